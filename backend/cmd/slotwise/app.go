@@ -1,0 +1,100 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+	"os"
+	"path/filepath"
+	"time"
+
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"slotwise/backend/internal/config"
+	"slotwise/backend/internal/db"
+	"slotwise/backend/internal/demo"
+)
+
+// app is what every command needs: configuration, a logger and a migrated
+// database (the private cluster, when no DATABASE_URL is given).
+type app struct {
+	cfg     *config.Config
+	log     *slog.Logger
+	pool    *pgxpool.Pool
+	cluster *db.Cluster
+}
+
+func withDatabase(ctx context.Context, args []string, fn func(context.Context, *app) error) error {
+	cfg, err := config.Parse(args, os.Getenv, os.Stderr)
+	if err != nil {
+		return err
+	}
+	a := &app{cfg: cfg, log: newLogger(cfg.LogLevel)}
+	defer a.close()
+	if err := a.openDatabase(ctx); err != nil {
+		return err
+	}
+	return fn(ctx, a)
+}
+
+func (a *app) openDatabase(ctx context.Context) error {
+	url := a.cfg.DatabaseURL
+	if url == "" {
+		dir, err := filepath.Abs(filepath.Join(a.cfg.DataDir, "postgres"))
+		if err != nil {
+			return err
+		}
+		a.log.Info("starting the private PostgreSQL cluster", slog.String("dir", dir))
+		a.cluster, err = db.StartClusterWithOptions(ctx, dir, a.log, db.ClusterOptions{StopOnExit: true})
+		if err != nil {
+			return err
+		}
+		if err := a.cluster.EnsureDatabase(ctx, "slotwise"); err != nil {
+			return err
+		}
+		url = a.cluster.URL("slotwise")
+	}
+	if err := db.Migrate(ctx, url); err != nil {
+		return err
+	}
+	pool, err := db.Open(ctx, url)
+	if err != nil {
+		return err
+	}
+	a.pool = pool
+	return nil
+}
+
+func (a *app) close() {
+	if a.pool != nil {
+		a.pool.Close()
+	}
+	if a.cluster != nil {
+		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+		defer cancel()
+		if err := a.cluster.Stop(ctx); err != nil {
+			a.log.Error("unable to stop PostgreSQL", slog.Any("err", err))
+		}
+	}
+}
+
+func seed(ctx context.Context, a *app) error {
+	if err := demo.Seed(ctx, a.pool); err != nil {
+		return err
+	}
+	fmt.Println("demo content written")
+	return nil
+}
+
+// seedIfEmpty gives a fresh installation something to show.
+func seedIfEmpty(ctx context.Context, a *app) error {
+	if a.cfg.NoDemo {
+		return nil
+	}
+	empty, err := demo.IsEmpty(ctx, a.pool)
+	if err != nil || !empty {
+		return err
+	}
+	a.log.Info("empty database: writing the demo content")
+	return demo.Seed(ctx, a.pool)
+}

@@ -1,0 +1,93 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io/fs"
+	"log/slog"
+	"net"
+	"net/http"
+	"time"
+
+	"slotwise/backend/internal/sites"
+	"slotwise/backend/internal/web"
+	"slotwise/locales"
+	"slotwise/ssr"
+	"slotwise/ui"
+)
+
+func serve(ctx context.Context, args []string) error {
+	if err := locales.Load(); err != nil {
+		return err
+	}
+	bundle, err := fs.ReadFile(ui.Dist(), "server/server.js")
+	if err != nil {
+		return fmt.Errorf("the server bundle is missing from this build (run `make build`): %w", err)
+	}
+	assets, err := web.LoadAssets(ui.Dist())
+	if err != nil {
+		return err
+	}
+	return withDatabase(ctx, args, func(ctx context.Context, a *app) error {
+		if err := seedIfEmpty(ctx, a); err != nil {
+			return err
+		}
+		pool, err := ssr.New(ssr.Options{
+			Bundle: bundle, BundleName: "server.js",
+			Workers: a.cfg.SSRWorkers, Deadline: a.cfg.RenderTimeout, Logger: a.log,
+		})
+		if err != nil {
+			return err
+		}
+		defer pool.Close()
+		handler, err := web.New(web.Deps{
+			Config:   web.Config{PublicURL: a.cfg.PublicURL},
+			Logger:   a.log,
+			Renderer: pool,
+			DB:       a.pool,
+			Assets:   assets,
+			Loaders:  web.Loaders(sites.NewStore(a.pool)),
+		})
+		if err != nil {
+			return err
+		}
+		return listen(ctx, a, handler)
+	})
+}
+
+// listen serves until ctx ends (SIGINT, SIGTERM), then lets in-flight
+// requests finish before returning.
+func listen(ctx context.Context, a *app, handler http.Handler) error {
+	ln, err := net.Listen("tcp", a.cfg.Addr)
+	if err != nil {
+		return fmt.Errorf("unable to listen on %s: %w", a.cfg.Addr, err)
+	}
+	srv := &http.Server{Handler: handler, ReadHeaderTimeout: 10 * time.Second, IdleTimeout: 2 * time.Minute}
+	base := "http://" + ln.Addr().String()
+	a.log.Info("serving", slog.String("url", base))
+	fmt.Printf(`
+Slotwise is running. Open:
+  %[1]s/                                       the demo website
+  %[1]s/widget/bookings/demo-consultation      the booking widget
+  %[1]s/de/widget/bookings/demo-consultation   the same, in German
+  %[1]s/about                                  a website page
+  %[1]s/healthz                                health check
+Stop with Ctrl+C.
+
+`, base)
+	errc := make(chan error, 1)
+	go func() { errc <- srv.Serve(ln) }()
+	select {
+	case err := <-errc:
+		return err
+	case <-ctx.Done():
+	}
+	a.log.Info("shutting down: draining in-flight requests")
+	shutdownCtx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	defer cancel()
+	if err := srv.Shutdown(shutdownCtx); err != nil && !errors.Is(err, http.ErrServerClosed) {
+		return err
+	}
+	return nil
+}

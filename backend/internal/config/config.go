@@ -1,0 +1,78 @@
+// Package config reads the binary's flags and environment, with defaults
+// that let `slotwise serve` run with no configuration at all.
+package config
+
+import (
+	"flag"
+	"fmt"
+	"io"
+	"log/slog"
+	"runtime"
+	"strconv"
+	"time"
+)
+
+// Config is the whole configuration of `slotwise serve`.
+type Config struct {
+	Addr          string        // listen address
+	DataDir       string        // private PostgreSQL cluster, outbox files
+	DatabaseURL   string        // external PostgreSQL; empty starts a private cluster
+	PublicURL     string        // origin in canonical and hreflang links; empty: the request's host
+	NoDemo        bool          // do not seed demo content into an empty database
+	SSRWorkers    int           // V8 isolates
+	RenderTimeout time.Duration // per-render deadline
+	LogLevel      slog.Level
+}
+
+// Getenv looks up an environment variable (os.Getenv, or a map in tests).
+type Getenv func(string) string
+
+// Parse reads flags over environment variables over defaults.
+func Parse(args []string, getenv Getenv, stderr io.Writer) (*Config, error) {
+	c := &Config{
+		Addr:          envOr(getenv, "SLOTWISE_ADDR", "127.0.0.1:8080"),
+		DataDir:       envOr(getenv, "SLOTWISE_DATA_DIR", ".data"),
+		DatabaseURL:   getenv("DATABASE_URL"),
+		PublicURL:     getenv("SLOTWISE_PUBLIC_URL"),
+		SSRWorkers:    runtime.NumCPU(),
+		RenderTimeout: 2 * time.Second,
+	}
+	var err error
+	if v := getenv("SLOTWISE_SSR_WORKERS"); v != "" {
+		if c.SSRWorkers, err = strconv.Atoi(v); err != nil || c.SSRWorkers < 1 {
+			return nil, fmt.Errorf("config: SLOTWISE_SSR_WORKERS must be a positive number, got %q", v)
+		}
+	}
+	if v := getenv("SLOTWISE_RENDER_TIMEOUT"); v != "" {
+		if c.RenderTimeout, err = time.ParseDuration(v); err != nil || c.RenderTimeout <= 0 {
+			return nil, fmt.Errorf("config: SLOTWISE_RENDER_TIMEOUT must be a duration such as 2s, got %q", v)
+		}
+	}
+	if v := getenv("SLOTWISE_LOG_LEVEL"); v != "" {
+		if err := c.LogLevel.UnmarshalText([]byte(v)); err != nil {
+			return nil, fmt.Errorf("config: SLOTWISE_LOG_LEVEL must be debug, info, warn or error, got %q", v)
+		}
+	}
+
+	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.StringVar(&c.Addr, "addr", c.Addr, "listen address `HOST:PORT` (SLOTWISE_ADDR)")
+	fs.StringVar(&c.DataDir, "data-dir", c.DataDir, "`DIR` for the private PostgreSQL cluster and outgoing mail (SLOTWISE_DATA_DIR)")
+	fs.BoolVar(&c.NoDemo, "no-demo", false, "do not seed demo content into an empty database")
+	fs.StringVar(&c.PublicURL, "public-url", c.PublicURL, "public origin for canonical links, e.g. https://book.example.com (SLOTWISE_PUBLIC_URL)")
+	fs.IntVar(&c.SSRWorkers, "ssr-workers", c.SSRWorkers, "V8 isolates rendering pages (SLOTWISE_SSR_WORKERS)")
+	if err := fs.Parse(args); err != nil {
+		return nil, err
+	}
+	if fs.NArg() > 0 {
+		return nil, fmt.Errorf("config: unexpected argument %q", fs.Arg(0))
+	}
+	return c, nil
+}
+
+func envOr(getenv Getenv, key, def string) string {
+	if v := getenv(key); v != "" {
+		return v
+	}
+	return def
+}

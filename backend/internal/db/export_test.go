@@ -1,0 +1,4 @@
+package db
+
+// FindPostgresBinIn exposes the search with injectable locations.
+var FindPostgresBinIn = findPostgresBin

@@ -1,0 +1,140 @@
+package db
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io/fs"
+	"time"
+
+	"github.com/golang-migrate/migrate/v4"
+	pgxmigrate "github.com/golang-migrate/migrate/v4/database/pgx/v5"
+	"github.com/golang-migrate/migrate/v4/source/iofs"
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/stdlib"
+
+	"slotwise/migrations"
+)
+
+// MigrationsTable is where golang-migrate records the schema version.
+const MigrationsTable = "schema_migrations"
+
+// migrateLockTimeout bounds the wait for another replica's migration run.
+const migrateLockTimeout = 5 * time.Minute
+
+// Migrate applies every pending migration of the embedded migrations
+// directory to the database connString points to. Being up to date is
+// success. golang-migrate holds a PostgreSQL advisory lock while it works,
+// so replicas starting together migrate one after the other.
+//
+// Cancelling ctx stops after the migration in progress.
+func Migrate(ctx context.Context, connString string) error {
+	// golang-migrate's pgx5:// URL scheme only takes URLs; opening the
+	// database ourselves accepts every form pgx does.
+	connCfg, err := pgx.ParseConfig(connString)
+	if err != nil {
+		return fmt.Errorf("db: invalid database URL: %w", err)
+	}
+	sqlDB := stdlib.OpenDB(*connCfg)
+	if err := sqlDB.PingContext(ctx); err != nil {
+		sqlDB.Close()
+		return fmt.Errorf("db: unable to connect to migrate database %q: %w", connCfg.Database, err)
+	}
+	driver, err := pgxmigrate.WithInstance(sqlDB, &pgxmigrate.Config{MigrationsTable: MigrationsTable})
+	if err != nil {
+		sqlDB.Close()
+		return fmt.Errorf("db: unable to prepare migrations: %w", err)
+	}
+	src, err := iofs.New(migrations.FS, ".")
+	if err != nil {
+		driver.Close()
+		return fmt.Errorf("db: unable to read embedded migrations: %w", err)
+	}
+	m, err := migrate.NewWithInstance("iofs", src, "pgx5", driver)
+	if err != nil {
+		src.Close()
+		driver.Close()
+		return fmt.Errorf("db: unable to prepare migrations: %w", err)
+	}
+	m.LockTimeout = migrateLockTimeout
+
+	done := make(chan struct{})
+	go func() {
+		select {
+		case <-ctx.Done():
+			select {
+			case m.GracefulStop <- true:
+			default:
+			}
+		case <-done:
+		}
+	}()
+	upErr := m.Up()
+	close(done)
+	srcErr, dbErr := m.Close()
+
+	switch {
+	case errors.Is(upErr, migrate.ErrNoChange):
+	case upErr != nil:
+		var dirty migrate.ErrDirty
+		if errors.As(upErr, &dirty) {
+			return fmt.Errorf("db: migration %d failed earlier and left the schema dirty; fix it by hand, then set %s.dirty to false: %w",
+				dirty.Version, MigrationsTable, upErr)
+		}
+		return fmt.Errorf("db: migration failed: %w", upErr)
+	case ctx.Err() != nil:
+		return fmt.Errorf("db: migration interrupted: %w", ctx.Err())
+	}
+	if err := errors.Join(srcErr, dbErr); err != nil {
+		return fmt.Errorf("db: closing migrations: %w", err)
+	}
+	return nil
+}
+
+// LatestSchemaVersion is the version of the newest embedded migration.
+func LatestSchemaVersion() (uint, error) {
+	src, err := iofs.New(migrations.FS, ".")
+	if err != nil {
+		return 0, fmt.Errorf("db: unable to read embedded migrations: %w", err)
+	}
+	defer src.Close()
+	v, err := src.First()
+	if err != nil {
+		return 0, fmt.Errorf("db: no embedded migrations: %w", err)
+	}
+	for {
+		next, err := src.Next(v)
+		if errors.Is(err, fs.ErrNotExist) {
+			return v, nil
+		}
+		if err != nil {
+			return 0, fmt.Errorf("db: unable to read embedded migrations: %w", err)
+		}
+		v = next
+	}
+}
+
+// SchemaVersion reports the migration version a database is at; 0 when it
+// was never migrated. dirty means a migration failed half-way.
+func SchemaVersion(ctx context.Context, q Querier) (version uint, dirty bool, err error) {
+	// Check for the table first rather than catching undefined_table, which
+	// would abort a surrounding transaction.
+	var exists bool
+	if err := q.QueryRow(ctx, `SELECT to_regclass($1) IS NOT NULL`, MigrationsTable).Scan(&exists); err != nil {
+		return 0, false, fmt.Errorf("db: unable to read schema version: %w", err)
+	}
+	if !exists {
+		return 0, false, nil
+	}
+	var v int64
+	err = q.QueryRow(ctx, `SELECT version, dirty FROM `+MigrationsTable+` LIMIT 1`).Scan(&v, &dirty)
+	switch {
+	case errors.Is(err, pgx.ErrNoRows):
+		return 0, false, nil
+	case err != nil:
+		return 0, false, fmt.Errorf("db: unable to read schema version: %w", err)
+	case v < 0: // golang-migrate's "no version", recorded dirty when migration 1 fails
+		return 0, dirty, nil
+	}
+	return uint(v), dirty, nil
+}

@@ -1,0 +1,62 @@
+// Package demo fills an empty database with the demo business, so that
+// `make run` shows real content. Later features add their own demo data here.
+package demo
+
+import (
+	"context"
+	"fmt"
+
+	"slotwise/backend/internal/db"
+	"slotwise/backend/internal/sites"
+)
+
+// IsEmpty tells whether the database holds no content yet.
+func IsEmpty(ctx context.Context, q db.Querier) (bool, error) {
+	var n int
+	if err := q.QueryRow(ctx, `SELECT count(*) FROM site_pages`).Scan(&n); err != nil {
+		return false, fmt.Errorf("demo: unable to count pages: %w", err)
+	}
+	return n == 0, nil
+}
+
+// Seed writes the demo content; running it again updates it in place.
+func Seed(ctx context.Context, q db.Querier) error {
+	store := sites.NewStore(q)
+	for _, p := range pages {
+		if err := store.SavePage(ctx, p); err != nil {
+			return fmt.Errorf("demo: %w", err)
+		}
+	}
+	return nil
+}
+
+var pages = []sites.Page{
+	{
+		Path:        "",
+		Title:       "Slotwise Demo Studio",
+		Description: "A small studio for skin care and massage in the heart of Berlin. Book online in a minute.",
+		Paragraphs: []string{
+			"We are open Monday to Friday from nine to five. Pick a time that suits you and we will be ready.",
+			"Every appointment starts with a short consultation, so that the treatment fits you.",
+		},
+	},
+	{
+		Path:        "about",
+		Title:       "About the studio",
+		Description: "Who we are and how we work.",
+		Paragraphs: []string{
+			"Slotwise Demo Studio was founded by two therapists who wanted a calm place for skin care and massage.",
+			"We use products that are kind to your skin and to the planet, and we take our time with every guest.",
+			"You find us in a quiet courtyard, five minutes from the nearest underground station.",
+		},
+	},
+	{
+		Path:        "prices",
+		Title:       "Prices",
+		Description: "What our treatments cost.",
+		Paragraphs: []string{
+			"A consultation of thirty minutes is free of charge.",
+			"Facial treatments start at 65 euros, massages at 55 euros for fifty minutes.",
+		},
+	},
+}

@@ -1,0 +1,97 @@
+// Package sites serves website content: pages now; posts, categories,
+// authors, tags, products and collections build on the same store.
+package sites
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+
+	"slotwise/backend/internal/db"
+)
+
+// ErrNotFound is returned when no published page has the path.
+var ErrNotFound = errors.New("sites: page not found")
+
+// Page is one website page.
+type Page struct {
+	ID          int64     `json:"id"`
+	Path        string    `json:"path"`
+	Title       string    `json:"title"`
+	Description string    `json:"description"`
+	Paragraphs  []string  `json:"paragraphs"`
+	UpdatedAt   time.Time `json:"updatedAt"`
+}
+
+// Store reads and writes site content.
+type Store struct{ q db.Querier }
+
+// NewStore returns a store over a pool or a transaction.
+func NewStore(q db.Querier) *Store { return &Store{q: q} }
+
+// PageByPath returns the published page at a site-relative path ("" is home).
+func (s *Store) PageByPath(ctx context.Context, path string) (*Page, error) {
+	var p Page
+	var body string
+	err := s.q.QueryRow(ctx, `
+		SELECT id, path, title, description, body, updated_at
+		FROM site_pages WHERE path = $1 AND published`, path).
+		Scan(&p.ID, &p.Path, &p.Title, &p.Description, &body, &p.UpdatedAt)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return nil, ErrNotFound
+	}
+	if err != nil {
+		return nil, fmt.Errorf("sites: unable to fetch page %q: %w", path, err)
+	}
+	p.Paragraphs = paragraphs(body)
+	return &p, nil
+}
+
+// Pages lists the published pages, for navigation and the sitemap.
+func (s *Store) Pages(ctx context.Context) ([]Page, error) {
+	rows, err := s.q.Query(ctx, `
+		SELECT id, path, title, description, updated_at
+		FROM site_pages WHERE published ORDER BY path`)
+	if err != nil {
+		return nil, fmt.Errorf("sites: unable to list pages: %w", err)
+	}
+	pages, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (Page, error) {
+		var p Page
+		err := r.Scan(&p.ID, &p.Path, &p.Title, &p.Description, &p.UpdatedAt)
+		return p, err
+	})
+	if err != nil {
+		return nil, fmt.Errorf("sites: unable to list pages: %w", err)
+	}
+	return pages, nil
+}
+
+// SavePage creates or replaces the page at p.Path.
+func (s *Store) SavePage(ctx context.Context, p Page) error {
+	_, err := s.q.Exec(ctx, `
+		INSERT INTO site_pages (path, title, description, body)
+		VALUES ($1, $2, $3, $4)
+		ON CONFLICT (path) DO UPDATE
+		SET title = EXCLUDED.title, description = EXCLUDED.description,
+		    body = EXCLUDED.body, updated_at = now()`,
+		p.Path, p.Title, p.Description, strings.Join(p.Paragraphs, "\n\n"))
+	if err != nil {
+		return fmt.Errorf("sites: unable to save page %q: %w", p.Path, err)
+	}
+	return nil
+}
+
+// paragraphs splits a body on blank lines.
+func paragraphs(body string) []string {
+	var out []string
+	for _, p := range strings.Split(strings.ReplaceAll(body, "\r\n", "\n"), "\n\n") {
+		if p = strings.TrimSpace(p); p != "" {
+			out = append(out, p)
+		}
+	}
+	return out
+}

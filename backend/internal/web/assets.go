@@ -1,0 +1,79 @@
+package web
+
+import (
+	"encoding/json"
+	"fmt"
+	"io/fs"
+	"net/http"
+	"path"
+	"strings"
+
+	"github.com/gin-gonic/gin"
+)
+
+// Assets serves the hashed client build and knows, from webpack's manifest,
+// which files a page of each layout needs.
+type Assets struct {
+	files    fs.FS             // client/ of the build
+	manifest map[string]string // "main.js" → "/assets/main.1a2b3c.js"
+}
+
+// LoadAssets reads client/manifest.json from the embedded build.
+func LoadAssets(dist fs.FS) (*Assets, error) {
+	client, err := fs.Sub(dist, "client")
+	if err != nil {
+		return nil, err
+	}
+	data, err := fs.ReadFile(client, "manifest.json")
+	if err != nil {
+		return nil, fmt.Errorf("web: the client build is missing (run `make build`): %w", err)
+	}
+	a := &Assets{files: client}
+	if err := json.Unmarshal(data, &a.manifest); err != nil {
+		return nil, fmt.Errorf("web: client manifest is not valid JSON: %w", err)
+	}
+	if a.manifest["main.js"] == "" {
+		return nil, fmt.Errorf("web: client manifest has no main.js")
+	}
+	return a, nil
+}
+
+// Scripts are the entry scripts every page loads.
+func (a *Assets) Scripts() []string { return a.pick("main.js") }
+
+// Styles are the entry's styles and those of the layout's chunk, linked up
+// front so the server HTML is styled before any script runs.
+func (a *Assets) Styles(layout string) []string {
+	return a.pick("main.css", "layout-"+layout+".css")
+}
+
+// Preloads are the layout's chunk, fetched in parallel with the entry.
+func (a *Assets) Preloads(layout string) []string { return a.pick("layout-" + layout + ".js") }
+
+func (a *Assets) pick(names ...string) []string {
+	var out []string
+	for _, n := range names {
+		if v := a.manifest[n]; v != "" {
+			out = append(out, v)
+		}
+	}
+	return out
+}
+
+// serve answers /assets/*: names carry a content hash, so they are cached for
+// a year; anything else is a plain 404.
+func (a *Assets) serve(c *gin.Context) {
+	name := strings.TrimPrefix(path.Clean(c.Param("file")), "/")
+	if name == "" || name == "." || name == "manifest.json" {
+		c.String(http.StatusNotFound, "Not found")
+		return
+	}
+	f, err := a.files.Open("assets/" + name)
+	if err != nil {
+		c.String(http.StatusNotFound, "Not found")
+		return
+	}
+	f.Close()
+	c.Header("Cache-Control", "public, max-age=31536000, immutable")
+	c.FileFromFS("assets/"+name, http.FS(a.files))
+}

@@ -1,0 +1,57 @@
+package web
+
+import (
+	"bytes"
+	"encoding/json"
+	"html/template"
+	"io"
+)
+
+// documentHead is flushed before the body is rendered, so the browser fetches
+// styles and scripts while V8 works. The body's data-layout comes after the
+// render because a failed render turns the page into the error layout.
+var documentHead = template.Must(template.New("head").Parse(`<!doctype html>
+<html lang="{{.Lang}}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>{{.Head.Title}}</title>
+{{- if .Head.Description}}
+<meta name="description" content="{{.Head.Description}}">{{end}}
+{{- if .Head.Robots}}
+<meta name="robots" content="{{.Head.Robots}}">{{end}}
+{{- if .Head.Canonical}}
+<link rel="canonical" href="{{.Head.Canonical}}">{{end}}
+{{- range .Head.Alternates}}
+<link rel="alternate" hreflang="{{.Hreflang}}" href="{{.Href}}">{{end}}
+{{- range .Styles}}
+<link rel="stylesheet" href="{{.}}">{{end}}
+{{- range .Preloads}}
+<link rel="preload" as="script" href="{{.}}">{{end}}
+{{- if .Brand}}
+<style>:root{--brand:{{.Brand}}}</style>{{end}}
+</head>
+`))
+
+type headView struct {
+	*Payload
+	Styles   []string
+	Preloads []string
+	Brand    template.CSS
+}
+
+// writePayloadScript embeds the payload as JSON that no string inside it can
+// break out of: encoding/json escapes <, >, & (so neither </script> nor <!--
+// survive) and U+2028/U+2029.
+func writePayloadScript(w io.Writer, p *Payload) error {
+	data, err := json.Marshal(p)
+	if err != nil {
+		return err
+	}
+	var buf bytes.Buffer
+	buf.WriteString(`<script id="__SLOTWISE_DATA__" type="application/json">`)
+	buf.Write(data)
+	buf.WriteString("</script>\n")
+	_, err = w.Write(buf.Bytes())
+	return err
+}

@@ -1,0 +1,62 @@
+package web
+
+import (
+	"context"
+	"fmt"
+	"net/http"
+	"net/url"
+	"strings"
+
+	"slotwise/backend/internal/web/route"
+	"slotwise/locales"
+)
+
+// Loader loads one route's data. Each route name of the table has exactly one
+// (a test checks); the page handler and /api/page-data share it, so data is
+// loaded the same way for the first render and for client navigations.
+type Loader func(ctx context.Context, req *PageRequest) (*PageResult, error)
+
+// PageRequest is what a loader knows of the request.
+type PageRequest struct {
+	Match    route.Match
+	Path     string // without language prefix and query
+	FullPath string // as requested, with prefix and query
+	Query    url.Values
+	Locale   string
+	Cat      *locales.Catalogue
+}
+
+// T translates a message id with simple {name} arguments, for the document
+// head (the page body is formatted by formatjs in V8).
+func (r *PageRequest) T(id string, args ...string) string {
+	msg, ok := r.Cat.Messages[id]
+	if !ok {
+		return id
+	}
+	for i := 0; i+1 < len(args); i += 2 {
+		msg = strings.ReplaceAll(msg, "{"+args[i]+"}", args[i+1])
+	}
+	return msg
+}
+
+// PageResult is a loader's answer.
+type PageResult struct {
+	Title       string
+	Description string
+	Robots      string
+	Data        any
+}
+
+// PageError makes a loader answer with the error layout.
+type PageError struct {
+	Status  int
+	Message string
+}
+
+func (e *PageError) Error() string { return fmt.Sprintf("%d %s", e.Status, e.Message) }
+
+// NotFound is the spec's 404 for a path that matches nothing or fails its
+// route's validation: "Page Not Found: {full path}".
+func NotFound(fullPath string) *PageError {
+	return &PageError{Status: http.StatusNotFound, Message: "Page Not Found: " + fullPath}
+}

@@ -1,0 +1,112 @@
+package web
+
+import (
+	"context"
+	"errors"
+
+	"slotwise/backend/internal/sites"
+)
+
+// Loaders returns the loader of every route in the table. Screens whose
+// features arrive later load what they already can: their route's heading
+// and parameters.
+func Loaders(siteStore *sites.Store) map[string]Loader {
+	l := map[string]Loader{
+		"index":   indexLoader(siteStore),
+		"website": websiteLoader(siteStore),
+		"preview": websiteLoader(siteStore),
+	}
+	for _, name := range []string{
+		"verifyPayment", "appointment", "appointmentCancel", "bookingView", "bookings",
+		"cancelBooking", "oneTimeLink", "form", "quiz", "quizResult", "survey", "serviceMenu",
+	} {
+		l[name] = screenLoader
+	}
+	return l
+}
+
+// ScreenData is what every widget screen gets at least.
+type ScreenData struct {
+	Params map[string]string `json:"params"`
+}
+
+func screenLoader(_ context.Context, req *PageRequest) (*PageResult, error) {
+	title := req.T("screen." + req.Match.Route.Name + ".title")
+	return &PageResult{Title: title + " · Slotwise", Data: ScreenData{Params: req.Match.Params}}, nil
+}
+
+// SiteData is a website page with the site's navigation.
+type SiteData struct {
+	Page  *sites.Page  `json:"page,omitempty"`
+	Nav   []sites.Page `json:"nav"`
+	Links []DemoLink   `json:"links,omitempty"`
+}
+
+// DemoLink is a link worth opening, shown on the home page.
+type DemoLink struct {
+	Label string `json:"label"` // message id
+	Href  string `json:"href"`
+}
+
+var homeLinks = []DemoLink{
+	{Label: "home.link.booking", Href: "/widget/bookings/demo-consultation"},
+	{Label: "home.link.form", Href: "/widget/form/contact"},
+	{Label: "home.link.quiz", Href: "/widget/quiz/skin-type"},
+	{Label: "home.link.about", Href: "/about"},
+}
+
+func indexLoader(store *sites.Store) Loader {
+	return func(ctx context.Context, req *PageRequest) (*PageResult, error) {
+		nav, err := store.Pages(ctx)
+		if err != nil {
+			return nil, err
+		}
+		page, err := store.PageByPath(ctx, "")
+		if errors.Is(err, sites.ErrNotFound) {
+			page = nil
+		} else if err != nil {
+			return nil, err
+		}
+		res := &PageResult{Title: req.T("home.title"), Description: req.T("home.description"),
+			Data: SiteData{Page: page, Nav: withoutHome(nav), Links: homeLinks}}
+		if page != nil {
+			res.Title, res.Description = page.Title, page.Description
+		}
+		return res, nil
+	}
+}
+
+func websiteLoader(store *sites.Store) Loader {
+	return func(ctx context.Context, req *PageRequest) (*PageResult, error) {
+		nav, err := store.Pages(ctx)
+		if err != nil {
+			return nil, err
+		}
+		if req.Match.Route.Name == "preview" {
+			// previews are for the business's eyes, never for search engines
+			return &PageResult{Title: req.T("site.preview"), Robots: "noindex", Data: SiteData{Nav: withoutHome(nav)}}, nil
+		}
+		if req.Match.Kind != "page" {
+			title := req.T("site.kind." + req.Match.Kind)
+			return &PageResult{Title: title, Data: SiteData{Nav: withoutHome(nav)}}, nil
+		}
+		page, err := store.PageByPath(ctx, req.Match.Params["path"])
+		if errors.Is(err, sites.ErrNotFound) {
+			return nil, NotFound(req.FullPath)
+		}
+		if err != nil {
+			return nil, err
+		}
+		return &PageResult{Title: page.Title, Description: page.Description, Data: SiteData{Page: page, Nav: withoutHome(nav)}}, nil
+	}
+}
+
+func withoutHome(pages []sites.Page) []sites.Page {
+	out := make([]sites.Page, 0, len(pages))
+	for _, p := range pages {
+		if p.Path != "" {
+			out = append(out, p)
+		}
+	}
+	return out
+}

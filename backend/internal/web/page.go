@@ -1,0 +1,128 @@
+package web
+
+import (
+	"errors"
+	"log/slog"
+	"net/http"
+	"strings"
+
+	"github.com/gin-gonic/gin"
+
+	"slotwise/backend/internal/web/route"
+	"slotwise/locales"
+)
+
+// Cookie names shared with the client (ui/src/cookies.ts).
+const (
+	localeCookie  = "slotwise_locale"
+	consentCookie = "slotwise_consent"
+)
+
+// splitLocale takes a language prefix off a path: "/de/widget/x" → "de", "/widget/x".
+func splitLocale(path string) (locale, rest string, prefixed bool) {
+	trimmed := strings.TrimPrefix(path, "/")
+	first, after, _ := strings.Cut(trimmed, "/")
+	if l, ok := locales.FromPrefix(first); ok {
+		return l, "/" + after, true
+	}
+	return "", path, false
+}
+
+// resolveLocale: the URL's prefix wins, then the visitor's earlier choice
+// (cookie), then the browser's languages, then en-US.
+func resolveLocale(c *gin.Context, prefix string) string {
+	if prefix != "" {
+		return prefix
+	}
+	if v, err := c.Cookie(localeCookie); err == nil && locales.Known(v) {
+		return v
+	}
+	return locales.Negotiate(c.GetHeader("Accept-Language"))
+}
+
+// loadPage matches the request, runs the route's loader and builds the payload.
+func (s *Server) loadPage(c *gin.Context, path, rawQuery string) *Payload {
+	full := path
+	if rawQuery != "" {
+		full += "?" + rawQuery
+	}
+	prefix, basePath, _ := splitLocale(path)
+	locale := resolveLocale(c, prefix)
+	cat := locales.Get(locale)
+	p := &Payload{
+		Path: full, BasePath: basePath, Locale: cat.Locale, Lang: cat.Lang,
+		Status: http.StatusOK, ScrollToTop: true, Messages: cat.JSON,
+		Params: map[string]string{},
+	}
+	if v, err := c.Cookie(consentCookie); err == nil && (v == "essential" || v == "all") {
+		p.Consent = v
+	}
+
+	m, ok := s.routes.Match(basePath)
+	if !ok {
+		s.fail(p, NotFound(full))
+		return p
+	}
+	req := &PageRequest{Match: m, Path: basePath, FullPath: full, Query: c.Request.URL.Query(), Locale: cat.Locale, Cat: cat}
+	res, err := s.loaders[m.Route.Name](c.Request.Context(), req)
+	var pe *PageError
+	switch {
+	case errors.As(err, &pe):
+		s.fail(p, pe)
+		return p
+	case err != nil:
+		s.log.ErrorContext(c.Request.Context(), "page loader failed", slog.String("route", m.Route.Name), slog.String("path", full), slog.Any("err", err))
+		s.fail(p, &PageError{Status: http.StatusInternalServerError, Message: http.StatusText(http.StatusInternalServerError)})
+		return p
+	}
+	p.Route, p.Layout, p.Kind, p.Params, p.Data = m.Route.Name, m.Route.Layout, m.Kind, m.Params, res.Data
+	p.ScrollToTop = !m.Route.KeepScroll
+	p.Head = Head{
+		Title:       res.Title,
+		Description: res.Description,
+		Robots:      res.Robots,
+		Canonical:   s.absolute(c, basePath),
+		Alternates:  s.alternates(c, basePath),
+	}
+	return p
+}
+
+// fail turns the payload into the error layout.
+func (s *Server) fail(p *Payload, e *PageError) {
+	p.Route, p.Layout, p.Kind = "error", route.LayoutError, ""
+	p.Status, p.StatusMessage = e.Status, e.Message
+	p.Params = map[string]string{}
+	p.Data = map[string]any{"status": e.Status, "message": e.Message}
+	p.Head = Head{Title: e.Message, Robots: "noindex"}
+}
+
+// absolute builds a public URL for a site-relative path.
+func (s *Server) absolute(c *gin.Context, path string) string {
+	base := s.cfg.PublicURL
+	if base == "" {
+		scheme := "http"
+		if c.Request.TLS != nil {
+			scheme = "https"
+		}
+		base = scheme + "://" + c.Request.Host
+	}
+	return strings.TrimSuffix(base, "/") + path
+}
+
+// alternates lists the page in every language; unprefixed URLs are en-US,
+// which is also the x-default.
+func (s *Server) alternates(c *gin.Context, basePath string) []Alternate {
+	suffix := basePath
+	if suffix == "/" {
+		suffix = ""
+	}
+	out := []Alternate{{Hreflang: "x-default", Href: s.absolute(c, basePath)}}
+	for _, l := range locales.Prefixes {
+		href := s.absolute(c, "/"+l+suffix)
+		if l == "en" {
+			href = s.absolute(c, basePath)
+		}
+		out = append(out, Alternate{Hreflang: locales.Lang(l), Href: href})
+	}
+	return out
+}

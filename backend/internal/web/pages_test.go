@@ -1,0 +1,148 @@
+package web_test
+
+import (
+	"encoding/json"
+	"net/http"
+	"strings"
+	"testing"
+)
+
+func TestPagesRenderTheirLayoutInTheirLanguage(t *testing.T) {
+	f := newFixture(t, sharedRenderer(t))
+	tests := []struct {
+		name     string
+		target   string
+		header   map[string]string
+		status   int
+		layout   string
+		contains []string
+	}{
+		{"home", "/", nil, 200, "page", []string{`<html lang="en-US">`, "<h1>Slotwise Demo Studio</h1>", "Book a consultation"}},
+		{"website page from the database", "/about", nil, 200, "page", []string{"<title>About the studio</title>", "quiet courtyard", `<link rel="canonical" href="https://book.example.com/about">`}},
+		{"website page with trailing slash", "/about/", nil, 200, "page", []string{"quiet courtyard"}},
+		{"booking widget", "/widget/bookings/demo-consultation", nil, 200, "calendar", []string{"Book an appointment", `data-param="slug">demo-consultation<`}},
+		{"booking widget catch-all", "/widget/bookingsdemo-consultation", nil, 200, "calendar", []string{`data-param="slug">demo-consultation<`}},
+		{"booking widget in German", "/de/widget/bookings/demo-consultation", nil, 200, "calendar", []string{`<html lang="de">`, "Termin"}},
+		{"Brazilian Portuguese", "/pt-br/widget/form/contact", nil, 200, "form", []string{`<html lang="pt-BR">`}},
+		{"form widget", "/widget/form/contact", nil, 200, "form", []string{`data-param="id">contact<`}},
+		{"quiz result", "/widget/quiz-result/12", nil, 200, "form", []string{`data-param="score">12<`}},
+		{"verify payment", "/verify-payment-callback?session=1", nil, 200, "form", nil},
+		{"preview", "/v2/preview/abc/b/hello", nil, 200, "page", []string{`data-param="slug">hello<`, `content="noindex"`}},
+		{"cookie picks the language", "/widget/form/contact", map[string]string{"Cookie": "slotwise_locale=fr"}, 200, "form", []string{`<html lang="fr">`}},
+		{"accept-language picks the language", "/widget/form/contact", map[string]string{"Accept-Language": "nl-BE,nl;q=0.9,en;q=0.5"}, 200, "form", []string{`<html lang="nl">`}},
+		{"prefix beats cookie", "/da/widget/form/contact", map[string]string{"Cookie": "slotwise_locale=fr"}, 200, "form", []string{`<html lang="da">`}},
+		{"unknown path", "/nothing/here", nil, 404, "error", []string{"Page Not Found: /nothing/here"}},
+		{"unknown widget", "/widget/unknown", nil, 404, "error", []string{"Page Not Found: /widget/unknown"}},
+		{"failing validation keeps the query", "/widget/quiz-result/abc?x=1", nil, 404, "error", []string{"Page Not Found: /widget/quiz-result/abc?x=1"}},
+		{"unknown path in German", "/de/nirgends", nil, 404, "error", []string{"Page Not Found: /de/nirgends", `<html lang="de">`}},
+		{"escaped markup in the path", "/%3Cscript%3Ealert(1)%3C/script%3E", nil, 404, "error", []string{"Page Not Found: /%3Cscript%3Ealert(1)%3C/script%3E"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			rec := f.do(http.MethodGet, tt.target, tt.header)
+			body := rec.Body.String()
+			if rec.Code != tt.status {
+				t.Fatalf("status %d, want %d\n%s", rec.Code, tt.status, body)
+			}
+			if want := `<body data-layout="` + tt.layout + `">`; !strings.Contains(body, want) {
+				t.Errorf("body lacks %s", want)
+			}
+			for _, s := range tt.contains {
+				if !strings.Contains(body, s) {
+					t.Errorf("body lacks %q", s)
+				}
+			}
+			if strings.Contains(strings.ToLower(body), "<script>alert") {
+				t.Errorf("markup from the path reached the page unescaped")
+			}
+		})
+	}
+}
+
+func TestDocumentHeadHasSEOEssentials(t *testing.T) {
+	f := newFixture(t, sharedRenderer(t))
+	body := f.do(http.MethodGet, "/de/about", nil).Body.String()
+	for _, s := range []string{
+		`<meta name="viewport" content="width=device-width, initial-scale=1">`,
+		`<meta name="description" content="Who we are and how we work.">`,
+		`<link rel="canonical" href="https://book.example.com/about">`,
+		`<link rel="alternate" hreflang="x-default" href="https://book.example.com/about">`,
+		`<link rel="alternate" hreflang="de" href="https://book.example.com/de/about">`,
+		`<link rel="alternate" hreflang="pt-BR" href="https://book.example.com/pt-br/about">`,
+		`<link rel="alternate" hreflang="en" href="https://book.example.com/about">`,
+		`<script id="__SLOTWISE_DATA__" type="application/json">`,
+		`<script defer src="/assets/main.`,
+		`<link rel="stylesheet" href="/assets/main.`,
+	} {
+		if !strings.Contains(body, s) {
+			t.Errorf("document lacks %s", s)
+		}
+	}
+	if i, j := strings.Index(body, "</head>"), strings.Index(body, "<body"); i < 0 || j < i {
+		t.Errorf("head must come before body")
+	}
+}
+
+func TestFaviconIsNotFound(t *testing.T) {
+	f := newFixture(t, sharedRenderer(t))
+	rec := f.do(http.MethodGet, "/favicon.ico", nil)
+	if rec.Code != 404 || rec.Body.String() != "Not found" {
+		t.Errorf("favicon: %d %q, want 404 \"Not found\"", rec.Code, rec.Body.String())
+	}
+}
+
+func TestPageDataIsTheSameLoaderAsJSON(t *testing.T) {
+	f := newFixture(t, sharedRenderer(t))
+	tests := []struct {
+		target string
+		status int
+		route  string
+		locale string
+	}{
+		{"/api/page-data?path=/about", 200, "website", "en-US"},
+		{"/api/page-data?path=" + "%2Fde%2Fwidget%2Fbookings%2Fdemo-consultation", 200, "bookings", "de"},
+		{"/api/page-data?path=/missing", 404, "error", "en-US"},
+	}
+	for _, tt := range tests {
+		rec := f.do(http.MethodGet, tt.target, nil)
+		var p struct {
+			Route, Locale, StatusMessage string
+			Messages                     map[string]string
+		}
+		if err := json.Unmarshal(rec.Body.Bytes(), &p); err != nil {
+			t.Fatalf("%s: not JSON: %v", tt.target, err)
+		}
+		if rec.Code != tt.status || p.Route != tt.route || p.Locale != tt.locale || len(p.Messages) == 0 {
+			t.Errorf("%s: %d %s %s (%d messages), want %d %s %s", tt.target, rec.Code, p.Route, p.Locale, len(p.Messages), tt.status, tt.route, tt.locale)
+		}
+	}
+	for _, bad := range []string{"/api/page-data", "/api/page-data?path=about", "/api/page-data?path=//evil.example"} {
+		if rec := f.do(http.MethodGet, bad, nil); rec.Code != http.StatusBadRequest {
+			t.Errorf("%s: status %d, want 400", bad, rec.Code)
+		}
+	}
+}
+
+func TestHealthz(t *testing.T) {
+	f := newFixture(t, sharedRenderer(t))
+	if rec := f.do(http.MethodGet, "/healthz", nil); rec.Code != 200 {
+		t.Errorf("healthz %d %s", rec.Code, rec.Body)
+	}
+}
+
+func TestUnknownAPIAndMethodsGetJSONErrors(t *testing.T) {
+	f := newFixture(t, sharedRenderer(t))
+	for _, tt := range []struct {
+		method, target string
+		status         int
+	}{
+		{http.MethodGet, "/api/nothing", 404},
+		{http.MethodPost, "/about", 405},
+		{http.MethodGet, "/assets/nothing.js", 404},
+	} {
+		rec := f.do(tt.method, tt.target, nil)
+		if rec.Code != tt.status {
+			t.Errorf("%s %s: %d, want %d", tt.method, tt.target, rec.Code, tt.status)
+		}
+	}
+}

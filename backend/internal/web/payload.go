@@ -1,0 +1,40 @@
+package web
+
+import "encoding/json"
+
+// Payload is everything a page needs: the server renders it in V8, embeds it
+// in the document, and the client hydrates from it and fetches it again as
+// JSON on every client-side navigation (GET /api/page-data). Its TypeScript
+// twin is ui/src/payload.ts.
+type Payload struct {
+	Route         string            `json:"route"`
+	Layout        string            `json:"layout"`
+	Kind          string            `json:"kind,omitempty"`
+	Params        map[string]string `json:"params"`
+	Path          string            `json:"path"`     // the requested path and query, with its language prefix
+	BasePath      string            `json:"basePath"` // Path without the language prefix or query
+	Locale        string            `json:"locale"`   // URL locale: "de", "pt-br", or "en-US"
+	Lang          string            `json:"lang"`     // BCP 47, for <html lang> and Intl
+	Status        int               `json:"status"`
+	StatusMessage string            `json:"statusMessage,omitempty"`
+	ScrollToTop   bool              `json:"scrollToTop"`
+	Consent       string            `json:"consent"` // "", "essential" or "all"
+	Head          Head              `json:"head"`
+	Messages      json.RawMessage   `json:"messages"`
+	Data          any               `json:"data"`
+}
+
+// Head is what the document's <head> says about the page.
+type Head struct {
+	Title       string      `json:"title"`
+	Description string      `json:"description"`
+	Canonical   string      `json:"canonical"`
+	Robots      string      `json:"robots,omitempty"`
+	Alternates  []Alternate `json:"alternates"`
+}
+
+// Alternate is one hreflang link.
+type Alternate struct {
+	Hreflang string `json:"hreflang"`
+	Href     string `json:"href"`
+}

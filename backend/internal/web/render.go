@@ -1,0 +1,101 @@
+package web
+
+import (
+	"bytes"
+	"encoding/json"
+	"html/template"
+	"log/slog"
+	"net/http"
+	"strings"
+
+	"github.com/gin-gonic/gin"
+)
+
+// page serves every GET that is not an API or an asset: it loads the page's
+// payload, flushes status and head, renders the body in V8 and streams it.
+func (s *Server) page(c *gin.Context) {
+	if c.Request.Method != http.MethodGet && c.Request.Method != http.MethodHead {
+		apiError(c, http.StatusMethodNotAllowed, "method_not_allowed", "Method not allowed")
+		return
+	}
+	if strings.HasPrefix(c.Request.URL.Path, "/api/") {
+		apiError(c, http.StatusNotFound, "not_found", "Not found")
+		return
+	}
+	p := s.loadPage(c, c.Request.URL.EscapedPath(), c.Request.URL.RawQuery)
+	s.writeDocument(c, p)
+}
+
+// pageData is the same loader as JSON, for client-side navigations.
+func (s *Server) pageData(c *gin.Context) {
+	path := c.Query("path")
+	if !strings.HasPrefix(path, "/") || strings.HasPrefix(path, "//") {
+		apiError(c, http.StatusBadRequest, "invalid_path", "path must be a site-relative path starting with /")
+		return
+	}
+	rawPath, rawQuery, _ := strings.Cut(path, "?")
+	p := s.loadPage(c, rawPath, rawQuery)
+	c.Header("Cache-Control", "no-store")
+	c.JSON(p.Status, p)
+}
+
+func (s *Server) writeDocument(c *gin.Context, p *Payload) {
+	w := c.Writer
+	h := w.Header()
+	h.Set("Content-Type", "text/html; charset=utf-8")
+	h.Set("Cache-Control", "no-store")
+	h.Set("Vary", "Cookie, Accept-Language")
+	w.WriteHeader(p.Status)
+	if c.Request.Method == http.MethodHead {
+		return
+	}
+	view := headView{Payload: p, Styles: s.assets.Styles(p.Layout), Preloads: s.assets.Preloads(p.Layout)}
+	if err := documentHead.Execute(w, view); err != nil {
+		s.log.Error("unable to write document head", slog.Any("err", err))
+		return
+	}
+	w.Flush()
+
+	body, p, hydrate := s.renderBody(c, p)
+	var buf bytes.Buffer
+	buf.WriteString(`<body data-layout="` + template.HTMLEscapeString(p.Layout) + `">` + "\n")
+	buf.WriteString(`<div id="root">`)
+	buf.WriteString(body)
+	buf.WriteString("</div>\n")
+	if hydrate {
+		if err := writePayloadScript(&buf, p); err != nil {
+			s.log.Error("unable to encode payload", slog.Any("err", err))
+		}
+		for _, src := range s.assets.Scripts() {
+			buf.WriteString(`<script defer src="` + template.HTMLEscapeString(src) + `"></script>` + "\n")
+		}
+	}
+	buf.WriteString("</body>\n</html>\n")
+	_, _ = w.Write(buf.Bytes())
+}
+
+// renderBody renders the payload in V8. When that fails (an exception, a
+// render past its deadline) the status line is already sent, so the visitor
+// gets the error layout in its place: rendered in V8 if that works, else a
+// static page without the client script, which would not hydrate it.
+func (s *Server) renderBody(c *gin.Context, p *Payload) (string, *Payload, bool) {
+	ctx := c.Request.Context()
+	data, err := json.Marshal(p)
+	if err == nil {
+		var body string
+		if body, err = s.render.Render(ctx, p.Path, data); err == nil {
+			return body, p, true
+		}
+	}
+	s.log.ErrorContext(ctx, "page render failed", slog.String("path", p.Path), slog.String("route", p.Route), slog.Any("err", err))
+	failed := *p
+	s.fail(&failed, &PageError{Status: http.StatusInternalServerError, Message: http.StatusText(http.StatusInternalServerError)})
+	if data, err := json.Marshal(&failed); err == nil {
+		if body, err := s.render.Render(ctx, failed.Path, data); err == nil {
+			return body, &failed, true
+		}
+	}
+	return staticErrorBody, &failed, false
+}
+
+const staticErrorBody = `<main class="static-error"><h1>500</h1><p>Internal Server Error</p></main>`

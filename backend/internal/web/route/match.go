@@ -1,0 +1,185 @@
+package route
+
+import (
+	"fmt"
+	"net/url"
+	"strings"
+	"unicode"
+)
+
+// Segment kinds, in the order of specificity used to pick the best match.
+const (
+	segSplat    = 1
+	segParam    = 2
+	segPrefixed = 3
+	segStatic   = 4
+)
+
+type segment struct {
+	kind  int
+	text  string // the static text, or the prefix of a prefixed parameter
+	param string
+	splat bool
+}
+
+type pattern struct {
+	source   string
+	segments []segment
+	route    *Route
+	kind     string
+}
+
+// Match is the outcome of matching a path.
+type Match struct {
+	Route   *Route
+	Kind    string            // the matched path shape's kind, "" when it has none
+	Pattern string            // the matched path shape, as written in the table
+	Params  map[string]string // decoded parameter values
+}
+
+func compile(source string) (*pattern, error) {
+	if !strings.HasPrefix(source, "/") {
+		return nil, fmt.Errorf("path %q must start with /", source)
+	}
+	p := &pattern{source: source}
+	for _, part := range splitPath(source) {
+		open := strings.IndexByte(part, '{')
+		if open < 0 {
+			p.segments = append(p.segments, segment{kind: segStatic, text: part})
+			continue
+		}
+		if !strings.HasSuffix(part, "}") {
+			return nil, fmt.Errorf("path %q: a parameter must end its segment", source)
+		}
+		name := part[open+1 : len(part)-1]
+		splat := strings.HasSuffix(name, "+")
+		name = strings.TrimSuffix(name, "+")
+		seg := segment{kind: segParam, param: name, splat: splat}
+		switch {
+		case splat && open > 0:
+			return nil, fmt.Errorf("path %q: a {name+} parameter takes whole segments", source)
+		case splat:
+			seg.kind = segSplat
+		case open > 0:
+			seg.kind, seg.text = segPrefixed, part[:open]
+		}
+		p.segments = append(p.segments, seg)
+	}
+	return p, nil
+}
+
+// splitPath turns "/a/b/" into ["a", "b"] and "/" into [].
+func splitPath(path string) []string {
+	path = strings.Trim(path, "/")
+	if path == "" {
+		return nil
+	}
+	return strings.Split(path, "/")
+}
+
+// Match finds the most specific route for a path (without a language prefix).
+// ok is false when nothing matches or the match fails its route's validation;
+// both are a 404 for the caller.
+func (t *Table) Match(path string) (m Match, ok bool) {
+	raw := splitPath(path)
+	parts := make([]string, len(raw))
+	for i, r := range raw {
+		s, err := url.PathUnescape(r)
+		if err != nil || s == "" || strings.ContainsRune(s, '/') {
+			return Match{}, false
+		}
+		parts[i] = s
+	}
+	var best *pattern
+	var bestScore []int
+	var bestParams map[string]string
+	for _, p := range t.patterns {
+		params := map[string]string{}
+		score, matched := t.matchFrom(p.segments, parts, params, nil)
+		if matched && (best == nil || better(score, bestScore)) {
+			best, bestScore, bestParams = p, score, params
+		}
+	}
+	if best == nil {
+		return Match{}, false
+	}
+	m = Match{Route: best.route, Kind: best.kind, Pattern: best.source, Params: bestParams}
+	return m, best.route.valid(bestParams)
+}
+
+// matchFrom matches segments against parts, filling params and returning the
+// per-part specificity. A splat takes as few parts as leave the rest matching,
+// then more: the first way found is kept, which is deterministic.
+func (t *Table) matchFrom(segs []segment, parts []string, params map[string]string, score []int) ([]int, bool) {
+	if len(segs) == 0 {
+		return score, len(parts) == 0
+	}
+	if len(parts) == 0 {
+		return nil, false
+	}
+	seg, part := segs[0], parts[0]
+	switch seg.kind {
+	case segStatic:
+		if part != seg.text {
+			return nil, false
+		}
+		return t.matchFrom(segs[1:], parts[1:], params, append(score, segStatic))
+	case segPrefixed:
+		if !strings.HasPrefix(part, seg.text) || len(part) == len(seg.text) {
+			return nil, false
+		}
+		params[seg.param] = part[len(seg.text):]
+		return t.matchFrom(segs[1:], parts[1:], params, append(score, segPrefixed))
+	case segParam:
+		params[seg.param] = part
+		return t.matchFrom(segs[1:], parts[1:], params, append(score, segParam))
+	}
+	if t.reserved(part) {
+		return nil, false
+	}
+	for n := 1; n <= len(parts)-len(segs)+1; n++ {
+		taken := append(append([]int(nil), score...), repeat(segSplat, n)...)
+		if s, ok := t.matchFrom(segs[1:], parts[n:], params, taken); ok {
+			params[seg.param] = strings.Join(parts[:n], "/")
+			return s, true
+		}
+	}
+	return nil, false
+}
+
+func repeat(v, n int) []int {
+	out := make([]int, n)
+	for i := range out {
+		out[i] = v
+	}
+	return out
+}
+
+// better compares specificity part by part: the first more specific part wins.
+func better(a, b []int) bool {
+	for i := range a {
+		if i >= len(b) || a[i] != b[i] {
+			return i < len(b) && a[i] > b[i]
+		}
+	}
+	return false
+}
+
+// valid runs the route's validation hook: every parameter is printable and at
+// most 200 characters, and matches the route's own expression where it has one.
+func (r *Route) valid(params map[string]string) bool {
+	for name, value := range params {
+		if len(value) > 200 && name != "path" {
+			return false
+		}
+		for _, c := range value {
+			if !unicode.IsPrint(c) {
+				return false
+			}
+		}
+		if re := r.validators[name]; re != nil && !re.MatchString(value) {
+			return false
+		}
+	}
+	return true
+}

@@ -1,0 +1,114 @@
+package route
+
+import (
+	"maps"
+	"testing"
+
+	"slotwise/ui"
+)
+
+func TestMatchPicksTheMostSpecificRoute(t *testing.T) {
+	table := MustParse(ui.RoutesJSON)
+	tests := []struct {
+		path   string
+		route  string
+		kind   string
+		params map[string]string
+	}{
+		{"/", "index", "", map[string]string{}},
+		{"/verifyPayment", "verifyPayment", "", map[string]string{}},
+		{"/verify-payment-callback", "verifyPayment", "", map[string]string{}},
+		{"/v2/preview/p1/verify-payment-callback", "verifyPayment", "preview", map[string]string{"id": "p1"}},
+		{"/widget/appointment/anna/massage", "appointment", "provider", map[string]string{"provider": "anna", "service": "massage"}},
+		{"/widget/appointment/service/massage", "appointment", "service", map[string]string{"service": "massage"}},
+		{"/widget/appointment/service/massage/cancel", "appointmentCancel", "", map[string]string{"service": "massage"}},
+		{"/widget/appointment/team-a", "appointment", "team", map[string]string{"provider": "team-a"}},
+		{"/widget/group/g1", "appointment", "group", map[string]string{"groupId": "g1"}},
+		{"/widget/groups/yoga", "appointment", "groups", map[string]string{"groupSlug": "yoga"}},
+		{"/widget/booking/b1", "bookingView", "ids", map[string]string{"ids": "b1"}},
+		{"/widget/booking/b1,b2,b3", "bookingView", "ids", map[string]string{"ids": "b1,b2,b3"}},
+		{"/widget/booking", "bookingView", "none", map[string]string{}},
+		{"/widget/booking/cancel-booking", "cancelBooking", "", map[string]string{}},
+		{"/widget/cancel-booking", "cancelBooking", "", map[string]string{}},
+		{"/widget/bookings/demo-consultation", "bookings", "", map[string]string{"slug": "demo-consultation"}},
+		{"/widget/bookings/demo-consultation/", "bookings", "", map[string]string{"slug": "demo-consultation"}},
+		{"/widget/bookingsdemo", "bookings", "catchAll", map[string]string{"slug": "demo"}},
+		{"/widget/otl/abc123", "oneTimeLink", "", map[string]string{"oneTimeSlug": "abc123"}},
+		{"/widget/otl", "oneTimeLink", "none", map[string]string{}},
+		{"/widget/form/f1", "form", "", map[string]string{"id": "f1"}},
+		{"/widget/quiz/q1", "quiz", "", map[string]string{"id": "q1"}},
+		{"/widget/quiz-result/42", "quizResult", "", map[string]string{"score": "42"}},
+		{"/widget/survey/s1", "survey", "", map[string]string{"id": "s1"}},
+		{"/widget/service-menus/spa/massage", "serviceMenu", "service", map[string]string{"servicemenu": "spa", "service": "massage"}},
+		{"/widget/service-menus/spa", "serviceMenu", "slug", map[string]string{"serviceMenuSlug": "spa"}},
+		{"/widget/service-menu/7", "serviceMenu", "id", map[string]string{"serviceMenuId": "7"}},
+		{"/about", "website", "page", map[string]string{"path": "about"}},
+		{"/about/team", "website", "page", map[string]string{"path": "about/team"}},
+		{"/news/b/hello/", "website", "post", map[string]string{"path": "news", "slug": "hello"}},
+		{"/b/hello/", "website", "post", map[string]string{"slug": "hello"}},
+		{"/news/c/tips", "website", "category", map[string]string{"path": "news", "categorySlug": "tips"}},
+		{"/news/c/tips/b/hello", "website", "post", map[string]string{"path": "news", "categorySlug": "tips", "slug": "hello"}},
+		{"/c/tips/", "website", "category", map[string]string{"categorySlug": "tips"}},
+		{"/c/tips/b/hello", "website", "post", map[string]string{"categorySlug": "tips", "slug": "hello"}},
+		{"/news/category/tips", "website", "category", map[string]string{"path": "news", "categorySlug": "tips"}},
+		{"/news/author/ada", "website", "author", map[string]string{"path": "news", "authorSlug": "ada"}},
+		{"/news/tag/go", "website", "tag", map[string]string{"path": "news", "tagSlug": "go"}},
+		{"/post/hello/", "website", "post", map[string]string{"blogSlug": "hello"}},
+		{"/shop/product/p9/", "website", "product", map[string]string{"path": "shop", "productId": "p9"}},
+		{"/product/p9/", "website", "product", map[string]string{"productId": "p9"}},
+		{"/shop/collections/summer", "website", "collection", map[string]string{"path": "shop", "collectionSlug": "summer"}},
+		{"/collections/summer", "website", "collection", map[string]string{"collectionSlug": "summer"}},
+		{"/v2/preview/p1", "preview", "page", map[string]string{"id": "p1"}},
+		{"/v2/preview/p1/b/hello", "preview", "post", map[string]string{"id": "p1", "slug": "hello"}},
+		{"/v2/preview/p1/c/tips/b/hello", "preview", "post", map[string]string{"id": "p1", "categorySlug": "tips", "slug": "hello"}},
+		{"/v2/preview/p1/collections/summer", "preview", "collection", map[string]string{"id": "p1", "collectionSlug": "summer"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.path, func(t *testing.T) {
+			m, ok := table.Match(tt.path)
+			if !ok {
+				t.Fatalf("Match(%q) found nothing", tt.path)
+			}
+			if m.Route.Name != tt.route || m.Kind != tt.kind || !maps.Equal(m.Params, tt.params) {
+				t.Errorf("Match(%q) = %s/%s %v, want %s/%s %v", tt.path, m.Route.Name, m.Kind, m.Params, tt.route, tt.kind, tt.params)
+			}
+		})
+	}
+}
+
+func TestMatchRejectsUnknownAndInvalidPaths(t *testing.T) {
+	table := MustParse(ui.RoutesJSON)
+	for _, path := range []string{
+		"/widget",                         // reserved prefix, no widget route
+		"/widget/unknown/thing",           // reserved prefix
+		"/api/nothing",                    // reserved prefix
+		"/widget/quiz-result/lots",        // score must be a number
+		"/widget/booking/a,,b",            // empty id in the list
+		"/About",                          // website paths are lower case
+		"/widget/form/%ZZ",                // broken escape
+		"/widget/form/a%2Fb",              // an encoded slash is not a segment
+		"/widget/form/a%00b",              // control characters
+		"/v2/preview",                     // preview needs an id
+		"/widget/appointment/a/b/c/d/e/f", // too deep for any route
+	} {
+		if m, ok := table.Match(path); ok {
+			t.Errorf("Match(%q) = %s, want no match", path, m.Route.Name)
+		}
+	}
+}
+
+func TestParseRejectsBrokenTables(t *testing.T) {
+	for name, table := range map[string]string{
+		"bad json":       `{`,
+		"unknown layout": `{"routes":[{"name":"a","layout":"grid","paths":[]}]}`,
+		"duplicate name": `{"routes":[{"name":"a","layout":"page","paths":[]},{"name":"a","layout":"page","paths":[]}]}`,
+		"relative path":  `{"routes":[{"name":"a","layout":"page","paths":[{"path":"x"}]}]}`,
+		"prefixed splat": `{"routes":[{"name":"a","layout":"page","paths":[{"path":"/x{y+}"}]}]}`,
+		"bad validation": `{"routes":[{"name":"a","layout":"page","paths":[],"params":{"x":"("}}]}`,
+		"unclosed param": `{"routes":[{"name":"a","layout":"page","paths":[{"path":"/{x}y"}]}]}`,
+	} {
+		if _, err := Parse([]byte(table)); err == nil {
+			t.Errorf("%s: Parse succeeded, want an error", name)
+		}
+	}
+}

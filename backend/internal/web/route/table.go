@@ -1,0 +1,120 @@
+// Package route matches request paths against the one route table
+// (ui/src/routes.json). Matching happens only here, on the server: the client
+// asks the server for the matched route with the page data, so Go and React
+// can never disagree about which screen a URL is.
+package route
+
+import (
+	"encoding/json"
+	"fmt"
+	"regexp"
+	"strings"
+)
+
+// Layouts a route can have; <body data-layout> names one of them.
+const (
+	LayoutCalendar = "calendar"
+	LayoutForm     = "form"
+	LayoutPage     = "page"
+	LayoutError    = "error"
+)
+
+// Route is one entry of the table.
+type Route struct {
+	Name   string            `json:"name"`
+	Layout string            `json:"layout"`
+	Paths  []PathSpec        `json:"paths"`
+	Params map[string]string `json:"params"`
+	// KeepScroll opts a route out of scrolling to the top on navigation.
+	KeepScroll bool `json:"keepScroll"`
+
+	validators map[string]*regexp.Regexp
+}
+
+// PathSpec is one path shape of a route; Kind tells a loader which shape matched.
+type PathSpec struct {
+	Path string `json:"path"`
+	Kind string `json:"kind"`
+}
+
+// Table is the parsed route table, ready to match.
+type Table struct {
+	Routes           []*Route `json:"routes"`
+	ReservedPrefixes []string `json:"reservedPrefixes"`
+
+	patterns []*pattern
+	byName   map[string]*Route
+}
+
+// Parse reads the JSON route table and compiles its patterns.
+func Parse(data []byte) (*Table, error) {
+	var t Table
+	if err := json.Unmarshal(data, &t); err != nil {
+		return nil, fmt.Errorf("route: unable to parse route table: %w", err)
+	}
+	t.byName = make(map[string]*Route, len(t.Routes))
+	for _, r := range t.Routes {
+		if r.Name == "" || !validLayout(r.Layout) {
+			return nil, fmt.Errorf("route: route %q has no name or an unknown layout %q", r.Name, r.Layout)
+		}
+		if _, dup := t.byName[r.Name]; dup {
+			return nil, fmt.Errorf("route: route %q is declared twice", r.Name)
+		}
+		t.byName[r.Name] = r
+		r.validators = map[string]*regexp.Regexp{}
+		for param, expr := range r.Params {
+			re, err := regexp.Compile(expr)
+			if err != nil {
+				return nil, fmt.Errorf("route: route %q param %q: %w", r.Name, param, err)
+			}
+			r.validators[param] = re
+		}
+		for _, spec := range r.Paths {
+			p, err := compile(spec.Path)
+			if err != nil {
+				return nil, fmt.Errorf("route: route %q: %w", r.Name, err)
+			}
+			p.route, p.kind = r, spec.Kind
+			t.patterns = append(t.patterns, p)
+		}
+	}
+	return &t, nil
+}
+
+// MustParse is Parse for the embedded table, whose validity a test guards.
+func MustParse(data []byte) *Table {
+	t, err := Parse(data)
+	if err != nil {
+		panic(err)
+	}
+	return t
+}
+
+// Route returns the route with that name, or nil.
+func (t *Table) Route(name string) *Route { return t.byName[name] }
+
+// Names lists every route name in table order.
+func (t *Table) Names() []string {
+	names := make([]string, 0, len(t.Routes))
+	for _, r := range t.Routes {
+		names = append(names, r.Name)
+	}
+	return names
+}
+
+func validLayout(l string) bool {
+	switch l {
+	case LayoutCalendar, LayoutForm, LayoutPage, LayoutError:
+		return true
+	}
+	return false
+}
+
+func (t *Table) reserved(segment string) bool {
+	for _, p := range t.ReservedPrefixes {
+		if strings.EqualFold(segment, p) {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,42 @@
+package web
+
+import (
+	"net/http"
+
+	"github.com/gin-gonic/gin"
+)
+
+// router declares every HTTP route in one place. Pages are not listed here:
+// they come from the shared route table and reach the page handler through
+// NoRoute, which matches them against it.
+func (s *Server) router() *gin.Engine {
+	gin.SetMode(gin.ReleaseMode)
+	r := gin.New()
+	r.RedirectTrailingSlash = false // the route table ignores trailing slashes itself
+	r.RedirectFixedPath = false
+	r.HandleMethodNotAllowed = false
+	r.Use(s.recoverer(), s.requestLog(), securityHeaders())
+
+	r.GET("/healthz", s.healthz)
+	r.GET("/favicon.ico", func(c *gin.Context) { c.String(http.StatusNotFound, "Not found") })
+	r.GET("/assets/*file", s.assets.serve)
+	r.HEAD("/assets/*file", s.assets.serve)
+
+	api := r.Group("/api")
+	api.GET("/page-data", s.pageData)
+
+	r.NoRoute(s.page)
+	return r
+}
+
+func (s *Server) healthz(c *gin.Context) {
+	if err := s.db.Ping(c.Request.Context()); err != nil {
+		c.JSON(http.StatusServiceUnavailable, gin.H{"status": "unavailable", "reason": "database"})
+		return
+	}
+	if !s.render.Ready() {
+		c.JSON(http.StatusServiceUnavailable, gin.H{"status": "unavailable", "reason": "renderer"})
+		return
+	}
+	c.JSON(http.StatusOK, gin.H{"status": "ok"})
+}

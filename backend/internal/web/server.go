@@ -1,0 +1,80 @@
+// Package web is the HTTP side: the router with every route in one place,
+// middleware, the page handler that loads data and renders it in V8, and the
+// JSON APIs with their error mapping.
+package web
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+
+	"github.com/gin-gonic/gin"
+
+	"slotwise/backend/internal/web/route"
+	"slotwise/ui"
+)
+
+// Renderer renders a page body from its payload (ssr.Pool satisfies it).
+type Renderer interface {
+	Render(ctx context.Context, url string, payloadJSON []byte) (string, error)
+	Ready() bool
+}
+
+// Pinger answers whether the database is reachable (pgxpool.Pool satisfies it).
+type Pinger interface {
+	Ping(ctx context.Context) error
+}
+
+// Config is what the web layer needs from configuration.
+type Config struct {
+	PublicURL string // origin used in canonical and hreflang links; empty: the request's host
+}
+
+// Deps are the web layer's collaborators.
+type Deps struct {
+	Config   Config
+	Logger   *slog.Logger
+	Renderer Renderer
+	DB       Pinger
+	Assets   *Assets
+	Loaders  map[string]Loader
+}
+
+// Server holds what the handlers share.
+type Server struct {
+	cfg     Config
+	log     *slog.Logger
+	render  Renderer
+	db      Pinger
+	assets  *Assets
+	routes  *route.Table
+	loaders map[string]Loader
+}
+
+// New checks that every route of the table has a loader and builds the handler.
+func New(d Deps) (*gin.Engine, error) {
+	table, err := route.Parse(ui.RoutesJSON)
+	if err != nil {
+		return nil, err
+	}
+	if err := checkLoaders(table, d.Loaders); err != nil {
+		return nil, err
+	}
+	s := &Server{cfg: d.Config, log: d.Logger, render: d.Renderer, db: d.DB, assets: d.Assets, routes: table, loaders: d.Loaders}
+	return s.router(), nil
+}
+
+// checkLoaders fails when a route lacks a loader or a loader has no route.
+func checkLoaders(table *route.Table, loaders map[string]Loader) error {
+	for _, name := range table.Names() {
+		if name != "error" && loaders[name] == nil {
+			return fmt.Errorf("web: route %q has no loader", name)
+		}
+	}
+	for name := range loaders {
+		if table.Route(name) == nil {
+			return fmt.Errorf("web: loader %q has no route in the table", name)
+		}
+	}
+	return nil
+}

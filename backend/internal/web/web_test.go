@@ -1,0 +1,102 @@
+package web_test
+
+import (
+	"context"
+	"io"
+	"io/fs"
+	"log/slog"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"slotwise/backend/internal/db/dbtest"
+	"slotwise/backend/internal/demo"
+	"slotwise/backend/internal/sites"
+	"slotwise/backend/internal/web"
+	"slotwise/locales"
+	"slotwise/ssr"
+	"slotwise/ui"
+)
+
+func TestMain(m *testing.M) { dbtest.Main(m) }
+
+var (
+	renderOnce sync.Once
+	renderPool *ssr.Pool
+	renderErr  error
+)
+
+// sharedRenderer is one pool for the package: isolates are costly to build
+// and the bundle is the same for every test.
+func sharedRenderer(t testing.TB) *ssr.Pool {
+	t.Helper()
+	renderOnce.Do(func() {
+		bundle, err := fs.ReadFile(ui.Dist(), "server/server.js")
+		if err != nil {
+			renderErr = err
+			return
+		}
+		renderPool, renderErr = ssr.New(ssr.Options{Bundle: bundle, BundleName: "server.js", Workers: 2, Deadline: 5 * time.Second})
+	})
+	if renderErr != nil {
+		t.Fatalf("the server bundle is needed (run `make build` first): %v", renderErr)
+	}
+	return renderPool
+}
+
+type fixture struct {
+	handler http.Handler
+	logs    *strings.Builder
+}
+
+func newFixture(t testing.TB, renderer web.Renderer) *fixture {
+	t.Helper()
+	if err := locales.Load(); err != nil {
+		t.Fatal(err)
+	}
+	pool := dbtest.New(t)
+	if err := demo.Seed(context.Background(), pool); err != nil {
+		t.Fatal(err)
+	}
+	assets, err := web.LoadAssets(ui.Dist())
+	if err != nil {
+		t.Fatal(err)
+	}
+	logs := &strings.Builder{}
+	h, err := web.New(web.Deps{
+		Config:   web.Config{PublicURL: "https://book.example.com"},
+		Logger:   slog.New(slog.NewTextHandler(&lockedWriter{w: logs}, nil)),
+		Renderer: renderer,
+		DB:       pool,
+		Assets:   assets,
+		Loaders:  web.Loaders(sites.NewStore(pool)),
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return &fixture{handler: h, logs: logs}
+}
+
+type lockedWriter struct {
+	mu sync.Mutex
+	w  io.Writer
+}
+
+func (l *lockedWriter) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.w.Write(p)
+}
+
+func (f *fixture) do(method, target string, header map[string]string) *httptest.ResponseRecorder {
+	req := httptest.NewRequest(method, target, nil)
+	for k, v := range header {
+		req.Header.Set(k, v)
+	}
+	rec := httptest.NewRecorder()
+	f.handler.ServeHTTP(rec, req)
+	return rec
+}

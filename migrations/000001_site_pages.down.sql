@@ -1,0 +1,2 @@
+DROP TABLE IF EXISTS site_pages;
+DROP EXTENSION IF EXISTS btree_gist;

@@ -1,0 +1,76 @@
+#!/usr/bin/env bash
+# Runs every test of Slotwise against real services: one private PostgreSQL
+# cluster for the whole run, the built binary, and Debian's Chromium. Ends
+# with one summary line: "N passed, N failed".
+set -uo pipefail
+cd "$(dirname "$0")/.."
+
+log_dir=$(mktemp -d /tmp/slotwise-test.XXXXXX)
+chmod 755 "$log_dir"
+passed=0 failed=0
+declare -a suites=()
+
+say() { printf '\n\033[1m== %s\033[0m\n' "$*"; }
+
+ensure_chromium() {
+  if command -v chromium >/dev/null 2>&1; then return 0; fi
+  if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
+    say "installing Debian's chromium for the browser tests"
+    (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium) >"$log_dir/apt.log" 2>&1 \
+      || { tail -20 "$log_dir/apt.log"; return 1; }
+    return 0
+  fi
+  echo "The browser tests need Chromium at /usr/bin/chromium: install it (Debian: sudo apt-get install chromium) and run make test again." >&2
+  return 1
+}
+
+record() { # suite passed failed
+  suites+=("$(printf '%-16s %4d passed, %d failed' "$1" "$2" "$3")")
+  passed=$((passed + $2)); failed=$((failed + $3))
+}
+
+# One PostgreSQL cluster for every test process of the run.
+pg_dir="$log_dir/postgres"
+cleanup() { bin/slotwise postgres stop --dir "$pg_dir" >/dev/null 2>&1 || true; rm -rf "$log_dir"; }
+trap cleanup EXIT
+say "starting PostgreSQL for the test run"
+if ! SLOTWISE_TEST_DATABASE_URL=$(bin/slotwise postgres start --dir "$pg_dir" --fast 2>"$log_dir/pg.log"); then
+  cat "$log_dir/pg.log" >&2; exit 1
+fi
+export SLOTWISE_TEST_DATABASE_URL
+
+say "Go tests (unit and integration)"
+go test -count=1 -v ./... >"$log_dir/go.log" 2>&1
+go_status=$?
+grep -E '^(ok|FAIL|---|panic:|\s+\S+_test\.go:)' "$log_dir/go.log" | grep -v -- '--- PASS' | tail -200
+go_pass=$(grep -cE '^\s*--- PASS' "$log_dir/go.log")
+go_fail=$(grep -cE '^\s*--- FAIL' "$log_dir/go.log")
+if [ "$go_status" -ne 0 ] && [ "$go_fail" -eq 0 ]; then go_fail=1; tail -40 "$log_dir/go.log"; fi
+record "Go" "$go_pass" "$go_fail"
+
+say "UI unit tests (vitest)"
+npx --no-install vitest run --reporter=default >"$log_dir/ui.log" 2>&1
+ui_status=$?
+tail -25 "$log_dir/ui.log"
+ui_pass=$(grep -oE 'Tests +[0-9]+ passed' "$log_dir/ui.log" | grep -oE '[0-9]+' | tail -1); ui_pass=${ui_pass:-0}
+ui_fail=$(grep -oE '([0-9]+) failed' "$log_dir/ui.log" | grep -oE '[0-9]+' | tail -1); ui_fail=${ui_fail:-0}
+if [ "$ui_status" -ne 0 ] && [ "$ui_fail" -eq 0 ]; then ui_fail=1; fi
+record "UI unit" "$ui_pass" "$ui_fail"
+
+say "browser tests (Chromium)"
+if ensure_chromium; then
+  node --test --test-concurrency=1 --test-reporter=spec ui/e2e/ >"$log_dir/e2e.log" 2>&1
+  e2e_status=$?
+  grep -vE '^\s*$' "$log_dir/e2e.log" | tail -60
+  e2e_pass=$(grep -oE '^ℹ pass [0-9]+' "$log_dir/e2e.log" | grep -oE '[0-9]+'); e2e_pass=${e2e_pass:-0}
+  e2e_fail=$(grep -oE '^ℹ fail [0-9]+' "$log_dir/e2e.log" | grep -oE '[0-9]+'); e2e_fail=${e2e_fail:-0}
+  if [ "$e2e_status" -ne 0 ] && [ "$e2e_fail" -eq 0 ]; then e2e_fail=1; fi
+  record "Browser" "$e2e_pass" "$e2e_fail"
+else
+  record "Browser" 0 1
+fi
+
+say "summary"
+printf '%s\n' "${suites[@]}"
+echo "${passed} passed, ${failed} failed"
+[ "$failed" -eq 0 ]

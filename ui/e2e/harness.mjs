@@ -1,0 +1,80 @@
+// Shared set-up of the browser tests: the built binary serving on a free
+// loopback port with its own private PostgreSQL, and Debian's Chromium.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, mkdirSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium } from 'playwright-core';
+
+export const SHOTS = join(process.cwd(), 'test-results');
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+// startServer runs bin/slotwise until stop(); it waits for /healthz.
+export async function startServer() {
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'slotwise-e2e-'));
+  const env = { ...process.env, SLOTWISE_LOG_LEVEL: 'warn' };
+  delete env.DATABASE_URL;
+  const proc = spawn('bin/slotwise', ['serve', '--addr', `127.0.0.1:${port}`, '--data-dir', dataDir], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  proc.stdout.on('data', (d) => (output += d));
+  proc.stderr.on('data', (d) => (output += d));
+  const base = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60000;
+  for (;;) {
+    if (proc.exitCode !== null) throw new Error(`slotwise exited early:\n${output}`);
+    try {
+      const res = await fetch(base + '/healthz');
+      if (res.ok) break;
+    } catch {
+      /* not listening yet */
+    }
+    if (Date.now() > deadline) throw new Error(`slotwise did not become healthy:\n${output}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return {
+    base,
+    output: () => output,
+    async stop() {
+      const exited = new Promise((r) => proc.once('exit', r));
+      proc.kill('SIGTERM');
+      await Promise.race([exited, new Promise((r) => setTimeout(r, 20000))]);
+      rmSync(dataDir, { recursive: true, force: true });
+      return proc.exitCode;
+    },
+  };
+}
+
+export async function launchBrowser() {
+  mkdirSync(SHOTS, { recursive: true });
+  return chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  });
+}
+
+// watchConsole collects the page's errors and warnings (hydration mismatches
+// among them) so a test can assert there are none.
+export function watchConsole(page) {
+  const problems = [];
+  page.on('console', (msg) => {
+    if (msg.type() === 'error' || msg.type() === 'warning') problems.push(`${msg.type()}: ${msg.text()}`);
+  });
+  page.on('pageerror', (err) => problems.push(`pageerror: ${err.message}`));
+  return problems;
+}
+
+export async function waitForHydration(page) {
+  await page.waitForSelector('html[data-hydrated="true"]', { timeout: 15000 });
+}

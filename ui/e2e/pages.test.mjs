@@ -1,0 +1,182 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { join } from 'node:path';
+import { SHOTS, launchBrowser, startServer, waitForHydration, watchConsole } from './harness.mjs';
+
+let server, browser;
+before(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+after(async () => {
+  await browser?.close();
+  const code = await server?.stop();
+  assert.equal(code, 0, 'slotwise exits cleanly on SIGTERM');
+});
+
+describe('server-rendered pages', () => {
+  for (const [name, path, heading] of [
+    ['widget', '/widget/bookings/demo-consultation', 'Book an appointment'],
+    ['website', '/about', 'About the studio'],
+  ]) {
+    test(`${name} HTML holds the content before any script runs`, async () => {
+      const ctx = await browser.newContext({ javaScriptEnabled: false });
+      const page = await ctx.newPage();
+      const res = await page.goto(server.base + path);
+      assert.equal(res.status(), 200);
+      assert.equal(await page.textContent('h1'), heading);
+      await ctx.close();
+    });
+
+    test(`${name} hydrates without errors or warnings`, async () => {
+      const ctx = await browser.newContext({ viewport: { width: 390, height: 844 } });
+      const page = await ctx.newPage();
+      const problems = watchConsole(page);
+      await page.goto(server.base + path);
+      await page.mouse.move(10, 10); // website pages hydrate on the first gesture
+      await waitForHydration(page);
+      await page.screenshot({ path: join(SHOTS, `${name}-phone.png`), fullPage: true });
+      assert.deepEqual(problems, []);
+      await ctx.close();
+    });
+  }
+
+  test('website pages wait for a gesture before hydrating, widgets do not', async () => {
+    const ctx = await browser.newContext();
+    const page = await ctx.newPage();
+    await page.goto(server.base + '/widget/form/contact');
+    await waitForHydration(page);
+    await page.goto(server.base + '/about');
+    await page.waitForTimeout(300);
+    assert.equal(await page.getAttribute('html', 'data-hydrated'), null, 'not hydrated before any gesture');
+    await page.keyboard.press('Shift');
+    await waitForHydration(page);
+    await ctx.close();
+  });
+
+  test('every language hydrates cleanly and sets lang', async () => {
+    const ctx = await browser.newContext();
+    const page = await ctx.newPage();
+    const problems = watchConsole(page);
+    for (const [prefix, lang] of [['da', 'da'], ['de', 'de'], ['en', 'en'], ['es', 'es'], ['fr', 'fr'], ['hu', 'hu'], ['it', 'it'], ['nl', 'nl'], ['pl', 'pl'], ['pt-br', 'pt-BR'], ['pt', 'pt']]) {
+      for (const path of ['/about', '/widget/bookings/demo-consultation']) {
+        await page.goto(`${server.base}/${prefix}${path}`);
+        await page.mouse.move(5, 5);
+        await waitForHydration(page);
+        assert.equal(await page.getAttribute('html', 'lang'), lang);
+      }
+    }
+    assert.deepEqual(problems, []);
+    await ctx.close();
+  });
+});
+
+describe('language', () => {
+  test('switching language changes the text and lang, and is remembered for a year', async () => {
+    const ctx = await browser.newContext();
+    const page = await ctx.newPage();
+    const problems = watchConsole(page);
+    await page.goto(server.base + '/widget/bookings/demo-consultation');
+    await waitForHydration(page);
+    const english = await page.textContent('h1');
+    await page.selectOption('select', 'de');
+    await page.waitForFunction(() => document.documentElement.lang === 'de');
+    assert.equal(new URL(page.url()).pathname, '/de/widget/bookings/demo-consultation');
+    const german = await page.textContent('h1');
+    assert.notEqual(german, english);
+    assert.equal(german, 'Termin buchen');
+    const cookie = (await ctx.cookies()).find((c) => c.name === 'slotwise_locale');
+    assert.equal(cookie?.value, 'de');
+    assert.equal(cookie?.path, '/');
+    assert.equal(cookie?.sameSite, 'Lax');
+    const days = (cookie.expires * 1000 - Date.now()) / 86400000;
+    assert.ok(days > 364 && days <= 365.01, `cookie lasts ${days} days`);
+    // An unprefixed URL now comes in German too.
+    await page.goto(server.base + '/widget/form/contact');
+    assert.equal(await page.getAttribute('html', 'lang'), 'de');
+    assert.deepEqual(problems, []);
+    await ctx.close();
+  });
+});
+
+describe('cookie banner', () => {
+  test('is keyboard-accessible and remembered', async () => {
+    const ctx = await browser.newContext();
+    const page = await ctx.newPage();
+    await page.goto(server.base + '/widget/form/contact');
+    await waitForHydration(page);
+    const banner = page.getByRole('region', { name: 'Cookie preferences' });
+    assert.ok(await banner.isVisible());
+    await page.screenshot({ path: join(SHOTS, 'cookie-banner.png') });
+    const button = page.getByRole('button', { name: 'Accept essential' });
+    for (let i = 0; i < 20 && !(await button.evaluate((b) => b === document.activeElement)); i++) {
+      await page.keyboard.press('Tab');
+    }
+    await page.keyboard.press('Enter');
+    await banner.waitFor({ state: 'detached' });
+    const cookie = (await ctx.cookies()).find((c) => c.name === 'slotwise_consent');
+    assert.equal(cookie?.value, 'essential');
+    await page.reload();
+    assert.equal(await page.getByRole('region', { name: 'Cookie preferences' }).count(), 0, 'server renders no banner once answered');
+    await ctx.close();
+  });
+
+  test('accept all is remembered as all', async () => {
+    const ctx = await browser.newContext();
+    const page = await ctx.newPage();
+    await page.goto(server.base + '/about');
+    // The click comes before hydration: it is the gesture that starts it,
+    // and React replays it on the hydrated button, so it is not lost.
+    await page.getByRole('button', { name: 'Accept all' }).click();
+    await page.getByRole('region', { name: 'Cookie preferences' }).waitFor({ state: 'detached' });
+    await waitForHydration(page);
+    assert.equal((await ctx.cookies()).find((c) => c.name === 'slotwise_consent')?.value, 'all');
+    await ctx.close();
+  });
+});
+
+describe('errors and navigation', () => {
+  test('an unknown path is a 404 page', async () => {
+    const ctx = await browser.newContext();
+    const page = await ctx.newPage();
+    const problems = watchConsole(page);
+    const res = await page.goto(server.base + '/no/such/page?x=1');
+    assert.equal(res.status(), 404);
+    assert.equal(await page.getAttribute('body', 'data-layout'), 'error');
+    assert.match(await page.textContent('main'), /Page Not Found: \/no\/such\/page\?x=1/);
+    await page.screenshot({ path: join(SHOTS, 'not-found.png') });
+    // the browser itself logs the 404 status of the document; nothing else may be logged
+    assert.deepEqual(problems.filter((p) => !p.includes('404')), []);
+    await ctx.close();
+  });
+
+  test('the favicon is not found', async () => {
+    const res = await fetch(server.base + '/favicon.ico');
+    assert.equal(res.status, 404);
+    assert.equal(await res.text(), 'Not found');
+  });
+
+  test('links navigate on the client, load the same loader and scroll to the top', async () => {
+    const ctx = await browser.newContext({ viewport: { width: 1024, height: 400 } });
+    const page = await ctx.newPage();
+    const problems = watchConsole(page);
+    await page.goto(server.base + '/');
+    await page.mouse.move(5, 5);
+    await waitForHydration(page);
+    await page.evaluate(() => {
+      window.__sameDocument = true;
+      window.scrollTo(0, 400);
+    });
+    const pageData = page.waitForResponse((r) => r.url().includes('/api/page-data'));
+    await page.getByRole('link', { name: 'About the studio' }).first().click();
+    await pageData;
+    await page.waitForFunction(() => document.title === 'About the studio');
+    assert.equal(await page.textContent('h1'), 'About the studio');
+    assert.equal(await page.evaluate(() => window.__sameDocument), true, 'no full page load');
+    assert.equal(await page.evaluate(() => window.scrollY), 0);
+    await page.goBack();
+    await page.waitForFunction(() => document.title !== 'About the studio');
+    assert.deepEqual(problems, []);
+    await ctx.close();
+  });
+});

@@ -1,0 +1,49 @@
+import { renderToString } from 'react-dom/server';
+import { StaticRouter } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import english from '../../locales/en-US.json';
+import german from '../../locales/de.json';
+import { PageHost } from './PageHost';
+import type { Payload } from './payload';
+
+function payload(over: Partial<Payload>): Payload {
+  return {
+    route: 'error', layout: 'error', params: {}, path: '/x', basePath: '/x', locale: 'en-US', lang: 'en-US',
+    status: 404, scrollToTop: true, consent: 'all', messages: english,
+    head: { title: '', description: '', canonical: '', alternates: [] }, data: {}, ...over,
+  };
+}
+
+const render = (p: Payload) =>
+  renderToString(
+    <StaticRouter location={p.path}>
+      <PageHost initial={p} />
+    </StaticRouter>,
+  );
+
+describe('the error screen', () => {
+  it('shows the status and its message', () => {
+    const html = render(payload({ statusMessage: 'Page Not Found: /x' }));
+    expect(html).toContain('404');
+    expect(html).toContain('Page Not Found: /x');
+  });
+  it.each(['slug expired', 'Reschedule link is no longer valid', 'Cancellation not allowed'])('shows the expired-link page for "%s"', (msg) => {
+    const html = render(payload({ status: 410, statusMessage: msg }));
+    expect(html).toContain('data-testid="expired-link"');
+    expect(html).toContain('This link has expired');
+    expect(html).toContain(msg);
+  });
+});
+
+describe('widget screens', () => {
+  it('render their heading and route parameters in the page language', () => {
+    const html = render(payload({ route: 'bookings', layout: 'calendar', status: 200, params: { slug: 'demo' }, locale: 'de', lang: 'de', messages: { ...english, ...german } }));
+    expect(html).toContain('<h1>Termin buchen</h1>');
+    expect(html).toContain('data-param="slug">demo<');
+  });
+  it('show the cookie banner until it is answered', () => {
+    const base = { route: 'form', layout: 'form' as const, status: 200 };
+    expect(render(payload({ ...base, consent: '' }))).toContain('Accept essential');
+    expect(render(payload({ ...base, consent: 'essential' }))).not.toContain('Accept essential');
+  });
+});

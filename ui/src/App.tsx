@@ -1,0 +1,33 @@
+import { IntlProvider } from 'react-intl';
+import { CookieBanner } from './components/CookieBanner';
+import type { LayoutModule } from './layouts/types';
+import type { Payload } from './payload';
+import { PageContext } from './PageContext';
+
+interface Props {
+  payload: Payload;
+  layout: LayoutModule;
+  navigating?: boolean;
+}
+
+// App renders one payload in its layout: the same tree on the server and in
+// the browser, so hydration matches.
+export function App({ payload, layout, navigating = false }: Props) {
+  const Screen = layout.screens[payload.route];
+  const { Layout } = layout;
+  return (
+    <IntlProvider locale={payload.lang} defaultLocale="en-US" messages={payload.messages} onError={reportIntlError}>
+      <PageContext.Provider value={{ payload, navigating }}>
+        {navigating && <div className="progress" role="progressbar" aria-busy="true" />}
+        <Layout payload={payload}>{Screen ? <Screen /> : null}</Layout>
+        <CookieBanner key={payload.consent} initial={payload.consent} />
+      </PageContext.Provider>
+    </IntlProvider>
+  );
+}
+
+// Every catalogue is complete (a test checks), so a formatting error is a bug
+// worth seeing, in V8's console and the browser's alike.
+function reportIntlError(err: { code?: string; message: string }) {
+  console.error(`[intl] ${err.code ?? ''} ${err.message}`);
+}

@@ -1,0 +1,88 @@
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useLocation, useNavigationType } from 'react-router';
+import { App } from './App';
+import { loadLayout, loadedLayout } from '@registry';
+import { createClient } from './lib/http';
+import { isChunkLoadError, shouldReloadAfterChunkError } from './lib/navigation';
+import type { Payload } from './payload';
+
+const api = createClient('');
+const useIsoLayoutEffect = typeof window === 'undefined' ? useEffect : useLayoutEffect;
+
+export async function fetchPage(target: string): Promise<Payload> {
+  const { body } = await api<Payload>('/api/page-data?path=' + encodeURIComponent(target), { timeoutMs: 15000, retries: 2 });
+  return body;
+}
+
+// PageHost follows the router's location: when it moves, it fetches the new
+// route's payload from the server (the same Go loader that rendered the first
+// page) and its layout chunk, then swaps the page and scrolls.
+export function PageHost({ initial }: { initial: Payload }) {
+  const location = useLocation();
+  const navType = useNavigationType();
+  const [payload, setPayload] = useState(initial);
+  const [navigating, setNavigating] = useState(false);
+  const scrollPending = useRef(false);
+  const target = location.pathname + location.search;
+
+  useEffect(() => {
+    if (target === payload.path) return;
+    let stale = false;
+    setNavigating(true);
+    (async () => {
+      try {
+        const next = await fetchPage(target);
+        await loadLayout(next.layout);
+        if (stale) return;
+        scrollPending.current = true;
+        setPayload(next);
+      } catch (err) {
+        if (stale) return;
+        if (isChunkLoadError(err) && shouldReloadAfterChunkError(target, window.sessionStorage, Date.now())) {
+          window.location.assign(target);
+          return;
+        }
+        console.error('Navigation failed', err);
+        window.location.assign(target); // let the server answer in full
+      } finally {
+        if (!stale) setNavigating(false);
+      }
+    })();
+    return () => {
+      stale = true;
+    };
+  }, [target]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  useEffect(() => {
+    document.title = payload.head.title;
+    document.documentElement.lang = payload.lang;
+    document.body.dataset.layout = payload.layout;
+  }, [payload]);
+
+  useIsoLayoutEffect(() => {
+    if (!scrollPending.current) return;
+    scrollPending.current = false;
+    scrollAfterNavigation(location.hash, payload.scrollToTop && navType !== 'POP');
+  }, [payload]);
+
+  // A hash change within the same page scrolls to its anchor.
+  useEffect(() => {
+    if (location.hash && target === payload.path) scrollAfterNavigation(location.hash, false);
+  }, [location.hash]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  const layout = loadedLayout(payload.layout);
+  if (!layout) return null; // unreachable: the layout is loaded before the payload is set
+  return <App payload={payload} layout={layout} navigating={navigating} />;
+}
+
+export function scrollAfterNavigation(hash: string, toTop: boolean) {
+  if (hash.length > 1) {
+    const id = decodeURIComponent(hash.slice(1));
+    const el = document.getElementById(id) ?? document.getElementsByName(id)[0];
+    if (el) {
+      el.scrollIntoView();
+      return;
+    }
+  }
+  if (toTop) window.scrollTo(0, 0);
+}

@@ -1,0 +1,42 @@
+import { FormattedMessage } from 'react-intl';
+import { Link } from 'react-router';
+import { isExpiredLinkMessage } from '../lib/navigation';
+import { usePage } from '../PageContext';
+import styles from './Error.module.css';
+import type { LayoutModule, LayoutProps } from './types';
+
+function ErrorLayout({ children }: LayoutProps) {
+  return <div className={styles.wrap}>{children}</div>;
+}
+
+// ErrorScreen shows the status and its message, or the expired-link page
+// when the message says the link has expired.
+function ErrorScreen() {
+  const page = usePage();
+  const message = page.statusMessage ?? '';
+  if (isExpiredLinkMessage(message)) {
+    return (
+      <main className={styles.box} data-testid="expired-link">
+        <h1>
+          <FormattedMessage id="error.expired.title" />
+        </h1>
+        <p className={styles.lead}>
+          <FormattedMessage id="error.expired.lead" />
+        </p>
+        <p className={styles.message}>{message}</p>
+      </main>
+    );
+  }
+  return (
+    <main className={styles.box}>
+      <p className={styles.status}>{page.status}</p>
+      <h1 className={styles.message}>{message}</h1>
+      <Link className={styles.home} to={page.locale === 'en-US' ? '/' : `/${page.locale}`}>
+        <FormattedMessage id="error.home" />
+      </Link>
+    </main>
+  );
+}
+
+const errorLayout: LayoutModule = { Layout: ErrorLayout, screens: { error: ErrorScreen } };
+export default errorLayout;

@@ -1,0 +1,49 @@
+import { FormattedMessage } from 'react-intl';
+import { NavLink, Link } from 'react-router';
+import { LanguageSwitcher } from '../components/LanguageSwitcher';
+import { HomePage } from '../features/sites/HomePage';
+import type { SiteData } from '../features/sites/types';
+import { WebsitePage } from '../features/sites/WebsitePage';
+import { withLocale } from '../lib/navigation';
+import styles from './Page.module.css';
+import type { LayoutModule, LayoutProps } from './types';
+
+function PageLayout({ payload, children }: LayoutProps) {
+  const nav = (payload.data as SiteData | null)?.nav ?? [];
+  return (
+    <>
+      <a className="visually-hidden" href="#main">
+        <FormattedMessage id="a11y.skip" />
+      </a>
+      <header className={styles.header}>
+        <div className={styles.headerInner}>
+          <Link className={styles.brand} to={withLocale('/', payload.locale)}>
+            <FormattedMessage id="site.name" />
+          </Link>
+          <nav className={styles.nav}>
+            {nav.map((p) => (
+              <NavLink key={p.id} to={withLocale('/' + p.path, payload.locale)}>
+                {p.title}
+              </NavLink>
+            ))}
+          </nav>
+          <LanguageSwitcher />
+        </div>
+      </header>
+      <main className={styles.main} id="main">
+        {children}
+      </main>
+      <footer className={styles.footer}>
+        <div className={styles.footerInner}>
+          <FormattedMessage id="site.footer" />
+        </div>
+      </footer>
+    </>
+  );
+}
+
+const page: LayoutModule = {
+  Layout: PageLayout,
+  screens: { index: HomePage, website: WebsitePage, preview: WebsitePage },
+};
+export default page;

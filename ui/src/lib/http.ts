@@ -1,0 +1,38 @@
+// A small fetch client: a base URL, a timeout per attempt, and retries for
+// safe requests that failed on the network or with a 5xx.
+export interface FetchOptions {
+  timeoutMs?: number;
+  retries?: number;
+  retryDelayMs?: number;
+  init?: RequestInit;
+}
+
+export class HttpError extends Error {
+  constructor(public status: number, public body: unknown) {
+    super(`HTTP ${status}`);
+    this.name = 'HttpError';
+  }
+}
+
+export function createClient(baseURL: string, fetchImpl: typeof fetch = (...a) => fetch(...a)) {
+  return async function request<T>(path: string, opts: FetchOptions = {}): Promise<{ status: number; body: T }> {
+    const { timeoutMs = 10000, retries = 2, retryDelayMs = 300, init = {} } = opts;
+    const method = (init.method ?? 'GET').toUpperCase();
+    const safe = method === 'GET' || method === 'HEAD';
+    for (let attempt = 0; ; attempt++) {
+      const ctrl = new AbortController();
+      const timer = setTimeout(() => ctrl.abort(), timeoutMs);
+      try {
+        const res = await fetchImpl(baseURL + path, { ...init, signal: ctrl.signal, headers: { Accept: 'application/json', ...init.headers } });
+        if (res.status >= 500 && safe && attempt < retries) throw new HttpError(res.status, null);
+        const body = (await res.json()) as T;
+        return { status: res.status, body };
+      } catch (err) {
+        if (!safe || attempt >= retries) throw err;
+        await new Promise((r) => setTimeout(r, retryDelayMs * (attempt + 1)));
+      } finally {
+        clearTimeout(timer);
+      }
+    }
+  };
+}

@@ -1,0 +1,79 @@
+// Two builds from one source: the client bundle (hashed, split by layout,
+// CSS extracted) and the server bundle that V8 evaluates (one file, no
+// chunks, no Node APIs, CSS modules reduced to their class names).
+const path = require('node:path');
+const webpack = require('webpack');
+const MiniCssExtractPlugin = require('mini-css-extract-plugin');
+const { WebpackManifestPlugin } = require('webpack-manifest-plugin');
+
+const src = path.resolve(__dirname, 'ui/src');
+const out = path.resolve(__dirname, 'ui/dist');
+
+const tsRule = {
+  test: /\.[jt]sx?$/,
+  include: src,
+  loader: 'esbuild-loader',
+  options: { loader: 'tsx', target: 'es2020', jsx: 'automatic' },
+};
+
+function cssRule(server) {
+  const modules = { auto: /\.module\.css$/, localIdentName: '[local]_[hash:base64:6]', namedExport: false, exportLocalsConvention: 'as-is', exportOnlyLocals: server };
+  return {
+    test: /\.css$/,
+    use: server
+      ? [{ loader: 'css-loader', options: { modules } }]
+      : [MiniCssExtractPlugin.loader, { loader: 'css-loader', options: { modules } }],
+  };
+}
+
+const common = (mode) => ({
+  mode,
+  devtool: false,
+  resolve: { extensions: ['.tsx', '.ts', '.js', '.json'] },
+  performance: { hints: false },
+  stats: 'errors-warnings',
+});
+
+const client = (mode) => ({
+  ...common(mode),
+  name: 'client',
+  target: ['web', 'es2020'],
+  entry: { main: path.join(src, 'entry-client.tsx') },
+  output: {
+    path: path.join(out, 'client/assets'),
+    publicPath: '/assets/',
+    filename: '[name].[contenthash:10].js',
+    chunkFilename: '[name].[contenthash:10].js',
+    clean: true,
+  },
+  resolve: { ...common(mode).resolve, alias: { '@registry': path.join(src, 'layouts/registry.client.ts') } },
+  module: { rules: [tsRule, cssRule(false)] },
+  plugins: [
+    new MiniCssExtractPlugin({ filename: '[name].[contenthash:10].css', chunkFilename: '[name].[contenthash:10].css' }),
+    new WebpackManifestPlugin({ fileName: path.join(out, 'client/manifest.json'), publicPath: '/assets/' }),
+  ],
+});
+
+const server = (mode) => ({
+  ...common(mode),
+  name: 'server',
+  target: ['web', 'es2020'],
+  entry: { server: path.join(src, 'entry-server.tsx') },
+  output: { path: path.join(out, 'server'), filename: 'server.js', clean: true, iife: true },
+  resolve: {
+    ...common(mode).resolve,
+    alias: {
+      '@registry': path.join(src, 'layouts/registry.server.ts'),
+      // The legacy browser build of react-dom/server runs in bare V8; the
+      // streaming build needs TextEncoder at load time.
+      'react-dom/server$': path.resolve(__dirname, `node_modules/react-dom/cjs/react-dom-server-legacy.browser.${mode === 'production' ? 'production' : 'development'}.js`),
+    },
+  },
+  module: { rules: [tsRule, cssRule(true)] },
+  plugins: [new webpack.optimize.LimitChunkCountPlugin({ maxChunks: 1 })],
+});
+
+module.exports = (_env, argv) => {
+  const mode = argv.mode || 'production';
+  return [client(mode), server(mode)];
+};

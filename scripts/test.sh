@@ -49,7 +49,7 @@ if [ "$go_status" -ne 0 ] && [ "$go_fail" -eq 0 ]; then go_fail=1; tail -40 "$lo
 record "Go" "$go_pass" "$go_fail"
 
 say "UI unit tests (vitest)"
-npx --no-install vitest run --reporter=default >"$log_dir/ui.log" 2>&1
+NO_COLOR=1 npx --no-install vitest run --reporter=default >"$log_dir/ui.log" 2>&1
 ui_status=$?
 tail -25 "$log_dir/ui.log"
 ui_pass=$(grep -oE 'Tests +[0-9]+ passed' "$log_dir/ui.log" | grep -oE '[0-9]+' | tail -1); ui_pass=${ui_pass:-0}

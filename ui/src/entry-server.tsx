@@ -2,6 +2,7 @@
 // URLSearchParams (react-router needs them), so core-js brings them.
 import 'core-js/actual/url';
 import 'core-js/actual/url-search-params';
+import './emails/register';
 import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router';
 import { loadedLayout } from '@registry';

@@ -1,0 +1,347 @@
+package notify
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net/mail"
+	"sync"
+	"time"
+	"unicode/utf8"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"slotwise/backend/internal/db"
+)
+
+// OutboxChannel is the PostgreSQL notification channel that wakes the
+// workers when a transaction that enqueued mail commits.
+const OutboxChannel = "slotwise_outbox"
+
+// Worker defaults.
+const (
+	DefaultPollInterval = 5 * time.Second
+	DefaultMaxAttempts  = 12
+	batchSize           = 10
+	maxErrorLen         = 2000
+)
+
+// Enqueue renders m from fromName <from> and stores it in the outbox through
+// q. Pass the transaction that makes the change the mail is about: the
+// mail is sent if and only if it commits, and the workers are woken on
+// commit (NOTIFY is transactional).
+func Enqueue(ctx context.Context, q db.Querier, kind string, from, fromName string, m Message) error {
+	rcpt, err := mail.ParseAddress(m.To)
+	if err != nil {
+		return fmt.Errorf("%w: recipient %q: %v", ErrInvalidMessage, m.To, err)
+	}
+	data, err := m.MIME(from, fromName, time.Now(), "")
+	if err != nil {
+		return err
+	}
+	if _, err := q.Exec(ctx,
+		`INSERT INTO outbox (kind, recipient, subject, mime) VALUES ($1, $2, $3, $4)`,
+		kind, rcpt.Address, m.Subject, data); err != nil {
+		return fmt.Errorf("notify: unable to enqueue %s mail: %w", kind, err)
+	}
+	if _, err := q.Exec(ctx, "NOTIFY "+OutboxChannel); err != nil {
+		return fmt.Errorf("notify: unable to signal the outbox: %w", err)
+	}
+	return nil
+}
+
+// DefaultBackoff waits 10s·2^(attempt−1) after the attempt-th failure, at
+// most an hour: 10s, 20s, 40s, … so twelve attempts span about five hours.
+func DefaultBackoff(attempt int) time.Duration {
+	if attempt < 1 {
+		attempt = 1
+	}
+	if attempt > 10 { // 10s·2^9 > 1h already; avoid overflow
+		return time.Hour
+	}
+	return min(10*time.Second<<(attempt-1), time.Hour)
+}
+
+// Worker delivers the outbox. Any number of workers, in one process or in
+// many replicas, can run against the same database: each row is claimed
+// under a row lock that the others skip.
+//
+// Delivery is at least once: a message is marked sent right after the
+// server accepts it, in the claiming transaction, so only a crash between
+// the two sends it again (with the same Message-ID, which lets mail
+// systems drop the duplicate).
+type Worker struct {
+	Pool   *pgxpool.Pool
+	Sender Sender
+	Logger *slog.Logger // default slog.Default()
+
+	// PollInterval is how often due rows are looked for besides the
+	// notifications: it picks up retries whose time has come and anything a
+	// lost notification missed. Default 5s.
+	PollInterval time.Duration
+	// MaxAttempts failed attempts make a message dead. Default 12.
+	MaxAttempts int
+	// Backoff is the wait after the attempt-th failed attempt (1-based).
+	// Default DefaultBackoff.
+	Backoff func(attempt int) time.Duration
+}
+
+// Run delivers due mail until ctx ends, then returns nil. It listens for
+// OutboxChannel notifications on a connection of its own (reconnecting
+// when it drops) and polls every PollInterval as well, so it keeps
+// delivering, later, while notifications cannot be received.
+func (w *Worker) Run(ctx context.Context) error {
+	if w.Pool == nil || w.Sender == nil {
+		return errors.New("notify: outbox worker needs a Pool and a Sender")
+	}
+	poll := w.pollInterval()
+	wake := make(chan struct{}, 1)
+	var wg sync.WaitGroup
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		w.listen(ctx, wake)
+	}()
+	defer wg.Wait()
+
+	ticker := time.NewTicker(poll)
+	defer ticker.Stop()
+	for {
+		if _, err := w.DeliverDue(ctx); err != nil && ctx.Err() == nil {
+			w.logger().WarnContext(ctx, "outbox: delivery round failed", "error", err)
+		}
+		select {
+		case <-ctx.Done():
+			return nil
+		case <-wake:
+		case <-ticker.C:
+		}
+	}
+}
+
+// listen signals wake on every notification (and once after each
+// (re)connect, to catch up on what committed meanwhile) until ctx ends.
+func (w *Worker) listen(ctx context.Context, wake chan<- struct{}) {
+	for {
+		err := w.listenOnce(ctx, wake)
+		if ctx.Err() != nil {
+			return
+		}
+		w.logger().WarnContext(ctx, "outbox: not listening for notifications; polling until reconnected", "error", err)
+		select {
+		case <-ctx.Done():
+			return
+		case <-time.After(w.pollInterval()):
+		}
+	}
+}
+
+func (w *Worker) listenOnce(ctx context.Context, wake chan<- struct{}) error {
+	// A connection of its own: LISTEN is per session, and a pooled
+	// connection would be handed to other queries between waits.
+	conn, err := pgx.ConnectConfig(ctx, w.Pool.Config().ConnConfig)
+	if err != nil {
+		return err
+	}
+	defer func() {
+		cctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 5*time.Second)
+		defer cancel()
+		_ = conn.Close(cctx)
+	}()
+	if _, err := conn.Exec(ctx, "LISTEN "+OutboxChannel); err != nil {
+		return err
+	}
+	signal(wake)
+	for {
+		if _, err := conn.WaitForNotification(ctx); err != nil {
+			return err
+		}
+		signal(wake)
+	}
+}
+
+func signal(c chan<- struct{}) {
+	select {
+	case c <- struct{}{}:
+	default: // a wake-up is pending already
+	}
+}
+
+// DeliverDue sends every message due now, in batches of ten claimed with
+// FOR UPDATE SKIP LOCKED, and returns how many were accepted. A message
+// that fails is rescheduled by Backoff (not retried within this call), or
+// marked dead after MaxAttempts attempts or a permanent rejection. The
+// error reports a database failure; failed sends are recorded, not
+// returned.
+func (w *Worker) DeliverDue(ctx context.Context) (sent int, err error) {
+	if w.Pool == nil || w.Sender == nil {
+		return 0, errors.New("notify: outbox worker needs a Pool and a Sender")
+	}
+	seen := make([]int64, 0, batchSize) // not nil: = ANY(NULL) would match nothing
+	for ctx.Err() == nil {
+		n, claimed, err := w.deliverBatch(ctx, &seen)
+		sent += n
+		if err != nil {
+			return sent, err
+		}
+		if claimed < batchSize {
+			break
+		}
+	}
+	return sent, nil
+}
+
+type outboxRow struct {
+	id        int64
+	kind      string
+	recipient string
+	mime      []byte
+	attempts  int
+}
+
+// deliverBatch claims up to batchSize due rows not in seen, sends them and
+// records each outcome, all in one transaction holding the rows' locks.
+func (w *Worker) deliverBatch(ctx context.Context, seen *[]int64) (sent, claimed int, err error) {
+	tx, err := w.Pool.Begin(ctx)
+	if err != nil {
+		return 0, 0, fmt.Errorf("notify: unable to begin outbox transaction: %w", err)
+	}
+	// Outcomes of sends that happened must be written even when ctx ends
+	// during the batch, or the mail would go out again.
+	bg, cancel := context.WithTimeout(context.WithoutCancel(ctx), time.Minute)
+	defer cancel()
+	defer func() { _ = tx.Rollback(bg) }() // no-op after Commit
+
+	rows, err := tx.Query(ctx, `
+		SELECT id, kind, recipient, mime, attempts
+		FROM outbox
+		WHERE sent_at IS NULL AND NOT dead AND next_attempt_at <= now() AND NOT (id = ANY($1::bigint[]))
+		ORDER BY next_attempt_at, id
+		LIMIT $2
+		FOR UPDATE SKIP LOCKED`, *seen, batchSize)
+	if err != nil {
+		return 0, 0, fmt.Errorf("notify: unable to claim outbox rows: %w", err)
+	}
+	batch, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (outboxRow, error) {
+		var o outboxRow
+		err := r.Scan(&o.id, &o.kind, &o.recipient, &o.mime, &o.attempts)
+		return o, err
+	})
+	if err != nil {
+		return 0, 0, fmt.Errorf("notify: unable to claim outbox rows: %w", err)
+	}
+	for _, o := range batch {
+		*seen = append(*seen, o.id)
+	}
+
+	for _, o := range batch {
+		if ctx.Err() != nil {
+			break // unsent rows stay due for the next worker
+		}
+		sendErr := w.Sender.Send(ctx, envelopeFrom(o.mime), []string{o.recipient}, o.mime)
+		if sendErr != nil && ctx.Err() != nil && errors.Is(sendErr, ctx.Err()) {
+			break // interrupted, not failed: no attempt is counted
+		}
+		if err := w.record(bg, tx, o, sendErr); err != nil {
+			return sent, len(batch), err
+		}
+		if sendErr == nil {
+			sent++
+		}
+	}
+	if err := tx.Commit(bg); err != nil {
+		return 0, len(batch), fmt.Errorf("notify: unable to record outbox deliveries: %w", err)
+	}
+	return sent, len(batch), nil
+}
+
+// record writes the outcome of one attempt.
+func (w *Worker) record(ctx context.Context, tx pgx.Tx, o outboxRow, sendErr error) error {
+	log := w.logger().With("outbox_id", o.id, "kind", o.kind, "to", o.recipient)
+	attempts := o.attempts + 1
+	if sendErr == nil {
+		if _, err := tx.Exec(ctx,
+			`UPDATE outbox SET sent_at = clock_timestamp(), attempts = $2, last_error = '' WHERE id = $1`,
+			o.id, attempts); err != nil {
+			return fmt.Errorf("notify: unable to mark outbox row %d sent: %w", o.id, err)
+		}
+		log.InfoContext(ctx, "mail sent", "attempts", attempts)
+		return nil
+	}
+
+	msg := truncate(sendErr.Error(), maxErrorLen)
+	if attempts >= w.maxAttempts() || errors.Is(sendErr, ErrRejected) {
+		if _, err := tx.Exec(ctx,
+			`UPDATE outbox SET attempts = $2, last_error = $3, dead = true WHERE id = $1`,
+			o.id, attempts, msg); err != nil {
+			return fmt.Errorf("notify: unable to mark outbox row %d dead: %w", o.id, err)
+		}
+		log.ErrorContext(ctx, "mail given up", "attempts", attempts, "error", sendErr)
+		return nil
+	}
+	wait := w.backoff(attempts)
+	if _, err := tx.Exec(ctx,
+		`UPDATE outbox SET attempts = $2, last_error = $3,
+		        next_attempt_at = clock_timestamp() + $4::bigint * interval '1 microsecond'
+		 WHERE id = $1`,
+		o.id, attempts, msg, wait.Microseconds()); err != nil {
+		return fmt.Errorf("notify: unable to reschedule outbox row %d: %w", o.id, err)
+	}
+	log.WarnContext(ctx, "mail not sent; will retry", "attempts", attempts, "retry_in", wait, "error", sendErr)
+	return nil
+}
+
+// envelopeFrom is the address of the message's From header: bounces go
+// back to the sender the recipient sees.
+func envelopeFrom(data []byte) string {
+	msg, err := mail.ReadMessage(bytes.NewReader(data))
+	if err != nil {
+		return ""
+	}
+	a, err := mail.ParseAddress(msg.Header.Get("From"))
+	if err != nil {
+		return ""
+	}
+	return a.Address
+}
+
+func truncate(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	for n > 0 && !utf8.RuneStart(s[n]) {
+		n--
+	}
+	return s[:n]
+}
+
+func (w *Worker) logger() *slog.Logger {
+	if w.Logger != nil {
+		return w.Logger
+	}
+	return slog.Default()
+}
+
+func (w *Worker) pollInterval() time.Duration {
+	if w.PollInterval > 0 {
+		return w.PollInterval
+	}
+	return DefaultPollInterval
+}
+
+func (w *Worker) maxAttempts() int {
+	if w.MaxAttempts > 0 {
+		return w.MaxAttempts
+	}
+	return DefaultMaxAttempts
+}
+
+func (w *Worker) backoff(attempt int) time.Duration {
+	if w.Backoff != nil {
+		return max(w.Backoff(attempt), 0)
+	}
+	return DefaultBackoff(attempt)
+}

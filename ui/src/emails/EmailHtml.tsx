@@ -1,0 +1,129 @@
+import type { CSSProperties } from 'react';
+import type { EmailContent, EmailRow, LinkGroup } from './types';
+
+// Mail clients ignore style sheets and much of CSS, so this is the
+// old-fashioned way: nested 600px tables and inline styles, system fonts,
+// neutral greys (the business's brand colour is for its pages).
+const font = "-apple-system, 'Segoe UI', Roboto, Helvetica, Arial, sans-serif";
+const text: CSSProperties = { fontFamily: font, fontSize: '16px', lineHeight: '24px', color: '#27272a' };
+const muted: CSSProperties = { ...text, fontSize: '14px', lineHeight: '20px', color: '#71717a' };
+const link: CSSProperties = { color: '#1d4ed8', textDecoration: 'underline' };
+const table = { role: 'presentation', cellPadding: 0, cellSpacing: 0, border: 0 } as const;
+
+function Row({ row }: { row: EmailRow }) {
+  const value = row.href ? (
+    <a href={row.href} style={link}>
+      {row.value}
+    </a>
+  ) : (
+    row.value
+  );
+  return (
+    <tr>
+      <td valign="top" style={{ ...muted, padding: '6px 16px 6px 0', whiteSpace: 'nowrap' }}>
+        {row.label}
+      </td>
+      <td valign="top" style={{ ...text, padding: '6px 0', textDecoration: row.struck ? 'line-through' : undefined }}>
+        {value}
+      </td>
+    </tr>
+  );
+}
+
+function Buttons({ group }: { group: LinkGroup }) {
+  return (
+    <>
+      <p style={{ ...text, fontWeight: 600, margin: '0 0 12px' }}>{group.heading}</p>
+      <p style={{ ...text, margin: 0 }}>
+        {group.links.map((l) => (
+          <a
+            key={l.href}
+            href={l.href}
+            style={{
+              display: 'inline-block',
+              margin: '0 8px 8px 0',
+              padding: '10px 18px',
+              borderRadius: '6px',
+              border: '1px solid #27272a',
+              backgroundColor: l.primary ? '#27272a' : '#ffffff',
+              color: l.primary ? '#ffffff' : '#27272a',
+              fontFamily: font,
+              fontSize: '15px',
+              fontWeight: 600,
+              textDecoration: 'none',
+            }}
+          >
+            {l.label}
+          </a>
+        ))}
+      </p>
+    </>
+  );
+}
+
+// EmailBody is everything inside <body>; render.tsx adds the document shell.
+export function EmailBody({ c }: { c: EmailContent }) {
+  return (
+    <>
+      <div style={{ display: 'none', maxHeight: 0, overflow: 'hidden', opacity: 0 }}>{c.preheader}</div>
+      <table {...table} width="100%" style={{ backgroundColor: '#f4f4f5' }}>
+        <tbody>
+          <tr>
+            <td align="center" style={{ padding: '24px 12px' }}>
+              <table {...table} width="600" style={{ width: '100%', maxWidth: '600px', backgroundColor: '#ffffff', border: '1px solid #e4e4e7', borderRadius: '8px' }}>
+                <tbody>
+                  <tr>
+                    <td style={{ ...muted, padding: '24px 32px 0', fontWeight: 600 }}>{c.business}</td>
+                  </tr>
+                  <tr>
+                    <td style={{ padding: '8px 32px 0' }}>
+                      <h1 style={{ ...text, fontSize: '24px', lineHeight: '32px', fontWeight: 700, margin: 0, color: '#18181b' }}>{c.title}</h1>
+                    </td>
+                  </tr>
+                  <tr>
+                    <td style={{ padding: '16px 32px 0' }}>
+                      <p style={{ ...text, margin: '0 0 12px' }}>{c.greeting}</p>
+                      {c.paragraphs.map((p, i) => (
+                        <p key={i} style={{ ...text, margin: '0 0 12px' }}>
+                          {p}
+                        </p>
+                      ))}
+                    </td>
+                  </tr>
+                  <tr>
+                    <td style={{ padding: '8px 32px 16px' }}>
+                      <table {...table} width="100%" style={{ borderTop: '1px solid #e4e4e7', borderBottom: '1px solid #e4e4e7', padding: '8px 0' }}>
+                        <tbody>
+                          {c.rows.map((r) => (
+                            <Row key={r.label} row={r} />
+                          ))}
+                        </tbody>
+                      </table>
+                    </td>
+                  </tr>
+                  {c.calendar && (
+                    <tr>
+                      <td style={{ padding: '8px 32px 8px' }}>
+                        <Buttons group={c.calendar} />
+                      </td>
+                    </tr>
+                  )}
+                  {c.manage && (
+                    <tr>
+                      <td style={{ padding: '8px 32px 8px' }}>
+                        <Buttons group={c.manage} />
+                      </td>
+                    </tr>
+                  )}
+                  <tr>
+                    <td style={{ ...muted, padding: '16px 32px 24px', fontSize: '12px', lineHeight: '18px' }}>{c.footer}</td>
+                  </tr>
+                </tbody>
+              </table>
+            </td>
+          </tr>
+        </tbody>
+      </table>
+    </>
+  );
+}

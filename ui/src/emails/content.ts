@@ -1,0 +1,178 @@
+import type { IntlShape, MessageDescriptor } from 'react-intl';
+import type { EmailContent, EmailData, EmailKind, EmailRow, LinkGroup } from './types';
+
+interface KindMessages {
+  subject: MessageDescriptor;
+  title: MessageDescriptor;
+  lead: MessageDescriptor;
+  staff: boolean; // sent to the staff member, who must never get the booker's links
+  cancelled: boolean;
+}
+
+// Literal ids, so the catalogue test sees every one of them.
+const KINDS: Record<EmailKind, KindMessages> = {
+  'booking.confirmation': {
+    subject: { id: 'email.confirmation.subject' },
+    title: { id: 'email.confirmation.title' },
+    lead: { id: 'email.confirmation.lead' },
+    staff: false,
+    cancelled: false,
+  },
+  'booking.requested': {
+    subject: { id: 'email.requested.subject' },
+    title: { id: 'email.requested.title' },
+    lead: { id: 'email.requested.lead' },
+    staff: false,
+    cancelled: false,
+  },
+  'booking.rescheduled': {
+    subject: { id: 'email.rescheduled.subject' },
+    title: { id: 'email.rescheduled.title' },
+    lead: { id: 'email.rescheduled.lead' },
+    staff: false,
+    cancelled: false,
+  },
+  'booking.cancelled': {
+    subject: { id: 'email.cancelled.subject' },
+    title: { id: 'email.cancelled.title' },
+    lead: { id: 'email.cancelled.lead' },
+    staff: false,
+    cancelled: true,
+  },
+  'staff.booked': {
+    subject: { id: 'email.staffBooked.subject' },
+    title: { id: 'email.staffBooked.title' },
+    lead: { id: 'email.staffBooked.lead' },
+    staff: true,
+    cancelled: false,
+  },
+  'staff.rescheduled': {
+    subject: { id: 'email.staffRescheduled.subject' },
+    title: { id: 'email.staffRescheduled.title' },
+    lead: { id: 'email.staffRescheduled.lead' },
+    staff: true,
+    cancelled: false,
+  },
+  'staff.cancelled': {
+    subject: { id: 'email.staffCancelled.subject' },
+    title: { id: 'email.staffCancelled.title' },
+    lead: { id: 'email.staffCancelled.lead' },
+    staff: true,
+    cancelled: true,
+  },
+};
+
+export function isEmailKind(kind: string): kind is EmailKind {
+  return Object.prototype.hasOwnProperty.call(KINDS, kind);
+}
+
+// absolute joins a booking's relative link to the public origin.
+export function absolute(baseUrl: string, path: string): string {
+  if (!path) return '';
+  if (/^[a-z][a-z0-9+.-]*:/i.test(path)) return path;
+  return baseUrl.replace(/\/+$/, '') + (path.startsWith('/') ? path : '/' + path);
+}
+
+// Every date and time is formatted in the booking's zone, passed explicitly:
+// V8's default zone is the server process's, not the booker's.
+function times(intl: IntlShape, timeZone: string) {
+  const range = (start: Date, end: Date) =>
+    intl.formatDateTimeRange(start, end, {
+      weekday: 'long',
+      year: 'numeric',
+      month: 'long',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: '2-digit',
+      timeZone,
+    });
+  const zoneName = (at: Date) =>
+    intl.formatDateToParts(at, { timeZone, timeZoneName: 'long' }).find((p) => p.type === 'timeZoneName')?.value ?? timeZone;
+  return {
+    // "Monday, November 23, 2026, 9:00 – 10:00 AM (Central European Standard Time)"
+    when: (start: Date, end: Date) => `${range(start, end)} (${zoneName(start)})`,
+    // "Nov 23, 2026, 9:00 AM GMT+1", short enough for a subject line
+    short: (at: Date) =>
+      intl.formatDate(at, { year: 'numeric', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZoneName: 'short', timeZone }),
+  };
+}
+
+export function buildContent(kind: EmailKind, data: EmailData, intl: IntlShape): EmailContent {
+  const k = KINDS[kind];
+  const b = data.booking;
+  const start = new Date(b.start);
+  const end = new Date(b.end);
+  const t = times(intl, b.timeZone);
+  const customer = `${b.contact.firstName} ${b.contact.lastName}`.trim();
+  const staffName = data.staffName || b.staff.name;
+  const values = {
+    service: b.calendar.name,
+    business: b.locationName,
+    date: t.short(start),
+    customer,
+    staff: b.staff.name,
+  };
+  const fmt = (d: MessageDescriptor) => intl.formatMessage(d, values);
+  const lead = fmt(k.lead);
+
+  const paragraphs = [lead];
+  if (k.staff && b.status === 'requested' && !k.cancelled) paragraphs.push(intl.formatMessage({ id: 'email.staffBooked.awaitsConfirmation' }));
+
+  const rows: EmailRow[] = [{ label: intl.formatMessage({ id: 'email.label.service' }), value: b.calendar.name }];
+  rows.push({ label: intl.formatMessage({ id: 'email.label.when' }), value: t.when(start, end), struck: k.cancelled });
+  if (b.previousStart && (kind === 'booking.rescheduled' || kind === 'staff.rescheduled')) {
+    const prevStart = new Date(b.previousStart);
+    const prevEnd = new Date(prevStart.getTime() + (end.getTime() - start.getTime()));
+    rows.push({ label: intl.formatMessage({ id: 'email.label.previous' }), value: t.when(prevStart, prevEnd), struck: true });
+  }
+  if (k.staff) {
+    rows.push({ label: intl.formatMessage({ id: 'email.label.customer' }), value: customer });
+    if (b.contact.email) rows.push({ label: intl.formatMessage({ id: 'email.label.email' }), value: b.contact.email, href: 'mailto:' + b.contact.email });
+  } else if (b.staff.name) {
+    rows.push({ label: intl.formatMessage({ id: 'email.label.staff' }), value: b.staff.name });
+  }
+  if (b.location) {
+    rows.push({ label: intl.formatMessage({ id: 'email.label.location' }), value: b.location, href: /^https?:\/\//i.test(b.location) ? b.location : undefined });
+  }
+  if (k.cancelled && b.cancellationReason) {
+    rows.push({ label: intl.formatMessage({ id: 'email.label.reason' }), value: b.cancellationReason });
+  }
+  rows.push({ label: intl.formatMessage({ id: 'email.label.reference' }), value: b.id });
+
+  let calendar: LinkGroup | undefined;
+  let manage: LinkGroup | undefined;
+  if (!k.cancelled && b.status !== 'requested') {
+    const links = [
+      { label: intl.formatMessage({ id: 'email.calendar.google' }), href: absolute(data.baseUrl, b.googleUrl) },
+      { label: intl.formatMessage({ id: 'email.calendar.outlook' }), href: absolute(data.baseUrl, b.outlookUrl) },
+      { label: intl.formatMessage({ id: 'email.calendar.ics' }), href: absolute(data.baseUrl, b.icsUrl) },
+    ].filter((l) => l.href);
+    // The .ics link carries the booker's token.
+    const shown = k.staff ? links.filter((l) => !l.href.includes('token=')) : links;
+    if (shown.length) calendar = { heading: intl.formatMessage({ id: 'email.calendar.heading' }), links: shown };
+  }
+  // Manage links carry the booker's token: the booker's mails only.
+  if (!k.staff && !k.cancelled && b.canChange) {
+    const links = [
+      { label: intl.formatMessage({ id: 'email.manage.view' }), href: absolute(data.baseUrl, b.manageUrl), primary: true },
+      { label: intl.formatMessage({ id: 'email.manage.reschedule' }), href: absolute(data.baseUrl, b.rescheduleUrl) },
+      { label: intl.formatMessage({ id: 'email.manage.cancel' }), href: absolute(data.baseUrl, b.cancelUrl) },
+    ].filter((l) => l.href);
+    if (links.length) manage = { heading: intl.formatMessage({ id: 'email.manage.heading' }), links };
+  }
+
+  const name = k.staff ? staffName : b.contact.firstName;
+  return {
+    lang: data.lang,
+    subject: fmt(k.subject),
+    preheader: lead,
+    business: b.locationName,
+    title: fmt(k.title),
+    greeting: name ? intl.formatMessage({ id: 'email.greeting' }, { name }) : intl.formatMessage({ id: 'email.greetingAnonymous' }),
+    paragraphs,
+    rows,
+    calendar,
+    manage,
+    footer: intl.formatMessage({ id: k.staff ? 'email.footer.staff' : 'email.footer' }, values),
+  };
+}

@@ -1,0 +1,194 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { BookingView } from '../features/booking/types';
+import { renderEmail } from './render';
+import './register';
+import type { EmailData, EmailKind } from './types';
+
+const dir = join(__dirname, '../../../locales');
+const load = (f: string) => JSON.parse(readFileSync(join(dir, f), 'utf8')) as Record<string, string>;
+const english = load('en-US.json');
+// As Go's locales package serves it: the language's messages over en-US's.
+const german = { ...english, ...load('de.json') };
+
+// Normalise the spaces ICU puts in dates (narrow and plain no-break spaces)
+// so expectations can be written plainly.
+const plain = (s: string) => s.replace(/[\u202f\u00a0\u2009]/g, ' ');
+
+function booking(over: Partial<BookingView> = {}): BookingView {
+  return {
+    id: 'bk_7Hq2',
+    status: 'scheduled',
+    start: '2026-11-23T09:00:00+01:00',
+    end: '2026-11-23T10:00:00+01:00',
+    timeZone: 'Europe/Berlin',
+    previousStart: null,
+    cancellationReason: '',
+    calendar: { slug: 'demo-consultation', name: 'Consultation', durationMinutes: 60 },
+    staff: { id: 3, name: 'Anna Berg' },
+    location: 'Hauptstraße 5, Berlin',
+    contact: { firstName: 'Jürgen', lastName: 'Müller', email: 'juergen@example.com' },
+    locationName: 'Demo Studio',
+    manageUrl: '/widget/booking/bk_7Hq2?token=tok123',
+    rescheduleUrl: '/widget/bookings/demo-consultation?reschedule=bk_7Hq2&token=tok123',
+    cancelUrl: '/widget/booking/cancel-booking?id=bk_7Hq2&token=tok123',
+    icsUrl: '/api/bookings/bk_7Hq2/ics?token=tok123',
+    googleUrl: 'https://calendar.google.com/calendar/render?action=TEMPLATE&text=Consultation',
+    outlookUrl: 'https://outlook.live.com/calendar/0/deeplink/compose?subject=Consultation',
+    canChange: true,
+    ...over,
+  };
+}
+
+function data(lang: string, b: BookingView, messages = lang === 'de' ? german : english): EmailData {
+  return { locale: lang, lang, messages, booking: b, baseUrl: 'https://book.example.com/', staffName: 'Anna' };
+}
+
+function render(kind: EmailKind, d: EmailData) {
+  const out = renderEmail(kind, d);
+  return { subject: plain(out.subject), text: plain(out.text), html: plain(out.html) };
+}
+
+const kinds: EmailKind[] = [
+  'booking.confirmation',
+  'booking.requested',
+  'booking.rescheduled',
+  'booking.cancelled',
+  'staff.booked',
+  'staff.rescheduled',
+  'staff.cancelled',
+];
+
+function forKind(kind: EmailKind): BookingView {
+  switch (kind) {
+    case 'booking.requested':
+      return booking({ status: 'requested' });
+    case 'booking.rescheduled':
+    case 'staff.rescheduled':
+      return booking({ status: 'rescheduled', previousStart: '2026-11-20T14:30:00+01:00' });
+    case 'booking.cancelled':
+    case 'staff.cancelled':
+      return booking({ status: 'cancelled', canChange: false, cancellationReason: 'Feeling unwell' });
+    default:
+      return booking();
+  }
+}
+
+describe('renderEmail', () => {
+  // The same instant, shown where the booker is: the zone decides the day
+  // and hour, and its name is spelled out.
+  const locales = [
+    {
+      lang: 'en-US',
+      subjectDate: 'Nov 23, 2026, 9:00 AM GMT+1',
+      when: 'Monday, November 23, 2026, 9:00 – 10:00 AM (Central European Standard Time)',
+      previous: 'Friday, November 20, 2026, 2:30 – 3:30 PM (Central European Standard Time)',
+    },
+    {
+      lang: 'de',
+      subjectDate: '23. Nov. 2026, 09:00 MEZ',
+      when: 'Montag, 23. November 2026, 09:00–10:00 Uhr (Mitteleuropäische Normalzeit)',
+      previous: 'Freitag, 20. November 2026, 14:30–15:30 Uhr (Mitteleuropäische Normalzeit)',
+    },
+  ];
+
+  describe.each(locales)('in $lang', ({ lang, subjectDate, when, previous }) => {
+    it.each(kinds)('%s shows the date in the booking zone in subject, text and HTML', (kind) => {
+      const out = render(kind, data(lang, forKind(kind)));
+      expect(out.subject).toContain(subjectDate);
+      expect(out.subject).toContain('Consultation');
+      expect(out.text).toContain(when);
+      expect(out.html).toContain(when);
+      expect(out.html).toMatch(/^<!DOCTYPE html><html lang="[a-zA-Z-]+">/);
+      expect(out.html).toContain('width="600"');
+      expect(out.text + out.html).not.toMatch(/email\.[a-zA-Z]/); // no raw message ids
+    });
+
+    it('shows the previous time of a rescheduled booking', () => {
+      for (const kind of ['booking.rescheduled', 'staff.rescheduled'] as const) {
+        const out = render(kind, data(lang, forKind(kind)));
+        expect(out.text).toContain(previous);
+        expect(out.html).toContain(previous);
+      }
+    });
+  });
+
+  it('shows the time in the booker zone, not the server zone', () => {
+    const out = render('booking.confirmation', data('en-US', booking({ timeZone: 'America/New_York' })));
+    expect(out.subject).toContain('Nov 23, 2026, 3:00 AM EST');
+    expect(out.text).toContain('Monday, November 23, 2026, 3:00 – 4:00 AM (Eastern Standard Time)');
+  });
+
+  it('names the summer zone on a summer date', () => {
+    const out = render('booking.confirmation', data('en-US', booking({ start: '2026-07-01T09:00:00+02:00', end: '2026-07-01T10:00:00+02:00' })));
+    expect(out.text).toContain('(Central European Summer Time)');
+  });
+
+  it('uses English for messages the German catalogue lacks, German for the rest', () => {
+    const fallback = { ...english, 'email.label.when': 'Wann' };
+    const out = render('booking.confirmation', data('de', booking(), fallback));
+    expect(out.text).toContain('Wann: Montag, 23. November 2026');
+    expect(out.text).toContain(english['email.confirmation.title']);
+  });
+
+  it('gives the booker absolute manage and calendar links', () => {
+    const out = render('booking.confirmation', data('en-US', booking()));
+    for (const url of [
+      'https://book.example.com/widget/booking/bk_7Hq2?token=tok123',
+      'https://book.example.com/widget/bookings/demo-consultation?reschedule=bk_7Hq2&token=tok123',
+      'https://book.example.com/widget/booking/cancel-booking?id=bk_7Hq2&token=tok123',
+      'https://book.example.com/api/bookings/bk_7Hq2/ics?token=tok123',
+      'https://calendar.google.com/calendar/render?action=TEMPLATE&text=Consultation',
+    ]) {
+      expect(out.text).toContain(url);
+      expect(out.html).toContain(`href="${url.replace(/&/g, '&amp;')}"`);
+    }
+  });
+
+  it('never gives the staff member the booker links with their token', () => {
+    for (const kind of ['staff.booked', 'staff.rescheduled', 'staff.cancelled'] as const) {
+      const out = render(kind, data('en-US', forKind(kind)));
+      expect(out.text).not.toContain('tok123');
+      expect(out.html).not.toContain('tok123');
+      expect(out.text).toContain('Hello Anna,');
+      expect(out.text).toContain('Jürgen Müller');
+      expect(out.text).toContain('juergen@example.com');
+    }
+  });
+
+  it('offers no changes once cancelled, and tells why', () => {
+    const out = render('booking.cancelled', data('en-US', forKind('booking.cancelled')));
+    expect(out.text).not.toContain('tok123');
+    expect(out.text).toContain('Reason: Feeling unwell');
+    expect(out.html).toContain('line-through');
+  });
+
+  it('tells the staff member when a request awaits confirmation', () => {
+    const out = render('staff.booked', data('en-US', booking({ status: 'requested' })));
+    expect(out.text).toContain(english['email.staffBooked.awaitsConfirmation']);
+  });
+
+  it('escapes what the booker typed', () => {
+    const out = renderEmail('booking.confirmation', data('en-US', booking({ contact: { firstName: '<b>Eve</b>', lastName: '&', email: 'e@example.com' } })));
+    expect(out.html).not.toContain('<b>Eve</b>');
+    expect(out.html).toContain('&lt;b&gt;Eve&lt;/b&gt;');
+    expect(out.text).toContain('Hello <b>Eve</b>,');
+  });
+
+  it('fails instead of sending message ids', () => {
+    const { ['email.confirmation.title']: _, ...incomplete } = english;
+    expect(() => renderEmail('booking.confirmation', data('en-US', booking(), incomplete))).toThrow(/email\.confirmation\.title/);
+  });
+
+  it('rejects unknown kinds and bad times', () => {
+    expect(() => renderEmail('booking.unknown', data('en-US', booking()))).toThrow(/unknown kind/);
+    expect(() => renderEmail('booking.confirmation', data('en-US', booking({ start: 'soon' })))).toThrow(/invalid booking times/);
+  });
+
+  it('is a JSON global for the server bundle', () => {
+    const fn = (globalThis as unknown as { renderEmail: (k: string, d: string) => string }).renderEmail;
+    const out = JSON.parse(fn('booking.confirmation', JSON.stringify(data('en-US', booking()))));
+    expect(Object.keys(out).sort()).toEqual(['html', 'subject', 'text']);
+  });
+});

@@ -13,7 +13,7 @@ import (
 // IsEmpty tells whether the database holds no content yet.
 func IsEmpty(ctx context.Context, q db.Querier) (bool, error) {
 	var n int
-	if err := q.QueryRow(ctx, `SELECT count(*) FROM site_pages`).Scan(&n); err != nil {
+	if err := q.QueryRow(ctx, `SELECT (SELECT count(*) FROM site_pages) + (SELECT count(*) FROM calendars)`).Scan(&n); err != nil {
 		return false, fmt.Errorf("demo: unable to count pages: %w", err)
 	}
 	return n == 0, nil
@@ -27,7 +27,7 @@ func Seed(ctx context.Context, q db.Querier) error {
 			return fmt.Errorf("demo: %w", err)
 		}
 	}
-	return nil
+	return seedBooking(ctx, q)
 }
 
 var pages = []sites.Page{

@@ -1,0 +1,159 @@
+// Package booking is the heart of the product: the business (location), its
+// staff and their hours, bookable calendars, and bookings with their
+// reschedule and cancel flows. Free times come from the pure availability
+// package; "no double booking" is enforced by PostgreSQL itself (an
+// exclusion constraint over staff and blocked time), so it holds under any
+// concurrency and across replicas.
+package booking
+
+import (
+	"errors"
+	"time"
+)
+
+// Sentinel errors; the web layer maps them to status codes in one place.
+var (
+	ErrCalendarNotFound = errors.New("booking: calendar not found")
+	ErrBookingNotFound  = errors.New("booking: booking not found")
+	ErrSlotUnavailable  = errors.New("booking: slot unavailable")
+	ErrExpired          = errors.New("booking: booking can no longer be changed")
+	ErrIdempotencyReuse = errors.New("booking: idempotency key reused with another request")
+)
+
+// ValidationError lists invalid fields: field path (contact.email) → message id.
+type ValidationError struct {
+	Fields map[string]string
+}
+
+func (e *ValidationError) Error() string { return "booking: invalid fields" }
+
+// Status of a booking.
+const (
+	StatusScheduled   = "scheduled"
+	StatusRequested   = "requested"
+	StatusRescheduled = "rescheduled"
+	StatusCancelled   = "cancelled"
+)
+
+// Field rules of a calendar's contact form.
+const (
+	FieldRequired = "required"
+	FieldOptional = "optional"
+	FieldHidden   = "hidden"
+)
+
+// Location is the business.
+type Location struct {
+	ID            int64
+	Slug          string
+	Name          string
+	LogoURL       string
+	BrandColor    string
+	TimeZone      string
+	Currency      string
+	DefaultLocale string
+	ConsentText   string
+	TermsURL      string
+	Email         string
+}
+
+// Staff is a person who takes appointments.
+type Staff struct {
+	ID       int64
+	Slug     string
+	Name     string
+	Email    string
+	TimeZone string
+	// Weekly maps weekday (0 = Sunday) to wall-clock ranges [from, to].
+	Weekly    map[int][][2]string
+	Overrides []Override
+}
+
+// Override replaces a staff member's hours on one date.
+type Override struct {
+	Day    string // YYYY-MM-DD
+	Closed bool
+	Hours  [][2]string
+}
+
+// LocationOption is one way to meet.
+type LocationOption struct {
+	Kind  string `json:"kind"` // address, phone, video, booker
+	Value string `json:"value"`
+}
+
+// Fields says which optional contact fields a calendar asks for.
+type Fields struct {
+	Phone       string `json:"phone"`
+	DateOfBirth string `json:"dateOfBirth"`
+	Location    string `json:"location"`
+	Notes       string `json:"notes"`
+}
+
+// Calendar is something bookable.
+type Calendar struct {
+	ID                   int64
+	Slug                 string
+	Name                 string
+	Description          string
+	Duration             time.Duration
+	Interval             time.Duration
+	BufferBefore         time.Duration
+	BufferAfter          time.Duration
+	MinNotice            time.Duration
+	WindowDays           int
+	MaxPerStaffPerDay    int
+	StaffMode            string // any, named
+	RequiresConfirmation bool
+	LocationOptions      []LocationOption
+	Fields               Fields
+
+	Location *Location
+	Staff    []*Staff
+}
+
+// StaffByID returns the calendar's staff member with that id, or nil.
+func (c *Calendar) StaffByID(id int64) *Staff {
+	for _, s := range c.Staff {
+		if s.ID == id {
+			return s
+		}
+	}
+	return nil
+}
+
+// Contact is what the booker tells about themselves.
+type Contact struct {
+	FirstName   string `json:"firstName"`
+	LastName    string `json:"lastName"`
+	Email       string `json:"email"`
+	Phone       string `json:"phone"`
+	DateOfBirth string `json:"dateOfBirth,omitempty"`
+	Location    string `json:"location,omitempty"`
+	Notes       string `json:"notes,omitempty"`
+	Consent     bool   `json:"consent,omitempty"`
+}
+
+// Booking is one appointment.
+type Booking struct {
+	ID                 string
+	Status             string
+	Start, End         time.Time
+	TimeZone           string // the booker's
+	Locale             string
+	Contact            Contact
+	TermsAccepted      bool
+	CancellationReason string
+	PreviousStart      *time.Time
+	Sequence           int
+	CreatedAt          time.Time
+
+	Calendar *Calendar
+	Staff    *Staff
+}
+
+// Active tells whether the booking still holds its time.
+func (b *Booking) Active() bool { return b.Status != StatusCancelled }
+
+// CanChange tells whether the booker may still reschedule or cancel.
+func (b *Booking) CanChange(now time.Time) bool { return b.Active() && b.Start.After(now) }

@@ -1,0 +1,247 @@
+package booking
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strconv"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgtype"
+
+	"slotwise/backend/internal/db"
+)
+
+// store holds the SQL of the booking domain, one function per query.
+type store struct{}
+
+const calendarColumns = `
+	c.id, c.slug, c.name, c.description, c.duration_minutes, c.slot_interval_minutes,
+	c.buffer_before_minutes, c.buffer_after_minutes, c.min_notice_minutes, c.booking_window_days,
+	c.max_per_staff_per_day, c.staff_mode, c.requires_confirmation, c.location_options, c.fields,
+	l.id, l.slug, l.name, l.logo_url, l.brand_color, l.time_zone, l.currency, l.default_locale,
+	l.consent_text, l.terms_url, l.email`
+
+func scanCalendar(row pgx.Row) (*Calendar, error) {
+	c := &Calendar{Location: &Location{}}
+	var dur, interval, before, after, notice int
+	var options, fields []byte
+	l := c.Location
+	err := row.Scan(&c.ID, &c.Slug, &c.Name, &c.Description, &dur, &interval, &before, &after, &notice,
+		&c.WindowDays, &c.MaxPerStaffPerDay, &c.StaffMode, &c.RequiresConfirmation, &options, &fields,
+		&l.ID, &l.Slug, &l.Name, &l.LogoURL, &l.BrandColor, &l.TimeZone, &l.Currency, &l.DefaultLocale,
+		&l.ConsentText, &l.TermsURL, &l.Email)
+	if err != nil {
+		return nil, err
+	}
+	c.Duration, c.Interval = minutes(dur), minutes(interval)
+	c.BufferBefore, c.BufferAfter, c.MinNotice = minutes(before), minutes(after), minutes(notice)
+	if err := json.Unmarshal(options, &c.LocationOptions); err != nil {
+		return nil, fmt.Errorf("location options: %w", err)
+	}
+	if err := json.Unmarshal(fields, &c.Fields); err != nil {
+		return nil, fmt.Errorf("fields: %w", err)
+	}
+	c.Fields.defaults()
+	return c, nil
+}
+
+func (f *Fields) defaults() {
+	for _, v := range []*string{&f.Phone, &f.DateOfBirth, &f.Location, &f.Notes} {
+		if *v != FieldRequired && *v != FieldHidden {
+			*v = FieldOptional
+		}
+	}
+}
+
+func minutes(n int) time.Duration { return time.Duration(n) * time.Minute }
+
+// calendarBySlug loads an active calendar with its business and staff.
+func (store) calendarBySlug(ctx context.Context, q db.Querier, slug string) (*Calendar, error) {
+	c, err := scanCalendar(q.QueryRow(ctx, `SELECT `+calendarColumns+`
+		FROM calendars c JOIN locations l ON l.id = c.location_id
+		WHERE c.slug = $1 AND c.active`, slug))
+	if errors.Is(err, pgx.ErrNoRows) {
+		return nil, ErrCalendarNotFound
+	}
+	if err != nil {
+		return nil, fmt.Errorf("booking: unable to fetch calendar %q: %w", slug, err)
+	}
+	if c.Staff, err = (store{}).calendarStaff(ctx, q, c.ID); err != nil {
+		return nil, err
+	}
+	return c, nil
+}
+
+func (store) calendarByID(ctx context.Context, q db.Querier, id int64) (*Calendar, error) {
+	c, err := scanCalendar(q.QueryRow(ctx, `SELECT `+calendarColumns+`
+		FROM calendars c JOIN locations l ON l.id = c.location_id WHERE c.id = $1`, id))
+	if err != nil {
+		return nil, fmt.Errorf("booking: unable to fetch calendar %d: %w", id, err)
+	}
+	if c.Staff, err = (store{}).calendarStaff(ctx, q, c.ID); err != nil {
+		return nil, err
+	}
+	return c, nil
+}
+
+func (store) calendarStaff(ctx context.Context, q db.Querier, calendarID int64) ([]*Staff, error) {
+	rows, err := q.Query(ctx, `
+		SELECT s.id, s.slug, s.name, s.email, s.time_zone, s.weekly_hours,
+		       coalesce((SELECT json_agg(json_build_object('day', o.day::text, 'closed', o.closed, 'hours', o.hours) ORDER BY o.day)
+		                 FROM staff_overrides o WHERE o.staff_id = s.id AND o.day >= current_date - 2), '[]')
+		FROM calendar_staff cs JOIN staff s ON s.id = cs.staff_id
+		WHERE cs.calendar_id = $1 AND s.active ORDER BY s.id`, calendarID)
+	if err != nil {
+		return nil, fmt.Errorf("booking: unable to fetch staff: %w", err)
+	}
+	return pgx.CollectRows(rows, func(r pgx.CollectableRow) (*Staff, error) {
+		s := &Staff{}
+		var weekly, overrides []byte
+		if err := r.Scan(&s.ID, &s.Slug, &s.Name, &s.Email, &s.TimeZone, &weekly, &overrides); err != nil {
+			return nil, err
+		}
+		var byDay map[string][][2]string
+		if err := json.Unmarshal(weekly, &byDay); err != nil {
+			return nil, fmt.Errorf("weekly hours of staff %d: %w", s.ID, err)
+		}
+		s.Weekly = map[int][][2]string{}
+		for k, v := range byDay {
+			d, err := strconv.Atoi(k)
+			if err != nil || d < 0 || d > 6 {
+				return nil, fmt.Errorf("weekly hours of staff %d: bad weekday %q", s.ID, k)
+			}
+			s.Weekly[d] = v
+		}
+		var ovs []struct {
+			Day    string      `json:"day"`
+			Closed bool        `json:"closed"`
+			Hours  [][2]string `json:"hours"`
+		}
+		if err := json.Unmarshal(overrides, &ovs); err != nil {
+			return nil, fmt.Errorf("overrides of staff %d: %w", s.ID, err)
+		}
+		for _, o := range ovs {
+			s.Overrides = append(s.Overrides, Override{Day: o.Day, Closed: o.Closed, Hours: o.Hours})
+		}
+		return s, nil
+	})
+}
+
+// busy is one active booking's blocked time, for availability.
+type busy struct {
+	StaffID   int64
+	From, To  time.Time
+	Start     time.Time
+	BookingID string
+}
+
+// busyBetween lists the blocked time of the staff members' active bookings
+// overlapping [from, to), across every calendar: a person is busy whatever
+// they were booked for.
+func (store) busyBetween(ctx context.Context, q db.Querier, staffIDs []int64, from, to time.Time) ([]busy, error) {
+	rows, err := q.Query(ctx, `
+		SELECT staff_id, lower(blocked), upper(blocked), starts_at, id FROM bookings
+		WHERE staff_id = ANY($1) AND status <> 'cancelled' AND blocked && tstzrange($2, $3)`,
+		staffIDs, from, to)
+	if err != nil {
+		return nil, fmt.Errorf("booking: unable to fetch busy times: %w", err)
+	}
+	return pgx.CollectRows(rows, func(r pgx.CollectableRow) (busy, error) {
+		var b busy
+		err := r.Scan(&b.StaffID, &b.From, &b.To, &b.Start, &b.BookingID)
+		return b, err
+	})
+}
+
+func (store) insertBooking(ctx context.Context, q db.Querier, b *Booking, tokenHash []byte, blockedFrom, blockedTo time.Time) error {
+	var dob pgtype.Date
+	if b.Contact.DateOfBirth != "" {
+		t, err := time.Parse("2006-01-02", b.Contact.DateOfBirth)
+		if err != nil {
+			return err
+		}
+		dob = pgtype.Date{Time: t, Valid: true}
+	}
+	_, err := q.Exec(ctx, `
+		INSERT INTO bookings (id, calendar_id, staff_id, status, starts_at, ends_at, blocked,
+			booker_time_zone, locale, first_name, last_name, email, phone, date_of_birth, location,
+			notes, consent, terms_accepted, manage_token_hash)
+		VALUES ($1, $2, $3, $4, $5, $6, tstzrange($7, $8), $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20)`,
+		b.ID, b.Calendar.ID, b.Staff.ID, b.Status, b.Start, b.End, blockedFrom, blockedTo,
+		b.TimeZone, b.Locale, b.Contact.FirstName, b.Contact.LastName, b.Contact.Email, b.Contact.Phone, dob,
+		b.Contact.Location, b.Contact.Notes, b.Contact.Consent, b.TermsAccepted, tokenHash)
+	return err
+}
+
+// bookingForUpdate loads a booking and locks its row for the transaction.
+func (store) bookingForUpdate(ctx context.Context, q db.Querier, id string) (*Booking, []byte, error) {
+	return (store{}).booking(ctx, q, id, " FOR UPDATE OF b")
+}
+
+func (store) booking(ctx context.Context, q db.Querier, id, lock string) (*Booking, []byte, error) {
+	b := &Booking{}
+	var calendarID, staffID int64
+	var dob pgtype.Date
+	var hash []byte
+	err := q.QueryRow(ctx, `
+		SELECT b.id, b.status, b.starts_at, b.ends_at, b.booker_time_zone, b.locale, b.first_name,
+		       b.last_name, b.email, b.phone, b.date_of_birth, b.location, b.notes, b.consent,
+		       b.terms_accepted, b.cancellation_reason, b.previous_starts_at, b.sequence, b.created_at,
+		       b.calendar_id, b.staff_id, b.manage_token_hash
+		FROM bookings b WHERE b.id = $1`+lock, id).
+		Scan(&b.ID, &b.Status, &b.Start, &b.End, &b.TimeZone, &b.Locale, &b.Contact.FirstName,
+			&b.Contact.LastName, &b.Contact.Email, &b.Contact.Phone, &dob, &b.Contact.Location,
+			&b.Contact.Notes, &b.Contact.Consent, &b.TermsAccepted, &b.CancellationReason,
+			&b.PreviousStart, &b.Sequence, &b.CreatedAt, &calendarID, &staffID, &hash)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return nil, nil, ErrBookingNotFound
+	}
+	if err != nil {
+		return nil, nil, fmt.Errorf("booking: unable to fetch booking %q: %w", id, err)
+	}
+	if dob.Valid {
+		b.Contact.DateOfBirth = dob.Time.Format("2006-01-02")
+	}
+	if b.Calendar, err = (store{}).calendarByID(ctx, q, calendarID); err != nil {
+		return nil, nil, err
+	}
+	if b.Staff = b.Calendar.StaffByID(staffID); b.Staff == nil {
+		if b.Staff, err = (store{}).staffByID(ctx, q, staffID); err != nil {
+			return nil, nil, err
+		}
+	}
+	return b, hash, nil
+}
+
+func (store) staffByID(ctx context.Context, q db.Querier, id int64) (*Staff, error) {
+	s := &Staff{ID: id}
+	err := q.QueryRow(ctx, `SELECT slug, name, email, time_zone FROM staff WHERE id = $1`, id).
+		Scan(&s.Slug, &s.Name, &s.Email, &s.TimeZone)
+	if err != nil {
+		return nil, fmt.Errorf("booking: unable to fetch staff %d: %w", id, err)
+	}
+	return s, nil
+}
+
+func (store) moveBooking(ctx context.Context, q db.Querier, b *Booking, blockedFrom, blockedTo time.Time) error {
+	_, err := q.Exec(ctx, `
+		UPDATE bookings SET status = $2, starts_at = $3, ends_at = $4, blocked = tstzrange($5, $6),
+			previous_starts_at = $7, booker_time_zone = $8, sequence = $9, staff_id = $10, updated_at = now()
+		WHERE id = $1`,
+		b.ID, b.Status, b.Start, b.End, blockedFrom, blockedTo, b.PreviousStart, b.TimeZone, b.Sequence, b.Staff.ID)
+	return err
+}
+
+func (store) cancelBooking(ctx context.Context, q db.Querier, b *Booking) error {
+	_, err := q.Exec(ctx, `
+		UPDATE bookings SET status = 'cancelled', cancellation_reason = $2, sequence = $3,
+			cancelled_at = now(), updated_at = now()
+		WHERE id = $1`, b.ID, b.CancellationReason, b.Sequence)
+	if err != nil {
+		return fmt.Errorf("booking: unable to cancel %q: %w", b.ID, err)
+	}
+	return nil
+}

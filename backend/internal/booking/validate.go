@@ -1,0 +1,152 @@
+package booking
+
+import (
+	"net/mail"
+	"regexp"
+	"slices"
+	"strings"
+	"time"
+	"unicode/utf8"
+)
+
+// Message ids of validation errors, shared with the client (locales/*.json).
+const (
+	msgRequired          = "validation.required"
+	msgFirstNameRequired = "validation.required.firstName"
+	msgLastNameRequired  = "validation.required.lastName"
+	msgEmailRequired     = "validation.required.email"
+	msgEmailInvalid      = "validation.emailInvalid"
+	msgPhoneRequired     = "validation.required.phone"
+	msgPhoneInvalid      = "validation.phoneInvalid"
+	msgLocationRequired  = "validation.required.location"
+	msgDateOfBirth       = "validation.dateOfBirthInvalid"
+	msgTooLong           = "validation.tooLong"
+	msgTermsRequired     = "validation.termsRequired"
+	msgStartInvalid      = "validation.startInvalid"
+	msgTimeZoneInvalid   = "validation.timeZoneInvalid"
+	msgReasonTooLong     = "validation.reasonTooLong"
+)
+
+// Limits of free-text fields.
+const (
+	maxNameLen   = 100
+	maxEmailLen  = 254
+	maxTextLen   = 2000
+	maxReasonLen = 500
+)
+
+var phonePunctuation = strings.NewReplacer(" ", "", "-", "", ".", "", "(", "", ")", "", "/", "")
+var phoneDigits = regexp.MustCompile(`^\+?[0-9]{6,15}$`)
+
+// validPhone accepts an optional +, then 6 to 15 digits with the usual
+// spaces, dashes, dots, slashes and parentheses between them.
+func validPhone(s string) bool { return phoneDigits.MatchString(phonePunctuation.Replace(s)) }
+
+// validEmail accepts one plain address with a dotted domain.
+func validEmail(s string) bool {
+	if len(s) > maxEmailLen || strings.ContainsAny(s, " <>\"") {
+		return false
+	}
+	a, err := mail.ParseAddress(s)
+	if err != nil || a.Address != s {
+		return false
+	}
+	at := strings.LastIndexByte(s, '@')
+	domain := s[at+1:]
+	return at > 0 && strings.Contains(domain, ".") && !strings.HasSuffix(domain, ".") && !strings.HasPrefix(domain, ".")
+}
+
+// normalize trims every field, so " Ada " is stored as "Ada".
+func (c *Contact) normalize() {
+	for _, f := range []*string{&c.FirstName, &c.LastName, &c.Email, &c.Phone, &c.DateOfBirth, &c.Location, &c.Notes} {
+		*f = strings.TrimSpace(*f)
+	}
+}
+
+// validateContact checks a contact against a calendar's field rules and
+// returns field path → message id.
+func validateContact(c *Contact, cal *Calendar, termsAccepted bool, now time.Time) map[string]string {
+	c.normalize()
+	errs := map[string]string{}
+	required := func(field, value, msg string) bool {
+		if value == "" {
+			errs[field] = msg
+			return false
+		}
+		return true
+	}
+	tooLong := func(field, value string, max int) {
+		if utf8.RuneCountInString(value) > max {
+			errs[field] = msgTooLong
+		}
+	}
+	required("contact.firstName", c.FirstName, msgFirstNameRequired)
+	tooLong("contact.firstName", c.FirstName, maxNameLen)
+	required("contact.lastName", c.LastName, msgLastNameRequired)
+	tooLong("contact.lastName", c.LastName, maxNameLen)
+	if required("contact.email", c.Email, msgEmailRequired) && !validEmail(c.Email) {
+		errs["contact.email"] = msgEmailInvalid
+	}
+	switch {
+	case cal.Fields.Phone == FieldHidden:
+		c.Phone = ""
+	case c.Phone == "":
+		if cal.Fields.Phone == FieldRequired {
+			errs["contact.phone"] = msgPhoneRequired
+		}
+	case !validPhone(c.Phone):
+		errs["contact.phone"] = msgPhoneInvalid
+	}
+	switch {
+	case cal.Fields.DateOfBirth == FieldHidden:
+		c.DateOfBirth = ""
+	case c.DateOfBirth == "":
+		if cal.Fields.DateOfBirth == FieldRequired {
+			errs["contact.dateOfBirth"] = msgRequired
+		}
+	default:
+		dob, err := time.Parse("2006-01-02", c.DateOfBirth)
+		if err != nil || dob.After(now) || dob.Year() < now.Year()-130 {
+			errs["contact.dateOfBirth"] = msgDateOfBirth
+		}
+	}
+	validateLocation(c, cal, errs)
+	tooLong("contact.location", c.Location, maxNameLen*3)
+	if cal.Fields.Notes == FieldHidden {
+		c.Notes = ""
+	} else if c.Notes == "" && cal.Fields.Notes == FieldRequired {
+		errs["contact.notes"] = msgRequired
+	}
+	tooLong("contact.notes", c.Notes, maxTextLen)
+	if cal.Location.TermsURL != "" && !termsAccepted {
+		errs["acceptTerms"] = msgTermsRequired
+	}
+	return errs
+}
+
+// validateLocation: with one fixed way to meet there is nothing to choose;
+// with several the booker picks one of them; with "booker" they type their
+// own place.
+func validateLocation(c *Contact, cal *Calendar, errs map[string]string) {
+	var fixed []string
+	typed := false
+	for _, o := range cal.LocationOptions {
+		if o.Kind == "booker" {
+			typed = true
+		} else {
+			fixed = append(fixed, o.Value)
+		}
+	}
+	switch {
+	case len(fixed) == 1 && !typed:
+		c.Location = fixed[0]
+	case cal.Fields.Location == FieldHidden && len(cal.LocationOptions) == 0:
+		c.Location = ""
+	case c.Location == "":
+		if cal.Fields.Location == FieldRequired || (len(fixed) > 1 && !typed) {
+			errs["contact.location"] = msgLocationRequired
+		}
+	case !typed && len(fixed) > 0 && !slices.Contains(fixed, c.Location):
+		errs["contact.location"] = msgLocationRequired
+	}
+}

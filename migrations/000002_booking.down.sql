@@ -1,0 +1,7 @@
+DROP TABLE IF EXISTS idempotency_keys;
+DROP TABLE IF EXISTS bookings;
+DROP TABLE IF EXISTS calendar_staff;
+DROP TABLE IF EXISTS calendars;
+DROP TABLE IF EXISTS staff_overrides;
+DROP TABLE IF EXISTS staff;
+DROP TABLE IF EXISTS locations;

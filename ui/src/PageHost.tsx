@@ -57,6 +57,8 @@ export function PageHost({ initial }: { initial: Payload }) {
     document.title = payload.head.title;
     document.documentElement.lang = payload.lang;
     document.body.dataset.layout = payload.layout;
+    if (payload.head.brand) document.documentElement.style.setProperty('--brand', payload.head.brand);
+    else document.documentElement.style.removeProperty('--brand');
   }, [payload]);
 
   useIsoLayoutEffect(() => {

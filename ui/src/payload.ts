@@ -11,6 +11,7 @@ export interface Head {
   description: string;
   canonical: string;
   robots?: string;
+  brand?: string; // #rrggbb
   alternates: Alternate[] | null;
 }
 

@@ -8,8 +8,13 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"path/filepath"
+	"strings"
 	"time"
 
+	"slotwise/backend/internal/booking"
+	"slotwise/backend/internal/config"
+	"slotwise/backend/internal/notify"
 	"slotwise/backend/internal/sites"
 	"slotwise/backend/internal/web"
 	"slotwise/locales"
@@ -41,13 +46,26 @@ func serve(ctx context.Context, args []string) error {
 			return err
 		}
 		defer pool.Close()
+		mailer, err := mailSender(a)
+		if err != nil {
+			return err
+		}
+		bookings := booking.NewService(a.pool, &booking.MailNotifier{
+			Renderer: pool, BaseURL: publicURL(a.cfg), From: a.cfg.SMTP.From, FromName: a.cfg.SMTP.FromName,
+		}, a.log)
+		worker := &notify.Worker{Pool: a.pool, Sender: mailer, Logger: a.log}
+		workCtx, stopWork := context.WithCancel(ctx)
+		defer stopWork()
+		go func() { _ = worker.Run(workCtx) }()
+		go purgeKeys(workCtx, a, bookings)
 		handler, err := web.New(web.Deps{
 			Config:   web.Config{PublicURL: a.cfg.PublicURL},
 			Logger:   a.log,
 			Renderer: pool,
 			DB:       a.pool,
 			Assets:   assets,
-			Loaders:  web.Loaders(sites.NewStore(a.pool)),
+			Loaders:  web.Loaders(sites.NewStore(a.pool), bookings),
+			Booking:  bookings,
 		})
 		if err != nil {
 			return err
@@ -90,4 +108,45 @@ Stop with Ctrl+C.
 		return err
 	}
 	return nil
+}
+
+// mailSender is the configured SMTP server, or with none a folder under the
+// data directory where every mail is written and logged, so a demo loses
+// nothing and shows what would have been sent.
+func mailSender(a *app) (notify.Sender, error) {
+	if a.cfg.SMTP.Host == "" {
+		dir := filepath.Join(a.cfg.DataDir, "mail")
+		a.log.Info("no SMTP server configured: mails are written to files", slog.String("dir", dir))
+		return notify.FileSender{Dir: dir, Logger: a.log}, nil
+	}
+	return notify.NewSMTPSender(notify.SMTPConfig{
+		Host: a.cfg.SMTP.Host, Port: a.cfg.SMTP.Port, Username: a.cfg.SMTP.Username, Password: a.cfg.SMTP.Password,
+		From: a.cfg.SMTP.From, FromName: a.cfg.SMTP.FromName, TLS: a.cfg.SMTP.TLS,
+	})
+}
+
+// publicURL is the origin of links in mails.
+func publicURL(cfg *config.Config) string {
+	if cfg.PublicURL != "" {
+		return strings.TrimSuffix(cfg.PublicURL, "/")
+	}
+	return "http://" + cfg.Addr
+}
+
+// purgeKeys forgets old idempotency keys every hour.
+func purgeKeys(ctx context.Context, a *app, bookings *booking.Service) {
+	t := time.NewTicker(time.Hour)
+	defer t.Stop()
+	for {
+		if n, err := bookings.PurgeIdempotencyKeys(ctx); err != nil && ctx.Err() == nil {
+			a.log.Warn("unable to purge idempotency keys", slog.Any("err", err))
+		} else if n > 0 {
+			a.log.Info("purged idempotency keys", slog.Int64("count", n))
+		}
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+		}
+	}
 }

@@ -22,6 +22,19 @@ type Config struct {
 	SSRWorkers    int           // V8 isolates
 	RenderTimeout time.Duration // per-render deadline
 	LogLevel      slog.Level
+	SMTP          SMTP
+}
+
+// SMTP is the outgoing mail server; with no Host, mails are written to
+// DataDir/mail instead.
+type SMTP struct {
+	Host     string
+	Port     int
+	Username string
+	Password string
+	TLS      string // "", starttls, tls, none
+	From     string
+	FromName string
 }
 
 // Getenv looks up an environment variable (os.Getenv, or a map in tests).
@@ -37,7 +50,22 @@ func Parse(args []string, getenv Getenv, stderr io.Writer) (*Config, error) {
 		SSRWorkers:    runtime.NumCPU(),
 		RenderTimeout: 2 * time.Second,
 	}
+	c.SMTP = SMTP{
+		Host: getenv("SLOTWISE_SMTP_HOST"), Username: getenv("SLOTWISE_SMTP_USERNAME"),
+		Password: getenv("SLOTWISE_SMTP_PASSWORD"), TLS: getenv("SLOTWISE_SMTP_TLS"),
+		From: envOr(getenv, "SLOTWISE_MAIL_FROM", "bookings@slotwise.localhost"), FromName: envOr(getenv, "SLOTWISE_MAIL_FROM_NAME", "Slotwise"),
+	}
 	var err error
+	if v := getenv("SLOTWISE_SMTP_PORT"); v != "" {
+		if c.SMTP.Port, err = strconv.Atoi(v); err != nil || c.SMTP.Port < 1 || c.SMTP.Port > 65535 {
+			return nil, fmt.Errorf("config: SLOTWISE_SMTP_PORT must be a port number, got %q", v)
+		}
+	}
+	switch c.SMTP.TLS {
+	case "", "starttls", "tls", "none":
+	default:
+		return nil, fmt.Errorf("config: SLOTWISE_SMTP_TLS must be starttls, tls or none, got %q", c.SMTP.TLS)
+	}
 	if v := getenv("SLOTWISE_SSR_WORKERS"); v != "" {
 		if c.SSRWorkers, err = strconv.Atoi(v); err != nil || c.SSRWorkers < 1 {
 			return nil, fmt.Errorf("config: SLOTWISE_SSR_WORKERS must be a positive number, got %q", v)

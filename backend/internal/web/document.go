@@ -9,12 +9,14 @@ import (
 
 // documentHead is flushed before the body is rendered, so the browser fetches
 // styles and scripts while V8 works. The body's data-layout comes after the
-// render because a failed render turns the page into the error layout.
+// render because a failed render turns the page into the error layout. The
+// empty icon keeps browsers from asking for /favicon.ico, which is a 404.
 var documentHead = template.Must(template.New("head").Parse(`<!doctype html>
 <html lang="{{.Lang}}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
+<link rel="icon" href="data:,">
 <title>{{.Head.Title}}</title>
 {{- if .Head.Description}}
 <meta name="description" content="{{.Head.Description}}">{{end}}

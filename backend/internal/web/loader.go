@@ -44,6 +44,7 @@ type PageResult struct {
 	Title       string
 	Description string
 	Robots      string
+	Brand       string // the business's colour, #rrggbb, for --brand
 	Data        any
 }
 

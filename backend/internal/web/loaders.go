@@ -4,25 +4,40 @@ import (
 	"context"
 	"errors"
 
+	"slotwise/backend/internal/booking"
 	"slotwise/backend/internal/sites"
 )
 
 // Loaders returns the loader of every route in the table. Screens whose
 // features arrive later load what they already can: their route's heading
 // and parameters.
-func Loaders(siteStore *sites.Store) map[string]Loader {
+func Loaders(siteStore *sites.Store, bookings *booking.Service) map[string]Loader {
 	l := map[string]Loader{
-		"index":   indexLoader(siteStore),
-		"website": websiteLoader(siteStore),
-		"preview": websiteLoader(siteStore),
+		"index":             indexLoader(siteStore),
+		"website":           websiteLoader(siteStore),
+		"preview":           websiteLoader(siteStore),
+		"appointment":       appointmentLoader(bookings),
+		"bookings":          bookingPageLoader(bookings),
+		"bookingView":       bookingViewLoader(bookings),
+		"cancelBooking":     cancelLoader(bookings),
+		"appointmentCancel": cancelLoader(bookings),
 	}
-	for _, name := range []string{
-		"verifyPayment", "appointment", "appointmentCancel", "bookingView", "bookings",
-		"cancelBooking", "oneTimeLink", "form", "quiz", "quizResult", "survey", "serviceMenu",
-	} {
+	for _, name := range []string{"verifyPayment", "oneTimeLink", "form", "quiz", "quizResult", "survey", "serviceMenu"} {
 		l[name] = screenLoader
 	}
 	return l
+}
+
+// appointmentLoader: a service, alone or with a named person, is the
+// booking screen; teams and groups come with group booking.
+func appointmentLoader(bookings *booking.Service) Loader {
+	page := bookingPageLoader(bookings)
+	return func(ctx context.Context, req *PageRequest) (*PageResult, error) {
+		if req.Match.Kind == "service" || req.Match.Kind == "provider" {
+			return page(ctx, req)
+		}
+		return screenLoader(ctx, req)
+	}
 }
 
 // ScreenData is what every widget screen gets at least.

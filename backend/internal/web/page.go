@@ -4,6 +4,8 @@ import (
 	"errors"
 	"log/slog"
 	"net/http"
+	"net/url"
+	"regexp"
 	"strings"
 
 	"github.com/gin-gonic/gin"
@@ -63,7 +65,9 @@ func (s *Server) loadPage(c *gin.Context, path, rawQuery string) *Payload {
 		s.fail(p, NotFound(full))
 		return p
 	}
-	req := &PageRequest{Match: m, Path: basePath, FullPath: full, Query: c.Request.URL.Query(), Locale: cat.Locale, Cat: cat}
+	// The page's own query, not the request's: for /api/page-data they differ.
+	query, _ := url.ParseQuery(rawQuery)
+	req := &PageRequest{Match: m, Path: basePath, FullPath: full, Query: query, Locale: cat.Locale, Cat: cat}
 	res, err := s.loaders[m.Route.Name](c.Request.Context(), req)
 	var pe *PageError
 	switch {
@@ -81,6 +85,7 @@ func (s *Server) loadPage(c *gin.Context, path, rawQuery string) *Payload {
 		Title:       res.Title,
 		Description: res.Description,
 		Robots:      res.Robots,
+		Brand:       validColor(res.Brand),
 		Canonical:   s.absolute(c, basePath),
 		Alternates:  s.alternates(c, basePath),
 	}
@@ -125,4 +130,14 @@ func (s *Server) alternates(c *gin.Context, basePath string) []Alternate {
 		out = append(out, Alternate{Hreflang: locales.Lang(l), Href: href})
 	}
 	return out
+}
+
+var hexColor = regexp.MustCompile(`^#[0-9a-fA-F]{6}$`)
+
+// validColor lets only #rrggbb reach the page's inline style.
+func validColor(c string) string {
+	if hexColor.MatchString(c) {
+		return c
+	}
+	return ""
 }

@@ -30,6 +30,7 @@ type Head struct {
 	Description string      `json:"description"`
 	Canonical   string      `json:"canonical"`
 	Robots      string      `json:"robots,omitempty"`
+	Brand       string      `json:"brand,omitempty"` // #rrggbb, the business's colour
 	Alternates  []Alternate `json:"alternates"`
 }
 

@@ -49,7 +49,7 @@ func (s *Server) writeDocument(c *gin.Context, p *Payload) {
 	if c.Request.Method == http.MethodHead {
 		return
 	}
-	view := headView{Payload: p, Styles: s.assets.Styles(p.Layout), Preloads: s.assets.Preloads(p.Layout)}
+	view := headView{Payload: p, Styles: s.assets.Styles(p.Layout), Preloads: s.assets.Preloads(p.Layout), Brand: template.CSS(validColor(p.Head.Brand))}
 	if err := documentHead.Execute(w, view); err != nil {
 		s.log.Error("unable to write document head", slog.Any("err", err))
 		return

@@ -61,13 +61,13 @@ func TestFailedRenderGivesTheErrorPage(t *testing.T) {
 }
 
 func TestNewRefusesARouteWithoutLoader(t *testing.T) {
-	loaders := web.Loaders(sites.NewStore(nil))
+	loaders := web.Loaders(sites.NewStore(nil), nil)
 	delete(loaders, "quiz")
 	_, err := web.New(web.Deps{Loaders: loaders})
 	if err == nil || !strings.Contains(err.Error(), `"quiz" has no loader`) {
 		t.Errorf("New = %v, want a missing-loader error", err)
 	}
-	loaders = web.Loaders(sites.NewStore(nil))
+	loaders = web.Loaders(sites.NewStore(nil), nil)
 	loaders["ghost"] = loaders["quiz"]
 	if _, err := web.New(web.Deps{Loaders: loaders}); err == nil {
 		t.Errorf("New accepted a loader without a route")

@@ -24,6 +24,12 @@ func (s *Server) router() *gin.Engine {
 
 	api := r.Group("/api")
 	api.GET("/page-data", s.pageData)
+	api.GET("/booking/slots", s.slots)
+	api.POST("/bookings", s.createBooking)
+	api.GET("/bookings/:id", s.getBooking)
+	api.POST("/bookings/:id/reschedule", s.rescheduleBooking)
+	api.POST("/bookings/:id/cancel", s.cancelBooking)
+	api.GET("/bookings/:id/ics", s.bookingICS)
 
 	r.NoRoute(s.page)
 	return r

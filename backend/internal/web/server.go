@@ -10,6 +10,7 @@ import (
 
 	"github.com/gin-gonic/gin"
 
+	"slotwise/backend/internal/booking"
 	"slotwise/backend/internal/web/route"
 	"slotwise/ui"
 )
@@ -38,6 +39,7 @@ type Deps struct {
 	DB       Pinger
 	Assets   *Assets
 	Loaders  map[string]Loader
+	Booking  *booking.Service
 }
 
 // Server holds what the handlers share.
@@ -49,6 +51,7 @@ type Server struct {
 	assets  *Assets
 	routes  *route.Table
 	loaders map[string]Loader
+	booking *booking.Service
 }
 
 // New checks that every route of the table has a loader and builds the handler.
@@ -60,7 +63,7 @@ func New(d Deps) (*gin.Engine, error) {
 	if err := checkLoaders(table, d.Loaders); err != nil {
 		return nil, err
 	}
-	s := &Server{cfg: d.Config, log: d.Logger, render: d.Renderer, db: d.DB, assets: d.Assets, routes: table, loaders: d.Loaders}
+	s := &Server{cfg: d.Config, log: d.Logger, render: d.Renderer, db: d.DB, assets: d.Assets, routes: table, loaders: d.Loaders, booking: d.Booking}
 	return s.router(), nil
 }
 

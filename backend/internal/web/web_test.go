@@ -12,6 +12,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"slotwise/backend/internal/booking"
 	"slotwise/backend/internal/db/dbtest"
 	"slotwise/backend/internal/demo"
 	"slotwise/backend/internal/sites"
@@ -48,8 +51,10 @@ func sharedRenderer(t testing.TB) *ssr.Pool {
 }
 
 type fixture struct {
-	handler http.Handler
-	logs    *strings.Builder
+	handler  http.Handler
+	logs     *strings.Builder
+	pool     *pgxpool.Pool
+	bookings *booking.Service
 }
 
 func newFixture(t testing.TB, renderer web.Renderer) *fixture {
@@ -66,18 +71,26 @@ func newFixture(t testing.TB, renderer web.Renderer) *fixture {
 		t.Fatal(err)
 	}
 	logs := &strings.Builder{}
+	logger := slog.New(slog.NewTextHandler(&lockedWriter{w: logs}, nil))
+	bookings := booking.NewService(pool, &booking.MailNotifier{Renderer: sharedRenderer(t), BaseURL: "https://book.example.com", From: "bookings@example.com", FromName: "Demo"}, logger)
 	h, err := web.New(web.Deps{
 		Config:   web.Config{PublicURL: "https://book.example.com"},
-		Logger:   slog.New(slog.NewTextHandler(&lockedWriter{w: logs}, nil)),
+		Logger:   logger,
 		Renderer: renderer,
 		DB:       pool,
 		Assets:   assets,
-		Loaders:  web.Loaders(sites.NewStore(pool)),
+		Loaders:  web.Loaders(sites.NewStore(pool), bookings),
+		Booking:  bookings,
 	})
 	if err != nil {
 		t.Fatal(err)
 	}
-	return &fixture{handler: h, logs: logs}
+	t.Cleanup(func() {
+		if t.Failed() {
+			t.Logf("server log:\n%s", logs.String())
+		}
+	})
+	return &fixture{handler: h, logs: logs, pool: pool, bookings: bookings}
 }
 
 type lockedWriter struct {

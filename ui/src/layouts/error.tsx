@@ -14,7 +14,9 @@ function ErrorLayout({ children }: LayoutProps) {
 function ErrorScreen() {
   const page = usePage();
   const message = page.statusMessage ?? '';
-  if (isExpiredLinkMessage(message)) {
+  // 410 Gone is what the server answers for a manage link of a past or
+  // cancelled booking, in any language; the message rule is the spec's.
+  if (isExpiredLinkMessage(message) || page.status === 410) {
     return (
       <main className={styles.box} data-testid="expired-link">
         <h1>

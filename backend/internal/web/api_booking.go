@@ -1,0 +1,156 @@
+package web
+
+import (
+	"encoding/json"
+	"errors"
+	"io"
+	"net/http"
+	"strconv"
+	"strings"
+
+	"github.com/gin-gonic/gin"
+
+	"slotwise/backend/internal/booking"
+	"slotwise/backend/internal/notify"
+	"slotwise/locales"
+)
+
+const maxBodyBytes = 64 << 10
+
+// apiLocale picks the language of API messages: the body's, else the
+// visitor's cookie, else their browser's.
+func apiLocale(c *gin.Context, fromBody string) *locales.Catalogue {
+	if fromBody != "" && locales.Known(fromBody) {
+		return locales.Get(fromBody)
+	}
+	return locales.Get(resolveLocale(c, ""))
+}
+
+// decode reads a JSON body of at most maxBodyBytes into v.
+func decode(c *gin.Context, v any) bool {
+	body := http.MaxBytesReader(c.Writer, c.Request.Body, maxBodyBytes)
+	if err := json.NewDecoder(body).Decode(v); err != nil && !errors.Is(err, io.EOF) {
+		apiError(c, http.StatusBadRequest, "bad_request", "The request body must be JSON of the documented shape")
+		return false
+	}
+	return true
+}
+
+// slotsJSON is GET /api/booking/slots's answer.
+type slotsJSON struct {
+	TimeZone string              `json:"timezone"`
+	Slots    map[string][]string `json:"slots"`
+	Next     *string             `json:"next"`
+}
+
+func slotsAnswer(res *booking.SlotsResult) slotsJSON {
+	out := slotsJSON{TimeZone: res.TimeZone, Slots: map[string][]string{}}
+	for _, d := range res.Days {
+		starts := make([]string, len(d.Slots))
+		for i, sl := range d.Slots {
+			starts[i] = sl.Start.In(res.Zone).Format(rfc3339)
+		}
+		out.Slots[d.Date.String()] = starts
+	}
+	if res.Next != nil {
+		n := res.Next.Format(rfc3339)
+		out.Next = &n
+	}
+	return out
+}
+
+const rfc3339 = "2006-01-02T15:04:05Z07:00"
+
+func (s *Server) slots(c *gin.Context) {
+	cat := apiLocale(c, c.Query("locale"))
+	staffID, _ := strconv.ParseInt(c.Query("staff"), 10, 64)
+	res, err := s.booking.Slots(c.Request.Context(), booking.SlotsQuery{
+		Calendar: c.Query("calendar"), From: c.Query("from"), To: c.Query("to"), TimeZone: c.Query("tz"), StaffID: staffID,
+	})
+	if err != nil {
+		s.bookingError(c, err, cat, staffID != 0)
+		return
+	}
+	c.Header("Cache-Control", "no-store")
+	c.JSON(http.StatusOK, slotsAnswer(res))
+}
+
+func (s *Server) createBooking(c *gin.Context) {
+	var cmd booking.BookCommand
+	if !decode(c, &cmd) {
+		return
+	}
+	cat := apiLocale(c, cmd.Locale)
+	cmd.Locale = cat.Locale
+	cmd.IdempotencyKey = idempotencyKey(c)
+	b, token, err := s.booking.Book(c.Request.Context(), cmd)
+	s.answerBooking(c, http.StatusCreated, b, token, err, cat, cmd.StaffID != 0)
+}
+
+func (s *Server) getBooking(c *gin.Context) {
+	cat := apiLocale(c, "")
+	token := c.Query("token")
+	b, err := s.booking.Get(c.Request.Context(), c.Param("id"), token)
+	c.Header("Cache-Control", "no-store")
+	s.answerBooking(c, http.StatusOK, b, token, err, cat, false)
+}
+
+func (s *Server) rescheduleBooking(c *gin.Context) {
+	var cmd booking.RescheduleCommand
+	if !decode(c, &cmd) {
+		return
+	}
+	cat := apiLocale(c, "")
+	cmd.ID, cmd.IdempotencyKey = c.Param("id"), idempotencyKey(c)
+	b, err := s.booking.Reschedule(c.Request.Context(), cmd)
+	s.answerBooking(c, http.StatusOK, b, cmd.Token, err, cat, false)
+}
+
+func (s *Server) cancelBooking(c *gin.Context) {
+	var cmd booking.CancelCommand
+	if !decode(c, &cmd) {
+		return
+	}
+	cat := apiLocale(c, "")
+	cmd.ID = c.Param("id")
+	b, err := s.booking.Cancel(c.Request.Context(), cmd)
+	s.answerBooking(c, http.StatusOK, b, cmd.Token, err, cat, false)
+}
+
+// bookingICS is the calendar file behind "iCal / iCloud".
+func (s *Server) bookingICS(c *gin.Context) {
+	cat := apiLocale(c, "")
+	token := c.Query("token")
+	b, err := s.booking.Get(c.Request.Context(), c.Param("id"), token)
+	if err != nil {
+		s.bookingError(c, err, cat, false)
+		return
+	}
+	view := booking.NewView(b, token, booking.LinkPrefix(b.Locale), s.booking.Now())
+	method := "PUBLISH"
+	if !b.Active() {
+		method = "CANCEL"
+	}
+	ics := notify.ICS(booking.Event(b, s.absolute(c, view.ManageURL)), method)
+	c.Header("Content-Disposition", `attachment; filename="`+b.ID+`.ics"`)
+	c.Header("Cache-Control", "no-store")
+	c.Data(http.StatusOK, "text/calendar; charset=utf-8", ics)
+}
+
+// answerBooking answers a booking use case: the booker's view of the
+// booking, or the error mapped to its status.
+func (s *Server) answerBooking(c *gin.Context, status int, b *booking.Booking, token string, err error, cat *locales.Catalogue, namedStaff bool) {
+	if err != nil {
+		s.bookingError(c, err, cat, namedStaff)
+		return
+	}
+	c.JSON(status, booking.NewView(b, token, booking.LinkPrefix(b.Locale), s.booking.Now()))
+}
+
+func idempotencyKey(c *gin.Context) string {
+	k := strings.TrimSpace(c.GetHeader("Idempotency-Key"))
+	if len(k) > 200 {
+		k = k[:200]
+	}
+	return k
+}

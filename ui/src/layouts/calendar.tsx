@@ -1,4 +1,7 @@
 import { ScreenSummary } from '../components/ScreenSummary';
+import { BookingScreen } from '../features/booking/BookingScreen';
+import { BookingViewScreen } from '../features/booking/BookingViewScreen';
+import { CancelBookingScreen } from '../features/booking/CancelBookingScreen';
 import type { LayoutModule, LayoutProps } from './types';
 import { WidgetShell } from './WidgetShell';
 
@@ -9,10 +12,10 @@ function CalendarLayout({ children }: LayoutProps) {
 const calendar: LayoutModule = {
   Layout: CalendarLayout,
   screens: {
-    appointment: ScreenSummary,
-    appointmentCancel: ScreenSummary,
-    bookingView: ScreenSummary,
-    bookings: ScreenSummary,
+    appointment: BookingScreen,
+    appointmentCancel: CancelBookingScreen,
+    bookingView: BookingViewScreen,
+    bookings: BookingScreen,
     oneTimeLink: ScreenSummary,
     serviceMenu: ScreenSummary,
   },

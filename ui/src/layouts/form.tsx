@@ -1,4 +1,5 @@
 import { ScreenSummary } from '../components/ScreenSummary';
+import { CancelBookingScreen } from '../features/booking/CancelBookingScreen';
 import type { LayoutModule, LayoutProps } from './types';
 import { WidgetShell } from './WidgetShell';
 
@@ -10,7 +11,7 @@ const form: LayoutModule = {
   Layout: FormLayout,
   screens: {
     verifyPayment: ScreenSummary,
-    cancelBooking: ScreenSummary,
+    cancelBooking: CancelBookingScreen,
     form: ScreenSummary,
     quiz: ScreenSummary,
     quizResult: ScreenSummary,

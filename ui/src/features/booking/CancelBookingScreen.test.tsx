@@ -1,0 +1,81 @@
+import { cleanup, fireEvent, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { bookingView, json, mockFetch, renderView } from './testing';
+
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+});
+
+const open = (route = 'cancelBooking') => renderView(route, { bookings: [bookingView()], token: 't0k' }, { path: '/widget/booking/cancel-booking?id=bk_1&token=t0k' });
+
+describe('cancelling a booking', () => {
+  it.each(['cancelBooking', 'appointmentCancel'])('shows the booking and a reason field (%s)', (route) => {
+    open(route);
+    expect(screen.getByRole('heading', { level: 1, name: 'Cancel booking' })).toBeTruthy();
+    expect(screen.getByText('Monday, November 23, 2026 at 9:00 AM')).toBeTruthy();
+    expect(screen.getByRole('textbox', { name: /Cancellation reason/ })).toBeTruthy();
+  });
+
+  it('asks in an accessible dialog: focus on "keep", trapped, Escape closes and returns focus', () => {
+    open();
+    const trigger = screen.getByRole('button', { name: 'Cancel meeting' });
+    trigger.focus();
+    fireEvent.click(trigger);
+    const dialog = screen.getByRole('dialog', { name: 'Cancel meeting?' });
+    expect(dialog.getAttribute('aria-modal')).toBe('true');
+    expect(dialog.getAttribute('aria-describedby')).toBeTruthy();
+    const keep = screen.getByRole('button', { name: 'No, keep it' });
+    const yes = screen.getByRole('button', { name: 'Yes, cancel' });
+    expect(document.activeElement).toBe(keep);
+    yes.focus();
+    fireEvent.keyDown(document.activeElement!, { key: 'Tab' });
+    expect(document.activeElement).toBe(keep);
+    fireEvent.keyDown(document.activeElement!, { key: 'Tab', shiftKey: true });
+    expect(document.activeElement).toBe(yes);
+    fireEvent.keyDown(document.activeElement!, { key: 'Escape' });
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(document.activeElement).toBe(trigger);
+  });
+
+  it('cancels with the reason and shows the cancelled booking', async () => {
+    const calls = mockFetch(() => json(200, bookingView({ status: 'cancelled', canChange: false, cancellationReason: 'Feeling ill' })));
+    open();
+    fireEvent.change(screen.getByRole('textbox', { name: /Cancellation reason/ }), { target: { value: ' Feeling ill ' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel meeting' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Yes, cancel' }));
+    expect(screen.getByRole('button', { name: 'Cancelling…' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Your appointment has been cancelled' })).toBeTruthy();
+    expect(calls[0].url).toBe('/api/bookings/bk_1/cancel');
+    expect(calls[0].method).toBe('POST');
+    expect(calls[0].body).toEqual({ token: 't0k', reason: 'Feeling ill' });
+    expect(calls[0].headers['Idempotency-Key']).toBeTruthy();
+    expect(screen.getByText('Feeling ill')).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Cancel' })).toBeNull();
+  });
+
+  it('keeps a reason to 500 characters', () => {
+    open();
+    fireEvent.change(screen.getByRole('textbox', { name: /Cancellation reason/ }), { target: { value: 'x'.repeat(501) } });
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel meeting' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.getByText('Please keep the reason under 500 characters')).toBeTruthy();
+    expect(screen.getByText('501 / 500')).toBeTruthy();
+  });
+
+  it('says why it failed', async () => {
+    mockFetch(() => json(410, { error: { code: 'expired', message: 'Reschedule or cancellation is no longer possible for this booking' } }));
+    open();
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel meeting' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Yes, cancel' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Reschedule or cancellation is no longer possible for this booking');
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('shows an already cancelled booking as it is', () => {
+    renderView('cancelBooking', { bookings: [bookingView({ status: 'cancelled', canChange: false })], token: 't' });
+    expect(screen.getByRole('heading', { name: 'Your appointment has been cancelled' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Cancel meeting' })).toBeNull();
+  });
+});

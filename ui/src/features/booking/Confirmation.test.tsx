@@ -1,0 +1,91 @@
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { clientEnv } from './hooks/useBookerPreferences';
+import { bookingPageData, bookingView, json, mockFetch, renderBooking, renderView } from './testing';
+
+beforeEach(() => {
+  vi.spyOn(clientEnv, 'browserTimeZone').mockReturnValue('Europe/Berlin');
+});
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+});
+
+describe('the booking view', () => {
+  it('shows a scheduled booking with its summary, calendar links and manage links', () => {
+    renderView('bookingView', { bookings: [bookingView()], token: 't0k' }, { path: '/widget/booking/bk_1?token=t0k' });
+    expect(screen.getByRole('heading', { level: 1, name: 'Your appointment is scheduled' })).toBeTruthy();
+    expect(screen.getByText('Monday, November 23, 2026')).toBeTruthy();
+    expect(screen.getByText('9:00 AM – 9:30 AM')).toBeTruthy();
+    expect(screen.getByText('Central European Time')).toBeTruthy();
+    expect(screen.getByText('Mia Weber')).toBeTruthy();
+    const google = screen.getByRole('link', { name: /Google/ });
+    expect(google.getAttribute('href')).toBe('https://calendar.google.com/calendar/render?action=TEMPLATE');
+    expect(google.getAttribute('target')).toBe('_blank');
+    expect(google.getAttribute('rel')).toContain('noopener');
+    expect(screen.getByRole('link', { name: /Outlook/ }).getAttribute('target')).toBe('_blank');
+    const ics = screen.getByRole('link', { name: 'iCal / iCloud' });
+    expect(ics.getAttribute('href')).toBe('/api/bookings/bk_1/ics?token=t0k');
+    expect(ics.hasAttribute('download')).toBe(true);
+    expect(screen.getByRole('link', { name: 'Reschedule' }).getAttribute('href')).toBe('/widget/bookings/demo-consultation?reschedule=bk_1&token=t0k');
+    expect(screen.getByRole('link', { name: 'Cancel' }).getAttribute('href')).toBe('/widget/booking/cancel-booking?id=bk_1&token=t0k');
+  });
+
+  it('keeps the language on manage links', () => {
+    renderView('bookingView', { bookings: [bookingView()], token: 't0k' }, { path: '/de/widget/booking/bk_1?token=t0k', locale: 'de', lang: 'de' });
+    const links = screen.getAllByRole('link').map((a) => a.getAttribute('href'));
+    expect(links).toContain('/de/widget/bookings/demo-consultation?reschedule=bk_1&token=t0k');
+    expect(links).toContain('/de/widget/booking/cancel-booking?id=bk_1&token=t0k');
+  });
+
+  it('shows several bookings, each with its status', () => {
+    renderView('bookingView', { bookings: [bookingView(), bookingView({ id: 'bk_2', status: 'cancelled', canChange: false, cancellationReason: 'Ill' })], token: 't' });
+    expect(screen.getByRole('heading', { level: 1, name: 'Your bookings' })).toBeTruthy();
+    const items = screen.getAllByRole('listitem').filter((li) => li.querySelector('article'));
+    expect(within(items[0]).getByRole('heading', { level: 2, name: 'Your appointment is scheduled' })).toBeTruthy();
+    expect(within(items[1]).getByRole('heading', { level: 2, name: 'Your appointment has been cancelled' })).toBeTruthy();
+    expect(within(items[1]).getByText('Ill')).toBeTruthy();
+    expect(within(items[1]).queryByRole('link', { name: 'Reschedule' })).toBeNull();
+    expect(within(items[1]).queryByText('Add to calendar')).toBeNull();
+  });
+
+  it('shows a rescheduled booking with the previous time struck through', () => {
+    renderView('bookingView', { bookings: [bookingView({ status: 'rescheduled', previousStart: '2026-11-20T15:00:00+01:00' })], token: 't' });
+    expect(screen.getByRole('heading', { name: 'Your appointment has been rescheduled' })).toBeTruthy();
+    const del = document.querySelector('del')!;
+    expect(del.textContent).toBe('Friday, November 20, 2026 at 3:00 PM');
+  });
+});
+
+describe('rescheduling', () => {
+  const old = bookingView({ start: '2026-11-24T14:00:00+01:00', end: '2026-11-24T14:30:00+01:00' });
+
+  it('shows the current time, asks to confirm the new one and reschedules', async () => {
+    const calls = mockFetch(() =>
+      json(200, bookingView({ status: 'rescheduled', start: '2026-11-23T10:00:00+01:00', end: '2026-11-23T10:30:00+01:00', previousStart: old.start })),
+    );
+    renderBooking(bookingPageData({ reschedule: old, token: 't0k' }), { path: '/widget/bookings/demo-consultation?reschedule=bk_1&token=t0k' });
+    expect(screen.getByText('Rescheduling')).toBeTruthy();
+    expect(screen.getByText('Your current time: Tuesday, November 24, 2026 at 2:00 PM')).toBeTruthy();
+    expect(screen.queryByRole('radio')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: '10:00 AM Central European Time' }));
+    expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Confirm the new time' }));
+    expect(document.querySelector('del')!.textContent).toBe('Tuesday, November 24, 2026 at 2:00 PM');
+    expect(screen.getByText('Monday, November 23, 2026 at 10:00 AM')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Confirm new time' }));
+    expect(await screen.findByRole('heading', { name: 'Your appointment has been rescheduled' })).toBeTruthy();
+    expect(calls[0].url).toBe('/api/bookings/bk_1/reschedule');
+    expect(calls[0].body).toEqual({ token: 't0k', start: '2026-11-23T10:00:00+01:00', tz: 'Europe/Berlin' });
+    expect(calls[0].headers['Idempotency-Key']).toBeTruthy();
+    expect(document.querySelector('del')!.textContent).toBe('Tuesday, November 24, 2026 at 2:00 PM');
+  });
+
+  it('shows why a reschedule is no longer possible (410)', async () => {
+    mockFetch(() => json(410, { error: { code: 'expired', message: 'Reschedule or cancellation is no longer possible for this booking' } }));
+    renderBooking(bookingPageData({ reschedule: old, token: 't0k' }));
+    fireEvent.click(screen.getByRole('button', { name: '10:00 AM Central European Time' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Confirm new time' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Reschedule or cancellation is no longer possible for this booking');
+  });
+});

@@ -1,0 +1,209 @@
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { clientEnv } from './hooks/useBookerPreferences';
+import { bookingPageData, bookingView, calendarInfo, json, locationInfo, mockFetch, query, renderBooking, type Call } from './testing';
+import type { BookingPageData } from './types';
+
+beforeEach(() => {
+  vi.spyOn(clientEnv, 'browserTimeZone').mockReturnValue('Europe/Berlin');
+  window.localStorage.clear();
+});
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+});
+
+function openDetails(data: BookingPageData = bookingPageData()) {
+  renderBooking(data);
+  fireEvent.click(screen.getByRole('button', { name: '9:30 AM Central European Time' }));
+  expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Enter your details' }));
+}
+
+const field = (name: string | RegExp) => screen.getByRole('textbox', { name }) as HTMLInputElement;
+const type = (name: string | RegExp, value: string) => fireEvent.change(field(name), { target: { value } });
+const submit = () => fireEvent.click(screen.getByRole('button', { name: /Confirm booking|Request appointment/ }));
+const errorOf = (el: HTMLElement) => {
+  const ids = (el.getAttribute('aria-describedby') ?? '').split(' ').filter(Boolean);
+  return ids.map((id) => document.getElementById(id)?.textContent).join(' ');
+};
+const fillValid = () => {
+  type(/First name/, 'Ada');
+  type(/Last name/, 'Lovelace');
+  type(/Email/, 'ada@example.com');
+};
+const slotsAnswer = () => json(200, { timezone: 'Europe/Berlin', slots: { '2026-11-23': ['2026-11-23T11:00:00+01:00'] }, next: null });
+
+describe('the details step', () => {
+  it('sums up the chosen time and goes back to the times', () => {
+    openDetails();
+    expect(screen.getByText('Monday, November 23, 2026')).toBeTruthy();
+    expect(screen.getByText(/9:30 AM – 10:00 AM/)).toBeTruthy();
+    expect(screen.getByText('Central European Time')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Back' }));
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: '9:30 AM Central European Time' }));
+  });
+
+  it('shows the required-field messages under each field and focuses the first', async () => {
+    openDetails();
+    submit();
+    await waitFor(() => expect(document.activeElement).toBe(field(/First name/)));
+    expect(field(/First name/).getAttribute('aria-invalid')).toBe('true');
+    expect(errorOf(field(/First name/))).toBe('First Name is required');
+    expect(errorOf(field(/Last name/))).toBe('Last Name is required');
+    expect(errorOf(field(/Email/))).toBe('Email is required');
+    expect(field(/Phone/).getAttribute('aria-invalid')).toBeNull();
+  });
+
+  it('checks email and phone formats', async () => {
+    openDetails();
+    type(/First name/, 'Ada');
+    type(/Last name/, 'Lovelace');
+    type(/Email/, 'ada@example');
+    type(/Phone/, '12-ab');
+    submit();
+    await waitFor(() => expect(document.activeElement).toBe(field(/Email/)));
+    expect(errorOf(field(/Email/))).toBe('Email is invalid');
+    expect(errorOf(field(/Phone/))).toBe('Invalid phone number');
+  });
+
+  it('asks for what the calendar requires: phone, date of birth, location, notes and the terms', async () => {
+    const data = bookingPageData({
+      calendar: calendarInfo({
+        fields: { phone: 'required', dateOfBirth: 'required', location: 'required', notes: 'required' },
+        locationOptions: [
+          { kind: 'address', value: 'Hauptstraße 5, Berlin' },
+          { kind: 'video', value: 'https://meet.example/x' },
+          { kind: 'booker', value: '' },
+        ],
+      }),
+      location: locationInfo({ termsUrl: 'https://studio.example/terms', consentText: 'Send me the newsletter' }),
+    });
+    openDetails(data);
+    fillValid();
+    submit();
+    await waitFor(() => expect(document.activeElement).toBe(field(/Phone/)));
+    expect(errorOf(field(/Phone/))).toBe('Phone is required');
+    const dob = document.querySelector('input[name="dateOfBirth"]') as HTMLInputElement;
+    expect(errorOf(dob)).toBe('This field is required');
+    const select = screen.getByRole('combobox', { name: /Location/ });
+    expect(errorOf(select)).toBe('Location is required');
+    expect(errorOf(field(/Additional information/))).toBe('This field is required');
+    const terms = screen.getByRole('checkbox', { name: /terms and conditions/ });
+    expect(errorOf(terms)).toBe('Please accept the terms and conditions');
+    expect(screen.getByRole('link', { name: 'terms and conditions' }).getAttribute('href')).toBe('https://studio.example/terms');
+    expect(screen.getByRole('checkbox', { name: 'Send me the newsletter' })).toBeTruthy();
+
+    // a date of birth in the future is not one; choosing "a place of your choice" asks where
+    fireEvent.change(dob, { target: { value: '2030-01-01' } });
+    fireEvent.change(select, { target: { value: '2' } });
+    submit();
+    await waitFor(() => expect(errorOf(dob)).toBe('Please enter a valid date of birth'));
+    expect(errorOf(field(/Where should we meet/))).toBe('Location is required');
+  });
+
+  it('books with an idempotency key and shows the confirmation', async () => {
+    const calls = mockFetch((c) => (c.method === 'POST' ? json(201, bookingView({ start: '2026-11-23T09:30:00+01:00', end: '2026-11-23T10:00:00+01:00' })) : slotsAnswer()));
+    openDetails();
+    fillValid();
+    type(/Phone/, '+49 (30) 123-4567');
+    fireEvent.click(screen.getByRole('checkbox', { name: /receive news/ }));
+    submit();
+    expect(screen.getByRole('button', { name: 'Scheduling…' }).getAttribute('aria-busy')).toBe('true');
+    expect(await screen.findByRole('heading', { name: 'Your appointment is scheduled' })).toBeTruthy();
+    const post = calls.find((c) => c.method === 'POST')!;
+    expect(post.url).toBe('/api/bookings');
+    expect(post.headers['Idempotency-Key']).toMatch(/^[0-9a-f-]{36}$/);
+    expect(post.body).toEqual({
+      calendar: 'demo-consultation',
+      start: '2026-11-23T09:30:00+01:00',
+      tz: 'Europe/Berlin',
+      locale: 'en-US',
+      contact: {
+        firstName: 'Ada',
+        lastName: 'Lovelace',
+        email: 'ada@example.com',
+        phone: '+49 (30) 123-4567',
+        location: 'Hauptstraße 5, Berlin',
+        notes: '',
+        consent: true,
+      },
+    });
+    expect(screen.getByText('We sent the details to ada@example.com.')).toBeTruthy();
+  });
+
+  it("puts the server's field messages under the fields (422)", async () => {
+    mockFetch(() =>
+      json(422, {
+        error: {
+          code: 'invalid',
+          message: 'Please check the highlighted fields',
+          messageId: 'booking.error.invalid',
+          fields: { 'contact.email': { id: 'validation.emailInvalid', message: 'E-Mail ist ungültig' } },
+        },
+      }),
+    );
+    openDetails();
+    fillValid();
+    submit();
+    await waitFor(() => expect(errorOf(field(/Email/))).toBe('E-Mail ist ungültig'));
+    expect(document.activeElement).toBe(field(/Email/));
+    expect(screen.getByRole('alert').textContent).toBe('Please check the highlighted fields');
+  });
+
+  it('goes back to fresh times when the slot was taken meanwhile (409)', async () => {
+    const calls = mockFetch((c) =>
+      c.method === 'POST' ? json(409, { error: { code: 'slot_unavailable', message: 'Booking unsuccessful, resource unavailable at the moment' } }) : slotsAnswer(),
+    );
+    openDetails();
+    fillValid();
+    submit();
+    expect(await screen.findByText('Booking unsuccessful, resource unavailable at the moment')).toBeTruthy();
+    expect(await screen.findByRole('button', { name: '11:00 AM Central European Time' })).toBeTruthy();
+    const refetch = calls.find((c) => c.method === 'GET')!;
+    expect(query(refetch.url)).toMatchObject({ from: '2026-11-01', to: '2026-11-30', tz: 'Europe/Berlin' });
+    // the details are kept for the next try
+    fireEvent.click(screen.getByRole('button', { name: '11:00 AM Central European Time' }));
+    expect(field(/First name/).value).toBe('Ada');
+  });
+
+  it('says it could not schedule on any other failure, and a retry reuses the idempotency key', async () => {
+    let answer: () => Response | Promise<Response> = () => json(500, {});
+    const calls: Call[] = mockFetch(() => answer());
+    openDetails();
+    fillValid();
+    submit();
+    expect(await screen.findByText('We were unable to schedule your appointment. Please try again.')).toBeTruthy();
+    answer = () => Promise.reject(new TypeError('network'));
+    submit();
+    await waitFor(() => expect(calls).toHaveLength(2));
+    await screen.findByRole('button', { name: 'Confirm booking' });
+    expect(calls[1].headers['Idempotency-Key']).toBe(calls[0].headers['Idempotency-Key']);
+    // a changed form is a new attempt
+    type(/Last name/, 'Byron');
+    submit();
+    await waitFor(() => expect(calls).toHaveLength(3));
+    expect(calls[2].headers['Idempotency-Key']).not.toBe(calls[0].headers['Idempotency-Key']);
+  });
+
+  it('says "Request appointment" and shows "requested" for calendars that confirm', async () => {
+    mockFetch(() => json(201, bookingView({ status: 'requested' })));
+    openDetails(bookingPageData({ calendar: calendarInfo({ requiresConfirmation: true }) }));
+    fillValid();
+    submit();
+    expect(await screen.findByRole('heading', { name: 'Appointment requested' })).toBeTruthy();
+    expect(screen.getByText('The company will contact you to confirm')).toBeTruthy();
+  });
+
+  it('sends the chosen person', async () => {
+    const calls = mockFetch((c) => (c.method === 'POST' ? json(201, bookingView()) : json(200, { timezone: 'Europe/Berlin', slots: { '2026-11-23': ['2026-11-23T09:30:00+01:00'] }, next: null })));
+    renderBooking();
+    fireEvent.click(screen.getByRole('radio', { name: 'Mia Weber' }));
+    fireEvent.click(await screen.findByRole('button', { name: '9:30 AM Central European Time' }));
+    expect(within(screen.getByRole('complementary')).getByText('Mia Weber')).toBeTruthy();
+    fillValid();
+    submit();
+    await screen.findByRole('heading', { name: 'Your appointment is scheduled' });
+    expect((calls.find((c) => c.method === 'POST')!.body as { staff: number }).staff).toBe(1);
+  });
+});

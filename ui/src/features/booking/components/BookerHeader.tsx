@@ -1,0 +1,82 @@
+import { FormattedMessage, useIntl } from 'react-intl';
+import { formatDuration, initials } from '../lib/format';
+import type { CalendarInfo, LocationInfo, LocationOption } from '../types';
+import styles from './BookerHeader.module.css';
+import { ClockIcon, PersonIcon, PinIcon } from './Icons';
+
+interface Props {
+  calendar: CalendarInfo;
+  location: LocationInfo;
+  // staffName: the one person it is with, when there is no choice.
+  staffName?: string | null;
+  compact?: boolean;
+}
+
+// BookerHeader introduces what is booked: the business, the service, how
+// long it takes, with whom and where.
+export function BookerHeader({ calendar, location, staffName, compact }: Props) {
+  const intl = useIntl();
+  const place = calendar.fields.location !== 'hidden' && calendar.locationOptions?.length === 1 ? calendar.locationOptions[0] : null;
+  return (
+    <header className={compact ? `${styles.header} ${styles.compact}` : styles.header}>
+      <BusinessMark location={location} />
+      <h1 className={styles.title}>{calendar.name}</h1>
+      <ul className={styles.facts}>
+        <li>
+          <ClockIcon />
+          <span>{formatDuration(intl, calendar.durationMinutes)}</span>
+        </li>
+        {staffName && (
+          <li>
+            <PersonIcon />
+            <span>
+              <FormattedMessage id="booking.header.with" values={{ name: staffName }} />
+            </span>
+          </li>
+        )}
+        {place && (
+          <li>
+            <PinIcon />
+            <span>{locationLabel(intl, place)}</span>
+          </li>
+        )}
+      </ul>
+      {calendar.requiresConfirmation && (
+        <p className={styles.note}>
+          <FormattedMessage id="booking.header.requiresConfirmation" />
+        </p>
+      )}
+      {!compact && calendar.description && <p className={styles.description}>{calendar.description}</p>}
+    </header>
+  );
+}
+
+export function BusinessMark({ location }: { location: Pick<LocationInfo, 'name' | 'logoUrl'> }) {
+  return (
+    <div className={styles.business}>
+      {location.logoUrl ? (
+        <img className={styles.logo} src={location.logoUrl} alt="" width={40} height={40} />
+      ) : (
+        <span className={styles.monogram} aria-hidden="true">
+          {initials(location.name)}
+        </span>
+      )}
+      <span className={styles.businessName}>{location.name}</span>
+    </div>
+  );
+}
+
+// locationLabel names a place: an address as it is, a call or a video
+// meeting by its kind.
+export function locationLabel(intl: ReturnType<typeof useIntl>, opt: LocationOption): string {
+  switch (opt.kind) {
+    case 'phone':
+      return opt.value ? intl.formatMessage({ id: 'booking.location.phoneWith' }, { phone: opt.value }) : intl.formatMessage({ id: 'booking.location.phone' });
+    case 'video':
+      return intl.formatMessage({ id: 'booking.location.video' });
+    case 'booker':
+      return intl.formatMessage({ id: 'booking.location.booker' });
+    default:
+      return opt.value;
+  }
+}

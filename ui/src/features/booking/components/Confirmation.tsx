@@ -1,0 +1,142 @@
+import { useEffect, useRef, type ReactNode } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { Link } from 'react-router';
+import { usePage } from '../../../PageContext';
+import { defaultHourCycle, useBookingFormat } from '../hooks/useBookingFormat';
+import { localizedPath } from '../lib/format';
+import type { BookingStatus, BookingView } from '../types';
+import styles from './Confirmation.module.css';
+import { CheckCircle, HourglassIcon, RescheduleIcon, XCircle } from './Icons';
+
+const STATUS: Record<BookingStatus, { title: { id: string }; lead?: { id: string }; icon: ReactNode }> = {
+  scheduled: { title: { id: 'booking.status.scheduled' }, lead: { id: 'booking.confirmation.sent' }, icon: <CheckCircle /> },
+  requested: { title: { id: 'booking.status.requested' }, lead: { id: 'booking.status.requestedLead' }, icon: <HourglassIcon /> },
+  rescheduled: { title: { id: 'booking.status.rescheduled' }, lead: { id: 'booking.confirmation.sent' }, icon: <RescheduleIcon /> },
+  cancelled: { title: { id: 'booking.status.cancelled' }, icon: <XCircle /> },
+};
+
+interface Props {
+  booking: BookingView;
+  heading?: 'h1' | 'h2';
+  // focus: move focus to the heading when shown after an action.
+  focus?: boolean;
+  // manage: show the reschedule and cancel links (when still possible).
+  manage?: boolean;
+  children?: ReactNode;
+}
+
+// Confirmation is a booking's outcome: scheduled, requested, rescheduled
+// (the previous time struck through) or cancelled, a summary, links to add
+// it to a calendar, and to reschedule or cancel it.
+export function Confirmation({ booking, heading = 'h1', focus, manage = true, children }: Props) {
+  const page = usePage();
+  const intl = useIntl();
+  const fmt = useBookingFormat(booking.timeZone, defaultHourCycle(page.lang));
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (focus) headingRef.current?.focus();
+  }, [focus]);
+  const status = STATUS[booking.status] ?? STATUS.scheduled;
+  const Heading = heading;
+  const cancelled = booking.status === 'cancelled';
+  const when = (iso: string) => intl.formatMessage({ id: 'booking.dateAtTime' }, { date: fmt.instantDate(iso), time: fmt.time(iso) });
+
+  return (
+    <article className={styles.card} data-status={booking.status}>
+      <div className={styles.top}>
+        <span className={styles.icon}>{status.icon}</span>
+        <Heading ref={headingRef} tabIndex={-1} className={styles.title}>
+          {intl.formatMessage(status.title)}
+        </Heading>
+        {status.lead && <p className={styles.lead}>{intl.formatMessage(status.lead, { email: booking.contact?.email ?? '' })}</p>}
+      </div>
+      <dl className={styles.summary}>
+        <Row label={<FormattedMessage id="booking.summary.what" />}>{booking.calendar.name}</Row>
+        <Row label={<FormattedMessage id="booking.summary.when" />}>
+          {booking.status === 'rescheduled' && booking.previousStart && (
+            <span className={styles.previous}>
+              <span className="visually-hidden">
+                <FormattedMessage id="booking.summary.previous" />{' '}
+              </span>
+              <del suppressHydrationWarning>{when(booking.previousStart)}</del>
+            </span>
+          )}
+          <span className={cancelled ? styles.struck : undefined} suppressHydrationWarning>
+            {fmt.instantDate(booking.start)}
+          </span>
+          <span className={cancelled ? styles.struck : undefined} suppressHydrationWarning>
+            {intl.formatMessage({ id: 'booking.timeRange' }, { start: fmt.time(booking.start), end: fmt.time(booking.end) })}
+          </span>
+          <span className={styles.zone} suppressHydrationWarning>
+            {fmt.zone(booking.start)}
+          </span>
+        </Row>
+        <Row label={<FormattedMessage id="booking.summary.duration" />}>{fmt.duration(booking.calendar.durationMinutes)}</Row>
+        {booking.staff?.name && <Row label={<FormattedMessage id="booking.summary.with" />}>{booking.staff.name}</Row>}
+        {booking.location && <Row label={<FormattedMessage id="booking.summary.where" />}>{booking.location}</Row>}
+        {cancelled && booking.cancellationReason && <Row label={<FormattedMessage id="booking.summary.reason" />}>{booking.cancellationReason}</Row>}
+      </dl>
+      {!cancelled && <AddToCalendar booking={booking} />}
+      {manage && booking.canChange && !cancelled && (
+        <div className={styles.manage}>
+          <span>
+            <FormattedMessage id="booking.manage.prompt" />
+          </span>
+          <Link to={localizedPath(booking.rescheduleUrl, page.locale)}>
+            <FormattedMessage id="booking.manage.reschedule" />
+          </Link>
+          <Link to={localizedPath(booking.cancelUrl, page.locale)}>
+            <FormattedMessage id="booking.manage.cancel" />
+          </Link>
+        </div>
+      )}
+      {children}
+    </article>
+  );
+}
+
+function Row({ label, children }: { label: ReactNode; children: ReactNode }) {
+  return (
+    <div className={styles.row}>
+      <dt>{label}</dt>
+      <dd>{children}</dd>
+    </div>
+  );
+}
+
+// AddToCalendar: external calendars open in a new tab on an explicit
+// click; the .ics file (iCal, iCloud) downloads from this server.
+function AddToCalendar({ booking }: { booking: BookingView }) {
+  const newTab = (
+    <span className="visually-hidden">
+      {' '}
+      <FormattedMessage id="booking.newTab" />
+    </span>
+  );
+  return (
+    <section className={styles.add} aria-labelledby={`add-${booking.id}`}>
+      <h3 id={`add-${booking.id}`} className={styles.addTitle}>
+        <FormattedMessage id="booking.addToCalendar" />
+      </h3>
+      <div className={styles.addLinks}>
+        {booking.googleUrl && (
+          <a className={styles.addLink} href={booking.googleUrl} target="_blank" rel="noopener noreferrer">
+            <FormattedMessage id="booking.calendar.google" />
+            {newTab}
+          </a>
+        )}
+        {booking.outlookUrl && (
+          <a className={styles.addLink} href={booking.outlookUrl} target="_blank" rel="noopener noreferrer">
+            <FormattedMessage id="booking.calendar.outlook" />
+            {newTab}
+          </a>
+        )}
+        {booking.icsUrl && (
+          <a className={styles.addLink} href={booking.icsUrl} download>
+            <FormattedMessage id="booking.calendar.ical" />
+          </a>
+        )}
+      </div>
+    </section>
+  );
+}

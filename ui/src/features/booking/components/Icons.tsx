@@ -1,0 +1,87 @@
+// Small inline icons; decorative, so hidden from screen readers.
+const base = { width: 18, height: 18, viewBox: '0 0 24 24', fill: 'none', stroke: 'currentColor', strokeWidth: 2, strokeLinecap: 'round', strokeLinejoin: 'round', 'aria-hidden': true, focusable: false } as const;
+
+export const ClockIcon = () => (
+  <svg {...base}>
+    <circle cx="12" cy="12" r="9" />
+    <path d="M12 7v5l3 2" />
+  </svg>
+);
+export const PersonIcon = () => (
+  <svg {...base}>
+    <circle cx="12" cy="8" r="4" />
+    <path d="M4 21c0-4 4-6 8-6s8 2 8 6" />
+  </svg>
+);
+export const PinIcon = () => (
+  <svg {...base}>
+    <path d="M12 22s7-6.2 7-12a7 7 0 1 0-14 0c0 5.8 7 12 7 12z" />
+    <circle cx="12" cy="10" r="2.5" />
+  </svg>
+);
+export const GlobeIcon = () => (
+  <svg {...base}>
+    <circle cx="12" cy="12" r="9" />
+    <path d="M3 12h18M12 3c2.5 3 2.5 15 0 18M12 3c-2.5 3-2.5 15 0 18" />
+  </svg>
+);
+export const CalendarIcon = () => (
+  <svg {...base}>
+    <rect x="3" y="5" width="18" height="16" rx="2" />
+    <path d="M3 10h18M8 3v4M16 3v4" />
+  </svg>
+);
+export const ChevronLeft = () => (
+  <svg {...base}>
+    <path d="M15 18l-6-6 6-6" />
+  </svg>
+);
+export const ChevronRight = () => (
+  <svg {...base}>
+    <path d="M9 18l6-6-6-6" />
+  </svg>
+);
+export const ChevronDown = () => (
+  <svg {...base} width={16} height={16}>
+    <path d="M6 9l6 6 6-6" />
+  </svg>
+);
+export const CheckCircle = () => (
+  <svg {...base} width={28} height={28}>
+    <circle cx="12" cy="12" r="10" />
+    <path d="M8 12.5l2.5 2.5L16 9.5" />
+  </svg>
+);
+export const HourglassIcon = () => (
+  <svg {...base} width={28} height={28}>
+    <path d="M7 3h10M7 21h10M8 3c0 5 8 5 8 9s-8 4-8 9M16 3c0 5-8 5-8 9" />
+  </svg>
+);
+export const XCircle = () => (
+  <svg {...base} width={28} height={28}>
+    <circle cx="12" cy="12" r="10" />
+    <path d="M9 9l6 6M15 9l-6 6" />
+  </svg>
+);
+export const RescheduleIcon = () => (
+  <svg {...base} width={28} height={28}>
+    <path d="M3 12a9 9 0 0 1 15.5-6.2L21 8M21 3v5h-5M21 12a9 9 0 0 1-15.5 6.2L3 16M3 21v-5h5" />
+  </svg>
+);
+export const ArrowLeft = () => (
+  <svg {...base}>
+    <path d="M19 12H5M11 18l-6-6 6-6" />
+  </svg>
+);
+export const SearchIcon = () => (
+  <svg {...base} width={16} height={16}>
+    <circle cx="11" cy="11" r="7" />
+    <path d="M20 20l-3.5-3.5" />
+  </svg>
+);
+export const AlertIcon = () => (
+  <svg {...base}>
+    <circle cx="12" cy="12" r="10" />
+    <path d="M12 7v6M12 16.5v.5" />
+  </svg>
+);

@@ -1,0 +1,99 @@
+import { useId } from 'react';
+import { FormattedMessage } from 'react-intl';
+import { CalendarGrid } from '../../../components/CalendarGrid';
+import { addMonths, dateInZone, type IsoDate, type Weekday, type YearMonth } from '../../../lib/calendar';
+import type { BookingFormat } from '../hooks/useBookingFormat';
+import styles from './MonthCalendar.module.css';
+import { ChevronLeft, ChevronRight } from './Icons';
+
+interface Props {
+  month: YearMonth;
+  minMonth: YearMonth; // the current month: nothing earlier is shown
+  today: IsoDate;
+  selected: IsoDate | null;
+  slots: Record<string, string[]>;
+  firstDay: Weekday;
+  timeZone: string;
+  loading: boolean;
+  // monthKnown: slots are those of this month (not the last month's, still
+  // shown while this one loads).
+  monthKnown: boolean;
+  next: string | null;
+  fmt: BookingFormat;
+  onMonthChange: (m: YearMonth) => void;
+  onSelect: (d: IsoDate) => void;
+  onNextAvailable: (instant: string) => void;
+}
+
+// MonthCalendar is the date step: the month, its navigation and the days
+// with free times. A month without any says so and offers the next
+// available day, wherever it is.
+export function MonthCalendar(p: Props) {
+  const headingId = useId();
+  const { fmt } = p;
+  const count = (d: IsoDate) => p.slots[d]?.length ?? 0;
+  const monthHasSlots = Object.entries(p.slots).some(([d, s]) => d.startsWith(p.month) && d >= p.today && s.length > 0);
+  const canGoBack = p.month > p.minMonth;
+  const empty = p.monthKnown && !p.loading && !monthHasSlots;
+  return (
+    <section className={styles.calendar} aria-labelledby={headingId}>
+      <div className={styles.nav}>
+        <h2 id={headingId} className={styles.month} aria-live="polite" suppressHydrationWarning>
+          {fmt.monthYear(p.month)}
+        </h2>
+        <div className={styles.arrows}>
+          <button
+            type="button"
+            className={styles.arrow}
+            onClick={() => p.onMonthChange(addMonths(p.month, -1))}
+            disabled={!canGoBack}
+            aria-label={fmt.intl.formatMessage({ id: 'booking.calendar.previousMonth' })}
+          >
+            <ChevronLeft />
+          </button>
+          <button
+            type="button"
+            className={styles.arrow}
+            onClick={() => p.onMonthChange(addMonths(p.month, 1))}
+            aria-label={fmt.intl.formatMessage({ id: 'booking.calendar.nextMonth' })}
+          >
+            <ChevronRight />
+          </button>
+        </div>
+      </div>
+      <div className={styles.gridWrap}>
+        <CalendarGrid
+          month={p.month}
+          firstDay={p.firstDay}
+          locale={fmt.intl.locale}
+          labelledBy={headingId}
+          today={p.today}
+          selected={p.selected}
+          min={p.today}
+          isAvailable={(d) => d >= p.today && count(d) > 0}
+          dayLabel={(d) => fmt.intl.formatMessage({ id: 'booking.day.label' }, { date: fmt.dayLong(d), count: d >= p.today ? count(d) : 0 })}
+          onSelect={p.onSelect}
+          onMonthChange={p.onMonthChange}
+          busy={p.loading}
+        />
+        {empty && (
+          <div className={styles.empty} role="status">
+            <p className={styles.emptyText}>
+              <FormattedMessage id="slots.noneThisMonth" />
+            </p>
+            {p.next && (
+              <button type="button" className={styles.nextButton} onClick={() => p.onNextAvailable(p.next!)} suppressHydrationWarning>
+                {fmt.intl.formatMessage({ id: 'booking.nextAvailable' }, { date: fmt.dayShort(dateInZone(p.next, p.timeZone)) })}
+              </button>
+            )}
+          </div>
+        )}
+      </div>
+      {p.loading && (
+        <p className="visually-hidden" role="status">
+          <FormattedMessage id="booking.findingSlots" />
+        </p>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,75 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { firstOfMonth, lastOfMonth, type YearMonth } from '../../../lib/calendar';
+import { fetchSlots } from '../lib/api';
+import type { SlotsResponse } from '../types';
+
+export interface SlotsKey {
+  month: YearMonth;
+  timeZone: string;
+  staff: number | null;
+}
+
+const keyOf = (k: SlotsKey) => `${k.month}|${k.timeZone}|${k.staff ?? ''}`;
+
+interface Options extends SlotsKey {
+  calendar: string;
+  lang: string;
+  enabled: boolean;
+  // initial: the month the server rendered, so it is not fetched again.
+  initial: SlotsKey & { slots: SlotsResponse };
+}
+
+export interface MonthSlots {
+  slots: SlotsResponse | null; // the visible month, or the last one shown while it loads
+  current: boolean; // slots are for the visible month, zone and person
+  loading: boolean;
+  failed: boolean;
+  retry: () => void;
+  // refresh forgets every month (a slot was taken meanwhile) and refetches.
+  refresh: () => void;
+}
+
+// useMonthSlots fetches the free times of the visible month, one request
+// per month, zone and person, and keeps what it fetched.
+export function useMonthSlots({ calendar, lang, enabled, initial, ...key }: Options): MonthSlots {
+  const [cache, setCache] = useState<Record<string, SlotsResponse>>(() => ({ [keyOf(initial)]: initial.slots }));
+  const [failedKey, setFailedKey] = useState<string | null>(null);
+  const [attempt, setAttempt] = useState(0);
+  const last = useRef<SlotsResponse | null>(initial.slots);
+  const k = keyOf(key);
+  const have = cache[k];
+
+  useEffect(() => {
+    if (!enabled || have) return;
+    let stale = false;
+    setFailedKey(null);
+    fetchSlots({ calendar, from: firstOfMonth(key.month), to: lastOfMonth(key.month), tz: key.timeZone, staff: key.staff }, lang)
+      .then((res) => {
+        if (!stale) setCache((c) => ({ ...c, [k]: res }));
+      })
+      .catch(() => {
+        if (!stale) setFailedKey(k);
+      });
+    return () => {
+      stale = true;
+    };
+  }, [k, enabled, attempt, have]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  if (have) last.current = have;
+  const failed = failedKey === k && !have;
+
+  const retry = useCallback(() => setAttempt((a) => a + 1), []);
+  const refresh = useCallback(() => {
+    setCache({});
+    setAttempt((a) => a + 1);
+  }, []);
+
+  return {
+    slots: have ?? (enabled ? last.current : null),
+    current: !!have,
+    loading: enabled && !have && !failed,
+    failed,
+    retry,
+    refresh,
+  };
+}

@@ -1,0 +1,156 @@
+// Test fixtures and a renderer that mounts a screen the way the browser
+// does: the page's layout, its payload, the English catalogue.
+import { render } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { vi } from 'vitest';
+import english from '../../../../locales/en-US.json';
+import { App } from '../../App';
+import calendarLayout from '../../layouts/calendar';
+import formLayout from '../../layouts/form';
+import type { Payload } from '../../payload';
+import type { BookingPageData, BookingView, BookingViewData, CalendarInfo, LocationInfo, SlotsResponse } from './types';
+
+export const messages = english as Record<string, string>;
+
+// daySlots: `count` starts every 30 minutes from 09:00 Berlin time (UTC+1 in winter).
+export function daySlots(date: string, count: number, fromHour = 9): string[] {
+  return Array.from({ length: count }, (_, i) => {
+    const mins = fromHour * 60 + i * 30;
+    return `${date}T${String(Math.floor(mins / 60)).padStart(2, '0')}:${String(mins % 60).padStart(2, '0')}:00+01:00`;
+  });
+}
+
+export const calendarInfo = (over: Partial<CalendarInfo> = {}): CalendarInfo => ({
+  slug: 'demo-consultation',
+  name: 'Consultation',
+  description: 'A first talk about what you need.',
+  durationMinutes: 30,
+  requiresConfirmation: false,
+  staffMode: 'any',
+  staff: [
+    { id: 1, name: 'Mia Weber' },
+    { id: 2, name: 'Jonas Klein' },
+  ],
+  fixedStaff: null,
+  locationOptions: [{ kind: 'address', value: 'Hauptstraße 5, Berlin' }],
+  fields: { phone: 'optional', dateOfBirth: 'hidden', location: 'optional', notes: 'optional' },
+  ...over,
+});
+
+export const locationInfo = (over: Partial<LocationInfo> = {}): LocationInfo => ({
+  name: 'Slotwise Demo Studio',
+  logoUrl: '',
+  brandColor: '#4f46e5',
+  timeZone: 'Europe/Berlin',
+  currency: 'EUR',
+  consentText: '',
+  termsUrl: '',
+  ...over,
+});
+
+export const novemberSlots = (): SlotsResponse => ({
+  timezone: 'Europe/Berlin',
+  slots: { '2026-11-23': daySlots('2026-11-23', 16), '2026-11-24': daySlots('2026-11-24', 3, 14) },
+  next: '2026-12-01T09:00:00+01:00',
+});
+
+export const bookingPageData = (over: Partial<BookingPageData> = {}): BookingPageData => ({
+  calendar: calendarInfo(),
+  location: locationInfo(),
+  timeZone: 'Europe/Berlin',
+  month: '2026-11',
+  slots: novemberSlots(),
+  now: '2026-11-20T10:00:00+01:00',
+  reschedule: null,
+  ...over,
+});
+
+export const bookingView = (over: Partial<BookingView> = {}): BookingView => ({
+  id: 'bk_1',
+  status: 'scheduled',
+  start: '2026-11-23T09:00:00+01:00',
+  end: '2026-11-23T09:30:00+01:00',
+  timeZone: 'Europe/Berlin',
+  previousStart: null,
+  cancellationReason: '',
+  calendar: { slug: 'demo-consultation', name: 'Consultation', durationMinutes: 30 },
+  staff: { id: 1, name: 'Mia Weber' },
+  location: 'Hauptstraße 5, Berlin',
+  contact: { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com' },
+  locationName: 'Slotwise Demo Studio',
+  manageUrl: '/widget/booking/bk_1?token=t0k',
+  rescheduleUrl: '/widget/bookings/demo-consultation?reschedule=bk_1&token=t0k',
+  cancelUrl: '/widget/booking/cancel-booking?id=bk_1&token=t0k',
+  icsUrl: '/api/bookings/bk_1/ics?token=t0k',
+  googleUrl: 'https://calendar.google.com/calendar/render?action=TEMPLATE',
+  outlookUrl: 'https://outlook.live.com/calendar/0/deeplink/compose?x=1',
+  canChange: true,
+  ...over,
+});
+
+export function payload<D>(route: string, data: D, over: Partial<Payload<D>> = {}): Payload<D> {
+  const layout = route === 'cancelBooking' ? 'form' : 'calendar';
+  const path = over.path ?? '/widget/bookings/demo-consultation';
+  return {
+    route,
+    layout,
+    kind: '',
+    params: {},
+    path,
+    basePath: path.split('?')[0],
+    locale: 'en-US',
+    lang: 'en-US',
+    status: 200,
+    scrollToTop: true,
+    consent: 'all',
+    head: { title: '', description: '', canonical: '', alternates: [] },
+    messages,
+    data,
+    ...over,
+  };
+}
+
+export function tree(p: Payload) {
+  return (
+    <MemoryRouter initialEntries={[p.path]}>
+      <App payload={p} layout={p.layout === 'form' ? formLayout : calendarLayout} />
+    </MemoryRouter>
+  );
+}
+
+export function renderPage(p: Payload) {
+  return render(tree(p));
+}
+
+export const renderBooking = (data: BookingPageData = bookingPageData(), over: Partial<Payload> = {}) => renderPage(payload('bookings', data, over));
+export const renderView = (route: string, data: BookingViewData, over: Partial<Payload> = {}) => renderPage(payload(route, data, over));
+
+// A fetch double: answers by method and path, and records every call.
+export interface Call {
+  url: string;
+  method: string;
+  headers: Record<string, string>;
+  body: unknown;
+}
+
+export function json(status: number, body: unknown): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+}
+
+export function mockFetch(handler: (call: Call) => Response | Promise<Response>) {
+  const calls: Call[] = [];
+  const fn = vi.fn(async (url: string, init: RequestInit = {}) => {
+    const call: Call = {
+      url,
+      method: (init.method ?? 'GET').toUpperCase(),
+      headers: Object.fromEntries(Object.entries((init.headers ?? {}) as Record<string, string>)),
+      body: init.body ? JSON.parse(String(init.body)) : undefined,
+    };
+    calls.push(call);
+    return handler(call);
+  });
+  vi.stubGlobal('fetch', fn);
+  return calls;
+}
+
+export const query = (url: string) => Object.fromEntries(new URL(url, 'http://x').searchParams);

@@ -1,0 +1,115 @@
+// Time zone names, offsets and search for a zone picker. Everything here
+// reads Intl at call time, so call it in the browser after hydration (the
+// list of zones differs between engines).
+
+export interface ZoneEntry {
+  id: string; // IANA name
+  city: string; // the last part of the id, readable: "New York"
+  name: string; // localized long generic name: "Eastern Time"
+  offsetMinutes: number; // at the reference instant
+  offsetLabel: string; // localized short offset: "GMT-5"
+  haystack: string; // normalized text searched by city or name
+}
+
+export function isValidTimeZone(tz: string): boolean {
+  if (!tz) return false;
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: tz });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function zonePart(locale: string, timeZone: string, at: Date, timeZoneName: Intl.DateTimeFormatOptions['timeZoneName']): string {
+  try {
+    return new Intl.DateTimeFormat(locale, { timeZone, timeZoneName }).formatToParts(at).find((p) => p.type === 'timeZoneName')?.value ?? timeZone;
+  } catch {
+    return timeZone;
+  }
+}
+
+// zoneName is the localized name of a zone: "Central European Time".
+export function zoneName(locale: string, timeZone: string, at: Date, style: 'longGeneric' | 'long' | 'shortGeneric' = 'longGeneric'): string {
+  return zonePart(locale, timeZone, at, style);
+}
+
+// zoneOffsetMinutes: how far the zone is ahead of UTC at an instant.
+export function zoneOffsetMinutes(timeZone: string, at: Date): number {
+  const label = zonePart('en-US', timeZone, at, 'longOffset'); // "GMT+05:30", "GMT-05:00", "GMT"
+  const m = /([+-])(\d{2}):?(\d{2})?/.exec(label);
+  if (!m) return 0;
+  const mins = Number(m[2]) * 60 + Number(m[3] ?? 0);
+  return m[1] === '-' ? -mins : mins;
+}
+
+export function zoneCity(id: string): string {
+  const last = id.split('/').pop() ?? id;
+  return last.replace(/_/g, ' ');
+}
+
+export function normalizeSearch(s: string): string {
+  return s
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[_/]/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+// parseOffsetQuery reads an offset a visitor types: "+05:30", "+5:30",
+// "-5", "GMT-5", "UTC+1", "utc", "GMT+0530". null when it is not one.
+export function parseOffsetQuery(q: string): number | null {
+  const s = q.trim().replace(/\u2212/g, '-').replace(/\s+/g, '').toLowerCase();
+  if (s === 'gmt' || s === 'utc' || s === 'z') return 0;
+  const m = /^(?:gmt|utc)?([+-])(\d{1,2})(?:[:.h]?(\d{2}))?$/.exec(s);
+  if (!m) return null;
+  const h = Number(m[2]);
+  const min = Number(m[3] ?? 0);
+  if (h > 14 || min > 59) return null;
+  const total = h * 60 + min;
+  return m[1] === '-' ? -total : total;
+}
+
+export function supportedTimeZones(): string[] {
+  const intl = Intl as typeof Intl & { supportedValuesOf?: (k: string) => string[] };
+  try {
+    return intl.supportedValuesOf ? intl.supportedValuesOf('timeZone') : [];
+  } catch {
+    return [];
+  }
+}
+
+// buildZoneList names every zone in the visitor's language, sorted by
+// offset and then city. `include` adds zones the engine may not list (UTC,
+// or an alias the browser reports).
+export function buildZoneList(locale: string, at: Date, ids: string[] = supportedTimeZones(), include: string[] = []): ZoneEntry[] {
+  const all = new Set(ids);
+  for (const z of ['UTC', ...include]) if (isValidTimeZone(z)) all.add(z);
+  const list: ZoneEntry[] = [];
+  for (const id of all) {
+    const name = zoneName(locale, id, at);
+    const offsetLabel = zonePart(locale, id, at, 'shortOffset');
+    const city = zoneCity(id);
+    list.push({ id, city, name, offsetMinutes: zoneOffsetMinutes(id, at), offsetLabel, haystack: normalizeSearch(`${city} ${id} ${name}`) });
+  }
+  list.sort((a, b) => a.offsetMinutes - b.offsetMinutes || a.city.localeCompare(b.city, locale));
+  return list;
+}
+
+// searchZones finds zones by offset ("+05:30", "GMT-5") or else by every
+// word of the query appearing in the city, the IANA name or the local name.
+export function searchZones(list: ZoneEntry[], query: string): ZoneEntry[] {
+  const q = query.trim();
+  if (!q) return list;
+  const offset = parseOffsetQuery(q);
+  if (offset !== null) return list.filter((z) => z.offsetMinutes === offset);
+  const norm = normalizeSearch(q);
+  const words = norm.split(' ');
+  const found = list.filter((z) => words.every((w) => z.haystack.includes(w)));
+  // Cities that start with what was typed come first ("new" → New York
+  // before St Johns in "Newfoundland Time"); the list order stays otherwise.
+  const starts = (z: ZoneEntry) => (normalizeSearch(z.city).startsWith(norm) ? 0 : 1);
+  return found.map((z, i) => [z, i] as const).sort((a, b) => starts(a[0]) - starts(b[0]) || a[1] - b[1]).map(([z]) => z);
+}

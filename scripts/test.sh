@@ -52,8 +52,9 @@ say "UI unit tests (vitest)"
 NO_COLOR=1 npx --no-install vitest run --reporter=default >"$log_dir/ui.log" 2>&1
 ui_status=$?
 tail -25 "$log_dir/ui.log"
-ui_pass=$(grep -oE 'Tests +[0-9]+ passed' "$log_dir/ui.log" | grep -oE '[0-9]+' | tail -1); ui_pass=${ui_pass:-0}
-ui_fail=$(grep -oE '([0-9]+) failed' "$log_dir/ui.log" | grep -oE '[0-9]+' | tail -1); ui_fail=${ui_fail:-0}
+tests_line=$(grep -E '^\s*Tests ' "$log_dir/ui.log" | tail -1)
+ui_pass=$(grep -oE '[0-9]+ passed' <<<"$tests_line" | grep -oE '[0-9]+'); ui_pass=${ui_pass:-0}
+ui_fail=$(grep -oE '[0-9]+ failed' <<<"$tests_line" | grep -oE '[0-9]+'); ui_fail=${ui_fail:-0}
 if [ "$ui_status" -ne 0 ] && [ "$ui_fail" -eq 0 ]; then ui_fail=1; fi
 record "UI unit" "$ui_pass" "$ui_fail"
 
@@ -68,6 +69,12 @@ if ensure_chromium; then
   record "Browser" "$e2e_pass" "$e2e_fail"
 else
   record "Browser" 0 1
+fi
+
+# Keep the full logs of a failed run where a developer (or CI's output) can find them.
+if [ "$failed" -ne 0 ]; then
+  mkdir -p test-results && cp "$log_dir"/*.log test-results/ 2>/dev/null
+  echo "full logs: test-results/{go,ui,e2e}.log"
 fi
 
 say "summary"

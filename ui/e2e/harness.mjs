@@ -1,7 +1,7 @@
 // Shared set-up of the browser tests: the built binary serving on a free
 // loopback port with its own private PostgreSQL, and Debian's Chromium.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, mkdirSync } from 'node:fs';
+import { mkdtempSync, rmSync, mkdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -45,6 +45,7 @@ export async function startServer() {
   }
   return {
     base,
+    dataDir,
     output: () => output,
     async stop() {
       const exited = new Promise((r) => proc.once('exit', r));
@@ -77,4 +78,18 @@ export function watchConsole(page) {
 
 export async function waitForHydration(page) {
   await page.waitForSelector('html[data-hydrated="true"]', { timeout: 15000 });
+}
+
+// messages reads a catalogue, so tests find what a visitor reads in each
+// language without repeating the translations.
+export function messages(locale) {
+  const read = (f) => JSON.parse(readFileSync(join(process.cwd(), 'locales', `${f}.json`), 'utf8'));
+  return { ...read('en-US'), ...(locale === 'en-US' ? {} : read(locale)) };
+}
+
+// consented opens a context whose visitor already answered the cookie banner.
+export async function consented(browser, base, options = {}) {
+  const ctx = await browser.newContext(options);
+  await ctx.addCookies([{ name: 'slotwise_consent', value: 'all', url: base }]);
+  return ctx;
 }

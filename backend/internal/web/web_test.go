@@ -42,7 +42,9 @@ func sharedRenderer(t testing.TB) *ssr.Pool {
 			renderErr = err
 			return
 		}
-		renderPool, renderErr = ssr.New(ssr.Options{Bundle: bundle, BundleName: "server.js", Workers: 2, Deadline: 5 * time.Second})
+		// A generous deadline: these tests judge pages and data, not render speed,
+		// and a loaded CI machine must not turn a slow render into a failure.
+		renderPool, renderErr = ssr.New(ssr.Options{Bundle: bundle, BundleName: "server.js", Workers: 2, Deadline: 30 * time.Second})
 	})
 	if renderErr != nil {
 		t.Fatalf("the server bundle is needed (run `make build` first): %v", renderErr)

@@ -3,7 +3,7 @@ import { useLocation, useNavigationType } from 'react-router';
 import { App } from './App';
 import { loadLayout, loadedLayout } from '@registry';
 import { createClient } from './lib/http';
-import { isChunkLoadError, shouldReloadAfterChunkError } from './lib/navigation';
+import { isChunkLoadError, navigateTo, shouldReloadAfterChunkError } from './lib/navigation';
 import type { Payload } from './payload';
 
 const api = createClient('');
@@ -38,12 +38,14 @@ export function PageHost({ initial }: { initial: Payload }) {
         setPayload(next);
       } catch (err) {
         if (stale) return;
-        if (isChunkLoadError(err) && shouldReloadAfterChunkError(target, window.sessionStorage, Date.now())) {
-          window.location.assign(target);
+        if (isChunkLoadError(err) && !shouldReloadAfterChunkError(target, window.sessionStorage, Date.now())) {
+          console.error('Navigation failed again after a reload', err);
           return;
         }
-        console.error('Navigation failed', err);
-        window.location.assign(target); // let the server answer in full
+        // A new deploy (a missing chunk) or a failed fetch: load the target in
+        // full and let the server answer; logged, never shown as a crash.
+        console.error('Navigation failed; loading the page in full', err);
+        navigateTo(target);
       } finally {
         if (!stale) setNavigating(false);
       }

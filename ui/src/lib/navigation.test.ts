@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import {
   RELOAD_GUARD_MS,
   guardExternal,
+  navigateTo,
   isChunkLoadError,
   isExpiredLinkMessage,
   shouldDelayHydration,
@@ -103,5 +104,26 @@ describe('withLocale', () => {
     ['/widget/bookings/x', 'pt-br', '/pt-br/widget/bookings/x'],
   ])('%s in %s → %s', (path, locale, want) => {
     expect(withLocale(path, locale)).toBe(want);
+  });
+});
+
+describe('navigateTo', () => {
+  const fakeWindow = () => {
+    const assign = vi.fn();
+    return { win: { location: { origin: 'https://book.example.com', assign } as unknown as Location }, assign };
+  };
+  it('loads same-site URLs', () => {
+    const { win, assign } = fakeWindow();
+    expect(navigateTo('/widget/booking/b1', { win })).toBe(true);
+    expect(assign).toHaveBeenCalledWith('/widget/booking/b1');
+  });
+  it('refuses an external URL unless allowed', () => {
+    const { win, assign } = fakeWindow();
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    expect(navigateTo('https://evil.example/', { win })).toBe(false);
+    expect(assign).not.toHaveBeenCalled();
+    expect(navigateTo('https://pay.example/checkout', { win, allowExternal: true })).toBe(true);
+    expect(assign).toHaveBeenCalledWith('https://pay.example/checkout');
+    warn.mockRestore();
   });
 });

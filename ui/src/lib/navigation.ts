@@ -69,3 +69,13 @@ export function withLocale(basePath: string, locale: string): string {
   if (locale === 'en-US') return basePath;
   return `/${locale}${basePath === '/' ? '' : basePath}`;
 }
+
+// navigateTo is the one way code (not a link the visitor clicks) leaves the
+// current page: a same-site URL loads, an external one only with
+// allowExternal, so no payload or query string can send a visitor away.
+export function navigateTo(href: string, opts: { allowExternal?: boolean; win?: Pick<Window, 'location'> } = {}): boolean {
+  const win = opts.win ?? window;
+  if (!guardExternal(href, win.location.origin, opts.allowExternal)) return false;
+  win.location.assign(href);
+  return true;
+}

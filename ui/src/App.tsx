@@ -1,5 +1,6 @@
-import { IntlProvider } from 'react-intl';
+import { RawIntlProvider } from 'react-intl';
 import { CookieBanner } from './components/CookieBanner';
+import { intlFor } from './lib/intl';
 import type { LayoutModule } from './layouts/types';
 import type { Payload } from './payload';
 import { PageContext } from './PageContext';
@@ -16,13 +17,13 @@ export function App({ payload, layout, navigating = false }: Props) {
   const Screen = layout.screens[payload.route];
   const { Layout } = layout;
   return (
-    <IntlProvider locale={payload.lang} defaultLocale="en-US" messages={payload.messages} onError={reportIntlError}>
+    <RawIntlProvider value={intlFor(payload.lang, payload.messages, reportIntlError)}>
       <PageContext.Provider value={{ payload, navigating }}>
         {navigating && <div className="progress" role="progressbar" aria-busy="true" />}
         <Layout payload={payload}>{Screen ? <Screen /> : null}</Layout>
         <CookieBanner key={payload.consent} initial={payload.consent} />
       </PageContext.Provider>
-    </IntlProvider>
+    </RawIntlProvider>
   );
 }
 

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { addDays, addMonths, daysInMonth, isoWeekday, monthOf, monthWeeks, weekdayOrder, weekdaySample, type IsoDate, type Weekday, type YearMonth } from '../lib/calendar';
+import { dateTimeFormat } from '../lib/intlCache';
 import styles from './CalendarGrid.module.css';
 
 export interface CalendarGridProps {
@@ -148,8 +149,8 @@ export function CalendarGrid(props: CalendarGridProps) {
 // "man." in Danish), hence suppressHydrationWarning.
 function WeekdayHeader({ weekday, locale }: { weekday: Weekday; locale: string }) {
   const t = weekdaySample(weekday);
-  const long = new Intl.DateTimeFormat(locale, { weekday: 'long', timeZone: 'UTC' }).format(t);
-  const short = new Intl.DateTimeFormat(locale, { weekday: 'short', timeZone: 'UTC' }).format(t);
+  const long = dateTimeFormat(locale, { weekday: 'long', timeZone: 'UTC' }).format(t);
+  const short = dateTimeFormat(locale, { weekday: 'short', timeZone: 'UTC' }).format(t);
   return (
     <th scope="col" abbr={long} className={styles.weekday} suppressHydrationWarning>
       {short}

@@ -2,6 +2,8 @@
 // A calendar date is not an instant: it is computed in UTC and formatted with
 // timeZone 'UTC', so the server's zone never leaks into what a visitor sees.
 
+import { dateTimeFormat } from './intlCache';
+
 export type IsoDate = string; // YYYY-MM-DD
 export type YearMonth = string; // YYYY-MM
 export type Weekday = 1 | 2 | 3 | 4 | 5 | 6 | 7; // ISO: Monday 1 … Sunday 7
@@ -106,15 +108,9 @@ export function weekStartFor(lang: string): Weekday {
   return SUNDAY_FIRST_FALLBACK.has(lang) ? 7 : 1;
 }
 
-const dateFormatters = new Map<string, Intl.DateTimeFormat>();
-
 // dateInZone is the calendar date of an instant in a zone.
 export function dateInZone(instant: string | number | Date, timeZone: string): IsoDate {
-  let f = dateFormatters.get(timeZone);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
-    dateFormatters.set(timeZone, f);
-  }
+  const f = dateTimeFormat('en-US', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
   const parts = f.formatToParts(new Date(instant));
   const get = (t: string) => parts.find((p) => p.type === t)?.value ?? '';
   return `${get('year').padStart(4, '0')}-${get('month')}-${get('day')}`;

@@ -1,3 +1,5 @@
+import { dateTimeFormat } from './intlCache';
+
 // Time zone names, offsets and search for a zone picker. Everything here
 // reads Intl at call time, so call it in the browser after hydration (the
 // list of zones differs between engines).
@@ -23,7 +25,7 @@ export function isValidTimeZone(tz: string): boolean {
 
 function zonePart(locale: string, timeZone: string, at: Date, timeZoneName: Intl.DateTimeFormatOptions['timeZoneName']): string {
   try {
-    return new Intl.DateTimeFormat(locale, { timeZone, timeZoneName }).formatToParts(at).find((p) => p.type === 'timeZoneName')?.value ?? timeZone;
+    return dateTimeFormat(locale, { timeZone, timeZoneName }).formatToParts(at).find((p) => p.type === 'timeZoneName')?.value ?? timeZone;
   } catch {
     return timeZone;
   }

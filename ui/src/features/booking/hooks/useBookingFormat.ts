@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { useIntl } from 'react-intl';
 import { utcNoon, type IsoDate, type YearMonth } from '../../../lib/calendar';
+import { dateTimeFormat } from '../../../lib/intlCache';
 import { zoneName } from '../../../lib/timezones';
 import { formatDuration } from '../lib/format';
 
@@ -9,7 +10,7 @@ export type HourCycle = 'h12' | 'h23';
 // defaultHourCycle: what the language uses, e.g. 12-hour in en-US.
 export function defaultHourCycle(lang: string): HourCycle {
   try {
-    const hc = new Intl.DateTimeFormat(lang, { hour: 'numeric' }).resolvedOptions().hourCycle;
+    const hc = dateTimeFormat(lang, { hour: 'numeric' }).resolvedOptions().hourCycle;
     return hc === 'h11' || hc === 'h12' ? 'h12' : 'h23';
   } catch {
     return 'h23';

@@ -74,15 +74,7 @@ func (s *Service) Book(ctx context.Context, cmd BookCommand) (*Booking, string, 
 		return b, token, err
 	}
 	now := s.now()
-	errs := map[string]string{}
-	zone, err := loadZone(cmd.TimeZone)
-	if err != nil {
-		errs["tz"] = msgTimeZoneInvalid
-	}
-	start, err := time.Parse(time.RFC3339, cmd.Start)
-	if err != nil {
-		errs["start"] = msgStartInvalid
-	}
+	start, zone, errs := parseWhen(cmd.Start, cmd.TimeZone)
 	cal, err := s.store.calendarBySlug(ctx, s.pool, cmd.Calendar)
 	if err != nil {
 		return nil, "", err
@@ -233,15 +225,7 @@ func (s *Service) Reschedule(ctx context.Context, cmd RescheduleCommand) (*Booki
 	if !current.CanChange(s.now()) {
 		return nil, ErrExpired
 	}
-	errs := map[string]string{}
-	zone, err := loadZone(cmd.TimeZone)
-	if err != nil {
-		errs["tz"] = msgTimeZoneInvalid
-	}
-	start, err := time.Parse(time.RFC3339, cmd.Start)
-	if err != nil {
-		errs["start"] = msgStartInvalid
-	}
+	start, zone, errs := parseWhen(cmd.Start, cmd.TimeZone)
 	if len(errs) > 0 {
 		return nil, &ValidationError{Fields: errs}
 	}
@@ -372,4 +356,19 @@ func (s *Service) changeable(ctx context.Context, tx pgx.Tx, id, token string) (
 		return nil, ErrExpired
 	}
 	return b, nil
+}
+
+// parseWhen reads a requested start (RFC 3339) and the booker's zone,
+// returning field → message id for what is wrong.
+func parseWhen(startText, zoneName string) (time.Time, *time.Location, map[string]string) {
+	errs := map[string]string{}
+	zone, err := loadZone(zoneName)
+	if err != nil {
+		errs["tz"] = msgTimeZoneInvalid
+	}
+	start, err := time.Parse(time.RFC3339, startText)
+	if err != nil {
+		errs["start"] = msgStartInvalid
+	}
+	return start, zone, errs
 }

@@ -46,6 +46,10 @@ grep -E '^(ok|FAIL|---|panic:|\s+\S+_test\.go:)' "$log_dir/go.log" | grep -v -- 
 go_pass=$(grep -cE '^\s*--- PASS' "$log_dir/go.log")
 go_fail=$(grep -cE '^\s*--- FAIL' "$log_dir/go.log")
 if [ "$go_status" -ne 0 ] && [ "$go_fail" -eq 0 ]; then go_fail=1; tail -40 "$log_dir/go.log"; fi
+if [ "$go_fail" -ne 0 ]; then
+  echo "-- what the failing Go tests printed:"
+  grep -A30 -E '^\s*--- FAIL' "$log_dir/go.log" | grep -vE 'level=INFO' | head -200
+fi
 record "Go" "$go_pass" "$go_fail"
 
 say "UI unit tests (vitest)"

@@ -51,7 +51,7 @@ func serve(ctx context.Context, args []string) error {
 			return err
 		}
 		bookings := booking.NewService(a.pool, &booking.MailNotifier{
-			Renderer: pool, BaseURL: publicURL(a.cfg), From: a.cfg.SMTP.From, FromName: a.cfg.SMTP.FromName,
+			Renderer: pool, BaseURL: publicURL(a.cfg), From: a.cfg.SMTP.From, FromName: a.cfg.SMTP.FromName, Logger: a.log,
 		}, a.log)
 		worker := &notify.Worker{Pool: a.pool, Sender: mailer, Logger: a.log}
 		workCtx, stopWork := context.WithCancel(ctx)

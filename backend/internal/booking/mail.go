@@ -3,6 +3,8 @@ package booking
 import (
 	"context"
 	"fmt"
+	"log/slog"
+	"strings"
 	"time"
 
 	"slotwise/backend/internal/db"
@@ -19,6 +21,7 @@ type MailNotifier struct {
 	BaseURL  string // public origin of the links in mails
 	From     string
 	FromName string
+	Logger   *slog.Logger
 }
 
 var bookerKinds = map[string]string{
@@ -62,7 +65,13 @@ func (m *MailNotifier) send(ctx context.Context, tx db.Querier, kind, locale str
 		Locale: cat.Locale, Lang: cat.Lang, Messages: cat.Messages, Booking: view, BaseURL: m.BaseURL, StaffName: staffName,
 	})
 	if err != nil {
-		return err
+		// The booking matters more than the prose around it: a render that
+		// fails (an overloaded or broken renderer) still sends a plain mail
+		// with the facts and the calendar file, and the booking stands.
+		if m.Logger != nil {
+			m.Logger.ErrorContext(ctx, "unable to render a mail; sending the plain one", slog.String("kind", kind), slog.Any("err", err))
+		}
+		subject, text, html = plainSubject(view), plainText(view, m.BaseURL), ""
 	}
 	msg := notify.Message{
 		To: to, ToName: toName, Subject: subject, Text: text, HTML: html,
@@ -80,4 +89,19 @@ func LinkPrefix(locale string) string {
 		return ""
 	}
 	return "/" + locale
+}
+
+// plainSubject and plainText are the language-neutral mail of last resort.
+func plainSubject(v View) string {
+	return fmt.Sprintf("%s: %s, %s", v.LocationName, v.Calendar.Name, v.Start.Format("2006-01-02 15:04 MST"))
+}
+
+func plainText(v View, baseURL string) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s\n%s\n%s – %s (%s)\n%s\nStatus: %s\n", v.LocationName, v.Calendar.Name,
+		v.Start.Format("2006-01-02 15:04"), v.End.Format("15:04"), v.TimeZone, v.Staff.Name, v.Status)
+	if v.ManageURL != "" {
+		fmt.Fprintf(&b, "\n%s%s\n", baseURL, v.ManageURL)
+	}
+	return b.String()
 }

@@ -74,7 +74,7 @@ func newFixture(t testing.TB, renderer web.Renderer) *fixture {
 	}
 	logs := &strings.Builder{}
 	logger := slog.New(slog.NewTextHandler(&lockedWriter{w: logs}, nil))
-	bookings := booking.NewService(pool, &booking.MailNotifier{Renderer: sharedRenderer(t), BaseURL: "https://book.example.com", From: "bookings@example.com", FromName: "Demo"}, logger)
+	bookings := booking.NewService(pool, &booking.MailNotifier{Renderer: sharedRenderer(t), BaseURL: "https://book.example.com", From: "bookings@example.com", FromName: "Demo", Logger: logger}, logger)
 	h, err := web.New(web.Deps{
 		Config:   web.Config{PublicURL: "https://book.example.com"},
 		Logger:   logger,
@@ -89,7 +89,7 @@ func newFixture(t testing.TB, renderer web.Renderer) *fixture {
 	}
 	t.Cleanup(func() {
 		if t.Failed() {
-			t.Logf("server log:\n%s", logs.String())
+			t.Logf("server warnings and errors:\n%s", problemLines(logs.String()))
 		}
 	})
 	return &fixture{handler: h, logs: logs, pool: pool, bookings: bookings}
@@ -114,4 +114,15 @@ func (f *fixture) do(method, target string, header map[string]string) *httptest.
 	rec := httptest.NewRecorder()
 	f.handler.ServeHTTP(rec, req)
 	return rec
+}
+
+// problemLines keeps the log lines worth reading when a test fails.
+func problemLines(log string) string {
+	var out []string
+	for _, line := range strings.Split(log, "\n") {
+		if strings.Contains(line, "level=WARN") || strings.Contains(line, "level=ERROR") {
+			out = append(out, line)
+		}
+	}
+	return strings.Join(out, "\n")
 }

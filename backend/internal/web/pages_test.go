@@ -151,3 +151,25 @@ func TestUnknownAPIAndMethodsGetJSONErrors(t *testing.T) {
 		}
 	}
 }
+
+func TestAssetsAreServedCompressedAndCachedForever(t *testing.T) {
+	f := newFixture(t, sharedRenderer(t))
+	body := f.do(http.MethodGet, "/about", nil).Body.String()
+	start := strings.Index(body, `src="/assets/main.`)
+	if start < 0 {
+		t.Fatal("no main script in the page")
+	}
+	src := body[start+5:]
+	src = src[:strings.IndexByte(src, '"')]
+	plain := f.do(http.MethodGet, src, nil)
+	gz := f.do(http.MethodGet, src, map[string]string{"Accept-Encoding": "gzip, br"})
+	if plain.Code != 200 || gz.Code != 200 {
+		t.Fatalf("script: %d / %d", plain.Code, gz.Code)
+	}
+	if gz.Header().Get("Content-Encoding") != "gzip" || gz.Body.Len()*2 > plain.Body.Len() {
+		t.Errorf("gzip: %q, %d bytes for %d plain", gz.Header().Get("Content-Encoding"), gz.Body.Len(), plain.Body.Len())
+	}
+	if !strings.Contains(gz.Header().Get("Content-Type"), "javascript") || !strings.Contains(plain.Header().Get("Cache-Control"), "immutable") {
+		t.Errorf("headers: %v", gz.Header())
+	}
+}

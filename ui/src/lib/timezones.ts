@@ -33,8 +33,21 @@ function zonePart(locale: string, timeZone: string, at: Date, timeZoneName: Intl
 
 // zoneName is the localized name of a zone: "Central European Time".
 export function zoneName(locale: string, timeZone: string, at: Date, style: 'longGeneric' | 'long' | 'shortGeneric' = 'longGeneric'): string {
-  return zonePart(locale, timeZone, at, style);
+  if (style === 'long') return zonePart(locale, timeZone, at, style); // standard or summer: depends on the instant
+  // A generic name ("Central European Time") does not change with DST, only
+  // (rarely) when a zone's rules do, so one lookup a year is enough; a page
+  // names the zone on every slot.
+  const key = `${locale}|${timeZone}|${style}|${at.getUTCFullYear()}`;
+  let name = genericNames.get(key);
+  if (name === undefined) {
+    if (genericNames.size > 5000) genericNames.clear();
+    name = zonePart(locale, timeZone, at, style);
+    genericNames.set(key, name);
+  }
+  return name;
 }
+
+const genericNames = new Map<string, string>();
 
 // zoneOffsetMinutes: how far the zone is ahead of UTC at an instant.
 export function zoneOffsetMinutes(timeZone: string, at: Date): number {

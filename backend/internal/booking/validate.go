@@ -87,24 +87,10 @@ func validateContact(c *Contact, cal *Calendar, termsAccepted bool, now time.Tim
 	if required("contact.email", c.Email, msgEmailRequired) && !validEmail(c.Email) {
 		errs["contact.email"] = msgEmailInvalid
 	}
-	switch {
-	case cal.Fields.Phone == FieldHidden:
-		c.Phone = ""
-	case c.Phone == "":
-		if cal.Fields.Phone == FieldRequired {
-			errs["contact.phone"] = msgPhoneRequired
-		}
-	case !validPhone(c.Phone):
+	if askFor("contact.phone", &c.Phone, cal.Fields.Phone, msgPhoneRequired, errs) && !validPhone(c.Phone) {
 		errs["contact.phone"] = msgPhoneInvalid
 	}
-	switch {
-	case cal.Fields.DateOfBirth == FieldHidden:
-		c.DateOfBirth = ""
-	case c.DateOfBirth == "":
-		if cal.Fields.DateOfBirth == FieldRequired {
-			errs["contact.dateOfBirth"] = msgRequired
-		}
-	default:
+	if askFor("contact.dateOfBirth", &c.DateOfBirth, cal.Fields.DateOfBirth, msgRequired, errs) {
 		dob, err := time.Parse("2006-01-02", c.DateOfBirth)
 		if err != nil || dob.After(now) || dob.Year() < now.Year()-130 {
 			errs["contact.dateOfBirth"] = msgDateOfBirth
@@ -112,11 +98,7 @@ func validateContact(c *Contact, cal *Calendar, termsAccepted bool, now time.Tim
 	}
 	validateLocation(c, cal, errs)
 	tooLong("contact.location", c.Location, maxNameLen*3)
-	if cal.Fields.Notes == FieldHidden {
-		c.Notes = ""
-	} else if c.Notes == "" && cal.Fields.Notes == FieldRequired {
-		errs["contact.notes"] = msgRequired
-	}
+	askFor("contact.notes", &c.Notes, cal.Fields.Notes, msgRequired, errs)
 	tooLong("contact.notes", c.Notes, maxTextLen)
 	if cal.Location.TermsURL != "" && !termsAccepted {
 		errs["acceptTerms"] = msgTermsRequired
@@ -149,4 +131,21 @@ func validateLocation(c *Contact, cal *Calendar, errs map[string]string) {
 	case !typed && len(fixed) > 0 && !slices.Contains(fixed, c.Location):
 		errs["contact.location"] = msgLocationRequired
 	}
+}
+
+// askFor applies a calendar's rule to an optional contact field: a hidden
+// field is dropped, a missing required one gets msg. It tells whether a
+// value is there to check further.
+func askFor(field string, value *string, rule, msg string, errs map[string]string) bool {
+	switch {
+	case rule == FieldHidden:
+		*value = ""
+	case *value == "":
+		if rule == FieldRequired {
+			errs[field] = msg
+		}
+	default:
+		return true
+	}
+	return false
 }

@@ -4,18 +4,10 @@
 import assert from 'node:assert/strict';
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { after, before, describe, test } from 'node:test';
-import { SHOTS, consented, launchBrowser, messages, startServer, waitForHydration, watchConsole } from './harness.mjs';
+import { describe, test } from 'node:test';
+import { SHOTS, consented, messages, serveAndBrowse, waitForHydration, watchConsole } from './harness.mjs';
 
-let server, browser;
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const env = serveAndBrowse();
 
 // Error statuses of documents are logged by Chromium itself; they are the
 // test's intent, not a problem of the page.
@@ -32,7 +24,7 @@ async function pickFirstSlot(page, nth = 0) {
 }
 
 function mailsFor(email) {
-  const dir = join(server.dataDir, 'mail');
+  const dir = join(env.server.dataDir, 'mail');
   let files = [];
   try {
     files = readdirSync(dir);
@@ -54,10 +46,10 @@ async function waitForMails(email, n) {
 describe('booking the demo calendar', () => {
   test('in English from New York: book, get mail and .ics, reschedule, cancel', async () => {
     const en = messages('en-US');
-    const ctx = await consented(browser, server.base, { timezoneId: 'America/New_York', viewport: { width: 390, height: 844 }, locale: 'en-US' });
+    const ctx = await consented(env.browser, env.server.base, { timezoneId: 'America/New_York', viewport: { width: 390, height: 844 }, locale: 'en-US' });
     const page = await ctx.newPage();
     const problems = watchConsole(page);
-    await page.goto(server.base + '/widget/bookings/demo-consultation');
+    await page.goto(env.server.base + '/widget/bookings/demo-consultation');
     await waitForHydration(page);
     // After hydration the widget switches to the visitor's own zone.
     await page.getByRole('button', { name: /Time zone/ }).filter({ hasText: 'Eastern' }).waitFor();
@@ -115,7 +107,7 @@ describe('booking the demo calendar', () => {
     const manageURL = new URL(page.url());
 
     // The manage link of a cancelled booking is the expired-link page.
-    const res = await page.goto(server.base + manageURL.pathname + manageURL.search);
+    const res = await page.goto(env.server.base + manageURL.pathname + manageURL.search);
     assert.equal(res.status(), 410);
     await page.getByTestId('expired-link').waitFor();
     assert.deepEqual(real(problems), []);
@@ -125,10 +117,10 @@ describe('booking the demo calendar', () => {
   test('in German from Berlin with a named person', async () => {
     const de = messages('de');
     assert.notEqual(de['booking.status.scheduled'], messages('en-US')['booking.status.scheduled'], 'German has its own text');
-    const ctx = await consented(browser, server.base, { timezoneId: 'Europe/Berlin', viewport: { width: 1280, height: 800 }, locale: 'de-DE' });
+    const ctx = await consented(env.browser, env.server.base, { timezoneId: 'Europe/Berlin', viewport: { width: 1280, height: 800 }, locale: 'de-DE' });
     const page = await ctx.newPage();
     const problems = watchConsole(page);
-    await page.goto(server.base + '/de/widget/bookings/demo-consultation');
+    await page.goto(env.server.base + '/de/widget/bookings/demo-consultation');
     await waitForHydration(page);
     assert.equal(await page.getAttribute('html', 'lang'), 'de');
     await page.getByText(de['booking.staff.label']).waitFor();
@@ -152,14 +144,14 @@ describe('booking the demo calendar', () => {
 
   test('a slot taken meanwhile is refused with the spec message and fresh times', async () => {
     const en = messages('en-US');
-    const ctx = await consented(browser, server.base, { timezoneId: 'Europe/Berlin' });
+    const ctx = await consented(env.browser, env.server.base, { timezoneId: 'Europe/Berlin' });
     const page = await ctx.newPage();
-    await page.goto(server.base + '/widget/bookings/demo-consultation');
+    await page.goto(env.server.base + '/widget/bookings/demo-consultation');
     await waitForHydration(page);
     const { start } = await pickFirstSlot(page, 3);
     // Two other visitors take both people at that time.
     for (const email of ['x1@example.com', 'x2@example.com']) {
-      const res = await fetch(server.base + '/api/bookings', {
+      const res = await fetch(env.server.base + '/api/bookings', {
         method: 'POST',
         headers: { 'Content-Type': 'application/json' },
         body: JSON.stringify({ calendar: 'demo-consultation', start, tz: 'Europe/Berlin', contact: { firstName: 'X', lastName: 'Y', email, location: 'Lindenstraße 12, 10969 Berlin' } }),

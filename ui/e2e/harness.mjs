@@ -5,6 +5,8 @@ import { mkdtempSync, rmSync, mkdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import assert from 'node:assert/strict';
+import { after, before } from 'node:test';
 import { chromium } from 'playwright-core';
 
 export const SHOTS = join(process.cwd(), 'test-results');
@@ -92,4 +94,20 @@ export async function consented(browser, base, options = {}) {
   const ctx = await browser.newContext(options);
   await ctx.addCookies([{ name: 'slotwise_consent', value: 'all', url: base }]);
   return ctx;
+}
+
+// serveAndBrowse gives a test file the running binary and a browser for all
+// its tests, and checks at the end that the binary exits cleanly on SIGTERM.
+export function serveAndBrowse() {
+  const env = { server: null, browser: null };
+  before(async () => {
+    env.server = await startServer();
+    env.browser = await launchBrowser();
+  });
+  after(async () => {
+    await env.browser?.close();
+    const code = await env.server?.stop();
+    assert.equal(code, 0, 'slotwise exits cleanly on SIGTERM');
+  });
+  return env;
 }

@@ -1,18 +1,9 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import { join } from 'node:path';
-import { SHOTS, launchBrowser, messages, startServer, waitForHydration, watchConsole } from './harness.mjs';
+import { SHOTS, messages, serveAndBrowse, waitForHydration, watchConsole } from './harness.mjs';
 
-let server, browser;
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  const code = await server?.stop();
-  assert.equal(code, 0, 'slotwise exits cleanly on SIGTERM');
-});
+const env = serveAndBrowse();
 
 describe('server-rendered pages', () => {
   for (const [name, path, heading] of [
@@ -20,19 +11,19 @@ describe('server-rendered pages', () => {
     ['website', '/about', 'About the studio'],
   ]) {
     test(`${name} HTML holds the content before any script runs`, async () => {
-      const ctx = await browser.newContext({ javaScriptEnabled: false });
+      const ctx = await env.browser.newContext({ javaScriptEnabled: false });
       const page = await ctx.newPage();
-      const res = await page.goto(server.base + path);
+      const res = await page.goto(env.server.base + path);
       assert.equal(res.status(), 200);
       assert.equal(await page.textContent('h1'), heading);
       await ctx.close();
     });
 
     test(`${name} hydrates without errors or warnings`, async () => {
-      const ctx = await browser.newContext({ viewport: { width: 390, height: 844 } });
+      const ctx = await env.browser.newContext({ viewport: { width: 390, height: 844 } });
       const page = await ctx.newPage();
       const problems = watchConsole(page);
-      await page.goto(server.base + path);
+      await page.goto(env.server.base + path);
       await page.mouse.move(10, 10); // website pages hydrate on the first gesture
       await waitForHydration(page);
       await page.screenshot({ path: join(SHOTS, `${name}-phone.png`), fullPage: true });
@@ -42,11 +33,11 @@ describe('server-rendered pages', () => {
   }
 
   test('website pages wait for a gesture before hydrating, widgets do not', async () => {
-    const ctx = await browser.newContext();
+    const ctx = await env.browser.newContext();
     const page = await ctx.newPage();
-    await page.goto(server.base + '/widget/form/contact');
+    await page.goto(env.server.base + '/widget/form/contact');
     await waitForHydration(page);
-    await page.goto(server.base + '/about');
+    await page.goto(env.server.base + '/about');
     await page.waitForTimeout(300);
     assert.equal(await page.getAttribute('html', 'data-hydrated'), null, 'not hydrated before any gesture');
     await page.keyboard.press('Shift');
@@ -55,12 +46,12 @@ describe('server-rendered pages', () => {
   });
 
   test('every language hydrates cleanly and sets lang', async () => {
-    const ctx = await browser.newContext();
+    const ctx = await env.browser.newContext();
     const page = await ctx.newPage();
     const problems = watchConsole(page);
     for (const [prefix, lang] of [['da', 'da'], ['de', 'de'], ['en', 'en'], ['es', 'es'], ['fr', 'fr'], ['hu', 'hu'], ['it', 'it'], ['nl', 'nl'], ['pl', 'pl'], ['pt-br', 'pt-BR'], ['pt', 'pt']]) {
       for (const path of ['/about', '/widget/bookings/demo-consultation']) {
-        await page.goto(`${server.base}/${prefix}${path}`);
+        await page.goto(`${env.server.base}/${prefix}${path}`);
         await page.mouse.move(5, 5);
         await waitForHydration(page);
         assert.equal(await page.getAttribute('html', 'lang'), lang);
@@ -73,10 +64,10 @@ describe('server-rendered pages', () => {
 
 describe('language', () => {
   test('switching language changes the text and lang, and is remembered for a year', async () => {
-    const ctx = await browser.newContext();
+    const ctx = await env.browser.newContext();
     const page = await ctx.newPage();
     const problems = watchConsole(page);
-    await page.goto(server.base + '/widget/bookings/demo-consultation');
+    await page.goto(env.server.base + '/widget/bookings/demo-consultation');
     await waitForHydration(page);
     const english = await page.innerText('#root');
     assert.ok(english.includes(messages('en-US')['booking.staff.label']));
@@ -93,7 +84,7 @@ describe('language', () => {
     const days = (cookie.expires * 1000 - Date.now()) / 86400000;
     assert.ok(days > 364 && days <= 365.01, `cookie lasts ${days} days`);
     // An unprefixed URL now comes in German too.
-    await page.goto(server.base + '/widget/form/contact');
+    await page.goto(env.server.base + '/widget/form/contact');
     assert.equal(await page.getAttribute('html', 'lang'), 'de');
     assert.deepEqual(problems, []);
     await ctx.close();
@@ -102,9 +93,9 @@ describe('language', () => {
 
 describe('cookie banner', () => {
   test('is keyboard-accessible and remembered', async () => {
-    const ctx = await browser.newContext();
+    const ctx = await env.browser.newContext();
     const page = await ctx.newPage();
-    await page.goto(server.base + '/widget/form/contact');
+    await page.goto(env.server.base + '/widget/form/contact');
     await waitForHydration(page);
     const banner = page.getByRole('region', { name: 'Cookie preferences' });
     assert.ok(await banner.isVisible());
@@ -123,9 +114,9 @@ describe('cookie banner', () => {
   });
 
   test('accept all is remembered as all', async () => {
-    const ctx = await browser.newContext();
+    const ctx = await env.browser.newContext();
     const page = await ctx.newPage();
-    await page.goto(server.base + '/about');
+    await page.goto(env.server.base + '/about');
     // The click comes before hydration: it is the gesture that starts it,
     // and React replays it on the hydrated button, so it is not lost.
     await page.getByRole('button', { name: 'Accept all' }).click();
@@ -138,10 +129,10 @@ describe('cookie banner', () => {
 
 describe('errors and navigation', () => {
   test('an unknown path is a 404 page', async () => {
-    const ctx = await browser.newContext();
+    const ctx = await env.browser.newContext();
     const page = await ctx.newPage();
     const problems = watchConsole(page);
-    const res = await page.goto(server.base + '/no/such/page?x=1');
+    const res = await page.goto(env.server.base + '/no/such/page?x=1');
     assert.equal(res.status(), 404);
     assert.equal(await page.getAttribute('body', 'data-layout'), 'error');
     assert.match(await page.textContent('main'), /Page Not Found: \/no\/such\/page\?x=1/);
@@ -152,16 +143,16 @@ describe('errors and navigation', () => {
   });
 
   test('the favicon is not found', async () => {
-    const res = await fetch(server.base + '/favicon.ico');
+    const res = await fetch(env.server.base + '/favicon.ico');
     assert.equal(res.status, 404);
     assert.equal(await res.text(), 'Not found');
   });
 
   test('links navigate on the client, load the same loader and scroll to the top', async () => {
-    const ctx = await browser.newContext({ viewport: { width: 1024, height: 400 } });
+    const ctx = await env.browser.newContext({ viewport: { width: 1024, height: 400 } });
     const page = await ctx.newPage();
     const problems = watchConsole(page);
-    await page.goto(server.base + '/');
+    await page.goto(env.server.base + '/');
     await page.mouse.move(5, 5);
     await waitForHydration(page);
     await page.evaluate(() => {

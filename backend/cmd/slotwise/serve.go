@@ -10,10 +10,12 @@ import (
 	"net/http"
 	"path/filepath"
 	"strings"
+	"sync"
 	"time"
 
 	"slotwise/backend/internal/booking"
 	"slotwise/backend/internal/config"
+	"slotwise/backend/internal/events"
 	"slotwise/backend/internal/notify"
 	"slotwise/backend/internal/sites"
 	"slotwise/backend/internal/web"
@@ -50,14 +52,21 @@ func serve(ctx context.Context, args []string) error {
 		if err != nil {
 			return err
 		}
-		bookings := booking.NewService(a.pool, &booking.MailNotifier{
-			Renderer: pool, BaseURL: publicURL(a.cfg), From: a.cfg.SMTP.From, FromName: a.cfg.SMTP.FromName, Logger: a.log,
-		}, a.log)
+		bookings := booking.NewService(a.pool, a.log)
+		dispatcher := &events.Dispatcher{Pool: a.pool, Logger: a.log, Consumers: []events.Consumer{
+			&booking.Mailer{Service: bookings, Renderer: pool, BaseURL: publicURL(a.cfg), From: a.cfg.SMTP.From, FromName: a.cfg.SMTP.FromName, Logger: a.log},
+		}}
+		if err := dispatcher.Subscribe(ctx); err != nil {
+			return err
+		}
 		worker := &notify.Worker{Pool: a.pool, Sender: mailer, Logger: a.log}
 		workCtx, stopWork := context.WithCancel(ctx)
+		var workers sync.WaitGroup
+		defer workers.Wait()
 		defer stopWork()
-		go func() { _ = worker.Run(workCtx) }()
-		go purgeKeys(workCtx, a, bookings)
+		workers.Go(func() { _ = dispatcher.Run(workCtx) })
+		workers.Go(func() { _ = worker.Run(workCtx) })
+		workers.Go(func() { purgeKeys(workCtx, a, bookings) })
 		handler, err := web.New(web.Deps{
 			Config:   web.Config{PublicURL: a.cfg.PublicURL},
 			Logger:   a.log,

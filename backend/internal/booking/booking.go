@@ -16,13 +16,15 @@ var (
 	ErrCalendarNotFound = errors.New("booking: calendar not found")
 	ErrBookingNotFound  = errors.New("booking: booking not found")
 	ErrSlotUnavailable  = errors.New("booking: slot unavailable")
+	ErrStaffBusy        = errors.New("booking: the chosen staff member is not free then")
 	ErrExpired          = errors.New("booking: booking can no longer be changed")
-	ErrIdempotencyReuse = errors.New("booking: idempotency key reused with another request")
 )
 
-// ValidationError lists invalid fields: field path (contact.email) → message id.
+// ValidationError lists invalid fields: field path (contact.email) →
+// message id, and the arguments of the messages that take some.
 type ValidationError struct {
 	Fields map[string]string
+	Args   map[string]map[string]string
 }
 
 func (e *ValidationError) Error() string { return "booking: invalid fields" }
@@ -157,3 +159,9 @@ func (b *Booking) Active() bool { return b.Status != StatusCancelled }
 
 // CanChange tells whether the booker may still reschedule or cancel.
 func (b *Booking) CanChange(now time.Time) bool { return b.Active() && b.Start.After(now) }
+
+// FieldMessages gives the web layer the invalid fields and their message
+// arguments.
+func (e *ValidationError) FieldMessages() (map[string]string, map[string]map[string]string) {
+	return e.Fields, e.Args
+}

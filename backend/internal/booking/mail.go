@@ -7,16 +7,21 @@ import (
 	"strings"
 	"time"
 
-	"slotwise/backend/internal/db"
+	"github.com/jackc/pgx/v5"
+
+	"slotwise/backend/internal/events"
 	"slotwise/backend/internal/notify"
 	"slotwise/locales"
 )
 
-// MailNotifier writes the booker's and the staff member's e-mails, each
-// with its calendar file, into the outbox of the booking's transaction. The
-// booker reads theirs in the language they booked in; the staff member in
-// the business's language.
-type MailNotifier struct {
+// Mailer is the consumer of booking events that tells the booker and the
+// staff member what happened: it renders both mails in V8 outside any
+// transaction and enqueues them, with a new manage secret for the booker's
+// links, in the transaction that marks the event delivered. The booker
+// reads theirs in the language they booked in; the staff member in the
+// business's language, without manage links (they are the booker's secret).
+type Mailer struct {
+	Service  *Service
 	Renderer notify.Renderer
 	BaseURL  string // public origin of the links in mails
 	From     string
@@ -36,8 +41,44 @@ var staffKinds = map[string]string{
 	EventCancelled:   notify.KindStaffCancelled,
 }
 
-// Notify implements Notifier.
-func (m *MailNotifier) Notify(ctx context.Context, tx db.Querier, event string, b *Booking, token string) error {
+// Name implements events.Consumer.
+func (m *Mailer) Name() string { return "booking.mailer" }
+
+// Types implements events.Consumer.
+func (m *Mailer) Types() []string { return []string{EventBooked, EventRescheduled, EventCancelled} }
+
+type queued struct {
+	kind string
+	msg  notify.Message
+}
+
+// Handle implements events.Consumer.
+func (m *Mailer) Handle(ctx context.Context, ev events.Event) (events.Commit, error) {
+	var payload BookingEvent
+	if err := ev.Decode(&payload); err != nil {
+		return nil, err
+	}
+	stored, err := m.Service.store.booking(ctx, m.Service.pool, payload.BookingID, "")
+	if err != nil {
+		return nil, err
+	}
+	b := payload.AsOf(stored)
+	token := newToken()
+	mails := m.compose(ctx, ev.Type, b, token)
+	return func(ctx context.Context, tx pgx.Tx) error {
+		if _, err := tx.Exec(ctx, `INSERT INTO booking_tokens (token_hash, booking_id) VALUES ($1, $2)`, hashToken(token), b.ID); err != nil {
+			return fmt.Errorf("booking: unable to store the mail's manage token: %w", err)
+		}
+		for _, q := range mails {
+			if err := notify.Enqueue(ctx, tx, q.kind, m.From, m.FromName, q.msg); err != nil {
+				return fmt.Errorf("booking: unable to queue %s mail: %w", q.kind, err)
+			}
+		}
+		return nil
+	}, nil
+}
+
+func (m *Mailer) compose(ctx context.Context, event string, b *Booking, token string) []queued {
 	kind := bookerKinds[event]
 	if event == EventBooked && b.Status == StatusRequested {
 		kind = notify.KindRequested
@@ -49,17 +90,14 @@ func (m *MailNotifier) Notify(ctx context.Context, tx db.Querier, event string, 
 	now := time.Now()
 	booker := NewView(b, token, LinkPrefix(b.Locale), now)
 	ev := Event(b, m.BaseURL+booker.ManageURL)
-	if err := m.send(ctx, tx, kind, b.Locale, booker, b.Contact.Email, b.Contact.FirstName+" "+b.Contact.LastName, b.Staff.Name, ev, method); err != nil {
-		return err
-	}
-	// The staff member's copy carries no manage links: they are the booker's secret.
+	out := []queued{m.render(ctx, kind, b.Locale, booker, b.Contact.Email, b.Contact.FirstName+" "+b.Contact.LastName, b.Staff.Name, ev, method)}
 	staff := NewView(b, "", LinkPrefix(b.Calendar.Location.DefaultLocale), now)
 	staff.ManageURL, staff.RescheduleURL, staff.CancelURL, staff.ICSURL = "", "", "", ""
 	ev.URL, ev.Description = "", b.Calendar.Description
-	return m.send(ctx, tx, staffKinds[event], b.Calendar.Location.DefaultLocale, staff, b.Staff.Email, b.Staff.Name, b.Staff.Name, ev, method)
+	return append(out, m.render(ctx, staffKinds[event], b.Calendar.Location.DefaultLocale, staff, b.Staff.Email, b.Staff.Name, b.Staff.Name, ev, method))
 }
 
-func (m *MailNotifier) send(ctx context.Context, tx db.Querier, kind, locale string, view View, to, toName, staffName string, ev notify.Event, method string) error {
+func (m *Mailer) render(ctx context.Context, kind, locale string, view View, to, toName, staffName string, ev notify.Event, method string) queued {
 	cat := locales.Get(locale)
 	subject, text, html, err := notify.Compose(ctx, m.Renderer, kind, notify.EmailData{
 		Locale: cat.Locale, Lang: cat.Lang, Messages: cat.Messages, Booking: view, BaseURL: m.BaseURL, StaffName: staffName,
@@ -67,20 +105,16 @@ func (m *MailNotifier) send(ctx context.Context, tx db.Querier, kind, locale str
 	if err != nil {
 		// The booking matters more than the prose around it: a render that
 		// fails (an overloaded or broken renderer) still sends a plain mail
-		// with the facts and the calendar file, and the booking stands.
+		// with the facts and the calendar file.
 		if m.Logger != nil {
 			m.Logger.ErrorContext(ctx, "unable to render a mail; sending the plain one", slog.String("kind", kind), slog.Any("err", err))
 		}
 		subject, text, html = plainSubject(view), plainText(view, m.BaseURL), ""
 	}
-	msg := notify.Message{
+	return queued{kind: kind, msg: notify.Message{
 		To: to, ToName: toName, Subject: subject, Text: text, HTML: html,
 		Attachments: []notify.Attachment{notify.CalendarAttachment(ev, method)},
-	}
-	if err := notify.Enqueue(ctx, tx, kind, m.From, m.FromName, msg); err != nil {
-		return fmt.Errorf("booking: unable to queue %s mail: %w", kind, err)
-	}
-	return nil
+	}}
 }
 
 // LinkPrefix is the path prefix of links in a locale: none for en-US.

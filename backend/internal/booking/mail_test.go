@@ -5,13 +5,14 @@ import (
 	"errors"
 	"io"
 	"log/slog"
+	"regexp"
 	"strings"
 	"testing"
-	"time"
+
+	"github.com/jackc/pgx/v5/pgxpool"
 
 	"slotwise/backend/internal/booking"
-	"slotwise/backend/internal/db/dbtest"
-	"slotwise/backend/internal/demo"
+	"slotwise/backend/internal/events"
 )
 
 type brokenRenderer struct{}
@@ -20,33 +21,105 @@ func (brokenRenderer) Call(context.Context, string, ...string) (string, error) {
 	return "", errors.New("renderer is down")
 }
 
-func TestABookingStandsWhenItsMailCannotBeRendered(t *testing.T) {
-	pool := dbtest.New(t)
-	if err := demo.Seed(context.Background(), pool); err != nil {
+// mailFixture is the service with its mail consumer subscribed, and a
+// dispatcher the test runs by hand.
+func mailFixture(t *testing.T) (*booking.Service, *pgxpool.Pool, *events.Dispatcher) {
+	t.Helper()
+	svc, pool, _ := newService(t)
+	log := slog.New(slog.NewTextHandler(io.Discard, nil))
+	d := &events.Dispatcher{Pool: pool, Logger: log, Consumers: []events.Consumer{
+		&booking.Mailer{Service: svc, Renderer: brokenRenderer{}, BaseURL: "https://book.example.com", From: "b@example.com", Logger: log},
+	}}
+	if err := d.Subscribe(context.Background()); err != nil {
 		t.Fatal(err)
 	}
-	log := slog.New(slog.NewTextHandler(io.Discard, nil))
-	svc := booking.NewService(pool, &booking.MailNotifier{Renderer: brokenRenderer{}, BaseURL: "https://book.example.com", From: "b@example.com", Logger: log}, log)
-	svc.SetClock(func() time.Time { return friday })
-	b, _, err := book(svc, "2026-11-23T10:00:00+01:00")
-	if err != nil {
-		t.Fatalf("booking failed with the renderer down: %v", err)
+	return svc, pool, d
+}
+
+type queuedMail struct{ kind, recipient, subject, mime string }
+
+func deliverAndRead(t *testing.T, pool *pgxpool.Pool, d *events.Dispatcher) []queuedMail {
+	t.Helper()
+	if _, err := d.DeliverDue(context.Background()); err != nil {
+		t.Fatal(err)
 	}
-	rows, err := pool.Query(context.Background(), `SELECT subject, convert_from(mime, 'UTF8') FROM outbox ORDER BY id`)
+	rows, err := pool.Query(context.Background(), `SELECT kind, recipient, subject, convert_from(mime, 'UTF8') FROM outbox ORDER BY id`)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer rows.Close()
-	n := 0
+	var out []queuedMail
 	for rows.Next() {
-		var subject, mime string
-		rows.Scan(&subject, &mime)
-		n++
-		if !strings.Contains(subject, "Consultation") || !strings.Contains(mime, "invite.ics") {
-			t.Errorf("plain mail %q lacks the facts or the calendar file", subject)
+		var m queuedMail
+		rows.Scan(&m.kind, &m.recipient, &m.subject, &m.mime)
+		// Undo quoted-printable's soft line breaks and escaped "=", enough to read links.
+		m.mime = strings.ReplaceAll(strings.ReplaceAll(m.mime, "=\r\n", ""), "=3D", "=")
+		out = append(out, m)
+	}
+	return out
+}
+
+func TestABookingStandsWhenItsMailCannotBeRendered(t *testing.T) {
+	svc, pool, d := mailFixture(t)
+	b, _, err := book(svc, "2026-11-23T10:00:00+01:00")
+	if err != nil {
+		t.Fatalf("booking failed with the renderer down: %v", err)
+	}
+	mails := deliverAndRead(t, pool, d)
+	if len(mails) != 2 {
+		t.Fatalf("%d mails queued for %s, want 2 (booker and staff)", len(mails), b.ID)
+	}
+	for _, m := range mails {
+		if !strings.Contains(m.subject, "Consultation") || !strings.Contains(m.mime, "invite.ics") {
+			t.Errorf("plain mail %q lacks the facts or the calendar file", m.subject)
 		}
 	}
-	if n != 2 {
-		t.Errorf("%d mails queued for %s, want 2 (booker and staff)", n, b.ID)
+}
+
+var tokenInMail = regexp.MustCompile(`token=([A-Za-z0-9_-]+)`)
+
+func TestEveryChangeMailsBookerAndStaffOnce(t *testing.T) {
+	svc, pool, d := mailFixture(t)
+	ctx := context.Background()
+	b, token, err := book(svc, "2026-11-23T10:00:00+01:00")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := svc.Reschedule(ctx, booking.RescheduleCommand{ID: b.ID, Token: token, Start: "2026-11-24T10:00:00+01:00", TimeZone: "Europe/Berlin"}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := svc.Cancel(ctx, booking.CancelCommand{ID: b.ID, Token: token, Reason: "ill"}); err != nil {
+		t.Fatal(err)
+	}
+	mails := deliverAndRead(t, pool, d)
+	// A second round (another replica, a restart) finds nothing left to do.
+	if again := deliverAndRead(t, pool, d); len(again) != len(mails) {
+		t.Errorf("a second delivery round queued %d more mails", len(again)-len(mails))
+	}
+	var kinds []string
+	for _, m := range mails {
+		kinds = append(kinds, m.kind)
+		toBooker := m.recipient == "ada@example.com"
+		tokens := tokenInMail.FindAllStringSubmatch(m.mime, -1)
+		if !toBooker && len(tokens) > 0 {
+			t.Errorf("the staff member's %s mail carries a manage link", m.kind)
+		}
+		if toBooker {
+			if len(tokens) == 0 {
+				t.Errorf("the booker's %s mail has no manage link", m.kind)
+				continue
+			}
+			if _, err := svc.Get(ctx, b.ID, tokens[0][1]); err != nil {
+				t.Errorf("the link of the booker's %s mail does not open the booking: %v", m.kind, err)
+			}
+			assertStoredOnlyHashed(t, pool, tokens[0][1])
+		}
+	}
+	want := "booking.confirmation staff.booked booking.rescheduled staff.rescheduled booking.cancelled staff.cancelled"
+	if got := strings.Join(kinds, " "); got != want {
+		t.Errorf("mails %s, want %s", got, want)
+	}
+	if !strings.Contains(mails[4].mime, "method=CANCEL") || !strings.Contains(mails[5].mime, "method=CANCEL") {
+		t.Errorf("cancel mails lack a cancelling calendar file")
 	}
 }

@@ -17,6 +17,7 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"slotwise/backend/internal/booking"
+	"slotwise/backend/internal/command"
 )
 
 func facial(start string) booking.BookCommand {
@@ -71,6 +72,9 @@ func TestWritesNeedTheManageToken(t *testing.T) {
 // of any table, or when its SHA-256 is stored nowhere.
 func assertStoredOnlyHashed(t *testing.T, pool *pgxpool.Pool, secret string) {
 	t.Helper()
+	if len(secret) < 16 {
+		t.Fatalf("%q is no secret", secret)
+	}
 	ctx := context.Background()
 	rows, err := pool.Query(ctx, `SELECT quote_ident(table_name) FROM information_schema.tables
 		WHERE table_schema = 'public' AND table_type = 'BASE TABLE'`)
@@ -284,8 +288,67 @@ func TestRescheduleRules(t *testing.T) {
 			t.Errorf("sequence %d after retries of one move, want 1", got.Sequence)
 		}
 		cmd.Start = "2026-11-25T11:00:00+01:00"
-		if _, err := svc.Reschedule(ctx, cmd); !errors.Is(err, booking.ErrIdempotencyReuse) {
-			t.Errorf("same key, other time: %v, want ErrIdempotencyReuse", err)
+		if _, err := svc.Reschedule(ctx, cmd); !errors.Is(err, command.ErrKeyReused) {
+			t.Errorf("same key, other time: %v, want ErrKeyReused", err)
 		}
 	})
+}
+
+func TestDailyLimitHoldsUnderConcurrentBookingsAndReschedules(t *testing.T) {
+	svc, pool, _ := newService(t)
+	ctx := context.Background()
+	type held struct {
+		b     *booking.Booking
+		token string
+	}
+	var tuesday []held
+	for _, s := range []string{"09:00", "10:15", "11:30", "12:45"} {
+		for range 2 {
+			b, token, err := svc.Book(ctx, facial("2026-11-24T"+s+":00+01:00"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			tuesday = append(tuesday, held{b, token})
+		}
+	}
+	mondays := []string{"09:00", "10:15", "11:30", "12:45", "14:00", "15:15"}
+	var wg sync.WaitGroup
+	for i, h := range tuesday {
+		wg.Add(2)
+		go func() {
+			defer wg.Done()
+			_, _ = svc.Reschedule(ctx, booking.RescheduleCommand{ID: h.b.ID, Token: h.token, Start: "2026-11-23T" + mondays[i%len(mondays)] + ":00+01:00", TimeZone: "Europe/Berlin"})
+		}()
+		go func() {
+			defer wg.Done()
+			_, _, _ = svc.Book(ctx, facial("2026-11-23T"+mondays[(i+3)%len(mondays)]+":00+01:00"))
+		}()
+	}
+	wg.Wait()
+	assertDailyLimit(t, pool, "2026-11-23", 4)
+	var monday int
+	pool.QueryRow(ctx, `SELECT count(*) FROM bookings WHERE status <> 'cancelled' AND starts_at < '2026-11-24T00:00:00+01:00'`).Scan(&monday)
+	if monday != 8 {
+		t.Errorf("%d facials on Monday after the race, want both people full (8)", monday)
+	}
+}
+
+func TestRescheduleWithinTheDayAtTheLimitIsAllowed(t *testing.T) {
+	svc, _, _ := newService(t)
+	var last *booking.Booking
+	var token string
+	for _, s := range []string{"09:00", "10:15", "11:30", "12:45"} {
+		for range 2 {
+			b, tok, err := svc.Book(context.Background(), facial("2026-11-23T"+s+":00+01:00"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			last, token = b, tok
+		}
+	}
+	// Both people are at four; moving one of them later that day keeps four.
+	moved, err := svc.Reschedule(context.Background(), booking.RescheduleCommand{ID: last.ID, Token: token, Start: "2026-11-23T15:15:00+01:00", TimeZone: "Europe/Berlin"})
+	if err != nil || moved.Staff.ID != last.Staff.ID {
+		t.Errorf("move within the full day: %+v, %v", moved, err)
+	}
 }

@@ -2,45 +2,33 @@ package booking
 
 import (
 	"context"
-	"errors"
-	"fmt"
 	"log/slog"
+	"maps"
+	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/jackc/pgx/v5"
-	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"slotwise/backend/internal/availability"
-	"slotwise/backend/internal/db"
+	"slotwise/backend/internal/command"
 )
 
-// Notifier tells the booker and the staff member what happened, inside the
-// transaction that made it happen (an outbox), so a mail is never lost and
-// never sent for something that did not commit.
-type Notifier interface {
-	Notify(ctx context.Context, tx db.Querier, event string, b *Booking, token string) error
-}
-
-// Events a Notifier hears.
-const (
-	EventBooked      = "booked"
-	EventRescheduled = "rescheduled"
-	EventCancelled   = "cancelled"
-)
-
-// Service runs the booking use cases; it owns their transactions.
+// Service runs the booking use cases. Every change goes through the
+// command runner (one transaction, idempotency key, events); side effects
+// such as mails are consumers of those events (see Mailer).
 type Service struct {
-	pool     *pgxpool.Pool
-	store    store
-	notifier Notifier
-	log      *slog.Logger
-	now      func() time.Time
+	pool   *pgxpool.Pool
+	runner *command.Runner
+	store  store
+	log    *slog.Logger
+	now    func() time.Time
 }
 
-// NewService builds the service. notifier may be nil (no mails).
-func NewService(pool *pgxpool.Pool, notifier Notifier, log *slog.Logger) *Service {
-	return &Service{pool: pool, notifier: notifier, log: log, now: time.Now}
+// NewService builds the service.
+func NewService(pool *pgxpool.Pool, log *slog.Logger) *Service {
+	return &Service{pool: pool, runner: command.NewRunner(pool), log: log, now: time.Now}
 }
 
 // SetClock replaces the clock, for tests.
@@ -66,141 +54,100 @@ type BookCommand struct {
 	IdempotencyKey string  `json:"-"`
 }
 
-// Book validates the request, finds who is free at that time and books the
-// first of them that the database accepts. The exclusion constraint is the
-// judge: two requests for the last free person cannot both win.
+// Book validates the request and books the first free person that the
+// database accepts, through place.
 func (s *Service) Book(ctx context.Context, cmd BookCommand) (*Booking, string, error) {
-	if b, token, err := s.replay(ctx, cmd.IdempotencyKey, "book", cmd); b != nil || err != nil {
-		return b, token, err
+	var booked *Booking
+	var token string
+	res, replayed, err := command.Run(ctx, s.runner, command.Op{Scope: "booking.book", Key: cmd.IdempotencyKey, Request: cmd},
+		func(ctx context.Context, tx pgx.Tx) (result, error) {
+			b, err := s.book(ctx, tx, cmd)
+			if err != nil {
+				return result{}, err
+			}
+			if token, err = issueToken(ctx, tx, b.ID); err != nil {
+				return result{}, err
+			}
+			booked = b
+			return result{BookingID: b.ID}, emit(ctx, tx, EventBooked, b)
+		})
+	if err != nil {
+		return nil, "", err
 	}
+	if replayed {
+		// The first answer's secret is not kept: the retry gets a new one
+		// that opens the same booking.
+		return s.reissue(ctx, res.BookingID)
+	}
+	s.log.InfoContext(ctx, "booked", slog.String("booking", booked.ID), slog.String("calendar", booked.Calendar.Slug),
+		slog.Int64("staff", booked.Staff.ID), slog.Time("start", booked.Start))
+	return booked, token, nil
+}
+
+// result is what a booking command records for its replays: ids only.
+type result struct {
+	BookingID string `json:"bookingId"`
+}
+
+func (s *Service) book(ctx context.Context, tx pgx.Tx, cmd BookCommand) (*Booking, error) {
 	now := s.now()
 	start, zone, errs := parseWhen(cmd.Start, cmd.TimeZone)
-	cal, err := s.store.calendarBySlug(ctx, s.pool, cmd.Calendar)
+	cal, err := s.store.calendarBySlug(ctx, tx, cmd.Calendar)
 	if err != nil {
-		return nil, "", err
+		return nil, err
 	}
-	for k, v := range validateContact(&cmd.Contact, cal, cmd.AcceptTerms, now) {
-		errs[k] = v
-	}
+	invalid := validateContact(&cmd.Contact, cal, cmd.AcceptTerms, now)
+	maps.Copy(invalid.Fields, errs)
 	staff, err := pickStaff(cal, cmd.StaffID)
 	if err != nil {
-		return nil, "", err
+		return nil, err
 	}
 	if cal.StaffMode == "named" && cmd.StaffID == 0 {
-		errs["staff"] = msgRequired
+		invalid.Fields["staff"] = msgRequired
 	}
-	if len(errs) > 0 {
-		return nil, "", &ValidationError{Fields: errs}
-	}
-	free, err := s.freeStaffAt(ctx, cal, staff, start, "")
-	if err != nil {
-		return nil, "", err
+	if len(invalid.Fields) > 0 {
+		return nil, invalid
 	}
 	status := StatusScheduled
 	if cal.RequiresConfirmation {
 		status = StatusRequested
 	}
-	for _, person := range free {
-		b := &Booking{
-			ID: newID(), Status: status, Start: start.In(zone), End: start.Add(cal.Duration).In(zone),
-			TimeZone: zone.String(), Locale: cmd.Locale, Contact: cmd.Contact, TermsAccepted: cmd.AcceptTerms,
-			CreatedAt: now, Calendar: cal, Staff: person,
-		}
-		token := newToken()
-		err := db.InTx(ctx, s.pool, func(tx pgx.Tx) error {
-			if err := s.lockKey(ctx, tx, cmd.IdempotencyKey); err != nil {
-				return err
-			}
-			if prior, _, err := s.findKey(ctx, tx, cmd.IdempotencyKey); err != nil || prior != nil {
-				return errReplayed{err}
-			}
-			if err := s.underDailyLimit(ctx, tx, cal, person, start); err != nil {
-				return err
-			}
-			blocked := availability.Blocked(start, s.rules(cal))
-			if err := s.store.insertBooking(ctx, tx, b, hashToken(token), blocked.Start, blocked.End); err != nil {
-				return err
-			}
-			if err := s.saveKey(ctx, tx, cmd.IdempotencyKey, "book", cmd, b.ID, token); err != nil {
-				return err
-			}
-			return s.notify(ctx, tx, EventBooked, b, token)
+	b := &Booking{
+		ID: newID(), Status: status, Start: start.In(zone), End: start.Add(cal.Duration).In(zone),
+		TimeZone: zone.String(), Locale: cmd.Locale, Contact: cmd.Contact, TermsAccepted: cmd.AcceptTerms,
+		CreatedAt: now, Calendar: cal,
+	}
+	_, err = s.place(ctx, tx, placement{cal: cal, candidates: staff, start: start, named: cmd.StaffID != 0},
+		func(ctx context.Context, tx pgx.Tx, person *Staff, blocked availability.Interval) error {
+			b.Staff = person
+			return s.store.insertBooking(ctx, tx, b, blocked.Start, blocked.End)
 		})
-		var replayed errReplayed
-		switch {
-		case err == nil:
-			s.log.InfoContext(ctx, "booked", slog.String("booking", b.ID), slog.String("calendar", cal.Slug), slog.Int64("staff", person.ID), slog.Time("start", start))
-			return b, token, nil
-		case errors.As(err, &replayed):
-			return s.replay(ctx, cmd.IdempotencyKey, "book", cmd)
-		case isOverlap(err), errors.Is(err, errDailyLimit):
-			continue // someone else took this person meanwhile; try the next
-		default:
-			return nil, "", fmt.Errorf("booking: unable to book: %w", err)
-		}
-	}
-	return nil, "", ErrSlotUnavailable
+	return b, err
 }
 
-type errReplayed struct{ err error }
-
-func (e errReplayed) Error() string { return "booking: request already answered" }
-
-var errDailyLimit = errors.New("booking: daily limit reached")
-
-// underDailyLimit re-counts the person's bookings that day under a lock, so
-// concurrent requests cannot together pass the calendar's daily maximum.
-func (s *Service) underDailyLimit(ctx context.Context, tx pgx.Tx, cal *Calendar, person *Staff, start time.Time) error {
-	if cal.MaxPerStaffPerDay == 0 {
-		return nil
-	}
-	zone, err := loadZone(person.TimeZone)
+// reissue answers a replayed booking: the booking and a new manage secret.
+func (s *Service) reissue(ctx context.Context, id string) (*Booking, string, error) {
+	b, err := s.store.booking(ctx, s.pool, id, "")
 	if err != nil {
-		return err
+		return nil, "", err
 	}
-	day := availability.DateOf(start, zone)
-	from, to := availability.DayRange(day, day, zone)
-	if _, err := tx.Exec(ctx, `SELECT pg_advisory_xact_lock($1, $2)`, int32(person.ID), int32(from.Unix()/86400)); err != nil {
-		return err
+	token, err := issueToken(ctx, s.pool, id)
+	if err != nil {
+		return nil, "", err
 	}
-	var n int
-	if err := tx.QueryRow(ctx, `SELECT count(*) FROM bookings WHERE staff_id = $1 AND status <> 'cancelled'
-		AND starts_at >= $2 AND starts_at < $3`, person.ID, from, to).Scan(&n); err != nil {
-		return err
-	}
-	if n >= cal.MaxPerStaffPerDay {
-		return errDailyLimit
-	}
-	return nil
-}
-
-func (s *Service) rules(cal *Calendar) availability.Rules {
-	return availability.Rules{Duration: cal.Duration, BufferBefore: cal.BufferBefore, BufferAfter: cal.BufferAfter}
-}
-
-func (s *Service) notify(ctx context.Context, tx db.Querier, event string, b *Booking, token string) error {
-	if s.notifier == nil {
-		return nil
-	}
-	return s.notifier.Notify(ctx, tx, event, b, token)
-}
-
-// isOverlap tells whether the exclusion constraint refused the booking.
-func isOverlap(err error) bool {
-	var pg *pgconn.PgError
-	return errors.As(err, &pg) && pg.Code == "23P01"
+	return b, token, nil
 }
 
 // Get returns a booking for its manage link.
 func (s *Service) Get(ctx context.Context, id, token string) (*Booking, error) {
-	b, hash, err := s.store.booking(ctx, s.pool, id, "")
+	ok, err := tokenOpens(ctx, s.pool, id, token)
 	if err != nil {
 		return nil, err
 	}
-	if !tokenMatches(token, hash) {
+	if !ok {
 		return nil, ErrBookingNotFound
 	}
-	return b, nil
+	return s.store.booking(ctx, s.pool, id, "")
 }
 
 // RescheduleCommand moves a booking.
@@ -215,128 +162,93 @@ type RescheduleCommand struct {
 // Reschedule moves a booking to a new free time, with the same person when
 // they are free, else (for "any available") with whoever is.
 func (s *Service) Reschedule(ctx context.Context, cmd RescheduleCommand) (*Booking, error) {
-	if b, _, err := s.replay(ctx, cmd.IdempotencyKey, "reschedule", cmd); b != nil || err != nil {
-		return b, err
-	}
-	current, err := s.Get(ctx, cmd.ID, cmd.Token)
+	op := command.Op{Scope: "booking.reschedule", Key: cmd.IdempotencyKey, Request: struct {
+		ID string
+		RescheduleCommand
+	}{cmd.ID, cmd}}
+	var moved *Booking
+	_, replayed, err := command.Run(ctx, s.runner, op, func(ctx context.Context, tx pgx.Tx) (result, error) {
+		b, err := s.changeable(ctx, tx, cmd.ID, cmd.Token)
+		if err != nil {
+			return result{}, err
+		}
+		if moved, err = s.move(ctx, tx, b, cmd); err != nil {
+			return result{}, err
+		}
+		return result{BookingID: b.ID}, emit(ctx, tx, EventRescheduled, moved)
+	})
 	if err != nil {
 		return nil, err
 	}
-	if !current.CanChange(s.now()) {
-		return nil, ErrExpired
+	if replayed {
+		return s.Get(ctx, cmd.ID, cmd.Token)
 	}
+	return moved, nil
+}
+
+func (s *Service) move(ctx context.Context, tx pgx.Tx, b *Booking, cmd RescheduleCommand) (*Booking, error) {
 	start, zone, errs := parseWhen(cmd.Start, cmd.TimeZone)
 	if len(errs) > 0 {
 		return nil, &ValidationError{Fields: errs}
 	}
-	cal := current.Calendar
-	candidates := []*Staff{current.Staff}
+	cal := b.Calendar
+	candidates := []*Staff{b.Staff}
 	if cal.StaffMode == "any" {
-		candidates = append(candidates, cal.Staff...)
+		candidates = uniqueStaff(append(candidates, cal.Staff...))
 	}
-	free, err := s.freeStaffAt(ctx, cal, uniqueStaff(candidates), start, current.ID)
-	if err != nil {
-		return nil, err
+	previous := b.Start
+	b.PreviousStart = &previous
+	b.Start, b.End = start.In(zone), start.Add(cal.Duration).In(zone)
+	b.TimeZone, b.Sequence = zone.String(), b.Sequence+1
+	b.Status = StatusRescheduled
+	if cal.RequiresConfirmation {
+		b.Status = StatusRequested
 	}
-	free = preferStaff(free, current.Staff.ID)
-	for _, person := range free {
-		var moved *Booking
-		err := db.InTx(ctx, s.pool, func(tx pgx.Tx) error {
-			if err := s.lockKey(ctx, tx, cmd.IdempotencyKey); err != nil {
-				return err
-			}
-			if prior, _, err := s.findKey(ctx, tx, cmd.IdempotencyKey); err != nil || prior != nil {
-				return errReplayed{err}
-			}
-			b, err := s.changeable(ctx, tx, cmd.ID, cmd.Token)
-			if err != nil {
-				return err
-			}
-			previous := b.Start
-			b.PreviousStart = &previous
-			b.Start, b.End = start.In(zone), start.Add(cal.Duration).In(zone)
-			b.TimeZone, b.Sequence, b.Staff = zone.String(), b.Sequence+1, person
-			b.Status = StatusRescheduled
-			if cal.RequiresConfirmation {
-				b.Status = StatusRequested
-			}
-			blocked := availability.Blocked(start, s.rules(cal))
-			if err := s.store.moveBooking(ctx, tx, b, blocked.Start, blocked.End); err != nil {
-				return err
-			}
-			if err := s.saveKey(ctx, tx, cmd.IdempotencyKey, "reschedule", cmd, b.ID, ""); err != nil {
-				return err
-			}
-			moved = b
-			return s.notify(ctx, tx, EventRescheduled, b, cmd.Token)
-		})
-		var replayed errReplayed
-		switch {
-		case err == nil:
-			return moved, nil
-		case errors.As(err, &replayed):
-			b, _, err := s.replay(ctx, cmd.IdempotencyKey, "reschedule", cmd)
-			return b, err
-		case isOverlap(err):
-			continue
-		case errors.Is(err, ErrBookingNotFound), errors.Is(err, ErrExpired):
-			return nil, err
-		default:
-			return nil, fmt.Errorf("booking: unable to reschedule: %w", err)
-		}
-	}
-	return nil, ErrSlotUnavailable
-}
-
-func uniqueStaff(in []*Staff) []*Staff {
-	seen := map[int64]bool{}
-	var out []*Staff
-	for _, s := range in {
-		if !seen[s.ID] {
-			seen[s.ID] = true
-			out = append(out, s)
-		}
-	}
-	return out
-}
-
-func preferStaff(in []*Staff, id int64) []*Staff {
-	for i, s := range in {
-		if s.ID == id && i > 0 {
-			return append([]*Staff{s}, append(append([]*Staff{}, in[:i]...), in[i+1:]...)...)
-		}
-	}
-	return in
+	p := placement{cal: cal, candidates: candidates, start: start, except: b.ID, prefer: b.Staff.ID, named: cal.StaffMode == "named"}
+	_, err := s.place(ctx, tx, p, func(ctx context.Context, tx pgx.Tx, person *Staff, blocked availability.Interval) error {
+		b.Staff = person
+		return s.store.moveBooking(ctx, tx, b, blocked.Start, blocked.End)
+	})
+	return b, err
 }
 
 // CancelCommand cancels a booking.
 type CancelCommand struct {
-	ID     string `json:"-"`
-	Token  string `json:"token"`
-	Reason string `json:"reason"`
+	ID             string `json:"-"`
+	Token          string `json:"token"`
+	Reason         string `json:"reason"`
+	IdempotencyKey string `json:"-"`
 }
 
-// Cancel frees the booking's time. Cancelling twice is answered with the
-// expired error, so a double click cannot send two mails.
+// Cancel frees the booking's time. Cancelling twice without a key is
+// answered with the expired error, so a double click cannot send two mails;
+// a retry with the same key gets the cancelled booking.
 func (s *Service) Cancel(ctx context.Context, cmd CancelCommand) (*Booking, error) {
-	if len([]rune(cmd.Reason)) > maxReasonLen {
+	if utf8.RuneCountInString(cmd.Reason) > MaxReasonLen {
 		return nil, &ValidationError{Fields: map[string]string{"reason": msgReasonTooLong}}
 	}
+	op := command.Op{Scope: "booking.cancel", Key: cmd.IdempotencyKey, Request: struct {
+		ID string
+		CancelCommand
+	}{cmd.ID, cmd}}
 	var cancelled *Booking
-	err := db.InTx(ctx, s.pool, func(tx pgx.Tx) error {
+	_, replayed, err := command.Run(ctx, s.runner, op, func(ctx context.Context, tx pgx.Tx) (result, error) {
 		b, err := s.changeable(ctx, tx, cmd.ID, cmd.Token)
 		if err != nil {
-			return err
+			return result{}, err
 		}
-		b.Status, b.CancellationReason, b.Sequence = StatusCancelled, trimmed(cmd.Reason), b.Sequence+1
+		b.Status, b.CancellationReason, b.Sequence = StatusCancelled, strings.TrimSpace(cmd.Reason), b.Sequence+1
 		if err := s.store.cancelBooking(ctx, tx, b); err != nil {
-			return err
+			return result{}, err
 		}
 		cancelled = b
-		return s.notify(ctx, tx, EventCancelled, b, cmd.Token)
+		return result{BookingID: b.ID}, emit(ctx, tx, EventCancelled, b)
 	})
 	if err != nil {
 		return nil, err
+	}
+	if replayed {
+		return s.Get(ctx, cmd.ID, cmd.Token)
 	}
 	s.log.InfoContext(ctx, "cancelled", slog.String("booking", cancelled.ID))
 	return cancelled, nil
@@ -345,18 +257,25 @@ func (s *Service) Cancel(ctx context.Context, cmd CancelCommand) (*Booking, erro
 // changeable locks a booking for the transaction and checks that the token
 // opens it and that it can still change.
 func (s *Service) changeable(ctx context.Context, tx pgx.Tx, id, token string) (*Booking, error) {
-	b, hash, err := s.store.bookingForUpdate(ctx, tx, id)
+	ok, err := tokenOpens(ctx, tx, id, token)
 	if err != nil {
 		return nil, err
 	}
-	if !tokenMatches(token, hash) {
+	if !ok {
 		return nil, ErrBookingNotFound
+	}
+	b, err := s.store.bookingForUpdate(ctx, tx, id)
+	if err != nil {
+		return nil, err
 	}
 	if !b.CanChange(s.now()) {
 		return nil, ErrExpired
 	}
 	return b, nil
 }
+
+// PurgeIdempotencyKeys forgets keys older than a day.
+func (s *Service) PurgeIdempotencyKeys(ctx context.Context) (int64, error) { return s.runner.Purge(ctx) }
 
 // parseWhen reads a requested start (RFC 3339) and the booker's zone,
 // returning field → message id for what is wrong.

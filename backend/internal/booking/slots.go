@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"slotwise/backend/internal/availability"
+	"slotwise/backend/internal/db"
 )
 
 // MaxSlotRangeDays bounds one slots query, so a request cannot ask for years.
@@ -59,14 +60,14 @@ func (s *Service) Slots(ctx context.Context, q SlotsQuery) (*SlotsResult, error)
 	}
 	now := s.now()
 	start, end := availability.DayRange(from, to, zone)
-	aq, err := s.query(ctx, cal, staff, start, end, now, "")
+	aq, err := s.query(ctx, s.pool, cal, staff, start, end, now, "")
 	if err != nil {
 		return nil, err
 	}
 	res := &SlotsResult{Zone: zone, TimeZone: zone.String(), Days: availability.GroupByDay(availability.Slots(aq), zone)}
 	horizon := now.Add(time.Duration(cal.WindowDays) * 24 * time.Hour)
 	if end.Before(horizon) {
-		nq, err := s.query(ctx, cal, staff, end, horizon, now, "")
+		nq, err := s.query(ctx, s.pool, cal, staff, end, horizon, now, "")
 		if err != nil {
 			return nil, err
 		}
@@ -98,8 +99,8 @@ func pickStaff(cal *Calendar, staffID int64) ([]*Staff, error) {
 // query builds the availability question for staff over [from, to), with
 // their busy times from every calendar. except leaves one booking out (the
 // one being rescheduled).
-func (s *Service) query(ctx context.Context, cal *Calendar, staff []*Staff, from, to, now time.Time, except string) (availability.Query, error) {
-	q := availability.Query{
+func (s *Service) query(ctx context.Context, q db.Querier, cal *Calendar, staff []*Staff, from, to, now time.Time, except string) (availability.Query, error) {
+	aq := availability.Query{
 		Rules: availability.Rules{
 			Duration: cal.Duration, Interval: cal.Interval,
 			BufferBefore: cal.BufferBefore, BufferAfter: cal.BufferAfter,
@@ -114,14 +115,14 @@ func (s *Service) query(ctx context.Context, cal *Calendar, staff []*Staff, from
 	}
 	// A day's worth of margin on each side: bookings just outside the range
 	// still block slots inside it, and count toward its days' limits.
-	busy, err := s.store.busyBetween(ctx, s.pool, ids, from.Add(-48*time.Hour), to.Add(48*time.Hour))
+	busy, err := s.store.busyBetween(ctx, q, ids, from.Add(-48*time.Hour), to.Add(48*time.Hour))
 	if err != nil {
-		return q, err
+		return aq, err
 	}
 	for _, st := range staff {
 		as, err := availabilityStaff(st)
 		if err != nil {
-			return q, err
+			return aq, err
 		}
 		for _, b := range busy {
 			if b.StaffID != st.ID || b.BookingID == except {
@@ -130,9 +131,9 @@ func (s *Service) query(ctx context.Context, cal *Calendar, staff []*Staff, from
 			as.Busy = append(as.Busy, availability.Interval{Start: b.From, End: b.To})
 			as.DayCounts[availability.DateOf(b.Start, as.Zone)]++
 		}
-		q.Staff = append(q.Staff, as)
+		aq.Staff = append(aq.Staff, as)
 	}
-	return q, nil
+	return aq, nil
 }
 
 func availabilityStaff(st *Staff) (availability.Staff, error) {
@@ -164,8 +165,8 @@ func localRanges(in [][2]string) []availability.LocalRange {
 
 // freeStaffAt returns who can take an appointment starting exactly at start,
 // least busy that day first, so "any available" spreads the work.
-func (s *Service) freeStaffAt(ctx context.Context, cal *Calendar, staff []*Staff, start time.Time, except string) ([]*Staff, error) {
-	q, err := s.query(ctx, cal, staff, start, start.Add(time.Nanosecond), s.now(), except)
+func (s *Service) freeStaffAt(ctx context.Context, dbq db.Querier, cal *Calendar, staff []*Staff, start time.Time, except string) ([]*Staff, error) {
+	q, err := s.query(ctx, dbq, cal, staff, start, start.Add(time.Nanosecond), s.now(), except)
 	if err != nil {
 		return nil, err
 	}

@@ -156,7 +156,7 @@ func (store) busyBetween(ctx context.Context, q db.Querier, staffIDs []int64, fr
 	})
 }
 
-func (store) insertBooking(ctx context.Context, q db.Querier, b *Booking, tokenHash []byte, blockedFrom, blockedTo time.Time) error {
+func (store) insertBooking(ctx context.Context, q db.Querier, b *Booking, blockedFrom, blockedTo time.Time) error {
 	var dob pgtype.Date
 	if b.Contact.DateOfBirth != "" {
 		t, err := time.Parse("2006-01-02", b.Contact.DateOfBirth)
@@ -168,52 +168,51 @@ func (store) insertBooking(ctx context.Context, q db.Querier, b *Booking, tokenH
 	_, err := q.Exec(ctx, `
 		INSERT INTO bookings (id, calendar_id, staff_id, status, starts_at, ends_at, blocked,
 			booker_time_zone, locale, first_name, last_name, email, phone, date_of_birth, location,
-			notes, consent, terms_accepted, manage_token_hash)
-		VALUES ($1, $2, $3, $4, $5, $6, tstzrange($7, $8), $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20)`,
+			notes, consent, terms_accepted)
+		VALUES ($1, $2, $3, $4, $5, $6, tstzrange($7, $8), $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19)`,
 		b.ID, b.Calendar.ID, b.Staff.ID, b.Status, b.Start, b.End, blockedFrom, blockedTo,
 		b.TimeZone, b.Locale, b.Contact.FirstName, b.Contact.LastName, b.Contact.Email, b.Contact.Phone, dob,
-		b.Contact.Location, b.Contact.Notes, b.Contact.Consent, b.TermsAccepted, tokenHash)
+		b.Contact.Location, b.Contact.Notes, b.Contact.Consent, b.TermsAccepted)
 	return err
 }
 
 // bookingForUpdate loads a booking and locks its row for the transaction.
-func (store) bookingForUpdate(ctx context.Context, q db.Querier, id string) (*Booking, []byte, error) {
+func (store) bookingForUpdate(ctx context.Context, q db.Querier, id string) (*Booking, error) {
 	return (store{}).booking(ctx, q, id, " FOR UPDATE OF b")
 }
 
-func (store) booking(ctx context.Context, q db.Querier, id, lock string) (*Booking, []byte, error) {
+func (store) booking(ctx context.Context, q db.Querier, id, lock string) (*Booking, error) {
 	b := &Booking{}
 	var calendarID, staffID int64
 	var dob pgtype.Date
-	var hash []byte
 	err := q.QueryRow(ctx, `
 		SELECT b.id, b.status, b.starts_at, b.ends_at, b.booker_time_zone, b.locale, b.first_name,
 		       b.last_name, b.email, b.phone, b.date_of_birth, b.location, b.notes, b.consent,
 		       b.terms_accepted, b.cancellation_reason, b.previous_starts_at, b.sequence, b.created_at,
-		       b.calendar_id, b.staff_id, b.manage_token_hash
+		       b.calendar_id, b.staff_id
 		FROM bookings b WHERE b.id = $1`+lock, id).
 		Scan(&b.ID, &b.Status, &b.Start, &b.End, &b.TimeZone, &b.Locale, &b.Contact.FirstName,
 			&b.Contact.LastName, &b.Contact.Email, &b.Contact.Phone, &dob, &b.Contact.Location,
 			&b.Contact.Notes, &b.Contact.Consent, &b.TermsAccepted, &b.CancellationReason,
-			&b.PreviousStart, &b.Sequence, &b.CreatedAt, &calendarID, &staffID, &hash)
+			&b.PreviousStart, &b.Sequence, &b.CreatedAt, &calendarID, &staffID)
 	if errors.Is(err, pgx.ErrNoRows) {
-		return nil, nil, ErrBookingNotFound
+		return nil, ErrBookingNotFound
 	}
 	if err != nil {
-		return nil, nil, fmt.Errorf("booking: unable to fetch booking %q: %w", id, err)
+		return nil, fmt.Errorf("booking: unable to fetch booking %q: %w", id, err)
 	}
 	if dob.Valid {
 		b.Contact.DateOfBirth = dob.Time.Format("2006-01-02")
 	}
 	if b.Calendar, err = (store{}).calendarByID(ctx, q, calendarID); err != nil {
-		return nil, nil, err
+		return nil, err
 	}
 	if b.Staff = b.Calendar.StaffByID(staffID); b.Staff == nil {
 		if b.Staff, err = (store{}).staffByID(ctx, q, staffID); err != nil {
-			return nil, nil, err
+			return nil, err
 		}
 	}
-	return b, hash, nil
+	return b, nil
 }
 
 func (store) staffByID(ctx context.Context, q db.Querier, id int64) (*Staff, error) {

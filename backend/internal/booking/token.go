@@ -1,10 +1,13 @@
 package booking
 
 import (
+	"context"
 	"crypto/rand"
 	"crypto/sha256"
-	"crypto/subtle"
 	"encoding/base64"
+	"fmt"
+
+	"slotwise/backend/internal/db"
 )
 
 // newID is a booking's public id: unguessable, URL-safe, with a prefix that
@@ -27,6 +30,27 @@ func hashToken(token string) []byte {
 	return h[:]
 }
 
-func tokenMatches(token string, hash []byte) bool {
-	return token != "" && subtle.ConstantTimeCompare(hashToken(token), hash) == 1
+// issueToken makes a new manage secret for a booking and stores its hash;
+// a booking has several (the confirmation's, each mail's), each opening it.
+func issueToken(ctx context.Context, q db.Querier, bookingID string) (string, error) {
+	token := newToken()
+	if _, err := q.Exec(ctx, `INSERT INTO booking_tokens (token_hash, booking_id) VALUES ($1, $2)`, hashToken(token), bookingID); err != nil {
+		return "", fmt.Errorf("booking: unable to store a manage token: %w", err)
+	}
+	return token, nil
+}
+
+// tokenOpens tells whether token is one of the booking's manage secrets.
+// The lookup is by hash, so its timing tells nothing about the secret.
+func tokenOpens(ctx context.Context, q db.Querier, bookingID, token string) (bool, error) {
+	if token == "" {
+		return false, nil
+	}
+	var ok bool
+	err := q.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM booking_tokens WHERE token_hash = $1 AND booking_id = $2)`,
+		hashToken(token), bookingID).Scan(&ok)
+	if err != nil {
+		return false, fmt.Errorf("booking: unable to check a manage token: %w", err)
+	}
+	return ok, nil
 }

@@ -4,6 +4,7 @@ import (
 	"net/mail"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -29,10 +30,12 @@ const (
 
 // Limits of free-text fields.
 const (
-	maxNameLen   = 100
-	maxEmailLen  = 254
-	maxTextLen   = 2000
-	maxReasonLen = 500
+	MaxNameLen   = 100
+	MaxEmailLen  = 254
+	MaxTextLen   = 2000
+	MaxReasonLen = 500
+	// MaxLocationLen bounds an address the booker types.
+	MaxLocationLen = 300
 )
 
 var phonePunctuation = strings.NewReplacer(" ", "", "-", "", ".", "", "(", "", ")", "", "/", "")
@@ -44,7 +47,7 @@ func validPhone(s string) bool { return phoneDigits.MatchString(phonePunctuation
 
 // validEmail accepts one plain address with a dotted domain.
 func validEmail(s string) bool {
-	if len(s) > maxEmailLen || strings.ContainsAny(s, " <>\"") {
+	if len(s) > MaxEmailLen || strings.ContainsAny(s, " <>\"") {
 		return false
 	}
 	a, err := mail.ParseAddress(s)
@@ -65,7 +68,7 @@ func (c *Contact) normalize() {
 
 // validateContact checks a contact against a calendar's field rules and
 // returns field path → message id.
-func validateContact(c *Contact, cal *Calendar, termsAccepted bool, now time.Time) map[string]string {
+func validateContact(c *Contact, cal *Calendar, termsAccepted bool, now time.Time) *ValidationError {
 	c.normalize()
 	errs := map[string]string{}
 	required := func(field, value, msg string) bool {
@@ -75,15 +78,17 @@ func validateContact(c *Contact, cal *Calendar, termsAccepted bool, now time.Tim
 		}
 		return true
 	}
+	args := map[string]map[string]string{}
 	tooLong := func(field, value string, max int) {
 		if utf8.RuneCountInString(value) > max {
 			errs[field] = msgTooLong
+			args[field] = map[string]string{"max": strconv.Itoa(max)}
 		}
 	}
 	required("contact.firstName", c.FirstName, msgFirstNameRequired)
-	tooLong("contact.firstName", c.FirstName, maxNameLen)
+	tooLong("contact.firstName", c.FirstName, MaxNameLen)
 	required("contact.lastName", c.LastName, msgLastNameRequired)
-	tooLong("contact.lastName", c.LastName, maxNameLen)
+	tooLong("contact.lastName", c.LastName, MaxNameLen)
 	if required("contact.email", c.Email, msgEmailRequired) && !validEmail(c.Email) {
 		errs["contact.email"] = msgEmailInvalid
 	}
@@ -97,13 +102,13 @@ func validateContact(c *Contact, cal *Calendar, termsAccepted bool, now time.Tim
 		}
 	}
 	validateLocation(c, cal, errs)
-	tooLong("contact.location", c.Location, maxNameLen*3)
+	tooLong("contact.location", c.Location, MaxLocationLen)
 	askFor("contact.notes", &c.Notes, cal.Fields.Notes, msgRequired, errs)
-	tooLong("contact.notes", c.Notes, maxTextLen)
+	tooLong("contact.notes", c.Notes, MaxTextLen)
 	if cal.Location.TermsURL != "" && !termsAccepted {
 		errs["acceptTerms"] = msgTermsRequired
 	}
-	return errs
+	return &ValidationError{Fields: errs, Args: args}
 }
 
 // validateLocation: with one fixed way to meet there is nothing to choose;

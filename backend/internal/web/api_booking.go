@@ -6,7 +6,6 @@ import (
 	"io"
 	"net/http"
 	"strconv"
-	"strings"
 
 	"github.com/gin-gonic/gin"
 
@@ -68,7 +67,7 @@ func (s *Server) slots(c *gin.Context) {
 		Calendar: c.Query("calendar"), From: c.Query("from"), To: c.Query("to"), TimeZone: c.Query("tz"), StaffID: staffID,
 	})
 	if err != nil {
-		s.bookingError(c, err, cat, staffID != 0)
+		s.apiError(c, err, cat)
 		return
 	}
 	c.Header("Cache-Control", "no-store")
@@ -84,7 +83,7 @@ func (s *Server) createBooking(c *gin.Context) {
 	cmd.Locale = cat.Locale
 	cmd.IdempotencyKey = idempotencyKey(c)
 	b, token, err := s.booking.Book(c.Request.Context(), cmd)
-	s.answerBooking(c, http.StatusCreated, b, token, err, cat, cmd.StaffID != 0)
+	s.answerBooking(c, http.StatusCreated, b, token, err, cat)
 }
 
 func (s *Server) getBooking(c *gin.Context) {
@@ -92,7 +91,7 @@ func (s *Server) getBooking(c *gin.Context) {
 	token := c.Query("token")
 	b, err := s.booking.Get(c.Request.Context(), c.Param("id"), token)
 	c.Header("Cache-Control", "no-store")
-	s.answerBooking(c, http.StatusOK, b, token, err, cat, false)
+	s.answerBooking(c, http.StatusOK, b, token, err, cat)
 }
 
 func (s *Server) rescheduleBooking(c *gin.Context) {
@@ -103,7 +102,7 @@ func (s *Server) rescheduleBooking(c *gin.Context) {
 	cat := apiLocale(c, "")
 	cmd.ID, cmd.IdempotencyKey = c.Param("id"), idempotencyKey(c)
 	b, err := s.booking.Reschedule(c.Request.Context(), cmd)
-	s.answerBooking(c, http.StatusOK, b, cmd.Token, err, cat, false)
+	s.answerBooking(c, http.StatusOK, b, cmd.Token, err, cat)
 }
 
 func (s *Server) cancelBooking(c *gin.Context) {
@@ -112,9 +111,9 @@ func (s *Server) cancelBooking(c *gin.Context) {
 		return
 	}
 	cat := apiLocale(c, "")
-	cmd.ID = c.Param("id")
+	cmd.ID, cmd.IdempotencyKey = c.Param("id"), idempotencyKey(c)
 	b, err := s.booking.Cancel(c.Request.Context(), cmd)
-	s.answerBooking(c, http.StatusOK, b, cmd.Token, err, cat, false)
+	s.answerBooking(c, http.StatusOK, b, cmd.Token, err, cat)
 }
 
 // bookingICS is the calendar file behind "iCal / iCloud".
@@ -123,7 +122,7 @@ func (s *Server) bookingICS(c *gin.Context) {
 	token := c.Query("token")
 	b, err := s.booking.Get(c.Request.Context(), c.Param("id"), token)
 	if err != nil {
-		s.bookingError(c, err, cat, false)
+		s.apiError(c, err, cat)
 		return
 	}
 	view := booking.NewView(b, token, booking.LinkPrefix(b.Locale), s.booking.Now())
@@ -139,18 +138,14 @@ func (s *Server) bookingICS(c *gin.Context) {
 
 // answerBooking answers a booking use case: the booker's view of the
 // booking, or the error mapped to its status.
-func (s *Server) answerBooking(c *gin.Context, status int, b *booking.Booking, token string, err error, cat *locales.Catalogue, namedStaff bool) {
+func (s *Server) answerBooking(c *gin.Context, status int, b *booking.Booking, token string, err error, cat *locales.Catalogue) {
 	if err != nil {
-		s.bookingError(c, err, cat, namedStaff)
+		s.apiError(c, err, cat)
 		return
 	}
 	c.JSON(status, booking.NewView(b, token, booking.LinkPrefix(b.Locale), s.booking.Now()))
 }
 
-func idempotencyKey(c *gin.Context) string {
-	k := strings.TrimSpace(c.GetHeader("Idempotency-Key"))
-	if len(k) > 200 {
-		k = k[:200]
-	}
-	return k
-}
+// idempotencyKey is the request's Idempotency-Key as sent: the runner
+// refuses one outside its documented form rather than cut or change it.
+func idempotencyKey(c *gin.Context) string { return c.GetHeader("Idempotency-Key") }

@@ -7,9 +7,29 @@ import (
 
 	"github.com/gin-gonic/gin"
 
-	"slotwise/backend/internal/booking"
+	"slotwise/backend/internal/command"
 	"slotwise/locales"
 )
+
+// ErrorMapping is how one domain error is answered, by the JSON API and by
+// the page loaders alike: a status, a stable code for API clients and the
+// message the visitor reads. Each feature lists its own (booking_errors.go);
+// the server looks an error up in all of them, in one place.
+type ErrorMapping struct {
+	Err       error
+	Status    int
+	Code      string
+	MessageID string // empty: a developer's error, answered in English
+	Message   string // the English text when there is no message id
+}
+
+// commandErrors are the mutation pipeline's own.
+var commandErrors = []ErrorMapping{
+	{Err: command.ErrKeyReused, Status: http.StatusUnprocessableEntity, Code: "idempotency_key_reused",
+		Message: "This Idempotency-Key was used for a different request"},
+	{Err: command.ErrKeyInvalid, Status: http.StatusBadRequest, Code: "bad_request",
+		Message: "An Idempotency-Key is 1 to 255 printable ASCII characters"},
+}
 
 // FieldError is one invalid field: its message id and the text in the
 // request's language.
@@ -23,6 +43,13 @@ type apiErrorBody struct {
 	Message   string                `json:"message"`
 	MessageID string                `json:"messageId,omitempty"`
 	Fields    map[string]FieldError `json:"fields,omitempty"`
+}
+
+// invalidFields is what a domain's validation error offers: field →
+// message id, and the arguments of the messages that take some.
+type invalidFields interface {
+	error
+	FieldMessages() (ids map[string]string, args map[string]map[string]string)
 }
 
 // localizedError answers with a message id and its text in the visitor's language.
@@ -40,40 +67,52 @@ func translate(cat *locales.Catalogue, id string, args map[string]string) string
 	return req.T(id, flat...)
 }
 
-// messageArgs are the arguments some validation messages take.
-var messageArgs = map[string]map[string]string{
-	"validation.tooLong":       {"max": "100"},
-	"validation.reasonTooLong": {"max": "500"},
+// mapError finds how err is answered.
+func (s *Server) mapError(err error) (ErrorMapping, bool) {
+	for _, m := range s.errors {
+		if errors.Is(err, m.Err) {
+			return m, true
+		}
+	}
+	return ErrorMapping{}, false
 }
 
-// bookingError maps the booking domain's errors to HTTP, in one place.
-func (s *Server) bookingError(c *gin.Context, err error, cat *locales.Catalogue, namedStaff bool) {
-	var invalid *booking.ValidationError
-	switch {
-	case errors.As(err, &invalid):
+// apiError answers a use case's error: field messages (422), a mapped
+// domain error, or a logged 500 that tells nothing of its cause.
+func (s *Server) apiError(c *gin.Context, err error, cat *locales.Catalogue) {
+	var invalid invalidFields
+	if errors.As(err, &invalid) {
+		ids, args := invalid.FieldMessages()
 		fields := map[string]FieldError{}
-		for field, id := range invalid.Fields {
-			fields[field] = FieldError{ID: id, Message: translate(cat, id, messageArgs[id])}
+		for field, id := range ids {
+			fields[field] = FieldError{ID: id, Message: translate(cat, id, args[field])}
 		}
 		c.AbortWithStatusJSON(http.StatusUnprocessableEntity, gin.H{"error": apiErrorBody{
 			Code: "invalid", MessageID: "booking.error.invalid", Message: translate(cat, "booking.error.invalid", nil), Fields: fields,
 		}})
-	case errors.Is(err, booking.ErrCalendarNotFound):
-		localizedError(c, http.StatusNotFound, "not_found", "booking.error.cannotFindCalendar", cat)
-	case errors.Is(err, booking.ErrBookingNotFound):
-		localizedError(c, http.StatusNotFound, "not_found", "booking.error.noEvent", cat)
-	case errors.Is(err, booking.ErrSlotUnavailable) && namedStaff:
-		localizedError(c, http.StatusConflict, "slot_unavailable", "booking.error.staffBusy", cat)
-	case errors.Is(err, booking.ErrSlotUnavailable):
-		localizedError(c, http.StatusConflict, "slot_unavailable", "booking.error.resourceUnavailable", cat)
-	case errors.Is(err, booking.ErrExpired):
-		localizedError(c, http.StatusGone, "expired", "booking.error.linkExpired", cat)
-	case errors.Is(err, booking.ErrIdempotencyReuse):
-		c.AbortWithStatusJSON(http.StatusUnprocessableEntity, gin.H{"error": apiErrorBody{
-			Code: "idempotency_key_reused", Message: "This Idempotency-Key was used for a different request",
-		}})
-	default:
-		s.log.ErrorContext(c.Request.Context(), "booking request failed", slog.String("path", c.Request.URL.Path), slog.Any("err", err))
-		localizedError(c, http.StatusInternalServerError, "internal", "booking.error.unableToSchedule", cat)
+		return
 	}
+	if m, ok := s.mapError(err); ok {
+		if m.MessageID == "" {
+			c.AbortWithStatusJSON(m.Status, gin.H{"error": apiErrorBody{Code: m.Code, Message: m.Message}})
+			return
+		}
+		localizedError(c, m.Status, m.Code, m.MessageID, cat)
+		return
+	}
+	s.log.ErrorContext(c.Request.Context(), "request failed", slog.String("path", c.Request.URL.Path), slog.Any("err", err))
+	localizedError(c, http.StatusInternalServerError, "internal", "booking.error.unableToSchedule", cat)
+}
+
+// pageError turns a loader's domain error into the error page it shows,
+// from the same table as the API.
+func (s *Server) pageError(err error, req *PageRequest) (*PageError, bool) {
+	var pe *PageError
+	if errors.As(err, &pe) {
+		return pe, true
+	}
+	if m, ok := s.mapError(err); ok && m.MessageID != "" {
+		return &PageError{Status: m.Status, Message: req.T(m.MessageID)}, true
+	}
+	return nil, false
 }

@@ -2,7 +2,6 @@ package web
 
 import (
 	"context"
-	"errors"
 	"net/http"
 	"regexp"
 	"strings"
@@ -69,9 +68,6 @@ func bookingPageLoader(svc *booking.Service) Loader {
 			slug = req.Match.Params["service"]
 		}
 		cal, err := svc.Calendar(ctx, slug)
-		if errors.Is(err, booking.ErrCalendarNotFound) {
-			return nil, &PageError{Status: http.StatusNotFound, Message: req.T("booking.error.cannotFindCalendar")}
-		}
 		if err != nil {
 			return nil, err
 		}
@@ -121,7 +117,7 @@ func loadReschedule(ctx context.Context, svc *booking.Service, req *PageRequest,
 		return nil
 	}
 	token := req.Query.Get("token")
-	b, err := manageable(ctx, svc, req, id, token)
+	b, err := manageable(ctx, svc, id, token)
 	if err != nil {
 		return err
 	}
@@ -132,17 +128,14 @@ func loadReschedule(ctx context.Context, svc *booking.Service, req *PageRequest,
 
 // manageable loads a booking for a manage link: unknown ids and wrong
 // tokens are "No calendar event found", past or cancelled bookings the
-// expired-link page.
-func manageable(ctx context.Context, svc *booking.Service, req *PageRequest, id, token string) (*booking.Booking, error) {
+// expired-link page (booking_errors.go).
+func manageable(ctx context.Context, svc *booking.Service, id, token string) (*booking.Booking, error) {
 	b, err := svc.Get(ctx, id, token)
-	if errors.Is(err, booking.ErrBookingNotFound) {
-		return nil, &PageError{Status: http.StatusNotFound, Message: req.T("booking.error.noEvent")}
-	}
 	if err != nil {
 		return nil, err
 	}
 	if !b.CanChange(svc.Now()) {
-		return nil, &PageError{Status: http.StatusGone, Message: req.T("booking.error.linkExpired")}
+		return nil, booking.ErrExpired
 	}
 	return b, nil
 }
@@ -182,7 +175,7 @@ func manageResult(ctx context.Context, svc *booking.Service, req *PageRequest, i
 		if len(tokens) > 1 {
 			token = tokens[i]
 		}
-		b, err := manageable(ctx, svc, req, id, token)
+		b, err := manageable(ctx, svc, id, token)
 		if err != nil {
 			return nil, err
 		}

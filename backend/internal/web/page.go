@@ -1,7 +1,6 @@
 package web
 
 import (
-	"errors"
 	"log/slog"
 	"net/http"
 	"net/url"
@@ -69,12 +68,11 @@ func (s *Server) loadPage(c *gin.Context, path, rawQuery string) *Payload {
 	query, _ := url.ParseQuery(rawQuery)
 	req := &PageRequest{Match: m, Path: basePath, FullPath: full, Query: query, Locale: cat.Locale, Cat: cat}
 	res, err := s.loaders[m.Route.Name](c.Request.Context(), req)
-	var pe *PageError
-	switch {
-	case errors.As(err, &pe):
+	if pe, ok := s.pageError(err, req); ok {
 		s.fail(p, pe)
 		return p
-	case err != nil:
+	}
+	if err != nil {
 		s.log.ErrorContext(c.Request.Context(), "page loader failed", slog.String("route", m.Route.Name), slog.String("path", full), slog.Any("err", err))
 		s.fail(p, &PageError{Status: http.StatusInternalServerError, Message: http.StatusText(http.StatusInternalServerError)})
 		return p

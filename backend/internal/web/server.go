@@ -51,6 +51,7 @@ type Server struct {
 	assets  *Assets
 	routes  *route.Table
 	loaders map[string]Loader
+	errors  []ErrorMapping
 	booking *booking.Service
 }
 
@@ -63,7 +64,8 @@ func New(d Deps) (*gin.Engine, error) {
 	if err := checkLoaders(table, d.Loaders); err != nil {
 		return nil, err
 	}
-	s := &Server{cfg: d.Config, log: d.Logger, render: d.Renderer, db: d.DB, assets: d.Assets, routes: table, loaders: d.Loaders, booking: d.Booking}
+	s := &Server{cfg: d.Config, log: d.Logger, render: d.Renderer, db: d.DB, assets: d.Assets, routes: table, loaders: d.Loaders, booking: d.Booking,
+		errors: append(append([]ErrorMapping{}, commandErrors...), bookingErrors...)}
 	return s.router(), nil
 }
 

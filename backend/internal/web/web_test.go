@@ -17,6 +17,7 @@ import (
 	"slotwise/backend/internal/booking"
 	"slotwise/backend/internal/db/dbtest"
 	"slotwise/backend/internal/demo"
+	"slotwise/backend/internal/events"
 	"slotwise/backend/internal/sites"
 	"slotwise/backend/internal/web"
 	"slotwise/locales"
@@ -57,6 +58,7 @@ type fixture struct {
 	logs     *strings.Builder
 	pool     *pgxpool.Pool
 	bookings *booking.Service
+	mails    *events.Dispatcher // run by hand: DeliverDue
 }
 
 func newFixture(t testing.TB, renderer web.Renderer) *fixture {
@@ -74,7 +76,13 @@ func newFixture(t testing.TB, renderer web.Renderer) *fixture {
 	}
 	logs := &strings.Builder{}
 	logger := slog.New(slog.NewTextHandler(&lockedWriter{w: logs}, nil))
-	bookings := booking.NewService(pool, &booking.MailNotifier{Renderer: sharedRenderer(t), BaseURL: "https://book.example.com", From: "bookings@example.com", FromName: "Demo", Logger: logger}, logger)
+	bookings := booking.NewService(pool, logger)
+	mails := &events.Dispatcher{Pool: pool, Logger: logger, Consumers: []events.Consumer{
+		&booking.Mailer{Service: bookings, Renderer: sharedRenderer(t), BaseURL: "https://book.example.com", From: "bookings@example.com", FromName: "Demo", Logger: logger},
+	}}
+	if err := mails.Subscribe(context.Background()); err != nil {
+		t.Fatal(err)
+	}
 	h, err := web.New(web.Deps{
 		Config:   web.Config{PublicURL: "https://book.example.com"},
 		Logger:   logger,
@@ -92,7 +100,7 @@ func newFixture(t testing.TB, renderer web.Renderer) *fixture {
 			t.Logf("server warnings and errors:\n%s", problemLines(logs.String()))
 		}
 	})
-	return &fixture{handler: h, logs: logs, pool: pool, bookings: bookings}
+	return &fixture{handler: h, logs: logs, pool: pool, bookings: bookings, mails: mails}
 }
 
 type lockedWriter struct {

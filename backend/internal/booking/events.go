@@ -1,0 +1,57 @@
+package booking
+
+import (
+	"context"
+	"time"
+
+	"slotwise/backend/internal/db"
+	"slotwise/backend/internal/events"
+)
+
+// Events the booking domain emits, in the transaction of the change.
+const (
+	EventBooked      = "booking.booked"
+	EventRescheduled = "booking.rescheduled"
+	EventCancelled   = "booking.cancelled"
+)
+
+// BookingEvent is the payload of every booking event: the booking's id and
+// the facts as they were at that moment, so a consumer running later (after
+// a second change) still tells of this one.
+type BookingEvent struct {
+	BookingID     string     `json:"bookingId"`
+	Locale        string     `json:"locale"`
+	Status        string     `json:"status"`
+	StaffID       int64      `json:"staffId"`
+	Start         time.Time  `json:"start"`
+	End           time.Time  `json:"end"`
+	TimeZone      string     `json:"timeZone"`
+	PreviousStart *time.Time `json:"previousStart,omitempty"`
+	Sequence      int        `json:"sequence"`
+	Reason        string     `json:"reason,omitempty"`
+}
+
+func emit(ctx context.Context, q db.Querier, typ string, b *Booking) error {
+	return events.Emit(ctx, q, typ, BookingEvent{
+		BookingID: b.ID, Locale: b.Locale, Status: b.Status, StaffID: b.Staff.ID,
+		Start: b.Start, End: b.End, TimeZone: b.TimeZone, PreviousStart: b.PreviousStart,
+		Sequence: b.Sequence, Reason: b.CancellationReason,
+	})
+}
+
+// AsOf returns the booking as the event describes it: the stored booking
+// with the event's times, status and person.
+func (e BookingEvent) AsOf(b *Booking) *Booking {
+	c := *b
+	c.Status, c.Start, c.End, c.TimeZone = e.Status, e.Start, e.End, e.TimeZone
+	c.PreviousStart, c.Sequence, c.CancellationReason = e.PreviousStart, e.Sequence, e.Reason
+	if e.Locale != "" {
+		c.Locale = e.Locale
+	}
+	if c.Staff == nil || c.Staff.ID != e.StaffID {
+		if s := b.Calendar.StaffByID(e.StaffID); s != nil {
+			c.Staff = s
+		}
+	}
+	return &c
+}

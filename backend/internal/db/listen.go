@@ -1,0 +1,61 @@
+package db
+
+import (
+	"context"
+	"log/slog"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
+)
+
+// Listen signals wake on every notification on channel, and once after each
+// (re)connect so the caller catches up on what committed meanwhile, until
+// ctx ends. A dropped connection is retried every retry; in between the
+// caller's own polling carries the work.
+func Listen(ctx context.Context, pool *pgxpool.Pool, channel string, wake chan<- struct{}, retry time.Duration, log *slog.Logger) {
+	for {
+		err := listenOnce(ctx, pool, channel, wake)
+		if ctx.Err() != nil {
+			return
+		}
+		log.WarnContext(ctx, "not listening for notifications; polling until reconnected", "channel", channel, "error", err)
+		select {
+		case <-ctx.Done():
+			return
+		case <-time.After(retry):
+		}
+	}
+}
+
+func listenOnce(ctx context.Context, pool *pgxpool.Pool, channel string, wake chan<- struct{}) error {
+	// A connection of its own: LISTEN is per session, and a pooled
+	// connection would be handed to other queries between waits.
+	conn, err := pgx.ConnectConfig(ctx, pool.Config().ConnConfig)
+	if err != nil {
+		return err
+	}
+	defer func() {
+		cctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 5*time.Second)
+		defer cancel()
+		_ = conn.Close(cctx)
+	}()
+	if _, err := conn.Exec(ctx, "LISTEN "+pgx.Identifier{channel}.Sanitize()); err != nil {
+		return err
+	}
+	Signal(wake)
+	for {
+		if _, err := conn.WaitForNotification(ctx); err != nil {
+			return err
+		}
+		Signal(wake)
+	}
+}
+
+// Signal wakes a worker without blocking: one pending wake-up is enough.
+func Signal(c chan<- struct{}) {
+	select {
+	case c <- struct{}{}:
+	default:
+	}
+}

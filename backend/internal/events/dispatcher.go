@@ -1,0 +1,272 @@
+package events
+
+import (
+	"cmp"
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"slices"
+	"sync"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"slotwise/backend/internal/db"
+)
+
+// Dispatcher defaults.
+const (
+	DefaultPollInterval = 5 * time.Second
+	DefaultLease        = 2 * time.Minute
+	DefaultMaxAttempts  = 12
+	batchSize           = 10
+	maxErrorLen         = 2000
+)
+
+// Dispatcher delivers events to consumers. Any number of dispatchers, in
+// one process or in many replicas, can run against one database.
+type Dispatcher struct {
+	Pool      *pgxpool.Pool
+	Consumers []Consumer
+	Logger    *slog.Logger // default slog.Default()
+
+	// PollInterval is how often due deliveries are looked for besides the
+	// notifications: retries whose time has come, leases that ran out, and
+	// anything a lost notification missed. Default 5s.
+	PollInterval time.Duration
+	// Lease is how long a claimed delivery is the claimer's; past it
+	// (the claimer died) another dispatcher takes it over. Default 2m.
+	Lease time.Duration
+	// MaxAttempts failed attempts make a delivery dead. Default 12.
+	MaxAttempts int
+}
+
+// Subscribe records which event types each consumer hears, so events
+// emitted from now on (by any replica) get a delivery for it.
+func (d *Dispatcher) Subscribe(ctx context.Context) error {
+	for _, c := range d.Consumers {
+		for _, typ := range c.Types() {
+			if _, err := d.Pool.Exec(ctx, `INSERT INTO event_subscriptions (consumer, event_type) VALUES ($1, $2)
+				ON CONFLICT DO NOTHING`, c.Name(), typ); err != nil {
+				return fmt.Errorf("events: unable to subscribe %s to %s: %w", c.Name(), typ, err)
+			}
+		}
+	}
+	return nil
+}
+
+// Run subscribes the consumers, then delivers due events until ctx ends.
+func (d *Dispatcher) Run(ctx context.Context) error {
+	if err := d.Subscribe(ctx); err != nil {
+		return err
+	}
+	wake := make(chan struct{}, 1)
+	var wg sync.WaitGroup
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		db.Listen(ctx, d.Pool, Channel, wake, d.pollInterval(), d.logger())
+	}()
+	defer wg.Wait()
+	ticker := time.NewTicker(d.pollInterval())
+	defer ticker.Stop()
+	for {
+		if _, err := d.DeliverDue(ctx); err != nil && ctx.Err() == nil {
+			d.logger().WarnContext(ctx, "events: delivery round failed", "error", err)
+		}
+		select {
+		case <-ctx.Done():
+			return nil
+		case <-wake:
+		case <-ticker.C:
+		}
+	}
+}
+
+type delivery struct {
+	consumer Consumer
+	attempts int
+	event    Event
+}
+
+// DeliverDue hands every due event to its consumers and returns how many
+// deliveries completed. Failures are recorded and retried later with
+// backoff; the error reports a database failure.
+func (d *Dispatcher) DeliverDue(ctx context.Context) (done int, err error) {
+	if d.Pool == nil {
+		return 0, errors.New("events: dispatcher needs a Pool")
+	}
+	for ctx.Err() == nil {
+		batch, err := d.claim(ctx)
+		if err != nil {
+			return done, err
+		}
+		for _, dl := range batch {
+			ok, err := d.deliver(ctx, dl)
+			if err != nil {
+				return done, err
+			}
+			if ok {
+				done++
+			}
+		}
+		if len(batch) < batchSize {
+			break
+		}
+	}
+	return done, nil
+}
+
+// claim leases due deliveries in one short statement: no transaction is
+// open while consumers work.
+func (d *Dispatcher) claim(ctx context.Context) ([]delivery, error) {
+	byName := map[string]Consumer{}
+	names := make([]string, 0, len(d.Consumers))
+	for _, c := range d.Consumers {
+		byName[c.Name()] = c
+		names = append(names, c.Name())
+	}
+	rows, err := d.Pool.Query(ctx, `
+		UPDATE event_deliveries d SET leased_until = now() + $2 * interval '1 millisecond', attempts = d.attempts + 1
+		FROM (SELECT consumer, event_id FROM event_deliveries
+		      WHERE consumer = ANY($1) AND done_at IS NULL AND NOT dead AND next_attempt_at <= now()
+		        AND (leased_until IS NULL OR leased_until < now())
+		      ORDER BY event_id LIMIT $3 FOR UPDATE SKIP LOCKED) c, events e
+		WHERE d.consumer = c.consumer AND d.event_id = c.event_id AND e.id = d.event_id
+		RETURNING d.consumer, d.attempts, e.id, e.type, e.payload, e.created_at`,
+		names, d.lease().Milliseconds(), batchSize)
+	if err != nil {
+		return nil, fmt.Errorf("events: unable to claim deliveries: %w", err)
+	}
+	batch, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (delivery, error) {
+		var dl delivery
+		var name string
+		err := r.Scan(&name, &dl.attempts, &dl.event.ID, &dl.event.Type, &dl.event.Payload, &dl.event.CreatedAt)
+		dl.consumer = byName[name]
+		return dl, err
+	})
+	if err != nil {
+		return nil, fmt.Errorf("events: unable to claim deliveries: %w", err)
+	}
+	// RETURNING does not keep the subquery's order; consumers see events in
+	// the order they happened.
+	slices.SortFunc(batch, func(a, b delivery) int { return cmp.Compare(a.event.ID, b.event.ID) })
+	return batch, nil
+}
+
+// deliver runs one consumer on one event and records the outcome.
+func (d *Dispatcher) deliver(ctx context.Context, dl delivery) (bool, error) {
+	log := d.logger().With("consumer", dl.consumer.Name(), "event", dl.event.ID, "type", dl.event.Type)
+	commit, err := d.handle(ctx, dl)
+	if err == nil {
+		var applied bool
+		applied, err = d.complete(ctx, dl, commit)
+		if err == nil {
+			if !applied {
+				log.InfoContext(ctx, "events: delivery already completed elsewhere")
+			}
+			return applied, nil
+		}
+	}
+	if ctx.Err() != nil {
+		return false, nil // interrupted: the lease runs out and the delivery is due again
+	}
+	return false, d.fail(ctx, dl, err, log)
+}
+
+// handle runs the consumer, turning a panic into an error so one bad event
+// cannot stop every other delivery.
+func (d *Dispatcher) handle(ctx context.Context, dl delivery) (commit Commit, err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			err = fmt.Errorf("events: consumer %s panicked: %v", dl.consumer.Name(), p)
+		}
+	}()
+	return dl.consumer.Handle(ctx, dl.event)
+}
+
+// complete marks the delivery done and applies the consumer's writes in one
+// transaction; when another dispatcher completed it meanwhile (its lease
+// ran out here), nothing is written.
+func (d *Dispatcher) complete(ctx context.Context, dl delivery, commit Commit) (bool, error) {
+	applied := false
+	err := db.InTx(ctx, d.Pool, func(tx pgx.Tx) error {
+		tag, err := tx.Exec(ctx, `UPDATE event_deliveries SET done_at = now(), leased_until = NULL, last_error = ''
+			WHERE consumer = $1 AND event_id = $2 AND done_at IS NULL`, dl.consumer.Name(), dl.event.ID)
+		if err != nil || tag.RowsAffected() == 0 {
+			return err
+		}
+		applied = true
+		if commit != nil {
+			return commit(ctx, tx)
+		}
+		return nil
+	})
+	if err != nil {
+		return false, fmt.Errorf("events: %s on event %d: %w", dl.consumer.Name(), dl.event.ID, err)
+	}
+	return applied, nil
+}
+
+func (d *Dispatcher) fail(ctx context.Context, dl delivery, cause error, log *slog.Logger) error {
+	msg := cause.Error()
+	if len(msg) > maxErrorLen {
+		msg = msg[:maxErrorLen]
+	}
+	dead := dl.attempts >= d.maxAttempts()
+	wait := Backoff(dl.attempts)
+	_, err := d.Pool.Exec(context.WithoutCancel(ctx), `UPDATE event_deliveries
+		SET leased_until = NULL, last_error = $3, dead = $4, next_attempt_at = now() + $5 * interval '1 millisecond'
+		WHERE consumer = $1 AND event_id = $2 AND done_at IS NULL`,
+		dl.consumer.Name(), dl.event.ID, msg, dead, wait.Milliseconds())
+	if err != nil {
+		return fmt.Errorf("events: unable to record a failed delivery: %w", err)
+	}
+	if dead {
+		log.ErrorContext(ctx, "events: delivery given up", "attempts", dl.attempts, "error", cause)
+	} else {
+		log.WarnContext(ctx, "events: delivery failed; will retry", "attempts", dl.attempts, "retry_in", wait, "error", cause)
+	}
+	return nil
+}
+
+// Backoff waits 5s·2^(attempt−1) after the attempt-th failure, at most an hour.
+func Backoff(attempt int) time.Duration {
+	if attempt < 1 {
+		attempt = 1
+	}
+	if attempt > 11 {
+		return time.Hour
+	}
+	return min(5*time.Second<<(attempt-1), time.Hour)
+}
+
+func (d *Dispatcher) logger() *slog.Logger {
+	if d.Logger != nil {
+		return d.Logger
+	}
+	return slog.Default()
+}
+
+func (d *Dispatcher) pollInterval() time.Duration {
+	if d.PollInterval > 0 {
+		return d.PollInterval
+	}
+	return DefaultPollInterval
+}
+
+func (d *Dispatcher) lease() time.Duration {
+	if d.Lease > 0 {
+		return d.Lease
+	}
+	return DefaultLease
+}
+
+func (d *Dispatcher) maxAttempts() int {
+	if d.MaxAttempts > 0 {
+		return d.MaxAttempts
+	}
+	return DefaultMaxAttempts
+}

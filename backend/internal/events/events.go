@@ -1,0 +1,79 @@
+// Package events carries domain events from the transaction that caused
+// them to the consumers that act on them after commit.
+//
+// A command writes its events with Emit in its own transaction, so an
+// event exists if and only if the change it describes committed. Each event
+// gets one delivery row per subscribed consumer; a Dispatcher on any
+// replica claims due deliveries (FOR UPDATE SKIP LOCKED, then a lease, so
+// no transaction stays open while a consumer works), runs the consumer
+// outside any transaction, and commits the consumer's own writes together
+// with marking the delivery done. A crash between the work and that commit
+// repeats the work once; the done mark is checked in the same transaction,
+// so a consumer's database writes happen exactly once per event.
+package events
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+
+	"slotwise/backend/internal/db"
+)
+
+// Channel is the notification channel that wakes dispatchers when a
+// transaction that emitted events commits.
+const Channel = "slotwise_events"
+
+// Event is one thing that happened.
+type Event struct {
+	ID        int64
+	Type      string // e.g. booking.booked
+	Payload   json.RawMessage
+	CreatedAt time.Time
+}
+
+// Decode reads the payload into v.
+func (e Event) Decode(v any) error {
+	if err := json.Unmarshal(e.Payload, v); err != nil {
+		return fmt.Errorf("events: payload of %s %d: %w", e.Type, e.ID, err)
+	}
+	return nil
+}
+
+// Emit writes an event and its deliveries through q, the transaction of the
+// change it describes. Dispatchers are woken when that transaction commits
+// (NOTIFY is transactional).
+func Emit(ctx context.Context, q db.Querier, typ string, payload any) error {
+	data, err := json.Marshal(payload)
+	if err != nil {
+		return fmt.Errorf("events: unable to encode %s: %w", typ, err)
+	}
+	_, err = q.Exec(ctx, `
+		WITH e AS (INSERT INTO events (type, payload) VALUES ($1, $2) RETURNING id)
+		INSERT INTO event_deliveries (consumer, event_id)
+		SELECT s.consumer, e.id FROM event_subscriptions s, e WHERE s.event_type = $1`, typ, data)
+	if err != nil {
+		return fmt.Errorf("events: unable to write %s: %w", typ, err)
+	}
+	if _, err := q.Exec(ctx, "NOTIFY "+Channel); err != nil {
+		return fmt.Errorf("events: unable to signal %s: %w", typ, err)
+	}
+	return nil
+}
+
+// Commit is what a consumer writes for an event; it runs in the
+// transaction that marks the delivery done.
+type Commit func(ctx context.Context, tx pgx.Tx) error
+
+// Consumer acts on events. Handle runs outside any transaction and may be
+// slow (render, call a remote service); what it must write, it returns as
+// a Commit. It must be idempotent per event id: after a crash it may see
+// the same event again.
+type Consumer interface {
+	Name() string
+	Types() []string
+	Handle(ctx context.Context, ev Event) (Commit, error)
+}

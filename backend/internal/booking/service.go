@@ -275,7 +275,9 @@ func (s *Service) changeable(ctx context.Context, tx pgx.Tx, id, token string) (
 }
 
 // PurgeIdempotencyKeys forgets keys older than a day.
-func (s *Service) PurgeIdempotencyKeys(ctx context.Context) (int64, error) { return s.runner.Purge(ctx) }
+func (s *Service) PurgeIdempotencyKeys(ctx context.Context) (int64, error) {
+	return s.runner.Purge(ctx)
+}
 
 // parseWhen reads a requested start (RFC 3339) and the booker's zone,
 // returning field → message id for what is wrong.

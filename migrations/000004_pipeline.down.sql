@@ -1,3 +1,4 @@
+ALTER TABLE outbox DROP COLUMN IF EXISTS leased_until;
 DROP TABLE IF EXISTS event_deliveries;
 DROP TABLE IF EXISTS event_subscriptions;
 DROP TABLE IF EXISTS events;

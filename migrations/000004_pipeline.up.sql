@@ -67,3 +67,8 @@ COMMENT ON COLUMN event_deliveries.leased_until IS
     'A worker claimed the delivery until then; past it, another may take it over.';
 
 CREATE INDEX event_deliveries_due ON event_deliveries (next_attempt_at, event_id) WHERE done_at IS NULL AND NOT dead;
+
+-- The outbox marks each mail in its own commit: a worker leases a row,
+-- sends it outside any transaction, and records the outcome; a worker that
+-- died mid-send leaves a lease that runs out, and only that mail goes again.
+ALTER TABLE outbox ADD COLUMN leased_until timestamptz;

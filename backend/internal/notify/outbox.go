@@ -25,7 +25,6 @@ const OutboxChannel = "slotwise_outbox"
 const (
 	DefaultPollInterval = 5 * time.Second
 	DefaultMaxAttempts  = 12
-	batchSize           = 10
 	maxErrorLen         = 2000
 )
 
@@ -103,7 +102,7 @@ func (w *Worker) Run(ctx context.Context) error {
 	wg.Add(1)
 	go func() {
 		defer wg.Done()
-		w.listen(ctx, wake)
+		db.Listen(ctx, w.Pool, OutboxChannel, wake, w.pollInterval(), w.logger())
 	}()
 	defer wg.Wait()
 
@@ -122,73 +121,39 @@ func (w *Worker) Run(ctx context.Context) error {
 	}
 }
 
-// listen signals wake on every notification (and once after each
-// (re)connect, to catch up on what committed meanwhile) until ctx ends.
-func (w *Worker) listen(ctx context.Context, wake chan<- struct{}) {
-	for {
-		err := w.listenOnce(ctx, wake)
-		if ctx.Err() != nil {
-			return
-		}
-		w.logger().WarnContext(ctx, "outbox: not listening for notifications; polling until reconnected", "error", err)
-		select {
-		case <-ctx.Done():
-			return
-		case <-time.After(w.pollInterval()):
-		}
-	}
-}
-
-func (w *Worker) listenOnce(ctx context.Context, wake chan<- struct{}) error {
-	// A connection of its own: LISTEN is per session, and a pooled
-	// connection would be handed to other queries between waits.
-	conn, err := pgx.ConnectConfig(ctx, w.Pool.Config().ConnConfig)
-	if err != nil {
-		return err
-	}
-	defer func() {
-		cctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 5*time.Second)
-		defer cancel()
-		_ = conn.Close(cctx)
-	}()
-	if _, err := conn.Exec(ctx, "LISTEN "+OutboxChannel); err != nil {
-		return err
-	}
-	signal(wake)
-	for {
-		if _, err := conn.WaitForNotification(ctx); err != nil {
-			return err
-		}
-		signal(wake)
-	}
-}
-
-func signal(c chan<- struct{}) {
-	select {
-	case c <- struct{}{}:
-	default: // a wake-up is pending already
-	}
-}
-
-// DeliverDue sends every message due now, in batches of ten claimed with
-// FOR UPDATE SKIP LOCKED, and returns how many were accepted. A message
-// that fails is rescheduled by Backoff (not retried within this call), or
-// marked dead after MaxAttempts attempts or a permanent rejection. The
-// error reports a database failure; failed sends are recorded, not
-// returned.
+// DeliverDue sends every message due now, one at a time, and returns how
+// many were accepted. Each message is leased in a statement of its own,
+// sent with no transaction open, and its outcome recorded in its own
+// commit: a crash re-sends at most the one message in flight, and a server
+// that never answers holds no database lock. A message that fails is
+// rescheduled by Backoff (not retried within this call), or marked dead
+// after MaxAttempts attempts or a permanent rejection. The error reports a
+// database failure; failed sends are recorded, not returned.
 func (w *Worker) DeliverDue(ctx context.Context) (sent int, err error) {
 	if w.Pool == nil || w.Sender == nil {
 		return 0, errors.New("notify: outbox worker needs a Pool and a Sender")
 	}
-	seen := make([]int64, 0, batchSize) // not nil: = ANY(NULL) would match nothing
+	seen := []int64{} // not nil: = ANY(NULL) would match nothing
 	for ctx.Err() == nil {
-		n, claimed, err := w.deliverBatch(ctx, &seen)
-		sent += n
+		o, ok, err := w.claim(ctx, seen)
+		if err != nil || !ok {
+			return sent, err
+		}
+		seen = append(seen, o.id)
+		sendErr := w.Sender.Send(ctx, envelopeFrom(o.mime), []string{o.recipient}, o.mime)
+		if sendErr != nil && ctx.Err() != nil && errors.Is(sendErr, ctx.Err()) {
+			return sent, nil // interrupted, not failed: the lease runs out and it is due again
+		}
+		// The outcome of a send that happened must be written even when ctx
+		// ends now, or the mail would go out again.
+		bg, cancel := context.WithTimeout(context.WithoutCancel(ctx), time.Minute)
+		err = w.record(bg, w.Pool, o, sendErr)
+		cancel()
 		if err != nil {
 			return sent, err
 		}
-		if claimed < batchSize {
-			break
+		if sendErr == nil {
+			sent++
 		}
 	}
 	return sent, nil
@@ -202,69 +167,38 @@ type outboxRow struct {
 	attempts  int
 }
 
-// deliverBatch claims up to batchSize due rows not in seen, sends them and
-// records each outcome, all in one transaction holding the rows' locks.
-func (w *Worker) deliverBatch(ctx context.Context, seen *[]int64) (sent, claimed int, err error) {
-	tx, err := w.Pool.Begin(ctx)
+// claim leases the next due message not in seen.
+func (w *Worker) claim(ctx context.Context, seen []int64) (outboxRow, bool, error) {
+	var o outboxRow
+	err := w.Pool.QueryRow(ctx, `
+		UPDATE outbox SET leased_until = now() + $2 * interval '1 millisecond'
+		FROM (SELECT id FROM outbox
+		      WHERE sent_at IS NULL AND NOT dead AND next_attempt_at <= now()
+		        AND (leased_until IS NULL OR leased_until < now()) AND NOT (id = ANY($1::bigint[]))
+		      ORDER BY next_attempt_at, id LIMIT 1 FOR UPDATE SKIP LOCKED) due
+		WHERE outbox.id = due.id
+		RETURNING outbox.id, outbox.kind, outbox.recipient, outbox.mime, outbox.attempts`,
+		seen, w.lease().Milliseconds()).Scan(&o.id, &o.kind, &o.recipient, &o.mime, &o.attempts)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return o, false, nil
+	}
 	if err != nil {
-		return 0, 0, fmt.Errorf("notify: unable to begin outbox transaction: %w", err)
+		return o, false, fmt.Errorf("notify: unable to claim an outbox row: %w", err)
 	}
-	// Outcomes of sends that happened must be written even when ctx ends
-	// during the batch, or the mail would go out again.
-	bg, cancel := context.WithTimeout(context.WithoutCancel(ctx), time.Minute)
-	defer cancel()
-	defer func() { _ = tx.Rollback(bg) }() // no-op after Commit
-
-	rows, err := tx.Query(ctx, `
-		SELECT id, kind, recipient, mime, attempts
-		FROM outbox
-		WHERE sent_at IS NULL AND NOT dead AND next_attempt_at <= now() AND NOT (id = ANY($1::bigint[]))
-		ORDER BY next_attempt_at, id
-		LIMIT $2
-		FOR UPDATE SKIP LOCKED`, *seen, batchSize)
-	if err != nil {
-		return 0, 0, fmt.Errorf("notify: unable to claim outbox rows: %w", err)
-	}
-	batch, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (outboxRow, error) {
-		var o outboxRow
-		err := r.Scan(&o.id, &o.kind, &o.recipient, &o.mime, &o.attempts)
-		return o, err
-	})
-	if err != nil {
-		return 0, 0, fmt.Errorf("notify: unable to claim outbox rows: %w", err)
-	}
-	for _, o := range batch {
-		*seen = append(*seen, o.id)
-	}
-
-	for _, o := range batch {
-		if ctx.Err() != nil {
-			break // unsent rows stay due for the next worker
-		}
-		sendErr := w.Sender.Send(ctx, envelopeFrom(o.mime), []string{o.recipient}, o.mime)
-		if sendErr != nil && ctx.Err() != nil && errors.Is(sendErr, ctx.Err()) {
-			break // interrupted, not failed: no attempt is counted
-		}
-		if err := w.record(bg, tx, o, sendErr); err != nil {
-			return sent, len(batch), err
-		}
-		if sendErr == nil {
-			sent++
-		}
-	}
-	if err := tx.Commit(bg); err != nil {
-		return 0, len(batch), fmt.Errorf("notify: unable to record outbox deliveries: %w", err)
-	}
-	return sent, len(batch), nil
+	return o, true, nil
 }
 
+// lease outlasts the longest send: connecting and every SMTP command are
+// bounded by the sender's timeout.
+func (w *Worker) lease() time.Duration { return 10 * time.Minute }
+
 // record writes the outcome of one attempt.
-func (w *Worker) record(ctx context.Context, tx pgx.Tx, o outboxRow, sendErr error) error {
+func (w *Worker) record(ctx context.Context, tx db.Querier, o outboxRow, sendErr error) error {
 	log := w.logger().With("outbox_id", o.id, "kind", o.kind, "to", o.recipient)
 	attempts := o.attempts + 1
 	if sendErr == nil {
 		if _, err := tx.Exec(ctx,
-			`UPDATE outbox SET sent_at = clock_timestamp(), attempts = $2, last_error = '' WHERE id = $1`,
+			`UPDATE outbox SET sent_at = clock_timestamp(), attempts = $2, last_error = '', leased_until = NULL WHERE id = $1`,
 			o.id, attempts); err != nil {
 			return fmt.Errorf("notify: unable to mark outbox row %d sent: %w", o.id, err)
 		}
@@ -275,7 +209,7 @@ func (w *Worker) record(ctx context.Context, tx pgx.Tx, o outboxRow, sendErr err
 	msg := truncate(sendErr.Error(), maxErrorLen)
 	if attempts >= w.maxAttempts() || errors.Is(sendErr, ErrRejected) {
 		if _, err := tx.Exec(ctx,
-			`UPDATE outbox SET attempts = $2, last_error = $3, dead = true WHERE id = $1`,
+			`UPDATE outbox SET attempts = $2, last_error = $3, dead = true, leased_until = NULL WHERE id = $1`,
 			o.id, attempts, msg); err != nil {
 			return fmt.Errorf("notify: unable to mark outbox row %d dead: %w", o.id, err)
 		}
@@ -284,7 +218,7 @@ func (w *Worker) record(ctx context.Context, tx pgx.Tx, o outboxRow, sendErr err
 	}
 	wait := w.backoff(attempts)
 	if _, err := tx.Exec(ctx,
-		`UPDATE outbox SET attempts = $2, last_error = $3,
+		`UPDATE outbox SET attempts = $2, last_error = $3, leased_until = NULL,
 		        next_attempt_at = clock_timestamp() + $4::bigint * interval '1 microsecond'
 		 WHERE id = $1`,
 		o.id, attempts, msg, wait.Microseconds()); err != nil {

@@ -400,3 +400,52 @@ func TestDefaultBackoff(t *testing.T) {
 		}
 	}
 }
+
+// committedSender checks, at each send, that every message accepted before
+// is already marked sent in the database, seen from another connection.
+type committedSender struct {
+	t        *testing.T
+	observer *pgxpool.Pool
+	accepted int
+}
+
+func (s *committedSender) Send(ctx context.Context, _ string, _ []string, _ []byte) error {
+	var marked int
+	if err := s.observer.QueryRow(ctx, `SELECT count(*) FROM outbox WHERE sent_at IS NOT NULL`).Scan(&marked); err != nil {
+		return err
+	}
+	var open int
+	s.observer.QueryRow(ctx, `SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() AND state = 'idle in transaction'`).Scan(&open)
+	if marked != s.accepted {
+		s.t.Errorf("at send %d, %d earlier mails are marked sent, want %d: a crash now would send them again", s.accepted+1, marked, s.accepted)
+	}
+	if open != 0 {
+		s.t.Errorf("at send %d, %d transactions are open across the network call", s.accepted+1, open)
+	}
+	s.accepted++
+	return nil
+}
+
+func TestEachMailIsMarkedSentInItsOwnCommitWithNoTransactionOpen(t *testing.T) {
+	url := dbtest.URL(t)
+	ctx := testCtx(t)
+	pool, err := db.Open(ctx, url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(pool.Close)
+	observer, err := db.Open(ctx, url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(observer.Close)
+	for i := range 12 {
+		m := sampleMessage(t)
+		m.To = fmt.Sprintf("guest%d@example.com", i)
+		enqueue(t, pool, m)
+	}
+	s := &committedSender{t: t, observer: observer}
+	if sent, err := newWorker(pool, s, &logBuffer{}).DeliverDue(ctx); sent != 12 || err != nil {
+		t.Fatalf("DeliverDue = %d, %v; want 12", sent, err)
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"log/slog"
 	"maps"
+	"strconv"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -225,7 +226,8 @@ type CancelCommand struct {
 // a retry with the same key gets the cancelled booking.
 func (s *Service) Cancel(ctx context.Context, cmd CancelCommand) (*Booking, error) {
 	if utf8.RuneCountInString(cmd.Reason) > MaxReasonLen {
-		return nil, &ValidationError{Fields: map[string]string{"reason": msgReasonTooLong}}
+		return nil, &ValidationError{Fields: map[string]string{"reason": msgReasonTooLong},
+			Args: map[string]map[string]string{"reason": {"max": strconv.Itoa(MaxReasonLen)}}}
 	}
 	op := command.Op{Scope: "booking.cancel", Key: cmd.IdempotencyKey, Request: struct {
 		ID string

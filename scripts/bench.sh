@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # make bench: renders per second of a booking page through the Go V8 pool
-# and, on the same machine in the same run, under Node, and their ratio.
+# and, on the same machine in the same run, under Node, and their ratio;
+# then the latency of booking while 50 connections load the booking page
+# (the binary serving on loopback with its own PostgreSQL).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 work=$(mktemp -d /tmp/slotwise-bench.XXXXXX); chmod 755 "$work"
@@ -23,3 +25,13 @@ printf 'Go pool, 1 worker:        %8.0f\n' "$go1"
 [ -n "$gon" ] && printf 'Go pool, %d workers:       %8.0f\n' "$(nproc)" "$gon"
 printf 'Node, 1 thread:           %8.0f\n' "$node"
 awk -v g="$go1" -v n="$node" 'BEGIN { printf "ratio Go 1 worker / Node:  %7.2f\n", g / n }'
+
+echo
+echo "== Booking latency: POST /api/bookings one after another while 50 connections load the booking page"
+go build -o "$work/bookbench" ./backend/cmd/bookbench
+port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+SLOTWISE_LOG_LEVEL=warn "${SLOTWISE_BENCH_BIN:-bin/slotwise}" serve --addr "127.0.0.1:$port" --data-dir "$work/serve" >"$work/serve.log" 2>&1 &
+server=$!
+for _ in $(seq 600); do curl -fs "http://127.0.0.1:$port/healthz" >/dev/null 2>&1 && break; sleep 0.1; done
+"$work/bookbench" -base "http://127.0.0.1:$port" -conns 50 -n 200 || { tail -20 "$work/serve.log"; kill "$server"; exit 1; }
+kill -TERM "$server"; wait "$server" || true

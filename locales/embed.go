@@ -116,6 +116,16 @@ func FromPrefix(segment string) (string, bool) {
 	return "", false
 }
 
+// PathPrefix is the language prefix of links in a locale: none for the
+// fallback (unprefixed URLs are en-US), "/de" for de. The one place on the
+// server that writes it; ui/src/lib/navigation.ts withLocale is the client's.
+func PathPrefix(locale string) string {
+	if l, ok := FromPrefix(locale); ok {
+		return "/" + l
+	}
+	return ""
+}
+
 // Known tells whether a locale (from a cookie, say) is one we serve.
 func Known(locale string) bool {
 	_, ok := FromPrefix(locale)

@@ -19,6 +19,8 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
+
+	"slotwise/backend/internal/route"
 )
 
 func main() {
@@ -43,13 +45,14 @@ func run(base, calendar string, conns, n int) error {
 	if err != nil {
 		return err
 	}
+	page := base + route.Default().Href("", "bookings", "", map[string]string{"slug": calendar}, nil)
 	ctx, stop := context.WithCancel(context.Background())
 	var pages atomic.Int64
 	var wg sync.WaitGroup
 	for range conns {
 		wg.Go(func() {
 			for ctx.Err() == nil {
-				req, _ := http.NewRequestWithContext(ctx, http.MethodGet, base+"/widget/bookings/"+calendar, nil)
+				req, _ := http.NewRequestWithContext(ctx, http.MethodGet, page, nil)
 				if res, err := client.Do(req); err == nil {
 					io.Copy(io.Discard, res.Body)
 					res.Body.Close()

@@ -17,6 +17,7 @@ import (
 	"slotwise/backend/internal/config"
 	"slotwise/backend/internal/events"
 	"slotwise/backend/internal/notify"
+	"slotwise/backend/internal/route"
 	"slotwise/backend/internal/sites"
 	"slotwise/backend/internal/web"
 	"slotwise/locales"
@@ -93,16 +94,20 @@ func listen(ctx context.Context, a *app, handler http.Handler) error {
 	srv := &http.Server{Handler: handler, ReadHeaderTimeout: 10 * time.Second, IdleTimeout: 2 * time.Minute}
 	base := "http://" + ln.Addr().String()
 	a.log.Info("serving", slog.String("url", base))
+	routes := route.Default()
+	booker := map[string]string{"slug": "demo-consultation"}
 	fmt.Printf(`
 Slotwise is running. Open:
-  %[1]s/                                       the demo website
-  %[1]s/widget/bookings/demo-consultation      the booking widget
-  %[1]s/de/widget/bookings/demo-consultation   the same, in German
-  %[1]s/about                                  a website page
-  %[1]s/healthz                                health check
+  %-60s the demo website
+  %-60s the booking widget
+  %-60s the same, in German
+  %-60s a website page
+  %-60s health check
 Stop with Ctrl+C.
 
-`, base)
+`, base+routes.Href("", "index", "", nil, nil), base+routes.Href("", "bookings", "", booker, nil),
+		base+routes.Href("de", "bookings", "", booker, nil), base+routes.Href("", "website", "page", map[string]string{"path": "about"}, nil),
+		base+"/healthz")
 	errc := make(chan error, 1)
 	go func() { errc <- srv.Serve(ln) }()
 	select {

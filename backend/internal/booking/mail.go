@@ -88,10 +88,10 @@ func (m *Mailer) compose(ctx context.Context, event string, b *Booking, token st
 		method = notify.MethodCancel
 	}
 	now := time.Now()
-	booker := NewView(b, token, LinkPrefix(b.Locale), now)
+	booker := NewView(b, token, b.Locale, now)
 	ev := Event(b, m.BaseURL+booker.ManageURL)
 	out := []queued{m.render(ctx, kind, b.Locale, booker, b.Contact.Email, b.Contact.FirstName+" "+b.Contact.LastName, b.Staff.Name, ev, method)}
-	staff := NewView(b, "", LinkPrefix(b.Calendar.Location.DefaultLocale), now)
+	staff := NewView(b, "", b.Calendar.Location.DefaultLocale, now)
 	staff.ManageURL, staff.RescheduleURL, staff.CancelURL, staff.ICSURL = "", "", "", ""
 	ev.URL, ev.Description = "", b.Calendar.Description
 	return append(out, m.render(ctx, staffKinds[event], b.Calendar.Location.DefaultLocale, staff, b.Staff.Email, b.Staff.Name, b.Staff.Name, ev, method))
@@ -115,14 +115,6 @@ func (m *Mailer) render(ctx context.Context, kind, locale string, view View, to,
 		To: to, ToName: toName, Subject: subject, Text: text, HTML: html,
 		Attachments: []notify.Attachment{notify.CalendarAttachment(ev, method)},
 	}}
-}
-
-// LinkPrefix is the path prefix of links in a locale: none for en-US.
-func LinkPrefix(locale string) string {
-	if locale == "" || locale == locales.Fallback {
-		return ""
-	}
-	return "/" + locale
 }
 
 // plainSubject and plainText are the language-neutral mail of last resort.

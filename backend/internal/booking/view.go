@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"slotwise/backend/internal/notify"
+	"slotwise/backend/internal/route"
 )
 
 // View is a booking as the booker sees it (ui/src/features/booking/types.ts
@@ -49,14 +50,14 @@ type (
 	}
 )
 
-// NewView builds the booker's view. prefix is the language prefix of links
-// ("" or "/de"); token the manage secret (links need it).
-func NewView(b *Booking, token, prefix string, now time.Time) View {
+// NewView builds the booker's view with links in locale's language, each
+// built from the route table; token is the manage secret (links need it).
+func NewView(b *Booking, token, locale string, now time.Time) View {
 	zone, err := loadZone(b.TimeZone)
 	if err != nil {
 		zone = time.UTC
 	}
-	id, tok := url.PathEscape(b.ID), url.QueryEscape(token)
+	routes := route.Default()
 	v := View{
 		ID: b.ID, Status: b.Status, Start: b.Start.In(zone), End: b.End.In(zone), TimeZone: b.TimeZone,
 		CancellationReason: b.CancellationReason,
@@ -65,10 +66,10 @@ func NewView(b *Booking, token, prefix string, now time.Time) View {
 		Location:           b.Contact.Location,
 		Contact:            ViewContact{FirstName: b.Contact.FirstName, LastName: b.Contact.LastName, Email: b.Contact.Email},
 		LocationName:       b.Calendar.Location.Name,
-		ManageURL:          prefix + "/widget/booking/" + id + "?token=" + tok,
-		RescheduleURL:      prefix + "/widget/bookings/" + url.PathEscape(b.Calendar.Slug) + "?reschedule=" + id + "&token=" + tok,
-		CancelURL:          prefix + "/widget/booking/cancel-booking?id=" + id + "&token=" + tok,
-		ICSURL:             "/api/bookings/" + id + "/ics?token=" + tok,
+		ManageURL:          routes.Href(locale, "bookingView", "ids", map[string]string{"ids": b.ID}, url.Values{"token": {token}}),
+		RescheduleURL:      routes.Href(locale, "bookings", "", map[string]string{"slug": b.Calendar.Slug}, url.Values{"reschedule": {b.ID}, "token": {token}}),
+		CancelURL:          routes.Href(locale, "cancelBooking", "", nil, url.Values{"id": {b.ID}, "token": {token}}),
+		ICSURL:             ICSPath(b.ID) + "?" + url.Values{"token": {token}}.Encode(),
 		CanChange:          b.CanChange(now),
 	}
 	if b.PreviousStart != nil {
@@ -79,6 +80,10 @@ func NewView(b *Booking, token, prefix string, now time.Time) View {
 	v.GoogleURL, v.OutlookURL = notify.GoogleCalendarURL(ev), notify.OutlookURL(ev)
 	return v
 }
+
+// ICSPath is the API path of a booking's calendar file (an API route, not a
+// page: the web router registers it from the same pattern).
+func ICSPath(id string) string { return "/api/bookings/" + url.PathEscape(id) + "/ics" }
 
 // Event is the booking as a calendar event; manageURL goes in its
 // description and URL when known.

@@ -125,7 +125,7 @@ func (s *Server) bookingICS(c *gin.Context) {
 		s.apiError(c, err, cat)
 		return
 	}
-	view := booking.NewView(b, token, booking.LinkPrefix(b.Locale), s.booking.Now())
+	view := booking.NewView(b, token, b.Locale, s.booking.Now())
 	method := "PUBLISH"
 	if !b.Active() {
 		method = "CANCEL"
@@ -143,7 +143,7 @@ func (s *Server) answerBooking(c *gin.Context, status int, b *booking.Booking, t
 		s.apiError(c, err, cat)
 		return
 	}
-	c.JSON(status, booking.NewView(b, token, booking.LinkPrefix(b.Locale), s.booking.Now()))
+	c.JSON(status, booking.NewView(b, token, b.Locale, s.booking.Now()))
 }
 
 // idempotencyKey is the request's Idempotency-Key as sent: the runner

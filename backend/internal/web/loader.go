@@ -7,7 +7,7 @@ import (
 	"net/url"
 	"strings"
 
-	"slotwise/backend/internal/web/route"
+	"slotwise/backend/internal/route"
 	"slotwise/locales"
 )
 

@@ -5,6 +5,7 @@ import (
 	"errors"
 
 	"slotwise/backend/internal/booking"
+	"slotwise/backend/internal/route"
 	"slotwise/backend/internal/sites"
 )
 
@@ -57,17 +58,25 @@ type SiteData struct {
 	Links []DemoLink   `json:"links,omitempty"`
 }
 
-// DemoLink is a link worth opening, shown on the home page.
+// DemoLink is a link worth opening, shown on the home page, already in
+// the page's language.
 type DemoLink struct {
 	Label string `json:"label"` // message id
 	Href  string `json:"href"`
 }
 
-var homeLinks = []DemoLink{
-	{Label: "home.link.booking", Href: "/widget/bookings/demo-consultation"},
-	{Label: "home.link.form", Href: "/widget/form/contact"},
-	{Label: "home.link.quiz", Href: "/widget/quiz/skin-type"},
-	{Label: "home.link.about", Href: "/about"},
+// homeLinks are the demo's pages, by route name and parameters.
+func homeLinks(locale string) []DemoLink {
+	routes := route.Default()
+	link := func(label, name, kind string, params map[string]string) DemoLink {
+		return DemoLink{Label: label, Href: routes.Href(locale, name, kind, params, nil)}
+	}
+	return []DemoLink{
+		link("home.link.booking", "bookings", "", map[string]string{"slug": "demo-consultation"}),
+		link("home.link.form", "form", "", map[string]string{"id": "contact"}),
+		link("home.link.quiz", "quiz", "", map[string]string{"id": "skin-type"}),
+		link("home.link.about", "website", "page", map[string]string{"path": "about"}),
+	}
 }
 
 func indexLoader(store *sites.Store) Loader {
@@ -83,7 +92,7 @@ func indexLoader(store *sites.Store) Loader {
 			return nil, err
 		}
 		res := &PageResult{Title: req.T("home.title"), Description: req.T("home.description"),
-			Data: SiteData{Page: page, Nav: withoutHome(nav), Links: homeLinks}}
+			Data: SiteData{Page: page, Nav: withoutHome(nav), Links: homeLinks(req.Locale)}}
 		if page != nil {
 			res.Title, res.Description = page.Title, page.Description
 		}

@@ -121,7 +121,7 @@ func loadReschedule(ctx context.Context, svc *booking.Service, req *PageRequest,
 	if err != nil {
 		return err
 	}
-	v := booking.NewView(b, token, booking.LinkPrefix(req.Locale), svc.Now())
+	v := booking.NewView(b, token, req.Locale, svc.Now())
 	data.Reschedule, data.Token = &v, token
 	return nil
 }
@@ -179,7 +179,7 @@ func manageResult(ctx context.Context, svc *booking.Service, req *PageRequest, i
 		if err != nil {
 			return nil, err
 		}
-		data.Bookings = append(data.Bookings, booking.NewView(b, token, booking.LinkPrefix(req.Locale), svc.Now()))
+		data.Bookings = append(data.Bookings, booking.NewView(b, token, req.Locale, svc.Now()))
 		brand = b.Calendar.Location.BrandColor
 	}
 	title := req.T("screen." + req.Match.Route.Name + ".title")

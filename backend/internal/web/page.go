@@ -9,7 +9,7 @@ import (
 
 	"github.com/gin-gonic/gin"
 
-	"slotwise/backend/internal/web/route"
+	"slotwise/backend/internal/route"
 	"slotwise/locales"
 )
 
@@ -121,9 +121,9 @@ func (s *Server) alternates(c *gin.Context, basePath string) []Alternate {
 	}
 	out := []Alternate{{Hreflang: "x-default", Href: s.absolute(c, basePath)}}
 	for _, l := range locales.Prefixes {
-		href := s.absolute(c, "/"+l+suffix)
+		href := s.absolute(c, locales.PathPrefix(l)+suffix)
 		if l == "en" {
-			href = s.absolute(c, basePath)
+			href = s.absolute(c, basePath) // English's canonical page is the unprefixed one
 		}
 		out = append(out, Alternate{Hreflang: locales.Lang(l), Href: href})
 	}

@@ -11,7 +11,7 @@ import (
 	"github.com/gin-gonic/gin"
 
 	"slotwise/backend/internal/booking"
-	"slotwise/backend/internal/web/route"
+	"slotwise/backend/internal/route"
 	"slotwise/ui"
 )
 

@@ -4,7 +4,7 @@ import { LanguageSwitcher } from '../components/LanguageSwitcher';
 import { HomePage } from '../features/sites/HomePage';
 import type { SiteData } from '../features/sites/types';
 import { WebsitePage } from '../features/sites/WebsitePage';
-import { withLocale } from '../lib/navigation';
+import { href } from '../routes';
 import styles from './Page.module.css';
 import type { LayoutModule, LayoutProps } from './types';
 
@@ -17,12 +17,12 @@ function PageLayout({ payload, children }: LayoutProps) {
       </a>
       <header className={styles.header}>
         <div className={styles.headerInner}>
-          <Link className={styles.brand} to={withLocale('/', payload.locale)}>
+          <Link className={styles.brand} to={href('index', payload.locale)}>
             <FormattedMessage id="site.name" />
           </Link>
           <nav className={styles.nav}>
             {nav.map((p) => (
-              <NavLink key={p.id} to={withLocale('/' + p.path, payload.locale)}>
+              <NavLink key={p.id} to={href('website', payload.locale, { path: p.path }, { kind: 'page' })}>
                 {p.title}
               </NavLink>
             ))}

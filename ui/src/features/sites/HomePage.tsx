@@ -1,6 +1,5 @@
 import { FormattedMessage } from 'react-intl';
 import { Link } from 'react-router';
-import { withLocale } from '../../lib/navigation';
 import { usePage } from '../../PageContext';
 import { Reveal } from './Reveal';
 import styles from './Site.module.css';
@@ -22,7 +21,7 @@ export function HomePage() {
         <ul className={styles.links}>
           {(links ?? []).map((l) => (
             <li key={l.href}>
-              <Link to={withLocale(l.href, page.locale)}>
+              <Link to={l.href}>
                 <FormattedMessage id={l.label} />
               </Link>
             </li>

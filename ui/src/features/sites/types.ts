@@ -10,5 +10,5 @@ export interface SitePage {
 export interface SiteData {
   page?: SitePage;
   nav: SitePage[] | null;
-  links?: { label: string; href: string }[];
+  links?: { label: string; href: string }[]; // already in the page's language
 }

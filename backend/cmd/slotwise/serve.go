@@ -74,8 +74,7 @@ func serve(ctx context.Context, args []string) error {
 			Renderer: pool,
 			DB:       a.pool,
 			Assets:   assets,
-			Loaders:  web.Loaders(sites.NewStore(a.pool), bookings),
-			Booking:  bookings,
+			Features: []web.Feature{web.Sites(sites.NewStore(a.pool)), web.Booking(bookings), web.PendingScreens()},
 		})
 		if err != nil {
 			return err

@@ -60,21 +60,21 @@ func slotsAnswer(res *booking.SlotsResult) slotsJSON {
 
 const rfc3339 = "2006-01-02T15:04:05Z07:00"
 
-func (s *Server) slots(c *gin.Context) {
+func (a bookingAPI) slots(c *gin.Context) {
 	cat := apiLocale(c, c.Query("locale"))
 	staffID, _ := strconv.ParseInt(c.Query("staff"), 10, 64)
-	res, err := s.booking.Slots(c.Request.Context(), booking.SlotsQuery{
+	res, err := a.svc.Slots(c.Request.Context(), booking.SlotsQuery{
 		Calendar: c.Query("calendar"), From: c.Query("from"), To: c.Query("to"), TimeZone: c.Query("tz"), StaffID: staffID,
 	})
 	if err != nil {
-		s.apiError(c, err, cat)
+		a.s.apiError(c, err, cat)
 		return
 	}
 	c.Header("Cache-Control", "no-store")
 	c.JSON(http.StatusOK, slotsAnswer(res))
 }
 
-func (s *Server) createBooking(c *gin.Context) {
+func (a bookingAPI) createBooking(c *gin.Context) {
 	var cmd booking.BookCommand
 	if !decode(c, &cmd) {
 		return
@@ -82,55 +82,55 @@ func (s *Server) createBooking(c *gin.Context) {
 	cat := apiLocale(c, cmd.Locale)
 	cmd.Locale = cat.Locale
 	cmd.IdempotencyKey = idempotencyKey(c)
-	b, token, err := s.booking.Book(c.Request.Context(), cmd)
-	s.answerBooking(c, http.StatusCreated, b, token, err, cat)
+	b, token, err := a.svc.Book(c.Request.Context(), cmd)
+	a.answerBooking(c, http.StatusCreated, b, token, err, cat)
 }
 
-func (s *Server) getBooking(c *gin.Context) {
+func (a bookingAPI) getBooking(c *gin.Context) {
 	cat := apiLocale(c, "")
 	token := c.Query("token")
-	b, err := s.booking.Get(c.Request.Context(), c.Param("id"), token)
+	b, err := a.svc.Get(c.Request.Context(), c.Param("id"), token)
 	c.Header("Cache-Control", "no-store")
-	s.answerBooking(c, http.StatusOK, b, token, err, cat)
+	a.answerBooking(c, http.StatusOK, b, token, err, cat)
 }
 
-func (s *Server) rescheduleBooking(c *gin.Context) {
+func (a bookingAPI) rescheduleBooking(c *gin.Context) {
 	var cmd booking.RescheduleCommand
 	if !decode(c, &cmd) {
 		return
 	}
 	cat := apiLocale(c, "")
 	cmd.ID, cmd.IdempotencyKey = c.Param("id"), idempotencyKey(c)
-	b, err := s.booking.Reschedule(c.Request.Context(), cmd)
-	s.answerBooking(c, http.StatusOK, b, cmd.Token, err, cat)
+	b, err := a.svc.Reschedule(c.Request.Context(), cmd)
+	a.answerBooking(c, http.StatusOK, b, cmd.Token, err, cat)
 }
 
-func (s *Server) cancelBooking(c *gin.Context) {
+func (a bookingAPI) cancelBooking(c *gin.Context) {
 	var cmd booking.CancelCommand
 	if !decode(c, &cmd) {
 		return
 	}
 	cat := apiLocale(c, "")
 	cmd.ID, cmd.IdempotencyKey = c.Param("id"), idempotencyKey(c)
-	b, err := s.booking.Cancel(c.Request.Context(), cmd)
-	s.answerBooking(c, http.StatusOK, b, cmd.Token, err, cat)
+	b, err := a.svc.Cancel(c.Request.Context(), cmd)
+	a.answerBooking(c, http.StatusOK, b, cmd.Token, err, cat)
 }
 
 // bookingICS is the calendar file behind "iCal / iCloud".
-func (s *Server) bookingICS(c *gin.Context) {
+func (a bookingAPI) bookingICS(c *gin.Context) {
 	cat := apiLocale(c, "")
 	token := c.Query("token")
-	b, err := s.booking.Get(c.Request.Context(), c.Param("id"), token)
+	b, err := a.svc.Get(c.Request.Context(), c.Param("id"), token)
 	if err != nil {
-		s.apiError(c, err, cat)
+		a.s.apiError(c, err, cat)
 		return
 	}
-	view := booking.NewView(b, token, b.Locale, s.booking.Now())
+	view := booking.NewView(b, token, b.Locale, a.svc.Now())
 	method := "PUBLISH"
 	if !b.Active() {
 		method = "CANCEL"
 	}
-	ics := notify.ICS(booking.Event(b, s.absolute(c, view.ManageURL)), method)
+	ics := notify.ICS(booking.Event(b, a.s.absolute(c, view.ManageURL)), method)
 	c.Header("Content-Disposition", `attachment; filename="`+b.ID+`.ics"`)
 	c.Header("Cache-Control", "no-store")
 	c.Data(http.StatusOK, "text/calendar; charset=utf-8", ics)
@@ -138,12 +138,12 @@ func (s *Server) bookingICS(c *gin.Context) {
 
 // answerBooking answers a booking use case: the booker's view of the
 // booking, or the error mapped to its status.
-func (s *Server) answerBooking(c *gin.Context, status int, b *booking.Booking, token string, err error, cat *locales.Catalogue) {
+func (a bookingAPI) answerBooking(c *gin.Context, status int, b *booking.Booking, token string, err error, cat *locales.Catalogue) {
 	if err != nil {
-		s.apiError(c, err, cat)
+		a.s.apiError(c, err, cat)
 		return
 	}
-	c.JSON(status, booking.NewView(b, token, b.Locale, s.booking.Now()))
+	c.JSON(status, booking.NewView(b, token, b.Locale, a.svc.Now()))
 }
 
 // idempotencyKey is the request's Idempotency-Key as sent: the runner

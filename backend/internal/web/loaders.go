@@ -9,26 +9,6 @@ import (
 	"slotwise/backend/internal/sites"
 )
 
-// Loaders returns the loader of every route in the table. Screens whose
-// features arrive later load what they already can: their route's heading
-// and parameters.
-func Loaders(siteStore *sites.Store, bookings *booking.Service) map[string]Loader {
-	l := map[string]Loader{
-		"index":             indexLoader(siteStore),
-		"website":           websiteLoader(siteStore),
-		"preview":           websiteLoader(siteStore),
-		"appointment":       appointmentLoader(bookings),
-		"bookings":          bookingPageLoader(bookings),
-		"bookingView":       bookingViewLoader(bookings),
-		"cancelBooking":     cancelLoader(bookings),
-		"appointmentCancel": cancelLoader(bookings),
-	}
-	for _, name := range []string{"verifyPayment", "oneTimeLink", "form", "quiz", "quizResult", "survey", "serviceMenu"} {
-		l[name] = screenLoader
-	}
-	return l
-}
-
 // appointmentLoader: a service, alone or with a named person, is the
 // booking screen; teams and groups come with group booking.
 func appointmentLoader(bookings *booking.Service) Loader {

@@ -60,16 +60,32 @@ func TestFailedRenderGivesTheErrorPage(t *testing.T) {
 	}
 }
 
-func TestNewRefusesARouteWithoutLoader(t *testing.T) {
-	loaders := web.Loaders(sites.NewStore(nil), nil)
-	delete(loaders, "quiz")
-	_, err := web.New(web.Deps{Loaders: loaders})
-	if err == nil || !strings.Contains(err.Error(), `"quiz" has no loader`) {
-		t.Errorf("New = %v, want a missing-loader error", err)
+// ghostFeature registers a loader for a route the table does not have.
+type ghostFeature struct{ name string }
+
+func (g ghostFeature) Register(r *web.Registry) {
+	r.Page(g.name, func(context.Context, *web.PageRequest) (*web.PageResult, error) { return nil, nil })
+}
+
+func TestNewRefusesRoutesWithoutOneLoader(t *testing.T) {
+	all := func(extra ...web.Feature) []web.Feature {
+		return append([]web.Feature{web.Sites(sites.NewStore(nil)), web.Booking(nil), web.PendingScreens()}, extra...)
 	}
-	loaders = web.Loaders(sites.NewStore(nil), nil)
-	loaders["ghost"] = loaders["quiz"]
-	if _, err := web.New(web.Deps{Loaders: loaders}); err == nil {
-		t.Errorf("New accepted a loader without a route")
+	tests := []struct {
+		name     string
+		features []web.Feature
+		want     string
+	}{
+		{"a feature missing", []web.Feature{web.Sites(sites.NewStore(nil)), web.Booking(nil)}, `"verifyPayment" has no loader`},
+		{"a loader without a route", all(ghostFeature{"ghost"}), `"ghost" has no route`},
+		{"two loaders for one route", all(ghostFeature{"quiz"}), `"quiz" has two loaders`},
+	}
+	for _, tt := range tests {
+		if _, err := web.New(web.Deps{Features: tt.features}); err == nil || !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("%s: New = %v, want an error saying %s", tt.name, err, tt.want)
+		}
+	}
+	if _, err := web.New(web.Deps{Features: all()}); err != nil {
+		t.Errorf("every feature: %v", err)
 	}
 }

@@ -6,10 +6,11 @@ import (
 	"github.com/gin-gonic/gin"
 )
 
-// router declares every HTTP route in one place. Pages are not listed here:
-// they come from the shared route table and reach the page handler through
-// NoRoute, which matches them against it.
-func (s *Server) router() *gin.Engine {
+// router declares the server's own HTTP routes and returns the /api group
+// that features add their endpoints to (feature.go). Pages are not listed
+// here: they come from the shared route table and reach the page handler
+// through NoRoute, which matches them against it.
+func (s *Server) router() (*gin.Engine, *gin.RouterGroup) {
 	gin.SetMode(gin.ReleaseMode)
 	r := gin.New()
 	r.RedirectTrailingSlash = false // the route table ignores trailing slashes itself
@@ -24,15 +25,9 @@ func (s *Server) router() *gin.Engine {
 
 	api := r.Group("/api")
 	api.GET("/page-data", s.pageData)
-	api.GET("/booking/slots", s.slots)
-	api.POST("/bookings", s.createBooking)
-	api.GET("/bookings/:id", s.getBooking)
-	api.POST("/bookings/:id/reschedule", s.rescheduleBooking)
-	api.POST("/bookings/:id/cancel", s.cancelBooking)
-	api.GET("/bookings/:id/ics", s.bookingICS)
 
 	r.NoRoute(s.page)
-	return r
+	return r, api
 }
 
 func (s *Server) healthz(c *gin.Context) {

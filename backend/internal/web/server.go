@@ -10,7 +10,6 @@ import (
 
 	"github.com/gin-gonic/gin"
 
-	"slotwise/backend/internal/booking"
 	"slotwise/backend/internal/route"
 	"slotwise/ui"
 )
@@ -38,8 +37,7 @@ type Deps struct {
 	Renderer Renderer
 	DB       Pinger
 	Assets   *Assets
-	Loaders  map[string]Loader
-	Booking  *booking.Service
+	Features []Feature
 }
 
 // Server holds what the handlers share.
@@ -52,21 +50,29 @@ type Server struct {
 	routes  *route.Table
 	loaders map[string]Loader
 	errors  []ErrorMapping
-	booking *booking.Service
 }
 
-// New checks that every route of the table has a loader and builds the handler.
+// New registers the features, checks that every route of the table has
+// exactly one loader, and builds the handler.
 func New(d Deps) (*gin.Engine, error) {
 	table, err := route.Parse(ui.RoutesJSON)
 	if err != nil {
 		return nil, err
 	}
-	if err := checkLoaders(table, d.Loaders); err != nil {
+	s := &Server{cfg: d.Config, log: d.Logger, render: d.Renderer, db: d.DB, assets: d.Assets, routes: table}
+	engine, api := s.router()
+	reg := &Registry{server: s, api: api, loaders: map[string]Loader{}, errors: commandErrors}
+	for _, f := range d.Features {
+		f.Register(reg)
+	}
+	if len(reg.faults) > 0 {
+		return nil, reg.faults[0]
+	}
+	if err := checkLoaders(table, reg.loaders); err != nil {
 		return nil, err
 	}
-	s := &Server{cfg: d.Config, log: d.Logger, render: d.Renderer, db: d.DB, assets: d.Assets, routes: table, loaders: d.Loaders, booking: d.Booking,
-		errors: append(append([]ErrorMapping{}, commandErrors...), bookingErrors...)}
-	return s.router(), nil
+	s.loaders, s.errors = reg.loaders, reg.errors
+	return engine, nil
 }
 
 // checkLoaders fails when a route lacks a loader or a loader has no route.

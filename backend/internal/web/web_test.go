@@ -89,8 +89,7 @@ func newFixture(t testing.TB, renderer web.Renderer) *fixture {
 		Renderer: renderer,
 		DB:       pool,
 		Assets:   assets,
-		Loaders:  web.Loaders(sites.NewStore(pool), bookings),
-		Booking:  bookings,
+		Features: []web.Feature{web.Sites(sites.NewStore(pool)), web.Booking(bookings), web.PendingScreens()},
 	})
 	if err != nil {
 		t.Fatal(err)

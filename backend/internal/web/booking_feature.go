@@ -1,0 +1,34 @@
+package web
+
+import "slotwise/backend/internal/booking"
+
+// Booking is the booking feature: the booker's pages, the booking API and
+// how the booking domain's errors are answered.
+func Booking(svc *booking.Service) Feature { return bookingFeature{svc: svc} }
+
+type bookingFeature struct{ svc *booking.Service }
+
+func (f bookingFeature) Register(r *Registry) {
+	r.Page("appointment", appointmentLoader(f.svc))
+	r.Page("bookings", bookingPageLoader(f.svc))
+	r.Page("bookingView", bookingViewLoader(f.svc))
+	r.Page("cancelBooking", cancelLoader(f.svc))
+	r.Page("appointmentCancel", cancelLoader(f.svc))
+
+	h := bookingAPI{s: r.Server(), svc: f.svc}
+	api := r.API()
+	api.GET("/booking/slots", h.slots)
+	api.POST("/bookings", h.createBooking)
+	api.GET("/bookings/:id", h.getBooking)
+	api.POST("/bookings/:id/reschedule", h.rescheduleBooking)
+	api.POST("/bookings/:id/cancel", h.cancelBooking)
+	api.GET("/bookings/:id/ics", h.bookingICS)
+
+	r.Errors(bookingErrors...)
+}
+
+// bookingAPI holds the booking endpoints' handlers (api_booking.go).
+type bookingAPI struct {
+	s   *Server
+	svc *booking.Service
+}

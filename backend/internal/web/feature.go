@@ -1,0 +1,41 @@
+package web
+
+import (
+	"fmt"
+
+	"github.com/gin-gonic/gin"
+)
+
+// Feature is one part of the product on the web: booking and the website
+// today; payments and forms next. From its own files it registers the
+// loaders of its page routes, its JSON endpoints under /api and how its
+// domain errors are answered; cmd wires features, never single loaders.
+type Feature interface {
+	Register(r *Registry)
+}
+
+// Registry is what features register into while the server is built.
+type Registry struct {
+	server  *Server
+	api     *gin.RouterGroup
+	loaders map[string]Loader
+	errors  []ErrorMapping
+	faults  []error
+}
+
+// Page sets the loader of a route of the table; a route has one loader.
+func (r *Registry) Page(name string, l Loader) {
+	if _, dup := r.loaders[name]; dup {
+		r.faults = append(r.faults, fmt.Errorf("web: route %q has two loaders", name))
+	}
+	r.loaders[name] = l
+}
+
+// API is the /api route group for the feature's JSON endpoints.
+func (r *Registry) API() *gin.RouterGroup { return r.api }
+
+// Server gives handlers the shared helpers: apiError, absolute links, the log.
+func (r *Registry) Server() *Server { return r.server }
+
+// Errors adds how the feature's domain errors are answered (api_errors.go).
+func (r *Registry) Errors(m ...ErrorMapping) { r.errors = append(r.errors, m...) }

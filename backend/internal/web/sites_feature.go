@@ -1,0 +1,26 @@
+package web
+
+import "slotwise/backend/internal/sites"
+
+// Sites is the website feature: the home page, website pages and their previews.
+func Sites(store *sites.Store) Feature { return sitesFeature{store: store} }
+
+type sitesFeature struct{ store *sites.Store }
+
+func (f sitesFeature) Register(r *Registry) {
+	r.Page("index", indexLoader(f.store))
+	r.Page("website", websiteLoader(f.store))
+	r.Page("preview", websiteLoader(f.store))
+}
+
+// PendingScreens answers the routes whose features are not built yet with
+// their heading and parameters, so every route of the table renders.
+func PendingScreens() Feature { return pendingFeature{} }
+
+type pendingFeature struct{}
+
+func (pendingFeature) Register(r *Registry) {
+	for _, name := range []string{"verifyPayment", "oneTimeLink", "form", "quiz", "quizResult", "survey", "serviceMenu"} {
+		r.Page(name, screenLoader)
+	}
+}

@@ -7,7 +7,7 @@ UI_SRC   := $(shell find ui/src locales -type f 2>/dev/null) webpack.config.js t
 GO_SRC   := $(shell find backend ssr ui migrations locales -name '*.go' -o -name '*.sql' 2>/dev/null) go.mod go.sum
 MANIFEST := ui/dist/client/manifest.json
 
-.PHONY: run build deps ui test test-go test-ui test-e2e bench typecheck clean
+.PHONY: run build deps ui types test test-go test-ui test-e2e bench typecheck clean
 
 ## deps: install Node packages (exactly as locked) and Go modules
 deps: node_modules/.installed
@@ -37,6 +37,10 @@ run: build
 ## test: every test (Go unit and integration, UI unit, browser), with a summary
 test: build
 	@scripts/test.sh
+
+## types: regenerate ui/src/generated/*.ts from the Go types that cross the wire (tygo.yaml)
+types:
+	go tool tygo generate
 
 typecheck: node_modules/.installed
 	npx --no-install tsc --noEmit -p .

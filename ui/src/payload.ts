@@ -1,35 +1,10 @@
-// The page payload: the twin of backend/internal/web/payload.go.
-export type Layout = 'calendar' | 'form' | 'page' | 'error';
+import type * as web from './generated/web';
 
-export interface Alternate {
-  hreflang: string;
-  href: string;
-}
+export type { Layout, Head, Alternate } from './generated/web';
 
-export interface Head {
-  title: string;
-  description: string;
-  canonical: string;
-  robots?: string;
-  brand?: string; // #rrggbb
-  alternates: Alternate[] | null;
-}
-
-export interface Payload<D = unknown> {
-  route: string;
-  layout: Layout;
-  kind?: string;
-  params: Record<string, string>;
-  path: string;
-  basePath: string;
-  locale: string;
-  lang: string;
-  status: number;
-  statusMessage?: string;
-  scrollToTop: boolean;
-  consent: '' | 'essential' | 'all';
-  head: Head;
-  messages: Record<string, string>;
+// The page payload, generated from backend/internal/web/payload.go, with
+// its data typed by the screen that reads it.
+export interface Payload<D = unknown> extends Omit<web.Payload, 'data'> {
   data: D;
 }
 

@@ -37,13 +37,6 @@ const (
 	StatusCancelled   = "cancelled"
 )
 
-// Field rules of a calendar's contact form.
-const (
-	FieldRequired = "required"
-	FieldOptional = "optional"
-	FieldHidden   = "hidden"
-)
-
 // Location is the business.
 type Location struct {
 	ID            int64
@@ -78,20 +71,6 @@ type Override struct {
 	Hours  [][2]string
 }
 
-// LocationOption is one way to meet.
-type LocationOption struct {
-	Kind  string `json:"kind"` // address, phone, video, booker
-	Value string `json:"value"`
-}
-
-// Fields says which optional contact fields a calendar asks for.
-type Fields struct {
-	Phone       string `json:"phone"`
-	DateOfBirth string `json:"dateOfBirth"`
-	Location    string `json:"location"`
-	Notes       string `json:"notes"`
-}
-
 // Calendar is something bookable.
 type Calendar struct {
 	ID                   int64
@@ -122,18 +101,6 @@ func (c *Calendar) StaffByID(id int64) *Staff {
 		}
 	}
 	return nil
-}
-
-// Contact is what the booker tells about themselves.
-type Contact struct {
-	FirstName   string `json:"firstName"`
-	LastName    string `json:"lastName"`
-	Email       string `json:"email"`
-	Phone       string `json:"phone"`
-	DateOfBirth string `json:"dateOfBirth,omitempty"`
-	Location    string `json:"location,omitempty"`
-	Notes       string `json:"notes,omitempty"`
-	Consent     bool   `json:"consent,omitempty"`
 }
 
 // Booking is one appointment.

@@ -43,18 +43,6 @@ func (s *Service) Calendar(ctx context.Context, slug string) (*Calendar, error) 
 	return s.store.calendarBySlug(ctx, s.pool, slug)
 }
 
-// BookCommand asks for a booking.
-type BookCommand struct {
-	Calendar       string  `json:"calendar"`
-	Start          string  `json:"start"`
-	TimeZone       string  `json:"tz"`
-	StaffID        int64   `json:"staff,omitempty"`
-	Locale         string  `json:"locale,omitempty"`
-	AcceptTerms    bool    `json:"acceptTerms,omitempty"`
-	Contact        Contact `json:"contact"`
-	IdempotencyKey string  `json:"-"`
-}
-
 // Book validates the request and books the first free person that the
 // database accepts, through place.
 func (s *Service) Book(ctx context.Context, cmd BookCommand) (*Booking, string, error) {
@@ -151,15 +139,6 @@ func (s *Service) Get(ctx context.Context, id, token string) (*Booking, error) {
 	return s.store.booking(ctx, s.pool, id, "")
 }
 
-// RescheduleCommand moves a booking.
-type RescheduleCommand struct {
-	ID             string `json:"-"`
-	Token          string `json:"token"`
-	Start          string `json:"start"`
-	TimeZone       string `json:"tz"`
-	IdempotencyKey string `json:"-"`
-}
-
 // Reschedule moves a booking to a new free time, with the same person when
 // they are free, else (for "any available") with whoever is.
 func (s *Service) Reschedule(ctx context.Context, cmd RescheduleCommand) (*Booking, error) {
@@ -211,14 +190,6 @@ func (s *Service) move(ctx context.Context, tx pgx.Tx, b *Booking, cmd Reschedul
 		return s.store.moveBooking(ctx, tx, b, blocked.Start, blocked.End)
 	})
 	return b, err
-}
-
-// CancelCommand cancels a booking.
-type CancelCommand struct {
-	ID             string `json:"-"`
-	Token          string `json:"token"`
-	Reason         string `json:"reason"`
-	IdempotencyKey string `json:"-"`
 }
 
 // Cancel frees the booking's time. Cancelling twice without a key is

@@ -12,11 +12,11 @@ import (
 // BookingView): the API answer, the manage pages' data and the e-mails' data.
 type View struct {
 	ID                 string       `json:"id"`
-	Status             string       `json:"status"`
+	Status             string       `json:"status" tstype:"BookingStatus"`
 	Start              time.Time    `json:"start"`
 	End                time.Time    `json:"end"`
 	TimeZone           string       `json:"timeZone"`
-	PreviousStart      *time.Time   `json:"previousStart"`
+	PreviousStart      *time.Time   `json:"previousStart" tstype:"string | null,required"`
 	CancellationReason string       `json:"cancellationReason"`
 	Calendar           ViewCalendar `json:"calendar"`
 	Staff              ViewStaff    `json:"staff"`

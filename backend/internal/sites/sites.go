@@ -7,7 +7,6 @@ import (
 	"errors"
 	"fmt"
 	"strings"
-	"time"
 
 	"github.com/jackc/pgx/v5"
 
@@ -16,16 +15,6 @@ import (
 
 // ErrNotFound is returned when no published page has the path.
 var ErrNotFound = errors.New("sites: page not found")
-
-// Page is one website page.
-type Page struct {
-	ID          int64     `json:"id"`
-	Path        string    `json:"path"`
-	Title       string    `json:"title"`
-	Description string    `json:"description"`
-	Paragraphs  []string  `json:"paragraphs"`
-	UpdatedAt   time.Time `json:"updatedAt"`
-}
 
 // Store reads and writes site content.
 type Store struct{ q db.Querier }

@@ -35,15 +35,8 @@ func decode(c *gin.Context, v any) bool {
 	return true
 }
 
-// slotsJSON is GET /api/booking/slots's answer.
-type slotsJSON struct {
-	TimeZone string              `json:"timezone"`
-	Slots    map[string][]string `json:"slots"`
-	Next     *string             `json:"next"`
-}
-
-func slotsAnswer(res *booking.SlotsResult) slotsJSON {
-	out := slotsJSON{TimeZone: res.TimeZone, Slots: map[string][]string{}}
+func slotsAnswer(res *booking.SlotsResult) SlotsResponse {
+	out := SlotsResponse{TimeZone: res.TimeZone, Slots: map[string][]string{}}
 	for _, d := range res.Days {
 		starts := make([]string, len(d.Slots))
 		for i, sl := range d.Slots {

@@ -31,20 +31,6 @@ var commandErrors = []ErrorMapping{
 		Message: "An Idempotency-Key is 1 to 255 printable ASCII characters"},
 }
 
-// FieldError is one invalid field: its message id and the text in the
-// request's language.
-type FieldError struct {
-	ID      string `json:"id"`
-	Message string `json:"message"`
-}
-
-type apiErrorBody struct {
-	Code      string                `json:"code"`
-	Message   string                `json:"message"`
-	MessageID string                `json:"messageId,omitempty"`
-	Fields    map[string]FieldError `json:"fields,omitempty"`
-}
-
 // invalidFields is what a domain's validation error offers: field →
 // message id, and the arguments of the messages that take some.
 type invalidFields interface {
@@ -54,7 +40,7 @@ type invalidFields interface {
 
 // localizedError answers with a message id and its text in the visitor's language.
 func localizedError(c *gin.Context, status int, code, messageID string, cat *locales.Catalogue) {
-	c.AbortWithStatusJSON(status, gin.H{"error": apiErrorBody{Code: code, MessageID: messageID, Message: translate(cat, messageID, nil)}})
+	c.AbortWithStatusJSON(status, APIErrorResponse{Error: APIErrorBody{Code: code, MessageID: messageID, Message: translate(cat, messageID, nil)}})
 }
 
 // translate fills {name} arguments of a catalogue message.
@@ -87,14 +73,14 @@ func (s *Server) apiError(c *gin.Context, err error, cat *locales.Catalogue) {
 		for field, id := range ids {
 			fields[field] = FieldError{ID: id, Message: translate(cat, id, args[field])}
 		}
-		c.AbortWithStatusJSON(http.StatusUnprocessableEntity, gin.H{"error": apiErrorBody{
+		c.AbortWithStatusJSON(http.StatusUnprocessableEntity, APIErrorResponse{Error: APIErrorBody{
 			Code: "invalid", MessageID: "booking.error.invalid", Message: translate(cat, "booking.error.invalid", nil), Fields: fields,
 		}})
 		return
 	}
 	if m, ok := s.mapError(err); ok {
 		if m.MessageID == "" {
-			c.AbortWithStatusJSON(m.Status, gin.H{"error": apiErrorBody{Code: m.Code, Message: m.Message}})
+			c.AbortWithStatusJSON(m.Status, APIErrorResponse{Error: APIErrorBody{Code: m.Code, Message: m.Message}})
 			return
 		}
 		localizedError(c, m.Status, m.Code, m.MessageID, cat)

@@ -21,28 +21,9 @@ func appointmentLoader(bookings *booking.Service) Loader {
 	}
 }
 
-// ScreenData is what every widget screen gets at least.
-type ScreenData struct {
-	Params map[string]string `json:"params"`
-}
-
 func screenLoader(_ context.Context, req *PageRequest) (*PageResult, error) {
 	title := req.T("screen." + req.Match.Route.Name + ".title")
 	return &PageResult{Title: title + " · Slotwise", Data: ScreenData{Params: req.Match.Params}}, nil
-}
-
-// SiteData is a website page with the site's navigation.
-type SiteData struct {
-	Page  *sites.Page  `json:"page,omitempty"`
-	Nav   []sites.Page `json:"nav"`
-	Links []DemoLink   `json:"links,omitempty"`
-}
-
-// DemoLink is a link worth opening, shown on the home page, already in
-// the page's language.
-type DemoLink struct {
-	Label string `json:"label"` // message id
-	Href  string `json:"href"`
 }
 
 // homeLinks are the demo's pages, by route name and parameters.

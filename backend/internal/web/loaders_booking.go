@@ -10,55 +10,6 @@ import (
 	"slotwise/backend/internal/booking"
 )
 
-// BookingPageData is the booking screen's payload (ui/src/features/booking/types.ts).
-type BookingPageData struct {
-	Calendar   CalendarInfo  `json:"calendar"`
-	Location   LocationInfo  `json:"location"`
-	TimeZone   string        `json:"timeZone"`
-	Month      string        `json:"month"`
-	Slots      slotsJSON     `json:"slots"`
-	Now        time.Time     `json:"now"`
-	Reschedule *booking.View `json:"reschedule,omitempty"`
-	Token      string        `json:"token,omitempty"`
-}
-
-// CalendarInfo is what the booker sees of a calendar.
-type CalendarInfo struct {
-	Slug                 string                   `json:"slug"`
-	Name                 string                   `json:"name"`
-	Description          string                   `json:"description"`
-	DurationMinutes      int                      `json:"durationMinutes"`
-	RequiresConfirmation bool                     `json:"requiresConfirmation"`
-	StaffMode            string                   `json:"staffMode"`
-	Staff                []StaffInfo              `json:"staff"`
-	FixedStaff           *StaffInfo               `json:"fixedStaff"`
-	LocationOptions      []booking.LocationOption `json:"locationOptions"`
-	Fields               booking.Fields           `json:"fields"`
-}
-
-// StaffInfo names a person.
-type StaffInfo struct {
-	ID   int64  `json:"id"`
-	Name string `json:"name"`
-}
-
-// LocationInfo is what the booker sees of the business.
-type LocationInfo struct {
-	Name        string `json:"name"`
-	LogoURL     string `json:"logoUrl"`
-	BrandColor  string `json:"brandColor"`
-	TimeZone    string `json:"timeZone"`
-	Currency    string `json:"currency"`
-	ConsentText string `json:"consentText"`
-	TermsURL    string `json:"termsUrl"`
-}
-
-// BookingViewData is the manage screens' payload.
-type BookingViewData struct {
-	Bookings []booking.View `json:"bookings"`
-	Token    string         `json:"token"`
-}
-
 var monthParam = regexp.MustCompile(`^\d{4}-(0[1-9]|1[0-2])$`)
 
 func bookingPageLoader(svc *booking.Service) Loader {

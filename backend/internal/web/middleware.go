@@ -53,5 +53,5 @@ func securityHeaders() gin.HandlerFunc {
 
 // apiError is the one shape of every API error: {"error": {"code", "message"}}.
 func apiError(c *gin.Context, status int, code, message string) {
-	c.AbortWithStatusJSON(status, gin.H{"error": gin.H{"code": code, "message": message}})
+	c.AbortWithStatusJSON(status, APIErrorResponse{Error: APIErrorBody{Code: code, Message: message}})
 }

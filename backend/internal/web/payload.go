@@ -5,10 +5,10 @@ import "encoding/json"
 // Payload is everything a page needs: the server renders it in V8, embeds it
 // in the document, and the client hydrates from it and fetches it again as
 // JSON on every client-side navigation (GET /api/page-data). Its TypeScript
-// twin is ui/src/payload.ts.
+// type is generated from it (ui/src/generated/web.ts, make types).
 type Payload struct {
 	Route         string            `json:"route"`
-	Layout        string            `json:"layout"`
+	Layout        string            `json:"layout" tstype:"Layout"`
 	Kind          string            `json:"kind,omitempty"`
 	Params        map[string]string `json:"params"`
 	Path          string            `json:"path"`     // the requested path and query, with its language prefix
@@ -18,10 +18,10 @@ type Payload struct {
 	Status        int               `json:"status"`
 	StatusMessage string            `json:"statusMessage,omitempty"`
 	ScrollToTop   bool              `json:"scrollToTop"`
-	Consent       string            `json:"consent"` // "", "essential" or "all"
+	Consent       string            `json:"consent" tstype:"'' | 'essential' | 'all'"`
 	Head          Head              `json:"head"`
-	Messages      json.RawMessage   `json:"messages"`
-	Data          any               `json:"data"`
+	Messages      json.RawMessage   `json:"messages" tstype:"{ [key: string]: string }"`
+	Data          any               `json:"data" tstype:"unknown"`
 }
 
 // Head is what the document's <head> says about the page.
@@ -31,7 +31,7 @@ type Head struct {
 	Canonical   string      `json:"canonical"`
 	Robots      string      `json:"robots,omitempty"`
 	Brand       string      `json:"brand,omitempty"` // #rrggbb, the business's colour
-	Alternates  []Alternate `json:"alternates"`
+	Alternates  []Alternate `json:"alternates" tstype:"Alternate[] | null"`
 }
 
 // Alternate is one hreflang link.

@@ -61,7 +61,7 @@ export const bookingPageData = (over: Partial<BookingPageData> = {}): BookingPag
   month: '2026-11',
   slots: novemberSlots(),
   now: '2026-11-20T10:00:00+01:00',
-  reschedule: null,
+  reschedule: undefined,
   ...over,
 });
 

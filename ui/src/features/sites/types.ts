@@ -1,14 +1,3 @@
-export interface SitePage {
-  id: number;
-  path: string;
-  title: string;
-  description: string;
-  paragraphs: string[] | null;
-  updatedAt: string;
-}
-
-export interface SiteData {
-  page?: SitePage;
-  nav: SitePage[] | null;
-  links?: { label: string; href: string }[]; // already in the page's language
-}
+// The website's data, generated from the Go structs (`make types`).
+export type { Page as SitePage } from '../../generated/sites';
+export type { SiteData } from '../../generated/web';

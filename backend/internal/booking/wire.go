@@ -1,0 +1,67 @@
+package booking
+
+// The booking domain's types that cross the wire: API request bodies and
+// what the booker sees. ui/src/generated/booking.ts is generated from this
+// file and view.go (make types); a test fails when it drifts.
+
+// Field rules of a calendar's contact form.
+const (
+	FieldRequired = "required"
+	FieldOptional = "optional"
+	FieldHidden   = "hidden"
+)
+
+// LocationOption is one way to meet.
+type LocationOption struct {
+	Kind  string `json:"kind" tstype:"'address' | 'phone' | 'video' | 'booker'"` // booker: the booker types where they want to meet
+	Value string `json:"value"`                                                  // the address, phone number or video link (empty for booker)
+}
+
+// Fields says which optional contact fields a calendar asks for.
+type Fields struct {
+	Phone       string `json:"phone" tstype:"FieldRule"`
+	DateOfBirth string `json:"dateOfBirth" tstype:"FieldRule"`
+	Location    string `json:"location" tstype:"FieldRule"`
+	Notes       string `json:"notes" tstype:"FieldRule"`
+}
+
+// Contact is what the booker tells about themselves.
+type Contact struct {
+	FirstName   string `json:"firstName"`
+	LastName    string `json:"lastName"`
+	Email       string `json:"email"`
+	Phone       string `json:"phone"`
+	DateOfBirth string `json:"dateOfBirth,omitempty"`
+	Location    string `json:"location,omitempty"`
+	Notes       string `json:"notes,omitempty"`
+	Consent     bool   `json:"consent,omitempty"`
+}
+
+// BookCommand asks for a booking.
+type BookCommand struct {
+	Calendar       string  `json:"calendar"`
+	Start          string  `json:"start"`
+	TimeZone       string  `json:"tz"`
+	StaffID        int64   `json:"staff,omitempty"`
+	Locale         string  `json:"locale,omitempty"`
+	AcceptTerms    bool    `json:"acceptTerms,omitempty"`
+	Contact        Contact `json:"contact"`
+	IdempotencyKey string  `json:"-"`
+}
+
+// RescheduleCommand moves a booking.
+type RescheduleCommand struct {
+	ID             string `json:"-"`
+	Token          string `json:"token"`
+	Start          string `json:"start"`
+	TimeZone       string `json:"tz"`
+	IdempotencyKey string `json:"-"`
+}
+
+// CancelCommand cancels a booking.
+type CancelCommand struct {
+	ID             string `json:"-"`
+	Token          string `json:"token"`
+	Reason         string `json:"reason"`
+	IdempotencyKey string `json:"-"`
+}

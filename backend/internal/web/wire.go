@@ -1,0 +1,109 @@
+package web
+
+// The web layer's types that cross the wire besides the payload
+// (payload.go): page data of the booking and website screens, API answers
+// and the error shape. ui/src/generated/web.ts is generated from this file
+// and payload.go (make types); a test fails when it drifts.
+
+import (
+	"time"
+
+	"slotwise/backend/internal/booking"
+	"slotwise/backend/internal/sites"
+)
+
+// BookingPageData is the booking screen's payload.
+type BookingPageData struct {
+	Calendar   CalendarInfo  `json:"calendar"`
+	Location   LocationInfo  `json:"location"`
+	TimeZone   string        `json:"timeZone"`
+	Month      string        `json:"month"`
+	Slots      SlotsResponse `json:"slots"`
+	Now        time.Time     `json:"now"`
+	Reschedule *booking.View `json:"reschedule,omitempty"`
+	Token      string        `json:"token,omitempty"`
+}
+
+// CalendarInfo is what the booker sees of a calendar.
+type CalendarInfo struct {
+	Slug                 string                   `json:"slug"`
+	Name                 string                   `json:"name"`
+	Description          string                   `json:"description"`
+	DurationMinutes      int                      `json:"durationMinutes"`
+	RequiresConfirmation bool                     `json:"requiresConfirmation"`
+	StaffMode            string                   `json:"staffMode" tstype:"'any' | 'named'"`
+	Staff                []StaffInfo              `json:"staff"`
+	FixedStaff           *StaffInfo               `json:"fixedStaff" tstype:"StaffInfo | null,required"`
+	LocationOptions      []booking.LocationOption `json:"locationOptions"`
+	Fields               booking.Fields           `json:"fields"`
+}
+
+// StaffInfo names a person.
+type StaffInfo struct {
+	ID   int64  `json:"id"`
+	Name string `json:"name"`
+}
+
+// LocationInfo is what the booker sees of the business.
+type LocationInfo struct {
+	Name        string `json:"name"`
+	LogoURL     string `json:"logoUrl"`
+	BrandColor  string `json:"brandColor"`
+	TimeZone    string `json:"timeZone"`
+	Currency    string `json:"currency"`
+	ConsentText string `json:"consentText"`
+	TermsURL    string `json:"termsUrl"`
+}
+
+// BookingViewData is the manage screens' payload.
+type BookingViewData struct {
+	Bookings []booking.View `json:"bookings"`
+	Token    string         `json:"token"`
+}
+
+// SlotsResponse is GET /api/booking/slots's answer: booker-local dates
+// (YYYY-MM-DD) → slot starts, and the first free slot after the range.
+type SlotsResponse struct {
+	TimeZone string              `json:"timezone"`
+	Slots    map[string][]string `json:"slots"`
+	Next     *string             `json:"next" tstype:"string | null,required"`
+}
+
+// ScreenData is what every widget screen gets at least.
+type ScreenData struct {
+	Params map[string]string `json:"params"`
+}
+
+// SiteData is a website page with the site's navigation.
+type SiteData struct {
+	Page  *sites.Page  `json:"page,omitempty"`
+	Nav   []sites.Page `json:"nav"`
+	Links []DemoLink   `json:"links,omitempty"`
+}
+
+// DemoLink is a link worth opening, shown on the home page, already in
+// the page's language.
+type DemoLink struct {
+	Label string `json:"label"` // message id
+	Href  string `json:"href"`
+}
+
+// FieldError is one invalid field: its message id and the text in the
+// request's language.
+type FieldError struct {
+	ID      string `json:"id"`
+	Message string `json:"message"`
+}
+
+// APIErrorBody is the one error shape of every API (docs/api.md).
+type APIErrorBody struct {
+	Code      string                `json:"code"`
+	Message   string                `json:"message"`
+	MessageID string                `json:"messageId,omitempty"`
+	Fields    map[string]FieldError `json:"fields,omitempty"`
+}
+
+// APIErrorResponse wraps it: {"error": {...}}.
+type APIErrorResponse struct {
+	Error APIErrorBody `json:"error"`
+}

@@ -1,30 +1,18 @@
 // What Go's notify.Compose hands to renderEmail (notify.EmailData), and what
 // it gets back.
-import type { BookingView } from '../features/booking/types';
+import type * as notify from '../generated/notify';
 
+export type { EmailData, RenderedEmail } from '../generated/notify';
+
+// The kinds of mail, from Go's notify.Kind* constants.
 export type EmailKind =
-  | 'booking.confirmation'
-  | 'booking.requested'
-  | 'booking.rescheduled'
-  | 'booking.cancelled'
-  | 'staff.booked'
-  | 'staff.rescheduled'
-  | 'staff.cancelled';
-
-export interface EmailData {
-  locale: string; // as in URLs: de, pt-br, en-US
-  lang: string; // BCP 47 for Intl: de, pt-BR, en-US
-  messages: Record<string, string>; // the locale's catalogue merged over en-US
-  booking: BookingView;
-  baseUrl: string; // origin of every link: the booking's links are relative
-  staffName?: string; // the recipient of staff.* mails
-}
-
-export interface RenderedEmail {
-  subject: string;
-  text: string;
-  html: string;
-}
+  | typeof notify.KindConfirmation
+  | typeof notify.KindRequested
+  | typeof notify.KindRescheduled
+  | typeof notify.KindCancelled
+  | typeof notify.KindStaffBooked
+  | typeof notify.KindStaffRescheduled
+  | typeof notify.KindStaffCancelled;
 
 // The content of one mail, laid out twice: as HTML and as plain text.
 export interface EmailContent {

@@ -1,0 +1,35 @@
+package notify
+
+// What Go hands the server bundle's renderEmail and what it answers;
+// ui/src/generated/notify.ts is generated from this file (make types).
+
+// Kinds of booking e-mail: the first four go to the booker, the staff ones
+// to the staff member who takes the appointment.
+const (
+	KindConfirmation     = "booking.confirmation"
+	KindRequested        = "booking.requested"
+	KindRescheduled      = "booking.rescheduled"
+	KindCancelled        = "booking.cancelled"
+	KindStaffBooked      = "staff.booked"
+	KindStaffRescheduled = "staff.rescheduled"
+	KindStaffCancelled   = "staff.cancelled"
+)
+
+// EmailData is what the bundle's renderEmail needs, as it expects it.
+type EmailData struct {
+	Locale   string            `json:"locale"`   // as in URLs: "de", "pt-br", "en-US"
+	Lang     string            `json:"lang"`     // BCP 47 for Intl: "de", "pt-BR", "en-US"
+	Messages map[string]string `json:"messages"` // the locale's catalogue merged over en-US
+	// Booking is the booking as the pages see it (booking.View), links
+	// relative to BaseURL.
+	Booking   any    `json:"booking" tstype:"booking.View"`
+	BaseURL   string `json:"baseUrl"`             // origin the links start with, e.g. https://book.example.com
+	StaffName string `json:"staffName,omitempty"` // the recipient of staff.* mails
+}
+
+// RenderedEmail is renderEmail's answer.
+type RenderedEmail struct {
+	Subject string `json:"subject"`
+	Text    string `json:"text"`
+	HTML    string `json:"html"`
+}

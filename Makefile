@@ -3,7 +3,7 @@ SHELL := /bin/bash
 .DEFAULT_GOAL := run
 
 BIN      := bin/slotwise
-UI_SRC   := $(shell find ui/src locales -type f 2>/dev/null) webpack.config.js tsconfig.json
+UI_SRC   := $(shell find ui/src ui/build locales -type f 2>/dev/null) webpack.config.js tsconfig.json
 GO_SRC   := $(shell find backend ssr ui migrations locales -name '*.go' -o -name '*.sql' 2>/dev/null) go.mod go.sum
 MANIFEST := ui/dist/client/manifest.json
 

@@ -5,6 +5,7 @@ const path = require('node:path');
 const webpack = require('webpack');
 const MiniCssExtractPlugin = require('mini-css-extract-plugin');
 const { WebpackManifestPlugin } = require('webpack-manifest-plugin');
+const { MessageManifestPlugin } = require('./ui/build/message-ids');
 
 const src = path.resolve(__dirname, 'ui/src');
 const out = path.resolve(__dirname, 'ui/dist');
@@ -70,7 +71,11 @@ const server = (mode) => ({
     },
   },
   module: { rules: [tsRule, cssRule(true)] },
-  plugins: [new webpack.optimize.LimitChunkCountPlugin({ maxChunks: 1 })],
+  plugins: [
+    new webpack.optimize.LimitChunkCountPlugin({ maxChunks: 1 }),
+    // messages.json: the message ids each layout uses, so payloads carry only those.
+    new MessageManifestPlugin(src, path.resolve(__dirname, 'locales/en-US.json')),
+  ],
 });
 
 module.exports = (_env, argv) => {

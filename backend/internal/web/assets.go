@@ -20,9 +20,11 @@ type Assets struct {
 	files    fs.FS             // client/ of the build
 	manifest map[string]string // "main.js" → "/assets/main.1a2b3c.js"
 	gzipped  map[string][]byte // name → gzip of the file, for scripts and styles
+	messages *messageSets      // the message ids of each layout
 }
 
-// LoadAssets reads client/manifest.json from the embedded build.
+// LoadAssets reads client/manifest.json and server/messages.json from the
+// embedded build.
 func LoadAssets(dist fs.FS) (*Assets, error) {
 	client, err := fs.Sub(dist, "client")
 	if err != nil {
@@ -32,7 +34,11 @@ func LoadAssets(dist fs.FS) (*Assets, error) {
 	if err != nil {
 		return nil, fmt.Errorf("web: the client build is missing (run `make build`): %w", err)
 	}
-	a := &Assets{files: client}
+	messages, err := loadMessageSets(dist)
+	if err != nil {
+		return nil, err
+	}
+	a := &Assets{files: client, messages: messages}
 	if err := json.Unmarshal(data, &a.manifest); err != nil {
 		return nil, fmt.Errorf("web: client manifest is not valid JSON: %w", err)
 	}

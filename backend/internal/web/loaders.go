@@ -27,10 +27,10 @@ func screenLoader(_ context.Context, req *PageRequest) (*PageResult, error) {
 }
 
 // homeLinks are the demo's pages, by route name and parameters.
-func homeLinks(locale string) []DemoLink {
+func homeLinks(req *PageRequest) []DemoLink {
 	routes := route.Default()
 	link := func(label, name, kind string, params map[string]string) DemoLink {
-		return DemoLink{Label: label, Href: routes.Href(locale, name, kind, params, nil)}
+		return DemoLink{Label: req.T(label), Href: routes.Href(req.Locale, name, kind, params, nil)}
 	}
 	return []DemoLink{
 		link("home.link.booking", "bookings", "", map[string]string{"slug": "demo-consultation"}),
@@ -53,7 +53,7 @@ func indexLoader(store *sites.Store) Loader {
 			return nil, err
 		}
 		res := &PageResult{Title: req.T("home.title"), Description: req.T("home.description"),
-			Data: SiteData{Page: page, Nav: withoutHome(nav), Links: homeLinks(req.Locale)}}
+			Data: SiteData{Page: page, Nav: withoutHome(nav), Links: homeLinks(req)}}
 		if page != nil {
 			res.Title, res.Description = page.Title, page.Description
 		}

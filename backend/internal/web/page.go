@@ -1,6 +1,8 @@
 package web
 
 import (
+	"context"
+	"fmt"
 	"log/slog"
 	"net/http"
 	"net/url"
@@ -41,8 +43,9 @@ func resolveLocale(c *gin.Context, prefix string) string {
 	return locales.Negotiate(c.GetHeader("Accept-Language"))
 }
 
-// loadPage matches the request, runs the route's loader and builds the payload.
-func (s *Server) loadPage(c *gin.Context, path, rawQuery string) *Payload {
+// loadPage matches the request, runs the route's loader and builds the
+// payload, with the messages of the layout it ends in.
+func (s *Server) loadPage(c *gin.Context, path, rawQuery string) (p *Payload) {
 	full := path
 	if rawQuery != "" {
 		full += "?" + rawQuery
@@ -50,9 +53,10 @@ func (s *Server) loadPage(c *gin.Context, path, rawQuery string) *Payload {
 	prefix, basePath, _ := splitLocale(path)
 	locale := resolveLocale(c, prefix)
 	cat := locales.Get(locale)
-	p := &Payload{
+	defer func() { p.Messages = s.assets.messageSet(cat, p.Layout) }()
+	p = &Payload{
 		Path: full, BasePath: basePath, Locale: cat.Locale, Lang: cat.Lang,
-		Status: http.StatusOK, ScrollToTop: true, Messages: cat.JSON,
+		Status: http.StatusOK, ScrollToTop: true,
 		Params: map[string]string{},
 	}
 	if v, err := c.Cookie(consentCookie); err == nil && (v == "essential" || v == "all") {
@@ -67,7 +71,7 @@ func (s *Server) loadPage(c *gin.Context, path, rawQuery string) *Payload {
 	// The page's own query, not the request's: for /api/page-data they differ.
 	query, _ := url.ParseQuery(rawQuery)
 	req := &PageRequest{Match: m, Path: basePath, FullPath: full, Query: query, Locale: cat.Locale, Cat: cat}
-	res, err := s.loaders[m.Route.Name](c.Request.Context(), req)
+	res, err := runLoader(c.Request.Context(), s.loaders[m.Route.Name], req)
 	if pe, ok := s.pageError(err, req); ok {
 		s.fail(p, pe)
 		return p
@@ -138,4 +142,15 @@ func validColor(c string) string {
 		return c
 	}
 	return ""
+}
+
+// runLoader runs a loader, turning a panic into an error: the visitor gets
+// the 500 error page in their language, not a broken document.
+func runLoader(ctx context.Context, load Loader, req *PageRequest) (res *PageResult, err error) {
+	defer func() {
+		if v := recover(); v != nil {
+			res, err = nil, fmt.Errorf("web: loader of %s panicked: %v", req.Match.Route.Name, v)
+		}
+	}()
+	return load(ctx, req)
 }

@@ -47,6 +47,9 @@ func (s *Server) writeDocument(c *gin.Context, p *Payload) {
 	h.Set("Vary", "Cookie, Accept-Language")
 	w.WriteHeader(p.Status)
 	if c.Request.Method == http.MethodHead {
+		// Send the status line now: gin would otherwise answer an unwritten
+		// NoRoute 404 with its own text/plain body.
+		w.WriteHeaderNow()
 		return
 	}
 	view := headView{Payload: p, Styles: s.assets.Styles(p.Layout), Preloads: s.assets.Preloads(p.Layout), Brand: template.CSS(validColor(p.Head.Brand))}

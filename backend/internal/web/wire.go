@@ -84,7 +84,7 @@ type SiteData struct {
 // DemoLink is a link worth opening, shown on the home page, already in
 // the page's language.
 type DemoLink struct {
-	Label string `json:"label"` // message id
+	Label string `json:"label"` // in the page's language
 	Href  string `json:"href"`
 }
 

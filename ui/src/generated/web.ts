@@ -134,7 +134,7 @@ export interface SiteData {
  * the page's language.
  */
 export interface DemoLink {
-  label: string; // message id
+  label: string; // in the page's language
   href: string;
 }
 /**

@@ -43,4 +43,18 @@ describe('createClient', () => {
     );
     await expect(createClient('', f as unknown as typeof fetch)('/a', { timeoutMs: 5, retries: 0 })).rejects.toThrow('aborted');
   });
+  it('stops a request and its retries when the caller cancels', async () => {
+    const ctrl = new AbortController();
+    const f = vi.fn(
+      (_u: string, init: RequestInit) =>
+        new Promise<Response>((_, reject) => init.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')))),
+    );
+    const pending = createClient('', f as unknown as typeof fetch)('/a', { retries: 3, retryDelayMs: 1, init: { signal: ctrl.signal } });
+    ctrl.abort();
+    await expect(pending).rejects.toThrow();
+    await new Promise((r) => setTimeout(r, 20));
+    expect(f).toHaveBeenCalledTimes(1);
+    await expect(createClient('', f as unknown as typeof fetch)('/b', { init: { signal: ctrl.signal } })).rejects.toThrow();
+    expect(f).toHaveBeenCalledTimes(1);
+  });
 });

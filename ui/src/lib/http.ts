@@ -1,5 +1,7 @@
 // A small fetch client: a base URL, a timeout per attempt, and retries for
-// safe requests that failed on the network or with a 5xx.
+// safe requests that failed on the network or with a 5xx. A caller's
+// init.signal cancels the request and every retry still to come (a screen
+// that went away, a month the visitor already left).
 export interface FetchOptions {
   timeoutMs?: number;
   retries?: number;
@@ -19,19 +21,24 @@ export function createClient(baseURL: string, fetchImpl: typeof fetch = (...a) =
     const { timeoutMs = 10000, retries = 2, retryDelayMs = 300, init = {} } = opts;
     const method = (init.method ?? 'GET').toUpperCase();
     const safe = method === 'GET' || method === 'HEAD';
+    const outer = init.signal;
     for (let attempt = 0; ; attempt++) {
+      outer?.throwIfAborted();
       const ctrl = new AbortController();
       const timer = setTimeout(() => ctrl.abort(), timeoutMs);
+      const cancel = () => ctrl.abort(outer?.reason);
+      outer?.addEventListener('abort', cancel);
       try {
         const res = await fetchImpl(baseURL + path, { ...init, signal: ctrl.signal, headers: { Accept: 'application/json', ...init.headers } });
         if (res.status >= 500 && safe && attempt < retries) throw new HttpError(res.status, null);
         const body = (await res.json()) as T;
         return { status: res.status, body };
       } catch (err) {
-        if (!safe || attempt >= retries) throw err;
+        if (!safe || attempt >= retries || outer?.aborted) throw err;
         await new Promise((r) => setTimeout(r, retryDelayMs * (attempt + 1)));
       } finally {
         clearTimeout(timer);
+        outer?.removeEventListener('abort', cancel);
       }
     }
   };

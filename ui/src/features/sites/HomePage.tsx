@@ -22,7 +22,7 @@ export function HomePage() {
           {(links ?? []).map((l) => (
             <li key={l.href}>
               <Link to={l.href}>
-                <FormattedMessage id={l.label} />
+                {l.label}
               </Link>
             </li>
           ))}

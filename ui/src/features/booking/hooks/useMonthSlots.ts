@@ -41,18 +41,17 @@ export function useMonthSlots({ calendar, lang, enabled, initial, ...key }: Opti
 
   useEffect(() => {
     if (!enabled || have) return;
-    let stale = false;
+    // Leaving the month (or the screen) cancels its request and its retries.
+    const ctrl = new AbortController();
     setFailedKey(null);
-    fetchSlots({ calendar, from: firstOfMonth(key.month), to: lastOfMonth(key.month), tz: key.timeZone, staff: key.staff }, lang)
+    fetchSlots({ calendar, from: firstOfMonth(key.month), to: lastOfMonth(key.month), tz: key.timeZone, staff: key.staff }, lang, ctrl.signal)
       .then((res) => {
-        if (!stale) setCache((c) => ({ ...c, [k]: res }));
+        if (!ctrl.signal.aborted) setCache((c) => ({ ...c, [k]: res }));
       })
       .catch(() => {
-        if (!stale) setFailedKey(k);
+        if (!ctrl.signal.aborted) setFailedKey(k);
       });
-    return () => {
-      stale = true;
-    };
+    return () => ctrl.abort();
   }, [k, enabled, attempt, have]); // eslint-disable-line react-hooks/exhaustive-deps
 
   if (have) last.current = have;

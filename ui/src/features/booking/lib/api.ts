@@ -24,8 +24,8 @@ export function slotsPath(q: SlotsQuery): string {
   return `/api/booking/slots?${p.toString()}`;
 }
 
-export async function fetchSlots(q: SlotsQuery, lang: string): Promise<SlotsResponse> {
-  const { status, body } = await api<SlotsResponse>(slotsPath(q), { timeoutMs: 15000, retries: 2, init: { headers: { 'Accept-Language': lang } } });
+export async function fetchSlots(q: SlotsQuery, lang: string, signal?: AbortSignal): Promise<SlotsResponse> {
+  const { status, body } = await api<SlotsResponse>(slotsPath(q), { timeoutMs: 15000, retries: 2, init: { signal, headers: { 'Accept-Language': lang } } });
   if (status !== 200 || !body || typeof body.slots !== 'object') throw new Error(`slots: HTTP ${status}`);
   return body;
 }

@@ -1,0 +1,97 @@
+// Which message ids each layout's screens use, found at build time from the
+// sources, so a page's payload carries only those (backend/internal/web
+// reads the manifest this produces). A layout's set is what its own modules
+// reference plus what every page needs: the entry (cookie banner, language
+// switcher, page host) and the error layout, which can show on any page.
+//
+// An id counts as referenced when a string literal in a reachable module
+// equals it ('booking.submit', in JSX, a ternary or a constant alike), or
+// when a template literal matches it with its ${…} parts as wildcards
+// (`screen.${page.route}.title`).
+const fs = require('node:fs');
+const path = require('node:path');
+
+const LAYOUTS = ['calendar', 'form', 'page', 'error'];
+const EXTENSIONS = ['.tsx', '.ts', '/index.tsx', '/index.ts'];
+const IMPORT = /(?:import|export)\s[^'"]*?from\s*['"](\.{1,2}\/[^'"]+)['"]|import\(\s*(?:\/\*.*?\*\/\s*)?['"](\.{1,2}\/[^'"]+)['"]\s*\)|import\s+['"](\.{1,2}\/[^'"]+)['"]/g;
+const STRING = /'((?:[^'\\\n]|\\.)*)'|"((?:[^"\\\n]|\\.)*)"|`((?:[^`\\]|\\.)*)`/g;
+
+function resolve(from, spec) {
+  const base = path.resolve(path.dirname(from), spec);
+  if (/\.(tsx?|json|css)$/.test(spec)) return fs.existsSync(base) ? base : null;
+  for (const ext of EXTENSIONS) if (fs.existsSync(base + ext)) return base + ext;
+  return null;
+}
+
+// reachable lists the TypeScript modules imported, directly or not, from roots.
+function reachable(roots) {
+  const seen = new Set();
+  const queue = [...roots];
+  while (queue.length) {
+    const file = queue.pop();
+    if (seen.has(file) || !/\.tsx?$/.test(file)) continue;
+    seen.add(file);
+    const src = fs.readFileSync(file, 'utf8');
+    for (const m of src.matchAll(IMPORT)) {
+      const next = resolve(file, m[1] || m[2] || m[3]);
+      if (next) queue.push(next);
+    }
+  }
+  return seen;
+}
+
+// referencedIds returns the catalogue ids that the source refers to.
+function referencedIds(src, ids) {
+  const out = new Set();
+  for (const m of src.matchAll(STRING)) {
+    const text = m[1] ?? m[2] ?? m[3] ?? '';
+    if (m[3] !== undefined && text.includes('${')) {
+      const pattern = new RegExp(
+        '^' + text.split(/\$\{[^}]*\}/).map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('.+') + '$',
+      );
+      for (const id of ids) if (pattern.test(id)) out.add(id);
+    } else if (ids.has(text)) {
+      out.add(text);
+    }
+  }
+  return out;
+}
+
+// messageManifest maps each layout to the sorted ids its pages need.
+function messageManifest(srcDir, catalogue) {
+  const ids = new Set(Object.keys(catalogue));
+  const idsOf = (files) => {
+    const out = new Set();
+    for (const f of files) for (const id of referencedIds(fs.readFileSync(f, 'utf8'), ids)) out.add(id);
+    return out;
+  };
+  // The registry is left out of the shared roots: it reaches every layout.
+  const shared = idsOf(reachable([path.join(srcDir, 'entry-client.tsx'), path.join(srcDir, 'layouts/error.tsx')]));
+  const manifest = {};
+  for (const layout of LAYOUTS) {
+    const own = idsOf(reachable([path.join(srcDir, 'layouts', `${layout}.tsx`)]));
+    manifest[layout] = [...new Set([...shared, ...own])].sort();
+  }
+  return manifest;
+}
+
+// MessageManifestPlugin writes the manifest as messages.json beside the
+// server bundle, where the Go binary embeds it.
+class MessageManifestPlugin {
+  constructor(srcDir, cataloguePath) {
+    this.srcDir = srcDir;
+    this.cataloguePath = cataloguePath;
+  }
+
+  apply(compiler) {
+    compiler.hooks.thisCompilation.tap('MessageManifestPlugin', (compilation) => {
+      compilation.hooks.processAssets.tap({ name: 'MessageManifestPlugin', stage: compiler.webpack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL }, () => {
+        const catalogue = JSON.parse(fs.readFileSync(this.cataloguePath, 'utf8'));
+        const json = JSON.stringify(messageManifest(this.srcDir, catalogue), null, 1);
+        compilation.emitAsset('messages.json', new compiler.webpack.sources.RawSource(json));
+      });
+    });
+  }
+}
+
+module.exports = { messageManifest, referencedIds, reachable, MessageManifestPlugin };

@@ -1,0 +1,53 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import ids from './message-ids.js';
+
+const { messageManifest, referencedIds, reachable } = ids;
+const src = path.resolve('ui/src');
+const catalogue = JSON.parse(fs.readFileSync('locales/en-US.json', 'utf8'));
+const manifest = messageManifest(src, catalogue);
+const layouts = ['calendar', 'form', 'page', 'error'];
+
+describe('referencedIds', () => {
+  const known = new Set(['a.one', 'a.two', 'screen.bookings.title', 'screen.form.title', 'screen.form.lead']);
+  it.each([
+    ["<FormattedMessage id='a.one' />", ['a.one']],
+    ['formatMessage({ id: busy ? "a.one" : "a.two" })', ['a.one', 'a.two']],
+    ['<FormattedMessage id={`screen.${page.route}.title`} />', ['screen.bookings.title', 'screen.form.title']],
+    ["const label = 'a.three'; // not in the catalogue", []],
+    ["import x from './a.one';", []],
+  ])('%s', (source, want) => {
+    expect([...referencedIds(source, known)].sort()).toEqual(want);
+  });
+});
+
+describe('the message manifest', () => {
+  it('gives each layout the error layout and the entry’s messages', () => {
+    for (const layout of layouts) {
+      for (const id of manifest.error) expect(manifest[layout], `${layout} lacks ${id}`).toContain(id);
+    }
+    expect(manifest.page).toContain('cookies.acceptAll');
+  });
+
+  it('keeps mail texts out of every page and other screens’ texts out of the website', () => {
+    for (const layout of layouts) expect(manifest[layout].filter((id) => id.startsWith('email.'))).toEqual([]);
+    expect(manifest.calendar).toContain('booking.submit');
+    expect(manifest.page).not.toContain('booking.submit');
+  });
+
+  // Every id-shaped literal a layout's modules write must be a catalogue id
+  // in that layout's set: a typo or a missing catalogue entry fails here,
+  // not as a raw id on a visitor's screen.
+  it.each(layouts)('covers every id the %s layout’s modules write', (layout) => {
+    const files = reachable([path.join(src, 'layouts', `${layout}.tsx`)]);
+    const idShaped = /'([a-z][a-zA-Z0-9]*(?:\.[a-zA-Z0-9]+)+)'|"([a-z][a-zA-Z0-9]*(?:\.[a-zA-Z0-9]+)+)"/g;
+    for (const file of files) {
+      for (const m of fs.readFileSync(file, 'utf8').matchAll(idShaped)) {
+        const id = m[1] ?? m[2];
+        expect(catalogue, `${path.relative(src, file)} uses ${id}, missing from locales/en-US.json`).toHaveProperty([id]);
+        expect(manifest[layout], `${path.relative(src, file)} uses ${id}`).toContain(id);
+      }
+    }
+  });
+});

@@ -23,10 +23,11 @@ function freePort() {
 }
 
 // startServer runs bin/slotwise until stop(); it waits for /healthz.
-export async function startServer() {
+// extraEnv adds settings (SLOTWISE_TEST_CLOCK to start its clock at an instant).
+export async function startServer(extraEnv = {}) {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'slotwise-e2e-'));
-  const env = { ...process.env, SLOTWISE_LOG_LEVEL: 'warn' };
+  const env = { ...process.env, SLOTWISE_LOG_LEVEL: 'warn', ...extraEnv };
   delete env.DATABASE_URL;
   const proc = spawn('bin/slotwise', ['serve', '--addr', `127.0.0.1:${port}`, '--data-dir', dataDir], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
@@ -110,4 +111,31 @@ export function serveAndBrowse() {
     assert.equal(code, 0, 'slotwise exits cleanly on SIGTERM');
   });
   return env;
+}
+
+// pickSlot chooses, as a visitor would, the first day the server offers
+// that has more than `nth` free times (moving on to the next month when
+// this one has none left, as late on its last day), clicks its nth time and
+// says which. It never assumes a weekday, an hour or a date: what is free
+// depends on when the test runs. `except` skips one start (the booking
+// being moved).
+export async function pickSlot(page, { nth = 0, except = null, nextMonthLabel = /Next month|Nächster Monat/ } = {}) {
+  for (let month = 0; month < 3; month++) {
+    const days = page.locator('table[role=grid] button:not([aria-disabled])');
+    const count = await days.count();
+    for (let i = 0; i < count; i++) {
+      await days.nth(i).click();
+      const slots = page.locator('button[data-slot]');
+      await slots.first().waitFor();
+      const starts = (await slots.evaluateAll((els) => els.map((el) => el.getAttribute('data-slot')))).filter((s) => s !== except);
+      if (starts.length <= nth) continue;
+      const slot = page.locator(`button[data-slot="${starts[nth]}"]`);
+      const label = await slot.getAttribute('aria-label');
+      await slot.click();
+      return { label, start: starts[nth] };
+    }
+    await page.getByRole('button', { name: nextMonthLabel }).click();
+    await page.locator('table[role=grid]').waitFor();
+  }
+  throw new Error(`no day with ${nth + 1} free times in three months`);
 }

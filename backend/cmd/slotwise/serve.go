@@ -54,6 +54,11 @@ func serve(ctx context.Context, args []string) error {
 			return err
 		}
 		bookings := booking.NewService(a.pool, a.log)
+		if start := a.cfg.TestClock; !start.IsZero() {
+			a.log.Warn("SLOTWISE_TEST_CLOCK is set: the booking clock is not the real time", slog.Time("starts_at", start))
+			began := time.Now()
+			bookings.SetClock(func() time.Time { return start.Add(time.Since(began)) })
+		}
 		dispatcher := &events.Dispatcher{Pool: a.pool, Logger: a.log, Consumers: []events.Consumer{
 			&booking.Mailer{Service: bookings, Renderer: pool, BaseURL: publicURL(a.cfg), From: a.cfg.SMTP.From, FromName: a.cfg.SMTP.FromName, Logger: a.log},
 		}}

@@ -23,6 +23,10 @@ type Config struct {
 	RenderTimeout time.Duration // per-render deadline
 	LogLevel      slog.Level
 	SMTP          SMTP
+	// TestClock, for tests only, makes the booking clock start at this
+	// instant and run on from there (SLOTWISE_TEST_CLOCK, RFC 3339), so a
+	// browser test can book "on a Friday at 14:20" whenever it runs.
+	TestClock time.Time
 }
 
 // SMTP is the outgoing mail server; with no Host, mails are written to
@@ -74,6 +78,11 @@ func Parse(args []string, getenv Getenv, stderr io.Writer) (*Config, error) {
 	if v := getenv("SLOTWISE_RENDER_TIMEOUT"); v != "" {
 		if c.RenderTimeout, err = time.ParseDuration(v); err != nil || c.RenderTimeout <= 0 {
 			return nil, fmt.Errorf("config: SLOTWISE_RENDER_TIMEOUT must be a duration such as 2s, got %q", v)
+		}
+	}
+	if v := getenv("SLOTWISE_TEST_CLOCK"); v != "" {
+		if c.TestClock, err = time.Parse(time.RFC3339, v); err != nil {
+			return nil, fmt.Errorf("config: SLOTWISE_TEST_CLOCK must be an RFC 3339 instant, got %q", v)
 		}
 	}
 	if v := getenv("SLOTWISE_LOG_LEVEL"); v != "" {

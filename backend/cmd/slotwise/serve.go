@@ -151,7 +151,8 @@ func publicURL(cfg *config.Config) string {
 	return "http://" + cfg.Addr
 }
 
-// purgeKeys forgets old idempotency keys every hour.
+// purgeKeys forgets, every hour, idempotency keys past their day and
+// events older than a week that every consumer has handled.
 func purgeKeys(ctx context.Context, a *app, bookings *booking.Service) {
 	t := time.NewTicker(time.Hour)
 	defer t.Stop()
@@ -160,6 +161,11 @@ func purgeKeys(ctx context.Context, a *app, bookings *booking.Service) {
 			a.log.Warn("unable to purge idempotency keys", slog.Any("err", err))
 		} else if n > 0 {
 			a.log.Info("purged idempotency keys", slog.Int64("count", n))
+		}
+		if n, err := events.Purge(ctx, a.pool, 7*24*time.Hour); err != nil && ctx.Err() == nil {
+			a.log.Warn("unable to purge events", slog.Any("err", err))
+		} else if n > 0 {
+			a.log.Info("purged events", slog.Int64("count", n))
 		}
 		select {
 		case <-ctx.Done():

@@ -187,3 +187,23 @@ func TestRunWakesOnCommit(t *testing.T) {
 		time.Sleep(50 * time.Millisecond)
 	}
 }
+
+func TestPurgeKeepsWhatIsStillOwed(t *testing.T) {
+	pool := setup(t)
+	c := &counter{name: "mail"}
+	d := &events.Dispatcher{Pool: pool, Consumers: []events.Consumer{c}}
+	d.Subscribe(context.Background())
+	emit(t, pool, 3)
+	d.DeliverDue(context.Background())
+	emit(t, pool, 1) // not delivered yet
+	pool.Exec(context.Background(), `UPDATE events SET created_at = now() - interval '30 days'`)
+	n, err := events.Purge(context.Background(), pool, 7*24*time.Hour)
+	if err != nil || n != 3 {
+		t.Fatalf("purged %d, %v; want the 3 delivered events", n, err)
+	}
+	var left int
+	pool.QueryRow(context.Background(), `SELECT count(*) FROM event_deliveries WHERE done_at IS NULL`).Scan(&left)
+	if left != 1 {
+		t.Errorf("%d undelivered events left, want 1", left)
+	}
+}

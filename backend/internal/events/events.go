@@ -77,3 +77,15 @@ type Consumer interface {
 	Types() []string
 	Handle(ctx context.Context, ev Event) (Commit, error)
 }
+
+// Purge forgets events older than age whose every delivery is done or
+// given up, so the table holds recent history and what is still owed.
+func Purge(ctx context.Context, q db.Querier, age time.Duration) (int64, error) {
+	tag, err := q.Exec(ctx, `DELETE FROM events e WHERE e.created_at < now() - $1 * interval '1 second'
+		AND NOT EXISTS (SELECT 1 FROM event_deliveries d WHERE d.event_id = e.id AND d.done_at IS NULL AND NOT d.dead)`,
+		int64(age.Seconds()))
+	if err != nil {
+		return 0, fmt.Errorf("events: unable to purge: %w", err)
+	}
+	return tag.RowsAffected(), nil
+}

@@ -352,3 +352,14 @@ func TestRescheduleWithinTheDayAtTheLimitIsAllowed(t *testing.T) {
 		t.Errorf("move within the full day: %+v, %v", moved, err)
 	}
 }
+
+func TestNamesInAnyScriptAreText(t *testing.T) {
+	svc, _, _ := newService(t)
+	cmd := booking.BookCommand{Calendar: "demo-consultation", Start: "2026-11-23T10:00:00+01:00", TimeZone: "Europe/Berlin", Contact: ada()}
+	cmd.Contact.FirstName, cmd.Contact.LastName = "Zoë 李", "Nguyễn 👩‍⚕️"
+	cmd.Contact.Notes = "Zweite Zeile:\nmit\tTab"
+	b, _, err := svc.Book(context.Background(), cmd)
+	if err != nil || b.Contact.LastName != "Nguyễn 👩‍⚕️" {
+		t.Errorf("booked %+v, %v", b, err)
+	}
+}

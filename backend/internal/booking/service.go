@@ -196,6 +196,9 @@ func (s *Service) move(ctx context.Context, tx pgx.Tx, b *Booking, cmd Reschedul
 // answered with the expired error, so a double click cannot send two mails;
 // a retry with the same key gets the cancelled booking.
 func (s *Service) Cancel(ctx context.Context, cmd CancelCommand) (*Booking, error) {
+	if !isText(cmd.Reason, true) {
+		return nil, &ValidationError{Fields: map[string]string{"reason": msgInvalidText}}
+	}
 	if utf8.RuneCountInString(cmd.Reason) > MaxReasonLen {
 		return nil, &ValidationError{Fields: map[string]string{"reason": msgReasonTooLong},
 			Args: map[string]map[string]string{"reason": {"max": strconv.Itoa(MaxReasonLen)}}}

@@ -6,6 +6,7 @@ import (
 	"io"
 	"log/slog"
 	"maps"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -197,7 +198,11 @@ func TestBookingValidatesFieldsWithMessageIDs(t *testing.T) {
 		{"short phone", func(c *booking.BookCommand) { c.Contact.Phone = "+49 1" }, map[string]string{"contact.phone": "validation.phoneInvalid"}},
 		{"location not offered", func(c *booking.BookCommand) { c.Contact.Location = "my place" }, map[string]string{"contact.location": "validation.required.location"}},
 		{"bad zone and start", func(c *booking.BookCommand) { c.TimeZone, c.Start = "Nowhere", "soon" }, map[string]string{"tz": "validation.timeZoneInvalid", "start": "validation.startInvalid"}},
-		{"long name", func(c *booking.BookCommand) { c.Contact.FirstName = string(make([]byte, 101)) + "x" }, map[string]string{"contact.firstName": "validation.tooLong"}},
+		{"long name", func(c *booking.BookCommand) { c.Contact.FirstName = strings.Repeat("a", 101) }, map[string]string{"contact.firstName": "validation.tooLong"}},
+		{"NUL bytes", func(c *booking.BookCommand) { c.Contact.FirstName = string(make([]byte, 3)) }, map[string]string{"contact.firstName": "validation.invalidText"}},
+		{"a terminal escape", func(c *booking.BookCommand) { c.Contact.LastName = "\x1b]8;;http://evil\x07x" }, map[string]string{"contact.lastName": "validation.invalidText"}},
+		{"invalid UTF-8", func(c *booking.BookCommand) { c.Contact.Notes = "caf\xe9" }, map[string]string{"contact.notes": "validation.invalidText"}},
+		{"a right-to-left override", func(c *booking.BookCommand) { c.Contact.FirstName = "Ada\u202egpj.exe" }, map[string]string{"contact.firstName": "validation.invalidText"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -43,7 +43,7 @@ func issueToken(ctx context.Context, q db.Querier, bookingID string) (string, er
 // tokenOpens tells whether token is one of the booking's manage secrets.
 // The lookup is by hash, so its timing tells nothing about the secret.
 func tokenOpens(ctx context.Context, q db.Querier, bookingID, token string) (bool, error) {
-	if token == "" {
+	if token == "" || !isText(bookingID, false) || len(bookingID) > 200 {
 		return false, nil
 	}
 	var ok bool

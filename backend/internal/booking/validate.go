@@ -108,6 +108,17 @@ func validateContact(c *Contact, cal *Calendar, termsAccepted bool, now time.Tim
 	if cal.Location.TermsURL != "" && !termsAccepted {
 		errs["acceptTerms"] = msgTermsRequired
 	}
+	for field, value := range map[string]string{
+		"contact.firstName": c.FirstName, "contact.lastName": c.LastName, "contact.email": c.Email,
+		"contact.phone": c.Phone, "contact.dateOfBirth": c.DateOfBirth, "contact.location": c.Location,
+	} {
+		if !isText(value, false) {
+			errs[field] = msgInvalidText
+		}
+	}
+	if !isText(c.Notes, true) {
+		errs["contact.notes"] = msgInvalidText
+	}
 	return &ValidationError{Fields: errs, Args: args}
 }
 

@@ -42,6 +42,7 @@ func compile(source string) (*pattern, error) {
 		return nil, fmt.Errorf("path %q must start with /", source)
 	}
 	p := &pattern{source: source}
+	splats := 0
 	for _, part := range splitPath(source) {
 		open := strings.IndexByte(part, '{')
 		if open < 0 {
@@ -58,8 +59,11 @@ func compile(source string) (*pattern, error) {
 		switch {
 		case splat && open > 0:
 			return nil, fmt.Errorf("path %q: a {name+} parameter takes whole segments", source)
+		case splat && splats > 0:
+			return nil, fmt.Errorf("path %q: at most one {name+} parameter", source)
 		case splat:
 			seg.kind = segSplat
+			splats++
 		case open > 0:
 			seg.kind, seg.text = segPrefixed, part[:open]
 		}
@@ -77,10 +81,22 @@ func splitPath(path string) []string {
 	return strings.Split(path, "/")
 }
 
+// Limits of a path worth matching: no page of the product comes near them,
+// and past them a request is refused before any work.
+const (
+	MaxPathBytes = 2048
+	MaxSegments  = 32
+)
+
 // Match finds the most specific route for a path (without a language prefix).
 // ok is false when nothing matches or the match fails its route's validation;
-// both are a 404 for the caller.
+// both are a 404 for the caller. Its cost is linear in the path: each
+// pattern is tried once, and a {name+} takes exactly the parts that the
+// fixed segments after it leave.
 func (t *Table) Match(path string) (m Match, ok bool) {
+	if len(path) > MaxPathBytes || strings.Count(path, "/") > MaxSegments+1 {
+		return Match{}, false
+	}
 	raw := splitPath(path)
 	parts := make([]string, len(raw))
 	for i, r := range raw {
@@ -137,22 +153,20 @@ func (t *Table) matchFrom(segs []segment, parts []string, params map[string]stri
 	if t.reserved(part) {
 		return nil, false
 	}
-	for n := 1; n <= len(parts)-len(segs)+1; n++ {
-		taken := append(append([]int(nil), score...), repeat(segSplat, n)...)
-		if s, ok := t.matchFrom(segs[1:], parts[n:], params, taken); ok {
-			params[seg.param] = strings.Join(parts[:n], "/")
-			return s, true
-		}
+	// A pattern has at most one {name+} (compile checks), so it takes what
+	// the segments after it do not: one way, no backtracking.
+	n := len(parts) - (len(segs) - 1)
+	if n < 1 {
+		return nil, false
 	}
-	return nil, false
-}
-
-func repeat(v, n int) []int {
-	out := make([]int, n)
-	for i := range out {
-		out[i] = v
+	for range n {
+		score = append(score, segSplat)
 	}
-	return out
+	s, ok := t.matchFrom(segs[1:], parts[n:], params, score)
+	if ok {
+		params[seg.param] = strings.Join(parts[:n], "/")
+	}
+	return s, ok
 }
 
 // better compares specificity part by part: the first more specific part wins.

@@ -1,9 +1,6 @@
 package web
 
 import (
-	"encoding/json"
-	"errors"
-	"io"
 	"net/http"
 	"strconv"
 
@@ -23,16 +20,6 @@ func apiLocale(c *gin.Context, fromBody string) *locales.Catalogue {
 		return locales.Get(fromBody)
 	}
 	return locales.Get(resolveLocale(c, ""))
-}
-
-// decode reads a JSON body of at most maxBodyBytes into v.
-func decode(c *gin.Context, v any) bool {
-	body := http.MaxBytesReader(c.Writer, c.Request.Body, maxBodyBytes)
-	if err := json.NewDecoder(body).Decode(v); err != nil && !errors.Is(err, io.EOF) {
-		apiError(c, http.StatusBadRequest, "bad_request", "The request body must be JSON of the documented shape")
-		return false
-	}
-	return true
 }
 
 func slotsAnswer(res *booking.SlotsResult) SlotsResponse {
@@ -55,7 +42,16 @@ const rfc3339 = "2006-01-02T15:04:05Z07:00"
 
 func (a bookingAPI) slots(c *gin.Context) {
 	cat := apiLocale(c, c.Query("locale"))
-	staffID, _ := strconv.ParseInt(c.Query("staff"), 10, 64)
+	var staffID int64
+	if v := c.Query("staff"); v != "" {
+		id, err := strconv.ParseInt(v, 10, 64)
+		if err != nil || id <= 0 {
+			// A person the calendar does not have, as the domain says of an unknown id.
+			a.s.apiError(c, &booking.ValidationError{Fields: map[string]string{"staff": "validation.required"}}, cat)
+			return
+		}
+		staffID = id
+	}
 	res, err := a.svc.Slots(c.Request.Context(), booking.SlotsQuery{
 		Calendar: c.Query("calendar"), From: c.Query("from"), To: c.Query("to"), TimeZone: c.Query("tz"), StaffID: staffID,
 	})

@@ -16,7 +16,7 @@ func (s *Server) router() (*gin.Engine, *gin.RouterGroup) {
 	r.RedirectTrailingSlash = false // the route table ignores trailing slashes itself
 	r.RedirectFixedPath = false
 	r.HandleMethodNotAllowed = false
-	r.Use(s.recoverer(), s.requestLog(), securityHeaders())
+	r.Use(s.recoverer(), s.requestLog(), securityHeaders(), s.checkURL())
 
 	r.GET("/healthz", s.healthz)
 	r.GET("/favicon.ico", func(c *gin.Context) { c.String(http.StatusNotFound, "Not found") })

@@ -1,0 +1,109 @@
+package web
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"io"
+	"net/http"
+	"net/url"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/gin-gonic/gin"
+
+	"slotwise/backend/internal/route"
+	"slotwise/locales"
+)
+
+// maxQueryBytes bounds a query string: no page or API takes more than a
+// few short parameters.
+const maxQueryBytes = 4096
+
+// checkURL refuses, before any handler, a request whose path or query no
+// page or API could want: too long (414), or not text (400: invalid
+// UTF-8, NUL, control characters, a query that does not parse). Nothing of
+// it reaches a loader, PostgreSQL or V8.
+func (s *Server) checkURL() gin.HandlerFunc {
+	return func(c *gin.Context) {
+		u := c.Request.URL
+		if len(u.EscapedPath()) > route.MaxPathBytes || len(u.RawQuery) > maxQueryBytes {
+			s.refuse(c, http.StatusRequestURITooLong)
+			return
+		}
+		if !cleanLine(u.Path) {
+			s.refuse(c, http.StatusBadRequest)
+			return
+		}
+		query, err := url.ParseQuery(u.RawQuery)
+		if err != nil {
+			s.refuse(c, http.StatusBadRequest)
+			return
+		}
+		for k, values := range query {
+			for _, v := range append(values, k) {
+				if !cleanLine(v) {
+					s.refuse(c, http.StatusBadRequest)
+					return
+				}
+			}
+		}
+		c.Next()
+	}
+}
+
+// refuse answers a refused request: JSON for the API, the error page in
+// the visitor's language for anything else.
+func (s *Server) refuse(c *gin.Context, status int) {
+	if strings.HasPrefix(c.Request.URL.Path, "/api/") {
+		apiError(c, status, "bad_request", http.StatusText(status))
+		return
+	}
+	cat := locales.Get(resolveLocale(c, ""))
+	p := &Payload{Path: "/", BasePath: "/", Locale: cat.Locale, Lang: cat.Lang, Params: map[string]string{}}
+	s.fail(p, &PageError{Status: status, Message: http.StatusText(status)})
+	p.Messages = s.assets.messageSet(cat, p.Layout)
+	s.writeDocument(c, p)
+	c.Abort()
+}
+
+// cleanLine tells whether s is valid UTF-8 without control characters.
+func cleanLine(s string) bool {
+	if !utf8.ValidString(s) {
+		return false
+	}
+	for _, r := range s {
+		if unicode.IsControl(r) {
+			return false
+		}
+	}
+	return true
+}
+
+// decode reads a JSON body strictly into v: at most maxBodyBytes, one
+// value of the documented shape (no unknown fields, no trailing data), and
+// not empty. Anything else is a 400 that says so.
+func decode(c *gin.Context, v any) bool {
+	body, err := io.ReadAll(http.MaxBytesReader(c.Writer, c.Request.Body, maxBodyBytes))
+	if err == nil && len(bytes.TrimSpace(body)) == 0 {
+		err = errors.New("empty body")
+	}
+	if err == nil {
+		dec := json.NewDecoder(bytes.NewReader(body))
+		dec.DisallowUnknownFields()
+		if err = dec.Decode(v); err == nil && dec.More() {
+			err = errors.New("data after the JSON value")
+		}
+		if err == nil {
+			if _, next := dec.Token(); next != io.EOF {
+				err = errors.New("data after the JSON value")
+			}
+		}
+	}
+	if err != nil {
+		apiError(c, http.StatusBadRequest, "bad_request", "The request body must be one JSON object of the documented shape")
+		return false
+	}
+	return true
+}

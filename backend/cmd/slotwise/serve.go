@@ -74,7 +74,7 @@ func serve(ctx context.Context, args []string) error {
 		workers.Go(func() { _ = worker.Run(workCtx) })
 		workers.Go(func() { purgeKeys(workCtx, a, bookings) })
 		handler, err := web.New(web.Deps{
-			Config:   web.Config{PublicURL: a.cfg.PublicURL},
+			Config:   web.Config{PublicURL: a.cfg.PublicURL, TrustedOrigins: a.cfg.TrustedOrigins, FrameAncestors: a.cfg.FrameAncestors},
 			Logger:   a.log,
 			Renderer: pool,
 			DB:       a.pool,
@@ -95,7 +95,14 @@ func listen(ctx context.Context, a *app, handler http.Handler) error {
 	if err != nil {
 		return fmt.Errorf("unable to listen on %s: %w", a.cfg.Addr, err)
 	}
-	srv := &http.Server{Handler: handler, ReadHeaderTimeout: 10 * time.Second, IdleTimeout: 2 * time.Minute}
+	// Timeouts (docs/operations.md): a client has 10 s to send its headers
+	// and 30 s for the whole request, so a body trickled byte by byte is cut
+	// off; a page, streamed or not, must be written within 60 s; an idle
+	// keep-alive connection is closed after 2 minutes.
+	srv := &http.Server{
+		Handler: handler, ReadHeaderTimeout: 10 * time.Second, ReadTimeout: 30 * time.Second,
+		WriteTimeout: 60 * time.Second, IdleTimeout: 2 * time.Minute, MaxHeaderBytes: 64 << 10,
+	}
 	base := "http://" + ln.Addr().String()
 	a.log.Info("serving", slog.String("url", base))
 	routes := route.Default()

@@ -9,6 +9,7 @@ import (
 	"log/slog"
 	"runtime"
 	"strconv"
+	"strings"
 	"time"
 )
 
@@ -23,6 +24,14 @@ type Config struct {
 	RenderTimeout time.Duration // per-render deadline
 	LogLevel      slog.Level
 	SMTP          SMTP
+	// TrustedOrigins may send state-changing API requests across origins
+	// (a business's own site calling the booking API): SLOTWISE_TRUSTED_ORIGINS,
+	// comma-separated origins such as https://www.example.com.
+	TrustedOrigins []string
+	// FrameAncestors may embed the widgets in a frame
+	// (SLOTWISE_FRAME_ANCESTORS, space-separated CSP sources; default any).
+	// Website pages may only be framed by the site itself.
+	FrameAncestors string
 	// TestClock, for tests only, makes the booking clock start at this
 	// instant and run on from there (SLOTWISE_TEST_CLOCK, RFC 3339), so a
 	// browser test can book "on a Friday at 14:20" whenever it runs.
@@ -78,6 +87,15 @@ func Parse(args []string, getenv Getenv, stderr io.Writer) (*Config, error) {
 	if v := getenv("SLOTWISE_RENDER_TIMEOUT"); v != "" {
 		if c.RenderTimeout, err = time.ParseDuration(v); err != nil || c.RenderTimeout <= 0 {
 			return nil, fmt.Errorf("config: SLOTWISE_RENDER_TIMEOUT must be a duration such as 2s, got %q", v)
+		}
+	}
+	c.FrameAncestors = envOr(getenv, "SLOTWISE_FRAME_ANCESTORS", "*")
+	if strings.ContainsAny(c.FrameAncestors, ";,\r\n") {
+		return nil, fmt.Errorf("config: SLOTWISE_FRAME_ANCESTORS is a space-separated list of CSP sources, got %q", c.FrameAncestors)
+	}
+	for _, o := range strings.Split(getenv("SLOTWISE_TRUSTED_ORIGINS"), ",") {
+		if o = strings.TrimSpace(o); o != "" {
+			c.TrustedOrigins = append(c.TrustedOrigins, o)
 		}
 	}
 	if v := getenv("SLOTWISE_TEST_CLOCK"); v != "" {

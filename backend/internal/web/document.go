@@ -31,7 +31,7 @@ var documentHead = template.Must(template.New("head").Parse(`<!doctype html>
 {{- range .Preloads}}
 <link rel="preload" as="script" href="{{.}}">{{end}}
 {{- if .Brand}}
-<style>:root{--brand:{{.Brand}}}</style>{{end}}
+<style nonce="{{.Nonce}}">:root{--brand:{{.Brand}}}</style>{{end}}
 </head>
 `))
 
@@ -40,6 +40,7 @@ type headView struct {
 	Styles   []string
 	Preloads []string
 	Brand    template.CSS
+	Nonce    string // the Content-Security-Policy nonce of the brand style
 }
 
 // writePayloadScript embeds the payload as JSON that no string inside it can

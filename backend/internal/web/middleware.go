@@ -40,17 +40,6 @@ func (s *Server) requestLog() gin.HandlerFunc {
 	}
 }
 
-// securityHeaders: widgets are made to be embedded in a business's own site,
-// so framing stays allowed; everything else is locked down.
-func securityHeaders() gin.HandlerFunc {
-	return func(c *gin.Context) {
-		h := c.Writer.Header()
-		h.Set("X-Content-Type-Options", "nosniff")
-		h.Set("Referrer-Policy", "strict-origin-when-cross-origin")
-		c.Next()
-	}
-}
-
 // apiError is the one shape of every API error: {"error": {"code", "message"}}.
 func apiError(c *gin.Context, status int, code, message string) {
 	c.AbortWithStatusJSON(status, APIErrorResponse{Error: APIErrorBody{Code: code, Message: message}})

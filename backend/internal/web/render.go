@@ -45,6 +45,8 @@ func (s *Server) writeDocument(c *gin.Context, p *Payload) {
 	h.Set("Content-Type", "text/html; charset=utf-8")
 	h.Set("Cache-Control", "no-store")
 	h.Set("Vary", "Cookie, Accept-Language")
+	nonce := newNonce()
+	h.Set("Content-Security-Policy", s.pageCSP(p.Layout, nonce))
 	w.WriteHeader(p.Status)
 	if c.Request.Method == http.MethodHead {
 		// Send the status line now: gin would otherwise answer an unwritten
@@ -52,7 +54,7 @@ func (s *Server) writeDocument(c *gin.Context, p *Payload) {
 		w.WriteHeaderNow()
 		return
 	}
-	view := headView{Payload: p, Styles: s.assets.Styles(p.Layout), Preloads: s.assets.Preloads(p.Layout), Brand: template.CSS(validColor(p.Head.Brand))}
+	view := headView{Payload: p, Styles: s.assets.Styles(p.Layout), Preloads: s.assets.Preloads(p.Layout), Brand: template.CSS(validColor(p.Head.Brand)), Nonce: nonce}
 	if err := documentHead.Execute(w, view); err != nil {
 		s.log.Error("unable to write document head", slog.Any("err", err))
 		return

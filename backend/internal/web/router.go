@@ -10,24 +10,42 @@ import (
 // that features add their endpoints to (feature.go). Pages are not listed
 // here: they come from the shared route table and reach the page handler
 // through NoRoute, which matches them against it.
-func (s *Server) router() (*gin.Engine, *gin.RouterGroup) {
+func (s *Server) router() (*gin.Engine, *gin.RouterGroup, error) {
 	gin.SetMode(gin.ReleaseMode)
 	r := gin.New()
 	r.RedirectTrailingSlash = false // the route table ignores trailing slashes itself
 	r.RedirectFixedPath = false
 	r.HandleMethodNotAllowed = false
-	r.Use(s.recoverer(), s.requestLog(), securityHeaders(), s.checkURL())
+	crossOrigin, err := s.crossOrigin()
+	if err != nil {
+		return nil, nil, err
+	}
+	r.Use(s.recoverer(), s.requestLog(), securityHeaders(), s.checkURL(), crossOrigin)
 
 	r.GET("/healthz", s.healthz)
 	r.GET("/favicon.ico", func(c *gin.Context) { c.String(http.StatusNotFound, "Not found") })
 	r.GET("/assets/*file", s.assets.serve)
-	r.HEAD("/assets/*file", s.assets.serve)
 
 	api := r.Group("/api")
 	api.GET("/page-data", s.pageData)
 
 	r.NoRoute(s.page)
-	return r, api
+	return r, api, nil
+}
+
+// answerHead lets HEAD answer wherever GET does (net/http drops the body).
+func answerHead(r *gin.Engine) {
+	heads := map[string]bool{}
+	for _, info := range r.Routes() {
+		if info.Method == http.MethodHead {
+			heads[info.Path] = true
+		}
+	}
+	for _, info := range r.Routes() {
+		if info.Method == http.MethodGet && !heads[info.Path] {
+			r.HEAD(info.Path, info.HandlerFunc)
+		}
+	}
 }
 
 func (s *Server) healthz(c *gin.Context) {

@@ -27,7 +27,9 @@ type Pinger interface {
 
 // Config is what the web layer needs from configuration.
 type Config struct {
-	PublicURL string // origin used in canonical and hreflang links; empty: the request's host
+	PublicURL      string   // origin used in canonical and hreflang links; empty: the request's host
+	TrustedOrigins []string // may send state-changing API requests across origins
+	FrameAncestors string   // CSP sources that may frame the widgets; empty: any
 }
 
 // Deps are the web layer's collaborators.
@@ -60,7 +62,10 @@ func New(d Deps) (*gin.Engine, error) {
 		return nil, err
 	}
 	s := &Server{cfg: d.Config, log: d.Logger, render: d.Renderer, db: d.DB, assets: d.Assets, routes: table}
-	engine, api := s.router()
+	engine, api, err := s.router()
+	if err != nil {
+		return nil, err
+	}
 	reg := &Registry{server: s, api: api, loaders: map[string]Loader{}, errors: commandErrors}
 	for _, f := range d.Features {
 		f.Register(reg)
@@ -72,6 +77,7 @@ func New(d Deps) (*gin.Engine, error) {
 		return nil, err
 	}
 	s.loaders, s.errors = reg.loaders, reg.errors
+	answerHead(engine)
 	return engine, nil
 }
 

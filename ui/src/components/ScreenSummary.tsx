@@ -18,7 +18,7 @@ export function ScreenSummary() {
       {params.length > 0 && (
         <dl className={styles.params}>
           {params.map(([k, v]) => (
-            <div key={k} style={{ display: 'contents' }}>
+            <div key={k} className={styles.contents}>
               <dt>{k}</dt>
               <dd data-param={k}>{v}</dd>
             </div>

@@ -1,0 +1,87 @@
+package web_test
+
+import (
+	"net/http"
+	"regexp"
+	"strings"
+	"testing"
+)
+
+func TestCrossSitePostsAreRefused(t *testing.T) {
+	f := newFixture(t, sharedRenderer(t))
+	body := bookingBody(nextMonday10(), nil)
+	tests := []struct {
+		name   string
+		header map[string]string
+		status int
+	}{
+		{"another site's page posting text/plain", map[string]string{"Content-Type": "text/plain", "Origin": "https://evil.example", "Sec-Fetch-Site": "cross-site"}, 403},
+		{"another site's page posting JSON", map[string]string{"Origin": "https://evil.example", "Sec-Fetch-Site": "cross-site"}, 403},
+		{"an old browser from another origin", map[string]string{"Origin": "https://evil.example"}, 403},
+		{"a form post from our own page", map[string]string{"Content-Type": "application/x-www-form-urlencoded", "Sec-Fetch-Site": "same-origin"}, 415},
+		{"text/plain without a browser", map[string]string{"Content-Type": "text/plain"}, 415},
+		{"the widget itself, inside a business's iframe", map[string]string{"Sec-Fetch-Site": "same-origin", "Origin": "http://example.com"}, 201},
+		{"a server-side client", nil, 201},
+		{"JSON with a charset", map[string]string{"Content-Type": "application/json; charset=utf-8"}, 409},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			rec := f.send(http.MethodPost, "/api/bookings", body, tt.header)
+			if rec.Code != tt.status {
+				t.Errorf("status %d, want %d: %s", rec.Code, tt.status, rec.Body)
+			}
+		})
+	}
+}
+
+func TestEveryAnswerCarriesSecurityHeaders(t *testing.T) {
+	f := newFixture(t, sharedRenderer(t))
+	tests := []struct {
+		target    string
+		ancestors string
+	}{
+		{"/widget/bookings/demo-consultation", "frame-ancestors *"},
+		{"/about", "frame-ancestors 'self'"},
+		{"/nothing/here", "frame-ancestors *"},
+		{"/api/booking/slots?calendar=nope&from=2026-11-23&to=2026-11-23&tz=UTC", "frame-ancestors 'none'"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.target, func(t *testing.T) {
+			rec := f.do(http.MethodGet, tt.target, nil)
+			h := rec.Header()
+			csp := h.Get("Content-Security-Policy")
+			if !strings.Contains(csp, tt.ancestors) {
+				t.Errorf("CSP %q lacks %q", csp, tt.ancestors)
+			}
+			if strings.HasPrefix(tt.target, "/api/") {
+				return
+			}
+			for _, want := range []string{"script-src 'self'", "object-src 'none'", "base-uri 'self'"} {
+				if !strings.Contains(csp, want) {
+					t.Errorf("CSP %q lacks %q", csp, want)
+				}
+			}
+			if strings.Contains(csp, "unsafe-inline") || strings.Contains(csp, "unsafe-eval") {
+				t.Errorf("CSP allows inline code: %q", csp)
+			}
+			if h.Get("X-Content-Type-Options") != "nosniff" || h.Get("Permissions-Policy") == "" {
+				t.Errorf("headers %v", h)
+			}
+			// The brand colour's inline style carries the nonce the policy names.
+			if m := regexp.MustCompile(`'nonce-([^']+)'`).FindStringSubmatch(csp); m == nil ||
+				(strings.Contains(rec.Body.String(), "--brand") && !strings.Contains(rec.Body.String(), `<style nonce="`+m[1]+`">`)) {
+				t.Errorf("the inline style and the policy's nonce disagree")
+			}
+		})
+	}
+}
+
+func TestHeadAnswersWhereverGetDoes(t *testing.T) {
+	f := newFixture(t, sharedRenderer(t))
+	for _, target := range []string{"/healthz", "/api/page-data?path=/about", "/api/booking/slots?calendar=demo-consultation&from=2026-11-23&to=2026-11-23&tz=UTC"} {
+		get, head := f.do(http.MethodGet, target, nil), f.do(http.MethodHead, target, nil)
+		if head.Code != get.Code || head.Code == http.StatusNotFound {
+			t.Errorf("%s: HEAD %d, GET %d", target, head.Code, get.Code)
+		}
+	}
+}

@@ -53,6 +53,8 @@ func serve(ctx context.Context, args []string) error {
 		if err != nil {
 			return err
 		}
+		a.log.Info("absolute links (canonical, hreflang, mails, calendar files) use the public URL", slog.String("public_url", publicURL(a.cfg)),
+			slog.Bool("configured", a.cfg.PublicURL != ""))
 		bookings := booking.NewService(a.pool, a.log)
 		if start := a.cfg.TestClock; !start.IsZero() {
 			a.log.Warn("SLOTWISE_TEST_CLOCK is set: the booking clock is not the real time", slog.Time("starts_at", start))
@@ -74,7 +76,7 @@ func serve(ctx context.Context, args []string) error {
 		workers.Go(func() { _ = worker.Run(workCtx) })
 		workers.Go(func() { purgeKeys(workCtx, a, bookings) })
 		handler, err := web.New(web.Deps{
-			Config:   web.Config{PublicURL: a.cfg.PublicURL, TrustedOrigins: a.cfg.TrustedOrigins, FrameAncestors: a.cfg.FrameAncestors},
+			Config:   web.Config{PublicURL: publicURL(a.cfg), TrustedOrigins: a.cfg.TrustedOrigins, FrameAncestors: a.cfg.FrameAncestors},
 			Logger:   a.log,
 			Renderer: pool,
 			DB:       a.pool,
@@ -150,12 +152,21 @@ func mailSender(a *app) (notify.Sender, error) {
 	})
 }
 
-// publicURL is the origin of links in mails.
+// publicURL is the origin of every absolute link: the configured one, or
+// for a server on this machine its listen address (0.0.0.0 and :: become
+// the loopback address, which at least works on the machine itself).
 func publicURL(cfg *config.Config) string {
 	if cfg.PublicURL != "" {
 		return strings.TrimSuffix(cfg.PublicURL, "/")
 	}
-	return "http://" + cfg.Addr
+	host, port, err := net.SplitHostPort(cfg.Addr)
+	if err != nil {
+		return "http://" + cfg.Addr
+	}
+	if ip := net.ParseIP(host); host == "" || ip != nil && ip.IsUnspecified() {
+		host = "127.0.0.1"
+	}
+	return "http://" + net.JoinHostPort(host, port)
 }
 
 // purgeKeys forgets, every hour, idempotency keys past their day and

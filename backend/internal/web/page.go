@@ -103,17 +103,12 @@ func (s *Server) fail(p *Payload, e *PageError) {
 	p.Head = Head{Title: e.Message, Robots: "noindex"}
 }
 
-// absolute builds a public URL for a site-relative path.
-func (s *Server) absolute(c *gin.Context, path string) string {
-	base := s.cfg.PublicURL
-	if base == "" {
-		scheme := "http"
-		if c.Request.TLS != nil {
-			scheme = "https"
-		}
-		base = scheme + "://" + c.Request.Host
-	}
-	return strings.TrimSuffix(base, "/") + path
+// absolute builds a public URL for a site-relative path. The origin is
+// the configured public URL, never the request's Host header, which anyone
+// can set: a link in a page, a calendar file or an answer must not point
+// at a host of the sender's choosing.
+func (s *Server) absolute(_ *gin.Context, path string) string {
+	return strings.TrimSuffix(s.cfg.PublicURL, "/") + path
 }
 
 // alternates lists the page in every language; unprefixed URLs are en-US,

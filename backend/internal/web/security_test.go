@@ -85,3 +85,21 @@ func TestHeadAnswersWhereverGetDoes(t *testing.T) {
 		}
 	}
 }
+
+func TestLinksNeverComeFromTheHostHeader(t *testing.T) {
+	f := newFixture(t, sharedRenderer(t))
+	req := func(target string) string {
+		rec := f.do(http.MethodGet, target, map[string]string{"Host": "evil.example", "X-Forwarded-Host": "evil.example"})
+		return rec.Body.String()
+	}
+	created := decodeJSON[bookingJSON](t, f.send(http.MethodPost, "/api/bookings", bookingBody(nextMonday10(), nil), nil))
+	for _, target := range []string{"/about", "/widget/bookings/demo-consultation", created.IcsURL} {
+		body := req(target)
+		if strings.Contains(body, "evil.example") {
+			t.Errorf("%s links to the Host header's site", target)
+		}
+		if !strings.Contains(body, "https://book.example.com/") {
+			t.Errorf("%s has no link to the public URL", target)
+		}
+	}
+}

@@ -27,7 +27,7 @@ type Pinger interface {
 
 // Config is what the web layer needs from configuration.
 type Config struct {
-	PublicURL      string   // origin used in canonical and hreflang links; empty: the request's host
+	PublicURL      string   // origin of every absolute link: canonical, hreflang, calendar files
 	TrustedOrigins []string // may send state-changing API requests across origins
 	FrameAncestors string   // CSP sources that may frame the widgets; empty: any
 }

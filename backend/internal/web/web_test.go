@@ -117,6 +117,9 @@ func (f *fixture) do(method, target string, header map[string]string) *httptest.
 	req := httptest.NewRequest(method, target, nil)
 	for k, v := range header {
 		req.Header.Set(k, v)
+		if k == "Host" {
+			req.Host = v // net/http keeps the Host header here
+		}
 	}
 	rec := httptest.NewRecorder()
 	f.handler.ServeHTTP(rec, req)

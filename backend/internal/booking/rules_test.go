@@ -363,3 +363,27 @@ func TestNamesInAnyScriptAreText(t *testing.T) {
 		t.Errorf("booked %+v, %v", b, err)
 	}
 }
+
+func TestAddressesThatMailCanReach(t *testing.T) {
+	svc, _, _ := newService(t)
+	tests := []struct {
+		email, problem string
+	}{
+		{"ada@exämple.com", ""},
+		{"ada@例え.jp", ""},
+		{"ädä@example.com", "validation.emailNotAscii"},
+		{"ada@-bad-.com", "validation.emailInvalid"},
+	}
+	for i, tt := range tests {
+		cmd := booking.BookCommand{Calendar: "demo-consultation", Start: "2026-11-2" + fmt.Sprint(3+i) + "T10:00:00+01:00", TimeZone: "Europe/Berlin", Contact: ada()}
+		cmd.Contact.Email = tt.email
+		_, _, err := svc.Book(context.Background(), cmd)
+		var invalid *booking.ValidationError
+		switch {
+		case tt.problem == "" && err != nil:
+			t.Errorf("%s: %v", tt.email, err)
+		case tt.problem != "" && (!errors.As(err, &invalid) || invalid.Fields["contact.email"] != tt.problem):
+			t.Errorf("%s: %v, want %s", tt.email, err, tt.problem)
+		}
+	}
+}

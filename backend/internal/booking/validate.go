@@ -1,6 +1,7 @@
 package booking
 
 import (
+	"errors"
 	"net/mail"
 	"regexp"
 	"slices"
@@ -8,6 +9,8 @@ import (
 	"strings"
 	"time"
 	"unicode/utf8"
+
+	"slotwise/backend/internal/notify"
 )
 
 // Message ids of validation errors, shared with the client (locales/*.json).
@@ -17,6 +20,7 @@ const (
 	msgLastNameRequired  = "validation.required.lastName"
 	msgEmailRequired     = "validation.required.email"
 	msgEmailInvalid      = "validation.emailInvalid"
+	msgEmailNotASCII     = "validation.emailNotAscii"
 	msgPhoneRequired     = "validation.required.phone"
 	msgPhoneInvalid      = "validation.phoneInvalid"
 	msgLocationRequired  = "validation.required.location"
@@ -44,6 +48,21 @@ var phoneDigits = regexp.MustCompile(`^\+?[0-9]{6,15}$`)
 // validPhone accepts an optional +, then 6 to 15 digits with the usual
 // spaces, dashes, dots, slashes and parentheses between them.
 func validPhone(s string) bool { return phoneDigits.MatchString(phonePunctuation.Replace(s)) }
+
+// emailProblem says what is wrong with an address, if anything: an
+// address accepted here is one the mail can reach (its domain has an ASCII
+// form; its local part needs no SMTPUTF8).
+func emailProblem(s string) string {
+	if !validEmail(s) {
+		return msgEmailInvalid
+	}
+	if _, err := notify.ASCIIAddress(s); errors.Is(err, notify.ErrLocalPartNotASCII) {
+		return msgEmailNotASCII
+	} else if err != nil {
+		return msgEmailInvalid
+	}
+	return ""
+}
 
 // validEmail accepts one plain address with a dotted domain.
 func validEmail(s string) bool {
@@ -89,8 +108,10 @@ func validateContact(c *Contact, cal *Calendar, termsAccepted bool, now time.Tim
 	tooLong("contact.firstName", c.FirstName, MaxNameLen)
 	required("contact.lastName", c.LastName, msgLastNameRequired)
 	tooLong("contact.lastName", c.LastName, MaxNameLen)
-	if required("contact.email", c.Email, msgEmailRequired) && !validEmail(c.Email) {
-		errs["contact.email"] = msgEmailInvalid
+	if required("contact.email", c.Email, msgEmailRequired) {
+		if msg := emailProblem(c.Email); msg != "" {
+			errs["contact.email"] = msg
+		}
 	}
 	if askFor("contact.phone", &c.Phone, cal.Fields.Phone, msgPhoneRequired, errs) && !validPhone(c.Phone) {
 		errs["contact.phone"] = msgPhoneInvalid

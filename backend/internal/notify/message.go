@@ -248,6 +248,9 @@ func parseAddress(addr, name string) (*mail.Address, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%q: %v", addr, err)
 	}
+	if a.Address, err = ASCIIAddress(a.Address); err != nil {
+		return nil, err
+	}
 	if n := oneLine(name); n != "" {
 		a.Name = n
 	}

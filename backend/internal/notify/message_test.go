@@ -243,3 +243,20 @@ func TestMIMESubjectCannotBreakTheHeader(t *testing.T) {
 		t.Errorf("a line break in the subject made a header")
 	}
 }
+
+func TestInternationalDomainsGoOnTheWireInASCII(t *testing.T) {
+	m := notify.Message{To: "ada@exämple.com", ToName: "Ada Lovelace", Subject: "Hi", Text: "Hello"}
+	data, err := m.MIME("bookings@example.com", "Studio", time.Date(2026, 11, 23, 9, 0, 0, 0, time.UTC), "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(data), "<ada@xn--exmple-cua.com>") || strings.ContainsFunc(string(data[:strings.Index(string(data), "\r\n\r\n")]), func(r rune) bool { return r > 0x7f }) {
+		t.Errorf("headers are not ASCII with the domain's ASCII form:\n%s", data[:400])
+	}
+	for _, bad := range []string{"ädä@example.com", "ada@-bad-.com"} {
+		m.To = bad
+		if _, err := m.MIME("bookings@example.com", "Studio", time.Now(), ""); err == nil {
+			t.Errorf("%s: accepted", bad)
+		}
+	}
+}

@@ -33,7 +33,7 @@ const (
 // mail is sent if and only if it commits, and the workers are woken on
 // commit (NOTIFY is transactional).
 func Enqueue(ctx context.Context, q db.Querier, kind string, from, fromName string, m Message) error {
-	rcpt, err := mail.ParseAddress(m.To)
+	rcpt, err := parseAddress(m.To, "")
 	if err != nil {
 		return fmt.Errorf("%w: recipient %q: %v", ErrInvalidMessage, m.To, err)
 	}

@@ -16,6 +16,7 @@ import (
 	"slotwise/backend/internal/booking"
 	"slotwise/backend/internal/config"
 	"slotwise/backend/internal/events"
+	"slotwise/backend/internal/limits"
 	"slotwise/backend/internal/notify"
 	"slotwise/backend/internal/route"
 	"slotwise/backend/internal/sites"
@@ -55,6 +56,10 @@ func serve(ctx context.Context, args []string) error {
 		}
 		a.log.Info("absolute links (canonical, hreflang, mails, calendar files) use the public URL", slog.String("public_url", publicURL(a.cfg)),
 			slog.Bool("configured", a.cfg.PublicURL != ""))
+		limiter, err := abuseLimits(a)
+		if err != nil {
+			return err
+		}
 		bookings := booking.NewService(a.pool, a.log)
 		if start := a.cfg.TestClock; !start.IsZero() {
 			a.log.Warn("SLOTWISE_TEST_CLOCK is set: the booking clock is not the real time", slog.Time("starts_at", start))
@@ -74,9 +79,11 @@ func serve(ctx context.Context, args []string) error {
 		defer stopWork()
 		workers.Go(func() { _ = dispatcher.Run(workCtx) })
 		workers.Go(func() { _ = worker.Run(workCtx) })
-		workers.Go(func() { purgeKeys(workCtx, a, bookings) })
+		workers.Go(func() { purgeKeys(workCtx, a, bookings, limiter) })
 		handler, err := web.New(web.Deps{
-			Config:   web.Config{PublicURL: publicURL(a.cfg), TrustedOrigins: a.cfg.TrustedOrigins, FrameAncestors: a.cfg.FrameAncestors},
+			Config: web.Config{PublicURL: publicURL(a.cfg), TrustedOrigins: a.cfg.TrustedOrigins,
+				FrameAncestors: a.cfg.FrameAncestors, TrustedProxies: a.cfg.TrustedProxies},
+			Limits:   limiter,
 			Logger:   a.log,
 			Renderer: pool,
 			DB:       a.pool,
@@ -171,7 +178,7 @@ func publicURL(cfg *config.Config) string {
 
 // purgeKeys forgets, every hour, idempotency keys past their day and
 // events older than a week that every consumer has handled.
-func purgeKeys(ctx context.Context, a *app, bookings *booking.Service) {
+func purgeKeys(ctx context.Context, a *app, bookings *booking.Service, limiter *limits.Limiter) {
 	t := time.NewTicker(time.Hour)
 	defer t.Stop()
 	for {
@@ -179,6 +186,9 @@ func purgeKeys(ctx context.Context, a *app, bookings *booking.Service) {
 			a.log.Warn("unable to purge idempotency keys", slog.Any("err", err))
 		} else if n > 0 {
 			a.log.Info("purged idempotency keys", slog.Int64("count", n))
+		}
+		if _, err := limiter.Purge(ctx); err != nil && ctx.Err() == nil {
+			a.log.Warn("unable to purge rate limit windows", slog.Any("err", err))
 		}
 		if n, err := events.Purge(ctx, a.pool, 7*24*time.Hour); err != nil && ctx.Err() == nil {
 			a.log.Warn("unable to purge events", slog.Any("err", err))
@@ -191,4 +201,24 @@ func purgeKeys(ctx context.Context, a *app, bookings *booking.Service) {
 		case <-t.C:
 		}
 	}
+}
+
+// abuseLimits builds the limits of the configuration and says which hold.
+func abuseLimits(a *app) (*limits.Limiter, error) {
+	rules := map[string]limits.Rule{}
+	for bucket, text := range map[string]string{
+		web.BucketBookingsPerIP: a.cfg.LimitBookingsPerIP, web.BucketBookingsPerEmail: a.cfg.LimitBookingsPerEmail,
+		web.BucketTokenGuesses: a.cfg.LimitTokenGuesses,
+	} {
+		rule, err := limits.ParseRule(text)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", bucket, err)
+		}
+		rules[bucket] = rule
+	}
+	a.log.Info("abuse limits", slog.String(web.BucketBookingsPerIP, rules[web.BucketBookingsPerIP].String()),
+		slog.String(web.BucketBookingsPerEmail, rules[web.BucketBookingsPerEmail].String()),
+		slog.String(web.BucketTokenGuesses, rules[web.BucketTokenGuesses].String()),
+		slog.Any("trusted_proxies", a.cfg.TrustedProxies))
+	return limits.New(a.pool, rules), nil
 }

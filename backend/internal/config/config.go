@@ -32,6 +32,15 @@ type Config struct {
 	// (SLOTWISE_FRAME_ANCESTORS, space-separated CSP sources; default any).
 	// Website pages may only be framed by the site itself.
 	FrameAncestors string
+	// Limits on abuse, as COUNT/DURATION ("off" for none): bookings per
+	// client address and per e-mail address, and wrong manage tokens per
+	// client address (SLOTWISE_LIMIT_BOOKINGS_PER_IP, …_PER_EMAIL,
+	// SLOTWISE_LIMIT_TOKEN_GUESSES).
+	LimitBookingsPerIP, LimitBookingsPerEmail, LimitTokenGuesses string
+	// TrustedProxies are the proxies (addresses or CIDRs) whose
+	// X-Forwarded-For names the client (SLOTWISE_TRUSTED_PROXIES); with
+	// none, the client is the socket's peer.
+	TrustedProxies []string
 	// TestClock, for tests only, makes the booking clock start at this
 	// instant and run on from there (SLOTWISE_TEST_CLOCK, RFC 3339), so a
 	// browser test can book "on a Friday at 14:20" whenever it runs.
@@ -87,6 +96,14 @@ func Parse(args []string, getenv Getenv, stderr io.Writer) (*Config, error) {
 	if v := getenv("SLOTWISE_RENDER_TIMEOUT"); v != "" {
 		if c.RenderTimeout, err = time.ParseDuration(v); err != nil || c.RenderTimeout <= 0 {
 			return nil, fmt.Errorf("config: SLOTWISE_RENDER_TIMEOUT must be a duration such as 2s, got %q", v)
+		}
+	}
+	c.LimitBookingsPerIP = envOr(getenv, "SLOTWISE_LIMIT_BOOKINGS_PER_IP", "30/1h")
+	c.LimitBookingsPerEmail = envOr(getenv, "SLOTWISE_LIMIT_BOOKINGS_PER_EMAIL", "10/24h")
+	c.LimitTokenGuesses = envOr(getenv, "SLOTWISE_LIMIT_TOKEN_GUESSES", "20/10m")
+	for _, p := range strings.Split(getenv("SLOTWISE_TRUSTED_PROXIES"), ",") {
+		if p = strings.TrimSpace(p); p != "" {
+			c.TrustedProxies = append(c.TrustedProxies, p)
 		}
 	}
 	c.FrameAncestors = envOr(getenv, "SLOTWISE_FRAME_ANCESTORS", "*")

@@ -1,6 +1,7 @@
 package web
 
 import (
+	"context"
 	"net/http"
 	"strconv"
 
@@ -71,6 +72,10 @@ func (a bookingAPI) createBooking(c *gin.Context) {
 	cat := apiLocale(c, cmd.Locale)
 	cmd.Locale = cat.Locale
 	cmd.IdempotencyKey = idempotencyKey(c)
+	if err := bookingLimits(c.Request.Context(), a.s.limits, c.ClientIP(), cmd.Contact.Email); err != nil {
+		a.s.apiError(c, err, cat)
+		return
+	}
 	b, token, err := a.svc.Book(c.Request.Context(), cmd)
 	a.answerBooking(c, http.StatusCreated, b, token, err, cat)
 }
@@ -78,8 +83,8 @@ func (a bookingAPI) createBooking(c *gin.Context) {
 func (a bookingAPI) getBooking(c *gin.Context) {
 	cat := apiLocale(c, "")
 	token := c.Query("token")
-	b, err := a.svc.Get(c.Request.Context(), c.Param("id"), token)
 	c.Header("Cache-Control", "no-store")
+	b, err := a.guarded(c, func(ctx context.Context) (*booking.Booking, error) { return a.svc.Get(ctx, c.Param("id"), token) })
 	a.answerBooking(c, http.StatusOK, b, token, err, cat)
 }
 
@@ -90,7 +95,7 @@ func (a bookingAPI) rescheduleBooking(c *gin.Context) {
 	}
 	cat := apiLocale(c, "")
 	cmd.ID, cmd.IdempotencyKey = c.Param("id"), idempotencyKey(c)
-	b, err := a.svc.Reschedule(c.Request.Context(), cmd)
+	b, err := a.guarded(c, func(ctx context.Context) (*booking.Booking, error) { return a.svc.Reschedule(ctx, cmd) })
 	a.answerBooking(c, http.StatusOK, b, cmd.Token, err, cat)
 }
 
@@ -101,7 +106,7 @@ func (a bookingAPI) cancelBooking(c *gin.Context) {
 	}
 	cat := apiLocale(c, "")
 	cmd.ID, cmd.IdempotencyKey = c.Param("id"), idempotencyKey(c)
-	b, err := a.svc.Cancel(c.Request.Context(), cmd)
+	b, err := a.guarded(c, func(ctx context.Context) (*booking.Booking, error) { return a.svc.Cancel(ctx, cmd) })
 	a.answerBooking(c, http.StatusOK, b, cmd.Token, err, cat)
 }
 
@@ -109,7 +114,7 @@ func (a bookingAPI) cancelBooking(c *gin.Context) {
 func (a bookingAPI) bookingICS(c *gin.Context) {
 	cat := apiLocale(c, "")
 	token := c.Query("token")
-	b, err := a.svc.Get(c.Request.Context(), c.Param("id"), token)
+	b, err := a.guarded(c, func(ctx context.Context) (*booking.Booking, error) { return a.svc.Get(ctx, c.Param("id"), token) })
 	if err != nil {
 		a.s.apiError(c, err, cat)
 		return
@@ -138,3 +143,15 @@ func (a bookingAPI) answerBooking(c *gin.Context, status int, b *booking.Booking
 // idempotencyKey is the request's Idempotency-Key as sent: the runner
 // refuses one outside its documented form rather than cut or change it.
 func idempotencyKey(c *gin.Context) string { return c.GetHeader("Idempotency-Key") }
+
+// guarded runs a use case that opens a booking with its manage token,
+// within the client's limit of wrong tokens.
+func (a bookingAPI) guarded(c *gin.Context, use func(context.Context) (*booking.Booking, error)) (*booking.Booking, error) {
+	ctx := c.Request.Context()
+	guard := tokenGuard{limits: a.s.limits, client: c.ClientIP()}
+	if err := guard.check(ctx); err != nil {
+		return nil, err
+	}
+	b, err := use(ctx)
+	return b, guard.record(ctx, err)
+}

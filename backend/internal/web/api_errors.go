@@ -8,6 +8,7 @@ import (
 	"github.com/gin-gonic/gin"
 
 	"slotwise/backend/internal/command"
+	"slotwise/backend/internal/limits"
 	"slotwise/locales"
 )
 
@@ -66,6 +67,9 @@ func (s *Server) mapError(err error) (ErrorMapping, bool) {
 // apiError answers a use case's error: field messages (422), a mapped
 // domain error, or a logged 500 that tells nothing of its cause.
 func (s *Server) apiError(c *gin.Context, err error, cat *locales.Catalogue) {
+	if limited(c, err, cat) {
+		return
+	}
 	var invalid invalidFields
 	if errors.As(err, &invalid) {
 		ids, args := invalid.FieldMessages()
@@ -99,6 +103,9 @@ func (s *Server) pageError(err error, req *PageRequest) (*PageError, bool) {
 	}
 	if m, ok := s.mapError(err); ok && m.MessageID != "" {
 		return &PageError{Status: m.Status, Message: req.T(m.MessageID)}, true
+	}
+	if limits.IsLimited(err) {
+		return &PageError{Status: http.StatusTooManyRequests, Message: req.T("error.tooManyRequests")}, true
 	}
 	return nil, false
 }

@@ -9,11 +9,12 @@ func Booking(svc *booking.Service) Feature { return bookingFeature{svc: svc} }
 type bookingFeature struct{ svc *booking.Service }
 
 func (f bookingFeature) Register(r *Registry) {
-	r.Page("appointment", appointmentLoader(f.svc))
-	r.Page("bookings", bookingPageLoader(f.svc))
-	r.Page("bookingView", bookingViewLoader(f.svc))
-	r.Page("cancelBooking", cancelLoader(f.svc))
-	r.Page("appointmentCancel", cancelLoader(f.svc))
+	lim := r.Server().limits
+	r.Page("appointment", appointmentLoader(f.svc, lim))
+	r.Page("bookings", bookingPageLoader(f.svc, lim))
+	r.Page("bookingView", bookingViewLoader(f.svc, lim))
+	r.Page("cancelBooking", cancelLoader(f.svc, lim))
+	r.Page("appointmentCancel", cancelLoader(f.svc, lim))
 
 	h := bookingAPI{s: r.Server(), svc: f.svc}
 	api := r.API()

@@ -24,6 +24,7 @@ type PageRequest struct {
 	Query    url.Values
 	Locale   string
 	Cat      *locales.Catalogue
+	ClientIP string // the socket's peer, or what a trusted proxy says
 }
 
 // T translates a message id with simple {name} arguments, for the document

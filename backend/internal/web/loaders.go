@@ -5,14 +5,15 @@ import (
 	"errors"
 
 	"slotwise/backend/internal/booking"
+	"slotwise/backend/internal/limits"
 	"slotwise/backend/internal/route"
 	"slotwise/backend/internal/sites"
 )
 
 // appointmentLoader: a service, alone or with a named person, is the
 // booking screen; teams and groups come with group booking.
-func appointmentLoader(bookings *booking.Service) Loader {
-	page := bookingPageLoader(bookings)
+func appointmentLoader(bookings *booking.Service, lim *limits.Limiter) Loader {
+	page := bookingPageLoader(bookings, lim)
 	return func(ctx context.Context, req *PageRequest) (*PageResult, error) {
 		if req.Match.Kind == "service" || req.Match.Kind == "provider" {
 			return page(ctx, req)

@@ -8,11 +8,12 @@ import (
 	"time"
 
 	"slotwise/backend/internal/booking"
+	"slotwise/backend/internal/limits"
 )
 
 var monthParam = regexp.MustCompile(`^\d{4}-(0[1-9]|1[0-2])$`)
 
-func bookingPageLoader(svc *booking.Service) Loader {
+func bookingPageLoader(svc *booking.Service, lim *limits.Limiter) Loader {
 	return func(ctx context.Context, req *PageRequest) (*PageResult, error) {
 		slug := req.Match.Params["slug"]
 		if slug == "" {
@@ -34,7 +35,7 @@ func bookingPageLoader(svc *booking.Service) Loader {
 				return nil, &PageError{Status: http.StatusNotFound, Message: req.T("booking.error.unableToFindCalendar")}
 			}
 		}
-		if err := loadReschedule(ctx, svc, req, data); err != nil {
+		if err := loadReschedule(ctx, svc, lim, req, data); err != nil {
 			return nil, err
 		}
 		zone := zoneOr(req.Query.Get("tz"), cal.Location.TimeZone)
@@ -62,13 +63,13 @@ func bookingPageLoader(svc *booking.Service) Loader {
 
 // loadReschedule puts the booking being moved into the page, when the URL
 // is a reschedule link.
-func loadReschedule(ctx context.Context, svc *booking.Service, req *PageRequest, data *BookingPageData) error {
+func loadReschedule(ctx context.Context, svc *booking.Service, lim *limits.Limiter, req *PageRequest, data *BookingPageData) error {
 	id := req.Query.Get("reschedule")
 	if id == "" {
 		return nil
 	}
 	token := req.Query.Get("token")
-	b, err := manageable(ctx, svc, id, token)
+	b, err := manageable(ctx, svc, lim, req, id, token)
 	if err != nil {
 		return err
 	}
@@ -80,9 +81,13 @@ func loadReschedule(ctx context.Context, svc *booking.Service, req *PageRequest,
 // manageable loads a booking for a manage link: unknown ids and wrong
 // tokens are "No calendar event found", past or cancelled bookings the
 // expired-link page (booking_errors.go).
-func manageable(ctx context.Context, svc *booking.Service, id, token string) (*booking.Booking, error) {
+func manageable(ctx context.Context, svc *booking.Service, lim *limits.Limiter, req *PageRequest, id, token string) (*booking.Booking, error) {
+	guard := tokenGuard{limits: lim, client: req.ClientIP}
+	if err := guard.check(ctx); err != nil {
+		return nil, err
+	}
 	b, err := svc.Get(ctx, id, token)
-	if err != nil {
+	if err = guard.record(ctx, err); err != nil {
 		return nil, err
 	}
 	if !b.CanChange(svc.Now()) {
@@ -93,7 +98,7 @@ func manageable(ctx context.Context, svc *booking.Service, id, token string) (*b
 
 // bookingViewLoader shows one booking or several (comma-separated ids,
 // with one token each, or one token for all).
-func bookingViewLoader(svc *booking.Service) Loader {
+func bookingViewLoader(svc *booking.Service, lim *limits.Limiter) Loader {
 	return func(ctx context.Context, req *PageRequest) (*PageResult, error) {
 		if req.Match.Kind == "none" {
 			return nil, &PageError{Status: http.StatusNotFound, Message: req.T("booking.error.missingId")}
@@ -103,22 +108,22 @@ func bookingViewLoader(svc *booking.Service) Loader {
 		if len(ids) > 20 || (len(tokens) != 1 && len(tokens) != len(ids)) {
 			return nil, &PageError{Status: http.StatusNotFound, Message: req.T("booking.error.noEvent")}
 		}
-		return manageResult(ctx, svc, req, ids, tokens)
+		return manageResult(ctx, svc, lim, req, ids, tokens)
 	}
 }
 
 // cancelLoader serves the cancel screens: ?id=…&token=….
-func cancelLoader(svc *booking.Service) Loader {
+func cancelLoader(svc *booking.Service, lim *limits.Limiter) Loader {
 	return func(ctx context.Context, req *PageRequest) (*PageResult, error) {
 		id := req.Query.Get("id")
 		if id == "" {
 			return nil, &PageError{Status: http.StatusNotFound, Message: req.T("booking.error.noEvent")}
 		}
-		return manageResult(ctx, svc, req, []string{id}, []string{req.Query.Get("token")})
+		return manageResult(ctx, svc, lim, req, []string{id}, []string{req.Query.Get("token")})
 	}
 }
 
-func manageResult(ctx context.Context, svc *booking.Service, req *PageRequest, ids, tokens []string) (*PageResult, error) {
+func manageResult(ctx context.Context, svc *booking.Service, lim *limits.Limiter, req *PageRequest, ids, tokens []string) (*PageResult, error) {
 	data := BookingViewData{Token: strings.Join(tokens, ",")}
 	var brand string
 	for i, id := range ids {
@@ -126,7 +131,7 @@ func manageResult(ctx context.Context, svc *booking.Service, req *PageRequest, i
 		if len(tokens) > 1 {
 			token = tokens[i]
 		}
-		b, err := manageable(ctx, svc, id, token)
+		b, err := manageable(ctx, svc, lim, req, id, token)
 		if err != nil {
 			return nil, err
 		}

@@ -16,6 +16,11 @@ func (s *Server) router() (*gin.Engine, *gin.RouterGroup, error) {
 	r.RedirectTrailingSlash = false // the route table ignores trailing slashes itself
 	r.RedirectFixedPath = false
 	r.HandleMethodNotAllowed = false
+	// The client is the socket's peer unless a trusted proxy says otherwise:
+	// a forged X-Forwarded-For must not dodge the abuse limits.
+	if err := r.SetTrustedProxies(s.cfg.TrustedProxies); err != nil {
+		return nil, nil, err
+	}
 	crossOrigin, err := s.crossOrigin()
 	if err != nil {
 		return nil, nil, err

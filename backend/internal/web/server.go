@@ -10,6 +10,7 @@ import (
 
 	"github.com/gin-gonic/gin"
 
+	"slotwise/backend/internal/limits"
 	"slotwise/backend/internal/route"
 	"slotwise/ui"
 )
@@ -30,6 +31,7 @@ type Config struct {
 	PublicURL      string   // origin of every absolute link: canonical, hreflang, calendar files
 	TrustedOrigins []string // may send state-changing API requests across origins
 	FrameAncestors string   // CSP sources that may frame the widgets; empty: any
+	TrustedProxies []string // whose X-Forwarded-For names the client; none: the socket's peer
 }
 
 // Deps are the web layer's collaborators.
@@ -40,6 +42,7 @@ type Deps struct {
 	DB       Pinger
 	Assets   *Assets
 	Features []Feature
+	Limits   *limits.Limiter // abuse limits (limits.go); nil: none
 }
 
 // Server holds what the handlers share.
@@ -52,6 +55,7 @@ type Server struct {
 	routes  *route.Table
 	loaders map[string]Loader
 	errors  []ErrorMapping
+	limits  *limits.Limiter
 }
 
 // New registers the features, checks that every route of the table has
@@ -61,7 +65,7 @@ func New(d Deps) (*gin.Engine, error) {
 	if err != nil {
 		return nil, err
 	}
-	s := &Server{cfg: d.Config, log: d.Logger, render: d.Renderer, db: d.DB, assets: d.Assets, routes: table}
+	s := &Server{cfg: d.Config, log: d.Logger, render: d.Renderer, db: d.DB, assets: d.Assets, routes: table, limits: d.Limits}
 	engine, api, err := s.router()
 	if err != nil {
 		return nil, err

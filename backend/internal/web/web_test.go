@@ -61,7 +61,10 @@ type fixture struct {
 	mails    *events.Dispatcher // run by hand: DeliverDue
 }
 
-func newFixture(t testing.TB, renderer web.Renderer) *fixture {
+// option changes the server a fixture builds (abuse limits, say).
+type option func(d *web.Deps, pool *pgxpool.Pool)
+
+func newFixture(t testing.TB, renderer web.Renderer, opts ...option) *fixture {
 	t.Helper()
 	if err := locales.Load(); err != nil {
 		t.Fatal(err)
@@ -83,14 +86,18 @@ func newFixture(t testing.TB, renderer web.Renderer) *fixture {
 	if err := mails.Subscribe(context.Background()); err != nil {
 		t.Fatal(err)
 	}
-	h, err := web.New(web.Deps{
+	deps := web.Deps{
 		Config:   web.Config{PublicURL: "https://book.example.com"},
 		Logger:   logger,
 		Renderer: renderer,
 		DB:       pool,
 		Assets:   assets,
 		Features: []web.Feature{web.Sites(sites.NewStore(pool)), web.Booking(bookings), web.PendingScreens()},
-	})
+	}
+	for _, o := range opts {
+		o(&deps, pool)
+	}
+	h, err := web.New(deps)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -167,6 +167,16 @@ describe('the details step', () => {
     expect(field(/First name/).value).toBe('Ada');
   });
 
+  it('says why when the server refuses for another reason, such as too many attempts (429)', async () => {
+    mockFetch((c) =>
+      c.method === 'POST' ? json(429, { error: { code: 'too_many_requests', message: 'Zu viele Versuche.', messageId: 'error.tooManyRequests' } }) : slotsAnswer(),
+    );
+    openDetails();
+    fillValid();
+    submit();
+    expect(await screen.findByText('Zu viele Versuche.')).toBeTruthy();
+  });
+
   it('says it could not schedule on any other failure, and a retry reuses the idempotency key', async () => {
     let answer: () => Response | Promise<Response> = () => json(500, {});
     const calls: Call[] = mockFetch(() => answer());

@@ -150,7 +150,8 @@ export function DetailsForm({ data, start, timeZone, staffId, today, values, onV
         setFormError([res.error.message, ...other].filter(Boolean).join(' ') || unable);
         return;
       }
-      setFormError(unable);
+      // Too many attempts (429) and other refusals say why, in the visitor's language.
+      setFormError((res.status < 500 && res.error?.message) || unable);
     } catch {
       setFormError(unable);
     } finally {

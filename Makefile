@@ -7,7 +7,7 @@ UI_SRC   := $(shell find ui/src ui/build locales -type f 2>/dev/null) webpack.co
 GO_SRC   := $(shell find backend ssr ui migrations locales -name '*.go' -o -name '*.sql' 2>/dev/null) go.mod go.sum
 MANIFEST := ui/dist/client/manifest.json
 
-.PHONY: run build deps ui types test test-go test-ui test-e2e bench typecheck clean
+.PHONY: run build deps ui types fuzz test test-go test-ui test-e2e bench typecheck clean
 
 ## deps: install Node packages (exactly as locked) and Go modules
 deps: node_modules/.installed
@@ -41,6 +41,12 @@ test: build
 ## types: regenerate ui/src/generated/*.ts from the Go types that cross the wire (tygo.yaml)
 types:
 	go tool tygo generate
+
+## fuzz: every Go fuzz target for FUZZTIME each (default 2m); findings land in testdata/fuzz to commit
+FUZZTIME ?= 2m
+fuzz: build
+	@scripts/fuzz-targets.sh | while read -r pkg target; do \
+	  echo "== $$target ($$pkg)"; go test -run '^$$' -fuzz "^$$target\$$" -fuzztime $(FUZZTIME) $$pkg || exit 1; done
 
 typecheck: node_modules/.installed
 	npx --no-install tsc --noEmit -p .

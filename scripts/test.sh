@@ -52,6 +52,17 @@ if [ "$go_fail" -ne 0 ]; then
 fi
 record "Go" "$go_pass" "$go_fail"
 
+say "fuzzing (a short run of every fuzz target; make fuzz runs them long)"
+fuzz_pass=0 fuzz_fail=0
+while read -r pkg target; do
+  if go test -run '^$' -fuzz "^${target}\$" -fuzztime "${SLOTWISE_FUZZTIME:-4s}" "$pkg" >"$log_dir/fuzz-$target.log" 2>&1; then
+    fuzz_pass=$((fuzz_pass + 1)); echo "ok   $target"
+  else
+    fuzz_fail=$((fuzz_fail + 1)); echo "FAIL $target"; grep -vE '^fuzz: elapsed' "$log_dir/fuzz-$target.log" | tail -20
+  fi
+done < <(scripts/fuzz-targets.sh)
+record "Fuzz" "$fuzz_pass" "$fuzz_fail"
+
 say "UI unit tests (vitest)"
 NO_COLOR=1 npx --no-install vitest run --reporter=default >"$log_dir/ui.log" 2>&1
 ui_status=$?

@@ -5,6 +5,7 @@ import (
 	"net/url"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 )
 
 // Segment kinds, in the order of specificity used to pick the best match.
@@ -183,7 +184,7 @@ func better(a, b []int) bool {
 // most 200 characters, and matches the route's own expression where it has one.
 func (r *Route) valid(params map[string]string) bool {
 	for name, value := range params {
-		if len(value) > 200 && name != "path" {
+		if len(value) > 200 && name != "path" || !utf8.ValidString(value) {
 			return false
 		}
 		for _, c := range value {

@@ -126,10 +126,14 @@ func PathPrefix(locale string) string {
 	return ""
 }
 
-// Known tells whether a locale (from a cookie, say) is one we serve.
-func Known(locale string) bool {
-	_, ok := FromPrefix(locale)
-	return ok || locale == Fallback
+// Canonical spells a locale from a cookie or a request body the way URLs and
+// catalogues do ("PT-BR" → "pt-br", "en-us" → "en-US"), if it is one we serve:
+// a catalogue is looked up by that spelling only.
+func Canonical(locale string) (string, bool) {
+	if strings.EqualFold(locale, Fallback) {
+		return Fallback, true
+	}
+	return FromPrefix(locale)
 }
 
 // Negotiate picks the best locale for an Accept-Language header, by its
@@ -166,7 +170,8 @@ func matchTag(tag string) (string, bool) {
 	switch {
 	case tag == "pt-br":
 		return "pt-br", true
-	case strings.HasPrefix(tag, "en"):
+	case tag == "*", tag == "en", strings.HasPrefix(tag, "en-"):
+		// The wildcard accepts any language: at its q-value it is the default.
 		return Fallback, true
 	}
 	primary, _, _ := strings.Cut(tag, "-")

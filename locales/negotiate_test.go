@@ -18,6 +18,9 @@ func TestNegotiatePicksTheBestLanguageWeServe(t *testing.T) {
 		{"xx, tlh", Fallback},
 		{"xx, nl;q=0.1", "nl"},
 		{"*", Fallback},
+		{"*, da;q=0.5", Fallback}, // any language is preferred to Danish
+		{"da;q=0.5, *", Fallback},
+		{"enm, de;q=0.5", "de"}, // Middle English is not English
 		{"de;q=0, fr;q=0.1", "fr"},
 		{"de;q=nonsense, it;q=0.5", "it"},
 		{"  ES ;q=0.7 ", "es"},

@@ -119,6 +119,10 @@ func Parse(args []string, getenv Getenv, stderr io.Writer) (*Config, error) {
 		if c.TestClock, err = time.Parse(time.RFC3339, v); err != nil {
 			return nil, fmt.Errorf("config: SLOTWISE_TEST_CLOCK must be an RFC 3339 instant, got %q", v)
 		}
+		if c.DatabaseURL != "" {
+			// A clock that is not the time has no place next to real bookings.
+			return nil, fmt.Errorf("config: SLOTWISE_TEST_CLOCK is for tests on a private database; unset it or DATABASE_URL")
+		}
 	}
 	if v := getenv("SLOTWISE_LOG_LEVEL"); v != "" {
 		if err := c.LogLevel.UnmarshalText([]byte(v)); err != nil {

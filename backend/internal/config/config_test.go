@@ -26,6 +26,15 @@ func TestParseLayersFlagsOverEnvironmentOverDefaults(t *testing.T) {
 		{"bad workers", nil, map[string]string{"SLOTWISE_SSR_WORKERS": "many"}, nil, true},
 		{"bad timeout", nil, map[string]string{"SLOTWISE_RENDER_TIMEOUT": "soon"}, nil, true},
 		{"bad log level", nil, map[string]string{"SLOTWISE_LOG_LEVEL": "loud"}, nil, true},
+		{"test clock", nil, map[string]string{"SLOTWISE_TEST_CLOCK": "2026-11-20T14:20:00+01:00"}, func(c *Config) bool {
+			return c.TestClock.Equal(time.Date(2026, 11, 20, 13, 20, 0, 0, time.UTC))
+		}, false},
+		{"bad test clock", nil, map[string]string{"SLOTWISE_TEST_CLOCK": "friday"}, nil, true},
+		{"test clock on a real database", nil, map[string]string{"SLOTWISE_TEST_CLOCK": "2026-11-20T14:20:00+01:00", "DATABASE_URL": "postgres://x"}, nil, true},
+		{"limits and proxies", nil, map[string]string{"SLOTWISE_LIMIT_BOOKINGS_PER_IP": "off", "SLOTWISE_TRUSTED_PROXIES": "10.0.0.0/8, 192.0.2.1"}, func(c *Config) bool {
+			return c.LimitBookingsPerIP == "off" && len(c.TrustedProxies) == 2 && c.LimitTokenGuesses == "20/10m"
+		}, false},
+		{"frame ancestors that would break the policy", nil, map[string]string{"SLOTWISE_FRAME_ANCESTORS": "https://a.example; script-src *"}, nil, true},
 		{"unknown flag", []string{"--colour"}, nil, nil, true},
 		{"stray argument", []string{"extra"}, nil, nil, true},
 	}

@@ -17,8 +17,8 @@ const maxBodyBytes = 64 << 10
 // apiLocale picks the language of API messages: the body's, else the
 // visitor's cookie, else their browser's.
 func apiLocale(c *gin.Context, fromBody string) *locales.Catalogue {
-	if fromBody != "" && locales.Known(fromBody) {
-		return locales.Get(fromBody)
+	if locale, ok := locales.Canonical(fromBody); ok {
+		return locales.Get(locale)
 	}
 	return locales.Get(resolveLocale(c, ""))
 }

@@ -117,6 +117,7 @@ func TestLanguageComesFromPrefixThenCookieThenBrowser(t *testing.T) {
 		{"European Portuguese", "/about", map[string]string{"Accept-Language": "pt-PT"}, "pt"},
 		{"unknown languages fall back", "/about", map[string]string{"Accept-Language": "xx, tlh;q=0.9"}, "en-US"},
 		{"cookie beats browser", "/about", map[string]string{"Accept-Language": "de", "Cookie": "slotwise_locale=it"}, "it"},
+		{"a cookie in capitals", "/about", map[string]string{"Cookie": "slotwise_locale=PT-BR"}, "pt-BR"},
 		{"an unknown cookie is ignored", "/about", map[string]string{"Accept-Language": "nl", "Cookie": "slotwise_locale=xx"}, "nl"},
 		{"prefix beats cookie and browser", "/pl/about", map[string]string{"Accept-Language": "de", "Cookie": "slotwise_locale=it"}, "pl"},
 	}

@@ -37,8 +37,10 @@ func resolveLocale(c *gin.Context, prefix string) string {
 	if prefix != "" {
 		return prefix
 	}
-	if v, err := c.Cookie(localeCookie); err == nil && locales.Known(v) {
-		return v
+	if v, err := c.Cookie(localeCookie); err == nil {
+		if locale, ok := locales.Canonical(v); ok {
+			return locale
+		}
 	}
 	return locales.Negotiate(c.GetHeader("Accept-Language"))
 }

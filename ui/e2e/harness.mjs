@@ -27,8 +27,10 @@ function freePort() {
 export async function startServer(extraEnv = {}) {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'slotwise-e2e-'));
-  const env = { ...process.env, SLOTWISE_LOG_LEVEL: 'warn', ...extraEnv };
+  // The server's own private cluster, unless the test names a database.
+  const env = { ...process.env, SLOTWISE_LOG_LEVEL: 'warn' };
   delete env.DATABASE_URL;
+  Object.assign(env, extraEnv);
   const proc = spawn('bin/slotwise', ['serve', '--addr', `127.0.0.1:${port}`, '--data-dir', dataDir], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   proc.stdout.on('data', (d) => (output += d));

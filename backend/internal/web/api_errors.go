@@ -1,6 +1,7 @@
 package web
 
 import (
+	"context"
 	"errors"
 	"log/slog"
 	"net/http"
@@ -67,7 +68,7 @@ func (s *Server) mapError(err error) (ErrorMapping, bool) {
 // apiError answers a use case's error: field messages (422), a mapped
 // domain error, or a logged 500 that tells nothing of its cause.
 func (s *Server) apiError(c *gin.Context, err error, cat *locales.Catalogue) {
-	if limited(c, err, cat) {
+	if limited(c, err, cat) || clientGone(c, err) {
 		return
 	}
 	var invalid invalidFields
@@ -108,4 +109,18 @@ func (s *Server) pageError(err error, req *PageRequest) (*PageError, bool) {
 		return &PageError{Status: http.StatusTooManyRequests, Message: req.T("error.tooManyRequests")}, true
 	}
 	return nil, false
+}
+
+// statusClientClosedRequest is what the request log shows for a request
+// whose client went away before its answer (nginx's 499): the work stopped
+// with the request's context, and nobody is left to read an error.
+const statusClientClosedRequest = 499
+
+// clientGone answers nothing when err is the request's own cancellation.
+func clientGone(c *gin.Context, err error) bool {
+	if c.Request.Context().Err() == nil || !errors.Is(err, context.Canceled) && !errors.Is(err, context.DeadlineExceeded) {
+		return false
+	}
+	c.AbortWithStatus(statusClientClosedRequest)
+	return true
 }

@@ -78,6 +78,11 @@ func (s *Server) loadPage(c *gin.Context, path, rawQuery string) (p *Payload) {
 		s.fail(p, pe)
 		return p
 	}
+	if err != nil && c.Request.Context().Err() != nil {
+		// The visitor left: the loader stopped with the request, nothing to log.
+		s.fail(p, &PageError{Status: statusClientClosedRequest, Message: "Client Closed Request"})
+		return p
+	}
 	if err != nil {
 		s.log.ErrorContext(c.Request.Context(), "page loader failed", slog.String("route", m.Route.Name), slog.String("path", full), slog.Any("err", err))
 		s.fail(p, &PageError{Status: http.StatusInternalServerError, Message: http.StatusText(http.StatusInternalServerError)})

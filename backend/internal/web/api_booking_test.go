@@ -69,7 +69,7 @@ type bookingJSON struct {
 	CanChange                                                                 bool
 }
 
-func decodeJSON[T any](t *testing.T, rec *httptest.ResponseRecorder) T {
+func decodeJSON[T any](t testing.TB, rec *httptest.ResponseRecorder) T {
 	t.Helper()
 	var v T
 	if err := json.Unmarshal(rec.Body.Bytes(), &v); err != nil {

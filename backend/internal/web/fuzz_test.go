@@ -4,20 +4,30 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"net/url"
+	"strings"
 	"testing"
 )
 
-// FuzzBookingBody: no body a client sends makes the booking API fail on
-// its own side (a 5xx); it books or it says what is wrong.
+// FuzzBookingBody: no body a client sends to a booking API (book,
+// reschedule, cancel) makes it fail on its own side (a 5xx); it acts or
+// it says what is wrong.
 func FuzzBookingBody(f *testing.F) {
-	f.Add(bookingBody(nextMonday10(), nil))
-	f.Add(`{"calendar":"demo-consultation","start":"x","tz":"\u0000","contact":{"firstName":"\u001b[2J"}}`)
-	f.Add(`{"calendar":"demo-consultation"}{}`)
-	f.Add(`[]`)
-	f.Add("\xff\xfe")
+	f.Add(uint8(0), bookingBody(nextMonday10(), nil), "")
+	f.Add(uint8(0), `{"calendar":"demo-consultation","start":"x","tz":"\u0000","contact":{"firstName":"\u001b[2J"}}`, "k-1")
+	f.Add(uint8(0), `{"calendar":"demo-consultation"}{}`, "")
+	f.Add(uint8(1), `{"token":"x","start":"2026-11-30T10:00:00+01:00","tz":"Europe/Berlin"}`, "")
+	f.Add(uint8(2), `{"token":"x","reason":"\u0000"}`, "\xff")
+	f.Add(uint8(2), `[]`, "")
+	f.Add(uint8(1), "\xff\xfe", "")
 	fx := newFixture(f, sharedRenderer(f))
-	f.Fuzz(func(t *testing.T, body string) {
-		rec := fx.send(http.MethodPost, "/api/bookings", body, nil)
+	created := decodeJSON[bookingJSON](f, fx.send(http.MethodPost, "/api/bookings", bookingBody(nextMonday10(), nil), nil))
+	targets := []string{"/api/bookings", "/api/bookings/" + created.ID + "/reschedule", "/api/bookings/" + created.ID + "/cancel"}
+	f.Fuzz(func(t *testing.T, which uint8, body, key string) {
+		header := map[string]string{}
+		if key != "" && !strings.ContainsAny(key, "\r\n\x00") {
+			header["Idempotency-Key"] = key
+		}
+		rec := fx.send(http.MethodPost, targets[int(which)%len(targets)], body, header)
 		if rec.Code >= 500 {
 			t.Fatalf("%d for %q: %s", rec.Code, body, rec.Body)
 		}

@@ -24,6 +24,9 @@ func FuzzICS(f *testing.F) {
 			Summary: summary, Description: desc, Location: location, URL: url,
 			OrganizerName: "Studio", OrganizerEmail: "studio@example.com", AttendeeName: name, AttendeeEmail: email,
 		}, notify.MethodRequest)
+		if !utf8.Valid(ics) {
+			t.Fatal("the calendar file is not UTF-8")
+		}
 		if !bytes.HasSuffix(ics, []byte("\r\n")) {
 			t.Fatal("does not end with CRLF")
 		}

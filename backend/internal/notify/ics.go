@@ -170,11 +170,16 @@ func stripControls(s string) string {
 // with a space, which counts towards its 75. Folds fall between UTF-8
 // sequences, never inside one.
 func writeFolded(b *bytes.Buffer, s string) {
+	// Invalid UTF-8 has no sequence boundaries to fold at (and is no text).
+	s = strings.ToValidUTF8(s, "\uFFFD")
 	limit := maxLineOctets
 	for len(s) > limit {
 		cut := limit
 		for cut > 0 && !utf8.RuneStart(s[cut]) {
 			cut--
+		}
+		if cut == 0 {
+			cut = limit // never reached with valid UTF-8; never loop forever
 		}
 		b.WriteString(s[:cut])
 		b.WriteString("\r\n ")

@@ -142,34 +142,14 @@ func (s *Service) Get(ctx context.Context, id, token string) (*Booking, error) {
 // Reschedule moves a booking to a new free time, with the same person when
 // they are free, else (for "any available") with whoever is.
 func (s *Service) Reschedule(ctx context.Context, cmd RescheduleCommand) (*Booking, error) {
-	op := command.Op{Scope: "booking.reschedule", Key: cmd.IdempotencyKey, Request: struct {
-		ID string
-		RescheduleCommand
-	}{cmd.ID, cmd}}
-	var moved *Booking
-	_, replayed, err := command.Run(ctx, s.runner, op, func(ctx context.Context, tx pgx.Tx) (result, error) {
-		b, err := s.changeable(ctx, tx, cmd.ID, cmd.Token)
-		if err != nil {
-			return result{}, err
-		}
-		if moved, err = s.move(ctx, tx, b, cmd); err != nil {
-			return result{}, err
-		}
-		return result{BookingID: b.ID}, emit(ctx, tx, EventRescheduled, moved)
-	})
-	if err != nil {
-		return nil, err
-	}
-	if replayed {
-		return s.Get(ctx, cmd.ID, cmd.Token)
-	}
-	return moved, nil
+	return s.change(ctx, "booking.reschedule", EventRescheduled, cmd.ID, cmd.Token, cmd.IdempotencyKey, cmd,
+		func(ctx context.Context, tx pgx.Tx, b *Booking) error { return s.move(ctx, tx, b, cmd) })
 }
 
-func (s *Service) move(ctx context.Context, tx pgx.Tx, b *Booking, cmd RescheduleCommand) (*Booking, error) {
+func (s *Service) move(ctx context.Context, tx pgx.Tx, b *Booking, cmd RescheduleCommand) error {
 	start, zone, errs := parseWhen(cmd.Start, cmd.TimeZone)
 	if len(errs) > 0 {
-		return nil, &ValidationError{Fields: errs}
+		return &ValidationError{Fields: errs}
 	}
 	cal := b.Calendar
 	candidates := []*Staff{b.Staff}
@@ -189,7 +169,7 @@ func (s *Service) move(ctx context.Context, tx pgx.Tx, b *Booking, cmd Reschedul
 		b.Staff = person
 		return s.store.moveBooking(ctx, tx, b, blocked.Start, blocked.End)
 	})
-	return b, err
+	return err
 }
 
 // Cancel frees the booking's time. Cancelling twice without a key is
@@ -203,31 +183,45 @@ func (s *Service) Cancel(ctx context.Context, cmd CancelCommand) (*Booking, erro
 		return nil, &ValidationError{Fields: map[string]string{"reason": msgReasonTooLong},
 			Args: map[string]map[string]string{"reason": {"max": strconv.Itoa(MaxReasonLen)}}}
 	}
-	op := command.Op{Scope: "booking.cancel", Key: cmd.IdempotencyKey, Request: struct {
-		ID string
-		CancelCommand
-	}{cmd.ID, cmd}}
-	var cancelled *Booking
+	cancelled, err := s.change(ctx, "booking.cancel", EventCancelled, cmd.ID, cmd.Token, cmd.IdempotencyKey, cmd,
+		func(ctx context.Context, tx pgx.Tx, b *Booking) error {
+			b.Status, b.CancellationReason, b.Sequence = StatusCancelled, strings.TrimSpace(cmd.Reason), b.Sequence+1
+			return s.store.cancelBooking(ctx, tx, b)
+		})
+	if err == nil {
+		s.log.InfoContext(ctx, "cancelled", slog.String("booking", cancelled.ID))
+	}
+	return cancelled, err
+}
+
+// change runs a command on an existing booking: its manage token opens it,
+// it can still change, fn changes it, and event tells of it. A replay with
+// the same key answers with the booking as it is now.
+func (s *Service) change(ctx context.Context, scope, event, id, token, key string, req any,
+	fn func(ctx context.Context, tx pgx.Tx, b *Booking) error) (*Booking, error) {
+	op := command.Op{Scope: scope, Key: key, Request: struct {
+		ID      string
+		Request any
+	}{id, req}}
+	var changed *Booking
 	_, replayed, err := command.Run(ctx, s.runner, op, func(ctx context.Context, tx pgx.Tx) (result, error) {
-		b, err := s.changeable(ctx, tx, cmd.ID, cmd.Token)
+		b, err := s.changeable(ctx, tx, id, token)
 		if err != nil {
 			return result{}, err
 		}
-		b.Status, b.CancellationReason, b.Sequence = StatusCancelled, strings.TrimSpace(cmd.Reason), b.Sequence+1
-		if err := s.store.cancelBooking(ctx, tx, b); err != nil {
+		if err := fn(ctx, tx, b); err != nil {
 			return result{}, err
 		}
-		cancelled = b
-		return result{BookingID: b.ID}, emit(ctx, tx, EventCancelled, b)
+		changed = b
+		return result{BookingID: b.ID}, emit(ctx, tx, event, b)
 	})
 	if err != nil {
 		return nil, err
 	}
 	if replayed {
-		return s.Get(ctx, cmd.ID, cmd.Token)
+		return s.Get(ctx, id, token)
 	}
-	s.log.InfoContext(ctx, "cancelled", slog.String("booking", cancelled.ID))
-	return cancelled, nil
+	return changed, nil
 }
 
 // changeable locks a booking for the transaction and checks that the token

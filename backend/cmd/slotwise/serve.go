@@ -79,7 +79,7 @@ func serve(ctx context.Context, args []string) error {
 		defer stopWork()
 		workers.Go(func() { _ = dispatcher.Run(workCtx) })
 		workers.Go(func() { _ = worker.Run(workCtx) })
-		workers.Go(func() { purgeKeys(workCtx, a, bookings, limiter) })
+		workers.Go(func() { purgeOld(workCtx, a, bookings, limiter) })
 		handler, err := web.New(web.Deps{
 			Config: web.Config{PublicURL: publicURL(a.cfg), TrustedOrigins: a.cfg.TrustedOrigins,
 				FrameAncestors: a.cfg.FrameAncestors, TrustedProxies: a.cfg.TrustedProxies},
@@ -176,9 +176,10 @@ func publicURL(cfg *config.Config) string {
 	return "http://" + net.JoinHostPort(host, port)
 }
 
-// purgeKeys forgets, every hour, idempotency keys past their day and
-// events older than a week that every consumer has handled.
-func purgeKeys(ctx context.Context, a *app, bookings *booking.Service, limiter *limits.Limiter) {
+// purgeOld forgets, every hour, idempotency keys past their day, rate
+// limit windows past theirs, and events older than a week that every
+// consumer has handled.
+func purgeOld(ctx context.Context, a *app, bookings *booking.Service, limiter *limits.Limiter) {
 	t := time.NewTicker(time.Hour)
 	defer t.Stop()
 	for {

@@ -66,8 +66,8 @@ func (m *Mailer) Handle(ctx context.Context, ev events.Event) (events.Commit, er
 	token := newToken()
 	mails := m.compose(ctx, ev.Type, b, token)
 	return func(ctx context.Context, tx pgx.Tx) error {
-		if _, err := tx.Exec(ctx, `INSERT INTO booking_tokens (token_hash, booking_id) VALUES ($1, $2)`, hashToken(token), b.ID); err != nil {
-			return fmt.Errorf("booking: unable to store the mail's manage token: %w", err)
+		if err := storeToken(ctx, tx, b.ID, token); err != nil {
+			return err
 		}
 		for _, q := range mails {
 			if err := notify.Enqueue(ctx, tx, q.kind, m.From, m.FromName, q.msg); err != nil {

@@ -60,8 +60,8 @@ func minutes(n int) time.Duration { return time.Duration(n) * time.Minute }
 
 // calendarBySlug loads an active calendar with its business and staff.
 func (store) calendarBySlug(ctx context.Context, q db.Querier, slug string) (*Calendar, error) {
-	if !isText(slug, false) || len(slug) > 200 {
-		return nil, ErrCalendarNotFound // no such slug exists; PostgreSQL would refuse the bytes
+	if !plausibleKey(slug) {
+		return nil, ErrCalendarNotFound
 	}
 	c, err := scanCalendar(q.QueryRow(ctx, `SELECT `+calendarColumns+`
 		FROM calendars c JOIN locations l ON l.id = c.location_id
@@ -185,7 +185,7 @@ func (store) bookingForUpdate(ctx context.Context, q db.Querier, id string) (*Bo
 }
 
 func (store) booking(ctx context.Context, q db.Querier, id, lock string) (*Booking, error) {
-	if !isText(id, false) || len(id) > 200 {
+	if !plausibleKey(id) {
 		return nil, ErrBookingNotFound
 	}
 	b := &Booking{}

@@ -9,6 +9,11 @@ import (
 // control characters such as terminal escapes).
 const msgInvalidText = "validation.invalidText"
 
+// plausibleKey tells whether s could be a stored id or slug: text of at
+// most 200 bytes. Anything else is looked up nowhere (PostgreSQL would
+// refuse the bytes) and is simply not found.
+func plausibleKey(s string) bool { return len(s) <= 200 && isText(s, false) }
+
 // isText tells whether s is valid UTF-8 without control characters;
 // multiline text may also hold line breaks and tabs. PostgreSQL refuses NUL
 // and invalid UTF-8 outright, and escapes have no place in a name that a

@@ -124,7 +124,7 @@ func (a bookingAPI) bookingICS(c *gin.Context) {
 	if !b.Active() {
 		method = "CANCEL"
 	}
-	ics := notify.ICS(booking.Event(b, a.s.absolute(c, view.ManageURL)), method)
+	ics := notify.ICS(booking.Event(b, a.s.absolute(view.ManageURL)), method)
 	c.Header("Content-Disposition", `attachment; filename="`+b.ID+`.ics"`)
 	c.Header("Cache-Control", "no-store")
 	c.Data(http.StatusOK, "text/calendar; charset=utf-8", ics)
@@ -147,11 +147,5 @@ func idempotencyKey(c *gin.Context) string { return c.GetHeader("Idempotency-Key
 // guarded runs a use case that opens a booking with its manage token,
 // within the client's limit of wrong tokens.
 func (a bookingAPI) guarded(c *gin.Context, use func(context.Context) (*booking.Booking, error)) (*booking.Booking, error) {
-	ctx := c.Request.Context()
-	guard := tokenGuard{limits: a.s.limits, client: c.ClientIP()}
-	if err := guard.check(ctx); err != nil {
-		return nil, err
-	}
-	b, err := use(ctx)
-	return b, guard.record(ctx, err)
+	return guardedToken(c.Request.Context(), a.s.limits, c.ClientIP(), use)
 }

@@ -34,25 +34,20 @@ func limited(c *gin.Context, err error, cat *locales.Catalogue) bool {
 	return true
 }
 
-// tokenGuard counts wrong manage tokens per client: check refuses a
-// client past its limit before any lookup, and record counts a miss.
-type tokenGuard struct {
-	limits *limits.Limiter
-	client string
-}
-
-func (g tokenGuard) check(ctx context.Context) error {
-	return g.limits.Check(ctx, BucketTokenGuesses, g.client)
-}
-
-// record counts err when it says the token opened nothing.
-func (g tokenGuard) record(ctx context.Context, err error) error {
+// guardedToken runs use, which opens a booking with a manage token,
+// within the client's limit of wrong tokens: a client past it is refused
+// before any lookup, and a token that opens nothing counts against it.
+func guardedToken(ctx context.Context, l *limits.Limiter, client string, use func(context.Context) (*booking.Booking, error)) (*booking.Booking, error) {
+	if err := l.Check(ctx, BucketTokenGuesses, client); err != nil {
+		return nil, err
+	}
+	b, err := use(ctx)
 	if errors.Is(err, booking.ErrBookingNotFound) {
-		if lerr := g.limits.Hit(ctx, BucketTokenGuesses, g.client); lerr != nil && !limits.IsLimited(lerr) {
-			return lerr
+		if lerr := l.Hit(ctx, BucketTokenGuesses, client); lerr != nil && !limits.IsLimited(lerr) {
+			return nil, lerr
 		}
 	}
-	return err
+	return b, err
 }
 
 // bookingLimits counts a booking attempt against the client's and the

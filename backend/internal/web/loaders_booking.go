@@ -82,12 +82,8 @@ func loadReschedule(ctx context.Context, svc *booking.Service, lim *limits.Limit
 // tokens are "No calendar event found", past or cancelled bookings the
 // expired-link page (booking_errors.go).
 func manageable(ctx context.Context, svc *booking.Service, lim *limits.Limiter, req *PageRequest, id, token string) (*booking.Booking, error) {
-	guard := tokenGuard{limits: lim, client: req.ClientIP}
-	if err := guard.check(ctx); err != nil {
-		return nil, err
-	}
-	b, err := svc.Get(ctx, id, token)
-	if err = guard.record(ctx, err); err != nil {
+	b, err := guardedToken(ctx, lim, req.ClientIP, func(ctx context.Context) (*booking.Booking, error) { return svc.Get(ctx, id, token) })
+	if err != nil {
 		return nil, err
 	}
 	if !b.CanChange(svc.Now()) {

@@ -34,12 +34,8 @@ func loadMessageSets(dist fs.FS) (*messageSets, error) {
 	return m, nil
 }
 
-// forLayout is the part of cat that pages of layout use. Without a
-// manifest (servers built for tests that render nothing) it is the whole.
+// forLayout is the part of cat that pages of layout use.
 func (m *messageSets) forLayout(cat *locales.Catalogue, layout string) json.RawMessage {
-	if m == nil {
-		return cat.JSON
-	}
 	key := cat.Locale + "\x00" + layout
 	if v, ok := m.encoded.Load(key); ok {
 		return v.(json.RawMessage)
@@ -59,7 +55,8 @@ func (m *messageSets) forLayout(cat *locales.Catalogue, layout string) json.RawM
 	return data
 }
 
-// messageSet is the catalogue a page of layout carries.
+// messageSet is the catalogue a page of layout carries; a server built
+// without assets (tests that render nothing) carries the whole.
 func (a *Assets) messageSet(cat *locales.Catalogue, layout string) json.RawMessage {
 	if a == nil {
 		return cat.JSON

@@ -95,8 +95,8 @@ func (s *Server) loadPage(c *gin.Context, path, rawQuery string) (p *Payload) {
 		Description: res.Description,
 		Robots:      res.Robots,
 		Brand:       validColor(res.Brand),
-		Canonical:   s.absolute(c, basePath),
-		Alternates:  s.alternates(c, basePath),
+		Canonical:   s.absolute(basePath),
+		Alternates:  s.alternates(basePath),
 	}
 	return p
 }
@@ -114,22 +114,22 @@ func (s *Server) fail(p *Payload, e *PageError) {
 // the configured public URL, never the request's Host header, which anyone
 // can set: a link in a page, a calendar file or an answer must not point
 // at a host of the sender's choosing.
-func (s *Server) absolute(_ *gin.Context, path string) string {
+func (s *Server) absolute(path string) string {
 	return strings.TrimSuffix(s.cfg.PublicURL, "/") + path
 }
 
 // alternates lists the page in every language; unprefixed URLs are en-US,
 // which is also the x-default.
-func (s *Server) alternates(c *gin.Context, basePath string) []Alternate {
+func (s *Server) alternates(basePath string) []Alternate {
 	suffix := basePath
 	if suffix == "/" {
 		suffix = ""
 	}
-	out := []Alternate{{Hreflang: "x-default", Href: s.absolute(c, basePath)}}
+	out := []Alternate{{Hreflang: "x-default", Href: s.absolute(basePath)}}
 	for _, l := range locales.Prefixes {
-		href := s.absolute(c, locales.PathPrefix(l)+suffix)
+		href := s.absolute(locales.PathPrefix(l) + suffix)
 		if l == "en" {
-			href = s.absolute(c, basePath) // English's canonical page is the unprefixed one
+			href = s.absolute(basePath) // English's canonical page is the unprefixed one
 		}
 		out = append(out, Alternate{Hreflang: locales.Lang(l), Href: href})
 	}

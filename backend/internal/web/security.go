@@ -9,6 +9,8 @@ import (
 	"strings"
 
 	"github.com/gin-gonic/gin"
+
+	"slotwise/backend/internal/route"
 )
 
 // securityHeaders go on every answer. Widgets are made to be embedded in a
@@ -34,7 +36,7 @@ func (s *Server) pageCSP(layout, nonce string) string {
 	if ancestors == "" {
 		ancestors = "*"
 	}
-	if layout == "page" {
+	if layout == route.LayoutPage {
 		ancestors = "'self'"
 	}
 	return fmt.Sprintf("default-src 'self'; script-src 'self'; style-src 'self' 'nonce-%s'; img-src 'self' data: https:; "+

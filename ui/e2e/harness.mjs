@@ -137,7 +137,8 @@ export async function pickSlot(page, { nth = 0, except = null, nextMonthLabel = 
       return { label, start: starts[nth] };
     }
     await page.getByRole('button', { name: nextMonthLabel }).click();
-    await page.locator('table[role=grid]').waitFor();
+    // A visitor waits for the month's times before looking for a free day.
+    await page.locator('table[role=grid]:not([aria-busy])').waitFor();
   }
   throw new Error(`no day with ${nth + 1} free times in three months`);
 }

@@ -27,6 +27,8 @@ export function PageHost({ initial }: { initial: Payload }) {
 
   useEffect(() => {
     if (target === payload.path) return;
+    // A step of the same page (the booker's date, time…) keeps its payload.
+    if (isShallow(location.state) && location.pathname === payload.path.split('?')[0]) return;
     let stale = false;
     setNavigating(true);
     (async () => {
@@ -77,6 +79,10 @@ export function PageHost({ initial }: { initial: Payload }) {
   const layout = loadedLayout(payload.layout);
   if (!layout) return null; // unreachable: the layout is loaded before the payload is set
   return <App payload={payload} layout={layout} navigating={navigating} />;
+}
+
+function isShallow(state: unknown): boolean {
+  return typeof state === 'object' && state !== null && (state as { shallow?: unknown }).shallow === true;
 }
 
 export function scrollAfterNavigation(hash: string, toTop: boolean) {

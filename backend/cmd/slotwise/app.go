@@ -22,6 +22,8 @@ type app struct {
 	log     *slog.Logger
 	pool    *pgxpool.Pool
 	cluster *db.Cluster
+	// demoLink is a one-time link to the demo calendar, made at start.
+	demoLink string
 }
 
 func withDatabase(ctx context.Context, args []string, fn func(context.Context, *app) error) error {

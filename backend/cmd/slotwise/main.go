@@ -4,6 +4,7 @@
 //	slotwise serve [--addr HOST:PORT] [--data-dir DIR] [--no-demo]
 //	slotwise migrate   apply database migrations and exit
 //	slotwise seed      write the demo content and exit
+//	slotwise link CALENDAR   print a new one-time link to a calendar
 package main
 
 import (
@@ -32,6 +33,7 @@ commands:
   serve     serve the widgets and website (default)
   migrate   apply database migrations and exit
   seed      write the demo content and exit
+  link      CALENDAR [--days N]: print a new one-time link that books the calendar once
   postgres  start|stop --dir DIR: a private PostgreSQL cluster on its own
 
 Run "slotwise serve --help" for the flags. Configuration by environment:
@@ -52,6 +54,8 @@ func run(args []string) error {
 		return withDatabase(ctx, args, func(context.Context, *app) error { return nil })
 	case "seed":
 		return withDatabase(ctx, args, seed)
+	case "link":
+		return oneTimeLink(ctx, args)
 	case "postgres":
 		return postgres(ctx, args)
 	case "help", "-h", "--help":

@@ -66,6 +66,11 @@ func serve(ctx context.Context, args []string) error {
 			began := time.Now()
 			bookings.SetClock(func() time.Time { return start.Add(time.Since(began)) })
 		}
+		if !a.cfg.NoDemo {
+			if a.demoLink, err = demoLink(ctx, bookings); err != nil {
+				return err
+			}
+		}
 		dispatcher := &events.Dispatcher{Pool: a.pool, Logger: a.log, Consumers: []events.Consumer{
 			&booking.Mailer{Service: bookings, Renderer: pool, BaseURL: publicURL(a.cfg), From: a.cfg.SMTP.From, FromName: a.cfg.SMTP.FromName, Logger: a.log},
 		}}
@@ -116,18 +121,22 @@ func listen(ctx context.Context, a *app, handler http.Handler) error {
 	a.log.Info("serving", slog.String("url", base))
 	routes := route.Default()
 	booker := map[string]string{"slug": "demo-consultation"}
-	fmt.Printf(`
-Slotwise is running. Open:
-  %-60s the demo website
-  %-60s the booking widget
-  %-60s the same, in German
-  %-60s a website page
-  %-60s health check
-Stop with Ctrl+C.
-
-`, base+routes.Href("", "index", "", nil, nil), base+routes.Href("", "bookings", "", booker, nil),
-		base+routes.Href("de", "bookings", "", booker, nil), base+routes.Href("", "website", "page", map[string]string{"path": "about"}, nil),
-		base+"/healthz")
+	lines := [][2]string{
+		{routes.Href("", "index", "", nil, nil), "the demo website, with a link to every widget"},
+		{routes.Href("", "bookings", "", booker, nil), "the booking widget"},
+		{routes.Href("de", "bookings", "", booker, nil), "the same, in German"},
+		{routes.Href("", "appointment", "team", map[string]string{"provider": "demo-team"}, nil), "a team: a named person or any available"},
+		{routes.Href("", "appointment", "groups", map[string]string{"groupSlug": "demo-group"}, nil), "a group of calendars"},
+	}
+	if a.demoLink != "" {
+		lines = append(lines, [2]string{a.demoLink, "a one-time link: books once, for 7 days"})
+	}
+	lines = append(lines, [2]string{"/healthz", "health check"})
+	fmt.Print("\nSlotwise is running. Open:\n")
+	for _, l := range lines {
+		fmt.Printf("  %-70s %s\n", base+l[0], l[1])
+	}
+	fmt.Print("Stop with Ctrl+C.\n\n")
 	errc := make(chan error, 1)
 	go func() { errc <- srv.Serve(ln) }()
 	select {

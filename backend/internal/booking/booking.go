@@ -18,7 +18,14 @@ var (
 	ErrSlotUnavailable  = errors.New("booking: slot unavailable")
 	ErrStaffBusy        = errors.New("booking: the chosen staff member is not free then")
 	ErrExpired          = errors.New("booking: booking can no longer be changed")
+	ErrLinkUsed         = errors.New("booking: one-time link used or expired")
+	ErrNotRequested     = errors.New("booking: booking is not waiting for a decision")
 )
+
+// SeatsError refuses a booking for more seats than a class slot has left.
+type SeatsError struct{ Left int }
+
+func (e *SeatsError) Error() string { return "booking: not enough seats left" }
 
 // ValidationError lists invalid fields: field path (contact.email) →
 // message id, and the arguments of the messages that take some.
@@ -86,12 +93,17 @@ type Calendar struct {
 	MaxPerStaffPerDay    int
 	StaffMode            string // any, named
 	RequiresConfirmation bool
+	Seats                int // 0: one booking per slot; N: a class with N seats per slot
+	MaxSeatsPerBooking   int // the booker and their guests
 	LocationOptions      []LocationOption
 	Fields               Fields
 
 	Location *Location
 	Staff    []*Staff
 }
+
+// Class tells whether bookings share a slot's seats.
+func (c *Calendar) Class() bool { return c.Seats > 0 }
 
 // StaffByID returns the calendar's staff member with that id, or nil.
 func (c *Calendar) StaffByID(id int64) *Staff {
@@ -116,10 +128,20 @@ type Booking struct {
 	PreviousStart      *time.Time
 	Sequence           int
 	CreatedAt          time.Time
+	Seats              int     // the booker and their guests
+	Guests             []Guest // the guests named by the booker (the rest are a count)
+	Assignment         string  // named, any
+	CancelledBy        string  // booker, business
 
 	Calendar *Calendar
 	Staff    *Staff
 }
+
+// Assignment of a booking's person.
+const (
+	AssignedNamed = "named"
+	AssignedAny   = "any"
+)
 
 // Active tells whether the booking still holds its time.
 func (b *Booking) Active() bool { return b.Status != StatusCancelled }

@@ -33,8 +33,11 @@ var bookerKinds = map[string]string{
 	EventBooked:      notify.KindConfirmation,
 	EventRescheduled: notify.KindRescheduled,
 	EventCancelled:   notify.KindCancelled,
+	EventConfirmed:   notify.KindConfirmation,
+	EventDeclined:    notify.KindDeclined,
 }
 
+// The staff member hears of what the booker did; a decision is theirs.
 var staffKinds = map[string]string{
 	EventBooked:      notify.KindStaffBooked,
 	EventRescheduled: notify.KindStaffRescheduled,
@@ -45,7 +48,9 @@ var staffKinds = map[string]string{
 func (m *Mailer) Name() string { return "booking.mailer" }
 
 // Types implements events.Consumer.
-func (m *Mailer) Types() []string { return []string{EventBooked, EventRescheduled, EventCancelled} }
+func (m *Mailer) Types() []string {
+	return []string{EventBooked, EventRescheduled, EventCancelled, EventConfirmed, EventDeclined}
+}
 
 type queued struct {
 	kind string
@@ -63,11 +68,19 @@ func (m *Mailer) Handle(ctx context.Context, ev events.Event) (events.Commit, er
 		return nil, err
 	}
 	b := payload.AsOf(stored)
-	token := newToken()
-	mails := m.compose(ctx, ev.Type, b, token)
+	token, decide := newToken(), ""
+	if ev.Type != EventCancelled && b.Status == StatusRequested {
+		decide = newToken()
+	}
+	mails := m.compose(ctx, ev.Type, b, token, decide)
 	return func(ctx context.Context, tx pgx.Tx) error {
-		if err := storeToken(ctx, tx, b.ID, token); err != nil {
+		if err := storeToken(ctx, tx, b.ID, token, purposeManage); err != nil {
 			return err
+		}
+		if decide != "" {
+			if err := storeToken(ctx, tx, b.ID, decide, purposeDecide); err != nil {
+				return err
+			}
 		}
 		for _, q := range mails {
 			if err := notify.Enqueue(ctx, tx, q.kind, m.From, m.FromName, q.msg); err != nil {
@@ -78,23 +91,51 @@ func (m *Mailer) Handle(ctx context.Context, ev events.Event) (events.Commit, er
 	}, nil
 }
 
-func (m *Mailer) compose(ctx context.Context, event string, b *Booking, token string) []queued {
+// compose renders the mails of one event: the booker's (with manage links
+// opened by token), the staff member's (with the decide link of a request),
+// and each named guest's once the booking holds.
+func (m *Mailer) compose(ctx context.Context, event string, b *Booking, token, decide string) []queued {
 	kind := bookerKinds[event]
-	if event == EventBooked && b.Status == StatusRequested {
+	if event != EventCancelled && b.Status == StatusRequested {
 		kind = notify.KindRequested
 	}
+	ending := event == EventCancelled || event == EventDeclined
 	method := notify.MethodRequest
-	if event == EventCancelled {
+	if ending {
 		method = notify.MethodCancel
 	}
 	now := time.Now()
 	booker := NewView(b, token, b.Locale, now)
 	ev := Event(b, m.BaseURL+booker.ManageURL)
 	out := []queued{m.render(ctx, kind, b.Locale, booker, b.Contact.Email, b.Contact.FirstName+" "+b.Contact.LastName, b.Staff.Name, ev, method)}
-	staff := NewView(b, "", b.Calendar.Location.DefaultLocale, now)
-	staff.ManageURL, staff.RescheduleURL, staff.CancelURL, staff.ICSURL = "", "", "", ""
 	ev.URL, ev.Description = "", b.Calendar.Description
-	return append(out, m.render(ctx, staffKinds[event], b.Calendar.Location.DefaultLocale, staff, b.Staff.Email, b.Staff.Name, b.Staff.Name, ev, method))
+	if staffKind, ok := staffKinds[event]; ok {
+		staff := WithoutLinks(NewView(b, "", b.Calendar.Location.DefaultLocale, now))
+		if decide != "" {
+			staff.DecideURL = decideURL(b, decide, b.Calendar.Location.DefaultLocale)
+		}
+		out = append(out, m.render(ctx, staffKind, b.Calendar.Location.DefaultLocale, staff, b.Staff.Email, b.Staff.Name, b.Staff.Name, ev, method))
+	}
+	// Guests hear of a booking that holds, and of its end if they heard of it.
+	guestKind := notify.KindGuestInvited
+	switch {
+	case event == EventDeclined || b.Status == StatusRequested:
+		return out
+	case ending:
+		guestKind = notify.KindGuestCancelled
+	}
+	guestView := WithoutLinks(NewView(b, "", b.Locale, now))
+	for _, g := range b.Guests {
+		out = append(out, m.render(ctx, guestKind, b.Locale, guestView, g.Email, g.Name, b.Staff.Name, ev, method))
+	}
+	return out
+}
+
+// WithoutLinks is a view for someone other than the booker: the manage
+// links and the calendar file's link carry the booker's secret.
+func WithoutLinks(v View) View {
+	v.ManageURL, v.RescheduleURL, v.CancelURL, v.ICSURL = "", "", "", ""
+	return v
 }
 
 func (m *Mailer) render(ctx context.Context, kind, locale string, view View, to, toName, staffName string, ev notify.Event, method string) queued {
@@ -126,8 +167,10 @@ func plainText(v View, baseURL string) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s\n%s\n%s – %s (%s)\n%s\nStatus: %s\n", v.LocationName, v.Calendar.Name,
 		v.Start.Format("2006-01-02 15:04"), v.End.Format("15:04"), v.TimeZone, v.Staff.Name, v.Status)
-	if v.ManageURL != "" {
-		fmt.Fprintf(&b, "\n%s%s\n", baseURL, v.ManageURL)
+	for _, link := range []string{v.ManageURL, v.DecideURL} {
+		if link != "" {
+			fmt.Fprintf(&b, "\n%s%s\n", baseURL, link)
+		}
 	}
 	return b.String()
 }

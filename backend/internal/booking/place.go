@@ -3,6 +3,7 @@ package booking
 import (
 	"context"
 	"errors"
+	"fmt"
 	"slices"
 	"time"
 
@@ -22,6 +23,7 @@ type placement struct {
 	except     string // the booking being moved: its own time and count do not stand in its way
 	prefer     int64  // try this person first when free (a reschedule keeps its person)
 	named      bool   // the booker chose the person: "Staff busy" when they are not free
+	seats      int    // the seats a class booking takes (the booker and their guests)
 }
 
 // write stores the booking for person inside the placement's savepoint.
@@ -33,21 +35,39 @@ type write func(ctx context.Context, tx pgx.Tx, person *Staff, blocked availabil
 //     it stood (the availability engine, the same that offers the slots);
 //   - the daily limit again under a per-person-and-day lock, so concurrent
 //     requests cannot together pass it;
+//   - for a class, the seats left in the person's slot, under a lock of
+//     that slot, so the last seats are never sold twice;
 //   - the exclusion constraint over the person's blocked time (buffers
 //     included): two requests for the last free time cannot both win.
+//
+// "Any available" tries the free people fairest first (fairOrder).
 func (s *Service) place(ctx context.Context, tx pgx.Tx, p placement, w write) (*Staff, error) {
 	free, err := s.freeStaffAt(ctx, tx, p.cal, p.candidates, p.start, p.except)
 	if err != nil {
 		return nil, err
 	}
-	if p.prefer != 0 {
+	switch {
+	case p.prefer != 0:
 		free = preferStaff(free, p.prefer)
+	case !p.named:
+		if free, err = s.fairOrder(ctx, tx, p.cal, free, p.start); err != nil {
+			return nil, err
+		}
 	}
 	if err := s.lockDays(ctx, tx, p.cal, free, p.start); err != nil {
 		return nil, err
 	}
 	blocked := availability.Blocked(p.start, s.rules(p.cal))
+	mostLeft := 0
 	for _, person := range free {
+		left, err := s.seatsLeft(ctx, tx, p, person)
+		if err != nil {
+			return nil, err
+		}
+		if left < p.seats {
+			mostLeft = max(mostLeft, left)
+			continue
+		}
 		placed, err := s.tryPerson(ctx, tx, p, person, blocked, w)
 		if err != nil {
 			return nil, err
@@ -56,10 +76,73 @@ func (s *Service) place(ctx context.Context, tx pgx.Tx, p placement, w write) (*
 			return person, nil
 		}
 	}
-	if p.named {
+	switch {
+	case mostLeft > 0:
+		return nil, &SeatsError{Left: mostLeft}
+	case p.named:
 		return nil, ErrStaffBusy
 	}
 	return nil, ErrSlotUnavailable
+}
+
+// seatsLeft locks a person's class slot for the transaction and counts its
+// free seats; a booking that is not in a class takes the one "seat" a
+// person has.
+func (s *Service) seatsLeft(ctx context.Context, tx pgx.Tx, p placement, person *Staff) (int, error) {
+	if !p.cal.Class() {
+		return p.seats, nil
+	}
+	key := sessionKey(p.cal.ID, p.start)
+	if _, err := tx.Exec(ctx, `SELECT pg_advisory_xact_lock(hashtext($1), $2)`, key, int32(person.ID)); err != nil {
+		return 0, err
+	}
+	var taken int
+	err := tx.QueryRow(ctx, `SELECT coalesce(sum(seats), 0) FROM bookings
+		WHERE session = $1 AND staff_id = $2 AND status <> 'cancelled' AND id <> $3`, key, person.ID, p.except).Scan(&taken)
+	return max(p.cal.Seats-taken, 0), err
+}
+
+// fairOrder puts the free people of "any available" in the order they
+// should get the booking: fewest bookings of the calendar in the month of
+// the appointment (in the business's zone), then least recently booked,
+// then by id.
+func (s *Service) fairOrder(ctx context.Context, tx pgx.Tx, cal *Calendar, people []*Staff, start time.Time) ([]*Staff, error) {
+	if len(people) < 2 {
+		return people, nil
+	}
+	zone, err := loadZone(cal.Location.TimeZone)
+	if err != nil {
+		return nil, err
+	}
+	local := start.In(zone)
+	from := time.Date(local.Year(), local.Month(), 1, 0, 0, 0, 0, zone)
+	to := from.AddDate(0, 1, 0)
+	ids := make([]int64, len(people))
+	for i, p := range people {
+		ids[i] = p.ID
+	}
+	rows, err := tx.Query(ctx, `
+		SELECT s.id FROM unnest($1::bigint[]) AS s(id)
+		LEFT JOIN bookings b ON b.staff_id = s.id AND b.calendar_id = $2 AND b.status <> 'cancelled'
+		GROUP BY s.id
+		ORDER BY count(b.id) FILTER (WHERE b.starts_at >= $3 AND b.starts_at < $4), max(b.created_at) NULLS FIRST, s.id`,
+		ids, cal.ID, from, to)
+	if err != nil {
+		return nil, fmt.Errorf("booking: unable to order staff fairly: %w", err)
+	}
+	order, err := pgx.CollectRows(rows, pgx.RowTo[int64])
+	if err != nil {
+		return nil, err
+	}
+	out := make([]*Staff, 0, len(order))
+	for _, id := range order {
+		for _, p := range people {
+			if p.ID == id {
+				out = append(out, p)
+			}
+		}
+	}
+	return out, nil
 }
 
 // tryPerson writes the booking for one person in a savepoint; a refusal
@@ -113,9 +196,16 @@ func (s *Service) atDailyLimit(ctx context.Context, tx pgx.Tx, cal *Calendar, pe
 	if err != nil {
 		return false, err
 	}
+	// A class slot counts once however many seats it sells; joining one
+	// that already counts adds nothing.
+	var joining *string
+	if cal.Class() {
+		k := sessionKey(cal.ID, start)
+		joining = &k
+	}
 	var n int
-	if err := tx.QueryRow(ctx, `SELECT count(*) FROM bookings WHERE staff_id = $1 AND status <> 'cancelled'
-		AND starts_at >= $2 AND starts_at < $3 AND id <> $4`, person.ID, from, to, except).Scan(&n); err != nil {
+	if err := tx.QueryRow(ctx, `SELECT count(DISTINCT coalesce(session, id)) FROM bookings WHERE staff_id = $1 AND status <> 'cancelled'
+		AND starts_at >= $2 AND starts_at < $3 AND id <> $4 AND ($5::text IS NULL OR session IS DISTINCT FROM $5)`, person.ID, from, to, except, joining).Scan(&n); err != nil {
 		return false, err
 	}
 	return n >= cal.MaxPerStaffPerDay, nil

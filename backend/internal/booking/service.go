@@ -87,6 +87,7 @@ func (s *Service) book(ctx context.Context, tx pgx.Tx, cmd BookCommand) (*Bookin
 	}
 	invalid := validateContact(&cmd.Contact, cal, cmd.AcceptTerms, now)
 	maps.Copy(invalid.Fields, errs)
+	seats := validateGuests(&cmd, cal, invalid)
 	staff, err := pickStaff(cal, cmd.StaffID)
 	if err != nil {
 		return nil, err
@@ -101,16 +102,28 @@ func (s *Service) book(ctx context.Context, tx pgx.Tx, cmd BookCommand) (*Bookin
 	if cal.RequiresConfirmation {
 		status = StatusRequested
 	}
+	assignment := AssignedAny
+	if cmd.StaffID != 0 || len(staff) == 1 {
+		assignment = AssignedNamed
+	}
 	b := &Booking{
 		ID: newID(), Status: status, Start: start.In(zone), End: start.Add(cal.Duration).In(zone),
 		TimeZone: zone.String(), Locale: cmd.Locale, Contact: cmd.Contact, TermsAccepted: cmd.AcceptTerms,
-		CreatedAt: now, Calendar: cal,
+		CreatedAt: now, Calendar: cal, Seats: seats, Guests: cmd.Guests, Assignment: assignment,
 	}
-	_, err = s.place(ctx, tx, placement{cal: cal, candidates: staff, start: start, named: cmd.StaffID != 0},
+	if cmd.OneTimeLink != "" {
+		if _, err := s.store.openLink(ctx, tx, cmd.OneTimeLink, now); err != nil {
+			return nil, err
+		}
+	}
+	_, err = s.place(ctx, tx, placement{cal: cal, candidates: staff, start: start, named: cmd.StaffID != 0, seats: seats},
 		func(ctx context.Context, tx pgx.Tx, person *Staff, blocked availability.Interval) error {
 			b.Staff = person
 			return s.store.insertBooking(ctx, tx, b, blocked.Start, blocked.End)
 		})
+	if err == nil && cmd.OneTimeLink != "" {
+		err = s.store.useLink(ctx, tx, cmd.OneTimeLink, cal.ID, b.ID, now)
+	}
 	return b, err
 }
 
@@ -129,7 +142,16 @@ func (s *Service) reissue(ctx context.Context, id string) (*Booking, string, err
 
 // Get returns a booking for its manage link.
 func (s *Service) Get(ctx context.Context, id, token string) (*Booking, error) {
-	ok, err := tokenOpens(ctx, s.pool, id, token)
+	return s.open(ctx, id, token, purposeManage)
+}
+
+// Request returns a booking for the business's decide link.
+func (s *Service) Request(ctx context.Context, id, token string) (*Booking, error) {
+	return s.open(ctx, id, token, purposeDecide)
+}
+
+func (s *Service) open(ctx context.Context, id, token, purpose string) (*Booking, error) {
+	ok, err := tokenFor(ctx, s.pool, id, token, purpose)
 	if err != nil {
 		return nil, err
 	}
@@ -142,7 +164,7 @@ func (s *Service) Get(ctx context.Context, id, token string) (*Booking, error) {
 // Reschedule moves a booking to a new free time, with the same person when
 // they are free, else (for "any available") with whoever is.
 func (s *Service) Reschedule(ctx context.Context, cmd RescheduleCommand) (*Booking, error) {
-	return s.change(ctx, "booking.reschedule", EventRescheduled, cmd.ID, cmd.Token, cmd.IdempotencyKey, cmd,
+	return s.change(ctx, "booking.reschedule", EventRescheduled, purposeManage, cmd.ID, cmd.Token, cmd.IdempotencyKey, cmd,
 		func(ctx context.Context, tx pgx.Tx, b *Booking) error { return s.move(ctx, tx, b, cmd) })
 }
 
@@ -164,7 +186,7 @@ func (s *Service) move(ctx context.Context, tx pgx.Tx, b *Booking, cmd Reschedul
 	if cal.RequiresConfirmation {
 		b.Status = StatusRequested
 	}
-	p := placement{cal: cal, candidates: candidates, start: start, except: b.ID, prefer: b.Staff.ID, named: cal.StaffMode == "named"}
+	p := placement{cal: cal, candidates: candidates, start: start, except: b.ID, prefer: b.Staff.ID, named: cal.StaffMode == "named", seats: b.Seats}
 	_, err := s.place(ctx, tx, p, func(ctx context.Context, tx pgx.Tx, person *Staff, blocked availability.Interval) error {
 		b.Staff = person
 		return s.store.moveBooking(ctx, tx, b, blocked.Start, blocked.End)
@@ -183,9 +205,10 @@ func (s *Service) Cancel(ctx context.Context, cmd CancelCommand) (*Booking, erro
 		return nil, &ValidationError{Fields: map[string]string{"reason": msgReasonTooLong},
 			Args: map[string]map[string]string{"reason": {"max": strconv.Itoa(MaxReasonLen)}}}
 	}
-	cancelled, err := s.change(ctx, "booking.cancel", EventCancelled, cmd.ID, cmd.Token, cmd.IdempotencyKey, cmd,
+	cancelled, err := s.change(ctx, "booking.cancel", EventCancelled, purposeManage, cmd.ID, cmd.Token, cmd.IdempotencyKey, cmd,
 		func(ctx context.Context, tx pgx.Tx, b *Booking) error {
 			b.Status, b.CancellationReason, b.Sequence = StatusCancelled, strings.TrimSpace(cmd.Reason), b.Sequence+1
+			b.CancelledBy = "booker"
 			return s.store.cancelBooking(ctx, tx, b)
 		})
 	if err == nil {
@@ -194,10 +217,10 @@ func (s *Service) Cancel(ctx context.Context, cmd CancelCommand) (*Booking, erro
 	return cancelled, err
 }
 
-// change runs a command on an existing booking: its manage token opens it,
-// it can still change, fn changes it, and event tells of it. A replay with
-// the same key answers with the booking as it is now.
-func (s *Service) change(ctx context.Context, scope, event, id, token, key string, req any,
+// change runs a command on an existing booking: a token for purpose opens
+// it, it can still change, fn changes it, and event tells of it. A replay
+// with the same key answers with the booking as it is now.
+func (s *Service) change(ctx context.Context, scope, event, purpose, id, token, key string, req any,
 	fn func(ctx context.Context, tx pgx.Tx, b *Booking) error) (*Booking, error) {
 	op := command.Op{Scope: scope, Key: key, Request: struct {
 		ID      string
@@ -205,7 +228,7 @@ func (s *Service) change(ctx context.Context, scope, event, id, token, key strin
 	}{id, req}}
 	var changed *Booking
 	_, replayed, err := command.Run(ctx, s.runner, op, func(ctx context.Context, tx pgx.Tx) (result, error) {
-		b, err := s.changeable(ctx, tx, id, token)
+		b, err := s.changeable(ctx, tx, id, token, purpose)
 		if err != nil {
 			return result{}, err
 		}
@@ -219,15 +242,15 @@ func (s *Service) change(ctx context.Context, scope, event, id, token, key strin
 		return nil, err
 	}
 	if replayed {
-		return s.Get(ctx, id, token)
+		return s.open(ctx, id, token, purpose)
 	}
 	return changed, nil
 }
 
 // changeable locks a booking for the transaction and checks that the token
 // opens it and that it can still change.
-func (s *Service) changeable(ctx context.Context, tx pgx.Tx, id, token string) (*Booking, error) {
-	ok, err := tokenOpens(ctx, tx, id, token)
+func (s *Service) changeable(ctx context.Context, tx pgx.Tx, id, token, purpose string) (*Booking, error) {
+	ok, err := tokenFor(ctx, tx, id, token, purpose)
 	if err != nil {
 		return nil, err
 	}

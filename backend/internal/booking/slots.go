@@ -3,7 +3,8 @@ package booking
 import (
 	"context"
 	"fmt"
-	"sort"
+	"strconv"
+	"strings"
 	"time"
 
 	"slotwise/backend/internal/availability"
@@ -28,6 +29,7 @@ type SlotsResult struct {
 	TimeZone string
 	Days     []availability.Day
 	Next     *time.Time
+	Seats    map[time.Time]int // a class's seats left per start (UTC)
 }
 
 // Slots computes free times in the booker's zone.
@@ -64,14 +66,21 @@ func (s *Service) Slots(ctx context.Context, q SlotsQuery) (*SlotsResult, error)
 	if err != nil {
 		return nil, err
 	}
-	res := &SlotsResult{Zone: zone, TimeZone: zone.String(), Days: availability.GroupByDay(availability.Slots(aq), zone)}
+	found := aq.slots()
+	res := &SlotsResult{Zone: zone, TimeZone: zone.String(), Days: availability.GroupByDay(found, zone)}
+	if cal.Class() {
+		res.Seats = map[time.Time]int{}
+		for _, sl := range found {
+			res.Seats[sl.Start] = aq.SeatsLeft(sl)
+		}
+	}
 	horizon := now.Add(time.Duration(cal.WindowDays) * 24 * time.Hour)
 	if end.Before(horizon) {
 		nq, err := s.query(ctx, s.pool, cal, staff, end, horizon, now, "")
 		if err != nil {
 			return nil, err
 		}
-		if slot, ok := availability.First(nq); ok {
+		if slot, ok := nq.first(); ok {
 			t := slot.Start.In(zone)
 			res.Next = &t
 		}
@@ -96,11 +105,26 @@ func pickStaff(cal *Calendar, staffID int64) ([]*Staff, error) {
 	return nil, &ValidationError{Fields: map[string]string{"staff": msgRequired}}
 }
 
+// free is an availability question with what the pure engine does not
+// know: the class slots the people already teach, whose seats are shared.
+type free struct {
+	availability.Query
+	seats    int                           // a class's seats per slot; 0: not a class
+	sessions map[int64]map[int64]*classRun // person → slot start (Unix) → the class taking place
+}
+
+// classRun is one class slot that has bookings.
+type classRun struct {
+	blocked availability.Interval
+	taken   int
+}
+
 // query builds the availability question for staff over [from, to), with
 // their busy times from every calendar. except leaves one booking out (the
-// one being rescheduled).
-func (s *Service) query(ctx context.Context, q db.Querier, cal *Calendar, staff []*Staff, from, to, now time.Time, except string) (availability.Query, error) {
-	aq := availability.Query{
+// one being rescheduled). A class's own slots are not busy time for the
+// class: they are seats to share (see slots).
+func (s *Service) query(ctx context.Context, q db.Querier, cal *Calendar, staff []*Staff, from, to, now time.Time, except string) (free, error) {
+	f := free{Query: availability.Query{
 		Rules: availability.Rules{
 			Duration: cal.Duration, Interval: cal.Interval,
 			BufferBefore: cal.BufferBefore, BufferAfter: cal.BufferAfter,
@@ -108,7 +132,7 @@ func (s *Service) query(ctx context.Context, q db.Querier, cal *Calendar, staff 
 			MaxPerDay: cal.MaxPerStaffPerDay,
 		},
 		From: from, To: to, Now: now,
-	}
+	}, seats: cal.Seats, sessions: map[int64]map[int64]*classRun{}}
 	ids := make([]int64, len(staff))
 	for i, st := range staff {
 		ids[i] = st.ID
@@ -117,23 +141,103 @@ func (s *Service) query(ctx context.Context, q db.Querier, cal *Calendar, staff 
 	// still block slots inside it, and count toward its days' limits.
 	busy, err := s.store.busyBetween(ctx, q, ids, from.Add(-48*time.Hour), to.Add(48*time.Hour))
 	if err != nil {
-		return aq, err
+		return f, err
 	}
+	ownPrefix := strconv.FormatInt(cal.ID, 10) + "@"
 	for _, st := range staff {
 		as, err := availabilityStaff(st)
 		if err != nil {
-			return aq, err
+			return f, err
 		}
+		runs := map[int64]*classRun{}
 		for _, b := range busy {
 			if b.StaffID != st.ID || b.BookingID == except {
+				continue
+			}
+			if cal.Class() && strings.HasPrefix(b.Session, ownPrefix) {
+				run := runs[b.Start.Unix()]
+				if run == nil {
+					run = &classRun{blocked: availability.Interval{Start: b.From, End: b.To}}
+					runs[b.Start.Unix()] = run
+					as.DayCounts[availability.DateOf(b.Start, as.Zone)]++ // a class counts once a day, however full
+				}
+				run.taken += b.Seats
 				continue
 			}
 			as.Busy = append(as.Busy, availability.Interval{Start: b.From, End: b.To})
 			as.DayCounts[availability.DateOf(b.Start, as.Zone)]++
 		}
-		aq.Staff = append(aq.Staff, as)
+		f.sessions[st.ID] = runs
+		f.Query.Staff = append(f.Query.Staff, as)
 	}
-	return aq, nil
+	return f, nil
+}
+
+// slots are the free starts: the engine's, and for a class, only where a
+// person's own class slot has a seat left or none stands in the way.
+func (f free) slots() []availability.Slot {
+	all := availability.Slots(f.Query)
+	if f.seats == 0 {
+		return all
+	}
+	out := all[:0]
+	for _, sl := range all {
+		if sl.StaffIDs = f.seated(sl); len(sl.StaffIDs) > 0 {
+			out = append(out, sl)
+		}
+	}
+	return out
+}
+
+// first is the earliest free start, if any.
+func (f free) first() (availability.Slot, bool) {
+	if f.seats == 0 {
+		return availability.First(f.Query)
+	}
+	all := f.slots()
+	if len(all) == 0 {
+		return availability.Slot{}, false
+	}
+	return all[0], true
+}
+
+// seated keeps the people who can seat one more at sl: their class slot
+// starting then has room, and no other class slot of theirs overlaps it.
+func (f free) seated(sl availability.Slot) []int64 {
+	blocked := availability.Blocked(sl.Start, f.Rules)
+	var out []int64
+	for _, id := range sl.StaffIDs {
+		if f.seatsLeft(id, sl.Start, blocked) > 0 {
+			out = append(out, id)
+		}
+	}
+	return out
+}
+
+func (f free) seatsLeft(staffID int64, start time.Time, blocked availability.Interval) int {
+	left := f.seats
+	for at, run := range f.sessions[staffID] {
+		if at == start.Unix() {
+			left -= run.taken
+		} else if run.blocked.Start.Before(blocked.End) && blocked.Start.Before(run.blocked.End) {
+			return 0
+		}
+	}
+	return max(left, 0)
+}
+
+// SeatsLeft is, for a class, the most seats one free person has left at
+// sl; 0 for other calendars.
+func (f free) SeatsLeft(sl availability.Slot) int {
+	if f.seats == 0 {
+		return 0
+	}
+	blocked := availability.Blocked(sl.Start, f.Rules)
+	most := 0
+	for _, id := range sl.StaffIDs {
+		most = max(most, f.seatsLeft(id, sl.Start, blocked))
+	}
+	return most
 }
 
 func availabilityStaff(st *Staff) (availability.Staff, error) {
@@ -164,24 +268,19 @@ func localRanges(in [][2]string) []availability.LocalRange {
 }
 
 // freeStaffAt returns who can take an appointment starting exactly at start,
-// least busy that day first, so "any available" spreads the work.
+// in id order.
 func (s *Service) freeStaffAt(ctx context.Context, dbq db.Querier, cal *Calendar, staff []*Staff, start time.Time, except string) ([]*Staff, error) {
 	q, err := s.query(ctx, dbq, cal, staff, start, start.Add(time.Nanosecond), s.now(), except)
 	if err != nil {
 		return nil, err
 	}
-	slots := availability.Slots(q)
+	slots := q.slots()
 	if len(slots) == 0 || !slots[0].Start.Equal(start) {
 		return nil, nil
 	}
-	load := map[int64]int{}
-	for _, as := range q.Staff {
-		load[as.ID] = as.DayCounts[availability.DateOf(start, as.Zone)]
-	}
-	var free []*Staff
+	var people []*Staff
 	for _, id := range slots[0].StaffIDs {
-		free = append(free, cal.StaffByID(id))
+		people = append(people, cal.StaffByID(id))
 	}
-	sort.SliceStable(free, func(i, j int) bool { return load[free[i].ID] < load[free[j].ID] })
-	return free, nil
+	return people, nil
 }

@@ -21,7 +21,7 @@ const calendarColumns = `
 	c.id, c.slug, c.name, c.description, c.duration_minutes, c.slot_interval_minutes,
 	c.buffer_before_minutes, c.buffer_after_minutes, c.min_notice_minutes, c.booking_window_days,
 	c.max_per_staff_per_day, c.staff_mode, c.requires_confirmation, c.location_options, c.fields,
-	l.id, l.slug, l.name, l.logo_url, l.brand_color, l.time_zone, l.currency, l.default_locale,
+	c.seats, c.max_seats_per_booking, l.id, l.slug, l.name, l.logo_url, l.brand_color, l.time_zone, l.currency, l.default_locale,
 	l.consent_text, l.terms_url, l.email`
 
 func scanCalendar(row pgx.Row) (*Calendar, error) {
@@ -31,7 +31,7 @@ func scanCalendar(row pgx.Row) (*Calendar, error) {
 	l := c.Location
 	err := row.Scan(&c.ID, &c.Slug, &c.Name, &c.Description, &dur, &interval, &before, &after, &notice,
 		&c.WindowDays, &c.MaxPerStaffPerDay, &c.StaffMode, &c.RequiresConfirmation, &options, &fields,
-		&l.ID, &l.Slug, &l.Name, &l.LogoURL, &l.BrandColor, &l.TimeZone, &l.Currency, &l.DefaultLocale,
+		&c.Seats, &c.MaxSeatsPerBooking, &l.ID, &l.Slug, &l.Name, &l.LogoURL, &l.BrandColor, &l.TimeZone, &l.Currency, &l.DefaultLocale,
 		&l.ConsentText, &l.TermsURL, &l.Email)
 	if err != nil {
 		return nil, err
@@ -139,6 +139,8 @@ type busy struct {
 	From, To  time.Time
 	Start     time.Time
 	BookingID string
+	Session   string // a class slot's bookings share one
+	Seats     int
 }
 
 // busyBetween lists the blocked time of the staff members' active bookings
@@ -146,7 +148,7 @@ type busy struct {
 // they were booked for.
 func (store) busyBetween(ctx context.Context, q db.Querier, staffIDs []int64, from, to time.Time) ([]busy, error) {
 	rows, err := q.Query(ctx, `
-		SELECT staff_id, lower(blocked), upper(blocked), starts_at, id FROM bookings
+		SELECT staff_id, lower(blocked), upper(blocked), starts_at, id, coalesce(session, ''), seats FROM bookings
 		WHERE staff_id = ANY($1) AND status <> 'cancelled' AND blocked && tstzrange($2, $3)`,
 		staffIDs, from, to)
 	if err != nil {
@@ -154,7 +156,7 @@ func (store) busyBetween(ctx context.Context, q db.Querier, staffIDs []int64, fr
 	}
 	return pgx.CollectRows(rows, func(r pgx.CollectableRow) (busy, error) {
 		var b busy
-		err := r.Scan(&b.StaffID, &b.From, &b.To, &b.Start, &b.BookingID)
+		err := r.Scan(&b.StaffID, &b.From, &b.To, &b.Start, &b.BookingID, &b.Session, &b.Seats)
 		return b, err
 	})
 }
@@ -171,12 +173,35 @@ func (store) insertBooking(ctx context.Context, q db.Querier, b *Booking, blocke
 	_, err := q.Exec(ctx, `
 		INSERT INTO bookings (id, calendar_id, staff_id, status, starts_at, ends_at, blocked,
 			booker_time_zone, locale, first_name, last_name, email, phone, date_of_birth, location,
-			notes, consent, terms_accepted)
-		VALUES ($1, $2, $3, $4, $5, $6, tstzrange($7, $8), $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19)`,
+			notes, consent, terms_accepted, seats, session, assignment)
+		VALUES ($1, $2, $3, $4, $5, $6, tstzrange($7, $8), $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22)`,
 		b.ID, b.Calendar.ID, b.Staff.ID, b.Status, b.Start, b.End, blockedFrom, blockedTo,
 		b.TimeZone, b.Locale, b.Contact.FirstName, b.Contact.LastName, b.Contact.Email, b.Contact.Phone, dob,
-		b.Contact.Location, b.Contact.Notes, b.Contact.Consent, b.TermsAccepted)
-	return err
+		b.Contact.Location, b.Contact.Notes, b.Contact.Consent, b.TermsAccepted, b.Seats, session(b), b.Assignment)
+	if err != nil {
+		return err
+	}
+	for i, g := range b.Guests {
+		if _, err := q.Exec(ctx, `INSERT INTO booking_guests (booking_id, position, name, email) VALUES ($1, $2, $3, $4)`,
+			b.ID, i, g.Name, g.Email); err != nil {
+			return fmt.Errorf("booking: unable to store guest: %w", err)
+		}
+	}
+	return nil
+}
+
+// session names a class slot: its bookings share the person's time. Other
+// bookings have none and never overlap.
+func session(b *Booking) *string {
+	if !b.Calendar.Class() {
+		return nil
+	}
+	k := sessionKey(b.Calendar.ID, b.Start)
+	return &k
+}
+
+func sessionKey(calendarID int64, start time.Time) string {
+	return strconv.FormatInt(calendarID, 10) + "@" + strconv.FormatInt(start.Unix(), 10)
 }
 
 // bookingForUpdate loads a booking and locks its row for the transaction.
@@ -191,16 +216,20 @@ func (store) booking(ctx context.Context, q db.Querier, id, lock string) (*Booki
 	b := &Booking{}
 	var calendarID, staffID int64
 	var dob pgtype.Date
+	var guests []byte
 	err := q.QueryRow(ctx, `
 		SELECT b.id, b.status, b.starts_at, b.ends_at, b.booker_time_zone, b.locale, b.first_name,
 		       b.last_name, b.email, b.phone, b.date_of_birth, b.location, b.notes, b.consent,
 		       b.terms_accepted, b.cancellation_reason, b.previous_starts_at, b.sequence, b.created_at,
-		       b.calendar_id, b.staff_id
+		       b.calendar_id, b.staff_id, b.seats, b.assignment, b.cancelled_by,
+		       coalesce((SELECT json_agg(json_build_object('name', g.name, 'email', g.email) ORDER BY g.position)
+		                 FROM booking_guests g WHERE g.booking_id = b.id), '[]')
 		FROM bookings b WHERE b.id = $1`+lock, id).
 		Scan(&b.ID, &b.Status, &b.Start, &b.End, &b.TimeZone, &b.Locale, &b.Contact.FirstName,
 			&b.Contact.LastName, &b.Contact.Email, &b.Contact.Phone, &dob, &b.Contact.Location,
 			&b.Contact.Notes, &b.Contact.Consent, &b.TermsAccepted, &b.CancellationReason,
-			&b.PreviousStart, &b.Sequence, &b.CreatedAt, &calendarID, &staffID)
+			&b.PreviousStart, &b.Sequence, &b.CreatedAt, &calendarID, &staffID, &b.Seats, &b.Assignment,
+			&b.CancelledBy, &guests)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return nil, ErrBookingNotFound
 	}
@@ -209,6 +238,9 @@ func (store) booking(ctx context.Context, q db.Querier, id, lock string) (*Booki
 	}
 	if dob.Valid {
 		b.Contact.DateOfBirth = dob.Time.Format("2006-01-02")
+	}
+	if err := json.Unmarshal(guests, &b.Guests); err != nil {
+		return nil, fmt.Errorf("booking: guests of %q: %w", id, err)
 	}
 	if b.Calendar, err = (store{}).calendarByID(ctx, q, calendarID); err != nil {
 		return nil, err
@@ -234,17 +266,17 @@ func (store) staffByID(ctx context.Context, q db.Querier, id int64) (*Staff, err
 func (store) moveBooking(ctx context.Context, q db.Querier, b *Booking, blockedFrom, blockedTo time.Time) error {
 	_, err := q.Exec(ctx, `
 		UPDATE bookings SET status = $2, starts_at = $3, ends_at = $4, blocked = tstzrange($5, $6),
-			previous_starts_at = $7, booker_time_zone = $8, sequence = $9, staff_id = $10, updated_at = now()
+			previous_starts_at = $7, booker_time_zone = $8, sequence = $9, staff_id = $10, session = $11, updated_at = now()
 		WHERE id = $1`,
-		b.ID, b.Status, b.Start, b.End, blockedFrom, blockedTo, b.PreviousStart, b.TimeZone, b.Sequence, b.Staff.ID)
+		b.ID, b.Status, b.Start, b.End, blockedFrom, blockedTo, b.PreviousStart, b.TimeZone, b.Sequence, b.Staff.ID, session(b))
 	return err
 }
 
 func (store) cancelBooking(ctx context.Context, q db.Querier, b *Booking) error {
 	_, err := q.Exec(ctx, `
-		UPDATE bookings SET status = 'cancelled', cancellation_reason = $2, sequence = $3,
+		UPDATE bookings SET status = 'cancelled', cancellation_reason = $2, sequence = $3, cancelled_by = $4,
 			cancelled_at = now(), updated_at = now()
-		WHERE id = $1`, b.ID, b.CancellationReason, b.Sequence)
+		WHERE id = $1`, b.ID, b.CancellationReason, b.Sequence, b.CancelledBy)
 	if err != nil {
 		return fmt.Errorf("booking: unable to cancel %q: %w", b.ID, err)
 	}

@@ -30,30 +30,43 @@ func hashToken(token string) []byte {
 	return h[:]
 }
 
+// What a secret lets its holder do: the booker manages their booking; the
+// business decides on a request.
+const (
+	purposeManage = "manage"
+	purposeDecide = "decide"
+)
+
 // issueToken makes a new manage secret for a booking and stores its hash;
 // a booking has several (the confirmation's, each mail's), each opening it.
 func issueToken(ctx context.Context, q db.Querier, bookingID string) (string, error) {
 	token := newToken()
-	return token, storeToken(ctx, q, bookingID, token)
+	return token, storeToken(ctx, q, bookingID, token, purposeManage)
 }
 
-// storeToken keeps the hash of a manage secret, never the secret.
-func storeToken(ctx context.Context, q db.Querier, bookingID, token string) error {
-	if _, err := q.Exec(ctx, `INSERT INTO booking_tokens (token_hash, booking_id) VALUES ($1, $2)`, hashToken(token), bookingID); err != nil {
-		return fmt.Errorf("booking: unable to store a manage token: %w", err)
+// storeToken keeps the hash of a secret, never the secret.
+func storeToken(ctx context.Context, q db.Querier, bookingID, token, purpose string) error {
+	if _, err := q.Exec(ctx, `INSERT INTO booking_tokens (token_hash, booking_id, purpose) VALUES ($1, $2, $3)`,
+		hashToken(token), bookingID, purpose); err != nil {
+		return fmt.Errorf("booking: unable to store a %s token: %w", purpose, err)
 	}
 	return nil
 }
 
 // tokenOpens tells whether token is one of the booking's manage secrets.
-// The lookup is by hash, so its timing tells nothing about the secret.
 func tokenOpens(ctx context.Context, q db.Querier, bookingID, token string) (bool, error) {
+	return tokenFor(ctx, q, bookingID, token, purposeManage)
+}
+
+// tokenFor tells whether token is one of the booking's secrets for purpose.
+// The lookup is by hash, so its timing tells nothing about the secret.
+func tokenFor(ctx context.Context, q db.Querier, bookingID, token, purpose string) (bool, error) {
 	if token == "" || !plausibleKey(bookingID) {
 		return false, nil
 	}
 	var ok bool
-	err := q.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM booking_tokens WHERE token_hash = $1 AND booking_id = $2)`,
-		hashToken(token), bookingID).Scan(&ok)
+	err := q.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM booking_tokens WHERE token_hash = $1 AND booking_id = $2 AND purpose = $3)`,
+		hashToken(token), bookingID, purpose).Scan(&ok)
 	if err != nil {
 		return false, fmt.Errorf("booking: unable to check a manage token: %w", err)
 	}

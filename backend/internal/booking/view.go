@@ -29,7 +29,12 @@ type View struct {
 	ICSURL             string       `json:"icsUrl"`
 	GoogleURL          string       `json:"googleUrl"`
 	OutlookURL         string       `json:"outlookUrl"`
+	DecideURL          string       `json:"decideUrl,omitempty"` // the business's page to confirm or decline a request
 	CanChange          bool         `json:"canChange"`
+	Seats              int          `json:"seats"`  // the booker and their guests
+	Guests             []Guest      `json:"guests"` // the guests the booker named
+	CancelledBy        string       `json:"cancelledBy" tstype:"'' | 'booker' | 'business'"`
+	BookAgainURL       string       `json:"bookAgainUrl"`
 }
 
 // ViewCalendar, ViewStaff and ViewContact are the parts of a View.
@@ -71,6 +76,13 @@ func NewView(b *Booking, token, locale string, now time.Time) View {
 		CancelURL:          routes.Href(locale, "cancelBooking", "", nil, url.Values{"id": {b.ID}, "token": {token}}),
 		ICSURL:             ICSPath(b.ID) + "?" + url.Values{"token": {token}}.Encode(),
 		CanChange:          b.CanChange(now),
+		Seats:              max(b.Seats, 1),
+		Guests:             b.Guests,
+		CancelledBy:        b.CancelledBy,
+		BookAgainURL:       routes.Href(locale, "bookings", "", map[string]string{"slug": b.Calendar.Slug}, nil),
+	}
+	if v.Guests == nil {
+		v.Guests = []Guest{}
 	}
 	if b.PreviousStart != nil {
 		p := b.PreviousStart.In(zone)
@@ -79,6 +91,11 @@ func NewView(b *Booking, token, locale string, now time.Time) View {
 	ev := Event(b, "")
 	v.GoogleURL, v.OutlookURL = notify.GoogleCalendarURL(ev), notify.OutlookURL(ev)
 	return v
+}
+
+// decideURL is the business's page for a request, opened by its decide secret.
+func decideURL(b *Booking, secret, locale string) string {
+	return route.Default().Href(locale, "bookingView", "ids", map[string]string{"ids": b.ID}, url.Values{"decide": {secret}})
 }
 
 // ICSPath is the API path of a booking's calendar file (an API route, not a

@@ -37,6 +37,12 @@ type Contact struct {
 	Consent     bool   `json:"consent,omitempty"`
 }
 
+// Guest is a person the booker brings.
+type Guest struct {
+	Name  string `json:"name"`
+	Email string `json:"email"`
+}
+
 // BookCommand asks for a booking.
 type BookCommand struct {
 	Calendar       string  `json:"calendar"`
@@ -46,7 +52,20 @@ type BookCommand struct {
 	Locale         string  `json:"locale,omitempty"`
 	AcceptTerms    bool    `json:"acceptTerms,omitempty"`
 	Contact        Contact `json:"contact"`
+	Guests         []Guest `json:"guests,omitempty"`
+	GuestCount     int     `json:"guestCount,omitempty"` // guests without names, when none are named
+	OneTimeLink    string  `json:"oneTimeLink,omitempty"`
 	IdempotencyKey string  `json:"-"`
+}
+
+// DecideCommand confirms or declines a requested booking, with the secret
+// of the business's mail.
+type DecideCommand struct {
+	ID             string `json:"-"`
+	Token          string `json:"token"`
+	Confirm        bool   `json:"confirm"`
+	Reason         string `json:"reason,omitempty"`
+	IdempotencyKey string `json:"-"`
 }
 
 // RescheduleCommand moves a booking.

@@ -50,6 +50,7 @@ func seedBooking(ctx context.Context, q db.Querier) error {
 	calendars := []struct {
 		slug, name, description, options, fields string
 		duration, interval, after, maxPerDay     int
+		seats, maxSeats                          int
 		confirm                                  bool
 	}{
 		{
@@ -66,25 +67,75 @@ func seedBooking(ctx context.Context, q db.Querier) error {
 			options: `[{"kind":"address","value":"Lindenstraße 12, 10969 Berlin"}]`,
 			fields:  `{"phone":"required","dateOfBirth":"optional","location":"hidden","notes":"optional"}`,
 		},
+		{
+			slug: "demo-yoga", name: "Yoga class",
+			description: "A 60-minute yoga class for every level. Eight mats per class; bring a friend or two.",
+			duration:    60, seats: 8, maxSeats: 4,
+			options: `[{"kind":"address","value":"Lindenstraße 12, 10969 Berlin"}]`,
+			fields:  `{"phone":"optional","dateOfBirth":"hidden","location":"hidden","notes":"hidden"}`,
+		},
+		{
+			slug: "demo-massage", name: "Massage",
+			description: "A 50-minute massage with the therapist of your choice, or whoever is free.",
+			duration:    50, interval: 30, after: 10, maxSeats: 1,
+			options: `[{"kind":"address","value":"Lindenstraße 12, 10969 Berlin"}]`,
+			fields:  `{"phone":"optional","dateOfBirth":"hidden","location":"hidden","notes":"optional"}`,
+		},
 	}
 	for _, c := range calendars {
 		var id int64
 		err := q.QueryRow(ctx, `
 			INSERT INTO calendars (location_id, slug, name, description, duration_minutes, slot_interval_minutes,
 				buffer_after_minutes, min_notice_minutes, booking_window_days, max_per_staff_per_day,
-				requires_confirmation, location_options, fields)
-			VALUES ($1, $2, $3, $4, $5, $11, $6, 120, 60, $7, $8, $9, $10)
-			ON CONFLICT (slug) DO UPDATE SET name = EXCLUDED.name, description = EXCLUDED.description
+				requires_confirmation, location_options, fields, seats, max_seats_per_booking)
+			VALUES ($1, $2, $3, $4, $5, $11, $6, 120, 60, $7, $8, $9, $10, $12, $13)
+			ON CONFLICT (slug) DO UPDATE SET name = EXCLUDED.name, description = EXCLUDED.description,
+				seats = EXCLUDED.seats, max_seats_per_booking = EXCLUDED.max_seats_per_booking
 			RETURNING id`, locationID, c.slug, c.name, c.description, c.duration, c.after, c.maxPerDay,
-			c.confirm, c.options, c.fields, c.interval).Scan(&id)
+			c.confirm, c.options, c.fields, c.interval, c.seats, max(c.maxSeats, 1)).Scan(&id)
 		if err != nil {
 			return fmt.Errorf("demo: calendar %s: %w", c.slug, err)
 		}
-		for _, sid := range staffIDs {
+		// A class has one teacher: Mia.
+		teachers := staffIDs
+		if c.seats > 0 {
+			teachers = staffIDs[:1]
+		}
+		for _, sid := range teachers {
 			if _, err := q.Exec(ctx, `INSERT INTO calendar_staff (calendar_id, staff_id) VALUES ($1, $2) ON CONFLICT DO NOTHING`, id, sid); err != nil {
 				return fmt.Errorf("demo: calendar staff: %w", err)
 			}
 		}
+	}
+	return seedTeamsAndGroups(ctx, q, locationID)
+}
+
+// seedTeamsAndGroups: the massage team books "Massage" with a named
+// therapist or whoever is free; the studio's group lists what it offers.
+func seedTeamsAndGroups(ctx context.Context, q db.Querier, locationID int64) error {
+	_, err := q.Exec(ctx, `
+		INSERT INTO teams (location_id, slug, name, description, calendar_id)
+		SELECT $1, 'demo-team', 'Massage team', 'Book a massage with Mia or Jonas, or with whoever is free first.', id
+		FROM calendars WHERE slug = 'demo-massage'
+		ON CONFLICT (slug) DO UPDATE SET name = EXCLUDED.name, description = EXCLUDED.description`, locationID)
+	if err != nil {
+		return fmt.Errorf("demo: team: %w", err)
+	}
+	_, err = q.Exec(ctx, `
+		INSERT INTO calendar_groups (id, location_id, slug, name, description)
+		VALUES ('grp_studio', $1, 'demo-group', 'Everything we offer', 'Pick what you would like to book.')
+		ON CONFLICT (id) DO UPDATE SET name = EXCLUDED.name, description = EXCLUDED.description`, locationID)
+	if err != nil {
+		return fmt.Errorf("demo: group: %w", err)
+	}
+	_, err = q.Exec(ctx, `
+		INSERT INTO calendar_group_members (group_id, calendar_id, position)
+		SELECT 'grp_studio', c.id, o.position
+		FROM unnest(ARRAY['demo-consultation', 'facial-treatment', 'demo-massage', 'demo-yoga']) WITH ORDINALITY AS o(slug, position)
+		JOIN calendars c ON c.slug = o.slug
+		ON CONFLICT (group_id, calendar_id) DO UPDATE SET position = EXCLUDED.position`)
+	if err != nil {
+		return fmt.Errorf("demo: group calendars: %w", err)
 	}
 	return nil
 }

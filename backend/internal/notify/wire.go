@@ -3,8 +3,8 @@ package notify
 // What Go hands the server bundle's renderEmail and what it answers;
 // ui/src/generated/notify.ts is generated from this file (make types).
 
-// Kinds of booking e-mail: the first four go to the booker, the staff ones
-// to the staff member who takes the appointment.
+// Kinds of booking e-mail: booking.* go to the booker, staff.* to the staff
+// member who takes the appointment, guest.* to the booker's guests.
 const (
 	KindConfirmation     = "booking.confirmation"
 	KindRequested        = "booking.requested"
@@ -13,6 +13,9 @@ const (
 	KindStaffBooked      = "staff.booked"
 	KindStaffRescheduled = "staff.rescheduled"
 	KindStaffCancelled   = "staff.cancelled"
+	KindDeclined         = "booking.declined" // the business declined a request
+	KindGuestInvited     = "guest.invited"    // to each guest with an e-mail, once the booking holds
+	KindGuestCancelled   = "guest.cancelled"
 )
 
 // EmailData is what the bundle's renderEmail needs, as it expects it.

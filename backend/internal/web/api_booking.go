@@ -36,6 +36,12 @@ func slotsAnswer(res *booking.SlotsResult) SlotsResponse {
 		n := res.Next.Format(rfc3339)
 		out.Next = &n
 	}
+	if res.Seats != nil {
+		out.Seats = map[string]int{}
+		for at, left := range res.Seats {
+			out.Seats[at.In(res.Zone).Format(rfc3339)] = left
+		}
+	}
 	return out
 }
 
@@ -108,6 +114,23 @@ func (a bookingAPI) cancelBooking(c *gin.Context) {
 	cmd.ID, cmd.IdempotencyKey = c.Param("id"), idempotencyKey(c)
 	b, err := a.guarded(c, func(ctx context.Context) (*booking.Booking, error) { return a.svc.Cancel(ctx, cmd) })
 	a.answerBooking(c, http.StatusOK, b, cmd.Token, err, cat)
+}
+
+// decideBooking is the business confirming or declining a request, with
+// the decide secret of its mail.
+func (a bookingAPI) decideBooking(c *gin.Context) {
+	var cmd booking.DecideCommand
+	if !decode(c, &cmd) {
+		return
+	}
+	cat := apiLocale(c, "")
+	cmd.ID, cmd.IdempotencyKey = c.Param("id"), idempotencyKey(c)
+	b, err := a.guarded(c, func(ctx context.Context) (*booking.Booking, error) { return a.svc.Decide(ctx, cmd) })
+	if err != nil {
+		a.s.apiError(c, err, cat)
+		return
+	}
+	c.JSON(http.StatusOK, booking.WithoutLinks(booking.NewView(b, "", cat.Locale, a.svc.Now())))
 }
 
 // bookingICS is the calendar file behind "iCal / iCloud".

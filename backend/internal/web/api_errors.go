@@ -23,6 +23,9 @@ type ErrorMapping struct {
 	Code      string
 	MessageID string // empty: a developer's error, answered in English
 	Message   string // the English text when there is no message id
+	// Args, when set, matches instead of errors.Is: an error type whose
+	// message takes arguments (seats left) answers them.
+	Args func(err error) (map[string]string, bool)
 }
 
 // commandErrors are the mutation pipeline's own.
@@ -55,14 +58,18 @@ func translate(cat *locales.Catalogue, id string, args map[string]string) string
 	return req.T(id, flat...)
 }
 
-// mapError finds how err is answered.
-func (s *Server) mapError(err error) (ErrorMapping, bool) {
+// mapError finds how err is answered, with its message's arguments.
+func (s *Server) mapError(err error) (ErrorMapping, map[string]string, bool) {
 	for _, m := range s.errors {
-		if errors.Is(err, m.Err) {
-			return m, true
+		if m.Args != nil {
+			if args, ok := m.Args(err); ok {
+				return m, args, true
+			}
+		} else if errors.Is(err, m.Err) {
+			return m, nil, true
 		}
 	}
-	return ErrorMapping{}, false
+	return ErrorMapping{}, nil, false
 }
 
 // apiError answers a use case's error: field messages (422), a mapped
@@ -83,12 +90,12 @@ func (s *Server) apiError(c *gin.Context, err error, cat *locales.Catalogue) {
 		}})
 		return
 	}
-	if m, ok := s.mapError(err); ok {
+	if m, args, ok := s.mapError(err); ok {
 		if m.MessageID == "" {
 			c.AbortWithStatusJSON(m.Status, APIErrorResponse{Error: APIErrorBody{Code: m.Code, Message: m.Message}})
 			return
 		}
-		localizedError(c, m.Status, m.Code, m.MessageID, cat)
+		c.AbortWithStatusJSON(m.Status, APIErrorResponse{Error: APIErrorBody{Code: m.Code, MessageID: m.MessageID, Message: translate(cat, m.MessageID, args)}})
 		return
 	}
 	s.log.ErrorContext(c.Request.Context(), "request failed", slog.String("path", c.Request.URL.Path), slog.Any("err", err))
@@ -102,8 +109,8 @@ func (s *Server) pageError(err error, req *PageRequest) (*PageError, bool) {
 	if errors.As(err, &pe) {
 		return pe, true
 	}
-	if m, ok := s.mapError(err); ok && m.MessageID != "" {
-		return &PageError{Status: m.Status, Message: req.T(m.MessageID)}, true
+	if m, args, ok := s.mapError(err); ok && m.MessageID != "" {
+		return &PageError{Status: m.Status, Message: translate(req.Cat, m.MessageID, args)}, true
 	}
 	if limits.IsLimited(err) {
 		return &PageError{Status: http.StatusTooManyRequests, Message: req.T("error.tooManyRequests")}, true

@@ -1,7 +1,9 @@
 package web
 
 import (
+	"errors"
 	"net/http"
+	"strconv"
 
 	"slotwise/backend/internal/booking"
 )
@@ -13,4 +15,18 @@ var bookingErrors = []ErrorMapping{
 	{Err: booking.ErrStaffBusy, Status: http.StatusConflict, Code: "staff_busy", MessageID: "booking.error.staffBusy"},
 	{Err: booking.ErrSlotUnavailable, Status: http.StatusConflict, Code: "slot_unavailable", MessageID: "booking.error.resourceUnavailable"},
 	{Err: booking.ErrExpired, Status: http.StatusGone, Code: "expired", MessageID: "booking.error.linkExpired"},
+	{Err: booking.ErrLinkUsed, Status: http.StatusGone, Code: "expired", MessageID: "booking.error.slugExpired"},
+	{Err: booking.ErrNotRequested, Status: http.StatusConflict, Code: "already_decided", MessageID: "booking.error.alreadyDecided"},
+	{Err: booking.ErrTeamNotFound, Status: http.StatusNotFound, Code: "not_found", MessageID: "booking.error.unableToFindCalendar"},
+	{Err: booking.ErrGroupNotFound, Status: http.StatusNotFound, Code: "not_found", MessageID: "booking.error.unableToFindCalendar"},
+	{Status: http.StatusConflict, Code: "seats_left", MessageID: "booking.error.seatsLeft", Args: seatsLeft},
+}
+
+// seatsLeft answers "Total available seats for this slot is only {count}".
+func seatsLeft(err error) (map[string]string, bool) {
+	var se *booking.SeatsError
+	if !errors.As(err, &se) {
+		return nil, false
+	}
+	return map[string]string{"count": strconv.Itoa(se.Left)}, true
 }

@@ -15,6 +15,12 @@ func (f bookingFeature) Register(r *Registry) {
 	r.Page("bookingView", bookingViewLoader(f.svc, lim))
 	r.Page("cancelBooking", cancelLoader(f.svc, lim))
 	r.Page("appointmentCancel", cancelLoader(f.svc, lim))
+	r.Page("oneTimeLink", oneTimeLinkLoader(f.svc, lim))
+	book := bookAction(f.svc, lim)
+	r.Action("bookings", book)
+	r.Action("appointment", book)
+	r.Action("oneTimeLink", book)
+	r.Action("bookingView", decideAction(f.svc, lim))
 
 	h := bookingAPI{s: r.Server(), svc: f.svc}
 	api := r.API()
@@ -23,6 +29,7 @@ func (f bookingFeature) Register(r *Registry) {
 	api.GET("/bookings/:id", h.getBooking)
 	api.POST("/bookings/:id/reschedule", h.rescheduleBooking)
 	api.POST("/bookings/:id/cancel", h.cancelBooking)
+	api.POST("/bookings/:id/decide", h.decideBooking)
 	api.GET("/bookings/:id/ics", h.bookingICS)
 
 	r.Errors(bookingErrors...)

@@ -19,6 +19,7 @@ type Registry struct {
 	server  *Server
 	api     *gin.RouterGroup
 	loaders map[string]Loader
+	actions map[string]Action
 	errors  []ErrorMapping
 	faults  []error
 }
@@ -29,6 +30,14 @@ func (r *Registry) Page(name string, l Loader) {
 		r.faults = append(r.faults, fmt.Errorf("web: route %q has two loaders", name))
 	}
 	r.loaders[name] = l
+}
+
+// Action sets what a form post to a route's pages does (actions.go).
+func (r *Registry) Action(name string, a Action) {
+	if _, dup := r.actions[name]; dup {
+		r.faults = append(r.faults, fmt.Errorf("web: route %q has two actions", name))
+	}
+	r.actions[name] = a
 }
 
 // API is the /api route group for the feature's JSON endpoints.

@@ -34,17 +34,19 @@ func limited(c *gin.Context, err error, cat *locales.Catalogue) bool {
 	return true
 }
 
-// guardedToken runs use, which opens a booking with a manage token,
-// within the client's limit of wrong tokens: a client past it is refused
-// before any lookup, and a token that opens nothing counts against it.
-func guardedToken(ctx context.Context, l *limits.Limiter, client string, use func(context.Context) (*booking.Booking, error)) (*booking.Booking, error) {
+// guardedToken runs use, which opens something with a secret (a booking's
+// manage or decide token, a one-time link), within the client's limit of
+// wrong secrets: a client past it is refused before any lookup, and a
+// secret that opens nothing counts against it.
+func guardedToken[T any](ctx context.Context, l *limits.Limiter, client string, use func(context.Context) (T, error)) (T, error) {
+	var zero T
 	if err := l.Check(ctx, BucketTokenGuesses, client); err != nil {
-		return nil, err
+		return zero, err
 	}
 	b, err := use(ctx)
-	if errors.Is(err, booking.ErrBookingNotFound) {
+	if errors.Is(err, booking.ErrBookingNotFound) || errors.Is(err, booking.ErrLinkUsed) {
 		if lerr := l.Hit(ctx, BucketTokenGuesses, client); lerr != nil && !limits.IsLimited(lerr) {
-			return nil, lerr
+			return zero, lerr
 		}
 	}
 	return b, err

@@ -25,7 +25,11 @@ type PageRequest struct {
 	Locale   string
 	Cat      *locales.Catalogue
 	ClientIP string // the socket's peer, or what a trusted proxy says
+	Cookies  map[string]string
 }
+
+// Cookie is the value of one of the visitor's cookies, or "".
+func (r *PageRequest) Cookie(name string) string { return r.Cookies[name] }
 
 // T translates a message id with simple {name} arguments, for the document
 // head (the page body is formatted by formatjs in V8).

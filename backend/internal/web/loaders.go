@@ -11,14 +11,18 @@ import (
 )
 
 // appointmentLoader: a service, alone or with a named person, is the
-// booking screen; teams and groups come with group booking.
+// booking screen; a team's page books the team's calendar; a group lists
+// its calendars.
 func appointmentLoader(bookings *booking.Service, lim *limits.Limiter) Loader {
-	page := bookingPageLoader(bookings, lim)
+	page, team, group := bookingPageLoader(bookings, lim), teamLoader(bookings), groupLoader(bookings)
 	return func(ctx context.Context, req *PageRequest) (*PageResult, error) {
-		if req.Match.Kind == "service" || req.Match.Kind == "provider" {
-			return page(ctx, req)
+		switch req.Match.Kind {
+		case "team":
+			return team(ctx, req)
+		case "group", "groups":
+			return group(ctx, req)
 		}
-		return screenLoader(ctx, req)
+		return page(ctx, req)
 	}
 }
 
@@ -35,8 +39,10 @@ func homeLinks(req *PageRequest) []DemoLink {
 	}
 	return []DemoLink{
 		link("home.link.booking", "bookings", "", map[string]string{"slug": "demo-consultation"}),
-		link("home.link.form", "form", "", map[string]string{"id": "contact"}),
-		link("home.link.quiz", "quiz", "", map[string]string{"id": "skin-type"}),
+		link("home.link.team", "appointment", "team", map[string]string{"provider": "demo-team"}),
+		link("home.link.class", "bookings", "", map[string]string{"slug": "demo-yoga"}),
+		link("home.link.request", "bookings", "", map[string]string{"slug": "facial-treatment"}),
+		link("home.link.group", "appointment", "groups", map[string]string{"groupSlug": "demo-group"}),
 		link("home.link.about", "website", "page", map[string]string{"path": "about"}),
 	}
 }

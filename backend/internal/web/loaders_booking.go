@@ -4,11 +4,13 @@ import (
 	"context"
 	"net/http"
 	"regexp"
+	"strconv"
 	"strings"
 	"time"
 
 	"slotwise/backend/internal/booking"
 	"slotwise/backend/internal/limits"
+	"slotwise/backend/internal/route"
 )
 
 var monthParam = regexp.MustCompile(`^\d{4}-(0[1-9]|1[0-2])$`)
@@ -23,41 +25,129 @@ func bookingPageLoader(svc *booking.Service, lim *limits.Limiter) Loader {
 		if err != nil {
 			return nil, err
 		}
-		data := &BookingPageData{Calendar: calendarInfo(cal), Location: locationInfo(cal.Location), Now: svc.Now()}
-		var staffID int64
+		data := &BookingPageData{}
 		if provider := req.Match.Params["provider"]; provider != "" {
 			for _, s := range cal.Staff {
 				if s.Slug == provider {
-					data.Calendar.FixedStaff, staffID = &StaffInfo{ID: s.ID, Name: s.Name}, s.ID
+					data.Calendar.FixedStaff = &StaffInfo{ID: s.ID, Name: s.Name}
 				}
 			}
-			if staffID == 0 {
+			if data.Calendar.FixedStaff == nil {
 				return nil, &PageError{Status: http.StatusNotFound, Message: req.T("booking.error.unableToFindCalendar")}
 			}
 		}
 		if err := loadReschedule(ctx, svc, lim, req, data); err != nil {
 			return nil, err
 		}
-		zone := zoneOr(req.Query.Get("tz"), cal.Location.TimeZone)
-		data.TimeZone = zone.String()
-		data.Month = data.Now.In(zone).Format("2006-01")
-		if m := req.Query.Get("month"); monthParam.MatchString(m) && m > data.Month {
-			data.Month = m
+		return bookerPage(ctx, svc, req, cal, data, cal.Name+" · "+cal.Location.Name)
+	}
+}
+
+// teamLoader: a team's page books its calendar, with each member by name
+// and "any available".
+func teamLoader(svc *booking.Service) Loader {
+	return func(ctx context.Context, req *PageRequest) (*PageResult, error) {
+		team, err := svc.Team(ctx, req.Match.Params["provider"])
+		if err != nil {
+			return nil, err
 		}
-		first, _ := time.ParseInLocation("2006-01", data.Month, time.UTC)
-		last := first.AddDate(0, 1, -1)
-		res, err := svc.Slots(ctx, booking.SlotsQuery{
-			Calendar: cal.Slug, From: first.Format("2006-01-02"), To: last.Format("2006-01-02"),
-			TimeZone: zone.String(), StaffID: staffID,
+		data := &BookingPageData{Team: &TeamInfo{Slug: team.Slug, Name: team.Name, Description: team.Description}}
+		return bookerPage(ctx, svc, req, team.Calendar, data, team.Name+" · "+team.Calendar.Location.Name)
+	}
+}
+
+// oneTimeLinkLoader: a one-time link books its calendar once; used or
+// expired, it is the expired-link page.
+func oneTimeLinkLoader(svc *booking.Service, lim *limits.Limiter) Loader {
+	return func(ctx context.Context, req *PageRequest) (*PageResult, error) {
+		if req.Match.Kind == "none" {
+			return nil, &PageError{Status: http.StatusNotFound, Message: req.T("booking.error.missingLink")}
+		}
+		secret := req.Match.Params["oneTimeSlug"]
+		cal, err := guardedToken(ctx, lim, req.ClientIP, func(ctx context.Context) (*booking.Calendar, error) {
+			return svc.OneTimeLink(ctx, secret)
 		})
 		if err != nil {
 			return nil, err
 		}
-		data.Slots = slotsAnswer(res)
-		return &PageResult{
-			Title: cal.Name + " · " + cal.Location.Name, Description: cal.Description,
-			Brand: cal.Location.BrandColor, Data: data,
-		}, nil
+		data := &BookingPageData{OneTimeLink: secret}
+		res, err := bookerPage(ctx, svc, req, cal, data, cal.Name+" · "+cal.Location.Name)
+		if res != nil {
+			res.Robots = "noindex"
+		}
+		return res, err
+	}
+}
+
+// bookerPage fills the booker's payload for a calendar: who can be booked,
+// the visitor's zone and the month shown, with its free times.
+func bookerPage(ctx context.Context, svc *booking.Service, req *PageRequest, cal *booking.Calendar, data *BookingPageData, title string) (*PageResult, error) {
+	fixed := data.Calendar.FixedStaff
+	data.Calendar, data.Location, data.Now = calendarInfo(cal), locationInfo(cal.Location), svc.Now()
+	data.Calendar.FixedStaff, data.FormKey = fixed, newNonce()
+	var staffID int64
+	switch {
+	case fixed != nil:
+		staffID = fixed.ID
+	case data.Reschedule != nil && cal.StaffMode == "named":
+		staffID = data.Reschedule.Staff.ID
+	default:
+		// The person chosen on an earlier step (?staff=), when the calendar has them.
+		if id, err := strconv.ParseInt(req.Query.Get("staff"), 10, 64); err == nil && cal.StaffByID(id) != nil {
+			staffID = id
+		}
+	}
+	data.SlotsStaff = staffID
+	zone := zoneOr(firstNonEmpty(req.Query.Get("tz"), req.Cookie(timeZoneCookie)), cal.Location.TimeZone)
+	data.TimeZone = zone.String()
+	data.Month = data.Now.In(zone).Format("2006-01")
+	month := req.Query.Get("month")
+	if d := req.Query.Get("date"); month == "" && len(d) == 10 {
+		month = d[:7]
+	}
+	if monthParam.MatchString(month) && month > data.Month {
+		data.Month = month
+	}
+	// Nothing past the booking window is offered.
+	if last := data.Now.AddDate(0, 0, cal.WindowDays).In(zone).Format("2006-01"); data.Month > last {
+		data.Month = last
+	}
+	first, _ := time.ParseInLocation("2006-01", data.Month, time.UTC)
+	last := first.AddDate(0, 1, -1)
+	res, err := svc.Slots(ctx, booking.SlotsQuery{
+		Calendar: cal.Slug, From: first.Format("2006-01-02"), To: last.Format("2006-01-02"),
+		TimeZone: zone.String(), StaffID: staffID,
+	})
+	if err != nil {
+		return nil, err
+	}
+	data.Slots = slotsAnswer(res)
+	return &PageResult{Title: title, Description: cal.Description, Brand: cal.Location.BrandColor, Data: data}, nil
+}
+
+// groupLoader lists a group's calendars, each linking to its booker.
+func groupLoader(svc *booking.Service) Loader {
+	return func(ctx context.Context, req *PageRequest) (*PageResult, error) {
+		var g *booking.Group
+		var err error
+		if req.Match.Kind == "group" {
+			g, err = svc.GroupByID(ctx, req.Match.Params["groupId"])
+		} else {
+			g, err = svc.GroupBySlug(ctx, req.Match.Params["groupSlug"])
+		}
+		if err != nil {
+			return nil, err
+		}
+		routes := route.Default()
+		data := GroupPageData{Name: g.Name, Description: g.Description, Location: locationInfo(g.Location), Calendars: []GroupCalendar{}}
+		for _, c := range g.Calendars {
+			data.Calendars = append(data.Calendars, GroupCalendar{
+				Slug: c.Slug, Name: c.Name, Description: c.Description, DurationMinutes: int(c.Duration / time.Minute),
+				Seats: c.Seats, RequiresConfirmation: c.RequiresConfirmation,
+				Href: routes.Href(req.Locale, "bookings", "", map[string]string{"slug": c.Slug}, nil),
+			})
+		}
+		return &PageResult{Title: g.Name + " · " + g.Location.Name, Description: g.Description, Brand: g.Location.BrandColor, Data: data}, nil
 	}
 }
 
@@ -73,23 +163,17 @@ func loadReschedule(ctx context.Context, svc *booking.Service, lim *limits.Limit
 	if err != nil {
 		return err
 	}
+	// A booking that can no longer move is shown as it is, with why.
 	v := booking.NewView(b, token, req.Locale, svc.Now())
 	data.Reschedule, data.Token = &v, token
 	return nil
 }
 
 // manageable loads a booking for a manage link: unknown ids and wrong
-// tokens are "No calendar event found", past or cancelled bookings the
-// expired-link page (booking_errors.go).
+// tokens are "No calendar event found" (booking_errors.go). A past or
+// cancelled booking is still shown, without the ways to change it.
 func manageable(ctx context.Context, svc *booking.Service, lim *limits.Limiter, req *PageRequest, id, token string) (*booking.Booking, error) {
-	b, err := guardedToken(ctx, lim, req.ClientIP, func(ctx context.Context) (*booking.Booking, error) { return svc.Get(ctx, id, token) })
-	if err != nil {
-		return nil, err
-	}
-	if !b.CanChange(svc.Now()) {
-		return nil, booking.ErrExpired
-	}
-	return b, nil
+	return guardedToken(ctx, lim, req.ClientIP, func(ctx context.Context) (*booking.Booking, error) { return svc.Get(ctx, id, token) })
 }
 
 // bookingViewLoader shows one booking or several (comma-separated ids,
@@ -98,6 +182,9 @@ func bookingViewLoader(svc *booking.Service, lim *limits.Limiter) Loader {
 	return func(ctx context.Context, req *PageRequest) (*PageResult, error) {
 		if req.Match.Kind == "none" {
 			return nil, &PageError{Status: http.StatusNotFound, Message: req.T("booking.error.missingId")}
+		}
+		if secret := req.Query.Get("decide"); secret != "" {
+			return decideResult(ctx, svc, lim, req, req.Match.Params["ids"], secret)
 		}
 		ids := strings.Split(req.Match.Params["ids"], ",")
 		tokens := strings.Split(req.Query.Get("token"), ",")
@@ -117,6 +204,19 @@ func cancelLoader(svc *booking.Service, lim *limits.Limiter) Loader {
 		}
 		return manageResult(ctx, svc, lim, req, []string{id}, []string{req.Query.Get("token")})
 	}
+}
+
+// decideResult is the business's page for a request: the booking, and
+// buttons to confirm or decline it while it waits.
+func decideResult(ctx context.Context, svc *booking.Service, lim *limits.Limiter, req *PageRequest, id, secret string) (*PageResult, error) {
+	b, err := guardedToken(ctx, lim, req.ClientIP, func(ctx context.Context) (*booking.Booking, error) { return svc.Request(ctx, id, secret) })
+	if err != nil {
+		return nil, err
+	}
+	v := booking.WithoutLinks(booking.NewView(b, "", req.Locale, svc.Now()))
+	data := BookingViewData{Bookings: []booking.View{v}, Decide: secret}
+	title := req.T("booking.decide.title")
+	return &PageResult{Title: title + " · " + v.LocationName, Robots: "noindex", Brand: b.Calendar.Location.BrandColor, Data: data}, nil
 }
 
 func manageResult(ctx context.Context, svc *booking.Service, lim *limits.Limiter, req *PageRequest, ids, tokens []string) (*PageResult, error) {
@@ -143,7 +243,7 @@ func calendarInfo(cal *booking.Calendar) CalendarInfo {
 		Slug: cal.Slug, Name: cal.Name, Description: cal.Description,
 		DurationMinutes: int(cal.Duration / time.Minute), RequiresConfirmation: cal.RequiresConfirmation,
 		StaffMode: cal.StaffMode, LocationOptions: cal.LocationOptions, Fields: cal.Fields,
-		Staff: []StaffInfo{},
+		Staff: []StaffInfo{}, Seats: cal.Seats, MaxSeatsPerBooking: max(cal.MaxSeatsPerBooking, 1), WindowDays: cal.WindowDays,
 	}
 	if info.LocationOptions == nil {
 		info.LocationOptions = []booking.LocationOption{}
@@ -159,6 +259,15 @@ func locationInfo(l *booking.Location) LocationInfo {
 		Name: l.Name, LogoURL: l.LogoURL, BrandColor: l.BrandColor, TimeZone: l.TimeZone,
 		Currency: l.Currency, ConsentText: l.ConsentText, TermsURL: l.TermsURL,
 	}
+}
+
+func firstNonEmpty(values ...string) string {
+	for _, v := range values {
+		if v != "" {
+			return v
+		}
+	}
+	return ""
 }
 
 // zoneOr is the zone named in a query, or the fallback when it names none.

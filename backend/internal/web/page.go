@@ -17,9 +17,21 @@ import (
 
 // Cookie names shared with the client (ui/src/cookies.ts).
 const (
-	localeCookie  = "slotwise_locale"
-	consentCookie = "slotwise_consent"
+	localeCookie   = "slotwise_locale"
+	consentCookie  = "slotwise_consent"
+	timeZoneCookie = "slotwise_tz" // the zone the visitor chose or their browser has, for the next server render
 )
+
+// pageCookies are the cookies loaders may read.
+func pageCookies(c *gin.Context) map[string]string {
+	out := map[string]string{}
+	for _, name := range []string{timeZoneCookie} {
+		if v, err := c.Cookie(name); err == nil && cleanLine(v) && len(v) <= 64 {
+			out[name] = v
+		}
+	}
+	return out
+}
 
 // splitLocale takes a language prefix off a path: "/de/widget/x" → "de", "/widget/x".
 func splitLocale(path string) (locale, rest string, prefixed bool) {
@@ -72,7 +84,7 @@ func (s *Server) loadPage(c *gin.Context, path, rawQuery string) (p *Payload) {
 	}
 	// The page's own query, not the request's: for /api/page-data they differ.
 	query, _ := url.ParseQuery(rawQuery)
-	req := &PageRequest{Match: m, Path: basePath, FullPath: full, Query: query, Locale: cat.Locale, Cat: cat, ClientIP: c.ClientIP()}
+	req := &PageRequest{Match: m, Path: basePath, FullPath: full, Query: query, Locale: cat.Locale, Cat: cat, ClientIP: c.ClientIP(), Cookies: pageCookies(c)}
 	res, err := runLoader(c.Request.Context(), s.loaders[m.Route.Name], req)
 	if pe, ok := s.pageError(err, req); ok {
 		s.fail(p, pe)

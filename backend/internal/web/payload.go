@@ -22,6 +22,7 @@ type Payload struct {
 	Head          Head              `json:"head"`
 	Messages      json.RawMessage   `json:"messages" tstype:"{ [key: string]: string }"`
 	Data          any               `json:"data" tstype:"unknown"`
+	Action        *ActionResult     `json:"action,omitempty"` // a form post that failed, shown on its page
 }
 
 // Head is what the document's <head> says about the page.

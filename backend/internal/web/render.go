@@ -13,7 +13,12 @@ import (
 
 // page serves every GET that is not an API or an asset: it loads the page's
 // payload, flushes status and head, renders the body in V8 and streams it.
+// A POST to a page is its route's form action (actions.go).
 func (s *Server) page(c *gin.Context) {
+	if c.Request.Method == http.MethodPost && !strings.HasPrefix(c.Request.URL.Path, "/api/") {
+		s.pageAction(c)
+		return
+	}
 	if c.Request.Method != http.MethodGet && c.Request.Method != http.MethodHead {
 		apiError(c, http.StatusMethodNotAllowed, "method_not_allowed", "Method not allowed")
 		return

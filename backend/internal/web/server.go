@@ -54,6 +54,7 @@ type Server struct {
 	assets  *Assets
 	routes  *route.Table
 	loaders map[string]Loader
+	actions map[string]Action
 	errors  []ErrorMapping
 	limits  *limits.Limiter
 }
@@ -70,7 +71,7 @@ func New(d Deps) (*gin.Engine, error) {
 	if err != nil {
 		return nil, err
 	}
-	reg := &Registry{server: s, api: api, loaders: map[string]Loader{}, errors: commandErrors}
+	reg := &Registry{server: s, api: api, loaders: map[string]Loader{}, actions: map[string]Action{}, errors: commandErrors}
 	for _, f := range d.Features {
 		f.Register(reg)
 	}
@@ -80,7 +81,7 @@ func New(d Deps) (*gin.Engine, error) {
 	if err := checkLoaders(table, reg.loaders); err != nil {
 		return nil, err
 	}
-	s.loaders, s.errors = reg.loaders, reg.errors
+	s.loaders, s.actions, s.errors = reg.loaders, reg.actions, reg.errors
 	answerHead(engine)
 	return engine, nil
 }

@@ -22,6 +22,41 @@ type BookingPageData struct {
 	Now        time.Time     `json:"now"`
 	Reschedule *booking.View `json:"reschedule,omitempty"`
 	Token      string        `json:"token,omitempty"`
+	// Team is set on a team's page; OneTimeLink on a one-time link's, whose
+	// booking must carry it.
+	Team        *TeamInfo `json:"team,omitempty"`
+	OneTimeLink string    `json:"oneTimeLink,omitempty"`
+	// SlotsStaff is the person Slots are for (0: everyone who can be booked).
+	SlotsStaff int64 `json:"slotsStaff"`
+	// FormKey is the idempotency key of the details form's post, so a
+	// double submit without JavaScript books once.
+	FormKey string `json:"formKey"`
+}
+
+// TeamInfo names the team whose page this is.
+type TeamInfo struct {
+	Slug        string `json:"slug"`
+	Name        string `json:"name"`
+	Description string `json:"description"`
+}
+
+// GroupPageData is a group's page: its calendars, each a link to its booker.
+type GroupPageData struct {
+	Name        string          `json:"name"`
+	Description string          `json:"description"`
+	Location    LocationInfo    `json:"location"`
+	Calendars   []GroupCalendar `json:"calendars"`
+}
+
+// GroupCalendar is one calendar of a group.
+type GroupCalendar struct {
+	Slug                 string `json:"slug"`
+	Name                 string `json:"name"`
+	Description          string `json:"description"`
+	DurationMinutes      int    `json:"durationMinutes"`
+	Seats                int    `json:"seats"`
+	RequiresConfirmation bool   `json:"requiresConfirmation"`
+	Href                 string `json:"href"`
 }
 
 // CalendarInfo is what the booker sees of a calendar.
@@ -36,6 +71,9 @@ type CalendarInfo struct {
 	FixedStaff           *StaffInfo               `json:"fixedStaff" tstype:"StaffInfo | null,required"`
 	LocationOptions      []booking.LocationOption `json:"locationOptions"`
 	Fields               booking.Fields           `json:"fields"`
+	WindowDays           int                      `json:"windowDays"`         // how far ahead it can be booked
+	Seats                int                      `json:"seats"`              // 0: not a class
+	MaxSeatsPerBooking   int                      `json:"maxSeatsPerBooking"` // the booker and their guests
 }
 
 // StaffInfo names a person.
@@ -55,10 +93,12 @@ type LocationInfo struct {
 	TermsURL    string `json:"termsUrl"`
 }
 
-// BookingViewData is the manage screens' payload.
+// BookingViewData is the manage screens' payload. Decide is the business's
+// secret when the page was opened from a request's decide link.
 type BookingViewData struct {
 	Bookings []booking.View `json:"bookings"`
 	Token    string         `json:"token"`
+	Decide   string         `json:"decide,omitempty"`
 }
 
 // SlotsResponse is GET /api/booking/slots's answer: booker-local dates
@@ -67,6 +107,7 @@ type SlotsResponse struct {
 	TimeZone string              `json:"timezone"`
 	Slots    map[string][]string `json:"slots"`
 	Next     *string             `json:"next" tstype:"string | null,required"`
+	Seats    map[string]int      `json:"seats,omitempty"` // a class's seats left per slot start
 }
 
 // ScreenData is what every widget screen gets at least.
@@ -86,6 +127,14 @@ type SiteData struct {
 type DemoLink struct {
 	Label string `json:"label"` // in the page's language
 	Href  string `json:"href"`
+}
+
+// ActionResult is a form post that failed, as its page shows it
+// (Payload.Action): the message, the invalid fields, and the values sent.
+type ActionResult struct {
+	Message string                `json:"message"`
+	Fields  map[string]FieldError `json:"fields,omitempty"`
+	Values  map[string]string     `json:"values"`
 }
 
 // FieldError is one invalid field: its message id and the text in the

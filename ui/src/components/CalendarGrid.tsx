@@ -20,6 +20,9 @@ export interface CalendarGridProps {
   onMonthChange: (m: YearMonth) => void;
   busy?: boolean;
   footer?: ReactNode;
+  // submitName: inside a GET form, each available day submits itself as
+  // this parameter, so the grid works before (or without) JavaScript.
+  submitName?: string;
 }
 
 // CalendarGrid is a month as an ARIA grid: one tab stop, arrows move by
@@ -27,7 +30,7 @@ export interface CalendarGridProps {
 // Enter or Space chooses. Days without availability stay focusable (so
 // the arrows never skip silently) but cannot be chosen.
 export function CalendarGrid(props: CalendarGridProps) {
-  const { month, firstDay, locale, labelledBy, today, selected, min, max, isAvailable, dayLabel, onSelect, onMonthChange, busy } = props;
+  const { month, firstDay, locale, labelledBy, today, selected, min, max, isAvailable, dayLabel, onSelect, onMonthChange, busy, submitName } = props;
   const [focusDate, setFocusDate] = useState<IsoDate | null>(null);
   const wantFocus = useRef(false);
   const tableRef = useRef<HTMLTableElement>(null);
@@ -118,14 +121,15 @@ export function CalendarGrid(props: CalendarGridProps) {
               return (
                 <td key={d} role="gridcell" aria-selected={isSelected} className={styles.cell}>
                   <button
-                    type="button"
+                    {...(submitName && available && !outOfRange ? { type: 'submit', name: submitName, value: d } : { type: 'button' })}
                     className={cls}
                     data-date={d}
                     tabIndex={d === tabStop ? 0 : -1}
                     aria-label={dayLabel(d)}
                     aria-current={d === today ? 'date' : undefined}
                     aria-disabled={!available || outOfRange ? true : undefined}
-                    onClick={() => {
+                    onClick={(e) => {
+                      e.preventDefault();
                       setFocusDate(d);
                       if (available && !outOfRange) onSelect(d);
                     }}

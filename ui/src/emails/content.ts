@@ -7,6 +7,7 @@ interface KindMessages {
   lead: MessageDescriptor;
   staff: boolean; // sent to the staff member, who must never get the booker's links
   cancelled: boolean;
+  guest?: boolean; // sent to a guest of the booker: no links that carry the booker's secret
 }
 
 // Literal ids, so the catalogue test sees every one of them.
@@ -38,6 +39,29 @@ const KINDS: Record<EmailKind, KindMessages> = {
     lead: { id: 'email.cancelled.lead' },
     staff: false,
     cancelled: true,
+  },
+  'booking.declined': {
+    subject: { id: 'email.declined.subject' },
+    title: { id: 'email.declined.title' },
+    lead: { id: 'email.declined.lead' },
+    staff: false,
+    cancelled: true,
+  },
+  'guest.invited': {
+    subject: { id: 'email.guestInvited.subject' },
+    title: { id: 'email.guestInvited.title' },
+    lead: { id: 'email.guestInvited.lead' },
+    staff: false,
+    cancelled: false,
+    guest: true,
+  },
+  'guest.cancelled': {
+    subject: { id: 'email.guestCancelled.subject' },
+    title: { id: 'email.guestCancelled.title' },
+    lead: { id: 'email.guestCancelled.lead' },
+    staff: false,
+    cancelled: true,
+    guest: true,
   },
   'staff.booked': {
     subject: { id: 'email.staffBooked.subject' },
@@ -125,10 +149,17 @@ export function buildContent(kind: EmailKind, data: EmailData, intl: IntlShape):
     const prevEnd = new Date(prevStart.getTime() + (end.getTime() - start.getTime()));
     rows.push({ label: intl.formatMessage({ id: 'email.label.previous' }), value: t.when(prevStart, prevEnd), struck: true });
   }
-  if (k.staff) {
+  if (b.seats > 1) {
+    const named = (b.guests ?? []).map((g) => g.name);
+    const unnamed = b.seats - 1 - named.length;
+    const value = [...named, ...(unnamed > 0 ? [intl.formatMessage({ id: 'email.guests.unnamed' }, { count: unnamed })] : [])].join(', ');
+    rows.push({ label: intl.formatMessage({ id: 'email.label.guests' }), value });
+  }
+  if (k.staff || k.guest) {
     rows.push({ label: intl.formatMessage({ id: 'email.label.customer' }), value: customer });
-    if (b.contact.email) rows.push({ label: intl.formatMessage({ id: 'email.label.email' }), value: b.contact.email, href: 'mailto:' + b.contact.email });
-  } else if (b.staff.name) {
+    if (k.staff && b.contact.email) rows.push({ label: intl.formatMessage({ id: 'email.label.email' }), value: b.contact.email, href: 'mailto:' + b.contact.email });
+  }
+  if (!k.staff && b.staff.name) {
     rows.push({ label: intl.formatMessage({ id: 'email.label.staff' }), value: b.staff.name });
   }
   if (b.location) {
@@ -148,11 +179,17 @@ export function buildContent(kind: EmailKind, data: EmailData, intl: IntlShape):
       { label: intl.formatMessage({ id: 'email.calendar.ics' }), href: absolute(data.baseUrl, b.icsUrl) },
     ].filter((l) => l.href);
     // The .ics link carries the booker's token.
-    const shown = k.staff ? links.filter((l) => !l.href.includes('token=')) : links;
+    const shown = k.staff || k.guest ? links.filter((l) => !l.href.includes('token=')) : links;
     if (shown.length) calendar = { heading: intl.formatMessage({ id: 'email.calendar.heading' }), links: shown };
   }
-  // Manage links carry the booker's token: the booker's mails only.
-  if (!k.staff && !k.cancelled && b.canChange) {
+  // Manage links carry the booker's token: the booker's mails only. The
+  // business decides on a request from its own link.
+  if (k.staff && b.decideUrl && b.status === 'requested' && !k.cancelled) {
+    manage = {
+      heading: intl.formatMessage({ id: 'email.decide.heading' }),
+      links: [{ label: intl.formatMessage({ id: 'email.decide.link' }), href: absolute(data.baseUrl, b.decideUrl), primary: true }],
+    };
+  } else if (!k.staff && !k.guest && !k.cancelled && b.canChange) {
     const links = [
       { label: intl.formatMessage({ id: 'email.manage.view' }), href: absolute(data.baseUrl, b.manageUrl), primary: true },
       { label: intl.formatMessage({ id: 'email.manage.reschedule' }), href: absolute(data.baseUrl, b.rescheduleUrl) },
@@ -161,7 +198,7 @@ export function buildContent(kind: EmailKind, data: EmailData, intl: IntlShape):
     if (links.length) manage = { heading: intl.formatMessage({ id: 'email.manage.heading' }), links };
   }
 
-  const name = k.staff ? staffName : b.contact.firstName;
+  const name = k.staff ? staffName : k.guest ? '' : b.contact.firstName;
   return {
     lang: data.lang,
     subject: fmt(k.subject),
@@ -173,6 +210,6 @@ export function buildContent(kind: EmailKind, data: EmailData, intl: IntlShape):
     rows,
     calendar,
     manage,
-    footer: intl.formatMessage({ id: k.staff ? 'email.footer.staff' : 'email.footer' }, values),
+    footer: intl.formatMessage({ id: k.staff ? 'email.footer.staff' : k.guest ? 'email.footer.guest' : 'email.footer' }, values),
   };
 }

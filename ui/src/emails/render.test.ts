@@ -37,6 +37,10 @@ function booking(over: Partial<BookingView> = {}): BookingView {
     googleUrl: 'https://calendar.google.com/calendar/render?action=TEMPLATE&text=Consultation',
     outlookUrl: 'https://outlook.live.com/calendar/0/deeplink/compose?subject=Consultation',
     canChange: true,
+    seats: 1,
+    guests: [],
+    cancelledBy: '',
+    bookAgainUrl: '/widget/bookings/demo-consultation',
     ...over,
   };
 }

@@ -12,7 +12,10 @@ export type EmailKind =
   | typeof notify.KindCancelled
   | typeof notify.KindStaffBooked
   | typeof notify.KindStaffRescheduled
-  | typeof notify.KindStaffCancelled;
+  | typeof notify.KindStaffCancelled
+  | typeof notify.KindDeclined
+  | typeof notify.KindGuestInvited
+  | typeof notify.KindGuestCancelled;
 
 // The content of one mail, laid out twice: as HTML and as plain text.
 export interface EmailContent {

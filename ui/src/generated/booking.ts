@@ -29,7 +29,12 @@ export interface View {
   icsUrl: string;
   googleUrl: string;
   outlookUrl: string;
+  decideUrl?: string; // the business's page to confirm or decline a request
   canChange: boolean;
+  seats: number /* int */; // the booker and their guests
+  guests: Guest[]; // the guests the booker named
+  cancelledBy: '' | 'booker' | 'business';
+  bookAgainUrl: string;
 }
 /**
  * ViewCalendar, ViewStaff and ViewContact are the parts of a View.
@@ -100,6 +105,13 @@ export interface Contact {
   consent?: boolean;
 }
 /**
+ * Guest is a person the booker brings.
+ */
+export interface Guest {
+  name: string;
+  email: string;
+}
+/**
  * BookCommand asks for a booking.
  */
 export interface BookCommand {
@@ -110,6 +122,18 @@ export interface BookCommand {
   locale?: string;
   acceptTerms?: boolean;
   contact: Contact;
+  guests?: Guest[];
+  guestCount?: number /* int */; // guests without names, when none are named
+  oneTimeLink?: string;
+}
+/**
+ * DecideCommand confirms or declines a requested booking, with the secret
+ * of the business's mail.
+ */
+export interface DecideCommand {
+  token: string;
+  confirm: boolean;
+  reason?: string;
 }
 /**
  * RescheduleCommand moves a booking.

@@ -6,40 +6,55 @@ import type * as booking from './booking';
 // source: wire.go
 
 /**
- * Kinds of booking e-mail: the first four go to the booker, the staff ones
- * to the staff member who takes the appointment.
+ * Kinds of booking e-mail: booking.* go to the booker, staff.* to the staff
+ * member who takes the appointment, guest.* to the booker's guests.
  */
 export const KindConfirmation = "booking.confirmation";
 /**
- * Kinds of booking e-mail: the first four go to the booker, the staff ones
- * to the staff member who takes the appointment.
+ * Kinds of booking e-mail: booking.* go to the booker, staff.* to the staff
+ * member who takes the appointment, guest.* to the booker's guests.
  */
 export const KindRequested = "booking.requested";
 /**
- * Kinds of booking e-mail: the first four go to the booker, the staff ones
- * to the staff member who takes the appointment.
+ * Kinds of booking e-mail: booking.* go to the booker, staff.* to the staff
+ * member who takes the appointment, guest.* to the booker's guests.
  */
 export const KindRescheduled = "booking.rescheduled";
 /**
- * Kinds of booking e-mail: the first four go to the booker, the staff ones
- * to the staff member who takes the appointment.
+ * Kinds of booking e-mail: booking.* go to the booker, staff.* to the staff
+ * member who takes the appointment, guest.* to the booker's guests.
  */
 export const KindCancelled = "booking.cancelled";
 /**
- * Kinds of booking e-mail: the first four go to the booker, the staff ones
- * to the staff member who takes the appointment.
+ * Kinds of booking e-mail: booking.* go to the booker, staff.* to the staff
+ * member who takes the appointment, guest.* to the booker's guests.
  */
 export const KindStaffBooked = "staff.booked";
 /**
- * Kinds of booking e-mail: the first four go to the booker, the staff ones
- * to the staff member who takes the appointment.
+ * Kinds of booking e-mail: booking.* go to the booker, staff.* to the staff
+ * member who takes the appointment, guest.* to the booker's guests.
  */
 export const KindStaffRescheduled = "staff.rescheduled";
 /**
- * Kinds of booking e-mail: the first four go to the booker, the staff ones
- * to the staff member who takes the appointment.
+ * Kinds of booking e-mail: booking.* go to the booker, staff.* to the staff
+ * member who takes the appointment, guest.* to the booker's guests.
  */
 export const KindStaffCancelled = "staff.cancelled";
+/**
+ * Kinds of booking e-mail: booking.* go to the booker, staff.* to the staff
+ * member who takes the appointment, guest.* to the booker's guests.
+ */
+export const KindDeclined = "booking.declined"; // the business declined a request
+/**
+ * Kinds of booking e-mail: booking.* go to the booker, staff.* to the staff
+ * member who takes the appointment, guest.* to the booker's guests.
+ */
+export const KindGuestInvited = "guest.invited"; // to each guest with an e-mail, once the booking holds
+/**
+ * Kinds of booking e-mail: booking.* go to the booker, staff.* to the staff
+ * member who takes the appointment, guest.* to the booker's guests.
+ */
+export const KindGuestCancelled = "guest.cancelled";
 /**
  * EmailData is what the bundle's renderEmail needs, as it expects it.
  */

@@ -29,6 +29,7 @@ export interface Payload {
   head: Head;
   messages: { [key: string]: string };
   data: unknown;
+  action?: ActionResult; // a form post that failed, shown on its page
 }
 /**
  * Head is what the document's <head> says about the page.
@@ -64,6 +65,50 @@ export interface BookingPageData {
   now: string /* RFC 3339 */;
   reschedule?: booking.View;
   token?: string;
+  /**
+   * Team is set on a team's page; OneTimeLink on a one-time link's, whose
+   * booking must carry it.
+   */
+  team?: TeamInfo;
+  oneTimeLink?: string;
+  /**
+   * SlotsStaff is the person Slots are for (0: everyone who can be booked).
+   */
+  slotsStaff: number /* int64 */;
+  /**
+   * FormKey is the idempotency key of the details form's post, so a
+   * double submit without JavaScript books once.
+   */
+  formKey: string;
+}
+/**
+ * TeamInfo names the team whose page this is.
+ */
+export interface TeamInfo {
+  slug: string;
+  name: string;
+  description: string;
+}
+/**
+ * GroupPageData is a group's page: its calendars, each a link to its booker.
+ */
+export interface GroupPageData {
+  name: string;
+  description: string;
+  location: LocationInfo;
+  calendars: GroupCalendar[];
+}
+/**
+ * GroupCalendar is one calendar of a group.
+ */
+export interface GroupCalendar {
+  slug: string;
+  name: string;
+  description: string;
+  durationMinutes: number /* int */;
+  seats: number /* int */;
+  requiresConfirmation: boolean;
+  href: string;
 }
 /**
  * CalendarInfo is what the booker sees of a calendar.
@@ -79,6 +124,9 @@ export interface CalendarInfo {
   fixedStaff: StaffInfo | null;
   locationOptions: booking.LocationOption[];
   fields: booking.Fields;
+  windowDays: number /* int */; // how far ahead it can be booked
+  seats: number /* int */; // 0: not a class
+  maxSeatsPerBooking: number /* int */; // the booker and their guests
 }
 /**
  * StaffInfo names a person.
@@ -100,11 +148,13 @@ export interface LocationInfo {
   termsUrl: string;
 }
 /**
- * BookingViewData is the manage screens' payload.
+ * BookingViewData is the manage screens' payload. Decide is the business's
+ * secret when the page was opened from a request's decide link.
  */
 export interface BookingViewData {
   bookings: booking.View[];
   token: string;
+  decide?: string;
 }
 /**
  * SlotsResponse is GET /api/booking/slots's answer: booker-local dates
@@ -114,6 +164,7 @@ export interface SlotsResponse {
   timezone: string;
   slots: { [key: string]: string[]};
   next: string | null;
+  seats?: { [key: string]: number /* int */}; // a class's seats left per slot start
 }
 /**
  * ScreenData is what every widget screen gets at least.
@@ -136,6 +187,15 @@ export interface SiteData {
 export interface DemoLink {
   label: string; // in the page's language
   href: string;
+}
+/**
+ * ActionResult is a form post that failed, as its page shows it
+ * (Payload.Action): the message, the invalid fields, and the values sent.
+ */
+export interface ActionResult {
+  message: string;
+  fields?: { [key: string]: FieldError};
+  values: { [key: string]: string};
 }
 /**
  * FieldError is one invalid field: its message id and the text in the

@@ -16,7 +16,7 @@ const calendar: LayoutModule = {
     appointmentCancel: CancelBookingScreen,
     bookingView: BookingViewScreen,
     bookings: BookingScreen,
-    oneTimeLink: ScreenSummary,
+    oneTimeLink: BookingScreen,
     serviceMenu: ScreenSummary,
   },
 };

@@ -125,7 +125,7 @@ describe('months', () => {
     expect(await screen.findByText('No slot available this month')).toBeTruthy();
     expect(screen.getByText('No slots available in December 2026')).toBeTruthy();
     expect(query(calls[0].url)).toEqual({ calendar: 'demo-consultation', from: '2026-12-01', to: '2026-12-31', tz: 'Europe/Berlin' });
-    fireEvent.click(screen.getAllByRole('button', { name: 'Next available: Tue, Jan 12' })[0]);
+    fireEvent.click(screen.getAllByRole('link', { name: 'Next available: Tue, Jan 12' })[0]);
     expect(await screen.findByRole('heading', { name: 'Tuesday, January 12' })).toBeTruthy();
     expect(screen.getByRole('grid', { name: 'January 2027' })).toBeTruthy();
     expect(calls.map((c) => query(c.url).from)).toEqual(['2026-12-01', '2027-01-01']);
@@ -138,7 +138,7 @@ describe('months', () => {
     fireEvent.click(screen.getByRole('radio', { name: 'Jonas Klein' }));
     expect(await screen.findByText('No Slots available')).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'Tuesday, November 24' })).toBeTruthy();
-    fireEvent.click(screen.getByRole('button', { name: 'Next available: Thu, Nov 26' }));
+    fireEvent.click(screen.getByRole('link', { name: 'Next available: Thu, Nov 26' }));
     expect(screen.getByRole('heading', { name: 'Thursday, November 26' })).toBeTruthy();
   });
 

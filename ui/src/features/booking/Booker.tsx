@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
 import { FormattedMessage } from 'react-intl';
-import { Button } from '../../components/Button';
-import { dateInZone, monthOf, weekStartFor, type IsoDate, type YearMonth } from '../../lib/calendar';
+import { useNavigate } from 'react-router';
+import { dateInZone, isValidIsoDate, monthOf, weekStartFor, type IsoDate, type YearMonth } from '../../lib/calendar';
 import { usePage } from '../../PageContext';
-import { BookerHeader, BusinessMark } from './components/BookerHeader';
+import { BookerHeader } from './components/BookerHeader';
 import { Confirmation } from './components/Confirmation';
 import { DetailsForm } from './components/DetailsForm';
 import { AlertIcon, ArrowLeft, RescheduleIcon } from './components/Icons';
@@ -14,46 +14,62 @@ import { StaffPicker } from './components/StaffPicker';
 import { TimesPanel } from './components/TimesPanel';
 import { TimeZonePicker } from './components/TimeZonePicker';
 import { useBookerPreferences } from './hooks/useBookerPreferences';
+import { useBookerUrl } from './hooks/useBookerUrl';
 import { useBookingFormat } from './hooks/useBookingFormat';
 import { useMonthSlots } from './hooks/useMonthSlots';
 import { hasPinnedTimeZone } from './lib/format';
+import { detailsFromForm } from './lib/formValues';
 import { EMPTY_DETAILS, type DetailsValues } from './lib/validation';
 import type { BookingPageData, BookingView } from './types';
 import styles from './Booker.module.css';
 
-type Step = { name: 'times' } | { name: 'details'; start: string } | { name: 'confirm'; start: string } | { name: 'done'; booking: BookingView };
+const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
 
-// Booker is the booking flow on one page: date and time, then details (or,
-// when rescheduling, a confirmation of the new time), then the outcome. The
-// URL never changes, so the page's payload stays the one it was opened with.
+// Booker is the booking flow: date and time, then details (or, when
+// rescheduling, a confirmation of the new time); the outcome is the
+// booking's own page. Every step is in the URL (useBookerUrl), so Back,
+// reload and a shared link land where the visitor was, and each step is a
+// form that works before and without JavaScript: the server renders any
+// step and answers the details form's post.
 export function Booker({ data }: { data: BookingPageData }) {
   const page = usePage();
+  const navigate = useNavigate();
+  const url = useBookerUrl();
   const { calendar, location } = data;
   const reschedule = data.reschedule ?? null;
   const prefs = useBookerPreferences({ initialTimeZone: data.timeZone, lang: page.lang, pinned: hasPinnedTimeZone(page.path) });
   const { timeZone, hourCycle } = prefs;
   const fmt = useBookingFormat(timeZone, hourCycle);
   const firstDay = weekStartFor(page.lang);
+  const here = url.pathname + url.search;
 
   // Who: a fixed person, the only person, or a choice ("any" unless the
   // calendar wants a named person). A reschedule keeps the person when the
   // calendar names people (the server moves it only within that person's
-  // time). The server rendered the times of the fixed person, or of anyone.
+  // time). The server rendered the times of data.slotsStaff.
   const staff = calendar.staff ?? [];
   const fixed = calendar.fixedStaff ?? (staff.length === 1 ? staff[0] : null);
   const allowAny = calendar.staffMode !== 'named';
   const choosable = !fixed && staff.length > 1 && !reschedule;
-  const renderedStaff = calendar.fixedStaff?.id ?? null;
-  const initialStaff = renderedStaff ?? (allowAny ? null : (reschedule?.staff.id ?? (staff.length === 1 ? staff[0].id : null)));
-  const [staffId, setStaffId] = useState<number | null>(initialStaff);
+  const renderedStaff = data.slotsStaff || null;
+  const asked = Number(url.params.get('staff'));
+  const staffId: number | null =
+    calendar.fixedStaff?.id ??
+    (reschedule && !allowAny ? reschedule.staff.id : null) ??
+    (choosable && staff.some((s) => s.id === asked) ? asked : null) ??
+    (!allowAny && staff.length === 1 ? staff[0].id : null);
   const needsStaff = !allowAny && staffId === null;
   const staffName = staffId != null ? (staff.find((s) => s.id === staffId)?.name ?? fixed?.name ?? null) : (fixed?.name ?? null);
 
   const today = dateInZone(data.now, timeZone);
   const minMonth = monthOf(today);
-  const [shownMonth, setMonth] = useState<YearMonth>(data.month);
+  const lastDay = dateInZone(new Date(new Date(data.now).getTime() + calendar.windowDays * 86400000).toISOString(), timeZone);
+  const maxMonth = monthOf(lastDay);
+  const askedDate = url.params.get('date') ?? '';
+  const askedMonth = url.params.get('month') ?? '';
+  const shownMonth: YearMonth = MONTH.test(askedMonth) ? askedMonth : isValidIsoDate(askedDate) ? monthOf(askedDate) : data.month;
   // A zone further east can already be in the next month.
-  const month = shownMonth < minMonth ? minMonth : shownMonth;
+  const month = shownMonth < minMonth ? minMonth : shownMonth > maxMonth ? maxMonth : shownMonth;
   const slotsQ = useMonthSlots({
     calendar: calendar.slug,
     lang: page.lang,
@@ -67,16 +83,27 @@ export function Booker({ data }: { data: BookingPageData }) {
   const availableDays = Object.keys(bySlotDate)
     .filter((d) => monthOf(d) === month && d >= today && bySlotDate[d].length > 0)
     .sort();
-  const [pickedDate, setPickedDate] = useState<IsoDate | null>(null);
-  const selected = pickedDate && monthOf(pickedDate) === month ? pickedDate : (availableDays[0] ?? null);
+  const picked = isValidIsoDate(askedDate) && monthOf(askedDate) === month ? askedDate : null;
+  const selected = picked ?? availableDays[0] ?? null;
 
-  const [step, setStep] = useState<Step>({ name: 'times' });
-  const [values, setValues] = useState<DetailsValues>(EMPTY_DETAILS);
-  const [notice, setNotice] = useState<string | null>(null);
+  // The time step: ?time= names a start; while the month's times are known,
+  // one that is no longer free sends the visitor back to the times.
+  const askedTime = url.params.get('time');
+  const timeDate = askedTime && !Number.isNaN(Date.parse(askedTime)) ? dateInZone(askedTime, timeZone) : null;
+  const timeGone = !!askedTime && slotsQ.current && !(timeDate && (bySlotDate[timeDate] ?? []).includes(askedTime));
+  const start = askedTime && timeDate && !timeGone ? askedTime : null;
+
+  const failed = page.action ?? null;
+  const [values, setValues] = useState<DetailsValues>(() => initialValues(failed?.values, url.params.get('guests')));
+  // A post the server refused because the time was taken (409) comes back
+  // to the times, with why.
+  const serverNotice = failed && !failed.fields && page.status === 409 ? failed.message : null;
+  const [notice, setNotice] = useState<string | null>(serverNotice);
   const [lastStart, setLastStart] = useState<string | null>(null);
   const rootRef = useRef<HTMLDivElement>(null);
   const stepHeadingRef = useRef<HTMLHeadingElement>(null);
   const timesRef = useRef<HTMLDivElement>(null);
+  const step = start && !serverNotice ? (reschedule ? 'confirm' : 'details') : 'times';
 
   // A new step starts at its top, with focus on its heading.
   const firstRender = useRef(true);
@@ -85,17 +112,16 @@ export function Booker({ data }: { data: BookingPageData }) {
       firstRender.current = false;
       return;
     }
-    if (step.name === 'details') stepHeadingRef.current?.focus();
-    if (step.name !== 'times') rootRef.current?.scrollIntoView?.({ block: 'start' });
-  }, [step.name]);
+    if (step === 'details') stepHeadingRef.current?.focus();
+    if (step !== 'times') rootRef.current?.scrollIntoView?.({ block: 'start' });
+  }, [step]);
 
   const changeMonth = (m: YearMonth) => {
-    if (m < minMonth) return;
-    setMonth(m);
-    setPickedDate(null);
+    if (m < minMonth || m > maxMonth) return;
+    url.go({ month: m, date: null, time: null, times: null }, { replace: true });
   };
   const pickDay = (d: IsoDate) => {
-    setPickedDate(d);
+    url.go({ month: monthOf(d), date: d, time: null, times: null });
     // On a phone the times are below the calendar: bring them into view.
     if (typeof window !== 'undefined' && window.matchMedia?.('(max-width: 767px)').matches) {
       timesRef.current?.scrollIntoView?.({ behavior: 'smooth', block: 'start' });
@@ -103,81 +129,93 @@ export function Booker({ data }: { data: BookingPageData }) {
   };
   const jumpTo = (instant: string) => {
     const d = dateInZone(instant, timeZone);
-    setMonth(monthOf(d));
-    setPickedDate(d);
+    url.go({ month: monthOf(d), date: d, time: null, times: null });
   };
-  const pickSlot = (start: string) => {
+  const pickStaff = (id: number | null) => url.go({ staff: id == null ? null : String(id), time: null });
+  const pickSlot = (t: string) => {
     setNotice(null);
-    setLastStart(start);
-    setStep(reschedule ? { name: 'confirm', start } : { name: 'details', start });
+    setLastStart(t);
+    url.go({ month, date: dateInZone(t, timeZone), time: t });
   };
-  const backToTimes = () => setStep({ name: 'times' });
+  const backToTimes = () => url.go({ time: null });
   const slotTaken = (message: string) => {
     setNotice(message);
-    setStep({ name: 'times' });
+    url.go({ time: null }, { replace: true });
     slotsQ.refresh();
   };
-  const finished = (b: BookingView) => setStep({ name: 'done', booking: b });
+  const setGuests = (v: DetailsValues) => {
+    setValues(v);
+    if (v.guests.length !== values.guests.length) url.go({ guests: v.guests.length ? String(v.guests.length) : null }, { replace: true });
+  };
+  // The outcome is the booking's own page: reload and share it as it is.
+  const finished = (b: BookingView) => navigate(b.manageUrl, { state: { booked: true } });
 
   if (reschedule && !reschedule.canChange) {
     return (
       <div className={styles.booker}>
-        <Alert>
-          <FormattedMessage id="booking.error.linkExpired" />
-        </Alert>
+        {reschedule.status !== 'cancelled' && (
+          <Alert>
+            <FormattedMessage id="booking.error.linkExpired" />
+          </Alert>
+        )}
         <Confirmation booking={reschedule} manage={false} />
       </div>
     );
   }
 
-  if (step.name === 'done') {
-    return (
-      <div className={styles.booker} ref={rootRef}>
-        <BusinessMark location={location} />
-        <Confirmation booking={step.booking} focus />
-      </div>
-    );
-  }
-
-  if (step.name === 'details' || step.name === 'confirm') {
+  if ((step === 'details' || step === 'confirm') && start) {
     return (
       <div className={`${styles.booker} ${styles.twoCol}`} ref={rootRef}>
         <aside className={styles.aside}>
-          <Button variant="ghost" className={styles.back} onClick={backToTimes}>
+          <a
+            className={styles.back}
+            href={url.href({ time: null })}
+            onClick={(e) => {
+              e.preventDefault();
+              backToTimes();
+            }}
+          >
             <ArrowLeft />
             <FormattedMessage id="booking.back" />
-          </Button>
-          <BookerHeader calendar={calendar} location={location} compact />
-          <SelectedSlot start={step.start} durationMinutes={calendar.durationMinutes} timeZone={timeZone} staffName={staffName} showStaff={!reschedule && (staff.length > 1 || !!fixed)} fmt={fmt} />
+          </a>
+          <BookerHeader calendar={calendar} location={location} team={data.team ?? null} compact />
+          <SelectedSlot start={start} durationMinutes={calendar.durationMinutes} timeZone={timeZone} staffName={staffName} showStaff={!reschedule && (staff.length > 1 || !!fixed)} fmt={fmt} />
         </aside>
         <div className={styles.main}>
-          {step.name === 'details' ? (
+          {step === 'details' ? (
             <>
               <h2 ref={stepHeadingRef} tabIndex={-1} className={styles.stepTitle}>
                 <FormattedMessage id="booking.details.title" />
               </h2>
               <DetailsForm
                 data={data}
-                start={step.start}
+                start={start}
                 timeZone={timeZone}
                 staffId={staffId}
                 today={today}
                 values={values}
-                onValues={setValues}
+                onValues={setGuests}
                 onBooked={finished}
                 onSlotTaken={slotTaken}
+                action={here}
+                failed={failed && failed.fields ? failed : failed && page.status !== 409 ? failed : null}
+                guestsAddHref={url.href({ guests: String(values.guests.length + 1) })}
               />
             </>
           ) : (
             <RescheduleConfirm
               booking={reschedule!}
               token={data.token ?? ''}
-              start={step.start}
+              start={start}
               timeZone={timeZone}
               fmt={fmt}
               onDone={finished}
               onSlotTaken={slotTaken}
               onBack={backToTimes}
+              action={here}
+              formKey={data.formKey}
+              backHref={url.href({ time: null })}
+              failed={failed && page.status !== 409 ? failed.message : null}
             />
           )}
         </div>
@@ -204,8 +242,8 @@ export function Booker({ data }: { data: BookingPageData }) {
           </div>
         </div>
       )}
-      <BookerHeader calendar={calendar} location={location} staffName={fixed?.name ?? (reschedule && !allowAny ? reschedule.staff.name : null)} />
-      {choosable && <StaffPicker staff={staff} value={staffId} allowAny={allowAny} onChange={setStaffId} />}
+      <BookerHeader calendar={calendar} location={location} team={data.team ?? null} staffName={fixed?.name ?? (reschedule && !allowAny ? reschedule.staff.name : null)} />
+      {choosable && <StaffPicker staff={staff} value={staffId} allowAny={allowAny} onChange={pickStaff} action={url.pathname} params={url.params} />}
       {needsStaff ? (
         <p className={styles.prompt}>
           <FormattedMessage id="booking.staff.prompt" />
@@ -216,6 +254,7 @@ export function Booker({ data }: { data: BookingPageData }) {
             <MonthCalendar
               month={month}
               minMonth={minMonth}
+              maxMonth={maxMonth}
               today={today}
               selected={selected}
               slots={bySlotDate}
@@ -228,11 +267,14 @@ export function Booker({ data }: { data: BookingPageData }) {
               onMonthChange={changeMonth}
               onSelect={pickDay}
               onNextAvailable={jumpTo}
+              action={url.pathname}
+              params={url.params}
+              href={url.href}
             />
             <TimeZonePicker value={timeZone} onChange={prefs.chooseTimeZone} at={data.now} />
           </div>
           <div className={styles.timesCol} ref={timesRef}>
-            {notice && <Alert>{notice}</Alert>}
+            {(notice || (timeGone && !serverNotice)) && <Alert>{notice ?? fmt.intl.formatMessage({ id: 'booking.error.resourceUnavailable' })}</Alert>}
             <TimesPanel
               date={selected}
               month={month}
@@ -248,15 +290,28 @@ export function Booker({ data }: { data: BookingPageData }) {
               focusSlot={lastStart}
               onHourCycle={prefs.chooseHourCycle}
               onPick={pickSlot}
-              onJumpToDay={setPickedDate}
+              onJumpToDay={pickDay}
               onJumpToInstant={jumpTo}
               onRetry={slotsQ.retry}
+              action={url.pathname}
+              params={url.params}
+              href={url.href}
+              showAll={url.params.get('times') === 'all'}
+              seatsLeft={calendar.seats > 0 ? (slotsQ.slots?.seats ?? undefined) : undefined}
             />
           </div>
         </div>
       )}
     </div>
   );
+}
+
+// initialValues: what a refused post sent (the server rendered the page
+// again), else empty, with as many guest rows as the URL asks for.
+function initialValues(sent: Record<string, string> | undefined, guests: string | null): DetailsValues {
+  if (sent) return detailsFromForm(sent);
+  const rows = Math.min(Math.max(Number(guests) || 0, 0), 100);
+  return { ...EMPTY_DETAILS, guests: Array.from({ length: rows }, () => ({ name: '', email: '' })) };
 }
 
 function Alert({ children }: { children: React.ReactNode }) {

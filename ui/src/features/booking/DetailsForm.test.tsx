@@ -40,7 +40,7 @@ describe('the details step', () => {
     expect(screen.getByText('Monday, November 23, 2026')).toBeTruthy();
     expect(screen.getByText(/9:30 AM – 10:00 AM/)).toBeTruthy();
     expect(screen.getByText('Central European Time')).toBeTruthy();
-    fireEvent.click(screen.getByRole('button', { name: 'Back' }));
+    fireEvent.click(screen.getByRole('link', { name: 'Back' }));
     expect(document.activeElement).toBe(screen.getByRole('button', { name: '9:30 AM Central European Time' }));
   });
 
@@ -84,7 +84,7 @@ describe('the details step', () => {
     submit();
     await waitFor(() => expect(document.activeElement).toBe(field(/Phone/)));
     expect(errorOf(field(/Phone/))).toBe('Phone is required');
-    const dob = document.querySelector('input[name="dateOfBirth"]') as HTMLInputElement;
+    const dob = document.querySelector('input[type="date"]') as HTMLInputElement;
     expect(errorOf(dob)).toBe('This field is required');
     const select = screen.getByRole('combobox', { name: /Location/ });
     expect(errorOf(select)).toBe('Location is required');

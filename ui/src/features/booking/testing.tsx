@@ -4,10 +4,8 @@ import { render } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { vi } from 'vitest';
 import english from '../../../../locales/en-US.json';
-import { App } from '../../App';
-import calendarLayout from '../../layouts/calendar';
-import formLayout from '../../layouts/form';
 import type { Payload } from '../../payload';
+import { PageHost } from '../../PageHost';
 import type { BookingPageData, BookingView, BookingViewData, CalendarInfo, LocationInfo, SlotsResponse } from './types';
 
 export const messages = english as Record<string, string>;
@@ -34,6 +32,9 @@ export const calendarInfo = (over: Partial<CalendarInfo> = {}): CalendarInfo => 
   fixedStaff: null,
   locationOptions: [{ kind: 'address', value: 'Hauptstraße 5, Berlin' }],
   fields: { phone: 'optional', dateOfBirth: 'hidden', location: 'optional', notes: 'optional' },
+  seats: 0,
+  maxSeatsPerBooking: 1,
+  windowDays: 60,
   ...over,
 });
 
@@ -62,6 +63,8 @@ export const bookingPageData = (over: Partial<BookingPageData> = {}): BookingPag
   slots: novemberSlots(),
   now: '2026-11-20T10:00:00+01:00',
   reschedule: undefined,
+  slotsStaff: 0,
+  formKey: 'form-key-1',
   ...over,
 });
 
@@ -85,6 +88,10 @@ export const bookingView = (over: Partial<BookingView> = {}): BookingView => ({
   googleUrl: 'https://calendar.google.com/calendar/render?action=TEMPLATE',
   outlookUrl: 'https://outlook.live.com/calendar/0/deeplink/compose?x=1',
   canChange: true,
+  seats: 1,
+  guests: [],
+  cancelledBy: '',
+  bookAgainUrl: '/widget/bookings/demo-consultation',
   ...over,
 });
 
@@ -110,10 +117,12 @@ export function payload<D>(route: string, data: D, over: Partial<Payload<D>> = {
   };
 }
 
+// tree mounts a page as the browser does: its payload in the page host,
+// which follows navigations (fetching /api/page-data, see mockFetch).
 export function tree(p: Payload) {
   return (
     <MemoryRouter initialEntries={[p.path]}>
-      <App payload={p} layout={p.layout === 'form' ? formLayout : calendarLayout} />
+      <PageHost initial={p} />
     </MemoryRouter>
   );
 }
@@ -137,9 +146,17 @@ export function json(status: number, body: unknown): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 }
 
+// A navigation to a booking's page after a change (book, reschedule)
+// fetches that page: the double answers it with the booking the last
+// successful POST returned, as the server's loader would.
 export function mockFetch(handler: (call: Call) => Response | Promise<Response>) {
   const calls: Call[] = [];
+  let lastBooking: BookingView | null = null;
   const fn = vi.fn(async (url: string, init: RequestInit = {}) => {
+    if (url.startsWith('/api/page-data?') && lastBooking) {
+      const path = new URL(url, 'http://x').searchParams.get('path') ?? '/';
+      return json(200, payload('bookingView', { bookings: [lastBooking], token: 't0k' }, { path }));
+    }
     const call: Call = {
       url,
       method: (init.method ?? 'GET').toUpperCase(),
@@ -147,7 +164,9 @@ export function mockFetch(handler: (call: Call) => Response | Promise<Response>)
       body: init.body ? JSON.parse(String(init.body)) : undefined,
     };
     calls.push(call);
-    return handler(call);
+    const res = await handler(call);
+    if (call.method === 'POST' && res.ok) lastBooking = (await res.clone().json()) as BookingView;
+    return res;
   });
   vi.stubGlobal('fetch', fn);
   return calls;

@@ -1,8 +1,8 @@
 import { FormattedMessage, useIntl } from 'react-intl';
 import { formatDuration, initials } from '../lib/format';
-import type { CalendarInfo, LocationInfo, LocationOption } from '../types';
+import type { CalendarInfo, LocationInfo, LocationOption, TeamInfo } from '../types';
 import styles from './BookerHeader.module.css';
-import { ClockIcon, PersonIcon, PinIcon } from './Icons';
+import { ClockIcon, PersonIcon, PinIcon, SeatIcon } from './Icons';
 
 interface Props {
   calendar: CalendarInfo;
@@ -10,16 +10,18 @@ interface Props {
   // staffName: the one person it is with, when there is no choice.
   staffName?: string | null;
   compact?: boolean;
+  team?: TeamInfo | null; // a team's page: the team, then what it offers
 }
 
 // BookerHeader introduces what is booked: the business, the service, how
 // long it takes, with whom and where.
-export function BookerHeader({ calendar, location, staffName, compact }: Props) {
+export function BookerHeader({ calendar, location, staffName, compact, team }: Props) {
   const intl = useIntl();
   const place = calendar.fields.location !== 'hidden' && calendar.locationOptions?.length === 1 ? calendar.locationOptions[0] : null;
   return (
     <header className={compact ? `${styles.header} ${styles.compact}` : styles.header}>
       <BusinessMark location={location} />
+      {team && <p className={styles.team}>{team.name}</p>}
       <h1 className={styles.title}>{calendar.name}</h1>
       <ul className={styles.facts}>
         <li>
@@ -31,6 +33,14 @@ export function BookerHeader({ calendar, location, staffName, compact }: Props) 
             <PersonIcon />
             <span>
               <FormattedMessage id="booking.header.with" values={{ name: staffName }} />
+            </span>
+          </li>
+        )}
+        {calendar.seats > 0 && (
+          <li>
+            <SeatIcon />
+            <span>
+              <FormattedMessage id="booking.header.seats" values={{ count: calendar.seats }} />
             </span>
           </li>
         )}
@@ -46,7 +56,7 @@ export function BookerHeader({ calendar, location, staffName, compact }: Props) 
           <FormattedMessage id="booking.header.requiresConfirmation" />
         </p>
       )}
-      {!compact && calendar.description && <p className={styles.description}>{calendar.description}</p>}
+      {!compact && (team?.description || calendar.description) && <p className={styles.description}>{team?.description || calendar.description}</p>}
     </header>
   );
 }

@@ -15,6 +15,9 @@ const STATUS: Record<BookingStatus, { title: { id: string }; lead?: { id: string
   cancelled: { title: { id: 'booking.status.cancelled' }, icon: <XCircle /> },
 };
 
+// A request the business declined.
+const DECLINED = { title: { id: 'booking.status.declined' }, lead: { id: 'booking.status.declinedLead' }, icon: <XCircle /> };
+
 interface Props {
   booking: BookingView;
   heading?: 'h1' | 'h2';
@@ -36,7 +39,7 @@ export function Confirmation({ booking, heading = 'h1', focus, manage = true, ch
   useEffect(() => {
     if (focus) headingRef.current?.focus();
   }, [focus]);
-  const status = STATUS[booking.status] ?? STATUS.scheduled;
+  const status = booking.status === 'cancelled' && booking.cancelledBy === 'business' ? DECLINED : (STATUS[booking.status] ?? STATUS.scheduled);
   const Heading = heading;
   const cancelled = booking.status === 'cancelled';
   const when = (iso: string) => intl.formatMessage({ id: 'booking.dateAtTime' }, { date: fmt.instantDate(iso), time: fmt.time(iso) });
@@ -74,9 +77,15 @@ export function Confirmation({ booking, heading = 'h1', focus, manage = true, ch
         <Row label={<FormattedMessage id="booking.summary.duration" />}>{fmt.duration(booking.calendar.durationMinutes)}</Row>
         {booking.staff?.name && <Row label={<FormattedMessage id="booking.summary.with" />}>{booking.staff.name}</Row>}
         {booking.location && <Row label={<FormattedMessage id="booking.summary.where" />}>{booking.location}</Row>}
+        {booking.seats > 1 && (
+          <Row label={<FormattedMessage id="booking.summary.guests" />}>
+            {[...(booking.guests ?? []).map((g) => g.name), ...(booking.seats - 1 > (booking.guests ?? []).length ? [intl.formatMessage({ id: 'booking.guests.unnamed' }, { count: booking.seats - 1 - (booking.guests ?? []).length })] : [])].join(', ')}
+          </Row>
+        )}
         {cancelled && booking.cancellationReason && <Row label={<FormattedMessage id="booking.summary.reason" />}>{booking.cancellationReason}</Row>}
       </dl>
-      {!cancelled && <AddToCalendar booking={booking} />}
+      {/* A request goes into no calendar until the business confirms it. */}
+      {!cancelled && booking.status !== 'requested' && <AddToCalendar booking={booking} />}
       {manage && booking.canChange && !cancelled && (
         <div className={styles.manage}>
           <span>
@@ -89,6 +98,13 @@ export function Confirmation({ booking, heading = 'h1', focus, manage = true, ch
             <FormattedMessage id="booking.manage.cancel" />
           </Link>
         </div>
+      )}
+      {(cancelled || !booking.canChange) && booking.bookAgainUrl && (
+        <p className={styles.again}>
+          <Link to={localizedPath(booking.bookAgainUrl, page.locale)}>
+            <FormattedMessage id="booking.bookAgain" />
+          </Link>
+        </p>
       )}
       {children}
     </article>

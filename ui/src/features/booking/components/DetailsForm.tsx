@@ -14,11 +14,14 @@ import {
   needsTypedLocation,
   serverFieldKey,
   validateDetails,
+  validateGuests,
   type DetailsValues,
   type FieldKey,
 } from '../lib/validation';
-import type { BookingPageData, BookingRequest, BookingView, FieldRule } from '../types';
+import type { ActionResult, BookingPageData, BookingRequest, BookingView, FieldRule } from '../types';
 import { locationLabel } from './BookerHeader';
+import { contactName } from '../lib/formValues';
+import { GuestsFields } from './GuestsFields';
 import { AlertIcon } from './Icons';
 import styles from './DetailsForm.module.css';
 
@@ -33,19 +36,44 @@ interface Props {
   onBooked: (b: BookingView) => void;
   // onSlotTaken: the time was booked by someone else meanwhile (409).
   onSlotTaken: (message: string) => void;
+  // action: the step's URL, where the form posts without JavaScript;
+  // failed: that post's answer, shown on the page the server rendered again.
+  action: string;
+  failed: ActionResult | null;
+  guestsAddHref: string;
 }
 
 type Errors = Partial<Record<FieldKey, string>>;
 
-// DetailsForm collects who is booking, checks it with the server's rules
-// and message ids, and books. Server answers map back onto the fields.
-export function DetailsForm({ data, start, timeZone, staffId, today, values, onValues, onBooked, onSlotTaken }: Props) {
+// serverErrors splits an answer's field messages between the contact
+// fields and the guests, with the rest for the summary above the button.
+function serverErrors(fieldsOf: ActionResult['fields']) {
+  const mapped: Errors = {};
+  const guests: Record<string, string> = {};
+  const other: string[] = [];
+  for (const [path, f] of Object.entries(fieldsOf ?? {})) {
+    const k = serverFieldKey(path);
+    if (k) mapped[k] = f.message;
+    else if (path.startsWith('guest')) guests[path] = f.message;
+    else other.push(f.message);
+  }
+  return { mapped, guests, other };
+}
+
+// DetailsForm collects who is booking (and whom they bring), checks it
+// with the server's rules and message ids, and books. It is a real form
+// posting to its own page, so it books without JavaScript too; with it,
+// the same fields go to the JSON API and answers map back onto the fields.
+export function DetailsForm({ data, start, timeZone, staffId, today, values, onValues, onBooked, onSlotTaken, action, failed, guestsAddHref }: Props) {
   const intl = useIntl();
   const page = usePage();
   const { calendar, location } = data;
   const { fields } = calendar;
-  const [errors, setErrors] = useState<Errors>({});
-  const [formError, setFormError] = useState<string | null>(null);
+  const initial = serverErrors(failed?.fields);
+  const [errors, setErrors] = useState<Errors>(initial.mapped);
+  const [guestErrors, setGuestErrors] = useState<Record<string, string>>(initial.guests);
+  const [formError, setFormError] = useState<string | null>(failed ? [failed.message, ...initial.other].filter(Boolean).join(' ') : null);
+  const maxGuests = Math.max(0, (calendar.maxSeatsPerBooking ?? 1) - 1);
   const [submitting, setSubmitting] = useState(false);
   const keyFor = useIdempotencyKey();
   const mode = locationMode(calendar);
@@ -62,11 +90,13 @@ export function DetailsForm({ data, start, timeZone, staffId, today, values, onV
     acceptTerms: useRef(null),
   };
   const locationSelectRef = useRef<HTMLSelectElement>(null);
+  const formRef = useRef<HTMLFormElement>(null);
 
   const set = <K extends keyof DetailsValues>(k: K, v: DetailsValues[K]) => {
     onValues({ ...values, [k]: v });
     const fk = (k === 'locationChoice' ? 'location' : k) as FieldKey;
     if (errors[fk]) setErrors((e) => ({ ...e, [fk]: undefined }));
+    if (k === 'guests' || k === 'guestCount') setGuestErrors({});
   };
 
   // Focus moves after the render that marks the fields invalid, so a screen
@@ -80,7 +110,10 @@ export function DetailsForm({ data, start, timeZone, staffId, today, values, onV
 
   const focusFirst = (errs: Errors) => {
     const first = FIELD_ORDER.find((k) => errs[k]);
-    if (!first) return;
+    if (!first) {
+      formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+      return;
+    }
     if (first === 'location' && !typedLocation) locationSelectRef.current?.focus();
     else refs[first].current?.focus();
   };
@@ -106,6 +139,9 @@ export function DetailsForm({ data, start, timeZone, staffId, today, values, onV
         ...(fields.notes !== 'hidden' ? { notes: values.notes.trim() } : {}),
         consent: values.consent,
       },
+      ...(values.guests.length > 0 ? { guests: values.guests.map((g) => ({ name: g.name.trim(), email: g.email.trim() })) } : {}),
+      ...(values.guests.length === 0 && values.guestCount.trim() ? { guestCount: Number(values.guestCount) } : {}),
+      ...(data.oneTimeLink ? { oneTimeLink: data.oneTimeLink } : {}),
     };
   };
 
@@ -114,11 +150,15 @@ export function DetailsForm({ data, start, timeZone, staffId, today, values, onV
     if (submitting) return;
     const dob = refs.dateOfBirth.current as HTMLInputElement | null;
     const found = validateDetails(values, { calendar, termsRequired: !!location.termsUrl, today, dateOfBirthUnreadable: !!dob?.validity?.badInput });
-    if (Object.keys(found).length > 0) {
+    const guests = maxGuests > 0 ? validateGuests(values, calendar.maxSeatsPerBooking) : { errors: {} };
+    if (Object.keys(found).length > 0 || Object.keys(guests.errors).length > 0) {
       const texts: Errors = {};
       for (const [k, id] of Object.entries(found)) texts[k as FieldKey] = intl.formatMessage({ id });
+      const guestTexts: Record<string, string> = {};
+      for (const [k, id] of Object.entries(guests.errors)) guestTexts[k] = intl.formatMessage({ id }, { max: guests.max ?? 0 });
       pendingFocus.current = true;
       setErrors(texts);
+      setGuestErrors(guestTexts);
       setFormError(null);
       return;
     }
@@ -138,15 +178,10 @@ export function DetailsForm({ data, start, timeZone, staffId, today, values, onV
         return;
       }
       if (res.status === 422 && res.error) {
-        const mapped: Errors = {};
-        const other: string[] = [];
-        for (const [path, f] of Object.entries(res.error.fields ?? {})) {
-          const k = serverFieldKey(path);
-          if (k) mapped[k] = f.message;
-          else other.push(f.message);
-        }
+        const { mapped, guests: guestMapped, other } = serverErrors(res.error.fields);
         pendingFocus.current = true;
         setErrors(mapped);
+        setGuestErrors(guestMapped);
         setFormError([res.error.message, ...other].filter(Boolean).join(' ') || unable);
         return;
       }
@@ -162,16 +197,20 @@ export function DetailsForm({ data, start, timeZone, staffId, today, values, onV
   const optional = <FormattedMessage id="booking.field.optional" />;
   const shown = (r: FieldRule) => r !== 'hidden';
   return (
-    <form className={styles.form} onSubmit={onSubmit} noValidate aria-busy={submitting || undefined}>
+    <form ref={formRef} className={styles.form} method="post" action={action} onSubmit={onSubmit} noValidate aria-busy={submitting || undefined}>
+      <input type="hidden" name="start" value={start} />
+      <input type="hidden" name="tz" value={timeZone} />
+      {staffId != null && <input type="hidden" name="staff" value={String(staffId)} />}
+      <input type="hidden" name="idempotencyKey" value={data.formKey} />
       <div className={styles.row}>
         <Field label={<FormattedMessage id="booking.field.firstName" />} required error={errors.firstName}>
           {(c) => (
-            <input {...c} ref={refs.firstName as RefObject<HTMLInputElement>} className={inputClass} name="firstName" autoComplete="given-name" value={values.firstName} onChange={(e) => set('firstName', e.target.value)} />
+            <input {...c} ref={refs.firstName as RefObject<HTMLInputElement>} className={inputClass} name={contactName('firstName')} autoComplete="given-name" value={values.firstName} onChange={(e) => set('firstName', e.target.value)} />
           )}
         </Field>
         <Field label={<FormattedMessage id="booking.field.lastName" />} required error={errors.lastName}>
           {(c) => (
-            <input {...c} ref={refs.lastName as RefObject<HTMLInputElement>} className={inputClass} name="lastName" autoComplete="family-name" value={values.lastName} onChange={(e) => set('lastName', e.target.value)} />
+            <input {...c} ref={refs.lastName as RefObject<HTMLInputElement>} className={inputClass} name={contactName('lastName')} autoComplete="family-name" value={values.lastName} onChange={(e) => set('lastName', e.target.value)} />
           )}
         </Field>
       </div>
@@ -182,7 +221,7 @@ export function DetailsForm({ data, start, timeZone, staffId, today, values, onV
             ref={refs.email as RefObject<HTMLInputElement>}
             className={inputClass}
             type="email"
-            name="email"
+            name={contactName('email')}
             inputMode="email"
             autoComplete="email"
             spellCheck={false}
@@ -194,7 +233,7 @@ export function DetailsForm({ data, start, timeZone, staffId, today, values, onV
       {shown(fields.phone) && (
         <Field label={<FormattedMessage id="booking.field.phone" />} required={fields.phone === 'required'} optionalLabel={optional} error={errors.phone}>
           {(c) => (
-            <input {...c} ref={refs.phone as RefObject<HTMLInputElement>} className={inputClass} type="tel" name="phone" inputMode="tel" autoComplete="tel" value={values.phone} onChange={(e) => set('phone', e.target.value)} />
+            <input {...c} ref={refs.phone as RefObject<HTMLInputElement>} className={inputClass} type="tel" name={contactName('phone')} inputMode="tel" autoComplete="tel" value={values.phone} onChange={(e) => set('phone', e.target.value)} />
           )}
         </Field>
       )}
@@ -206,7 +245,7 @@ export function DetailsForm({ data, start, timeZone, staffId, today, values, onV
               ref={refs.dateOfBirth as RefObject<HTMLInputElement>}
               className={inputClass}
               type="date"
-              name="dateOfBirth"
+              name={contactName('dateOfBirth')}
               autoComplete="bday"
               min={MIN_BIRTH_DATE}
               max={today}
@@ -242,7 +281,7 @@ export function DetailsForm({ data, start, timeZone, staffId, today, values, onV
               {...c}
               ref={refs.location as RefObject<HTMLInputElement>}
               className={inputClass}
-              name="location"
+              name={contactName('location')}
               autoComplete="street-address"
               placeholder={intl.formatMessage({ id: 'booking.field.locationPlaceholder' })}
               value={values.location}
@@ -258,7 +297,7 @@ export function DetailsForm({ data, start, timeZone, staffId, today, values, onV
               {...c}
               ref={refs.notes as RefObject<HTMLTextAreaElement>}
               className={inputClass}
-              name="notes"
+              name={contactName('notes')}
               rows={3}
               placeholder={intl.formatMessage({ id: 'booking.field.notesPlaceholder' })}
               value={values.notes}
@@ -267,9 +306,20 @@ export function DetailsForm({ data, start, timeZone, staffId, today, values, onV
           )}
         </Field>
       )}
+      {maxGuests > 0 && (
+        <GuestsFields
+          guests={values.guests}
+          count={values.guestCount}
+          maxGuests={maxGuests}
+          errors={guestErrors}
+          addHref={guestsAddHref}
+          onGuests={(g) => set('guests', g)}
+          onCount={(c) => set('guestCount', c)}
+        />
+      )}
       <div className={styles.checks}>
         <CheckboxField
-          name="consent"
+          name={contactName('consent')}
           label={location.consentText || intl.formatMessage({ id: 'booking.consent.default' }, { business: location.name })}
           checked={values.consent}
           onChange={(v) => set('consent', v)}

@@ -13,6 +13,13 @@ export const PersonIcon = () => (
     <path d="M4 21c0-4 4-6 8-6s8 2 8 6" />
   </svg>
 );
+export const SeatIcon = () => (
+  <svg {...base}>
+    <circle cx="9" cy="8" r="3" />
+    <circle cx="17" cy="9" r="2.5" />
+    <path d="M3 20c0-3.5 2.7-5.5 6-5.5s6 2 6 5.5M15 14.6c3 0 6 1.6 6 5.4" />
+  </svg>
+);
 export const PinIcon = () => (
   <svg {...base}>
     <path d="M12 22s7-6.2 7-12a7 7 0 1 0-14 0c0 5.8 7 12 7 12z" />

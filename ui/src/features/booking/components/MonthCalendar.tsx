@@ -3,8 +3,10 @@ import { FormattedMessage } from 'react-intl';
 import { CalendarGrid } from '../../../components/CalendarGrid';
 import { addMonths, dateInZone, type IsoDate, type Weekday, type YearMonth } from '../../../lib/calendar';
 import type { BookingFormat } from '../hooks/useBookingFormat';
-import styles from './MonthCalendar.module.css';
+import type { BookerChanges } from '../hooks/useBookerUrl';
 import { ChevronLeft, ChevronRight } from './Icons';
+import { KeepParams } from './KeepParams';
+import styles from './MonthCalendar.module.css';
 
 interface Props {
   month: YearMonth;
@@ -23,6 +25,11 @@ interface Props {
   onMonthChange: (m: YearMonth) => void;
   onSelect: (d: IsoDate) => void;
   onNextAvailable: (instant: string) => void;
+  // The step's URL: the grid is a GET form to it, so it works without JavaScript.
+  action: string;
+  params: URLSearchParams;
+  href: (changes: BookerChanges) => string;
+  maxMonth?: YearMonth; // the booking window's last month: nothing later is offered
 }
 
 // MonthCalendar is the date step: the month, its navigation and the days
@@ -34,27 +41,40 @@ export function MonthCalendar(p: Props) {
   const count = (d: IsoDate) => p.slots[d]?.length ?? 0;
   const monthHasSlots = Object.entries(p.slots).some(([d, s]) => d.startsWith(p.month) && d >= p.today && s.length > 0);
   const canGoBack = p.month > p.minMonth;
+  const canGoOn = !p.maxMonth || p.month < p.maxMonth;
   const empty = p.monthKnown && !p.loading && !monthHasSlots;
+  const turn = (m: YearMonth) => (e: { preventDefault: () => void }) => {
+    e.preventDefault();
+    p.onMonthChange(m);
+  };
+  const nextDate = p.next ? dateInZone(p.next, p.timeZone) : null;
   return (
     <section className={styles.calendar} aria-labelledby={headingId}>
+      <form method="get" action={p.action} className={styles.form}>
+      <KeepParams params={p.params} omit={['month', 'date', 'time', 'times']} />
       <div className={styles.nav}>
         <h2 id={headingId} className={styles.month} aria-live="polite" suppressHydrationWarning>
           {fmt.monthYear(p.month)}
         </h2>
         <div className={styles.arrows}>
           <button
-            type="button"
+            type="submit"
+            name="month"
+            value={addMonths(p.month, -1)}
             className={styles.arrow}
-            onClick={() => p.onMonthChange(addMonths(p.month, -1))}
+            onClick={turn(addMonths(p.month, -1))}
             disabled={!canGoBack}
             aria-label={fmt.intl.formatMessage({ id: 'booking.calendar.previousMonth' })}
           >
             <ChevronLeft />
           </button>
           <button
-            type="button"
+            type="submit"
+            name="month"
+            value={addMonths(p.month, 1)}
             className={styles.arrow}
-            onClick={() => p.onMonthChange(addMonths(p.month, 1))}
+            onClick={turn(addMonths(p.month, 1))}
+            disabled={!canGoOn}
             aria-label={fmt.intl.formatMessage({ id: 'booking.calendar.nextMonth' })}
           >
             <ChevronRight />
@@ -75,16 +95,25 @@ export function MonthCalendar(p: Props) {
           onSelect={p.onSelect}
           onMonthChange={p.onMonthChange}
           busy={p.loading}
+          submitName="date"
         />
         {empty && (
           <div className={styles.empty} role="status">
             <p className={styles.emptyText}>
               <FormattedMessage id="slots.noneThisMonth" />
             </p>
-            {p.next && (
-              <button type="button" className={styles.nextButton} onClick={() => p.onNextAvailable(p.next!)} suppressHydrationWarning>
-                {fmt.intl.formatMessage({ id: 'booking.nextAvailable' }, { date: fmt.dayShort(dateInZone(p.next, p.timeZone)) })}
-              </button>
+            {p.next && nextDate && (
+              <a
+                href={p.href({ month: nextDate.slice(0, 7), date: nextDate, time: null, times: null })}
+                className={styles.nextButton}
+                onClick={(e) => {
+                  e.preventDefault();
+                  p.onNextAvailable(p.next!);
+                }}
+                suppressHydrationWarning
+              >
+                {fmt.intl.formatMessage({ id: 'booking.nextAvailable' }, { date: fmt.dayShort(nextDate) })}
+              </a>
             )}
           </div>
         )}
@@ -94,6 +123,7 @@ export function MonthCalendar(p: Props) {
           <FormattedMessage id="booking.findingSlots" />
         </p>
       )}
+      </form>
     </section>
   );
 }

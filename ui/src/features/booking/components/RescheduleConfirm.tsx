@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { Button } from '../../../components/Button';
 import { usePage } from '../../../PageContext';
@@ -18,14 +18,19 @@ interface Props {
   onDone: (b: BookingView) => void;
   onSlotTaken: (message: string) => void;
   onBack: () => void;
+  // action: the step's URL, where the confirmation posts without JavaScript.
+  action: string;
+  formKey: string;
+  backHref: string;
+  failed: string | null; // that post's answer, when it failed
 }
 
 // RescheduleConfirm asks before moving a booking: the old time struck
 // through, the new one beside it.
-export function RescheduleConfirm({ booking, token, start, timeZone, fmt, onDone, onSlotTaken, onBack }: Props) {
+export function RescheduleConfirm({ booking, token, start, timeZone, fmt, onDone, onSlotTaken, onBack, action, formKey, backHref, failed }: Props) {
   const page = usePage();
   const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(failed);
   const keyFor = useIdempotencyKey();
   const headingRef = useRef<HTMLHeadingElement>(null);
   const headingId = useId();
@@ -33,7 +38,8 @@ export function RescheduleConfirm({ booking, token, start, timeZone, fmt, onDone
 
   const when = (iso: string) => fmt.intl.formatMessage({ id: 'booking.dateAtTime' }, { date: fmt.instantDate(iso), time: fmt.time(iso) });
 
-  const confirm = async () => {
+  const confirm = async (e: FormEvent) => {
+    e.preventDefault();
     if (busy) return;
     const body = { token, start, tz: timeZone };
     const unable = fmt.intl.formatMessage({ id: 'booking.error.unableToSchedule' });
@@ -52,7 +58,10 @@ export function RescheduleConfirm({ booking, token, start, timeZone, fmt, onDone
   };
 
   return (
-    <section className={styles.confirm} aria-labelledby={headingId}>
+    <form className={styles.confirm} aria-labelledby={headingId} method="post" action={action} onSubmit={confirm}>
+      <input type="hidden" name="start" value={start} />
+      <input type="hidden" name="tz" value={timeZone} />
+      <input type="hidden" name="idempotencyKey" value={formKey} />
       <h2 id={headingId} ref={headingRef} tabIndex={-1} className={styles.heading}>
         <FormattedMessage id="booking.reschedule.confirmTitle" />
       </h2>
@@ -87,13 +96,21 @@ export function RescheduleConfirm({ booking, token, start, timeZone, fmt, onDone
         </div>
       )}
       <div className={styles.actions}>
-        <Button variant="secondary" onClick={onBack} disabled={busy}>
+        <a
+          className={styles.back}
+          href={backHref}
+          aria-disabled={busy || undefined}
+          onClick={(e) => {
+            e.preventDefault();
+            if (!busy) onBack();
+          }}
+        >
           <FormattedMessage id="booking.back" />
-        </Button>
-        <Button onClick={confirm} busy={busy}>
+        </a>
+        <Button type="submit" busy={busy}>
           <FormattedMessage id={busy ? 'booking.rescheduling' : 'booking.reschedule.confirm'} />
         </Button>
       </div>
-    </section>
+    </form>
   );
 }

@@ -2,8 +2,10 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { Button } from '../../../components/Button';
 import { dateInZone, type IsoDate, type YearMonth } from '../../../lib/calendar';
+import type { BookerChanges } from '../hooks/useBookerUrl';
 import type { BookingFormat, HourCycle } from '../hooks/useBookingFormat';
 import { HourCycleToggle } from './HourCycleToggle';
+import { KeepParams } from './KeepParams';
 import styles from './TimesPanel.module.css';
 
 export const PAGE_SIZE = 12;
@@ -29,6 +31,12 @@ interface Props {
   onJumpToDay: (d: IsoDate) => void;
   onJumpToInstant: (instant: string) => void;
   onRetry: () => void;
+  // The step's URL: times are a GET form to it, so they work without JavaScript.
+  action: string;
+  params: URLSearchParams;
+  href: (changes: BookerChanges) => string;
+  showAll: boolean; // ?times=all: every time of the day
+  seatsLeft?: Record<string, number>; // a class's seats left per start
 }
 
 // TimesPanel lists the free times of the chosen day, a dozen at first and
@@ -76,7 +84,7 @@ function Body(p: Props) {
     return (
       <div className={styles.message}>
         <p suppressHydrationWarning>{fmt.intl.formatMessage({ id: 'slots.noneIn' }, { period: fmt.monthYear(p.month) })}</p>
-        {p.next && <NextButton label={fmt.dayShort(dateInZone(p.next, p.timeZone))} onClick={() => p.onJumpToInstant(p.next!)} fmt={fmt} />}
+        {p.next && <NextButton p={p} date={dateInZone(p.next, p.timeZone)} onClick={() => p.onJumpToInstant(p.next!)} />}
       </div>
     );
   }
@@ -94,9 +102,9 @@ function Body(p: Props) {
           <FormattedMessage id="slots.none" />
         </p>
         {p.nextDay ? (
-          <NextButton label={fmt.dayShort(p.nextDay)} onClick={() => p.onJumpToDay(p.nextDay!)} fmt={fmt} />
+          <NextButton p={p} date={p.nextDay} onClick={() => p.onJumpToDay(p.nextDay!)} />
         ) : (
-          p.next && <NextButton label={fmt.dayShort(dateInZone(p.next, p.timeZone))} onClick={() => p.onJumpToInstant(p.next!)} fmt={fmt} />
+          p.next && <NextButton p={p} date={dateInZone(p.next, p.timeZone)} onClick={() => p.onJumpToInstant(p.next!)} />
         )}
       </div>
     );
@@ -104,17 +112,27 @@ function Body(p: Props) {
   return <SlotList key={p.date} {...p} />;
 }
 
-function NextButton({ label, onClick, fmt }: { label: string; onClick: () => void; fmt: BookingFormat }) {
+// NextButton jumps to the next day with times: a link to that step, so it
+// works without JavaScript.
+function NextButton({ p, date, onClick }: { p: Props; date: IsoDate; onClick: () => void }) {
   return (
-    <Button variant="secondary" onClick={onClick} suppressHydrationWarning>
-      {fmt.intl.formatMessage({ id: 'booking.nextAvailable' }, { date: label })}
-    </Button>
+    <a
+      className={styles.next}
+      href={p.href({ month: date.slice(0, 7), date, time: null, times: null })}
+      onClick={(e) => {
+        e.preventDefault();
+        onClick();
+      }}
+      suppressHydrationWarning
+    >
+      {p.fmt.intl.formatMessage({ id: 'booking.nextAvailable' }, { date: p.fmt.dayShort(date) })}
+    </a>
   );
 }
 
-function SlotList({ times, fmt, focusSlot, onPick }: Props) {
+function SlotList({ times, fmt, focusSlot, onPick, action, params, date, showAll, seatsLeft }: Props) {
   const start = focusSlot ? times.indexOf(focusSlot) : -1;
-  const [shown, setShown] = useState(() => Math.max(PAGE_SIZE, Math.ceil((start + 1) / PAGE_SIZE) * PAGE_SIZE));
+  const [shown, setShown] = useState(() => (showAll ? times.length : Math.max(PAGE_SIZE, Math.ceil((start + 1) / PAGE_SIZE) * PAGE_SIZE)));
   const listRef = useRef<HTMLUListElement>(null);
   const focusIndex = useRef<number | null>(start >= 0 ? start : null);
 
@@ -126,30 +144,50 @@ function SlotList({ times, fmt, focusSlot, onPick }: Props) {
 
   const visible = times.slice(0, shown);
   const rest = times.length - visible.length;
+  const seatsText = (t: string) => (seatsLeft && seatsLeft[t] != null ? fmt.intl.formatMessage({ id: 'booking.seatsLeft' }, { count: seatsLeft[t] }) : null);
   return (
-    <>
+    <form method="get" action={action}>
+      <KeepParams params={params} omit={['date', 'month', 'time', 'times']} />
+      {date && <input type="hidden" name="date" value={date} />}
       <ul ref={listRef} className={styles.list}>
-        {visible.map((t) => (
-          <li key={t}>
-            <button
-              type="button"
-              className={styles.slot}
-              data-slot={t}
-              aria-label={fmt.intl.formatMessage({ id: 'booking.slot.label' }, { time: fmt.time(t), zone: fmt.zone(t) })}
-              onClick={() => onPick(t)}
-              suppressHydrationWarning
-            >
-              {fmt.time(t)}
-            </button>
-          </li>
-        ))}
+        {visible.map((t) => {
+          const seats = seatsText(t);
+          return (
+            <li key={t}>
+              <button
+                type="submit"
+                name="time"
+                value={t}
+                className={styles.slot}
+                data-slot={t}
+                aria-label={fmt.intl.formatMessage({ id: 'booking.slot.label' }, { time: fmt.time(t), zone: fmt.zone(t) }) + (seats ? `, ${seats}` : '')}
+                onClick={(e) => {
+                  e.preventDefault();
+                  onPick(t);
+                }}
+                suppressHydrationWarning
+              >
+                <span suppressHydrationWarning>{fmt.time(t)}</span>
+                {seats && (
+                  <span className={styles.seats} aria-hidden="true">
+                    {seats}
+                  </span>
+                )}
+              </button>
+            </li>
+          );
+        })}
       </ul>
       {rest > 0 && (
         <Button
+          type="submit"
+          name="times"
+          value="all"
           variant="secondary"
           block
           className={styles.more}
-          onClick={() => {
+          onClick={(e) => {
+            e.preventDefault();
             focusIndex.current = shown;
             setShown((s) => s + PAGE_SIZE);
           }}
@@ -157,6 +195,6 @@ function SlotList({ times, fmt, focusSlot, onPick }: Props) {
           <FormattedMessage id="booking.times.loadMore" values={{ count: rest }} />
         </Button>
       )}
-    </>
+    </form>
   );
 }

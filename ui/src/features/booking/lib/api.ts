@@ -55,3 +55,7 @@ export function rescheduleBooking(id: string, body: { token: string; start: stri
 export function cancelBooking(id: string, body: { token: string; reason: string }, key: string, lang: string) {
   return mutate<BookingView>(`/api/bookings/${encodeURIComponent(id)}/cancel`, body, key, lang);
 }
+
+export function decideBooking(id: string, body: { token: string; confirm: boolean; reason: string }, key: string, lang: string) {
+  return mutate<BookingView>(`/api/bookings/${encodeURIComponent(id)}/decide`, body, key, lang);
+}

@@ -19,6 +19,13 @@ export interface DetailsValues {
   notes: string;
   consent: boolean;
   acceptTerms: boolean;
+  guests: GuestValue[]; // named guests
+  guestCount: string; // or only how many, when none is named
+}
+
+export interface GuestValue {
+  name: string;
+  email: string;
 }
 
 export const EMPTY_DETAILS: DetailsValues = {
@@ -32,7 +39,41 @@ export const EMPTY_DETAILS: DetailsValues = {
   notes: '',
   consent: false,
   acceptTerms: false,
+  guests: [],
+  guestCount: '',
 };
+
+export const MAX_GUEST_COUNT = 100;
+
+// validateGuests returns a message id per invalid guest field, keyed as the
+// server keys them (guests.0.email, guestCount), with the argument of the
+// max-guest message. maxSeats counts the booker too.
+export function validateGuests(v: DetailsValues, maxSeats: number): { errors: Record<string, string>; max?: number } {
+  const errors: Record<string, string> = {};
+  const seen = new Set([v.email.trim().toLowerCase()]);
+  v.guests.forEach((g, i) => {
+    if (!g.name.trim()) errors[`guests.${i}.name`] = 'validation.required.name';
+    const email = g.email.trim().toLowerCase();
+    if (!email) errors[`guests.${i}.email`] = 'validation.required.email';
+    else if (!isValidEmail(email)) errors[`guests.${i}.email`] = 'validation.emailInvalid';
+    else if (seen.has(email)) errors[`guests.${i}.email`] = 'validation.guestEmailUnique';
+    seen.add(email);
+  });
+  let people = 1 + v.guests.length;
+  if (v.guests.length === 0 && v.guestCount.trim() !== '') {
+    const n = Number(v.guestCount);
+    if (!Number.isInteger(n) || n < 1 || n > MAX_GUEST_COUNT) {
+      errors.guestCount = 'validation.guestCount';
+      return { errors };
+    }
+    people = 1 + n;
+  }
+  if (people > maxSeats) {
+    errors[v.guests.length > 0 ? 'guests' : 'guestCount'] = 'validation.maxGuests';
+    return { errors, max: maxSeats };
+  }
+  return { errors };
+}
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const PHONE_CHARS = /^\+?[0-9\s\-.()]+$/;

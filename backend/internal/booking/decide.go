@@ -1,0 +1,63 @@
+package booking
+
+import (
+	"context"
+	"log/slog"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/jackc/pgx/v5"
+)
+
+// Requests: a calendar that requires confirmation books as "requested"; the
+// time is held, and the business confirms or declines from the link in its
+// mail (a decide secret, never the booker's manage secret). The booker is
+// told the outcome by mail.
+
+// Events of a decision.
+const (
+	EventConfirmed = "booking.confirmed"
+	EventDeclined  = "booking.declined"
+)
+
+// Decide confirms or declines a requested booking.
+func (s *Service) Decide(ctx context.Context, cmd DecideCommand) (*Booking, error) {
+	reason := strings.TrimSpace(cmd.Reason)
+	if !isText(reason, true) {
+		return nil, &ValidationError{Fields: map[string]string{"reason": msgInvalidText}}
+	}
+	if utf8.RuneCountInString(reason) > MaxReasonLen {
+		return nil, &ValidationError{Fields: map[string]string{"reason": msgReasonTooLong},
+			Args: map[string]map[string]string{"reason": {"max": strconv.Itoa(MaxReasonLen)}}}
+	}
+	event := EventDeclined
+	if cmd.Confirm {
+		event = EventConfirmed
+	}
+	decided, err := s.change(ctx, "booking.decide", event, purposeDecide, cmd.ID, cmd.Token, cmd.IdempotencyKey, cmd,
+		func(ctx context.Context, tx pgx.Tx, b *Booking) error {
+			if b.Status != StatusRequested {
+				return ErrNotRequested
+			}
+			b.Sequence++
+			if cmd.Confirm {
+				b.Status = StatusScheduled
+				_, err := tx.Exec(ctx, `UPDATE bookings SET status = $2, sequence = $3, updated_at = now() WHERE id = $1`,
+					b.ID, b.Status, b.Sequence)
+				return err
+			}
+			b.Status, b.CancellationReason, b.CancelledBy = StatusCancelled, reason, "business"
+			return s.store.cancelBooking(ctx, tx, b)
+		})
+	if err == nil {
+		s.log.InfoContext(ctx, "decided", slog.String("booking", decided.ID), slog.String("status", decided.Status))
+	}
+	return decided, err
+}
+
+// issueDecideToken makes the business's secret for a request's decision.
+func issueDecideToken(ctx context.Context, q pgx.Tx, bookingID string) (string, error) {
+	token := newToken()
+	return token, storeToken(ctx, q, bookingID, token, purposeDecide)
+}

@@ -1,0 +1,360 @@
+package booking_test
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net/url"
+	"regexp"
+	"sync"
+	"testing"
+	"time"
+
+	"slotwise/backend/internal/booking"
+)
+
+func yoga(start string, guests int) booking.BookCommand {
+	cmd := booking.BookCommand{Calendar: "demo-yoga", Start: start, TimeZone: "Europe/Berlin", Contact: ada(), GuestCount: guests}
+	return cmd
+}
+
+func TestTheLastSeatsOfAClassAreNeverSoldTwice(t *testing.T) {
+	svc, pool, _ := newService(t)
+	const start = "2026-11-23T10:00:00+01:00"
+	// 20 bookers, each bringing one guest, race for 8 seats: 4 win.
+	var wg sync.WaitGroup
+	var mu sync.Mutex
+	won, seatsRefused := 0, 0
+	for i := range 20 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			cmd := yoga(start, 1)
+			cmd.Contact.Email = fmt.Sprintf("yogi%d@example.com", i)
+			_, _, err := svc.Book(context.Background(), cmd)
+			mu.Lock()
+			defer mu.Unlock()
+			var se *booking.SeatsError
+			switch {
+			case err == nil:
+				won++
+			case errors.As(err, &se), errors.Is(err, booking.ErrSlotUnavailable):
+				seatsRefused++
+			default:
+				t.Errorf("unexpected error: %v", err)
+			}
+		}()
+	}
+	wg.Wait()
+	var sold int
+	if err := pool.QueryRow(context.Background(), `SELECT coalesce(sum(seats), 0) FROM bookings WHERE status <> 'cancelled'`).Scan(&sold); err != nil {
+		t.Fatal(err)
+	}
+	if won != 4 || sold != 8 {
+		t.Errorf("%d bookings won, %d seats sold; want 4 and 8", won, sold)
+	}
+}
+
+func TestAClassSaysHowManySeatsAreLeft(t *testing.T) {
+	svc, _, _ := newService(t)
+	const start = "2026-11-23T10:00:00+01:00"
+	if _, _, err := svc.Book(context.Background(), yoga(start, 2)); err != nil {
+		t.Fatal(err)
+	}
+	res, err := svc.Slots(context.Background(), booking.SlotsQuery{Calendar: "demo-yoga", From: "2026-11-23", To: "2026-11-23", TimeZone: "Europe/Berlin"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	at, _ := time.Parse(time.RFC3339, start)
+	if got := res.Seats[at.UTC()]; got != 5 {
+		t.Errorf("seats left at 10:00 = %d, want 5", got)
+	}
+	if got := res.Seats[at.Add(time.Hour).UTC()]; got != 8 {
+		t.Errorf("seats left at 11:00 = %d, want 8", got)
+	}
+	second := yoga(start, 3)
+	second.Contact.Email = "grace@example.com"
+	if _, _, err := svc.Book(context.Background(), second); err != nil {
+		t.Fatal(err)
+	}
+	third := yoga(start, 2) // three people, one seat left
+	third.Contact.Email = "edsger@example.com"
+	_, _, err = svc.Book(context.Background(), third)
+	var se *booking.SeatsError
+	if !errors.As(err, &se) || se.Left != 0 && se.Left != 1 {
+		t.Fatalf("three people for the last seat: %v, want a seats error saying 1", err)
+	}
+	if se.Left != 1 {
+		t.Errorf("seats error says %d left, want 1", se.Left)
+	}
+	// The last seat goes, and the slot is no longer offered.
+	last := yoga(start, 0)
+	last.Contact.Email = "barbara@example.com"
+	if _, _, err := svc.Book(context.Background(), last); err != nil {
+		t.Fatal(err)
+	}
+	res, _ = svc.Slots(context.Background(), booking.SlotsQuery{Calendar: "demo-yoga", From: "2026-11-23", To: "2026-11-23", TimeZone: "Europe/Berlin"})
+	for _, d := range res.Days {
+		for _, sl := range d.Slots {
+			if sl.Start.Equal(at) {
+				t.Errorf("a full class is still offered")
+			}
+		}
+	}
+}
+
+func TestGuestsAreValidatedOneByOne(t *testing.T) {
+	svc, _, _ := newService(t)
+	tests := []struct {
+		name   string
+		guests []booking.Guest
+		count  int
+		want   map[string]string
+	}{
+		{"a guest needs a name", []booking.Guest{{Email: "g@example.com"}}, 0, map[string]string{"guests.0.name": "validation.required.name"}},
+		{"and an e-mail", []booking.Guest{{Name: "Grace"}}, 0, map[string]string{"guests.0.email": "validation.required.email"}},
+		{"a valid one", []booking.Guest{{Name: "Grace", Email: "not-mail"}}, 0, map[string]string{"guests.0.email": "validation.emailInvalid"}},
+		{"not the booker's", []booking.Guest{{Name: "Grace", Email: "ADA@example.com"}}, 0, map[string]string{"guests.0.email": "validation.guestEmailUnique"}},
+		{"nor another guest's", []booking.Guest{{Name: "Grace", Email: "g@example.com"}, {Name: "Alan", Email: "g@example.com"}}, 0,
+			map[string]string{"guests.1.email": "validation.guestEmailUnique"}},
+		{"a name is text", []booking.Guest{{Name: "Gr\x00ce", Email: "g@example.com"}}, 0, map[string]string{"guests.0.name": "validation.nameInvalid"}},
+		{"a count is 1 to 100", nil, 101, map[string]string{"guestCount": "validation.guestCount"}},
+		{"not negative", nil, -1, map[string]string{"guestCount": "validation.guestCount"}},
+		{"names or a count, not both", []booking.Guest{{Name: "Grace", Email: "g@example.com"}}, 2, map[string]string{"guestCount": "validation.guestCount"}},
+		{"at most the calendar's places", nil, 4, map[string]string{"guestCount": "validation.maxGuests"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			cmd := yoga("2026-11-23T10:00:00+01:00", tt.count)
+			cmd.Guests = tt.guests
+			_, _, err := svc.Book(context.Background(), cmd)
+			var v *booking.ValidationError
+			if !errors.As(err, &v) {
+				t.Fatalf("err = %v, want a validation error", err)
+			}
+			for field, id := range tt.want {
+				if v.Fields[field] != id {
+					t.Errorf("%s = %q, want %q (all: %v)", field, v.Fields[field], id, v.Fields)
+				}
+			}
+		})
+	}
+}
+
+func TestAnyAvailableAssignsTheFairestFreePerson(t *testing.T) {
+	svc, pool, _ := newService(t)
+	ctx := context.Background()
+	massage := func(start string) *booking.Booking {
+		t.Helper()
+		b, _, err := svc.Book(ctx, booking.BookCommand{Calendar: "demo-massage", Start: start, TimeZone: "Europe/Berlin", Contact: ada()})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return b
+	}
+	// Both free and never booked: the lower id; then the other, who has
+	// fewer; then, with one each, the one booked least recently.
+	var got []string
+	for _, at := range []string{"09:00", "10:00", "11:00", "12:00"} {
+		b := massage("2026-11-24T" + at + ":00+01:00")
+		got = append(got, b.Staff.Slug)
+		if b.Assignment != booking.AssignedAny {
+			t.Errorf("assignment %q, want any", b.Assignment)
+		}
+	}
+	if want := "mia jonas mia jonas"; fmt.Sprint(got) != "["+want+"]" {
+		t.Errorf("assigned %v, want %s", got, want)
+	}
+	// Mia busy at 14:00 elsewhere: Jonas takes it although it is Mia's turn.
+	if _, _, err := svc.Book(ctx, booking.BookCommand{Calendar: "demo-consultation", Start: "2026-11-24T14:00:00+01:00",
+		TimeZone: "Europe/Berlin", StaffID: staffID(t, pool, "mia"), Contact: ada()}); err != nil {
+		t.Fatal(err)
+	}
+	if b := massage("2026-11-24T14:00:00+01:00"); b.Staff.Slug != "jonas" {
+		t.Errorf("14:00 went to %s, want jonas (Mia is busy)", b.Staff.Slug)
+	}
+	var assignment string
+	if err := pool.QueryRow(ctx, `SELECT assignment FROM bookings WHERE calendar_id = (SELECT id FROM calendars WHERE slug = 'demo-massage') LIMIT 1`).Scan(&assignment); err != nil || assignment != "any" {
+		t.Errorf("stored assignment %q (%v), want any", assignment, err)
+	}
+}
+
+func TestAOneTimeLinkBooksExactlyOnce(t *testing.T) {
+	svc, _, _ := newService(t)
+	ctx := context.Background()
+	secret, err := svc.NewOneTimeLink(ctx, "demo-consultation", 24*time.Hour)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if cal, err := svc.OneTimeLink(ctx, secret); err != nil || cal.Slug != "demo-consultation" {
+		t.Fatalf("open link: %v, %v", cal, err)
+	}
+	var wg sync.WaitGroup
+	var mu sync.Mutex
+	won, used := 0, 0
+	for i, at := range []string{"09:00", "09:30", "10:00", "10:30", "11:00", "11:30"} {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			cmd := booking.BookCommand{Calendar: "demo-consultation", Start: "2026-11-23T" + at + ":00+01:00", TimeZone: "Europe/Berlin", Contact: ada(), OneTimeLink: secret}
+			cmd.Contact.Email = fmt.Sprintf("link%d@example.com", i)
+			_, _, err := svc.Book(ctx, cmd)
+			mu.Lock()
+			defer mu.Unlock()
+			switch {
+			case err == nil:
+				won++
+			case errors.Is(err, booking.ErrLinkUsed):
+				used++
+			default:
+				t.Errorf("unexpected: %v", err)
+			}
+		}()
+	}
+	wg.Wait()
+	if won != 1 || used != 5 {
+		t.Errorf("%d bookings and %d refusals through one link, want 1 and 5", won, used)
+	}
+	if _, err := svc.OneTimeLink(ctx, secret); !errors.Is(err, booking.ErrLinkUsed) {
+		t.Errorf("a used link opens: %v", err)
+	}
+	for _, bad := range []string{"", "otl_nope", "otl_\x00", secret + "x"} {
+		if _, err := svc.OneTimeLink(ctx, bad); !errors.Is(err, booking.ErrLinkUsed) {
+			t.Errorf("link %q: %v, want used or expired", bad, err)
+		}
+	}
+}
+
+func TestAnExpiredOneTimeLinkBooksNothing(t *testing.T) {
+	svc, _, _ := newService(t)
+	ctx := context.Background()
+	secret, err := svc.NewOneTimeLink(ctx, "demo-consultation", time.Hour)
+	if err != nil {
+		t.Fatal(err)
+	}
+	svc.SetClock(func() time.Time { return friday.Add(2 * time.Hour) })
+	_, _, err = svc.Book(ctx, booking.BookCommand{Calendar: "demo-consultation", Start: "2026-11-23T09:00:00+01:00", TimeZone: "Europe/Berlin", Contact: ada(), OneTimeLink: secret})
+	if !errors.Is(err, booking.ErrLinkUsed) {
+		t.Errorf("booking through an expired link: %v", err)
+	}
+}
+
+var decideInMail = regexp.MustCompile(`decide=([A-Za-z0-9_-]+)`)
+
+func TestTheBusinessConfirmsOrDeclinesARequestFromItsMail(t *testing.T) {
+	svc, pool, d := mailFixture(t)
+	ctx := context.Background()
+	first, token, err := svc.Book(ctx, facial("2026-11-23T10:00:00+01:00"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	second, _, err := svc.Book(ctx, facial("2026-11-24T10:00:00+01:00"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	secrets := map[string]string{}
+	for _, m := range deliverAndRead(t, pool, d) {
+		if m.kind != "staff.booked" {
+			if decideInMail.MatchString(m.mime) {
+				t.Errorf("the booker's %s mail carries the decide link", m.kind)
+			}
+			continue
+		}
+		for _, b := range []*booking.Booking{first, second} {
+			if regexp.MustCompile(regexp.QuoteMeta(url.PathEscape(b.ID)) + `\?decide=`).MatchString(m.mime) {
+				secrets[b.ID] = decideInMail.FindStringSubmatch(m.mime)[1]
+			}
+		}
+	}
+	if len(secrets) != 2 {
+		t.Fatalf("decide links found for %d requests, want 2", len(secrets))
+	}
+	// The booker's manage secret decides nothing, nor does one request's
+	// secret decide the other.
+	if _, err := svc.Decide(ctx, booking.DecideCommand{ID: first.ID, Token: token, Confirm: true}); !errors.Is(err, booking.ErrBookingNotFound) {
+		t.Errorf("the manage token confirmed a request: %v", err)
+	}
+	if _, err := svc.Decide(ctx, booking.DecideCommand{ID: first.ID, Token: secrets[second.ID], Confirm: true}); !errors.Is(err, booking.ErrBookingNotFound) {
+		t.Errorf("another request's secret confirmed this one: %v", err)
+	}
+	confirmed, err := svc.Decide(ctx, booking.DecideCommand{ID: first.ID, Token: secrets[first.ID], Confirm: true})
+	if err != nil || confirmed.Status != booking.StatusScheduled {
+		t.Fatalf("confirm: %v, %v", confirmed, err)
+	}
+	if _, err := svc.Decide(ctx, booking.DecideCommand{ID: first.ID, Token: secrets[first.ID], Confirm: false}); !errors.Is(err, booking.ErrNotRequested) {
+		t.Errorf("declining a confirmed booking: %v", err)
+	}
+	declined, err := svc.Decide(ctx, booking.DecideCommand{ID: second.ID, Token: secrets[second.ID], Reason: "We are closed that day"})
+	if err != nil || declined.Status != booking.StatusCancelled || declined.CancelledBy != "business" {
+		t.Fatalf("decline: %+v, %v", declined, err)
+	}
+	var kinds []string
+	for _, m := range deliverAndRead(t, pool, d)[4:] {
+		kinds = append(kinds, m.kind+" to "+m.recipient)
+	}
+	if want := "[booking.confirmation to ada@example.com booking.declined to ada@example.com]"; fmt.Sprint(kinds) != want {
+		t.Errorf("after the decisions: %v, want %s", kinds, want)
+	}
+	// The declined request's time is free again.
+	if _, _, err := svc.Book(ctx, facial("2026-11-24T10:00:00+01:00")); err != nil {
+		t.Errorf("the declined time is not free: %v", err)
+	}
+}
+
+func TestGuestsWithAnEmailGetTheirOwnMail(t *testing.T) {
+	svc, pool, d := mailFixture(t)
+	ctx := context.Background()
+	cmd := yoga("2026-11-23T10:00:00+01:00", 0)
+	cmd.Guests = []booking.Guest{{Name: "Grace Hopper", Email: "grace@example.com"}, {Name: "Alan Turing", Email: "alan@example.com"}}
+	b, token, err := svc.Book(ctx, cmd)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if b.Seats != 3 {
+		t.Errorf("seats %d, want 3", b.Seats)
+	}
+	if _, err := svc.Cancel(ctx, booking.CancelCommand{ID: b.ID, Token: token}); err != nil {
+		t.Fatal(err)
+	}
+	got := map[string]int{}
+	for _, m := range deliverAndRead(t, pool, d) {
+		got[m.kind+" to "+m.recipient]++
+		if m.recipient != "ada@example.com" && tokenInMail.MatchString(m.mime) {
+			t.Errorf("%s to %s carries the booker's manage link", m.kind, m.recipient)
+		}
+		if !regexp.MustCompile(`BEGIN:VCALENDAR`).MatchString(m.mime) {
+			t.Errorf("%s to %s has no calendar file", m.kind, m.recipient)
+		}
+	}
+	for _, want := range []string{"guest.invited to grace@example.com", "guest.invited to alan@example.com",
+		"guest.cancelled to grace@example.com", "guest.cancelled to alan@example.com"} {
+		if got[want] != 1 {
+			t.Errorf("%s: %d mails, want 1 (all: %v)", want, got[want], got)
+		}
+	}
+}
+
+func TestTeamsAndGroupsOpenTheirCalendars(t *testing.T) {
+	svc, _, _ := newService(t)
+	ctx := context.Background()
+	team, err := svc.Team(ctx, "demo-team")
+	if err != nil || team.Calendar.Slug != "demo-massage" || len(team.Calendar.Staff) != 2 {
+		t.Fatalf("team: %+v, %v", team, err)
+	}
+	bySlug, err := svc.GroupBySlug(ctx, "demo-group")
+	if err != nil || len(bySlug.Calendars) != 4 || bySlug.Calendars[0].Slug != "demo-consultation" {
+		t.Fatalf("group: %+v, %v", bySlug, err)
+	}
+	byID, err := svc.GroupByID(ctx, bySlug.ID)
+	if err != nil || byID.Slug != "demo-group" {
+		t.Errorf("group by id: %+v, %v", byID, err)
+	}
+	for _, bad := range []string{"", "nope", "demo-team\x00", "%"} {
+		if _, err := svc.Team(ctx, bad); !errors.Is(err, booking.ErrTeamNotFound) {
+			t.Errorf("team %q: %v", bad, err)
+		}
+		if _, err := svc.GroupBySlug(ctx, bad); !errors.Is(err, booking.ErrGroupNotFound) {
+			t.Errorf("group %q: %v", bad, err)
+		}
+	}
+}

@@ -1,0 +1,109 @@
+package web
+
+import (
+	"context"
+	"errors"
+	"log/slog"
+	"mime"
+	"net/http"
+	"net/url"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/gin-gonic/gin"
+
+	"slotwise/backend/internal/limits"
+	"slotwise/locales"
+)
+
+// Action is a page route's answer to a form post: what a visitor without
+// JavaScript (or before it has loaded) sends. It changes something and
+// names the page to go to next, answered with 303 See Other; or it fails,
+// and the same page is rendered again, with the messages and the values
+// the visitor sent, so nothing they typed is lost.
+type Action func(ctx context.Context, req *PageRequest, form url.Values) (next string, err error)
+
+// maxFormBytes bounds a form post; the longest form has a few short fields
+// and one text of at most a few thousand characters.
+const maxFormBytes = 64 << 10
+
+// pageAction serves a POST to a page's own URL through its route's action.
+func (s *Server) pageAction(c *gin.Context) {
+	path, rawQuery := c.Request.URL.EscapedPath(), c.Request.URL.RawQuery
+	prefix, basePath, _ := splitLocale(path)
+	m, ok := s.routes.Match(basePath)
+	action := s.actions[m.Route.Name]
+	if !ok || action == nil {
+		apiError(c, http.StatusMethodNotAllowed, "method_not_allowed", "Method not allowed")
+		return
+	}
+	media, _, err := mime.ParseMediaType(c.GetHeader("Content-Type"))
+	if err != nil || media != "application/x-www-form-urlencoded" {
+		apiError(c, http.StatusUnsupportedMediaType, "unsupported_media_type", "Send the form as application/x-www-form-urlencoded")
+		return
+	}
+	c.Request.Body = http.MaxBytesReader(c.Writer, c.Request.Body, maxFormBytes)
+	if err := c.Request.ParseForm(); err != nil || !textForm(c.Request.PostForm) {
+		s.refuse(c, http.StatusBadRequest)
+		return
+	}
+	cat := locales.Get(resolveLocale(c, prefix))
+	query, _ := url.ParseQuery(rawQuery)
+	req := &PageRequest{Match: m, Path: basePath, FullPath: path + "?" + rawQuery, Query: query, Locale: cat.Locale, Cat: cat, ClientIP: c.ClientIP(), Cookies: pageCookies(c)}
+	next, err := action(c.Request.Context(), req, c.Request.PostForm)
+	if err == nil {
+		c.Redirect(http.StatusSeeOther, next)
+		return
+	}
+	if clientGone(c, err) {
+		return
+	}
+	status, result := s.actionError(c, err, cat)
+	result.Values = map[string]string{}
+	for k, v := range c.Request.PostForm {
+		if len(v) > 0 && k != "idempotencyKey" {
+			result.Values[k] = v[0]
+		}
+	}
+	p := s.loadPage(c, path, rawQuery)
+	if p.Route != "error" {
+		p.Status, p.Action = status, result
+	}
+	s.writeDocument(c, p)
+}
+
+// actionError is how a failed action is shown: the invalid fields, or the
+// domain error's message, from the same tables as the API.
+func (s *Server) actionError(c *gin.Context, err error, cat *locales.Catalogue) (int, *ActionResult) {
+	var invalid invalidFields
+	if errors.As(err, &invalid) {
+		ids, args := invalid.FieldMessages()
+		fields := map[string]FieldError{}
+		for field, id := range ids {
+			fields[field] = FieldError{ID: id, Message: translate(cat, id, args[field])}
+		}
+		return http.StatusUnprocessableEntity, &ActionResult{Message: translate(cat, "booking.error.invalid", nil), Fields: fields}
+	}
+	var l *limits.ErrLimited
+	if errors.As(err, &l) {
+		return http.StatusTooManyRequests, &ActionResult{Message: translate(cat, "error.tooManyRequests", nil)}
+	}
+	if m, args, ok := s.mapError(err); ok && m.MessageID != "" {
+		return m.Status, &ActionResult{Message: translate(cat, m.MessageID, args)}
+	}
+	s.log.ErrorContext(c.Request.Context(), "form action failed", slog.String("path", c.Request.URL.Path), slog.Any("err", err))
+	return http.StatusInternalServerError, &ActionResult{Message: translate(cat, "booking.error.unableToSchedule", nil)}
+}
+
+// textForm tells whether every name and value of a form is text: valid
+// UTF-8 without NUL; line breaks and tabs are fine in a text area.
+func textForm(form url.Values) bool {
+	for k, values := range form {
+		for _, v := range append(values, k) {
+			if !utf8.ValidString(v) || strings.ContainsRune(v, 0) {
+				return false
+			}
+		}
+	}
+	return true
+}

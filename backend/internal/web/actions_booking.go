@@ -1,0 +1,187 @@
+package web
+
+import (
+	"context"
+	"net/url"
+	"strconv"
+	"strings"
+
+	"slotwise/backend/internal/booking"
+	"slotwise/backend/internal/limits"
+	"slotwise/backend/internal/route"
+)
+
+// bookAction books from the details step's form post (the booker without
+// JavaScript): the same command as POST /api/bookings, answered with the
+// confirmation page's URL. A reschedule link's page moves the booking.
+func bookAction(svc *booking.Service, lim *limits.Limiter) Action {
+	return func(ctx context.Context, req *PageRequest, form url.Values) (string, error) {
+		if id := req.Query.Get("reschedule"); id != "" {
+			return rescheduleAction(ctx, svc, lim, req, form, id)
+		}
+		cmd := booking.BookCommand{
+			Start: form.Get("start"), TimeZone: form.Get("tz"), Locale: req.Locale,
+			AcceptTerms: form.Get("acceptTerms") != "", IdempotencyKey: form.Get("idempotencyKey"),
+			Contact: booking.Contact{
+				FirstName: form.Get("contact.firstName"), LastName: form.Get("contact.lastName"), Email: form.Get("contact.email"),
+				Phone: form.Get("contact.phone"), DateOfBirth: form.Get("contact.dateOfBirth"), Location: form.Get("contact.location"),
+				Notes: form.Get("contact.notes"), Consent: form.Get("contact.consent") != "",
+			},
+		}
+		var err error
+		if cmd.Calendar, cmd.StaffID, cmd.OneTimeLink, err = pageCalendar(ctx, svc, lim, req); err != nil {
+			return "", err
+		}
+		if cmd.Contact.Location, err = formLocation(ctx, svc, cmd.Calendar, form); err != nil {
+			return "", err
+		}
+		if v := form.Get("staff"); v != "" && cmd.StaffID == 0 {
+			if cmd.StaffID, err = strconv.ParseInt(v, 10, 64); err != nil || cmd.StaffID < 0 {
+				return "", &booking.ValidationError{Fields: map[string]string{"staff": "validation.required"}}
+			}
+		}
+		if cmd.Guests, cmd.GuestCount, err = formGuests(form); err != nil {
+			return "", err
+		}
+		if err := bookingLimits(ctx, lim, req.ClientIP, cmd.Contact.Email); err != nil {
+			return "", err
+		}
+		b, token, err := svc.Book(ctx, cmd)
+		if err != nil {
+			return "", err
+		}
+		return viewURL(req.Locale, b.ID, token), nil
+	}
+}
+
+func rescheduleAction(ctx context.Context, svc *booking.Service, lim *limits.Limiter, req *PageRequest, form url.Values, id string) (string, error) {
+	token := req.Query.Get("token")
+	cmd := booking.RescheduleCommand{ID: id, Token: token, Start: form.Get("start"), TimeZone: form.Get("tz"), IdempotencyKey: form.Get("idempotencyKey")}
+	b, err := guardedToken(ctx, lim, req.ClientIP, func(ctx context.Context) (*booking.Booking, error) { return svc.Reschedule(ctx, cmd) })
+	if err != nil {
+		return "", err
+	}
+	return viewURL(req.Locale, b.ID, token), nil
+}
+
+// pageCalendar is the calendar a booker page books, as its loader found
+// it: a calendar's slug, a team's calendar, or a one-time link's, with the
+// person a provider page names.
+func pageCalendar(ctx context.Context, svc *booking.Service, lim *limits.Limiter, req *PageRequest) (slug string, staffID int64, link string, err error) {
+	p := req.Match.Params
+	switch {
+	case req.Match.Route.Name == "oneTimeLink":
+		link = p["oneTimeSlug"]
+		cal, err := guardedToken(ctx, lim, req.ClientIP, func(ctx context.Context) (*booking.Calendar, error) { return svc.OneTimeLink(ctx, link) })
+		if err != nil {
+			return "", 0, "", err
+		}
+		return cal.Slug, 0, link, nil
+	case req.Match.Kind == "team":
+		team, err := svc.Team(ctx, p["provider"])
+		if err != nil {
+			return "", 0, "", err
+		}
+		return team.Calendar.Slug, 0, "", nil
+	case req.Match.Kind == "provider":
+		cal, err := svc.Calendar(ctx, p["service"])
+		if err != nil {
+			return "", 0, "", err
+		}
+		for _, s := range cal.Staff {
+			if s.Slug == p["provider"] {
+				return cal.Slug, s.ID, "", nil
+			}
+		}
+		return "", 0, "", booking.ErrCalendarNotFound
+	case p["slug"] != "":
+		return p["slug"], 0, "", nil
+	case p["service"] != "":
+		return p["service"], 0, "", nil
+	}
+	return "", 0, "", booking.ErrCalendarNotFound
+}
+
+// formLocation is where the booker wants to meet: typed, or one of the
+// calendar's places chosen in the select by its position (locationChoice).
+func formLocation(ctx context.Context, svc *booking.Service, calendar string, form url.Values) (string, error) {
+	typed := form.Get("contact.location")
+	choice := form.Get("locationChoice")
+	if choice == "" {
+		return typed, nil
+	}
+	cal, err := svc.Calendar(ctx, calendar)
+	if err != nil {
+		return "", err
+	}
+	i, err := strconv.Atoi(choice)
+	if err != nil || i < 0 || i >= len(cal.LocationOptions) {
+		return "", &booking.ValidationError{Fields: map[string]string{"contact.location": "validation.required.location"}}
+	}
+	if opt := cal.LocationOptions[i]; opt.Kind != "booker" {
+		return opt.Value, nil
+	}
+	return typed, nil
+}
+
+// formGuests reads guests.N.name / guests.N.email (N from 0, in order) or
+// a bare guestCount.
+func formGuests(form url.Values) ([]booking.Guest, int, error) {
+	var guests []booking.Guest
+	for i := 0; i <= booking.MaxGuestCount; i++ {
+		key := "guests." + strconv.Itoa(i)
+		name, hasName := form[key+".name"]
+		email, hasEmail := form[key+".email"]
+		if !hasName && !hasEmail {
+			break
+		}
+		g := booking.Guest{}
+		if hasName {
+			g.Name = name[0]
+		}
+		if hasEmail {
+			g.Email = email[0]
+		}
+		if strings.TrimSpace(g.Name) == "" && strings.TrimSpace(g.Email) == "" {
+			continue // an empty row the visitor added and left
+		}
+		guests = append(guests, g)
+	}
+	count := 0
+	if v := strings.TrimSpace(form.Get("guestCount")); v != "" && len(guests) == 0 {
+		n, err := strconv.Atoi(v)
+		if err != nil {
+			return nil, 0, &booking.ValidationError{Fields: map[string]string{"guestCount": "validation.guestCount"}}
+		}
+		count = n
+	}
+	return guests, count, nil
+}
+
+// viewURL is a booking's own page, opened by its manage secret: where a
+// booking, a reschedule or a reload of either lands.
+func viewURL(locale, id, token string) string {
+	return route.Default().Href(locale, "bookingView", "ids", map[string]string{"ids": id}, url.Values{"token": {token}})
+}
+
+// decideAction is the business confirming or declining a request from its
+// page without JavaScript; the page, reloaded, shows the outcome.
+func decideAction(svc *booking.Service, lim *limits.Limiter) Action {
+	return func(ctx context.Context, req *PageRequest, form url.Values) (string, error) {
+		secret := req.Query.Get("decide")
+		if secret == "" || req.Match.Kind != "ids" {
+			return "", booking.ErrBookingNotFound
+		}
+		cmd := booking.DecideCommand{
+			ID: req.Match.Params["ids"], Token: secret, Confirm: form.Get("decision") != "decline",
+			Reason: form.Get("reason"), IdempotencyKey: form.Get("idempotencyKey"),
+		}
+		if cmd.Confirm {
+			cmd.Reason = ""
+		}
+		if _, err := guardedToken(ctx, lim, req.ClientIP, func(ctx context.Context) (*booking.Booking, error) { return svc.Decide(ctx, cmd) }); err != nil {
+			return "", err
+		}
+		return req.FullPath, nil
+	}
+}

@@ -1,0 +1,241 @@
+package web_test
+
+import (
+	"context"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+)
+
+// post sends a form as a browser without JavaScript does.
+func (f *fixture) post(target string, form url.Values, header map[string]string) *httptest.ResponseRecorder {
+	h := map[string]string{"Content-Type": "application/x-www-form-urlencoded", "Sec-Fetch-Site": "same-origin"}
+	for k, v := range header {
+		h[k] = v
+	}
+	return f.send(http.MethodPost, target, form.Encode(), h)
+}
+
+func adaForm(start string) url.Values {
+	return url.Values{
+		"start": {start}, "tz": {"Europe/Berlin"}, "idempotencyKey": {"form-1"},
+		"contact.firstName": {"Ada"}, "contact.lastName": {"Lovelace"}, "contact.email": {"ada@example.com"},
+		"contact.phone": {"+49 30 1234567"}, "locationChoice": {"0"},
+	}
+}
+
+// detailsURL is the details step of the demo consultation at start.
+func detailsURL(start string) string {
+	return "/widget/bookings/demo-consultation?" + url.Values{"date": {start[:10]}, "time": {start}}.Encode()
+}
+
+func TestEveryStepOfTheBookerRendersOnTheServer(t *testing.T) {
+	f := newFixture(t, sharedRenderer(t))
+	start := nextMonday10()
+	tests := []struct {
+		name, target string
+		want         []string
+	}{
+		{"a day", "/widget/bookings/demo-consultation?date=" + start[:10], []string{`aria-selected="true"`, `data-slot="` + start + `"`, `name="time"`}},
+		{"a month", "/widget/bookings/demo-consultation?month=" + start[:7], []string{`name="month"`, `name="date"`}},
+		{"a person", "/widget/appointment/demo-team?staff=1", []string{"Massage team", `name="staff" checked="" value="1"`}},
+		{"the details", detailsURL(start), []string{"Enter your details", `method="post"`, `name="contact.firstName"`, `name="start" value="` + start + `"`, `name="idempotencyKey"`}},
+		{"every time of a day", "/widget/bookings/demo-consultation?times=all&date=" + start[:10], []string{`data-slot="` + start[:11] + `16:30:00+01:00"`}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			rec := f.do(http.MethodGet, tt.target, nil)
+			body := rec.Body.String()
+			if rec.Code != http.StatusOK {
+				t.Fatalf("%d", rec.Code)
+			}
+			for _, w := range tt.want {
+				if !strings.Contains(body, w) {
+					t.Errorf("the page lacks %s", w)
+				}
+			}
+		})
+	}
+}
+
+var viewLocation = regexp.MustCompile(`^/widget/booking/(bk_[A-Za-z0-9_-]+)\?token=[A-Za-z0-9_-]+$`)
+
+func TestABookingWithoutJavaScript(t *testing.T) {
+	f := newFixture(t, sharedRenderer(t))
+	start := nextMonday10()
+	rec := f.post(detailsURL(start), adaForm(start), nil)
+	if rec.Code != http.StatusSeeOther || !viewLocation.MatchString(rec.Header().Get("Location")) {
+		t.Fatalf("post: %d %q, want 303 to the booking's page", rec.Code, rec.Header().Get("Location"))
+	}
+	first := rec.Header().Get("Location")
+	page := f.do(http.MethodGet, first, nil)
+	if page.Code != http.StatusOK || !strings.Contains(page.Body.String(), "Your appointment is scheduled") ||
+		!strings.Contains(page.Body.String(), "Lindenstraße 12") {
+		t.Errorf("the booking's page: %d", page.Code)
+	}
+	// The same form sent twice (a double click, a resend) books once.
+	again := f.post(detailsURL(start), adaForm(start), nil)
+	if viewLocation.FindStringSubmatch(again.Header().Get("Location"))[1] != viewLocation.FindStringSubmatch(first)[1] {
+		t.Errorf("a resent form booked again: %s and %s", first, again.Header().Get("Location"))
+	}
+	var n int
+	if err := f.pool.QueryRow(context.Background(), `SELECT count(*) FROM bookings`).Scan(&n); err != nil || n != 1 {
+		t.Errorf("%d bookings, want 1", n)
+	}
+}
+
+func TestARefusedFormComesBackWithItsMessagesAndValues(t *testing.T) {
+	f := newFixture(t, sharedRenderer(t))
+	start := nextMonday10()
+	form := adaForm(start)
+	form.Set("contact.firstName", "")
+	form.Set("contact.email", "ada@")
+	form.Set("contact.notes", "Bring <b>towels</b>")
+	rec := f.post(detailsURL(start), form, nil)
+	body := rec.Body.String()
+	if rec.Code != http.StatusUnprocessableEntity {
+		t.Fatalf("%d, want 422", rec.Code)
+	}
+	for _, want := range []string{"First Name is required", "Email is invalid", `value="ada@"`, "Bring &lt;b&gt;towels&lt;/b&gt;", `name="contact.lastName"`} {
+		if !strings.Contains(body, want) {
+			t.Errorf("the page lacks %s", want)
+		}
+	}
+
+	// A time taken meanwhile brings the visitor back to the times, with why.
+	if rec := f.post(detailsURL(start), adaForm(start), nil); rec.Code != http.StatusSeeOther {
+		t.Fatalf("first booking: %d", rec.Code)
+	}
+	other := adaForm(start)
+	other.Set("contact.email", "grace@example.com")
+	other.Set("idempotencyKey", "form-2")
+	if rec := f.post(detailsURL(start), other, nil); rec.Code != http.StatusSeeOther {
+		t.Fatalf("second booking (the other person): %d", rec.Code)
+	}
+	third := adaForm(start)
+	third.Set("contact.email", "alan@example.com")
+	third.Set("idempotencyKey", "form-3")
+	rec = f.post(detailsURL(start), third, nil)
+	if rec.Code != http.StatusConflict || !strings.Contains(rec.Body.String(), "Booking unsuccessful, resource unavailable at the moment") {
+		t.Errorf("a taken time: %d", rec.Code)
+	}
+}
+
+func TestFormPostsAreCheckedLikeTheAPI(t *testing.T) {
+	f := newFixture(t, sharedRenderer(t))
+	start := nextMonday10()
+	tests := []struct {
+		name   string
+		target string
+		body   string
+		header map[string]string
+		want   int
+	}{
+		{"from another site", detailsURL(start), adaForm(start).Encode(), map[string]string{"Sec-Fetch-Site": "cross-site"}, http.StatusForbidden},
+		{"not a form", detailsURL(start), `{"a":1}`, map[string]string{"Content-Type": "application/json"}, http.StatusUnsupportedMediaType},
+		{"a NUL", detailsURL(start), "contact.firstName=A%00da", nil, http.StatusBadRequest},
+		{"invalid UTF-8", detailsURL(start), "contact.firstName=%ff%fe", nil, http.StatusBadRequest},
+		{"too big", detailsURL(start), "contact.notes=" + strings.Repeat("a", 70<<10), nil, http.StatusBadRequest},
+		{"a page without a form", "/about", "a=b", nil, http.StatusMethodNotAllowed},
+		{"an unknown page", "/widget/bookings/nope?time=" + url.QueryEscape(start), adaForm(start).Encode(), nil, http.StatusNotFound},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			h := map[string]string{"Content-Type": "application/x-www-form-urlencoded", "Sec-Fetch-Site": "same-origin"}
+			for k, v := range tt.header {
+				h[k] = v
+			}
+			if rec := f.send(http.MethodPost, tt.target, tt.body, h); rec.Code != tt.want {
+				t.Errorf("%d, want %d", rec.Code, tt.want)
+			}
+		})
+	}
+}
+
+func TestTeamsGroupsAndOneTimeLinksHaveTheirPages(t *testing.T) {
+	f := newFixture(t, sharedRenderer(t))
+	secret, err := f.bookings.NewOneTimeLink(context.Background(), "demo-consultation", 24*time.Hour)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		target string
+		status int
+		want   []string
+	}{
+		{"/widget/appointment/demo-team", 200, []string{"Massage team", "Any available", "Mia Weber", "Jonas Becker"}},
+		{"/widget/appointment/no-team", 404, []string{"Unable to find calendar"}},
+		{"/widget/groups/demo-group", 200, []string{"Everything we offer", `href="/widget/bookings/demo-yoga"`, `href="/widget/bookings/facial-treatment"`, "8 places per class"}},
+		{"/widget/group/grp_studio", 200, []string{"Everything we offer"}},
+		{"/de/widget/groups/demo-group", 200, []string{`href="/de/widget/bookings/demo-yoga"`}},
+		{"/widget/group/nope", 404, []string{"Unable to find calendar"}},
+		{"/widget/otl/" + secret, 200, []string{"Consultation", `content="noindex"`}},
+		{"/widget/otl/otl_unknown", 410, []string{"This link has expired"}},
+		{"/widget/otl", 404, []string{"This booking link is incomplete"}},
+		{"/widget/bookings/demo-yoga", 200, []string{"8 places per class", "8 seats left"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.target, func(t *testing.T) {
+			rec := f.do(http.MethodGet, tt.target, nil)
+			if rec.Code != tt.status {
+				t.Fatalf("%d, want %d", rec.Code, tt.status)
+			}
+			for _, w := range tt.want {
+				if !strings.Contains(rec.Body.String(), w) {
+					t.Errorf("the page lacks %s", w)
+				}
+			}
+		})
+	}
+	// The link books once; then it is the expired-link page.
+	start := nextMonday10()
+	form := adaForm(start)
+	if rec := f.post("/widget/otl/"+secret+"?time="+url.QueryEscape(start), form, nil); rec.Code != http.StatusSeeOther {
+		t.Fatalf("booking through the link: %d %s", rec.Code, rec.Body)
+	}
+	if rec := f.do(http.MethodGet, "/widget/otl/"+secret, nil); rec.Code != http.StatusGone {
+		t.Errorf("the used link: %d, want 410", rec.Code)
+	}
+}
+
+func TestTheBusinessDecidesWithoutJavaScript(t *testing.T) {
+	f := newFixture(t, sharedRenderer(t))
+	start := nextMonday10()
+	form := adaForm(start)
+	form.Del("locationChoice")
+	rec := f.post("/widget/bookings/facial-treatment?time="+url.QueryEscape(start), form, nil)
+	if rec.Code != http.StatusSeeOther {
+		t.Fatalf("request: %d %s", rec.Code, rec.Body)
+	}
+	if _, err := f.mails.DeliverDue(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	var mime string
+	if err := f.pool.QueryRow(context.Background(), `SELECT convert_from(mime, 'UTF8') FROM outbox WHERE kind = 'staff.booked'`).Scan(&mime); err != nil {
+		t.Fatal(err)
+	}
+	unfolded := strings.NewReplacer("=\r\n", "", "=3D", "=").Replace(mime)
+	link := regexp.MustCompile(`https://book\.example\.com(/widget/booking/bk_[A-Za-z0-9_-]+\?decide=[A-Za-z0-9_-]+)`).FindStringSubmatch(unfolded)
+	if link == nil {
+		t.Fatalf("no decide link in the staff mail")
+	}
+	page := f.do(http.MethodGet, link[1], nil)
+	if page.Code != 200 || !strings.Contains(page.Body.String(), "Confirm or decline this request") {
+		t.Fatalf("decide page: %d", page.Code)
+	}
+	rec = f.post(link[1], url.Values{"decision": {"confirm"}}, nil)
+	if rec.Code != http.StatusSeeOther {
+		t.Fatalf("confirm: %d %s", rec.Code, rec.Body)
+	}
+	page = f.do(http.MethodGet, rec.Header().Get("Location"), nil)
+	if !strings.Contains(page.Body.String(), "This request is confirmed") {
+		t.Errorf("after confirming, the page does not say so")
+	}
+	if rec := f.post(link[1], url.Values{"decision": {"decline"}}, nil); rec.Code != http.StatusConflict {
+		t.Errorf("declining a confirmed booking: %d, want 409", rec.Code)
+	}
+}

@@ -1,0 +1,54 @@
+import { FormattedMessage, useIntl } from 'react-intl';
+import { Link } from 'react-router';
+import { usePage } from '../../PageContext';
+import { BusinessMark } from './components/BookerHeader';
+import { ClockIcon, SeatIcon } from './components/Icons';
+import { formatDuration, localizedPath } from './lib/format';
+import type { GroupPageData } from './types';
+import styles from './GroupScreen.module.css';
+
+// GroupScreen: a group's calendars (/widget/group/{groupId},
+// /widget/groups/{groupSlug}); the booker picks one and books it.
+export function GroupScreen({ data }: { data: GroupPageData }) {
+  const page = usePage();
+  const intl = useIntl();
+  return (
+    <div className={styles.screen}>
+      <header className={styles.header}>
+        <BusinessMark location={data.location} />
+        <h1 className={styles.title}>{data.name}</h1>
+        {data.description && <p className={styles.lead}>{data.description}</p>}
+      </header>
+      <h2 className={styles.choose}>
+        <FormattedMessage id="booking.group.choose" />
+      </h2>
+      <ul className={styles.list}>
+        {data.calendars.map((c) => (
+          <li key={c.slug}>
+            <Link className={styles.card} to={localizedPath(c.href, page.locale)}>
+              <span className={styles.name}>{c.name}</span>
+              {c.description && <span className={styles.description}>{c.description}</span>}
+              <span className={styles.facts}>
+                <span>
+                  <ClockIcon />
+                  {formatDuration(intl, c.durationMinutes)}
+                </span>
+                {c.seats > 0 && (
+                  <span>
+                    <SeatIcon />
+                    <FormattedMessage id="booking.header.seats" values={{ count: c.seats }} />
+                  </span>
+                )}
+                {c.requiresConfirmation && (
+                  <span>
+                    <FormattedMessage id="booking.header.requiresConfirmation" />
+                  </span>
+                )}
+              </span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

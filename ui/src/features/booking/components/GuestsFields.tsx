@@ -1,0 +1,81 @@
+import { FormattedMessage, useIntl } from 'react-intl';
+import { Field, inputClass } from '../../../components/Field';
+import type { GuestValue } from '../lib/validation';
+import styles from './GuestsFields.module.css';
+
+interface Props {
+  guests: GuestValue[];
+  count: string;
+  maxGuests: number; // the calendar's places per booking, less the booker
+  errors: Record<string, string>; // by server path: guests.0.email, guestCount, guests
+  addHref: string; // the same step with one more guest row, for a visitor without JavaScript
+  onGuests: (g: GuestValue[]) => void;
+  onCount: (c: string) => void;
+}
+
+// GuestsFields: the booker brings people, each with a name and an e-mail
+// (they get their own confirmation), or says only how many.
+export function GuestsFields({ guests, count, maxGuests, errors, addHref, onGuests, onCount }: Props) {
+  const intl = useIntl();
+  const set = (i: number, k: keyof GuestValue, value: string) => onGuests(guests.map((g, j) => (j === i ? { ...g, [k]: value } : g)));
+  const groupError = errors.guests;
+  return (
+    <fieldset className={styles.guests} aria-describedby={groupError ? 'guests-error' : undefined}>
+      <legend className={styles.legend}>
+        <FormattedMessage id="booking.guests.title" />
+      </legend>
+      <p className={styles.hint}>
+        <FormattedMessage id="booking.guests.hint" values={{ max: maxGuests }} />
+      </p>
+      {guests.map((g, i) => (
+        <div key={i} className={styles.row} role="group" aria-label={intl.formatMessage({ id: 'booking.guests.guest' }, { n: i + 1 })}>
+          <Field label={<FormattedMessage id="booking.guests.name" values={{ n: i + 1 }} />} required error={errors[`guests.${i}.name`]}>
+            {(c) => <input {...c} className={inputClass} name={`guests.${i}.name`} autoComplete="off" value={g.name} onChange={(e) => set(i, 'name', e.target.value)} />}
+          </Field>
+          <Field label={<FormattedMessage id="booking.guests.email" values={{ n: i + 1 }} />} required error={errors[`guests.${i}.email`]}>
+            {(c) => (
+              <input
+                {...c}
+                className={inputClass}
+                type="email"
+                inputMode="email"
+                spellCheck={false}
+                autoComplete="off"
+                name={`guests.${i}.email`}
+                value={g.email}
+                onChange={(e) => set(i, 'email', e.target.value)}
+              />
+            )}
+          </Field>
+          <button type="button" className={styles.remove} onClick={() => onGuests(guests.filter((_, j) => j !== i))}>
+            <FormattedMessage id="booking.guests.remove" values={{ n: i + 1 }} />
+          </button>
+        </div>
+      ))}
+      {guests.length < maxGuests && (
+        <a
+          className={styles.add}
+          href={addHref}
+          onClick={(e) => {
+            e.preventDefault();
+            onGuests([...guests, { name: '', email: '' }]);
+          }}
+        >
+          <FormattedMessage id="booking.guests.add" />
+        </a>
+      )}
+      {guests.length === 0 && (
+        <Field label={<FormattedMessage id="booking.guests.count" />} hint={<FormattedMessage id="booking.guests.countHint" />} error={errors.guestCount}>
+          {(c) => (
+            <input {...c} className={`${inputClass} ${styles.count}`} type="number" inputMode="numeric" min={1} max={maxGuests} name="guestCount" value={count} onChange={(e) => onCount(e.target.value)} />
+          )}
+        </Field>
+      )}
+      {groupError && (
+        <p id="guests-error" className={styles.error} role="alert">
+          {groupError}
+        </p>
+      )}
+    </fieldset>
+  );
+}

@@ -1,0 +1,32 @@
+import { EMPTY_DETAILS, type DetailsValues, type GuestValue } from './validation';
+
+// contactName is the form name of a contact field, as the server reads it
+// (contact.firstName…).
+export const contactName = (field: string) => `contact.${field}`;
+
+// detailsFromForm reads the values of a details form the server got back
+// (a refused post without JavaScript), named as the form names them.
+export function detailsFromForm(sent: Record<string, string>): DetailsValues {
+  const guests: GuestValue[] = [];
+  for (let i = 0; i < 100; i++) {
+    const name = sent[`guests.${i}.name`];
+    const email = sent[`guests.${i}.email`];
+    if (name === undefined && email === undefined) break;
+    guests.push({ name: name ?? '', email: email ?? '' });
+  }
+  return {
+    ...EMPTY_DETAILS,
+    firstName: sent[contactName('firstName')] ?? '',
+    lastName: sent[contactName('lastName')] ?? '',
+    email: sent[contactName('email')] ?? '',
+    phone: sent[contactName('phone')] ?? '',
+    dateOfBirth: sent[contactName('dateOfBirth')] ?? '',
+    locationChoice: sent.locationChoice ?? '',
+    location: sent[contactName('location')] ?? '',
+    notes: sent[contactName('notes')] ?? '',
+    consent: !!sent[contactName('consent')],
+    acceptTerms: !!sent.acceptTerms,
+    guests,
+    guestCount: sent.guestCount ?? '',
+  };
+}

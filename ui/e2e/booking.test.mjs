@@ -2,10 +2,10 @@
 // in German from Berlin, reschedules, cancels, downloads the calendar file,
 // and gets the e-mails.
 import assert from 'node:assert/strict';
-import { readFileSync, readdirSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
-import { SHOTS, consented, messages, pickSlot, serveAndBrowse, waitForHydration, watchConsole } from './harness.mjs';
+import { SHOTS, consented, mailsTo, messages, pickSlot, serveAndBrowse, waitForHydration, watchConsole } from './harness.mjs';
 
 const env = serveAndBrowse();
 
@@ -13,25 +13,7 @@ const env = serveAndBrowse();
 // test's intent, not a problem of the page.
 const real = (problems) => problems.filter((p) => !/status of (404|409|410|422)/.test(p));
 
-function mailsFor(email) {
-  const dir = join(env.server.dataDir, 'mail');
-  let files = [];
-  try {
-    files = readdirSync(dir);
-  } catch {
-    return [];
-  }
-  return files.map((f) => readFileSync(join(dir, f), 'utf8')).filter((m) => m.includes(email));
-}
-
-async function waitForMails(email, n) {
-  for (let i = 0; i < 100; i++) {
-    const found = mailsFor(email);
-    if (found.length >= n) return found;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  return mailsFor(email);
-}
+const waitForMails = (email, n) => mailsTo(env.server.dataDir, email, n);
 
 describe('booking the demo calendar', () => {
   test('in English from New York: book, get mail and .ics, reschedule, cancel', async () => {

@@ -1,7 +1,7 @@
 // Shared set-up of the browser tests: the built binary serving on a free
 // loopback port with its own private PostgreSQL, and Debian's Chromium.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, mkdirSync, readFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, mkdirSync, readFileSync, readdirSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -141,4 +141,20 @@ export async function pickSlot(page, { nth = 0, except = null, nextMonthLabel = 
     await page.locator('table[role=grid]:not([aria-busy])').waitFor();
   }
   throw new Error(`no day with ${nth + 1} free times in three months`);
+}
+
+// mailsTo waits until at least n mails to email have left the server (the
+// demo writes each to a file under its data directory) and returns them.
+export async function mailsTo(dataDir, email, n) {
+  const read = () => {
+    try {
+      return readdirSync(join(dataDir, 'mail'))
+        .map((f) => readFileSync(join(dataDir, 'mail', f), 'utf8'))
+        .filter((m) => m.includes(email));
+    } catch {
+      return [];
+    }
+  };
+  for (let i = 0; i < 100 && read().length < n; i++) await new Promise((r) => setTimeout(r, 100));
+  return read();
 }

@@ -239,3 +239,23 @@ func TestTheBusinessDecidesWithoutJavaScript(t *testing.T) {
 		t.Errorf("declining a confirmed booking: %d, want 409", rec.Code)
 	}
 }
+
+func TestTheVisitorsZoneCookieRendersTheirTimes(t *testing.T) {
+	f := newFixture(t, sharedRenderer(t))
+	tests := []struct{ cookie, want string }{
+		{"slotwise_tz=America%2FNew_York", `"timeZone":"America/New_York"`},
+		{"slotwise_tz=Mars%2FOlympus", `"timeZone":"Europe/Berlin"`},
+		{"", `"timeZone":"Europe/Berlin"`},
+	}
+	for _, tt := range tests {
+		rec := f.do(http.MethodGet, "/api/page-data?path=/widget/bookings/demo-consultation", map[string]string{"Cookie": tt.cookie})
+		if !strings.Contains(rec.Body.String(), tt.want) {
+			t.Errorf("cookie %q: want %s", tt.cookie, tt.want)
+		}
+	}
+	// A zone in the URL wins over the cookie.
+	rec := f.do(http.MethodGet, "/api/page-data?path="+url.QueryEscape("/widget/bookings/demo-consultation?tz=Asia/Tokyo"), map[string]string{"Cookie": "slotwise_tz=America%2FNew_York"})
+	if !strings.Contains(rec.Body.String(), `"timeZone":"Asia/Tokyo"`) {
+		t.Errorf("?tz= did not win over the cookie")
+	}
+}

@@ -1,6 +1,8 @@
 // Cookie names shared with the server (backend/internal/web/page.go).
 export const LOCALE_COOKIE = 'slotwise_locale';
 export const CONSENT_COOKIE = 'slotwise_consent';
+// The visitor's time zone, so the next page the server renders is already in it.
+export const TIME_ZONE_COOKIE = 'slotwise_tz';
 
 const YEAR_SECONDS = 365 * 24 * 60 * 60;
 

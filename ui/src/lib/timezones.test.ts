@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { buildZoneList, isValidTimeZone, parseOffsetQuery, searchZones, zoneCity, zoneName, zoneOffsetMinutes } from './timezones';
+import { getTimeZones } from '@vvo/tzdb';
+import { buildZoneList, isValidTimeZone, parseOffsetQuery, sameZone, searchZones, supportedTimeZones, zoneCity, zoneName, zoneOffsetMinutes } from './timezones';
 
 const winter = new Date('2026-01-15T12:00:00Z');
 
@@ -55,5 +56,38 @@ describe('search ranking', () => {
   it('puts cities starting with the query first', () => {
     const list = buildZoneList('en-US', new Date('2026-01-15T12:00:00Z'), ['America/St_Johns', 'America/New_York', 'Pacific/Port_Moresby']);
     expect(searchZones(list, 'new').map((z) => z.id)).toEqual(['America/New_York', 'America/St_Johns', 'Pacific/Port_Moresby']);
+  });
+});
+
+describe('the maintained list of zones', () => {
+  // Today's names and the old ones, countries and abbreviations, as people type them.
+  const list = buildZoneList('en-US', winter, supportedTimeZones(), [], getTimeZones({ includeUtc: true }));
+  const found = (q: string) => searchZones(list, q).map((z) => z.id);
+  it.each([
+    ['Kolkata', 'Asia/Kolkata'],
+    ['Calcutta', 'Asia/Kolkata'],
+    ['Kyiv', 'Europe/Kyiv'],
+    ['Kiev', 'Europe/Kyiv'],
+    ['Ho Chi Minh', 'Asia/Ho_Chi_Minh'],
+    ['Saigon', 'Asia/Ho_Chi_Minh'],
+    ['Yangon', 'Asia/Yangon'],
+    ['Rangoon', 'Asia/Yangon'],
+    ['Nuuk', 'America/Nuuk'],
+    ['Godthab', 'America/Nuuk'],
+    ['India', 'Asia/Kolkata'],
+    ['Mumbai', 'Asia/Kolkata'],
+    ['IST', 'Asia/Kolkata'],
+  ])('finds %s', (q, id) => {
+    expect(found(q)).toContain(id);
+  });
+  it('lists each zone once, by its current name', () => {
+    const ids = list.map((z) => z.id);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(ids).not.toContain('Asia/Calcutta');
+    expect(ids).toContain('Asia/Kolkata');
+  });
+  it('knows a zone by its old name', () => {
+    const kolkata = list.find((z) => z.id === 'Asia/Kolkata')!;
+    expect(sameZone(kolkata, 'Asia/Calcutta')).toBe(true);
   });
 });

@@ -11,6 +11,7 @@ export interface ZoneEntry {
   offsetMinutes: number; // at the reference instant
   offsetLabel: string; // localized short offset: "GMT-5"
   haystack: string; // normalized text searched by city or name
+  aliases: string[]; // every name the zone goes by (current and old)
 }
 
 export function isValidTimeZone(tz: string): boolean {
@@ -96,21 +97,47 @@ export function supportedTimeZones(): string[] {
   }
 }
 
+// KnownZone is what a maintained list of zones (@vvo/tzdb) says of one:
+// its current name, the old names it replaced (Kiev, Calcutta, Saigon,
+// Rangoon, Godthab…), its country, main cities and abbreviation.
+export interface KnownZone {
+  name: string;
+  group: string[];
+  alternativeName?: string;
+  countryName?: string;
+  mainCities?: string[];
+  abbreviation?: string;
+}
+
 // buildZoneList names every zone in the visitor's language, sorted by
 // offset and then city. `include` adds zones the engine may not list (UTC,
-// or an alias the browser reports).
-export function buildZoneList(locale: string, at: Date, ids: string[] = supportedTimeZones(), include: string[] = []): ZoneEntry[] {
-  const all = new Set(ids);
-  for (const z of ['UTC', ...include]) if (isValidTimeZone(z)) all.add(z);
+// or an alias the browser reports). With `known`, each zone goes by its
+// current name (an engine may still list Asia/Calcutta) and is found by
+// its old names, country, cities and abbreviation too.
+export function buildZoneList(locale: string, at: Date, ids: string[] = supportedTimeZones(), include: string[] = [], known: KnownZone[] = []): ZoneEntry[] {
+  const byAlias = new Map<string, KnownZone>();
+  for (const k of known) for (const alias of [k.name, ...k.group]) byAlias.set(alias, k);
+  const all = new Map<string, KnownZone | undefined>();
+  for (const raw of [...ids, ...known.map((k) => k.name), 'UTC', ...include]) {
+    const k = byAlias.get(raw);
+    const id = k && isValidTimeZone(k.name) ? k.name : raw;
+    if (!all.has(id) && isValidTimeZone(id)) all.set(id, k);
+  }
   const list: ZoneEntry[] = [];
-  for (const id of all) {
+  for (const [id, k] of all) {
     const name = zoneName(locale, id, at);
     const offsetLabel = zonePart(locale, id, at, 'shortOffset');
     const city = zoneCity(id);
-    list.push({ id, city, name, offsetMinutes: zoneOffsetMinutes(id, at), offsetLabel, haystack: normalizeSearch(`${city} ${id} ${name}`) });
+    const extra = k ? [...k.group.map(zoneCity), k.alternativeName, k.countryName, ...(k.mainCities ?? []), k.abbreviation].filter(Boolean).join(' ') : '';
+    list.push({ id, city, name, offsetMinutes: zoneOffsetMinutes(id, at), offsetLabel, haystack: normalizeSearch(`${city} ${id} ${name} ${extra}`), aliases: k?.group ?? [id] });
   }
   list.sort((a, b) => a.offsetMinutes - b.offsetMinutes || a.city.localeCompare(b.city, locale));
   return list;
+}
+
+// sameZone: the entry is the zone (or one of its old names).
+export function sameZone(entry: ZoneEntry, id: string): boolean {
+  return entry.id === id || entry.aliases.includes(id);
 }
 
 // searchZones finds zones by offset ("+05:30", "GMT-5") or else by every

@@ -1,6 +1,6 @@
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { buildZoneList, searchZones, zoneCity, zoneName, type ZoneEntry } from '../../../lib/timezones';
+import { buildZoneList, sameZone, searchZones, zoneCity, zoneName, type KnownZone, type ZoneEntry } from '../../../lib/timezones';
 import { ChevronDown, GlobeIcon, SearchIcon } from './Icons';
 import styles from './TimeZonePicker.module.css';
 
@@ -28,13 +28,22 @@ export function TimeZonePicker({ value, onChange, at }: Props) {
   const listId = useId();
   const optId = (i: number) => `${listId}-o${i}`;
 
-  const list = useMemo<ZoneEntry[]>(() => (open ? buildZoneList(intl.locale, new Date(at), undefined, [value]) : []), [open, intl.locale, at]); // eslint-disable-line react-hooks/exhaustive-deps
+  // The maintained list of zones (old names, countries, cities) is its own
+  // chunk, fetched when the picker first opens; until then Intl's names serve.
+  const [known, setKnown] = useState<KnownZone[]>([]);
+  useEffect(() => {
+    if (!open || known.length) return;
+    import(/* webpackChunkName: "tzdb" */ '@vvo/tzdb')
+      .then((m) => setKnown(m.getTimeZones({ includeUtc: true })))
+      .catch((err) => console.warn('The list of time zones did not load; searching by name only', err));
+  }, [open]); // eslint-disable-line react-hooks/exhaustive-deps
+  const list = useMemo<ZoneEntry[]>(() => (open ? buildZoneList(intl.locale, new Date(at), undefined, [value], known) : []), [open, intl.locale, at, known]); // eslint-disable-line react-hooks/exhaustive-deps
   const results = useMemo(() => searchZones(list, query), [list, query]);
 
   useEffect(() => {
     if (!open) return;
     inputRef.current?.focus();
-    const i = results.findIndex((z) => z.id === value);
+    const i = results.findIndex((z) => sameZone(z, value));
     setActive(i >= 0 ? i : 0);
     const onDown = (e: MouseEvent) => {
       if (wrapRef.current && !wrapRef.current.contains(e.target as Node)) setOpen(false);
@@ -142,8 +151,8 @@ export function TimeZonePicker({ value, onChange, at }: Props) {
                 key={z.id}
                 id={optId(i)}
                 role="option"
-                aria-selected={z.id === value}
-                className={[styles.option, i === active ? styles.active : '', z.id === value ? styles.selected : ''].filter(Boolean).join(' ')}
+                aria-selected={sameZone(z, value)}
+                className={[styles.option, i === active ? styles.active : '', sameZone(z, value) ? styles.selected : ''].filter(Boolean).join(' ')}
                 onMouseDown={(e) => e.preventDefault()}
                 onMouseEnter={() => setActive(i)}
                 onClick={() => choose(z)}

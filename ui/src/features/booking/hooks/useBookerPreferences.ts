@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
+import { TIME_ZONE_COOKIE, setPreference } from '../../../lib/cookies';
 import { readPreference, writePreference } from '../../../lib/storage';
 import { isValidTimeZone } from '../../../lib/timezones';
 import { defaultHourCycle, type HourCycle } from './useBookingFormat';
@@ -38,13 +39,17 @@ export function useBookerPreferences({ initialTimeZone, lang, pinned }: Options)
     if (hc === 'h12' || hc === 'h23') setHourCycle(hc);
     if (!pinned) {
       const next = [readPreference(TIME_ZONE_KEY), clientEnv.browserTimeZone()].find((z): z is string => !!z && isValidTimeZone(z));
-      if (next && next !== initialTimeZone) setTimeZone(next);
+      if (next && next !== initialTimeZone) {
+        setTimeZone(next);
+        rememberZone(next);
+      }
     }
   }, []); // eslint-disable-line react-hooks/exhaustive-deps
 
   const chooseTimeZone = useCallback((tz: string) => {
     setTimeZone(tz);
     writePreference(TIME_ZONE_KEY, tz);
+    rememberZone(tz);
   }, []);
   const chooseHourCycle = useCallback((hc: HourCycle) => {
     setHourCycle(hc);
@@ -52,4 +57,14 @@ export function useBookerPreferences({ initialTimeZone, lang, pinned }: Options)
   }, []);
 
   return { timeZone, hourCycle, chooseTimeZone, chooseHourCycle };
+}
+
+// rememberZone keeps the zone in a cookie too: the next page the server
+// renders (a reload, a shared link opened again) is already in it.
+function rememberZone(tz: string) {
+  try {
+    setPreference(TIME_ZONE_COOKIE, tz);
+  } catch {
+    /* cookies blocked: the zone still switches after each load */
+  }
 }

@@ -1,0 +1,164 @@
+// The booking flows beyond one service: booking with JavaScript off, Back
+// and reload at every step, a team, a group, a class with guests, a
+// one-time link and a request the business confirms, in two languages.
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import { describe, test } from 'node:test';
+import { SHOTS, consented, mailsTo, messages, pickSlot, serveAndBrowse, waitForHydration, watchConsole } from './harness.mjs';
+
+const env = serveAndBrowse();
+const en = messages('en-US');
+const de = messages('de');
+const real = (problems) => problems.filter((p) => !/status of (404|409|410|422)/.test(p));
+
+// fillDetails types a booker's details in the language's labels.
+async function fillDetails(page, t, email) {
+  await page.getByRole('textbox', { name: new RegExp(t['booking.field.firstName']) }).fill('Ada');
+  await page.getByRole('textbox', { name: new RegExp(t['booking.field.lastName']) }).fill('Lovelace');
+  await page.getByRole('textbox', { name: new RegExp(`^${t['booking.field.email']}`) }).fill(email);
+}
+
+describe('the whole booking flow', () => {
+  test('books with JavaScript off: every step is a page and the form posts', async () => {
+    const ctx = await consented(env.browser, env.server.base, { javaScriptEnabled: false, locale: 'en-US', viewport: { width: 390, height: 844 } });
+    const page = await ctx.newPage();
+    await page.goto(env.server.base + '/widget/bookings/demo-consultation');
+    // A day, then a time: each a GET form, so each is a URL.
+    await page.locator('table[role=grid] button[type=submit]').first().click();
+    await page.waitForURL(/date=\d{4}-\d{2}-\d{2}/);
+    await page.locator('button[data-slot]').first().click();
+    await page.waitForURL(/time=/);
+    await page.getByRole('heading', { name: en['booking.details.title'] }).waitFor();
+    // A refused post comes back with its messages and what was typed.
+    await page.getByRole('textbox', { name: new RegExp(`^${en['booking.field.email']}`) }).fill('ada.nojs@example.com');
+    await page.getByRole('button', { name: en['booking.submit'] }).click();
+    await page.getByText(en['validation.required.firstName']).waitFor();
+    assert.equal(await page.getByRole('textbox', { name: new RegExp(`^${en['booking.field.email']}`) }).inputValue(), 'ada.nojs@example.com');
+    await fillDetails(page, en, 'ada.nojs@example.com');
+    await page.getByRole('combobox', { name: /Location/ }).selectOption({ index: 1 });
+    await page.getByRole('button', { name: en['booking.submit'] }).click();
+    await page.waitForURL(/\/widget\/booking\/bk_[^?]+\?token=/);
+    await page.getByRole('heading', { name: en['booking.status.scheduled'] }).waitFor();
+    await page.screenshot({ path: join(SHOTS, 'nojs-booked-phone.png'), fullPage: true });
+    await ctx.close();
+  });
+
+  test('Back, Forward and reload land on the same step, in German', async () => {
+    const ctx = await consented(env.browser, env.server.base, { timezoneId: 'Europe/Berlin', locale: 'de-DE', viewport: { width: 1280, height: 800 } });
+    const page = await ctx.newPage();
+    const problems = watchConsole(page);
+    await page.goto(env.server.base + '/de/widget/bookings/demo-consultation');
+    await waitForHydration(page);
+    const { label, start } = await pickSlot(page, { nextMonthLabel: new RegExp(de['booking.calendar.nextMonth']) });
+    await page.getByRole('heading', { name: de['booking.details.title'] }).waitFor();
+    assert.match(page.url(), new RegExp(`time=${encodeURIComponent(start).replace(/[+]/g, '\\+')}`));
+    await fillDetails(page, de, 'grete.back@example.de');
+    // Reload: the same time's details.
+    await page.reload();
+    await waitForHydration(page);
+    await page.getByRole('heading', { name: de['booking.details.title'] }).waitFor();
+    // Back: the times of that day, the chosen time still there.
+    await page.goBack();
+    await page.locator(`button[data-slot="${start}"]`).waitFor();
+    assert.ok(new URL(page.url()).searchParams.get('date'), 'the day is in the URL');
+    assert.equal(await page.getByRole('heading', { name: de['booking.details.title'] }).count(), 0);
+    // Forward: the details again.
+    await page.goForward();
+    await page.getByRole('heading', { name: de['booking.details.title'] }).waitFor();
+    // The browser's Back from the details goes back within the widget, never out of it.
+    await page.goBack();
+    await page.goBack();
+    assert.match(page.url(), /\/de\/widget\/bookings\/demo-consultation/);
+    await page.getByRole('grid').waitFor();
+    assert.ok(label);
+    assert.deepEqual(real(problems), []);
+    await ctx.close();
+  });
+
+  test('a group leads to a class; a booker brings a named guest and sees the seats left', async () => {
+    const ctx = await consented(env.browser, env.server.base, { timezoneId: 'Europe/Berlin', locale: 'en-US', viewport: { width: 390, height: 844 } });
+    const page = await ctx.newPage();
+    const problems = watchConsole(page);
+    await page.goto(env.server.base + '/widget/groups/demo-group');
+    await waitForHydration(page);
+    await page.getByRole('link', { name: /Yoga class/ }).click();
+    await page.getByRole('heading', { level: 1, name: 'Yoga class' }).waitFor();
+    const seatsLabel = en['booking.seatsLeft'].replace(/\{count, plural, one \{# seat left\} other \{# seats left\}\}/, '8 seats left');
+    await page.locator('button[data-slot]', { hasText: seatsLabel }).first().waitFor();
+    await pickSlot(page);
+    await fillDetails(page, en, 'ada.yoga@example.com');
+    await page.getByRole('link', { name: en['booking.guests.add'] }).click();
+    await page.getByRole('textbox', { name: 'Guest 1: name' }).fill('Grace Hopper');
+    await page.getByRole('textbox', { name: 'Guest 1: email' }).fill('ada.yoga@example.com');
+    await page.getByRole('button', { name: en['booking.submit'] }).click();
+    await page.getByText(en['validation.guestEmailUnique']).waitFor();
+    await page.getByRole('textbox', { name: 'Guest 1: email' }).fill('grace.yoga@example.com');
+    await page.getByRole('button', { name: en['booking.submit'] }).click();
+    await page.getByRole('heading', { name: en['booking.status.scheduled'] }).waitFor();
+    await page.getByText('Grace Hopper').waitFor();
+    const guestMails = await mailsTo(env.server.dataDir, 'grace.yoga@example.com', 1);
+    assert.equal(guestMails.length, 1, 'the guest gets their own mail');
+    assert.ok(!/token=/.test(guestMails[0].replace(/=\r?\n/g, '')), "the guest's mail carries no manage link");
+    await page.screenshot({ path: join(SHOTS, 'class-booked-phone.png'), fullPage: true });
+    assert.deepEqual(real(problems), []);
+    await ctx.close();
+  });
+
+  test('a team in German: any available, fairly assigned', async () => {
+    const ctx = await consented(env.browser, env.server.base, { timezoneId: 'Europe/Berlin', locale: 'de-DE', viewport: { width: 390, height: 844 } });
+    const page = await ctx.newPage();
+    await page.goto(env.server.base + '/de/widget/appointment/demo-team');
+    await waitForHydration(page);
+    await page.getByRole('radio', { name: de['booking.staff.any'] }).waitFor();
+    await page.screenshot({ path: join(SHOTS, 'team-de-phone.png'), fullPage: true });
+    // Every person is in sight: nothing scrolls sideways on a phone.
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    assert.ok(overflow <= 0, `the page scrolls sideways by ${overflow}px`);
+    await pickSlot(page, { nextMonthLabel: new RegExp(de['booking.calendar.nextMonth']) });
+    await fillDetails(page, de, 'grete.team@example.de');
+    await page.getByRole('button', { name: de['booking.submit'] }).click();
+    await page.getByRole('heading', { name: de['booking.status.scheduled'] }).waitFor();
+    await ctx.close();
+  });
+
+  test('a one-time link books once, then it has expired', async () => {
+    const link = env.server.output().match(/http:\/\/\S+(\/widget\/otl\/otl_[A-Za-z0-9_-]+)/);
+    assert.ok(link, 'the start banner prints a one-time link');
+    const ctx = await consented(env.browser, env.server.base, { timezoneId: 'Europe/Berlin', locale: 'en-US' });
+    const page = await ctx.newPage();
+    await page.goto(env.server.base + link[1]);
+    await waitForHydration(page);
+    await pickSlot(page);
+    await fillDetails(page, en, 'ada.otl@example.com');
+    await page.getByRole('combobox', { name: /Location/ }).selectOption({ index: 1 });
+    await page.getByRole('button', { name: en['booking.submit'] }).click();
+    await page.getByRole('heading', { name: en['booking.status.scheduled'] }).waitFor();
+    const again = await page.goto(env.server.base + link[1]);
+    assert.equal(again.status(), 410);
+    await page.getByTestId('expired-link').waitFor();
+    await ctx.close();
+  });
+
+  test('a request is held, offers no calendar buttons, and the business confirms it from its mail', async () => {
+    const ctx = await consented(env.browser, env.server.base, { timezoneId: 'Europe/Berlin', locale: 'en-US' });
+    const page = await ctx.newPage();
+    await page.goto(env.server.base + '/widget/bookings/facial-treatment');
+    await waitForHydration(page);
+    await pickSlot(page);
+    await fillDetails(page, en, 'ada.request@example.com');
+    await page.getByRole('textbox', { name: new RegExp(en['booking.field.phone']) }).fill('+49 30 1234567');
+    await page.getByRole('button', { name: en['booking.submit.request'] }).click();
+    await page.getByRole('heading', { name: en['booking.status.requested'] }).waitFor();
+    assert.equal(await page.getByRole('link', { name: new RegExp(en['booking.calendar.google']) }).count(), 0, 'no add-to-calendar before it is confirmed');
+    const [staffMail] = (await mailsTo(env.server.dataDir, 'ada.request@example.com', 2)).filter((m) => /decide=/.test(m.replace(/=\r?\n/g, '')));
+    assert.ok(staffMail, 'the staff mail has the decide link');
+    const decide = staffMail.replace(/=\r?\n/g, '').replace(/=3D/g, '=').match(/(\/widget\/booking\/bk_[A-Za-z0-9_-]+\?decide=[A-Za-z0-9_-]+)/)[1];
+    await page.goto(env.server.base + decide);
+    await waitForHydration(page);
+    await page.getByRole('button', { name: en['booking.decide.confirm'] }).click();
+    await page.getByText(en['booking.decide.confirmed']).waitFor();
+    const told = await mailsTo(env.server.dataDir, 'ada.request@example.com', 3);
+    assert.ok(told.length >= 3, 'the booker is told of the confirmation');
+    await ctx.close();
+  });
+});

@@ -9,6 +9,9 @@ require (
 	github.com/golang-migrate/migrate/v4 v4.19.0
 	github.com/gzuidhof/tygo v0.2.18
 	github.com/jackc/pgx/v5 v5.7.6
+	github.com/nyaruka/phonenumbers v1.6.5
+	golang.org/x/net v0.42.0
+	golang.org/x/text v0.27.0
 	rogchap.com/v8go v0.9.0
 )
 
@@ -48,11 +51,10 @@ require (
 	go.uber.org/mock v0.5.0 // indirect
 	golang.org/x/arch v0.20.0 // indirect
 	golang.org/x/crypto v0.40.0 // indirect
+	golang.org/x/exp v0.0.0-20250305212735-054e65f0b394 // indirect
 	golang.org/x/mod v0.25.0 // indirect
-	golang.org/x/net v0.42.0 // indirect
 	golang.org/x/sync v0.16.0 // indirect
 	golang.org/x/sys v0.35.0 // indirect
-	golang.org/x/text v0.27.0 // indirect
 	golang.org/x/tools v0.34.0 // indirect
 	google.golang.org/protobuf v1.36.9 // indirect
 	gopkg.in/yaml.v2 v2.4.0 // indirect

@@ -15,3 +15,4 @@ ALTER TABLE bookings ADD CONSTRAINT bookings_no_overlap EXCLUDE USING gist
 ALTER TABLE bookings DROP COLUMN IF EXISTS cancelled_by,
     DROP COLUMN IF EXISTS assignment, DROP COLUMN IF EXISTS session, DROP COLUMN IF EXISTS seats;
 ALTER TABLE calendars DROP COLUMN IF EXISTS max_seats_per_booking, DROP COLUMN IF EXISTS seats;
+ALTER TABLE locations DROP COLUMN IF EXISTS country;

@@ -2,6 +2,9 @@
 -- assignment, teams, groups of calendars, one-time links, and requests the
 -- business confirms or declines.
 
+-- The business's country: the phone field's default country.
+ALTER TABLE locations ADD COLUMN country text NOT NULL DEFAULT '' CHECK (country ~ '^([A-Z]{2})?$');
+
 ALTER TABLE calendars
     ADD COLUMN seats int NOT NULL DEFAULT 0 CHECK (seats BETWEEN 0 AND 500),
     ADD COLUMN max_seats_per_booking int NOT NULL DEFAULT 1 CHECK (max_seats_per_booking BETWEEN 1 AND 101);

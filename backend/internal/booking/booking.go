@@ -57,6 +57,7 @@ type Location struct {
 	ConsentText   string
 	TermsURL      string
 	Email         string
+	Country       string // ISO 3166 region: the phone field's default country
 }
 
 // Staff is a person who takes appointments.

@@ -358,3 +358,40 @@ func TestTeamsAndGroupsOpenTheirCalendars(t *testing.T) {
 		}
 	}
 }
+
+func TestPhoneNumbersAreReadInTheirCountryAndStoredInE164(t *testing.T) {
+	svc, pool, _ := newService(t)
+	tests := []struct {
+		name, phone, country, want, err string
+	}{
+		{"national, in the business's country", "030 1234567", "", "+49301234567", ""},
+		{"national, in the chosen country", "(201) 555-0123", "US", "+12015550123", ""},
+		{"international wins over the country", "+49 30 1234567", "US", "+49301234567", ""},
+		{"too short", "030 12", "DE", "", "validation.phoneInvalid"},
+		{"a German number read as American", "030 1234567", "US", "", "validation.phoneInvalid"},
+		{"words", "call me", "", "", "validation.phoneInvalid"},
+		{"an unknown country falls back to the business's", "030 1234567", "ZZ", "+49301234567", ""},
+	}
+	for i, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			cmd := facial(fmt.Sprintf("2026-11-%dT10:00:00+01:00", 23+i%5))
+			cmd.Contact.Email = fmt.Sprintf("phone%d@example.com", i)
+			cmd.Contact.Phone, cmd.Contact.PhoneCountry = tt.phone, tt.country
+			b, _, err := svc.Book(context.Background(), cmd)
+			if tt.err != "" {
+				var v *booking.ValidationError
+				if !errors.As(err, &v) || v.Fields["contact.phone"] != tt.err {
+					t.Fatalf("err = %v, want %s", err, tt.err)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			var stored string
+			if err := pool.QueryRow(context.Background(), `SELECT phone FROM bookings WHERE id = $1`, b.ID).Scan(&stored); err != nil || stored != tt.want {
+				t.Errorf("stored %q (%v), want %q", stored, err, tt.want)
+			}
+		})
+	}
+}

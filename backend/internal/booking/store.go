@@ -22,7 +22,7 @@ const calendarColumns = `
 	c.buffer_before_minutes, c.buffer_after_minutes, c.min_notice_minutes, c.booking_window_days,
 	c.max_per_staff_per_day, c.staff_mode, c.requires_confirmation, c.location_options, c.fields,
 	c.seats, c.max_seats_per_booking, l.id, l.slug, l.name, l.logo_url, l.brand_color, l.time_zone, l.currency, l.default_locale,
-	l.consent_text, l.terms_url, l.email`
+	l.consent_text, l.terms_url, l.email, l.country`
 
 func scanCalendar(row pgx.Row) (*Calendar, error) {
 	c := &Calendar{Location: &Location{}}
@@ -32,7 +32,7 @@ func scanCalendar(row pgx.Row) (*Calendar, error) {
 	err := row.Scan(&c.ID, &c.Slug, &c.Name, &c.Description, &dur, &interval, &before, &after, &notice,
 		&c.WindowDays, &c.MaxPerStaffPerDay, &c.StaffMode, &c.RequiresConfirmation, &options, &fields,
 		&c.Seats, &c.MaxSeatsPerBooking, &l.ID, &l.Slug, &l.Name, &l.LogoURL, &l.BrandColor, &l.TimeZone, &l.Currency, &l.DefaultLocale,
-		&l.ConsentText, &l.TermsURL, &l.Email)
+		&l.ConsentText, &l.TermsURL, &l.Email, &l.Country)
 	if err != nil {
 		return nil, err
 	}

@@ -3,12 +3,13 @@ package booking
 import (
 	"errors"
 	"net/mail"
-	"regexp"
 	"slices"
 	"strconv"
 	"strings"
 	"time"
 	"unicode/utf8"
+
+	"github.com/nyaruka/phonenumbers"
 
 	"slotwise/backend/internal/notify"
 )
@@ -42,12 +43,19 @@ const (
 	MaxLocationLen = 300
 )
 
-var phonePunctuation = strings.NewReplacer(" ", "", "-", "", ".", "", "(", "", ")", "", "/", "")
-var phoneDigits = regexp.MustCompile(`^\+?[0-9]{6,15}$`)
-
-// validPhone accepts an optional +, then 6 to 15 digits with the usual
-// spaces, dashes, dots, slashes and parentheses between them.
-func validPhone(s string) bool { return phoneDigits.MatchString(phonePunctuation.Replace(s)) }
+// phoneE164 reads a phone number as people type it, in region unless it
+// starts with + (libphonenumber's rules: length, prefixes, number ranges)
+// and gives its E.164 form, the one form it is stored in.
+func phoneE164(s, region string) (string, bool) {
+	if len(s) > 40 {
+		return "", false
+	}
+	n, err := phonenumbers.Parse(s, strings.ToUpper(region))
+	if err != nil || !phonenumbers.IsValidNumber(n) {
+		return "", false
+	}
+	return phonenumbers.Format(n, phonenumbers.E164), true
+}
 
 // emailProblem says what is wrong with an address, if anything: an
 // address accepted here is one the mail can reach (its domain has an ASCII
@@ -80,7 +88,7 @@ func validEmail(s string) bool {
 
 // normalize trims every field, so " Ada " is stored as "Ada".
 func (c *Contact) normalize() {
-	for _, f := range []*string{&c.FirstName, &c.LastName, &c.Email, &c.Phone, &c.DateOfBirth, &c.Location, &c.Notes} {
+	for _, f := range []*string{&c.FirstName, &c.LastName, &c.Email, &c.Phone, &c.PhoneCountry, &c.DateOfBirth, &c.Location, &c.Notes} {
 		*f = strings.TrimSpace(*f)
 	}
 }
@@ -113,9 +121,18 @@ func validateContact(c *Contact, cal *Calendar, termsAccepted bool, now time.Tim
 			errs["contact.email"] = msg
 		}
 	}
-	if askFor("contact.phone", &c.Phone, cal.Fields.Phone, msgPhoneRequired, errs) && !validPhone(c.Phone) {
-		errs["contact.phone"] = msgPhoneInvalid
+	if askFor("contact.phone", &c.Phone, cal.Fields.Phone, msgPhoneRequired, errs) {
+		region := strings.ToUpper(c.PhoneCountry)
+		if !phonenumbers.GetSupportedRegions()[region] {
+			region = cal.Location.Country
+		}
+		if e164, ok := phoneE164(c.Phone, region); ok {
+			c.Phone = e164
+		} else {
+			errs["contact.phone"] = msgPhoneInvalid
+		}
 	}
+	c.PhoneCountry = ""
 	if askFor("contact.dateOfBirth", &c.DateOfBirth, cal.Fields.DateOfBirth, msgRequired, errs) {
 		dob, err := time.Parse("2006-01-02", c.DateOfBirth)
 		if err != nil || dob.After(now) || dob.Year() < now.Year()-130 {

@@ -31,7 +31,10 @@ type Contact struct {
 	LastName    string `json:"lastName"`
 	Email       string `json:"email"`
 	Phone       string `json:"phone"`
-	DateOfBirth string `json:"dateOfBirth,omitempty"`
+	// PhoneCountry is the region a phone number without a + is read in
+	// (ISO 3166, "DE"); empty: the business's country.
+	PhoneCountry string `json:"phoneCountry,omitempty"`
+	DateOfBirth  string `json:"dateOfBirth,omitempty"`
 	Location    string `json:"location,omitempty"`
 	Notes       string `json:"notes,omitempty"`
 	Consent     bool   `json:"consent,omitempty"`

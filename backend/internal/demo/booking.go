@@ -22,10 +22,10 @@ var weekdays = map[string][][2]string{
 func seedBooking(ctx context.Context, q db.Querier) error {
 	var locationID int64
 	err := q.QueryRow(ctx, `
-		INSERT INTO locations (slug, name, brand_color, time_zone, currency, default_locale, consent_text, terms_url, email)
+		INSERT INTO locations (slug, name, brand_color, time_zone, currency, default_locale, consent_text, terms_url, email, country)
 		VALUES ('demo-studio', 'Slotwise Demo Studio', '#0f766e', 'Europe/Berlin', 'EUR', 'en-US',
-		        'I would like to receive news and offers from Slotwise Demo Studio by e-mail or phone.', '', 'studio@slotwise.localhost')
-		ON CONFLICT (slug) DO UPDATE SET name = EXCLUDED.name
+		        'I would like to receive news and offers from Slotwise Demo Studio by e-mail or phone.', '', 'studio@slotwise.localhost', 'DE')
+		ON CONFLICT (slug) DO UPDATE SET name = EXCLUDED.name, country = EXCLUDED.country
 		RETURNING id`).Scan(&locationID)
 	if err != nil {
 		return fmt.Errorf("demo: location: %w", err)

@@ -85,6 +85,10 @@ func bookerPage(ctx context.Context, svc *booking.Service, req *PageRequest, cal
 	fixed := data.Calendar.FixedStaff
 	data.Calendar, data.Location, data.Now = calendarInfo(cal), locationInfo(cal.Location), svc.Now()
 	data.Calendar.FixedStaff, data.FormKey = fixed, newNonce()
+	data.PhoneRegions = []PhoneRegion{}
+	if cal.Fields.Phone != booking.FieldHidden {
+		data.PhoneRegions = phoneRegions(req.Cat.Lang)
+	}
 	var staffID int64
 	switch {
 	case fixed != nil:
@@ -257,7 +261,7 @@ func calendarInfo(cal *booking.Calendar) CalendarInfo {
 func locationInfo(l *booking.Location) LocationInfo {
 	return LocationInfo{
 		Name: l.Name, LogoURL: l.LogoURL, BrandColor: l.BrandColor, TimeZone: l.TimeZone,
-		Currency: l.Currency, ConsentText: l.ConsentText, TermsURL: l.TermsURL,
+		Currency: l.Currency, ConsentText: l.ConsentText, TermsURL: l.TermsURL, Country: l.Country,
 	}
 }
 

@@ -31,6 +31,8 @@ type BookingPageData struct {
 	// FormKey is the idempotency key of the details form's post, so a
 	// double submit without JavaScript books once.
 	FormKey string `json:"formKey"`
+	// PhoneRegions are the phone field's countries, when it asks for a phone.
+	PhoneRegions []PhoneRegion `json:"phoneRegions"`
 }
 
 // TeamInfo names the team whose page this is.
@@ -91,6 +93,15 @@ type LocationInfo struct {
 	Currency    string `json:"currency"`
 	ConsentText string `json:"consentText"`
 	TermsURL    string `json:"termsUrl"`
+	Country     string `json:"country"` // ISO 3166: the phone field's default country
+}
+
+// PhoneRegion is a country of the phone field: its code, calling code and
+// name in the page's language, in the language's alphabetical order.
+type PhoneRegion struct {
+	Region string `json:"region"`
+	Code   int    `json:"code"`
+	Name   string `json:"name"`
 }
 
 // BookingViewData is the manage screens' payload. Decide is the business's

@@ -99,6 +99,11 @@ export interface Contact {
   lastName: string;
   email: string;
   phone: string;
+  /**
+   * PhoneCountry is the region a phone number without a + is read in
+   * (ISO 3166, "DE"); empty: the business's country.
+   */
+  phoneCountry?: string;
   dateOfBirth?: string;
   location?: string;
   notes?: string;

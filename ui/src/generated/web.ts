@@ -80,6 +80,10 @@ export interface BookingPageData {
    * double submit without JavaScript books once.
    */
   formKey: string;
+  /**
+   * PhoneRegions are the phone field's countries, when it asks for a phone.
+   */
+  phoneRegions: PhoneRegion[];
 }
 /**
  * TeamInfo names the team whose page this is.
@@ -146,6 +150,16 @@ export interface LocationInfo {
   currency: string;
   consentText: string;
   termsUrl: string;
+  country: string; // ISO 3166: the phone field's default country
+}
+/**
+ * PhoneRegion is a country of the phone field: its code, calling code and
+ * name in the page's language, in the language's alphabetical order.
+ */
+export interface PhoneRegion {
+  region: string;
+  code: number /* int */;
+  name: string;
 }
 /**
  * BookingViewData is the manage screens' payload. Decide is the business's

@@ -1,4 +1,4 @@
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clientEnv } from './hooks/useBookerPreferences';
 import { bookingPageData, bookingView, calendarInfo, json, locationInfo, mockFetch, query, renderBooking, type Call } from './testing';
@@ -124,12 +124,34 @@ describe('the details step', () => {
         lastName: 'Lovelace',
         email: 'ada@example.com',
         phone: '+49 (30) 123-4567',
+        phoneCountry: 'DE',
         location: 'Hauptstraße 5, Berlin',
         notes: '',
         consent: true,
       },
     });
     expect(screen.getByText('We sent the details to ada@example.com.')).toBeTruthy();
+  });
+
+  it('reads a phone number in the chosen country with libphonenumber', async () => {
+    const calls = mockFetch((c) => (c.method === 'POST' ? json(201, bookingView()) : slotsAnswer()));
+    openDetails();
+    fillValid();
+    const country = screen.getByRole('combobox', { name: 'Country of the phone number' }) as HTMLSelectElement;
+    expect(country.value).toBe('DE');
+    fireEvent.change(country, { target: { value: 'US' } });
+    type(/^Phone/, '030 1234567');
+    // The library loads with the step; its check is stricter than counting digits.
+    await act(async () => {
+      await import('libphonenumber-js/min');
+      await new Promise((r) => setTimeout(r, 0));
+    });
+    submit();
+    await waitFor(() => expect(errorOf(field(/^Phone/))).toBe('Invalid phone number'));
+    fireEvent.change(country, { target: { value: 'DE' } });
+    submit();
+    await screen.findByRole('heading', { name: 'Your appointment is scheduled' });
+    expect(calls.find((c) => c.method === 'POST')!.body).toMatchObject({ contact: { phone: '030 1234567', phoneCountry: 'DE' } });
   });
 
   it("puts the server's field messages under the fields (422)", async () => {

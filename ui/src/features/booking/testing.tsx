@@ -46,6 +46,7 @@ export const locationInfo = (over: Partial<LocationInfo> = {}): LocationInfo => 
   currency: 'EUR',
   consentText: '',
   termsUrl: '',
+  country: 'DE',
   ...over,
 });
 
@@ -65,6 +66,10 @@ export const bookingPageData = (over: Partial<BookingPageData> = {}): BookingPag
   reschedule: undefined,
   slotsStaff: 0,
   formKey: 'form-key-1',
+  phoneRegions: [
+    { region: 'DE', code: 49, name: 'Germany' },
+    { region: 'US', code: 1, name: 'United States' },
+  ],
   ...over,
 });
 

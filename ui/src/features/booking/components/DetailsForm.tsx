@@ -1,4 +1,4 @@
-import { useLayoutEffect, useRef, useState, type FormEvent, type RefObject } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type FormEvent, type RefObject } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Button } from '../../../components/Button';
 import { CheckboxField, Field, inputClass } from '../../../components/Field';
@@ -45,6 +45,27 @@ interface Props {
 
 type Errors = Partial<Record<FieldKey, string>>;
 
+type PhoneCheck = (phone: string, country: string) => boolean;
+
+// usePhoneCheck loads libphonenumber (its own chunk, with the details step)
+// and gives its check of a number in a country; null until it has loaded.
+function usePhoneCheck(wanted: boolean): PhoneCheck | null {
+  const [check, setCheck] = useState<PhoneCheck | null>(null);
+  useEffect(() => {
+    if (!wanted) return;
+    let live = true;
+    import(/* webpackChunkName: "phone" */ 'libphonenumber-js/min')
+      .then((m) => {
+        if (live) setCheck(() => (phone: string, country: string) => m.isValidPhoneNumber(phone, (country || undefined) as Parameters<typeof m.isValidPhoneNumber>[1]));
+      })
+      .catch((err) => console.warn('Phone number checks did not load; the server checks the number', err));
+    return () => {
+      live = false;
+    };
+  }, [wanted]);
+  return check;
+}
+
 // serverErrors splits an answer's field messages between the contact
 // fields and the guests, with the rest for the summary above the button.
 function serverErrors(fieldsOf: ActionResult['fields']) {
@@ -74,6 +95,8 @@ export function DetailsForm({ data, start, timeZone, staffId, today, values, onV
   const [guestErrors, setGuestErrors] = useState<Record<string, string>>(initial.guests);
   const [formError, setFormError] = useState<string | null>(failed ? [failed.message, ...initial.other].filter(Boolean).join(' ') : null);
   const maxGuests = Math.max(0, (calendar.maxSeatsPerBooking ?? 1) - 1);
+  const phoneCountry = values.phoneCountry || location.country;
+  const phoneCheck = usePhoneCheck(fields.phone !== 'hidden');
   const [submitting, setSubmitting] = useState(false);
   const keyFor = useIdempotencyKey();
   const mode = locationMode(calendar);
@@ -134,6 +157,7 @@ export function DetailsForm({ data, start, timeZone, staffId, today, values, onV
         lastName: values.lastName.trim(),
         email: values.email.trim(),
         phone: fields.phone === 'hidden' ? '' : values.phone.trim(),
+        ...(fields.phone !== 'hidden' && values.phone.trim() && phoneCountry ? { phoneCountry } : {}),
         ...(fields.dateOfBirth !== 'hidden' && values.dateOfBirth ? { dateOfBirth: values.dateOfBirth } : {}),
         ...(loc !== undefined ? { location: loc } : {}),
         ...(fields.notes !== 'hidden' ? { notes: values.notes.trim() } : {}),
@@ -149,7 +173,14 @@ export function DetailsForm({ data, start, timeZone, staffId, today, values, onV
     e.preventDefault();
     if (submitting) return;
     const dob = refs.dateOfBirth.current as HTMLInputElement | null;
-    const found = validateDetails(values, { calendar, termsRequired: !!location.termsUrl, today, dateOfBirthUnreadable: !!dob?.validity?.badInput });
+    const found = validateDetails(values, {
+      calendar,
+      termsRequired: !!location.termsUrl,
+      today,
+      dateOfBirthUnreadable: !!dob?.validity?.badInput,
+      phoneValid: phoneCheck ?? undefined,
+      phoneCountry,
+    });
     const guests = maxGuests > 0 ? validateGuests(values, calendar.maxSeatsPerBooking) : { errors: {} };
     if (Object.keys(found).length > 0 || Object.keys(guests.errors).length > 0) {
       const texts: Errors = {};
@@ -233,7 +264,23 @@ export function DetailsForm({ data, start, timeZone, staffId, today, values, onV
       {shown(fields.phone) && (
         <Field label={<FormattedMessage id="booking.field.phone" />} required={fields.phone === 'required'} optionalLabel={optional} error={errors.phone}>
           {(c) => (
-            <input {...c} ref={refs.phone as RefObject<HTMLInputElement>} className={inputClass} type="tel" name={contactName('phone')} inputMode="tel" autoComplete="tel" value={values.phone} onChange={(e) => set('phone', e.target.value)} />
+            <div className={styles.phone}>
+              <select
+                className={`${inputClass} ${styles.country}`}
+                name={contactName('phoneCountry')}
+                aria-label={intl.formatMessage({ id: 'booking.field.phoneCountry' })}
+                autoComplete="tel-country-code"
+                value={phoneCountry}
+                onChange={(e) => set('phoneCountry', e.target.value)}
+              >
+                {(data.phoneRegions ?? []).map((r) => (
+                  <option key={r.region} value={r.region}>
+                    {`${r.name} +${r.code}`}
+                  </option>
+                ))}
+              </select>
+              <input {...c} ref={refs.phone as RefObject<HTMLInputElement>} className={inputClass} type="tel" name={contactName('phone')} inputMode="tel" autoComplete="tel-national" value={values.phone} onChange={(e) => set('phone', e.target.value)} />
+            </div>
           )}
         </Field>
       )}

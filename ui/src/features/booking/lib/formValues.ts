@@ -20,6 +20,7 @@ export function detailsFromForm(sent: Record<string, string>): DetailsValues {
     lastName: sent[contactName('lastName')] ?? '',
     email: sent[contactName('email')] ?? '',
     phone: sent[contactName('phone')] ?? '',
+    phoneCountry: sent[contactName('phoneCountry')] ?? '',
     dateOfBirth: sent[contactName('dateOfBirth')] ?? '',
     locationChoice: sent.locationChoice ?? '',
     location: sent[contactName('location')] ?? '',

@@ -13,6 +13,7 @@ export interface DetailsValues {
   lastName: string;
   email: string;
   phone: string;
+  phoneCountry: string; // ISO 3166 region the number is read in; '' is the business's country
   dateOfBirth: string; // YYYY-MM-DD or ''
   locationChoice: string; // index into locationOptions, when there are several
   location: string; // typed by the booker
@@ -33,6 +34,7 @@ export const EMPTY_DETAILS: DetailsValues = {
   lastName: '',
   email: '',
   phone: '',
+  phoneCountry: '',
   dateOfBirth: '',
   locationChoice: '',
   location: '',
@@ -129,6 +131,10 @@ export interface ValidationContext {
   termsRequired: boolean;
   today: IsoDate;
   dateOfBirthUnreadable?: boolean; // the date input holds something that is not a date
+  // phoneValid is libphonenumber's check once it has loaded (the number in
+  // a country); until then the digits' count is checked.
+  phoneValid?: (phone: string, country: string) => boolean;
+  phoneCountry?: string; // the country a number without + is read in
 }
 
 // validateDetails returns a message id per invalid field.
@@ -142,7 +148,7 @@ export function validateDetails(v: DetailsValues, ctx: ValidationContext): Parti
   if (fields.phone !== 'hidden') {
     if (!v.phone.trim()) {
       if (fields.phone === 'required') e.phone = 'validation.required.phone';
-    } else if (!isValidPhone(v.phone)) e.phone = 'validation.phoneInvalid';
+    } else if (!(ctx.phoneValid ? ctx.phoneValid(v.phone, ctx.phoneCountry ?? '') : isValidPhone(v.phone))) e.phone = 'validation.phoneInvalid';
   }
   if (fields.dateOfBirth !== 'hidden') {
     if (ctx.dateOfBirthUnreadable) e.dateOfBirth = 'validation.dateOfBirthInvalid';

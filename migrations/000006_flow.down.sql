@@ -5,6 +5,7 @@ DROP TABLE IF EXISTS teams;
 ALTER TABLE booking_tokens DROP COLUMN IF EXISTS purpose;
 DROP TABLE IF EXISTS booking_guests;
 DROP INDEX IF EXISTS bookings_session;
+DROP INDEX IF EXISTS bookings_series;
 ALTER TABLE bookings DROP CONSTRAINT bookings_no_overlap;
 -- Seats of one class slot overlap; only the first of each keeps its time.
 UPDATE bookings b SET status = 'cancelled' WHERE session IS NOT NULL AND status <> 'cancelled'
@@ -12,7 +13,7 @@ UPDATE bookings b SET status = 'cancelled' WHERE session IS NOT NULL AND status 
                 AND o.status <> 'cancelled' AND o.created_at < b.created_at);
 ALTER TABLE bookings ADD CONSTRAINT bookings_no_overlap EXCLUDE USING gist
     (staff_id WITH =, blocked WITH &&) WHERE (status <> 'cancelled');
-ALTER TABLE bookings DROP COLUMN IF EXISTS cancelled_by,
+ALTER TABLE bookings DROP COLUMN IF EXISTS series_id, DROP COLUMN IF EXISTS cancelled_by,
     DROP COLUMN IF EXISTS assignment, DROP COLUMN IF EXISTS session, DROP COLUMN IF EXISTS seats;
-ALTER TABLE calendars DROP COLUMN IF EXISTS max_seats_per_booking, DROP COLUMN IF EXISTS seats;
+ALTER TABLE calendars DROP COLUMN IF EXISTS recurring_max, DROP COLUMN IF EXISTS max_seats_per_booking, DROP COLUMN IF EXISTS seats;
 ALTER TABLE locations DROP COLUMN IF EXISTS country;

@@ -7,7 +7,11 @@ ALTER TABLE locations ADD COLUMN country text NOT NULL DEFAULT '' CHECK (country
 
 ALTER TABLE calendars
     ADD COLUMN seats int NOT NULL DEFAULT 0 CHECK (seats BETWEEN 0 AND 500),
-    ADD COLUMN max_seats_per_booking int NOT NULL DEFAULT 1 CHECK (max_seats_per_booking BETWEEN 1 AND 101);
+    ADD COLUMN max_seats_per_booking int NOT NULL DEFAULT 1 CHECK (max_seats_per_booking BETWEEN 1 AND 101),
+    ADD COLUMN recurring_max int NOT NULL DEFAULT 0 CHECK (recurring_max BETWEEN 0 AND 52);
+
+COMMENT ON COLUMN calendars.recurring_max IS
+    '0: single appointments; N: a booker may book a weekly or fortnightly series of up to N.';
 
 COMMENT ON COLUMN calendars.seats IS
     '0: one booking per slot and person; N: a class, N seats per slot and person, shared by its bookings.';
@@ -18,7 +22,10 @@ ALTER TABLE bookings
     ADD COLUMN seats int NOT NULL DEFAULT 1 CHECK (seats BETWEEN 1 AND 101),
     ADD COLUMN session text,
     ADD COLUMN assignment text NOT NULL DEFAULT 'named' CHECK (assignment IN ('named', 'any')),
-    ADD COLUMN cancelled_by text NOT NULL DEFAULT '' CHECK (cancelled_by IN ('', 'booker', 'business'));
+    ADD COLUMN cancelled_by text NOT NULL DEFAULT '' CHECK (cancelled_by IN ('', 'booker', 'business')),
+    ADD COLUMN series_id text;
+
+CREATE INDEX bookings_series ON bookings (series_id) WHERE series_id IS NOT NULL;
 
 COMMENT ON COLUMN bookings.session IS
     'Bookings of one class slot share it (calendar and start), and only they may overlap on one person.';

@@ -96,6 +96,7 @@ type Calendar struct {
 	RequiresConfirmation bool
 	Seats                int // 0: one booking per slot; N: a class with N seats per slot
 	MaxSeatsPerBooking   int // the booker and their guests
+	RecurringMax         int // 0: single appointments; N: series of up to N
 	LocationOptions      []LocationOption
 	Fields               Fields
 
@@ -133,6 +134,7 @@ type Booking struct {
 	Guests             []Guest // the guests named by the booker (the rest are a count)
 	Assignment         string  // named, any
 	CancelledBy        string  // booker, business
+	SeriesID           string  // occurrences of one series share it
 
 	Calendar *Calendar
 	Staff    *Staff

@@ -395,3 +395,90 @@ func TestPhoneNumbersAreReadInTheirCountryAndStoredInE164(t *testing.T) {
 		})
 	}
 }
+
+func massageSeries(start string, every string, count int) booking.BookCommand {
+	return booking.BookCommand{Calendar: "demo-massage", Start: start, TimeZone: "Europe/Berlin", Contact: ada(),
+		Repeat: &booking.Repeat{Every: every, Count: count}}
+}
+
+func TestASeriesIsBookedAllOrNothing(t *testing.T) {
+	svc, pool, _ := newService(t)
+	ctx := context.Background()
+	// Both people busy on the third Tuesday at 10:00: the series cannot hold.
+	for _, who := range []string{"mia", "jonas"} {
+		if _, _, err := svc.Book(ctx, booking.BookCommand{Calendar: "demo-consultation", Start: "2026-12-08T10:00:00+01:00",
+			TimeZone: "Europe/Berlin", StaffID: staffID(t, pool, who), Contact: ada()}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	occ, err := svc.Series(ctx, booking.SeriesQuery{Calendar: "demo-massage", Start: "2026-11-24T10:00:00+01:00", TimeZone: "Europe/Berlin",
+		Repeat: booking.Repeat{Every: booking.EveryWeek, Count: 4}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var free []bool
+	for _, o := range occ {
+		free = append(free, o.Free)
+	}
+	if fmt.Sprint(free) != "[true true false true]" {
+		t.Errorf("preview %v, want the third taken", free)
+	}
+	_, _, err = svc.Book(ctx, massageSeries("2026-11-24T10:00:00+01:00", booking.EveryWeek, 4))
+	var conflict *booking.SeriesConflictError
+	if !errors.As(err, &conflict) || fmt.Sprint(conflict.Taken) != "[2]" {
+		t.Fatalf("err = %v, want the third time taken", err)
+	}
+	var n int
+	pool.QueryRow(ctx, `SELECT count(*) FROM bookings WHERE calendar_id = (SELECT id FROM calendars WHERE slug = 'demo-massage')`).Scan(&n)
+	if n != 0 {
+		t.Errorf("%d massages booked from a refused series, want none", n)
+	}
+	// Fortnightly from the week after skips the taken one; one manage secret opens every time.
+	b, token, err := svc.Book(ctx, massageSeries("2026-12-01T10:00:00+01:00", booking.EveryTwoWeek, 3))
+	if err != nil {
+		t.Fatal(err)
+	}
+	all, err := svc.SeriesOf(ctx, b)
+	if err != nil || len(all) != 3 {
+		t.Fatalf("series: %d, %v", len(all), err)
+	}
+	for i, want := range []string{"2026-12-01T10:00:00+01:00", "2026-12-15T10:00:00+01:00", "2026-12-29T10:00:00+01:00"} {
+		berlin, _ := time.LoadLocation("Europe/Berlin")
+		if got := all[i].Start.In(berlin).Format(time.RFC3339); got != want {
+			t.Errorf("occurrence %d at %s, want %s", i, got, want)
+		}
+		if _, err := svc.Get(ctx, all[i].ID, token); err != nil {
+			t.Errorf("the series' secret does not open occurrence %d: %v", i, err)
+		}
+	}
+	// Each can be cancelled on its own.
+	if _, err := svc.Cancel(ctx, booking.CancelCommand{ID: all[1].ID, Token: token}); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func TestASeriesKeepsItsHourAcrossSummerTime(t *testing.T) {
+	svc, _, _ := newService(t)
+	for _, tt := range []struct {
+		name string
+		r    booking.Repeat
+	}{
+		{"no frequency", booking.Repeat{Count: 3}},
+		{"daily is not offered", booking.Repeat{Every: "day", Count: 3}},
+		{"one is not a series", booking.Repeat{Every: booking.EveryWeek, Count: 1}},
+		{"more than the calendar allows", booking.Repeat{Every: booking.EveryWeek, Count: 13}},
+	} {
+		_, _, err := svc.Book(context.Background(), massageSeries("2026-11-24T10:00:00+01:00", tt.r.Every, tt.r.Count))
+		var v *booking.ValidationError
+		if !errors.As(err, &v) || v.Fields["repeat"] != "validation.repeatInvalid" {
+			t.Errorf("%s: %v", tt.name, err)
+		}
+	}
+	// Across the change to summer time (28 March 2027) the wall-clock hour holds.
+	svc.SetClock(func() time.Time { return time.Date(2027, 3, 1, 9, 0, 0, 0, time.UTC) })
+	occ, err := svc.Series(context.Background(), booking.SeriesQuery{Calendar: "demo-massage", Start: "2027-03-23T10:00:00+01:00", TimeZone: "Europe/Berlin",
+		Repeat: booking.Repeat{Every: booking.EveryWeek, Count: 2}})
+	if err != nil || occ[1].Start.Format(time.RFC3339) != "2027-03-30T10:00:00+02:00" {
+		t.Errorf("after the change: %v %v, want 10:00 summer time", occ, err)
+	}
+}

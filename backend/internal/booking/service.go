@@ -50,15 +50,21 @@ func (s *Service) Book(ctx context.Context, cmd BookCommand) (*Booking, string, 
 	var token string
 	res, replayed, err := command.Run(ctx, s.runner, command.Op{Scope: "booking.book", Key: cmd.IdempotencyKey, Request: cmd},
 		func(ctx context.Context, tx pgx.Tx) (result, error) {
-			b, err := s.book(ctx, tx, cmd)
+			all, err := s.book(ctx, tx, cmd)
 			if err != nil {
 				return result{}, err
 			}
+			b := all[0]
 			if token, err = issueToken(ctx, tx, b.ID); err != nil {
 				return result{}, err
 			}
 			booked = b
-			return result{BookingID: b.ID}, emit(ctx, tx, EventBooked, b)
+			for _, each := range all {
+				if err := emit(ctx, tx, EventBooked, each); err != nil {
+					return result{}, err
+				}
+			}
+			return result{BookingID: b.ID}, nil
 		})
 	if err != nil {
 		return nil, "", err
@@ -78,7 +84,7 @@ type result struct {
 	BookingID string `json:"bookingId"`
 }
 
-func (s *Service) book(ctx context.Context, tx pgx.Tx, cmd BookCommand) (*Booking, error) {
+func (s *Service) book(ctx context.Context, tx pgx.Tx, cmd BookCommand) ([]*Booking, error) {
 	now := s.now()
 	start, zone, errs := parseWhen(cmd.Start, cmd.TimeZone)
 	cal, err := s.store.calendarBySlug(ctx, tx, cmd.Calendar)
@@ -88,6 +94,7 @@ func (s *Service) book(ctx context.Context, tx pgx.Tx, cmd BookCommand) (*Bookin
 	invalid := validateContact(&cmd.Contact, cal, cmd.AcceptTerms, now)
 	maps.Copy(invalid.Fields, errs)
 	seats := validateGuests(&cmd, cal, invalid)
+	checkRepeat(cmd.Repeat, cal, invalid)
 	staff, err := pickStaff(cal, cmd.StaffID)
 	if err != nil {
 		return nil, err
@@ -111,6 +118,9 @@ func (s *Service) book(ctx context.Context, tx pgx.Tx, cmd BookCommand) (*Bookin
 		TimeZone: zone.String(), Locale: cmd.Locale, Contact: cmd.Contact, TermsAccepted: cmd.AcceptTerms,
 		CreatedAt: now, Calendar: cal, Seats: seats, Guests: cmd.Guests, Assignment: assignment,
 	}
+	if cmd.Repeat != nil {
+		b.SeriesID = "sr_" + randomString(12)
+	}
 	if cmd.OneTimeLink != "" {
 		if _, err := s.store.openLink(ctx, tx, cmd.OneTimeLink, now); err != nil {
 			return nil, err
@@ -124,7 +134,10 @@ func (s *Service) book(ctx context.Context, tx pgx.Tx, cmd BookCommand) (*Bookin
 	if err == nil && cmd.OneTimeLink != "" {
 		err = s.store.useLink(ctx, tx, cmd.OneTimeLink, cal.ID, b.ID, now)
 	}
-	return b, err
+	if err != nil || cmd.Repeat == nil {
+		return []*Booking{b}, err
+	}
+	return s.placeSeries(ctx, tx, b, cmd, staff, seats)
 }
 
 // reissue answers a replayed booking: the booking and a new manage secret.

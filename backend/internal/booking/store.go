@@ -21,7 +21,7 @@ const calendarColumns = `
 	c.id, c.slug, c.name, c.description, c.duration_minutes, c.slot_interval_minutes,
 	c.buffer_before_minutes, c.buffer_after_minutes, c.min_notice_minutes, c.booking_window_days,
 	c.max_per_staff_per_day, c.staff_mode, c.requires_confirmation, c.location_options, c.fields,
-	c.seats, c.max_seats_per_booking, l.id, l.slug, l.name, l.logo_url, l.brand_color, l.time_zone, l.currency, l.default_locale,
+	c.seats, c.max_seats_per_booking, c.recurring_max, l.id, l.slug, l.name, l.logo_url, l.brand_color, l.time_zone, l.currency, l.default_locale,
 	l.consent_text, l.terms_url, l.email, l.country`
 
 func scanCalendar(row pgx.Row) (*Calendar, error) {
@@ -31,7 +31,7 @@ func scanCalendar(row pgx.Row) (*Calendar, error) {
 	l := c.Location
 	err := row.Scan(&c.ID, &c.Slug, &c.Name, &c.Description, &dur, &interval, &before, &after, &notice,
 		&c.WindowDays, &c.MaxPerStaffPerDay, &c.StaffMode, &c.RequiresConfirmation, &options, &fields,
-		&c.Seats, &c.MaxSeatsPerBooking, &l.ID, &l.Slug, &l.Name, &l.LogoURL, &l.BrandColor, &l.TimeZone, &l.Currency, &l.DefaultLocale,
+		&c.Seats, &c.MaxSeatsPerBooking, &c.RecurringMax, &l.ID, &l.Slug, &l.Name, &l.LogoURL, &l.BrandColor, &l.TimeZone, &l.Currency, &l.DefaultLocale,
 		&l.ConsentText, &l.TermsURL, &l.Email, &l.Country)
 	if err != nil {
 		return nil, err
@@ -173,11 +173,11 @@ func (store) insertBooking(ctx context.Context, q db.Querier, b *Booking, blocke
 	_, err := q.Exec(ctx, `
 		INSERT INTO bookings (id, calendar_id, staff_id, status, starts_at, ends_at, blocked,
 			booker_time_zone, locale, first_name, last_name, email, phone, date_of_birth, location,
-			notes, consent, terms_accepted, seats, session, assignment)
-		VALUES ($1, $2, $3, $4, $5, $6, tstzrange($7, $8), $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22)`,
+			notes, consent, terms_accepted, seats, session, assignment, series_id)
+		VALUES ($1, $2, $3, $4, $5, $6, tstzrange($7, $8), $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, nullif($23, ''))`,
 		b.ID, b.Calendar.ID, b.Staff.ID, b.Status, b.Start, b.End, blockedFrom, blockedTo,
 		b.TimeZone, b.Locale, b.Contact.FirstName, b.Contact.LastName, b.Contact.Email, b.Contact.Phone, dob,
-		b.Contact.Location, b.Contact.Notes, b.Contact.Consent, b.TermsAccepted, b.Seats, session(b), b.Assignment)
+		b.Contact.Location, b.Contact.Notes, b.Contact.Consent, b.TermsAccepted, b.Seats, session(b), b.Assignment, b.SeriesID)
 	if err != nil {
 		return err
 	}
@@ -221,7 +221,7 @@ func (store) booking(ctx context.Context, q db.Querier, id, lock string) (*Booki
 		SELECT b.id, b.status, b.starts_at, b.ends_at, b.booker_time_zone, b.locale, b.first_name,
 		       b.last_name, b.email, b.phone, b.date_of_birth, b.location, b.notes, b.consent,
 		       b.terms_accepted, b.cancellation_reason, b.previous_starts_at, b.sequence, b.created_at,
-		       b.calendar_id, b.staff_id, b.seats, b.assignment, b.cancelled_by,
+		       b.calendar_id, b.staff_id, b.seats, b.assignment, b.cancelled_by, coalesce(b.series_id, ''),
 		       coalesce((SELECT json_agg(json_build_object('name', g.name, 'email', g.email) ORDER BY g.position)
 		                 FROM booking_guests g WHERE g.booking_id = b.id), '[]')
 		FROM bookings b WHERE b.id = $1`+lock, id).
@@ -229,7 +229,7 @@ func (store) booking(ctx context.Context, q db.Querier, id, lock string) (*Booki
 			&b.Contact.LastName, &b.Contact.Email, &b.Contact.Phone, &dob, &b.Contact.Location,
 			&b.Contact.Notes, &b.Contact.Consent, &b.TermsAccepted, &b.CancellationReason,
 			&b.PreviousStart, &b.Sequence, &b.CreatedAt, &calendarID, &staffID, &b.Seats, &b.Assignment,
-			&b.CancelledBy, &guests)
+			&b.CancelledBy, &b.SeriesID, &guests)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return nil, ErrBookingNotFound
 	}
@@ -281,4 +281,13 @@ func (store) cancelBooking(ctx context.Context, q db.Querier, b *Booking) error 
 		return fmt.Errorf("booking: unable to cancel %q: %w", b.ID, err)
 	}
 	return nil
+}
+
+// seriesIDs lists the bookings of a series, in time order.
+func (store) seriesIDs(ctx context.Context, q db.Querier, seriesID string) ([]string, error) {
+	rows, err := q.Query(ctx, `SELECT id FROM bookings WHERE series_id = $1 ORDER BY starts_at`, seriesID)
+	if err != nil {
+		return nil, fmt.Errorf("booking: unable to list series %q: %w", seriesID, err)
+	}
+	return pgx.CollectRows(rows, pgx.RowTo[string])
 }

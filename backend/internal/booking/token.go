@@ -59,13 +59,18 @@ func tokenOpens(ctx context.Context, q db.Querier, bookingID, token string) (boo
 }
 
 // tokenFor tells whether token is one of the booking's secrets for purpose.
-// The lookup is by hash, so its timing tells nothing about the secret.
+// A series is booked together, so a secret of one of its bookings opens
+// every one of them. The lookup is by hash, so its timing tells nothing
+// about the secret.
 func tokenFor(ctx context.Context, q db.Querier, bookingID, token, purpose string) (bool, error) {
 	if token == "" || !plausibleKey(bookingID) {
 		return false, nil
 	}
 	var ok bool
-	err := q.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM booking_tokens WHERE token_hash = $1 AND booking_id = $2 AND purpose = $3)`,
+	err := q.QueryRow(ctx, `SELECT EXISTS (
+		SELECT 1 FROM booking_tokens t JOIN bookings b ON b.id = t.booking_id
+		WHERE t.token_hash = $1 AND t.purpose = $3
+		  AND (t.booking_id = $2 OR (b.series_id IS NOT NULL AND b.series_id = (SELECT series_id FROM bookings WHERE id = $2))))`,
 		hashToken(token), bookingID, purpose).Scan(&ok)
 	if err != nil {
 		return false, fmt.Errorf("booking: unable to check a manage token: %w", err)

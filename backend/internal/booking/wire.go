@@ -27,17 +27,17 @@ type Fields struct {
 
 // Contact is what the booker tells about themselves.
 type Contact struct {
-	FirstName   string `json:"firstName"`
-	LastName    string `json:"lastName"`
-	Email       string `json:"email"`
-	Phone       string `json:"phone"`
+	FirstName string `json:"firstName"`
+	LastName  string `json:"lastName"`
+	Email     string `json:"email"`
+	Phone     string `json:"phone"`
 	// PhoneCountry is the region a phone number without a + is read in
 	// (ISO 3166, "DE"); empty: the business's country.
 	PhoneCountry string `json:"phoneCountry,omitempty"`
 	DateOfBirth  string `json:"dateOfBirth,omitempty"`
-	Location    string `json:"location,omitempty"`
-	Notes       string `json:"notes,omitempty"`
-	Consent     bool   `json:"consent,omitempty"`
+	Location     string `json:"location,omitempty"`
+	Notes        string `json:"notes,omitempty"`
+	Consent      bool   `json:"consent,omitempty"`
 }
 
 // Guest is a person the booker brings.
@@ -58,7 +58,15 @@ type BookCommand struct {
 	Guests         []Guest `json:"guests,omitempty"`
 	GuestCount     int     `json:"guestCount,omitempty"` // guests without names, when none are named
 	OneTimeLink    string  `json:"oneTimeLink,omitempty"`
+	Repeat         *Repeat `json:"repeat,omitempty"` // a weekly or fortnightly series
 	IdempotencyKey string  `json:"-"`
+}
+
+// Repeat asks for a series: the same time every week or every other week,
+// Count times in all.
+type Repeat struct {
+	Every string `json:"every" tstype:"'week' | '2weeks'"`
+	Count int    `json:"count"`
 }
 
 // DecideCommand confirms or declines a requested booking, with the secret

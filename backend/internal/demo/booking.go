@@ -50,7 +50,7 @@ func seedBooking(ctx context.Context, q db.Querier) error {
 	calendars := []struct {
 		slug, name, description, options, fields string
 		duration, interval, after, maxPerDay     int
-		seats, maxSeats                          int
+		seats, maxSeats, recurring               int
 		confirm                                  bool
 	}{
 		{
@@ -76,8 +76,8 @@ func seedBooking(ctx context.Context, q db.Querier) error {
 		},
 		{
 			slug: "demo-massage", name: "Massage",
-			description: "A 50-minute massage with the therapist of your choice, or whoever is free.",
-			duration:    50, interval: 30, after: 10, maxSeats: 1,
+			description: "A 50-minute massage with the therapist of your choice, or whoever is free. Book one, or the same time every week or two.",
+			duration:    50, interval: 30, after: 10, maxSeats: 1, recurring: 12,
 			options: `[{"kind":"address","value":"Lindenstraße 12, 10969 Berlin"}]`,
 			fields:  `{"phone":"optional","dateOfBirth":"hidden","location":"hidden","notes":"optional"}`,
 		},
@@ -87,12 +87,12 @@ func seedBooking(ctx context.Context, q db.Querier) error {
 		err := q.QueryRow(ctx, `
 			INSERT INTO calendars (location_id, slug, name, description, duration_minutes, slot_interval_minutes,
 				buffer_after_minutes, min_notice_minutes, booking_window_days, max_per_staff_per_day,
-				requires_confirmation, location_options, fields, seats, max_seats_per_booking)
-			VALUES ($1, $2, $3, $4, $5, $11, $6, 120, 60, $7, $8, $9, $10, $12, $13)
+				requires_confirmation, location_options, fields, seats, max_seats_per_booking, recurring_max)
+			VALUES ($1, $2, $3, $4, $5, $11, $6, 120, 60, $7, $8, $9, $10, $12, $13, $14)
 			ON CONFLICT (slug) DO UPDATE SET name = EXCLUDED.name, description = EXCLUDED.description,
-				seats = EXCLUDED.seats, max_seats_per_booking = EXCLUDED.max_seats_per_booking
+				seats = EXCLUDED.seats, max_seats_per_booking = EXCLUDED.max_seats_per_booking, recurring_max = EXCLUDED.recurring_max
 			RETURNING id`, locationID, c.slug, c.name, c.description, c.duration, c.after, c.maxPerDay,
-			c.confirm, c.options, c.fields, c.interval, c.seats, max(c.maxSeats, 1)).Scan(&id)
+			c.confirm, c.options, c.fields, c.interval, c.seats, max(c.maxSeats, 1), c.recurring).Scan(&id)
 		if err != nil {
 			return fmt.Errorf("demo: calendar %s: %w", c.slug, err)
 		}

@@ -43,6 +43,10 @@ func bookAction(svc *booking.Service, lim *limits.Limiter) Action {
 		if cmd.Guests, cmd.GuestCount, err = formGuests(form); err != nil {
 			return "", err
 		}
+		if every := form.Get("repeat.every"); every != "" {
+			count, _ := strconv.Atoi(form.Get("repeat.count"))
+			cmd.Repeat = &booking.Repeat{Every: every, Count: count}
+		}
 		if err := bookingLimits(ctx, lim, req.ClientIP, cmd.Contact.Email); err != nil {
 			return "", err
 		}

@@ -259,3 +259,40 @@ func TestTheVisitorsZoneCookieRendersTheirTimes(t *testing.T) {
 		t.Errorf("?tz= did not win over the cookie")
 	}
 }
+
+func TestASeriesThroughTheAPIAndTheForm(t *testing.T) {
+	f := newFixture(t, sharedRenderer(t))
+	start := nextMonday10()
+	q := func(every, count string) string {
+		return "/api/booking/series?" + url.Values{"calendar": {"demo-massage"}, "start": {start}, "tz": {"Europe/Berlin"}, "every": {every}, "count": {count}}.Encode()
+	}
+	tests := []struct {
+		target string
+		status int
+		want   string
+	}{
+		{q("week", "3"), 200, `"free":true`},
+		{q("day", "3"), 422, "validation.repeatInvalid"},
+		{q("week", "99"), 422, "validation.repeatInvalid"},
+		{q("week", "x"), 422, "validation.repeatInvalid"},
+		{"/api/booking/series?calendar=demo-consultation&start=" + url.QueryEscape(start) + "&tz=Europe/Berlin&every=week&count=3", 422, "validation.repeatInvalid"},
+	}
+	for _, tt := range tests {
+		rec := f.do(http.MethodGet, tt.target, nil)
+		if rec.Code != tt.status || !strings.Contains(rec.Body.String(), tt.want) {
+			t.Errorf("%s: %d %s", tt.target, rec.Code, rec.Body)
+		}
+	}
+	form := adaForm(start)
+	form.Del("locationChoice")
+	form.Set("repeat.every", "2weeks")
+	form.Set("repeat.count", "3")
+	rec := f.post("/widget/bookings/demo-massage?time="+url.QueryEscape(start), form, nil)
+	if rec.Code != http.StatusSeeOther {
+		t.Fatalf("series by form: %d", rec.Code)
+	}
+	page := f.do(http.MethodGet, rec.Header().Get("Location"), nil)
+	if n := strings.Count(page.Body.String(), `data-status="scheduled"`); n != 3 {
+		t.Errorf("the booking's page shows %d bookings, want the 3 of the series", n)
+	}
+}

@@ -70,6 +70,28 @@ func (a bookingAPI) slots(c *gin.Context) {
 	c.JSON(http.StatusOK, slotsAnswer(res))
 }
 
+// series answers which times of a weekly or fortnightly series are free.
+func (a bookingAPI) series(c *gin.Context) {
+	cat := apiLocale(c, c.Query("locale"))
+	count, _ := strconv.Atoi(c.Query("count"))
+	staffID, _ := strconv.ParseInt(c.Query("staff"), 10, 64)
+	occ, err := a.svc.Series(c.Request.Context(), booking.SeriesQuery{
+		Calendar: c.Query("calendar"), Start: c.Query("start"), TimeZone: c.Query("tz"), StaffID: max(staffID, 0),
+		Repeat: booking.Repeat{Every: c.Query("every"), Count: count},
+	})
+	if err != nil {
+		a.s.apiError(c, err, cat)
+		return
+	}
+	zone := zoneOr(c.Query("tz"), "UTC")
+	out := SeriesResponse{Occurrences: []SeriesOccurrence{}}
+	for _, o := range occ {
+		out.Occurrences = append(out.Occurrences, SeriesOccurrence{Start: o.Start.In(zone).Format(rfc3339), Free: o.Free})
+	}
+	c.Header("Cache-Control", "no-store")
+	c.JSON(http.StatusOK, out)
+}
+
 func (a bookingAPI) createBooking(c *gin.Context) {
 	var cmd booking.BookCommand
 	if !decode(c, &cmd) {

@@ -20,6 +20,7 @@ var bookingErrors = []ErrorMapping{
 	{Err: booking.ErrTeamNotFound, Status: http.StatusNotFound, Code: "not_found", MessageID: "booking.error.unableToFindCalendar"},
 	{Err: booking.ErrGroupNotFound, Status: http.StatusNotFound, Code: "not_found", MessageID: "booking.error.unableToFindCalendar"},
 	{Status: http.StatusConflict, Code: "seats_left", MessageID: "booking.error.seatsLeft", Args: seatsLeft},
+	{Status: http.StatusConflict, Code: "series_taken", MessageID: "booking.error.seriesTaken", Args: seriesTaken},
 }
 
 // seatsLeft answers "Total available seats for this slot is only {count}".
@@ -29,4 +30,13 @@ func seatsLeft(err error) (map[string]string, bool) {
 		return nil, false
 	}
 	return map[string]string{"count": strconv.Itoa(se.Left)}, true
+}
+
+// seriesTaken answers a series some of whose times are taken.
+func seriesTaken(err error) (map[string]string, bool) {
+	var se *booking.SeriesConflictError
+	if !errors.As(err, &se) {
+		return nil, false
+	}
+	return map[string]string{"count": strconv.Itoa(len(se.Taken))}, true
 }

@@ -25,6 +25,7 @@ func (f bookingFeature) Register(r *Registry) {
 	h := bookingAPI{s: r.Server(), svc: f.svc}
 	api := r.API()
 	api.GET("/booking/slots", h.slots)
+	api.GET("/booking/series", h.series)
 	api.POST("/bookings", h.createBooking)
 	api.GET("/bookings/:id", h.getBooking)
 	api.POST("/bookings/:id/reschedule", h.rescheduleBooking)

@@ -235,7 +235,16 @@ func manageResult(ctx context.Context, svc *booking.Service, lim *limits.Limiter
 		if err != nil {
 			return nil, err
 		}
-		data.Bookings = append(data.Bookings, booking.NewView(b, token, req.Locale, svc.Now()))
+		// One link of a series shows the whole series.
+		all := []*booking.Booking{b}
+		if len(ids) == 1 && req.Match.Route.Name == "bookingView" {
+			if all, err = svc.SeriesOf(ctx, b); err != nil {
+				return nil, err
+			}
+		}
+		for _, each := range all {
+			data.Bookings = append(data.Bookings, booking.NewView(each, token, req.Locale, svc.Now()))
+		}
 		brand = b.Calendar.Location.BrandColor
 	}
 	title := req.T("screen." + req.Match.Route.Name + ".title")
@@ -248,6 +257,7 @@ func calendarInfo(cal *booking.Calendar) CalendarInfo {
 		DurationMinutes: int(cal.Duration / time.Minute), RequiresConfirmation: cal.RequiresConfirmation,
 		StaffMode: cal.StaffMode, LocationOptions: cal.LocationOptions, Fields: cal.Fields,
 		Staff: []StaffInfo{}, Seats: cal.Seats, MaxSeatsPerBooking: max(cal.MaxSeatsPerBooking, 1), WindowDays: cal.WindowDays,
+		RecurringMax: cal.RecurringMax,
 	}
 	if info.LocationOptions == nil {
 		info.LocationOptions = []booking.LocationOption{}

@@ -74,6 +74,7 @@ type CalendarInfo struct {
 	LocationOptions      []booking.LocationOption `json:"locationOptions"`
 	Fields               booking.Fields           `json:"fields"`
 	WindowDays           int                      `json:"windowDays"`         // how far ahead it can be booked
+	RecurringMax         int                      `json:"recurringMax"`       // 0: single appointments; N: series of up to N
 	Seats                int                      `json:"seats"`              // 0: not a class
 	MaxSeatsPerBooking   int                      `json:"maxSeatsPerBooking"` // the booker and their guests
 }
@@ -119,6 +120,18 @@ type SlotsResponse struct {
 	Slots    map[string][]string `json:"slots"`
 	Next     *string             `json:"next" tstype:"string | null,required"`
 	Seats    map[string]int      `json:"seats,omitempty"` // a class's seats left per slot start
+}
+
+// SeriesResponse is GET /api/booking/series's answer: each time of the
+// series and whether it is free.
+type SeriesResponse struct {
+	Occurrences []SeriesOccurrence `json:"occurrences"`
+}
+
+// SeriesOccurrence is one time of a series.
+type SeriesOccurrence struct {
+	Start string `json:"start"`
+	Free  bool   `json:"free"`
 }
 
 // ScreenData is what every widget screen gets at least.

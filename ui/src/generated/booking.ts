@@ -130,6 +130,15 @@ export interface BookCommand {
   guests?: Guest[];
   guestCount?: number /* int */; // guests without names, when none are named
   oneTimeLink?: string;
+  repeat?: Repeat; // a weekly or fortnightly series
+}
+/**
+ * Repeat asks for a series: the same time every week or every other week,
+ * Count times in all.
+ */
+export interface Repeat {
+  every: 'week' | '2weeks';
+  count: number /* int */;
 }
 /**
  * DecideCommand confirms or declines a requested booking, with the secret

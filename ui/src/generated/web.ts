@@ -129,6 +129,7 @@ export interface CalendarInfo {
   locationOptions: booking.LocationOption[];
   fields: booking.Fields;
   windowDays: number /* int */; // how far ahead it can be booked
+  recurringMax: number /* int */; // 0: single appointments; N: series of up to N
   seats: number /* int */; // 0: not a class
   maxSeatsPerBooking: number /* int */; // the booker and their guests
 }
@@ -179,6 +180,20 @@ export interface SlotsResponse {
   slots: { [key: string]: string[]};
   next: string | null;
   seats?: { [key: string]: number /* int */}; // a class's seats left per slot start
+}
+/**
+ * SeriesResponse is GET /api/booking/series's answer: each time of the
+ * series and whether it is free.
+ */
+export interface SeriesResponse {
+  occurrences: SeriesOccurrence[];
+}
+/**
+ * SeriesOccurrence is one time of a series.
+ */
+export interface SeriesOccurrence {
+  start: string;
+  free: boolean;
 }
 /**
  * ScreenData is what every widget screen gets at least.

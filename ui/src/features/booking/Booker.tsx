@@ -200,6 +200,7 @@ export function Booker({ data }: { data: BookingPageData }) {
                 action={here}
                 failed={failed && failed.fields ? failed : failed && page.status !== 409 ? failed : null}
                 guestsAddHref={url.href({ guests: String(values.guests.length + 1) })}
+                fmt={fmt}
               />
             </>
           ) : (

@@ -154,6 +154,35 @@ describe('the details step', () => {
     expect(calls.find((c) => c.method === 'POST')!.body).toMatchObject({ contact: { phone: '030 1234567', phoneCountry: 'DE' } });
   });
 
+  it('finds the times of a series, says which are taken, and books it', async () => {
+    const calls = mockFetch((c) => {
+      if (c.url.startsWith('/api/booking/series')) {
+        return json(200, {
+          occurrences: [
+            { start: '2026-11-23T09:30:00+01:00', free: true },
+            { start: '2026-11-30T09:30:00+01:00', free: false },
+            { start: '2026-12-07T09:30:00+01:00', free: true },
+          ],
+        });
+      }
+      return c.method === 'POST' ? json(201, bookingView()) : slotsAnswer();
+    });
+    openDetails(bookingPageData({ calendar: calendarInfo({ recurringMax: 12 }) }));
+    fillValid();
+    fireEvent.change(screen.getByRole('combobox', { name: 'How often' }), { target: { value: 'week' } });
+    fireEvent.change(screen.getByRole('spinbutton', { name: 'How many times' }), { target: { value: '3' } });
+    const times = await screen.findByRole('list', { name: 'The times of the series' });
+    expect(within(times).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+      'Monday, November 23, 2026 at 9:30 AMFree',
+      'Monday, November 30, 2026 at 9:30 AMTaken',
+      'Monday, December 7, 2026 at 9:30 AMFree',
+    ]);
+    expect(query(calls.filter((c) => c.url.startsWith('/api/booking/series')).at(-1)!.url)).toMatchObject({ every: 'week', count: '3', start: '2026-11-23T09:30:00+01:00' });
+    submit();
+    await screen.findByRole('heading', { name: 'Your appointment is scheduled' });
+    expect(calls.find((c) => c.method === 'POST')!.body).toMatchObject({ repeat: { every: 'week', count: 3 } });
+  });
+
   it("puts the server's field messages under the fields (422)", async () => {
     mockFetch(() =>
       json(422, {

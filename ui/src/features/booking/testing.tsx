@@ -35,6 +35,7 @@ export const calendarInfo = (over: Partial<CalendarInfo> = {}): CalendarInfo => 
   seats: 0,
   maxSeatsPerBooking: 1,
   windowDays: 60,
+  recurringMax: 0,
   ...over,
 });
 

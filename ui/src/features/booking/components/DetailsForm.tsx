@@ -21,7 +21,9 @@ import {
 import type { ActionResult, BookingPageData, BookingRequest, BookingView, FieldRule } from '../types';
 import { locationLabel } from './BookerHeader';
 import { contactName } from '../lib/formValues';
+import type { BookingFormat } from '../hooks/useBookingFormat';
 import { GuestsFields } from './GuestsFields';
+import { RepeatFields } from './RepeatFields';
 import { AlertIcon } from './Icons';
 import styles from './DetailsForm.module.css';
 
@@ -41,6 +43,7 @@ interface Props {
   action: string;
   failed: ActionResult | null;
   guestsAddHref: string;
+  fmt: BookingFormat;
 }
 
 type Errors = Partial<Record<FieldKey, string>>;
@@ -75,7 +78,7 @@ function serverErrors(fieldsOf: ActionResult['fields']) {
   for (const [path, f] of Object.entries(fieldsOf ?? {})) {
     const k = serverFieldKey(path);
     if (k) mapped[k] = f.message;
-    else if (path.startsWith('guest')) guests[path] = f.message;
+    else if (path.startsWith('guest') || path === 'repeat') guests[path] = f.message;
     else other.push(f.message);
   }
   return { mapped, guests, other };
@@ -85,7 +88,7 @@ function serverErrors(fieldsOf: ActionResult['fields']) {
 // with the server's rules and message ids, and books. It is a real form
 // posting to its own page, so it books without JavaScript too; with it,
 // the same fields go to the JSON API and answers map back onto the fields.
-export function DetailsForm({ data, start, timeZone, staffId, today, values, onValues, onBooked, onSlotTaken, action, failed, guestsAddHref }: Props) {
+export function DetailsForm({ data, start, timeZone, staffId, today, values, onValues, onBooked, onSlotTaken, action, failed, guestsAddHref, fmt }: Props) {
   const intl = useIntl();
   const page = usePage();
   const { calendar, location } = data;
@@ -97,6 +100,8 @@ export function DetailsForm({ data, start, timeZone, staffId, today, values, onV
   const maxGuests = Math.max(0, (calendar.maxSeatsPerBooking ?? 1) - 1);
   const phoneCountry = values.phoneCountry || location.country;
   const phoneCheck = usePhoneCheck(fields.phone !== 'hidden');
+  const [seriesRefresh, setSeriesRefresh] = useState(0);
+  const repeating = calendar.recurringMax >= 2 && values.repeatEvery !== '';
   const [submitting, setSubmitting] = useState(false);
   const keyFor = useIdempotencyKey();
   const mode = locationMode(calendar);
@@ -166,6 +171,7 @@ export function DetailsForm({ data, start, timeZone, staffId, today, values, onV
       ...(values.guests.length > 0 ? { guests: values.guests.map((g) => ({ name: g.name.trim(), email: g.email.trim() })) } : {}),
       ...(values.guests.length === 0 && values.guestCount.trim() ? { guestCount: Number(values.guestCount) } : {}),
       ...(data.oneTimeLink ? { oneTimeLink: data.oneTimeLink } : {}),
+      ...(repeating ? { repeat: { every: values.repeatEvery as 'week' | '2weeks', count: Number(values.repeatCount) } } : {}),
     };
   };
 
@@ -202,6 +208,12 @@ export function DetailsForm({ data, start, timeZone, staffId, today, values, onV
       const res = await createBooking(req, key, page.lang);
       if (res.ok) {
         onBooked(res.body);
+        return;
+      }
+      if (res.status === 409 && res.error?.code === 'series_taken') {
+        // Another time of the series went meanwhile: show which, stay here.
+        setFormError(res.error.message);
+        setSeriesRefresh((n) => n + 1);
         return;
       }
       if (res.status === 409) {
@@ -362,6 +374,22 @@ export function DetailsForm({ data, start, timeZone, staffId, today, values, onV
           addHref={guestsAddHref}
           onGuests={(g) => set('guests', g)}
           onCount={(c) => set('guestCount', c)}
+        />
+      )}
+      {calendar.recurringMax >= 2 && (
+        <RepeatFields
+          calendar={calendar.slug}
+          start={start}
+          timeZone={timeZone}
+          staffId={staffId}
+          max={calendar.recurringMax}
+          every={values.repeatEvery}
+          count={values.repeatCount}
+          error={guestErrors.repeat}
+          refresh={seriesRefresh}
+          fmt={fmt}
+          onEvery={(v) => set('repeatEvery', v)}
+          onCount={(v) => set('repeatCount', v)}
         />
       )}
       <div className={styles.checks}>

@@ -2,7 +2,7 @@
 // client. Mutations never retry on their own: the caller decides, with the
 // same Idempotency-Key for the same attempt.
 import { createClient } from '../../../lib/http';
-import type { ApiError, BookingRequest, BookingView, SlotsResponse } from '../types';
+import type { ApiError, BookingRequest, BookingView, SeriesResponse, SlotsResponse } from '../types';
 
 const api = createClient('');
 
@@ -58,4 +58,19 @@ export function cancelBooking(id: string, body: { token: string; reason: string 
 
 export function decideBooking(id: string, body: { token: string; confirm: boolean; reason: string }, key: string, lang: string) {
   return mutate<BookingView>(`/api/bookings/${encodeURIComponent(id)}/decide`, body, key, lang);
+}
+
+export type SeriesAnswer = SeriesResponse;
+
+// fetchSeries asks which times of a series are free (GET /api/booking/series).
+export async function fetchSeries(
+  q: { calendar: string; start: string; tz: string; every: string; count: number; staff: number | null },
+  lang: string,
+  signal?: AbortSignal,
+): Promise<SeriesResponse> {
+  const p = new URLSearchParams({ calendar: q.calendar, start: q.start, tz: q.tz, every: q.every, count: String(q.count) });
+  if (q.staff != null) p.set('staff', String(q.staff));
+  const { status, body } = await api<SeriesResponse>(`/api/booking/series?${p.toString()}`, { timeoutMs: 15000, retries: 1, init: { signal, headers: { 'Accept-Language': lang } } });
+  if (status !== 200 || !body || !Array.isArray(body.occurrences)) throw new Error(`series: HTTP ${status}`);
+  return body;
 }

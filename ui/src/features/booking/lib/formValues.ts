@@ -3,6 +3,7 @@ import { EMPTY_DETAILS, type DetailsValues, type GuestValue } from './validation
 // contactName is the form name of a contact field, as the server reads it
 // (contact.firstName…).
 export const contactName = (field: string) => `contact.${field}`;
+export const repeatName = (field: 'every' | 'count') => `repeat.${field}`;
 
 // detailsFromForm reads the values of a details form the server got back
 // (a refused post without JavaScript), named as the form names them.
@@ -29,5 +30,7 @@ export function detailsFromForm(sent: Record<string, string>): DetailsValues {
     acceptTerms: !!sent.acceptTerms,
     guests,
     guestCount: sent.guestCount ?? '',
+    repeatEvery: sent[repeatName('every')] ?? '',
+    repeatCount: sent[repeatName('count')] ?? EMPTY_DETAILS.repeatCount,
   };
 }

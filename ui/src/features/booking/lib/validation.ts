@@ -22,6 +22,8 @@ export interface DetailsValues {
   acceptTerms: boolean;
   guests: GuestValue[]; // named guests
   guestCount: string; // or only how many, when none is named
+  repeatEvery: string; // '' (does not repeat), 'week', '2weeks'
+  repeatCount: string;
 }
 
 export interface GuestValue {
@@ -43,6 +45,8 @@ export const EMPTY_DETAILS: DetailsValues = {
   acceptTerms: false,
   guests: [],
   guestCount: '',
+  repeatEvery: '',
+  repeatCount: '4',
 };
 
 export const MAX_GUEST_COUNT = 100;

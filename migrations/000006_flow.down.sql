@@ -1,4 +1,8 @@
 DROP TABLE IF EXISTS one_time_links;
+DELETE FROM bookings WHERE holds_for IS NOT NULL;
+ALTER TABLE calendars DROP CONSTRAINT calendars_staff_mode_check;
+UPDATE calendars SET staff_mode = 'any' WHERE staff_mode = 'collective';
+ALTER TABLE calendars ADD CONSTRAINT calendars_staff_mode_check CHECK (staff_mode IN ('any', 'named'));
 DROP TABLE IF EXISTS calendar_group_members;
 DROP TABLE IF EXISTS calendar_groups;
 DROP TABLE IF EXISTS teams;
@@ -13,7 +17,7 @@ UPDATE bookings b SET status = 'cancelled' WHERE session IS NOT NULL AND status 
                 AND o.status <> 'cancelled' AND o.created_at < b.created_at);
 ALTER TABLE bookings ADD CONSTRAINT bookings_no_overlap EXCLUDE USING gist
     (staff_id WITH =, blocked WITH &&) WHERE (status <> 'cancelled');
-ALTER TABLE bookings DROP COLUMN IF EXISTS series_id, DROP COLUMN IF EXISTS cancelled_by,
+ALTER TABLE bookings DROP COLUMN IF EXISTS holds_for, DROP COLUMN IF EXISTS series_id, DROP COLUMN IF EXISTS cancelled_by,
     DROP COLUMN IF EXISTS assignment, DROP COLUMN IF EXISTS session, DROP COLUMN IF EXISTS seats;
 ALTER TABLE calendars DROP COLUMN IF EXISTS recurring_max, DROP COLUMN IF EXISTS max_seats_per_booking, DROP COLUMN IF EXISTS seats;
 ALTER TABLE locations DROP COLUMN IF EXISTS country;

@@ -2,6 +2,11 @@
 -- assignment, teams, groups of calendars, one-time links, and requests the
 -- business confirms or declines.
 
+-- Collective calendars: every person of the calendar takes part, so each
+-- must be free; the booking holds the others' time with rows of its own.
+ALTER TABLE calendars DROP CONSTRAINT calendars_staff_mode_check;
+ALTER TABLE calendars ADD CONSTRAINT calendars_staff_mode_check CHECK (staff_mode IN ('any', 'named', 'collective'));
+
 -- The business's country: the phone field's default country.
 ALTER TABLE locations ADD COLUMN country text NOT NULL DEFAULT '' CHECK (country ~ '^([A-Z]{2})?$');
 
@@ -23,7 +28,11 @@ ALTER TABLE bookings
     ADD COLUMN session text,
     ADD COLUMN assignment text NOT NULL DEFAULT 'named' CHECK (assignment IN ('named', 'any')),
     ADD COLUMN cancelled_by text NOT NULL DEFAULT '' CHECK (cancelled_by IN ('', 'booker', 'business')),
-    ADD COLUMN series_id text;
+    ADD COLUMN series_id text,
+    ADD COLUMN holds_for text REFERENCES bookings ON DELETE CASCADE;
+
+COMMENT ON COLUMN bookings.holds_for IS
+    'Set on a row that only holds a person''s time for another booking (the other people of a collective one).';
 
 CREATE INDEX bookings_series ON bookings (series_id) WHERE series_id IS NOT NULL;
 

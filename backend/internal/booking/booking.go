@@ -92,7 +92,7 @@ type Calendar struct {
 	MinNotice            time.Duration
 	WindowDays           int
 	MaxPerStaffPerDay    int
-	StaffMode            string // any, named
+	StaffMode            string // any, named, collective (everyone takes part)
 	RequiresConfirmation bool
 	Seats                int // 0: one booking per slot; N: a class with N seats per slot
 	MaxSeatsPerBooking   int // the booker and their guests
@@ -103,6 +103,10 @@ type Calendar struct {
 	Location *Location
 	Staff    []*Staff
 }
+
+// Collective tells whether every person of the calendar takes part in
+// each booking (so each must be free).
+func (c *Calendar) Collective() bool { return c.StaffMode == "collective" }
 
 // Class tells whether bookings share a slot's seats.
 func (c *Calendar) Class() bool { return c.Seats > 0 }

@@ -342,7 +342,7 @@ func TestTeamsAndGroupsOpenTheirCalendars(t *testing.T) {
 		t.Fatalf("team: %+v, %v", team, err)
 	}
 	bySlug, err := svc.GroupBySlug(ctx, "demo-group")
-	if err != nil || len(bySlug.Calendars) != 4 || bySlug.Calendars[0].Slug != "demo-consultation" {
+	if err != nil || len(bySlug.Calendars) != 5 || bySlug.Calendars[0].Slug != "demo-consultation" {
 		t.Fatalf("group: %+v, %v", bySlug, err)
 	}
 	byID, err := svc.GroupByID(ctx, bySlug.ID)
@@ -480,5 +480,69 @@ func TestASeriesKeepsItsHourAcrossSummerTime(t *testing.T) {
 		Repeat: booking.Repeat{Every: booking.EveryWeek, Count: 2}})
 	if err != nil || occ[1].Start.Format(time.RFC3339) != "2027-03-30T10:00:00+02:00" {
 		t.Errorf("after the change: %v %v, want 10:00 summer time", occ, err)
+	}
+}
+
+func TestACollectiveBookingNeedsAndHoldsEveryone(t *testing.T) {
+	svc, pool, _ := newService(t)
+	ctx := context.Background()
+	duo := func(start string) (*booking.Booking, string, error) {
+		return svc.Book(ctx, booking.BookCommand{Calendar: "demo-duo", Start: start, TimeZone: "Europe/Berlin", Contact: ada()})
+	}
+	offered := func(at string) bool {
+		res, err := svc.Slots(ctx, booking.SlotsQuery{Calendar: "demo-duo", From: at[:10], To: at[:10], TimeZone: "Europe/Berlin"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, _ := time.Parse(time.RFC3339, at)
+		for _, d := range res.Days {
+			for _, sl := range d.Slots {
+				if sl.Start.Equal(want) {
+					return true
+				}
+			}
+		}
+		return false
+	}
+	// Jonas is busy at 10:00 on Monday: the duo cannot meet then.
+	if _, _, err := svc.Book(ctx, booking.BookCommand{Calendar: "demo-consultation", Start: "2026-11-23T10:00:00+01:00", TimeZone: "Europe/Berlin",
+		StaffID: staffID(t, pool, "jonas"), Contact: ada()}); err != nil {
+		t.Fatal(err)
+	}
+	if offered("2026-11-23T10:00:00+01:00") {
+		t.Errorf("10:00 offered with one of two busy")
+	}
+	if _, _, err := duo("2026-11-23T10:00:00+01:00"); !errors.Is(err, booking.ErrSlotUnavailable) {
+		t.Errorf("booking with one busy: %v", err)
+	}
+	b, token, err := duo("2026-11-23T11:00:00+01:00")
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Both people are now busy at 11:00, for any calendar.
+	for _, who := range []string{"mia", "jonas"} {
+		_, _, err := svc.Book(ctx, booking.BookCommand{Calendar: "demo-consultation", Start: "2026-11-23T11:00:00+01:00", TimeZone: "Europe/Berlin",
+			StaffID: staffID(t, pool, who), Contact: ada()})
+		if !errors.Is(err, booking.ErrStaffBusy) {
+			t.Errorf("%s booked over the duo: %v", who, err)
+		}
+	}
+	// Moving it moves everyone's time; cancelling frees everyone.
+	if _, err := svc.Reschedule(ctx, booking.RescheduleCommand{ID: b.ID, Token: token, Start: "2026-11-24T11:00:00+01:00", TimeZone: "Europe/Berlin"}); err != nil {
+		t.Fatal(err)
+	}
+	var held int
+	pool.QueryRow(ctx, `SELECT count(*) FROM bookings WHERE holds_for = $1 AND starts_at = '2026-11-24T10:00:00Z'`, b.ID).Scan(&held)
+	if held != 1 {
+		t.Errorf("%d holds at the new time, want 1", held)
+	}
+	if !offered("2026-11-23T11:00:00+01:00") {
+		t.Errorf("the old time is not free again")
+	}
+	if _, err := svc.Cancel(ctx, booking.CancelCommand{ID: b.ID, Token: token}); err != nil {
+		t.Fatal(err)
+	}
+	if !offered("2026-11-24T11:00:00+01:00") {
+		t.Errorf("a cancelled duo still holds its time")
 	}
 }

@@ -114,7 +114,14 @@ func (m *Mailer) compose(ctx context.Context, event string, b *Booking, token, d
 		if decide != "" {
 			staff.DecideURL = decideURL(b, decide, b.Calendar.Location.DefaultLocale)
 		}
-		out = append(out, m.render(ctx, staffKind, b.Calendar.Location.DefaultLocale, staff, b.Staff.Email, b.Staff.Name, b.Staff.Name, ev, method))
+		// Everyone who takes part hears of it: the person, or all of a collective calendar.
+		people := []*Staff{b.Staff}
+		if b.Calendar.Collective() {
+			people = b.Calendar.Staff
+		}
+		for _, person := range people {
+			out = append(out, m.render(ctx, staffKind, b.Calendar.Location.DefaultLocale, staff, person.Email, person.Name, person.Name, ev, method))
+		}
 	}
 	// Guests hear of a booking that holds, and of its end if they heard of it.
 	guestKind := notify.KindGuestInvited

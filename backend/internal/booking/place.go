@@ -20,10 +20,11 @@ type placement struct {
 	cal        *Calendar
 	candidates []*Staff // who may take it
 	start      time.Time
-	except     string // the booking being moved: its own time and count do not stand in its way
-	prefer     int64  // try this person first when free (a reschedule keeps its person)
-	named      bool   // the booker chose the person: "Staff busy" when they are not free
-	seats      int    // the seats a class booking takes (the booker and their guests)
+	except     string   // the booking being moved: its own time and count do not stand in its way
+	prefer     int64    // try this person first when free (a reschedule keeps its person)
+	named      bool     // the booker chose the person: "Staff busy" when they are not free
+	seats      int      // the seats a class booking takes (the booker and their guests)
+	holder     *Booking // collective: the booking being written, whose other people's time is held
 }
 
 // write stores the booking for person inside the placement's savepoint.
@@ -45,6 +46,9 @@ func (s *Service) place(ctx context.Context, tx pgx.Tx, p placement, w write) (*
 	free, err := s.freeStaffAt(ctx, tx, p.cal, p.candidates, p.start, p.except)
 	if err != nil {
 		return nil, err
+	}
+	if p.cal.Collective() {
+		return s.placeTogether(ctx, tx, p, free, w)
 	}
 	switch {
 	case p.prefer != 0:
@@ -251,4 +255,47 @@ func uniqueStaff(in []*Staff) []*Staff {
 		}
 	}
 	return out
+}
+
+// placeTogether books a collective calendar: everyone must be free, the
+// booking is the first person's and holds every other person's time with a
+// row of its own, all in one savepoint, so the exclusion constraint judges
+// each person's time and either all of it is taken or none.
+func (s *Service) placeTogether(ctx context.Context, tx pgx.Tx, p placement, free []*Staff, w write) (*Staff, error) {
+	if len(free) == 0 || len(free) != len(p.cal.Staff) {
+		return nil, ErrSlotUnavailable
+	}
+	if err := s.lockDays(ctx, tx, p.cal, free, p.start); err != nil {
+		return nil, err
+	}
+	sp, err := tx.Begin(ctx)
+	if err != nil {
+		return nil, err
+	}
+	defer func() { _ = sp.Rollback(ctx) }()
+	for _, person := range free {
+		full, err := s.atDailyLimit(ctx, sp, p.cal, person, p.start, p.except)
+		if err != nil {
+			return nil, err
+		}
+		if full {
+			return nil, ErrSlotUnavailable
+		}
+	}
+	blocked := availability.Blocked(p.start, s.rules(p.cal))
+	if err := w(ctx, sp, free[0], blocked); err != nil {
+		if isOverlap(err) {
+			return nil, ErrSlotUnavailable
+		}
+		return nil, err
+	}
+	for _, person := range free[1:] {
+		if err := s.store.holdFor(ctx, sp, p.holder, person, blocked); err != nil {
+			if isOverlap(err) {
+				return nil, ErrSlotUnavailable
+			}
+			return nil, err
+		}
+	}
+	return free[0], sp.Commit(ctx)
 }

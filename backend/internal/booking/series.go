@@ -77,7 +77,7 @@ func (s *Service) placeSeries(ctx context.Context, tx pgx.Tx, first *Booking, cm
 	for k, start := range starts[1:] {
 		b := *first
 		b.ID, b.Start, b.End, b.Guests = newID(), start.In(first.Start.Location()), start.Add(first.Calendar.Duration).In(first.Start.Location()), first.Guests
-		_, err := s.place(ctx, tx, placement{cal: first.Calendar, candidates: staff, start: start, named: cmd.StaffID != 0, seats: seats},
+		_, err := s.place(ctx, tx, placement{cal: first.Calendar, candidates: staff, start: start, named: cmd.StaffID != 0, seats: seats, holder: &b},
 			func(ctx context.Context, tx pgx.Tx, person *Staff, blocked availability.Interval) error {
 				b.Staff = person
 				return s.store.insertBooking(ctx, tx, &b, blocked.Start, blocked.End)
@@ -129,6 +129,9 @@ func (s *Service) Series(ctx context.Context, q SeriesQuery) ([]Occurrence, erro
 	staff, err := pickStaff(cal, q.StaffID)
 	if err != nil {
 		return nil, err
+	}
+	if cal.Collective() {
+		staff = cal.Staff
 	}
 	zone, err := loadZone(cal.Location.TimeZone)
 	if err != nil {

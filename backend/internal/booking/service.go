@@ -110,8 +110,11 @@ func (s *Service) book(ctx context.Context, tx pgx.Tx, cmd BookCommand) ([]*Book
 		status = StatusRequested
 	}
 	assignment := AssignedAny
-	if cmd.StaffID != 0 || len(staff) == 1 {
+	if cmd.StaffID != 0 || len(staff) == 1 || cal.Collective() {
 		assignment = AssignedNamed
+	}
+	if cal.Collective() {
+		staff = cal.Staff // everyone takes part
 	}
 	b := &Booking{
 		ID: newID(), Status: status, Start: start.In(zone), End: start.Add(cal.Duration).In(zone),
@@ -126,7 +129,7 @@ func (s *Service) book(ctx context.Context, tx pgx.Tx, cmd BookCommand) ([]*Book
 			return nil, err
 		}
 	}
-	_, err = s.place(ctx, tx, placement{cal: cal, candidates: staff, start: start, named: cmd.StaffID != 0, seats: seats},
+	_, err = s.place(ctx, tx, placement{cal: cal, candidates: staff, start: start, named: cmd.StaffID != 0, seats: seats, holder: b},
 		func(ctx context.Context, tx pgx.Tx, person *Staff, blocked availability.Interval) error {
 			b.Staff = person
 			return s.store.insertBooking(ctx, tx, b, blocked.Start, blocked.End)
@@ -199,7 +202,13 @@ func (s *Service) move(ctx context.Context, tx pgx.Tx, b *Booking, cmd Reschedul
 	if cal.RequiresConfirmation {
 		b.Status = StatusRequested
 	}
-	p := placement{cal: cal, candidates: candidates, start: start, except: b.ID, prefer: b.Staff.ID, named: cal.StaffMode == "named", seats: b.Seats}
+	if err := s.store.releaseHolds(ctx, tx, b.ID); err != nil {
+		return err
+	}
+	if cal.Collective() {
+		candidates = cal.Staff
+	}
+	p := placement{cal: cal, candidates: candidates, start: start, except: b.ID, prefer: b.Staff.ID, named: cal.StaffMode == "named", seats: b.Seats, holder: b}
 	_, err := s.place(ctx, tx, p, func(ctx context.Context, tx pgx.Tx, person *Staff, blocked availability.Interval) error {
 		b.Staff = person
 		return s.store.moveBooking(ctx, tx, b, blocked.Start, blocked.End)

@@ -60,6 +60,9 @@ func (s *Service) Slots(ctx context.Context, q SlotsQuery) (*SlotsResult, error)
 	if err != nil {
 		return nil, err
 	}
+	if cal.Collective() {
+		staff = cal.Staff // everyone takes part: a time is free when all are
+	}
 	now := s.now()
 	start, end := availability.DayRange(from, to, zone)
 	aq, err := s.query(ctx, s.pool, cal, staff, start, end, now, "")
@@ -109,6 +112,7 @@ func pickStaff(cal *Calendar, staffID int64) ([]*Staff, error) {
 // know: the class slots the people already teach, whose seats are shared.
 type free struct {
 	availability.Query
+	together bool                          // collective: a slot needs every person free
 	seats    int                           // a class's seats per slot; 0: not a class
 	sessions map[int64]map[int64]*classRun // person → slot start (Unix) → the class taking place
 }
@@ -132,7 +136,7 @@ func (s *Service) query(ctx context.Context, q db.Querier, cal *Calendar, staff 
 			MaxPerDay: cal.MaxPerStaffPerDay,
 		},
 		From: from, To: to, Now: now,
-	}, seats: cal.Seats, sessions: map[int64]map[int64]*classRun{}}
+	}, together: cal.Collective(), seats: cal.Seats, sessions: map[int64]map[int64]*classRun{}}
 	ids := make([]int64, len(staff))
 	for i, st := range staff {
 		ids[i] = st.ID
@@ -177,6 +181,15 @@ func (s *Service) query(ctx context.Context, q db.Querier, cal *Calendar, staff 
 // person's own class slot has a seat left or none stands in the way.
 func (f free) slots() []availability.Slot {
 	all := availability.Slots(f.Query)
+	if f.together {
+		out := all[:0]
+		for _, sl := range all {
+			if len(sl.StaffIDs) == len(f.Query.Staff) {
+				out = append(out, sl)
+			}
+		}
+		all = out
+	}
 	if f.seats == 0 {
 		return all
 	}
@@ -191,7 +204,7 @@ func (f free) slots() []availability.Slot {
 
 // first is the earliest free start, if any.
 func (f free) first() (availability.Slot, bool) {
-	if f.seats == 0 {
+	if f.seats == 0 && !f.together {
 		return availability.First(f.Query)
 	}
 	all := f.slots()

@@ -11,6 +11,7 @@ import (
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgtype"
 
+	"slotwise/backend/internal/availability"
 	"slotwise/backend/internal/db"
 )
 
@@ -280,7 +281,7 @@ func (store) cancelBooking(ctx context.Context, q db.Querier, b *Booking) error 
 	if err != nil {
 		return fmt.Errorf("booking: unable to cancel %q: %w", b.ID, err)
 	}
-	return nil
+	return (store{}).releaseHolds(ctx, q, b.ID)
 }
 
 // seriesIDs lists the bookings of a series, in time order.
@@ -290,4 +291,25 @@ func (store) seriesIDs(ctx context.Context, q db.Querier, seriesID string) ([]st
 		return nil, fmt.Errorf("booking: unable to list series %q: %w", seriesID, err)
 	}
 	return pgx.CollectRows(rows, pgx.RowTo[string])
+}
+
+// holdFor writes the row that holds person's time for a collective
+// booking b (already written): the same time, status and calendar.
+func (store) holdFor(ctx context.Context, q db.Querier, b *Booking, person *Staff, blocked availability.Interval) error {
+	_, err := q.Exec(ctx, `
+		INSERT INTO bookings (id, calendar_id, staff_id, status, starts_at, ends_at, blocked, booker_time_zone, locale,
+			first_name, last_name, email, holds_for, assignment)
+		VALUES ($1, $2, $3, $4, $5, $6, tstzrange($7, $8), $9, $10, $11, $12, $13, $14, 'named')`,
+		newID(), b.Calendar.ID, person.ID, b.Status, b.Start, b.End, blocked.Start, blocked.End, b.TimeZone, b.Locale,
+		b.Contact.FirstName, b.Contact.LastName, b.Contact.Email, b.ID)
+	return err
+}
+
+// releaseHolds frees the time a collective booking held for its other
+// people (before it moves, or when it is cancelled).
+func (store) releaseHolds(ctx context.Context, q db.Querier, bookingID string) error {
+	if _, err := q.Exec(ctx, `DELETE FROM bookings WHERE holds_for = $1`, bookingID); err != nil {
+		return fmt.Errorf("booking: unable to release the holds of %q: %w", bookingID, err)
+	}
+	return nil
 }

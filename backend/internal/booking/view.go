@@ -2,6 +2,7 @@ package booking
 
 import (
 	"net/url"
+	"strings"
 	"time"
 
 	"slotwise/backend/internal/notify"
@@ -67,7 +68,7 @@ func NewView(b *Booking, token, locale string, now time.Time) View {
 		ID: b.ID, Status: b.Status, Start: b.Start.In(zone), End: b.End.In(zone), TimeZone: b.TimeZone,
 		CancellationReason: b.CancellationReason,
 		Calendar:           ViewCalendar{Slug: b.Calendar.Slug, Name: b.Calendar.Name, DurationMinutes: int(b.Calendar.Duration / time.Minute)},
-		Staff:              ViewStaff{ID: b.Staff.ID, Name: b.Staff.Name},
+		Staff:              ViewStaff{ID: b.Staff.ID, Name: staffNames(b)},
 		Location:           b.Contact.Location,
 		Contact:            ViewContact{FirstName: b.Contact.FirstName, LastName: b.Contact.LastName, Email: b.Contact.Email},
 		LocationName:       b.Calendar.Location.Name,
@@ -96,6 +97,19 @@ func NewView(b *Booking, token, locale string, now time.Time) View {
 // decideURL is the business's page for a request, opened by its decide secret.
 func decideURL(b *Booking, secret, locale string) string {
 	return route.Default().Href(locale, "bookingView", "ids", map[string]string{"ids": b.ID}, url.Values{"decide": {secret}})
+}
+
+// staffNames is who the booker meets: the person, or for a collective
+// calendar everyone of it.
+func staffNames(b *Booking) string {
+	if !b.Calendar.Collective() || len(b.Calendar.Staff) < 2 {
+		return b.Staff.Name
+	}
+	names := make([]string, len(b.Calendar.Staff))
+	for i, s := range b.Calendar.Staff {
+		names[i] = s.Name
+	}
+	return strings.Join(names, ", ")
 }
 
 // ICSPath is the API path of a booking's calendar file (an API route, not a

@@ -48,10 +48,10 @@ func seedBooking(ctx context.Context, q db.Querier) error {
 		staffIDs = append(staffIDs, id)
 	}
 	calendars := []struct {
-		slug, name, description, options, fields string
-		duration, interval, after, maxPerDay     int
-		seats, maxSeats, recurring               int
-		confirm                                  bool
+		slug, name, description, options, fields, mode string
+		duration, interval, after, maxPerDay           int
+		seats, maxSeats, recurring                     int
+		confirm                                        bool
 	}{
 		{
 			slug: "demo-consultation", name: "Consultation",
@@ -75,6 +75,13 @@ func seedBooking(ctx context.Context, q db.Querier) error {
 			fields:  `{"phone":"optional","dateOfBirth":"hidden","location":"hidden","notes":"hidden"}`,
 		},
 		{
+			slug: "demo-duo", name: "Skin and body plan", mode: "collective",
+			description: "A 45-minute talk with both of our therapists together, to plan treatments that work as a whole.",
+			duration:    45, interval: 15, maxSeats: 1,
+			options: `[{"kind":"address","value":"Lindenstraße 12, 10969 Berlin"},{"kind":"video","value":"https://meet.slotwise.localhost/demo-studio"}]`,
+			fields:  `{"phone":"optional","dateOfBirth":"hidden","location":"required","notes":"optional"}`,
+		},
+		{
 			slug: "demo-massage", name: "Massage",
 			description: "A 50-minute massage with the therapist of your choice, or whoever is free. Book one, or the same time every week or two.",
 			duration:    50, interval: 30, after: 10, maxSeats: 1, recurring: 12,
@@ -87,12 +94,13 @@ func seedBooking(ctx context.Context, q db.Querier) error {
 		err := q.QueryRow(ctx, `
 			INSERT INTO calendars (location_id, slug, name, description, duration_minutes, slot_interval_minutes,
 				buffer_after_minutes, min_notice_minutes, booking_window_days, max_per_staff_per_day,
-				requires_confirmation, location_options, fields, seats, max_seats_per_booking, recurring_max)
-			VALUES ($1, $2, $3, $4, $5, $11, $6, 120, 60, $7, $8, $9, $10, $12, $13, $14)
+				requires_confirmation, location_options, fields, seats, max_seats_per_booking, recurring_max, staff_mode)
+			VALUES ($1, $2, $3, $4, $5, $11, $6, 120, 60, $7, $8, $9, $10, $12, $13, $14, coalesce(nullif($15, ''), 'any'))
 			ON CONFLICT (slug) DO UPDATE SET name = EXCLUDED.name, description = EXCLUDED.description,
-				seats = EXCLUDED.seats, max_seats_per_booking = EXCLUDED.max_seats_per_booking, recurring_max = EXCLUDED.recurring_max
+				seats = EXCLUDED.seats, max_seats_per_booking = EXCLUDED.max_seats_per_booking, recurring_max = EXCLUDED.recurring_max,
+				staff_mode = EXCLUDED.staff_mode
 			RETURNING id`, locationID, c.slug, c.name, c.description, c.duration, c.after, c.maxPerDay,
-			c.confirm, c.options, c.fields, c.interval, c.seats, max(c.maxSeats, 1), c.recurring).Scan(&id)
+			c.confirm, c.options, c.fields, c.interval, c.seats, max(c.maxSeats, 1), c.recurring, c.mode).Scan(&id)
 		if err != nil {
 			return fmt.Errorf("demo: calendar %s: %w", c.slug, err)
 		}
@@ -131,7 +139,7 @@ func seedTeamsAndGroups(ctx context.Context, q db.Querier, locationID int64) err
 	_, err = q.Exec(ctx, `
 		INSERT INTO calendar_group_members (group_id, calendar_id, position)
 		SELECT 'grp_studio', c.id, o.position
-		FROM unnest(ARRAY['demo-consultation', 'facial-treatment', 'demo-massage', 'demo-yoga']) WITH ORDINALITY AS o(slug, position)
+		FROM unnest(ARRAY['demo-consultation', 'facial-treatment', 'demo-massage', 'demo-yoga', 'demo-duo']) WITH ORDINALITY AS o(slug, position)
 		JOIN calendars c ON c.slug = o.slug
 		ON CONFLICT (group_id, calendar_id) DO UPDATE SET position = EXCLUDED.position`)
 	if err != nil {

@@ -68,7 +68,7 @@ type CalendarInfo struct {
 	Description          string                   `json:"description"`
 	DurationMinutes      int                      `json:"durationMinutes"`
 	RequiresConfirmation bool                     `json:"requiresConfirmation"`
-	StaffMode            string                   `json:"staffMode" tstype:"'any' | 'named'"`
+	StaffMode            string                   `json:"staffMode" tstype:"'any' | 'named' | 'collective'"`
 	Staff                []StaffInfo              `json:"staff"`
 	FixedStaff           *StaffInfo               `json:"fixedStaff" tstype:"StaffInfo | null,required"`
 	LocationOptions      []booking.LocationOption `json:"locationOptions"`

@@ -123,7 +123,7 @@ export interface CalendarInfo {
   description: string;
   durationMinutes: number /* int */;
   requiresConfirmation: boolean;
-  staffMode: 'any' | 'named';
+  staffMode: 'any' | 'named' | 'collective';
   staff: StaffInfo[];
   fixedStaff: StaffInfo | null;
   locationOptions: booking.LocationOption[];

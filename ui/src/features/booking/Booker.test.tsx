@@ -233,4 +233,10 @@ describe('staff', () => {
     expect(screen.queryByRole('radio')).toBeNull();
     expect(screen.getByText('with Mia Weber')).toBeTruthy();
   });
+
+  it('meets everyone of a collective calendar: no choice, every name', () => {
+    renderBooking(bookingPageData({ calendar: calendarInfo({ staffMode: 'collective' }) }));
+    expect(screen.queryByRole('radio')).toBeNull();
+    expect(screen.getByText('with Mia Weber and Jonas Klein')).toBeTruthy();
+  });
 });

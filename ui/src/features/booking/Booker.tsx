@@ -48,7 +48,10 @@ export function Booker({ data }: { data: BookingPageData }) {
   // calendar names people (the server moves it only within that person's
   // time). The server rendered the times of data.slotsStaff.
   const staff = calendar.staff ?? [];
-  const fixed = calendar.fixedStaff ?? (staff.length === 1 ? staff[0] : null);
+  // A collective calendar meets everyone at once: nobody to choose.
+  const together = calendar.staffMode === 'collective';
+  const everyone = together ? { id: staff[0]?.id ?? 0, name: fmt.intl.formatList(staff.map((s) => s.name), { type: 'conjunction' }) } : null;
+  const fixed = calendar.fixedStaff ?? everyone ?? (staff.length === 1 ? staff[0] : null);
   const allowAny = calendar.staffMode !== 'named';
   const choosable = !fixed && staff.length > 1 && !reschedule;
   const renderedStaff = data.slotsStaff || null;

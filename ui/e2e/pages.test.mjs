@@ -113,6 +113,27 @@ describe('cookie banner', () => {
     await ctx.close();
   });
 
+  test('comes first in the tab order and never covers the calendar or the times', async () => {
+    const ctx = await env.browser.newContext({ viewport: { width: 390, height: 844 } });
+    const page = await ctx.newPage();
+    await page.goto(env.server.base + '/widget/bookings/demo-consultation');
+    await waitForHydration(page);
+    const banner = page.getByRole('region', { name: 'Cookie preferences' });
+    // Past the skip link, the first stops are the banner's buttons.
+    const stops = [];
+    for (let i = 0; i < 3; i++) {
+      await page.keyboard.press('Tab');
+      stops.push(await page.evaluate(() => document.activeElement?.textContent?.trim()));
+    }
+    assert.ok(stops.includes('Accept essential'), `tab stops: ${stops.join(' | ')}`);
+    const b = await banner.boundingBox();
+    for (const target of [page.getByRole('grid'), page.locator('button[data-slot]').first()]) {
+      const t = await target.boundingBox();
+      assert.ok(t.y >= b.y + b.height || t.y + t.height <= b.y, 'the banner overlaps the booker');
+    }
+    await ctx.close();
+  });
+
   test('accept all is remembered as all', async () => {
     const ctx = await env.browser.newContext();
     const page = await ctx.newPage();

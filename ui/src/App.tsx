@@ -20,8 +20,9 @@ export function App({ payload, layout, navigating = false }: Props) {
     <RawIntlProvider value={intlFor(payload.lang, payload.messages, reportIntlError)}>
       <PageContext.Provider value={{ payload, navigating }}>
         {navigating && <div className="progress" role="progressbar" aria-busy="true" />}
-        <Layout payload={payload}>{Screen ? <Screen /> : null}</Layout>
+        {/* First in the page and in the tab order, above the content it never covers. */}
         <CookieBanner key={payload.consent} initial={payload.consent} />
+        <Layout payload={payload}>{Screen ? <Screen /> : null}</Layout>
       </PageContext.Provider>
     </RawIntlProvider>
   );

@@ -44,6 +44,8 @@ interface Props {
 export function TimesPanel(p: Props) {
   const headingId = useId();
   const { fmt } = p;
+  // A month without times is said once, over the calendar (MonthCalendar).
+  if (p.monthEmpty && !p.failed && !p.loading) return null;
   return (
     <section className={styles.panel} aria-labelledby={headingId}>
       <div className={styles.head}>
@@ -77,14 +79,6 @@ function Body(p: Props) {
         {Array.from({ length: 6 }, (_, i) => (
           <span key={i} className={styles.bone} />
         ))}
-      </div>
-    );
-  }
-  if (p.monthEmpty) {
-    return (
-      <div className={styles.message}>
-        <p suppressHydrationWarning>{fmt.intl.formatMessage({ id: 'slots.noneIn' }, { period: fmt.monthYear(p.month) })}</p>
-        {p.next && <NextButton p={p} date={dateInZone(p.next, p.timeZone)} onClick={() => p.onJumpToInstant(p.next!)} />}
       </div>
     );
   }

@@ -1,3 +1,7 @@
+DROP TABLE IF EXISTS service_menu_items;
+DROP TABLE IF EXISTS service_menu_categories;
+DROP TABLE IF EXISTS service_menus;
+ALTER TABLE calendars DROP COLUMN IF EXISTS price_cents;
 DROP TABLE IF EXISTS one_time_links;
 DELETE FROM bookings WHERE holds_for IS NOT NULL;
 ALTER TABLE calendars DROP CONSTRAINT calendars_staff_mode_check;

@@ -105,3 +105,29 @@ CREATE TABLE one_time_links (
     used_at     timestamptz,
     created_at  timestamptz NOT NULL DEFAULT now()
 );
+
+-- Service menus: services (calendars, each with its price) in categories;
+-- a booker puts several in a cart and books them back to back.
+ALTER TABLE calendars ADD COLUMN price_cents int NOT NULL DEFAULT 0 CHECK (price_cents >= 0);
+
+CREATE TABLE service_menus (
+    id          text   PRIMARY KEY CHECK (id ~ '^[A-Za-z0-9_-]{1,64}$'),
+    location_id bigint NOT NULL REFERENCES locations ON DELETE CASCADE,
+    slug        text   NOT NULL UNIQUE,
+    name        text   NOT NULL,
+    description text   NOT NULL DEFAULT ''
+);
+
+CREATE TABLE service_menu_categories (
+    id       bigserial PRIMARY KEY,
+    menu_id  text      NOT NULL REFERENCES service_menus ON DELETE CASCADE,
+    name     text      NOT NULL,
+    position int       NOT NULL DEFAULT 0
+);
+
+CREATE TABLE service_menu_items (
+    category_id bigint NOT NULL REFERENCES service_menu_categories ON DELETE CASCADE,
+    calendar_id bigint NOT NULL REFERENCES calendars ON DELETE CASCADE,
+    position    int    NOT NULL DEFAULT 0,
+    PRIMARY KEY (category_id, calendar_id)
+);

@@ -121,6 +121,32 @@ describe('the whole booking flow', () => {
     await ctx.close();
   });
 
+  test('a service menu: two services in the cart, booked back to back, in German', async () => {
+    const ctx = await consented(env.browser, env.server.base, { timezoneId: 'Europe/Berlin', locale: 'de-DE', viewport: { width: 390, height: 844 } });
+    const page = await ctx.newPage();
+    const problems = watchConsole(page);
+    await page.goto(env.server.base + '/de/widget/service-menus/demo-salon');
+    await waitForHydration(page);
+    await page.getByRole('button', { name: de['booking.menu.addNamed'].replace('{name}', 'Haircut') }).click();
+    await page.getByRole('button', { name: de['booking.menu.addNamed'].replace('{name}', 'Manicure') }).click();
+    await page.waitForURL(/cart=salon-haircut%2Csalon-manicure|cart=salon-haircut,salon-manicure/);
+    // Reload keeps the cart: it is in the URL.
+    await page.reload();
+    await waitForHydration(page);
+    await page.getByRole('button', { name: de['booking.menu.removeNamed'].replace('{name}', 'Manicure') }).waitFor();
+    await page.screenshot({ path: join(SHOTS, 'menu-cart-de-phone.png'), fullPage: true });
+    await page.getByRole('link', { name: /\(2\)/ }).click();
+    await page.getByRole('heading', { level: 1, name: 'Haircut + Manicure' }).waitFor();
+    const { start } = await pickSlot(page, { nextMonthLabel: new RegExp(de['booking.calendar.nextMonth']) });
+    await fillDetails(page, de, 'grete.salon@example.de');
+    await page.getByRole('button', { name: de['booking.submit'] }).click();
+    await page.getByRole('heading', { name: de['booking.status.scheduled'] }).first().waitFor();
+    assert.equal(await page.locator('[data-status="scheduled"]').count(), 2, 'both services are on the confirmation');
+    assert.ok(start);
+    assert.deepEqual(real(problems), []);
+    await ctx.close();
+  });
+
   test('a one-time link books once, then it has expired', async () => {
     const link = env.server.output().match(/http:\/\/\S+(\/widget\/otl\/otl_[A-Za-z0-9_-]+)/);
     assert.ok(link, 'the start banner prints a one-time link');

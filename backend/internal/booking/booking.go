@@ -97,6 +97,7 @@ type Calendar struct {
 	Seats                int // 0: one booking per slot; N: a class with N seats per slot
 	MaxSeatsPerBooking   int // the booker and their guests
 	RecurringMax         int // 0: single appointments; N: series of up to N
+	PriceCents           int // in the business's currency; 0: free or not shown
 	LocationOptions      []LocationOption
 	Fields               Fields
 

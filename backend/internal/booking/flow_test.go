@@ -6,10 +6,12 @@ import (
 	"fmt"
 	"net/url"
 	"regexp"
+	"slices"
 	"sync"
 	"testing"
 	"time"
 
+	"slotwise/backend/internal/availability"
 	"slotwise/backend/internal/booking"
 )
 
@@ -544,5 +546,66 @@ func TestACollectiveBookingNeedsAndHoldsEveryone(t *testing.T) {
 	}
 	if !offered("2026-11-24T11:00:00+01:00") {
 		t.Errorf("a cancelled duo still holds its time")
+	}
+}
+
+func TestACartIsBookedBackToBackAllOrNothing(t *testing.T) {
+	svc, pool, _ := newService(t)
+	ctx := context.Background()
+	menu, err := svc.MenuBySlug(ctx, "demo-salon")
+	if err != nil || len(menu.Categories) < 2 {
+		t.Fatalf("menu: %+v %v", menu, err)
+	}
+	if _, ok := menu.Cart([]string{"salon-haircut", "demo-consultation"}); ok {
+		t.Errorf("a service off the menu went into the cart")
+	}
+	// Both people busy Monday 11:00–11:30: a haircut (45 min) at 10:15 fits, but no manicure after it.
+	for _, who := range []string{"mia", "jonas"} {
+		if _, _, err := svc.Book(ctx, booking.BookCommand{Calendar: "demo-consultation", Start: "2026-11-23T11:00:00+01:00", TimeZone: "Europe/Berlin",
+			StaffID: staffID(t, pool, who), Contact: ada()}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	res, err := svc.CartSlots(ctx, menu, []string{"salon-haircut", "salon-manicure"}, booking.SlotsQuery{From: "2026-11-23", To: "2026-11-23", TimeZone: "Europe/Berlin"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	offered := map[string]bool{}
+	for _, d := range res.Days {
+		for _, sl := range d.Slots {
+			offered[sl.Start.In(res.Zone).Format("15:04")] = true
+		}
+	}
+	alone, _ := svc.CartSlots(ctx, menu, []string{"salon-haircut"}, booking.SlotsQuery{From: "2026-11-23", To: "2026-11-23", TimeZone: "Europe/Berlin"})
+	if len(alone.Days) == 0 || !slices.ContainsFunc(alone.Days[0].Slots, func(sl availability.Slot) bool { return sl.Start.In(alone.Zone).Format("15:04") == "10:15" }) {
+		t.Fatalf("a haircut alone is not offered at 10:15")
+	}
+	if offered["10:15"] || !offered["11:30"] || !offered["09:00"] {
+		t.Errorf("offered %v: want 09:00 and 11:30, not 10:15", offered)
+	}
+	cmd := booking.CartCommand{Menu: menu.ID, Items: []string{"salon-haircut", "salon-manicure"},
+		BookCommand: booking.BookCommand{Start: "2026-11-23T10:15:00+01:00", TimeZone: "Europe/Berlin", Contact: ada()}}
+	if _, _, err := svc.BookCart(ctx, menu, cmd); !errors.Is(err, booking.ErrSlotUnavailable) {
+		t.Errorf("a cart whose second service does not fit: %v", err)
+	}
+	var n int
+	pool.QueryRow(ctx, `SELECT count(*) FROM bookings WHERE calendar_id IN (SELECT id FROM calendars WHERE slug LIKE 'salon-%')`).Scan(&n)
+	if n != 0 {
+		t.Errorf("%d salon bookings left by a refused cart", n)
+	}
+	cmd.Start = "2026-11-23T09:00:00+01:00"
+	b, token, err := svc.BookCart(ctx, menu, cmd)
+	if err != nil {
+		t.Fatal(err)
+	}
+	all, err := svc.SeriesOf(ctx, b)
+	if err != nil || len(all) != 2 {
+		t.Fatalf("the visit: %d bookings, %v", len(all), err)
+	}
+	if !all[1].Start.Equal(all[0].End) || all[1].Calendar.Slug != "salon-manicure" {
+		t.Errorf("the manicure starts at %s, want when the haircut ends (%s)", all[1].Start, all[0].End)
+	}
+	if _, err := svc.Get(ctx, all[1].ID, token); err != nil {
+		t.Errorf("the visit's secret does not open its second booking: %v", err)
 	}
 }

@@ -121,8 +121,11 @@ func (s *Service) book(ctx context.Context, tx pgx.Tx, cmd BookCommand) ([]*Book
 		TimeZone: zone.String(), Locale: cmd.Locale, Contact: cmd.Contact, TermsAccepted: cmd.AcceptTerms,
 		CreatedAt: now, Calendar: cal, Seats: seats, Guests: cmd.Guests, Assignment: assignment,
 	}
-	if cmd.Repeat != nil {
+	switch {
+	case cmd.Repeat != nil:
 		b.SeriesID = "sr_" + randomString(12)
+	case cmd.visit != "":
+		b.SeriesID = cmd.visit
 	}
 	if cmd.OneTimeLink != "" {
 		if _, err := s.store.openLink(ctx, tx, cmd.OneTimeLink, now); err != nil {

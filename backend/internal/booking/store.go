@@ -22,7 +22,7 @@ const calendarColumns = `
 	c.id, c.slug, c.name, c.description, c.duration_minutes, c.slot_interval_minutes,
 	c.buffer_before_minutes, c.buffer_after_minutes, c.min_notice_minutes, c.booking_window_days,
 	c.max_per_staff_per_day, c.staff_mode, c.requires_confirmation, c.location_options, c.fields,
-	c.seats, c.max_seats_per_booking, c.recurring_max, l.id, l.slug, l.name, l.logo_url, l.brand_color, l.time_zone, l.currency, l.default_locale,
+	c.seats, c.max_seats_per_booking, c.recurring_max, c.price_cents, l.id, l.slug, l.name, l.logo_url, l.brand_color, l.time_zone, l.currency, l.default_locale,
 	l.consent_text, l.terms_url, l.email, l.country`
 
 func scanCalendar(row pgx.Row) (*Calendar, error) {
@@ -32,7 +32,7 @@ func scanCalendar(row pgx.Row) (*Calendar, error) {
 	l := c.Location
 	err := row.Scan(&c.ID, &c.Slug, &c.Name, &c.Description, &dur, &interval, &before, &after, &notice,
 		&c.WindowDays, &c.MaxPerStaffPerDay, &c.StaffMode, &c.RequiresConfirmation, &options, &fields,
-		&c.Seats, &c.MaxSeatsPerBooking, &c.RecurringMax, &l.ID, &l.Slug, &l.Name, &l.LogoURL, &l.BrandColor, &l.TimeZone, &l.Currency, &l.DefaultLocale,
+		&c.Seats, &c.MaxSeatsPerBooking, &c.RecurringMax, &c.PriceCents, &l.ID, &l.Slug, &l.Name, &l.LogoURL, &l.BrandColor, &l.TimeZone, &l.Currency, &l.DefaultLocale,
 		&l.ConsentText, &l.TermsURL, &l.Email, &l.Country)
 	if err != nil {
 		return nil, err

@@ -60,6 +60,7 @@ type BookCommand struct {
 	OneTimeLink    string  `json:"oneTimeLink,omitempty"`
 	Repeat         *Repeat `json:"repeat,omitempty"` // a weekly or fortnightly series
 	IdempotencyKey string  `json:"-"`
+	visit          string  // the visit a cart's booking belongs to
 }
 
 // Repeat asks for a series: the same time every week or every other week,

@@ -50,7 +50,7 @@ func seedBooking(ctx context.Context, q db.Querier) error {
 	calendars := []struct {
 		slug, name, description, options, fields, mode string
 		duration, interval, after, maxPerDay           int
-		seats, maxSeats, recurring                     int
+		seats, maxSeats, recurring, price              int
 		confirm                                        bool
 	}{
 		{
@@ -74,6 +74,10 @@ func seedBooking(ctx context.Context, q db.Querier) error {
 			options: `[{"kind":"address","value":"Lindenstraße 12, 10969 Berlin"}]`,
 			fields:  `{"phone":"optional","dateOfBirth":"hidden","location":"hidden","notes":"hidden"}`,
 		},
+		{slug: "salon-haircut", name: "Haircut", description: "Wash, cut and style.", duration: 45, interval: 15, price: 3900, options: salonPlace, fields: salonFields},
+		{slug: "salon-colour", name: "Colour", description: "Full colour with a gloss finish.", duration: 90, interval: 15, price: 7900, options: salonPlace, fields: salonFields},
+		{slug: "salon-manicure", name: "Manicure", description: "Shape, cuticle care and polish.", duration: 30, interval: 15, price: 2500, options: salonPlace, fields: salonFields},
+		{slug: "salon-pedicure", name: "Pedicure", description: "A foot bath, care and polish.", duration: 45, interval: 15, price: 3500, options: salonPlace, fields: salonFields},
 		{
 			slug: "demo-duo", name: "Skin and body plan", mode: "collective",
 			description: "A 45-minute talk with both of our therapists together, to plan treatments that work as a whole.",
@@ -94,13 +98,13 @@ func seedBooking(ctx context.Context, q db.Querier) error {
 		err := q.QueryRow(ctx, `
 			INSERT INTO calendars (location_id, slug, name, description, duration_minutes, slot_interval_minutes,
 				buffer_after_minutes, min_notice_minutes, booking_window_days, max_per_staff_per_day,
-				requires_confirmation, location_options, fields, seats, max_seats_per_booking, recurring_max, staff_mode)
-			VALUES ($1, $2, $3, $4, $5, $11, $6, 120, 60, $7, $8, $9, $10, $12, $13, $14, coalesce(nullif($15, ''), 'any'))
+				requires_confirmation, location_options, fields, seats, max_seats_per_booking, recurring_max, staff_mode, price_cents)
+			VALUES ($1, $2, $3, $4, $5, $11, $6, 120, 60, $7, $8, $9, $10, $12, $13, $14, coalesce(nullif($15, ''), 'any'), $16)
 			ON CONFLICT (slug) DO UPDATE SET name = EXCLUDED.name, description = EXCLUDED.description,
 				seats = EXCLUDED.seats, max_seats_per_booking = EXCLUDED.max_seats_per_booking, recurring_max = EXCLUDED.recurring_max,
-				staff_mode = EXCLUDED.staff_mode
+				staff_mode = EXCLUDED.staff_mode, price_cents = EXCLUDED.price_cents
 			RETURNING id`, locationID, c.slug, c.name, c.description, c.duration, c.after, c.maxPerDay,
-			c.confirm, c.options, c.fields, c.interval, c.seats, max(c.maxSeats, 1), c.recurring, c.mode).Scan(&id)
+			c.confirm, c.options, c.fields, c.interval, c.seats, max(c.maxSeats, 1), c.recurring, c.mode, c.price).Scan(&id)
 		if err != nil {
 			return fmt.Errorf("demo: calendar %s: %w", c.slug, err)
 		}
@@ -115,7 +119,51 @@ func seedBooking(ctx context.Context, q db.Querier) error {
 			}
 		}
 	}
-	return seedTeamsAndGroups(ctx, q, locationID)
+	if err := seedTeamsAndGroups(ctx, q, locationID); err != nil {
+		return err
+	}
+	return seedMenu(ctx, q, locationID)
+}
+
+const (
+	salonPlace  = `[{"kind":"address","value":"Lindenstraße 12, 10969 Berlin"}]`
+	salonFields = `{"phone":"optional","dateOfBirth":"hidden","location":"hidden","notes":"optional"}`
+)
+
+// seedMenu writes the salon's service menu: two categories of services
+// that a booker puts in a cart and books back to back.
+func seedMenu(ctx context.Context, q db.Querier, locationID int64) error {
+	_, err := q.Exec(ctx, `
+		INSERT INTO service_menus (id, location_id, slug, name, description)
+		VALUES ('menu_salon', $1, 'demo-salon', 'Salon menu', 'Pick one service or several: we book them back to back.')
+		ON CONFLICT (id) DO UPDATE SET name = EXCLUDED.name, description = EXCLUDED.description`, locationID)
+	if err != nil {
+		return fmt.Errorf("demo: menu: %w", err)
+	}
+	if _, err := q.Exec(ctx, `DELETE FROM service_menu_categories WHERE menu_id = 'menu_salon'`); err != nil {
+		return fmt.Errorf("demo: menu categories: %w", err)
+	}
+	for i, cat := range []struct {
+		name  string
+		slugs []string
+	}{
+		{"Hair", []string{"salon-haircut", "salon-colour"}},
+		{"Hands and feet", []string{"salon-manicure", "salon-pedicure"}},
+		{"Face and body", []string{"facial-treatment", "demo-massage"}},
+	} {
+		var id int64
+		if err := q.QueryRow(ctx, `INSERT INTO service_menu_categories (menu_id, name, position) VALUES ('menu_salon', $1, $2) RETURNING id`,
+			cat.name, i).Scan(&id); err != nil {
+			return fmt.Errorf("demo: menu category: %w", err)
+		}
+		if _, err := q.Exec(ctx, `INSERT INTO service_menu_items (category_id, calendar_id, position)
+			SELECT $1, c.id, o.position FROM unnest($2::text[]) WITH ORDINALITY AS o(slug, position) JOIN calendars c ON c.slug = o.slug`,
+			id, cat.slugs); err != nil {
+			return fmt.Errorf("demo: menu items: %w", err)
+		}
+	}
+	_, err = q.Exec(ctx, `UPDATE calendars SET price_cents = CASE slug WHEN 'facial-treatment' THEN 6500 WHEN 'demo-massage' THEN 5500 ELSE price_cents END`)
+	return err
 }
 
 // seedTeamsAndGroups: the massage team books "Massage" with a named

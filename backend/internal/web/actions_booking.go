@@ -19,16 +19,10 @@ func bookAction(svc *booking.Service, lim *limits.Limiter) Action {
 		if id := req.Query.Get("reschedule"); id != "" {
 			return rescheduleAction(ctx, svc, lim, req, form, id)
 		}
-		cmd := booking.BookCommand{
-			Start: form.Get("start"), TimeZone: form.Get("tz"), Locale: req.Locale,
-			AcceptTerms: form.Get("acceptTerms") != "", IdempotencyKey: form.Get("idempotencyKey"),
-			Contact: booking.Contact{
-				FirstName: form.Get("contact.firstName"), LastName: form.Get("contact.lastName"), Email: form.Get("contact.email"),
-				Phone: form.Get("contact.phone"), DateOfBirth: form.Get("contact.dateOfBirth"), Location: form.Get("contact.location"),
-				Notes: form.Get("contact.notes"), Consent: form.Get("contact.consent") != "",
-			},
+		cmd, err := formBooking(req, form)
+		if err != nil {
+			return "", err
 		}
-		var err error
 		if cmd.Calendar, cmd.StaffID, cmd.OneTimeLink, err = pageCalendar(ctx, svc, lim, req); err != nil {
 			return "", err
 		}
@@ -40,13 +34,6 @@ func bookAction(svc *booking.Service, lim *limits.Limiter) Action {
 				return "", &booking.ValidationError{Fields: map[string]string{"staff": "validation.required"}}
 			}
 		}
-		if cmd.Guests, cmd.GuestCount, err = formGuests(form); err != nil {
-			return "", err
-		}
-		if every := form.Get("repeat.every"); every != "" {
-			count, _ := strconv.Atoi(form.Get("repeat.count"))
-			cmd.Repeat = &booking.Repeat{Every: every, Count: count}
-		}
 		if err := bookingLimits(ctx, lim, req.ClientIP, cmd.Contact.Email); err != nil {
 			return "", err
 		}
@@ -56,6 +43,57 @@ func bookAction(svc *booking.Service, lim *limits.Limiter) Action {
 		}
 		return viewURL(req.Locale, b.ID, token), nil
 	}
+}
+
+// cartAction books a service menu's cart from the details form's post.
+func cartAction(svc *booking.Service, lim *limits.Limiter) Action {
+	return func(ctx context.Context, req *PageRequest, form url.Values) (string, error) {
+		menu, err := pageMenu(ctx, svc, req)
+		if err != nil {
+			return "", err
+		}
+		cmd, err := formBooking(req, form)
+		if err != nil {
+			return "", err
+		}
+		items := booking.CartItems(req.Query.Get("cart"))
+		if cart, ok := menu.Cart(items); ok {
+			if cmd.Contact.Location, err = formLocation(ctx, svc, cart[0].Slug, form); err != nil {
+				return "", err
+			}
+		}
+		if err := bookingLimits(ctx, lim, req.ClientIP, cmd.Contact.Email); err != nil {
+			return "", err
+		}
+		b, token, err := svc.BookCart(ctx, menu, booking.CartCommand{Menu: menu.ID, Items: items, BookCommand: cmd})
+		if err != nil {
+			return "", err
+		}
+		return viewURL(req.Locale, b.ID, token), nil
+	}
+}
+
+// formBooking reads the details form's fields into a booking command.
+func formBooking(req *PageRequest, form url.Values) (booking.BookCommand, error) {
+	cmd := booking.BookCommand{
+		Start: form.Get("start"), TimeZone: form.Get("tz"), Locale: req.Locale,
+		AcceptTerms: form.Get("acceptTerms") != "", IdempotencyKey: form.Get("idempotencyKey"),
+		Contact: booking.Contact{
+			FirstName: form.Get("contact.firstName"), LastName: form.Get("contact.lastName"), Email: form.Get("contact.email"),
+			Phone: form.Get("contact.phone"), DateOfBirth: form.Get("contact.dateOfBirth"), Location: form.Get("contact.location"),
+			Notes: form.Get("contact.notes"), Consent: form.Get("contact.consent") != "",
+			PhoneCountry: form.Get("contact.phoneCountry"),
+		},
+	}
+	var err error
+	if cmd.Guests, cmd.GuestCount, err = formGuests(form); err != nil {
+		return cmd, err
+	}
+	if every := form.Get("repeat.every"); every != "" {
+		count, _ := strconv.Atoi(form.Get("repeat.count"))
+		cmd.Repeat = &booking.Repeat{Every: every, Count: count}
+	}
+	return cmd, nil
 }
 
 func rescheduleAction(ctx context.Context, svc *booking.Service, lim *limits.Limiter, req *PageRequest, form url.Values, id string) (string, error) {

@@ -2,6 +2,7 @@ package web_test
 
 import (
 	"context"
+	"fmt"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
@@ -294,5 +295,53 @@ func TestASeriesThroughTheAPIAndTheForm(t *testing.T) {
 	page := f.do(http.MethodGet, rec.Header().Get("Location"), nil)
 	if n := strings.Count(page.Body.String(), `data-status="scheduled"`); n != 3 {
 		t.Errorf("the booking's page shows %d bookings, want the 3 of the series", n)
+	}
+}
+
+func TestAServiceMenuFromMenuToCartToBooking(t *testing.T) {
+	f := newFixture(t, sharedRenderer(t))
+	tests := []struct {
+		target string
+		status int
+		want   []string
+	}{
+		{"/widget/service-menus/demo-salon", 200, []string{"Salon menu", "Hair", "Hands and feet", "Haircut", "€39.00", `value="salon-haircut"`}},
+		{"/widget/service-menu/menu_salon", 200, []string{"Salon menu"}},
+		{"/widget/service-menus/demo-salon?cart=salon-haircut,salon-manicure", 200, []string{"2 selected services", "In all: 1 h 15 min", "€64.00", `value="salon-manicure"`, "step=time"}},
+		{"/widget/service-menus/demo-salon/salon-colour", 200, []string{"1 selected service"}},
+		{"/widget/service-menus/demo-salon?cart=salon-haircut,salon-manicure&step=time", 200, []string{"Haircut + Manicure", "1 h 15 min", "Back to the menu", `name="date"`}},
+		{"/widget/service-menus/nope", 404, []string{"Cannot find calendar"}},
+		{"/widget/service-menus/demo-salon?cart=demo-consultation", 200, []string{"Add services to book them"}},
+	}
+	for _, tt := range tests {
+		rec := f.do(http.MethodGet, tt.target, nil)
+		if rec.Code != tt.status {
+			t.Errorf("%s: %d, want %d", tt.target, rec.Code, tt.status)
+			continue
+		}
+		for _, w := range tt.want {
+			if !strings.Contains(rec.Body.String(), w) {
+				t.Errorf("%s lacks %s", tt.target, w)
+			}
+		}
+	}
+	// The cart's details form books both, back to back, on one page.
+	start := nextMonday10()
+	form := adaForm(start)
+	form.Del("locationChoice")
+	rec := f.post("/widget/service-menus/demo-salon?cart=salon-haircut,salon-manicure&step=time&time="+url.QueryEscape(start), form, nil)
+	if rec.Code != http.StatusSeeOther {
+		t.Fatalf("cart by form: %d %s", rec.Code, rec.Body)
+	}
+	page := f.do(http.MethodGet, rec.Header().Get("Location"), nil)
+	body := page.Body.String()
+	if strings.Count(body, `data-status="scheduled"`) != 2 || !strings.Contains(body, "Haircut") || !strings.Contains(body, "Manicure") {
+		t.Errorf("the visit's page does not show both services")
+	}
+	// And through the API.
+	api := f.send(http.MethodPost, "/api/bookings/cart", fmt.Sprintf(`{"menu":"menu_salon","items":["salon-pedicure","salon-manicure"],"start":%q,"tz":"Europe/Berlin",`+
+		`"contact":{"firstName":"Ada","lastName":"Lovelace","email":"ada.cart@example.com"}}`, nextMonday10()[:11]+"14:00:00+01:00"), nil)
+	if api.Code != http.StatusCreated {
+		t.Errorf("cart by API: %d %s", api.Code, api.Body)
 	}
 }

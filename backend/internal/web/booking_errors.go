@@ -19,6 +19,7 @@ var bookingErrors = []ErrorMapping{
 	{Err: booking.ErrNotRequested, Status: http.StatusConflict, Code: "already_decided", MessageID: "booking.error.alreadyDecided"},
 	{Err: booking.ErrTeamNotFound, Status: http.StatusNotFound, Code: "not_found", MessageID: "booking.error.unableToFindCalendar"},
 	{Err: booking.ErrGroupNotFound, Status: http.StatusNotFound, Code: "not_found", MessageID: "booking.error.unableToFindCalendar"},
+	{Err: booking.ErrMenuNotFound, Status: http.StatusNotFound, Code: "not_found", MessageID: "booking.error.cannotFindCalendar"},
 	{Status: http.StatusConflict, Code: "seats_left", MessageID: "booking.error.seatsLeft", Args: seatsLeft},
 	{Status: http.StatusConflict, Code: "series_taken", MessageID: "booking.error.seriesTaken", Args: seriesTaken},
 }

@@ -21,11 +21,15 @@ func (f bookingFeature) Register(r *Registry) {
 	r.Action("appointment", book)
 	r.Action("oneTimeLink", book)
 	r.Action("bookingView", decideAction(f.svc, lim))
+	r.Page("serviceMenu", menuLoader(f.svc))
+	r.Action("serviceMenu", cartAction(f.svc, lim))
 
 	h := bookingAPI{s: r.Server(), svc: f.svc}
 	api := r.API()
 	api.GET("/booking/slots", h.slots)
 	api.GET("/booking/series", h.series)
+	api.GET("/booking/cart-slots", h.cartSlots)
+	api.POST("/bookings/cart", h.bookCart)
 	api.POST("/bookings", h.createBooking)
 	api.GET("/bookings/:id", h.getBooking)
 	api.POST("/bookings/:id/reschedule", h.rescheduleBooking)

@@ -43,6 +43,7 @@ func homeLinks(req *PageRequest) []DemoLink {
 		link("home.link.class", "bookings", "", map[string]string{"slug": "demo-yoga"}),
 		link("home.link.request", "bookings", "", map[string]string{"slug": "facial-treatment"}),
 		link("home.link.group", "appointment", "groups", map[string]string{"groupSlug": "demo-group"}),
+		link("home.link.menu", "serviceMenu", "slug", map[string]string{"serviceMenuSlug": "demo-salon"}),
 		link("home.link.about", "website", "page", map[string]string{"path": "about"}),
 	}
 }

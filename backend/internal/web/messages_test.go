@@ -15,7 +15,7 @@ func TestPayloadsCarryOnlyTheirLayoutsMessages(t *testing.T) {
 		lacks   []string
 		maxSize int
 	}{
-		{"/widget/bookings/demo-consultation", []string{"booking.submit", "cookies.acceptAll", "error.home"}, []string{"email.footer", "home.title"}, 190},
+		{"/widget/bookings/demo-consultation", []string{"booking.submit", "cookies.acceptAll", "error.home"}, []string{"email.footer", "home.title"}, 220},
 		{"/de/widget/booking/cancel-booking?id=x", []string{"cookies.acceptAll"}, []string{"email.footer", "booking.submit"}, 100},
 		{"/about", []string{"site.name", "cookies.acceptAll"}, []string{"email.footer", "booking.submit"}, 60},
 		{"/no/such/page/at/all", []string{"cookies.acceptAll"}, []string{"email.footer", "booking.submit", "site.name"}, 30},

@@ -20,7 +20,7 @@ func PendingScreens() Feature { return pendingFeature{} }
 type pendingFeature struct{}
 
 func (pendingFeature) Register(r *Registry) {
-	for _, name := range []string{"verifyPayment", "form", "quiz", "quizResult", "survey", "serviceMenu"} {
+	for _, name := range []string{"verifyPayment", "form", "quiz", "quizResult", "survey"} {
 		r.Page(name, screenLoader)
 	}
 }

@@ -33,6 +33,53 @@ type BookingPageData struct {
 	FormKey string `json:"formKey"`
 	// PhoneRegions are the phone field's countries, when it asks for a phone.
 	PhoneRegions []PhoneRegion `json:"phoneRegions"`
+	// Cart is set when the booker books a service menu's cart: the
+	// services, back to back, from the time chosen.
+	Cart *CartInfo `json:"cart,omitempty"`
+}
+
+// CartInfo is a cart being booked: its menu, its services in order, and
+// the menu page to go back to.
+type CartInfo struct {
+	Menu     string        `json:"menu"`
+	Items    []MenuService `json:"items"`
+	MenuHref string        `json:"menuHref"`
+}
+
+// MenuPageData is a service menu's page: its services by category, and
+// what is in the cart (from ?cart=).
+type MenuPageData struct {
+	ID          string         `json:"id"`
+	Name        string         `json:"name"`
+	Description string         `json:"description"`
+	Location    LocationInfo   `json:"location"`
+	Categories  []MenuCategory `json:"categories"`
+	Cart        []string       `json:"cart"`
+	TimeHref    string         `json:"timeHref"` // the cart's time step
+}
+
+// MenuCategory groups a menu's services.
+type MenuCategory struct {
+	Name     string        `json:"name"`
+	Services []MenuService `json:"services"`
+}
+
+// MenuService is one service of a menu.
+type MenuService struct {
+	Slug                 string `json:"slug"`
+	Name                 string `json:"name"`
+	Description          string `json:"description"`
+	DurationMinutes      int    `json:"durationMinutes"`
+	PriceCents           int    `json:"priceCents"`
+	RequiresConfirmation bool   `json:"requiresConfirmation"`
+}
+
+// CartBookCommand is POST /api/bookings/cart's body: a booking's fields
+// for the whole visit, the menu and its services in order.
+type CartBookCommand struct {
+	Menu  string   `json:"menu"`
+	Items []string `json:"items"`
+	booking.BookCommand
 }
 
 // TeamInfo names the team whose page this is.

@@ -84,6 +84,60 @@ export interface BookingPageData {
    * PhoneRegions are the phone field's countries, when it asks for a phone.
    */
   phoneRegions: PhoneRegion[];
+  /**
+   * Cart is set when the booker books a service menu's cart: the
+   * services, back to back, from the time chosen.
+   */
+  cart?: CartInfo;
+}
+/**
+ * CartInfo is a cart being booked: its menu, its services in order, and
+ * the menu page to go back to.
+ */
+export interface CartInfo {
+  menu: string;
+  items: MenuService[];
+  menuHref: string;
+}
+/**
+ * MenuPageData is a service menu's page: its services by category, and
+ * what is in the cart (from ?cart=).
+ */
+export interface MenuPageData {
+  id: string;
+  name: string;
+  description: string;
+  location: LocationInfo;
+  categories: MenuCategory[];
+  cart: string[];
+  timeHref: string; // the cart's time step
+}
+/**
+ * MenuCategory groups a menu's services.
+ */
+export interface MenuCategory {
+  name: string;
+  services: MenuService[];
+}
+/**
+ * MenuService is one service of a menu.
+ */
+export interface MenuService {
+  slug: string;
+  name: string;
+  description: string;
+  durationMinutes: number /* int */;
+  priceCents: number /* int */;
+  requiresConfirmation: boolean;
+}
+/**
+ * CartBookCommand is POST /api/bookings/cart's body: a booking's fields
+ * for the whole visit, the menu and its services in order.
+ */
+export interface CartBookCommand {
+  menu: string;
+  items: string[];
+  BookCommand: any /* booking.BookCommand */;
 }
 /**
  * TeamInfo names the team whose page this is.

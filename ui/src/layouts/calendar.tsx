@@ -1,4 +1,3 @@
-import { ScreenSummary } from '../components/ScreenSummary';
 import { BookingScreen } from '../features/booking/BookingScreen';
 import { BookingViewScreen } from '../features/booking/BookingViewScreen';
 import { CancelBookingScreen } from '../features/booking/CancelBookingScreen';
@@ -17,7 +16,7 @@ const calendar: LayoutModule = {
     bookingView: BookingViewScreen,
     bookings: BookingScreen,
     oneTimeLink: BookingScreen,
-    serviceMenu: ScreenSummary,
+    serviceMenu: BookingScreen,
   },
 };
 export default calendar;

@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router';
 import { dateInZone, isValidIsoDate, monthOf, weekStartFor, type IsoDate, type YearMonth } from '../../lib/calendar';
 import { usePage } from '../../PageContext';
 import { BookerHeader } from './components/BookerHeader';
+import { CartSummary } from './components/CartSummary';
 import { Confirmation } from './components/Confirmation';
 import { DetailsForm } from './components/DetailsForm';
 import { AlertIcon, ArrowLeft, RescheduleIcon } from './components/Icons';
@@ -73,8 +74,10 @@ export function Booker({ data }: { data: BookingPageData }) {
   const shownMonth: YearMonth = MONTH.test(askedMonth) ? askedMonth : isValidIsoDate(askedDate) ? monthOf(askedDate) : data.month;
   // A zone further east can already be in the next month.
   const month = shownMonth < minMonth ? minMonth : shownMonth > maxMonth ? maxMonth : shownMonth;
+  const cart = data.cart ? { menu: data.cart.menu, items: data.cart.items.map((i) => i.slug) } : undefined;
   const slotsQ = useMonthSlots({
     calendar: calendar.slug,
+    cart,
     lang: page.lang,
     enabled: !needsStaff,
     month,
@@ -246,7 +249,14 @@ export function Booker({ data }: { data: BookingPageData }) {
           </div>
         </div>
       )}
+      {data.cart && (
+        <a className={styles.back} href={data.cart.menuHref}>
+          <ArrowLeft />
+          <FormattedMessage id="booking.menu.back" />
+        </a>
+      )}
       <BookerHeader calendar={calendar} location={location} team={data.team ?? null} staffName={fixed?.name ?? (reschedule && !allowAny ? reschedule.staff.name : null)} />
+      {data.cart && <CartSummary items={data.cart.items} currency={location.currency} />}
       {choosable && <StaffPicker staff={staff} value={staffId} allowAny={allowAny} onChange={pickStaff} action={url.pathname} params={url.params} />}
       {needsStaff ? (
         <p className={styles.prompt}>

@@ -6,7 +6,7 @@ import type * as booking from '../../generated/booking';
 import type * as web from '../../generated/web';
 
 export type { BookingStatus, FieldRule, LocationOption } from '../../generated/booking';
-export type { CalendarInfo, LocationInfo, SlotsResponse, BookingPageData, BookingViewData, ActionResult, GroupPageData, GroupCalendar, TeamInfo, SeriesResponse } from '../../generated/web';
+export type { CalendarInfo, LocationInfo, SlotsResponse, BookingPageData, BookingViewData, ActionResult, GroupPageData, GroupCalendar, TeamInfo, SeriesResponse, MenuPageData, MenuService, MenuCategory } from '../../generated/web';
 
 // A booking as the booker sees it: API answers, manage pages and e-mails.
 export type BookingView = booking.View;

@@ -205,7 +205,7 @@ export function DetailsForm({ data, start, timeZone, staffId, today, values, onV
     setSubmitting(true);
     setFormError(null);
     try {
-      const res = await createBooking(req, key, page.lang);
+      const res = await createBooking(req, key, page.lang, data.cart ? { menu: data.cart.menu, items: data.cart.items.map((i) => i.slug) } : undefined);
       if (res.ok) {
         onBooked(res.body);
         return;

@@ -10,8 +10,9 @@ import { useLocation, useNavigate } from 'react-router';
 //   time=RFC 3339  the time picked: the details step (or, rescheduling, the confirmation)
 //   guests=N  guest rows on the details step
 //   times=all  every time of the day, not only the first dozen
+//   cart=a,b  a service menu's cart; step=time its booker
 // Other parameters (tz, reschedule, token) are kept as they are.
-export type BookerParam = 'month' | 'date' | 'staff' | 'time' | 'guests' | 'times';
+export type BookerParam = 'month' | 'date' | 'staff' | 'time' | 'guests' | 'times' | 'cart' | 'step';
 
 export type BookerChanges = Partial<Record<BookerParam, string | null>>;
 

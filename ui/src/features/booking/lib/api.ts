@@ -16,6 +16,12 @@ export interface SlotsQuery {
   to: string;
   tz: string;
   staff?: number | null;
+  cart?: { menu: string; items: string[] }; // a service menu's cart: its times back to back
+}
+
+export function cartSlotsPath(q: SlotsQuery, cart: { menu: string; items: string[] }): string {
+  const p = new URLSearchParams({ menu: cart.menu, items: cart.items.join(','), from: q.from, to: q.to, tz: q.tz });
+  return `/api/booking/cart-slots?${p.toString()}`;
 }
 
 export function slotsPath(q: SlotsQuery): string {
@@ -25,7 +31,8 @@ export function slotsPath(q: SlotsQuery): string {
 }
 
 export async function fetchSlots(q: SlotsQuery, lang: string, signal?: AbortSignal): Promise<SlotsResponse> {
-  const { status, body } = await api<SlotsResponse>(slotsPath(q), { timeoutMs: 15000, retries: 2, init: { signal, headers: { 'Accept-Language': lang } } });
+  const path = q.cart ? cartSlotsPath(q, q.cart) : slotsPath(q);
+  const { status, body } = await api<SlotsResponse>(path, { timeoutMs: 15000, retries: 2, init: { signal, headers: { 'Accept-Language': lang } } });
   if (status !== 200 || !body || typeof body.slots !== 'object') throw new Error(`slots: HTTP ${status}`);
   return body;
 }
@@ -44,7 +51,8 @@ async function mutate<T>(path: string, payload: unknown, idempotencyKey: string,
   return { ok: false, status, error: err && typeof err === 'object' ? err : null };
 }
 
-export function createBooking(req: BookingRequest, key: string, lang: string) {
+export function createBooking(req: BookingRequest, key: string, lang: string, cart?: { menu: string; items: string[] }) {
+  if (cart) return mutate<BookingView>('/api/bookings/cart', { ...req, menu: cart.menu, items: cart.items }, key, lang);
   return mutate<BookingView>('/api/bookings', req, key, lang);
 }
 

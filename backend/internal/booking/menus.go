@@ -1,0 +1,280 @@
+package booking
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+
+	"slotwise/backend/internal/availability"
+	"slotwise/backend/internal/command"
+)
+
+// Service menus: a business's services (calendars) in categories. A booker
+// puts several in a cart and books them in one visit, back to back: the
+// first at the chosen time, each next one when the one before ends, each
+// with whoever of its own staff is free. The visit is booked all or
+// nothing, each service through place, and its bookings share one id so
+// one manage link shows them all.
+
+// MaxCartItems bounds a visit.
+const MaxCartItems = 8
+
+// ErrMenuNotFound: no such menu.
+var ErrMenuNotFound = errors.New("booking: service menu not found")
+
+const msgCartInvalid = "validation.cartInvalid"
+
+// Menu is a service menu with its categories.
+type Menu struct {
+	ID, Slug, Name, Description string
+	Location                    *Location
+	Categories                  []MenuCategory
+}
+
+// MenuCategory groups services.
+type MenuCategory struct {
+	Name     string
+	Services []*Calendar
+}
+
+// Service finds one of the menu's services by slug.
+func (m *Menu) Service(slug string) *Calendar {
+	for _, c := range m.Categories {
+		for _, s := range c.Services {
+			if s.Slug == slug {
+				return s
+			}
+		}
+	}
+	return nil
+}
+
+// Cart resolves the slugs of a cart against the menu: nil and false when
+// one is not on it, or the cart is empty or too long.
+func (m *Menu) Cart(slugs []string) ([]*Calendar, bool) {
+	if len(slugs) == 0 || len(slugs) > MaxCartItems {
+		return nil, false
+	}
+	out := make([]*Calendar, len(slugs))
+	for i, slug := range slugs {
+		if out[i] = m.Service(slug); out[i] == nil {
+			return nil, false
+		}
+	}
+	return out, true
+}
+
+// MenuBySlug and MenuByID load a menu with its active services in order.
+func (s *Service) MenuBySlug(ctx context.Context, slug string) (*Menu, error) {
+	return s.menu(ctx, "slug", slug)
+}
+
+func (s *Service) MenuByID(ctx context.Context, id string) (*Menu, error) {
+	return s.menu(ctx, "id", id)
+}
+
+func (s *Service) menu(ctx context.Context, column, key string) (*Menu, error) {
+	if !plausibleKey(key) {
+		return nil, ErrMenuNotFound
+	}
+	m := &Menu{}
+	err := s.pool.QueryRow(ctx, `SELECT id, slug, name, description FROM service_menus WHERE `+column+` = $1`, key).
+		Scan(&m.ID, &m.Slug, &m.Name, &m.Description)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return nil, ErrMenuNotFound
+	}
+	if err != nil {
+		return nil, fmt.Errorf("booking: unable to fetch menu %q: %w", key, err)
+	}
+	rows, err := s.pool.Query(ctx, `SELECT k.name, c.id
+		FROM service_menu_categories k
+		JOIN service_menu_items i ON i.category_id = k.id
+		JOIN calendars c ON c.id = i.calendar_id AND c.active
+		WHERE k.menu_id = $1 ORDER BY k.position, k.id, i.position, c.name`, m.ID)
+	if err != nil {
+		return nil, fmt.Errorf("booking: unable to fetch menu %q: %w", key, err)
+	}
+	type item struct {
+		category string
+		calendar int64
+	}
+	items, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (item, error) {
+		var it item
+		return it, r.Scan(&it.category, &it.calendar)
+	})
+	if err != nil {
+		return nil, err
+	}
+	for _, it := range items {
+		cal, err := s.store.calendarByID(ctx, s.pool, it.calendar)
+		if err != nil {
+			return nil, err
+		}
+		if n := len(m.Categories); n == 0 || m.Categories[n-1].Name != it.category {
+			m.Categories = append(m.Categories, MenuCategory{Name: it.category})
+		}
+		last := &m.Categories[len(m.Categories)-1]
+		last.Services = append(last.Services, cal)
+		m.Location = cal.Location
+	}
+	if m.Location == nil {
+		return nil, ErrMenuNotFound
+	}
+	return m, nil
+}
+
+// offsets are when each service of a visit starts, after the visit's start.
+func offsets(cart []*Calendar) []time.Duration {
+	out := make([]time.Duration, len(cart))
+	for i := 1; i < len(cart); i++ {
+		out[i] = out[i-1] + cart[i-1].Duration
+	}
+	return out
+}
+
+// fineStep is the grid later services of a visit are checked on: they
+// start when the one before ends, whatever their own slot interval.
+const fineStep = 5 * time.Minute
+
+// CartSlots computes the starts of a visit between two of the booker's
+// dates: the first service free at the start and each next one free when
+// the one before ends.
+func (s *Service) CartSlots(ctx context.Context, menu *Menu, slugs []string, q SlotsQuery) (*SlotsResult, error) {
+	cart, ok := menu.Cart(slugs)
+	if !ok {
+		return nil, &ValidationError{Fields: map[string]string{"items": msgCartInvalid}}
+	}
+	q.Calendar = cart[0].Slug
+	first, err := s.Slots(ctx, q)
+	if err != nil {
+		return nil, err
+	}
+	if len(cart) == 1 {
+		return first, nil
+	}
+	var starts []availability.Slot
+	for _, d := range first.Days {
+		starts = append(starts, d.Slots...)
+	}
+	if len(starts) == 0 {
+		first.Next = nil // a later service may be what is missing; the booker moves on by month
+		return first, nil
+	}
+	from, to := starts[0].Start, starts[len(starts)-1].Start
+	now := s.now()
+	off := offsets(cart)
+	freeAt := make([]map[int64]bool, len(cart))
+	for k := 1; k < len(cart); k++ {
+		f, err := s.query(ctx, s.pool, cart[k], cart[k].Staff, from.Add(off[k]), to.Add(off[k]+time.Nanosecond), now, "")
+		if err != nil {
+			return nil, err
+		}
+		f.Rules.Interval = fineStep
+		freeAt[k] = map[int64]bool{}
+		for _, sl := range f.slots() {
+			freeAt[k][sl.Start.Unix()] = true
+		}
+	}
+	var kept []availability.Slot
+	for _, sl := range starts {
+		fits := true
+		for k := 1; k < len(cart) && fits; k++ {
+			fits = freeAt[k][sl.Start.Add(off[k]).Unix()]
+		}
+		if fits {
+			kept = append(kept, sl)
+		}
+	}
+	first.Days, first.Next, first.Seats = availability.GroupByDay(kept, first.Zone), nil, nil
+	return first, nil
+}
+
+// CartCommand books a visit: the cart's services back to back from Start.
+type CartCommand struct {
+	Menu  string   // the menu's id
+	Items []string // service slugs, in order
+	BookCommand
+}
+
+// BookCart books every service of the cart, all or nothing, and returns
+// the first booking with a manage secret that opens the whole visit.
+func (s *Service) BookCart(ctx context.Context, menu *Menu, cmd CartCommand) (*Booking, string, error) {
+	cart, ok := menu.Cart(cmd.Items)
+	if !ok {
+		return nil, "", &ValidationError{Fields: map[string]string{"items": msgCartInvalid}}
+	}
+	first := cmd.BookCommand
+	first.Calendar, first.Repeat, first.OneTimeLink = cart[0].Slug, nil, ""
+	req := struct {
+		Menu  string
+		Items []string
+		Book  BookCommand
+	}{menu.ID, cmd.Items, first}
+	var booked *Booking
+	var token string
+	op := command.Op{Scope: "booking.cart", Key: cmd.IdempotencyKey, Request: req}
+	res, replayed, err := command.Run(ctx, s.runner, op, func(ctx context.Context, tx pgx.Tx) (result, error) {
+		visit := "vs_" + randomString(12)
+		all, err := s.bookVisit(ctx, tx, cart, first, visit)
+		if err != nil {
+			return result{}, err
+		}
+		if token, err = issueToken(ctx, tx, all[0].ID); err != nil {
+			return result{}, err
+		}
+		booked = all[0]
+		for _, b := range all {
+			if err := emit(ctx, tx, EventBooked, b); err != nil {
+				return result{}, err
+			}
+		}
+		return result{BookingID: all[0].ID}, nil
+	})
+	if err != nil {
+		return nil, "", err
+	}
+	if replayed {
+		return s.reissue(ctx, res.BookingID)
+	}
+	return booked, token, nil
+}
+
+// bookVisit books the cart's services back to back in one transaction.
+func (s *Service) bookVisit(ctx context.Context, tx pgx.Tx, cart []*Calendar, cmd BookCommand, visit string) ([]*Booking, error) {
+	start, _, errs := parseWhen(cmd.Start, cmd.TimeZone)
+	if len(errs) > 0 {
+		return nil, &ValidationError{Fields: errs}
+	}
+	off := offsets(cart)
+	var all []*Booking
+	for k, cal := range cart {
+		one := cmd
+		one.Calendar, one.StaffID = cal.Slug, 0
+		one.Start = start.Add(off[k]).Format(time.RFC3339)
+		if k > 0 {
+			one.Guests, one.GuestCount = nil, 0 // guests come once, with the first service
+		}
+		one.visit = visit
+		bs, err := s.book(ctx, tx, one)
+		if err != nil {
+			return nil, err
+		}
+		all = append(all, bs...)
+	}
+	return all, nil
+}
+
+// CartItems reads a cart from its URL form: slugs separated by commas.
+func CartItems(raw string) []string {
+	var out []string
+	for _, s := range strings.Split(raw, ",") {
+		if s = strings.TrimSpace(s); s != "" {
+			out = append(out, s)
+		}
+	}
+	return out
+}

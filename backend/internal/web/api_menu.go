@@ -1,0 +1,52 @@
+package web
+
+import (
+	"net/http"
+
+	"github.com/gin-gonic/gin"
+
+	"slotwise/backend/internal/booking"
+)
+
+// cartSlots answers GET /api/booking/cart-slots: the times a service
+// menu's cart fits, back to back (?menu=ID&items=a,b&from&to&tz).
+func (a bookingAPI) cartSlots(c *gin.Context) {
+	cat := apiLocale(c, c.Query("locale"))
+	menu, err := a.svc.MenuByID(c.Request.Context(), c.Query("menu"))
+	if err != nil {
+		a.s.apiError(c, err, cat)
+		return
+	}
+	res, err := a.svc.CartSlots(c.Request.Context(), menu, booking.CartItems(c.Query("items")), booking.SlotsQuery{
+		From: c.Query("from"), To: c.Query("to"), TimeZone: c.Query("tz"),
+	})
+	if err != nil {
+		a.s.apiError(c, err, cat)
+		return
+	}
+	c.Header("Cache-Control", "no-store")
+	c.JSON(http.StatusOK, slotsAnswer(res))
+}
+
+// bookCart answers POST /api/bookings/cart: every service of the cart,
+// back to back, all or nothing; the answer is the first booking, whose
+// manage link shows the whole visit.
+func (a bookingAPI) bookCart(c *gin.Context) {
+	var cmd CartBookCommand
+	if !decode(c, &cmd) {
+		return
+	}
+	cat := apiLocale(c, cmd.Locale)
+	cmd.Locale, cmd.IdempotencyKey = cat.Locale, idempotencyKey(c)
+	if err := bookingLimits(c.Request.Context(), a.s.limits, c.ClientIP(), cmd.Contact.Email); err != nil {
+		a.s.apiError(c, err, cat)
+		return
+	}
+	menu, err := a.svc.MenuByID(c.Request.Context(), cmd.Menu)
+	if err != nil {
+		a.s.apiError(c, err, cat)
+		return
+	}
+	b, token, err := a.svc.BookCart(c.Request.Context(), menu, booking.CartCommand{Menu: cmd.Menu, Items: cmd.Items, BookCommand: cmd.BookCommand})
+	a.answerBooking(c, http.StatusCreated, b, token, err, cat)
+}

@@ -1,0 +1,101 @@
+package web
+
+import (
+	"context"
+	"net/url"
+	"strings"
+	"time"
+
+	"slotwise/backend/internal/booking"
+	"slotwise/backend/internal/route"
+)
+
+// menuLoader serves a service menu: its services by category with a cart
+// (?cart=a,b) to add them to, and, at ?step=time, the booker for the
+// cart: the services back to back from the time chosen.
+func menuLoader(svc *booking.Service) Loader {
+	return func(ctx context.Context, req *PageRequest) (*PageResult, error) {
+		menu, err := pageMenu(ctx, svc, req)
+		if err != nil {
+			return nil, err
+		}
+		items := booking.CartItems(req.Query.Get("cart"))
+		if len(items) == 0 && req.Match.Kind == "service" {
+			items = []string{req.Match.Params["service"]} // a service's own link starts a cart with it
+		}
+		cart, ok := menu.Cart(items)
+		title := menu.Name + " · " + menu.Location.Name
+		if ok && req.Query.Get("step") == "time" {
+			return cartBooker(ctx, svc, req, menu, cart, title)
+		}
+		data := MenuPageData{ID: menu.ID, Name: menu.Name, Description: menu.Description, Location: locationInfo(menu.Location),
+			Categories: []MenuCategory{}, Cart: []string{}}
+		for _, c := range menu.Categories {
+			cat := MenuCategory{Name: c.Name, Services: []MenuService{}}
+			for _, s := range c.Services {
+				cat.Services = append(cat.Services, menuService(s))
+			}
+			data.Categories = append(data.Categories, cat)
+		}
+		if ok {
+			for _, c := range cart {
+				data.Cart = append(data.Cart, c.Slug)
+			}
+			data.TimeHref = menuHref(req, url.Values{"cart": {strings.Join(data.Cart, ",")}, "step": {"time"}})
+		}
+		return &PageResult{Title: title, Description: menu.Description, Brand: menu.Location.BrandColor, Data: data}, nil
+	}
+}
+
+func pageMenu(ctx context.Context, svc *booking.Service, req *PageRequest) (*booking.Menu, error) {
+	switch req.Match.Kind {
+	case "id":
+		return svc.MenuByID(ctx, req.Match.Params["serviceMenuId"])
+	case "service":
+		return svc.MenuBySlug(ctx, req.Match.Params["servicemenu"])
+	}
+	return svc.MenuBySlug(ctx, req.Match.Params["serviceMenuSlug"])
+}
+
+// menuHref is this menu page with a query, from the route table.
+func menuHref(req *PageRequest, q url.Values) string {
+	return route.Default().Href(req.Locale, req.Match.Route.Name, req.Match.Kind, req.Match.Params, q)
+}
+
+func menuService(s *booking.Calendar) MenuService {
+	return MenuService{Slug: s.Slug, Name: s.Name, Description: s.Description, DurationMinutes: int(s.Duration / time.Minute),
+		PriceCents: s.PriceCents, RequiresConfirmation: s.RequiresConfirmation}
+}
+
+// cartBooker is the booker for a cart: the first service's form and
+// rules, the whole visit's length, and the times when every service fits.
+func cartBooker(ctx context.Context, svc *booking.Service, req *PageRequest, menu *booking.Menu, cart []*booking.Calendar, title string) (*PageResult, error) {
+	data := &BookingPageData{}
+	slugs := make([]string, len(cart))
+	info := &CartInfo{Menu: menu.ID, Items: []MenuService{}}
+	names := make([]string, len(cart))
+	total := 0
+	for i, c := range cart {
+		slugs[i], names[i] = c.Slug, c.Name
+		info.Items = append(info.Items, menuService(c))
+		total += int(c.Duration / time.Minute)
+	}
+	info.MenuHref = menuHref(req, url.Values{"cart": {strings.Join(slugs, ",")}})
+	res, err := bookerPage(ctx, svc, req, cart[0], data, title)
+	if err != nil {
+		return nil, err
+	}
+	// The visit's times: when every service fits, back to back.
+	first, _ := time.ParseInLocation("2006-01", data.Month, time.UTC)
+	slots, err := svc.CartSlots(ctx, menu, slugs, booking.SlotsQuery{
+		From: first.Format("2006-01-02"), To: first.AddDate(0, 1, -1).Format("2006-01-02"), TimeZone: data.TimeZone,
+	})
+	if err != nil {
+		return nil, err
+	}
+	data.Slots, data.Cart, data.SlotsStaff = slotsAnswer(slots), info, 0
+	data.Calendar.Name, data.Calendar.DurationMinutes = strings.Join(names, " + "), total
+	data.Calendar.Staff, data.Calendar.StaffMode, data.Calendar.RecurringMax = []StaffInfo{}, "any", 0
+	data.Calendar.Description = menu.Description
+	return res, nil
+}

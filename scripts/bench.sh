@@ -36,4 +36,24 @@ SLOTWISE_LOG_LEVEL=warn "${SLOTWISE_BENCH_BIN:-bin/slotwise}" serve --addr "127.
 server=$!
 for _ in $(seq 600); do curl -fs "http://127.0.0.1:$port/healthz" >/dev/null 2>&1 && break; sleep 0.1; done
 "$work/bookbench" -base "http://127.0.0.1:$port" -conns 50 -n 200 || { tail -20 "$work/serve.log"; kill "$server"; exit 1; }
+
+echo
+echo "== Booking page under 100 connections (wrk, 20 s after a 5 s warm-up; budget: p99 at most 100 ms)"
+if command -v wrk >/dev/null 2>&1; then
+  wrk -t2 -c100 -d5s "http://127.0.0.1:$port/widget/bookings/demo-consultation" >/dev/null 2>&1 || true
+  wrk -t2 -c100 -d20s --latency "http://127.0.0.1:$port/widget/bookings/demo-consultation" | grep -E '50%|90%|99%|Requests/sec'
+else
+  echo "wrk is not installed (Debian: apt-get install wrk); skipped"
+fi
+
+echo
+echo "== Initial JavaScript of a booking page (gzip -9; budget: 80 KB)"
+total=0
+# The entry, the calendar layout and the chunks layouts share (numbered).
+for name in $(python3 -c "import json,re; m=json.load(open('ui/dist/client/manifest.json')); print(' '.join(k for k in m if k in ('main.js','layout-calendar.js') or re.match(r'^[0-9]+\.[0-9a-f]+\.js$', k)))"); do
+  file="ui/dist/client$(python3 -c "import json,sys; print(json.load(open('ui/dist/client/manifest.json'))[sys.argv[1]])" "$name")"
+  size=$(gzip -9c "$file" | wc -c); total=$((total + size))
+  printf '%-22s %7d bytes\n' "$name" "$size"
+done
+printf '%-22s %7d bytes\n' "in all" "$total"
 kill -TERM "$server"; wait "$server" || true

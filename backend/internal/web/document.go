@@ -2,9 +2,7 @@ package web
 
 import (
 	"bytes"
-	"encoding/json"
 	"html/template"
-	"io"
 )
 
 // documentHead is flushed before the body is rendered, so the browser fetches
@@ -46,15 +44,8 @@ type headView struct {
 // writePayloadScript embeds the payload as JSON that no string inside it can
 // break out of: encoding/json escapes <, >, & (so neither </script> nor <!--
 // survive) and U+2028/U+2029.
-func writePayloadScript(w io.Writer, p *Payload) error {
-	data, err := json.Marshal(p)
-	if err != nil {
-		return err
-	}
-	var buf bytes.Buffer
-	buf.WriteString(`<script id="__SLOTWISE_DATA__" type="application/json">`)
-	buf.Write(data)
-	buf.WriteString("</script>\n")
-	_, err = w.Write(buf.Bytes())
-	return err
+func writePayloadScript(w *bytes.Buffer, data []byte) {
+	w.WriteString(`<script id="__SLOTWISE_DATA__" type="application/json">`)
+	w.Write(data)
+	w.WriteString("</script>\n")
 }

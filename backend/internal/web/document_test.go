@@ -10,9 +10,11 @@ import (
 func TestPayloadScriptCannotBeBrokenOutOf(t *testing.T) {
 	hostile := "</script><script>alert(1)</script><!-- \u2028\u2029 </SCRIPT>"
 	var buf bytes.Buffer
-	if err := writePayloadScript(&buf, &Payload{Path: hostile, Data: map[string]string{"x": hostile}}); err != nil {
+	data, err := json.Marshal(&Payload{Path: hostile, Data: map[string]string{"x": hostile}})
+	if err != nil {
 		t.Fatal(err)
 	}
+	writePayloadScript(&buf, data)
 	out := buf.String()
 	const open = `<script id="__SLOTWISE_DATA__" type="application/json">`
 	inner := strings.TrimSuffix(strings.TrimPrefix(out, open), "</script>\n")

@@ -83,8 +83,11 @@ func oneTimeLinkLoader(svc *booking.Service, lim *limits.Limiter) Loader {
 // the visitor's zone and the month shown, with its free times.
 func bookerPage(ctx context.Context, svc *booking.Service, req *PageRequest, cal *booking.Calendar, data *BookingPageData, title string) (*PageResult, error) {
 	fixed := data.Calendar.FixedStaff
-	data.Calendar, data.Location, data.Now = calendarInfo(cal), locationInfo(cal.Location), svc.Now()
-	data.Calendar.FixedStaff, data.FormKey = fixed, newNonce()
+	// The minute, not the instant: a page is the same for every visitor of
+	// that minute, so its render is reused (render_cache.go); the form's
+	// key is put in per answer.
+	data.Calendar, data.Location, data.Now = calendarInfo(cal), locationInfo(cal.Location), svc.Now().Truncate(time.Minute)
+	data.Calendar.FixedStaff, data.FormKey = fixed, perRequestSentinel
 	data.PhoneRegions = []PhoneRegion{}
 	if cal.Fields.Phone != booking.FieldHidden {
 		data.PhoneRegions = phoneRegions(req.Cat.Lang)

@@ -41,7 +41,13 @@ func (s *Server) pageData(c *gin.Context) {
 	rawPath, rawQuery, _ := strings.Cut(path, "?")
 	p := s.loadPage(c, rawPath, rawQuery)
 	c.Header("Cache-Control", "no-store")
-	c.JSON(p.Status, p)
+	data, err := json.Marshal(p)
+	if err != nil {
+		apiError(c, http.StatusInternalServerError, "internal", "Internal Server Error")
+		return
+	}
+	_, data = perRequest("", data)
+	c.Data(p.Status, "application/json; charset=utf-8", data)
 }
 
 func (s *Server) writeDocument(c *gin.Context, p *Payload) {
@@ -66,16 +72,15 @@ func (s *Server) writeDocument(c *gin.Context, p *Payload) {
 	}
 	w.Flush()
 
-	body, p, hydrate := s.renderBody(c, p)
+	body, p, data, hydrate := s.renderBody(c, p)
+	body, data = perRequest(body, data)
 	var buf bytes.Buffer
 	buf.WriteString(`<body data-layout="` + template.HTMLEscapeString(p.Layout) + `">` + "\n")
 	buf.WriteString(`<div id="root">`)
 	buf.WriteString(body)
 	buf.WriteString("</div>\n")
 	if hydrate {
-		if err := writePayloadScript(&buf, p); err != nil {
-			s.log.Error("unable to encode payload", slog.Any("err", err))
-		}
+		writePayloadScript(&buf, data)
 		for _, src := range s.assets.Scripts() {
 			buf.WriteString(`<script defer src="` + template.HTMLEscapeString(src) + `"></script>` + "\n")
 		}
@@ -88,13 +93,18 @@ func (s *Server) writeDocument(c *gin.Context, p *Payload) {
 // render past its deadline) the status line is already sent, so the visitor
 // gets the error layout in its place: rendered in V8 if that works, else a
 // static page without the client script, which would not hydrate it.
-func (s *Server) renderBody(c *gin.Context, p *Payload) (string, *Payload, bool) {
+func (s *Server) renderBody(c *gin.Context, p *Payload) (string, *Payload, []byte, bool) {
 	ctx := c.Request.Context()
 	data, err := json.Marshal(p)
 	if err == nil {
+		key := renderKey(p.Path, data)
+		if body, ok := s.renders.get(key); ok {
+			return body, p, data, true
+		}
 		var body string
 		if body, err = s.render.Render(ctx, p.Path, data); err == nil {
-			return body, p, true
+			s.renders.put(key, body)
+			return body, p, data, true
 		}
 	}
 	s.log.ErrorContext(ctx, "page render failed", slog.String("path", p.Path), slog.String("route", p.Route), slog.Any("err", err))
@@ -102,10 +112,10 @@ func (s *Server) renderBody(c *gin.Context, p *Payload) (string, *Payload, bool)
 	s.fail(&failed, &PageError{Status: http.StatusInternalServerError, Message: http.StatusText(http.StatusInternalServerError)})
 	if data, err := json.Marshal(&failed); err == nil {
 		if body, err := s.render.Render(ctx, failed.Path, data); err == nil {
-			return body, &failed, true
+			return body, &failed, data, true
 		}
 	}
-	return staticErrorBody, &failed, false
+	return staticErrorBody, &failed, nil, false
 }
 
 const staticErrorBody = `<main class="static-error"><h1>500</h1><p>Internal Server Error</p></main>`

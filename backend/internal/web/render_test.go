@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"net/http"
+	"regexp"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -88,4 +89,38 @@ func TestNewRefusesRoutesWithoutOneLoader(t *testing.T) {
 	if _, err := web.New(web.Deps{Features: all()}); err != nil {
 		t.Errorf("every feature: %v", err)
 	}
+}
+
+func TestTheSamePayloadRendersOnceAndEachAnswerGetsItsOwnFormKey(t *testing.T) {
+	counting := &countingRenderer{Renderer: sharedRenderer(t)}
+	f := newFixture(t, counting)
+	keys := map[string]bool{}
+	for range 5 {
+		rec := f.do(http.MethodGet, "/widget/bookings/demo-consultation", nil)
+		m := regexp.MustCompile(`name="idempotencyKey" value="([^"]+)"`).FindStringSubmatch(rec.Body.String())
+		// The key is on the details step only; on the times step look in the payload.
+		if m == nil {
+			m = regexp.MustCompile(`"formKey":"([^"]+)"`).FindStringSubmatch(rec.Body.String())
+		}
+		if m == nil || strings.Contains(m[1], "sentinel") {
+			t.Fatalf("no per-answer form key in the page")
+		}
+		keys[m[1]] = true
+	}
+	if len(keys) != 5 {
+		t.Errorf("%d distinct form keys in 5 answers", len(keys))
+	}
+	if n := counting.calls.Load(); n > 2 {
+		t.Errorf("the same page rendered %d times in V8 (a new minute may add one), want it cached", n)
+	}
+}
+
+type countingRenderer struct {
+	web.Renderer
+	calls atomic.Int64
+}
+
+func (c *countingRenderer) Render(ctx context.Context, url string, payload []byte) (string, error) {
+	c.calls.Add(1)
+	return c.Renderer.Render(ctx, url, payload)
 }

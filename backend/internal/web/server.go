@@ -57,6 +57,7 @@ type Server struct {
 	actions map[string]Action
 	errors  []ErrorMapping
 	limits  *limits.Limiter
+	renders *renderCache
 }
 
 // New registers the features, checks that every route of the table has
@@ -66,7 +67,8 @@ func New(d Deps) (*gin.Engine, error) {
 	if err != nil {
 		return nil, err
 	}
-	s := &Server{cfg: d.Config, log: d.Logger, render: d.Renderer, db: d.DB, assets: d.Assets, routes: table, limits: d.Limits}
+	s := &Server{cfg: d.Config, log: d.Logger, render: d.Renderer, db: d.DB, assets: d.Assets, routes: table, limits: d.Limits,
+		renders: newRenderCache(512, 64<<20)}
 	engine, api, err := s.router()
 	if err != nil {
 		return nil, err

@@ -1,0 +1,88 @@
+package web
+
+import (
+	"container/list"
+	"crypto/sha256"
+	"strings"
+	"sync"
+)
+
+// renderCache keeps the HTML of recent renders by what they were rendered
+// from (the URL and the payload's bytes): the same payload renders to the
+// same HTML, so rendering it twice is wasted work. A widget's page is the
+// same for every visitor of a minute (its payload carries no visitor's
+// data; what differs per visitor is put in after the render: see
+// perRequest), so under load most pages skip V8.
+type renderCache struct {
+	mu      sync.Mutex
+	max     int // entries
+	maxSize int // bytes of HTML in all
+	size    int
+	order   *list.List // front: most recently used
+	entries map[[32]byte]*list.Element
+}
+
+type renderEntry struct {
+	key  [32]byte
+	html string
+}
+
+func newRenderCache(entries, bytes int) *renderCache {
+	return &renderCache{max: entries, maxSize: bytes, order: list.New(), entries: map[[32]byte]*list.Element{}}
+}
+
+func renderKey(url string, payload []byte) [32]byte {
+	h := sha256.New()
+	h.Write([]byte(url))
+	h.Write([]byte{0})
+	h.Write(payload)
+	var k [32]byte
+	copy(k[:], h.Sum(nil))
+	return k
+}
+
+func (c *renderCache) get(k [32]byte) (string, bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	el, ok := c.entries[k]
+	if !ok {
+		return "", false
+	}
+	c.order.MoveToFront(el)
+	return el.Value.(*renderEntry).html, true
+}
+
+func (c *renderCache) put(k [32]byte, html string) {
+	if len(html) > c.maxSize/8 {
+		return // one page must not push out the rest
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if _, ok := c.entries[k]; ok {
+		return
+	}
+	c.entries[k] = c.order.PushFront(&renderEntry{key: k, html: html})
+	c.size += len(html)
+	for c.order.Len() > c.max || c.size > c.maxSize {
+		last := c.order.Back()
+		e := last.Value.(*renderEntry)
+		c.order.Remove(last)
+		delete(c.entries, e.key)
+		c.size -= len(e.html)
+	}
+}
+
+// perRequestSentinel stands in a payload for what must differ per request
+// (the idempotency key of a form): pages render and cache with it, and each
+// answer gets its own value in its place.
+const perRequestSentinel = "perrequest0sentinel0000000"
+
+// perRequest puts a fresh value where the sentinel stands, the same in the
+// HTML and the payload of one answer.
+func perRequest(html string, payload []byte) (string, []byte) {
+	if !strings.Contains(html, perRequestSentinel) && !strings.Contains(string(payload), perRequestSentinel) {
+		return html, payload
+	}
+	fresh := newNonce()
+	return strings.ReplaceAll(html, perRequestSentinel, fresh), []byte(strings.ReplaceAll(string(payload), perRequestSentinel, fresh))
+}

@@ -84,7 +84,7 @@ describe('the whole booking flow', () => {
     await page.getByRole('link', { name: /Yoga class/ }).click();
     await page.getByRole('heading', { level: 1, name: 'Yoga class' }).waitFor();
     const seatsLabel = en['booking.seatsLeft'].replace(/\{count, plural, one \{# seat left\} other \{# seats left\}\}/, '8 seats left');
-    await page.locator('button[data-slot]', { hasText: seatsLabel }).first().waitFor();
+    await page.getByText(seatsLabel).first().waitFor();
     await pickSlot(page);
     await fillDetails(page, en, 'ada.yoga@example.com');
     await page.getByRole('link', { name: en['booking.guests.add'] }).click();

@@ -111,7 +111,7 @@ export function CalendarGrid(props: CalendarGridProps) {
         {weeks.map((week, i) => (
           <tr key={i}>
             {week.map((d, j) => {
-              if (!d) return <td key={j} role="gridcell" className={styles.blank} />;
+              if (!d) return <td key={j} className={styles.blank} />;
               const available = isAvailable(d);
               const isSelected = d === selected;
               const outOfRange = (min && d < min) || (max && d > max);
@@ -119,7 +119,7 @@ export function CalendarGrid(props: CalendarGridProps) {
                 .filter(Boolean)
                 .join(' ');
               return (
-                <td key={d} role="gridcell" aria-selected={isSelected} className={styles.cell}>
+                <td key={d} aria-selected={isSelected} className={styles.cell}>
                   <button
                     {...(submitName && available && !outOfRange ? { type: 'submit', name: submitName, value: d } : { type: 'button' })}
                     className={cls}

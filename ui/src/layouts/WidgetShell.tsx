@@ -7,9 +7,9 @@ import styles from './Widget.module.css';
 export function WidgetShell({ narrow, children }: { narrow?: boolean; children: ReactNode }) {
   return (
     <div className={styles.shell}>
-      <div className={narrow ? `${styles.bar} ${styles.barNarrow}` : styles.bar}>
+      <header className={narrow ? `${styles.bar} ${styles.barNarrow}` : styles.bar}>
         <LanguageSwitcher />
-      </div>
+      </header>
       <main className={narrow ? `${styles.card} ${styles.narrow}` : styles.card} id="main">
         {children}
       </main>

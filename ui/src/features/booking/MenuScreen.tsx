@@ -1,3 +1,4 @@
+import { useId } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import { BusinessMark } from './components/BookerHeader';
@@ -17,6 +18,7 @@ import styles from './MenuScreen.module.css';
 export function MenuScreen({ data }: { data: MenuPageData }) {
   const intl = useIntl();
   const url = useBookerUrl();
+  const idBase = useId();
   const known = new Map<string, MenuService>();
   for (const c of data.categories) for (const s of c.services) known.set(s.slug, s);
   // The URL's cart; a service's own link starts one with it (the server's).
@@ -39,9 +41,9 @@ export function MenuScreen({ data }: { data: MenuPageData }) {
         <h1 className={styles.title}>{data.name}</h1>
         {data.description && <p className={styles.lead}>{data.description}</p>}
       </header>
-      {data.categories.map((c) => (
-        <section key={c.name} className={styles.category} aria-labelledby={`cat-${c.name}`}>
-          <h2 id={`cat-${c.name}`} className={styles.categoryTitle}>
+      {data.categories.map((c, i) => (
+        <section key={c.name} className={styles.category} aria-labelledby={`${idBase}-cat${i}`}>
+          <h2 id={`${idBase}-cat${i}`} className={styles.categoryTitle}>
             {c.name}
           </h2>
           <ul className={styles.services}>

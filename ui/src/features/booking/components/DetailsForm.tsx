@@ -291,7 +291,7 @@ export function DetailsForm({ data, start, timeZone, staffId, today, values, onV
                   </option>
                 ))}
               </select>
-              <input {...c} ref={refs.phone as RefObject<HTMLInputElement>} className={inputClass} type="tel" name={contactName('phone')} inputMode="tel" autoComplete="tel-national" value={values.phone} onChange={(e) => set('phone', e.target.value)} />
+              <input {...c} ref={refs.phone as RefObject<HTMLInputElement>} className={inputClass} type="tel" name={contactName('phone')} inputMode="tel" autoComplete="tel" value={values.phone} onChange={(e) => set('phone', e.target.value)} />
             </div>
           )}
         </Field>

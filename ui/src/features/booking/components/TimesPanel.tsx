@@ -154,20 +154,22 @@ function SlotList({ times, fmt, focusSlot, onPick, action, params, date, showAll
                 value={t}
                 className={styles.slot}
                 data-slot={t}
-                aria-label={fmt.intl.formatMessage({ id: 'booking.slot.label' }, { time: fmt.time(t), zone: fmt.zone(t) }) + (seats ? `, ${seats}` : '')}
+                aria-label={fmt.intl.formatMessage({ id: 'booking.slot.label' }, { time: fmt.time(t), zone: fmt.zone(t) })}
+                aria-describedby={seats ? `seats-${t}` : undefined}
                 onClick={(e) => {
                   e.preventDefault();
                   onPick(t);
                 }}
                 suppressHydrationWarning
               >
-                <span suppressHydrationWarning>{fmt.time(t)}</span>
-                {seats && (
-                  <span className={styles.seats} aria-hidden="true">
-                    {seats}
-                  </span>
-                )}
+                {fmt.time(t)}
               </button>
+              {/* The seats left describe the time: read after its name, shown under it. */}
+              {seats && (
+                <span id={`seats-${t}`} className={styles.seats}>
+                  {seats}
+                </span>
+              )}
             </li>
           );
         })}

@@ -1,0 +1,62 @@
+// Every booker screen as a visitor meets it, checked by axe-core (no
+// accessibility violations) and by the Nu HTML checker (valid HTML), both
+// run here against the served pages, nothing fetched from elsewhere.
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { readFileSync, writeFileSync, mkdtempSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, test } from 'node:test';
+import { consented, pickSlot, serveAndBrowse, waitForHydration } from './harness.mjs';
+
+const env = serveAndBrowse();
+const require = createRequire(import.meta.url);
+const axeSource = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
+const vnuJar = require('vnu-jar');
+
+async function axe(page) {
+  await page.addScriptTag({ content: axeSource });
+  return page.evaluate(async () => {
+    const r = await globalThis.axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] } });
+    return r.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')})`);
+  });
+}
+
+// The screens of the booker, each reached as a visitor reaches it.
+const screens = [
+  ['times', '/widget/bookings/demo-consultation', null],
+  ['details', '/widget/bookings/demo-consultation', async (page) => pickSlot(page)],
+  ['team', '/widget/appointment/demo-team', null],
+  ['class', '/widget/bookings/demo-yoga', null],
+  ['group', '/widget/groups/demo-group', null],
+  ['menu', '/widget/service-menus/demo-salon?cart=salon-haircut', null],
+  ['German details', '/de/widget/bookings/facial-treatment', async (page) => pickSlot(page, { nextMonthLabel: /Nächster Monat/ })],
+];
+
+describe('every booker screen', () => {
+  for (const [name, path, reach] of screens) {
+    test(`${name}: no axe violations, valid HTML`, async () => {
+      // The page's CSP allows its own scripts only; the auditor is injected past it.
+      const ctx = await consented(env.browser, env.server.base, { timezoneId: 'Europe/Berlin', viewport: { width: 390, height: 844 }, bypassCSP: true });
+      const page = await ctx.newPage();
+      await page.goto(env.server.base + path);
+      await waitForHydration(page);
+      if (reach) await reach(page);
+      assert.deepEqual(await axe(page), [], `${name} has accessibility violations`);
+      // The HTML the server sends for this step, as a browser without scripts gets it.
+      const res = await fetch(page.url(), { headers: { Cookie: 'slotwise_consent=all' } });
+      const dir = mkdtempSync(join(tmpdir(), 'vnu-'));
+      const file = join(dir, 'page.html');
+      writeFileSync(file, await res.text());
+      let report = '';
+      try {
+        execFileSync('java', ['-jar', vnuJar, '--errors-only', '--format', 'text', file], { stdio: 'pipe' });
+      } catch (err) {
+        report = String(err.stderr || err.stdout || err);
+      }
+      assert.equal(report.trim(), '', `${name} is not valid HTML:\n${report}`);
+      await ctx.close();
+    });
+  }
+});

@@ -100,7 +100,7 @@ export function Booker({ data }: { data: BookingPageData }) {
   const start = askedTime && timeDate && !timeGone ? askedTime : null;
 
   const failed = page.action ?? null;
-  const [values, setValues] = useState<DetailsValues>(() => initialValues(failed?.values, url.params.get('guests')));
+  const [values, setValues] = useState<DetailsValues>(() => initialValues(failed?.values, url.params.get('guests'), (calendar.maxSeatsPerBooking ?? 1) - 1));
   // A post the server refused because the time was taken (409) comes back
   // to the times, with why.
   const serverNotice = failed && !failed.fields && page.status === 409 ? failed.message : null;
@@ -322,9 +322,9 @@ export function Booker({ data }: { data: BookingPageData }) {
 
 // initialValues: what a refused post sent (the server rendered the page
 // again), else empty, with as many guest rows as the URL asks for.
-function initialValues(sent: Record<string, string> | undefined, guests: string | null): DetailsValues {
+function initialValues(sent: Record<string, string> | undefined, guests: string | null, maxGuests: number): DetailsValues {
   if (sent) return detailsFromForm(sent);
-  const rows = Math.min(Math.max(Number(guests) || 0, 0), 100);
+  const rows = Math.min(Math.max(Number(guests) || 0, 0), Math.max(maxGuests, 0));
   return { ...EMPTY_DETAILS, guests: Array.from({ length: rows }, () => ({ name: '', email: '' })) };
 }
 

@@ -77,12 +77,7 @@ func (s *Server) pageAction(c *gin.Context) {
 func (s *Server) actionError(c *gin.Context, err error, cat *locales.Catalogue) (int, *ActionResult) {
 	var invalid invalidFields
 	if errors.As(err, &invalid) {
-		ids, args := invalid.FieldMessages()
-		fields := map[string]FieldError{}
-		for field, id := range ids {
-			fields[field] = FieldError{ID: id, Message: translate(cat, id, args[field])}
-		}
-		return http.StatusUnprocessableEntity, &ActionResult{Message: translate(cat, "booking.error.invalid", nil), Fields: fields}
+		return http.StatusUnprocessableEntity, &ActionResult{Message: translate(cat, "booking.error.invalid", nil), Fields: fieldErrors(invalid, cat)}
 	}
 	var l *limits.ErrLimited
 	if errors.As(err, &l) {

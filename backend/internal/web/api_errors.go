@@ -58,6 +58,16 @@ func translate(cat *locales.Catalogue, id string, args map[string]string) string
 	return req.T(id, flat...)
 }
 
+// fieldErrors are a validation error's messages in the visitor's language.
+func fieldErrors(invalid invalidFields, cat *locales.Catalogue) map[string]FieldError {
+	ids, args := invalid.FieldMessages()
+	fields := map[string]FieldError{}
+	for field, id := range ids {
+		fields[field] = FieldError{ID: id, Message: translate(cat, id, args[field])}
+	}
+	return fields
+}
+
 // mapError finds how err is answered, with its message's arguments.
 func (s *Server) mapError(err error) (ErrorMapping, map[string]string, bool) {
 	for _, m := range s.errors {
@@ -80,13 +90,8 @@ func (s *Server) apiError(c *gin.Context, err error, cat *locales.Catalogue) {
 	}
 	var invalid invalidFields
 	if errors.As(err, &invalid) {
-		ids, args := invalid.FieldMessages()
-		fields := map[string]FieldError{}
-		for field, id := range ids {
-			fields[field] = FieldError{ID: id, Message: translate(cat, id, args[field])}
-		}
 		c.AbortWithStatusJSON(http.StatusUnprocessableEntity, APIErrorResponse{Error: APIErrorBody{
-			Code: "invalid", MessageID: "booking.error.invalid", Message: translate(cat, "booking.error.invalid", nil), Fields: fields,
+			Code: "invalid", MessageID: "booking.error.invalid", Message: translate(cat, "booking.error.invalid", nil), Fields: fieldErrors(invalid, cat),
 		}})
 		return
 	}

@@ -21,7 +21,7 @@ UPDATE bookings b SET status = 'cancelled' WHERE session IS NOT NULL AND status 
                 AND o.status <> 'cancelled' AND o.created_at < b.created_at);
 ALTER TABLE bookings ADD CONSTRAINT bookings_no_overlap EXCLUDE USING gist
     (staff_id WITH =, blocked WITH &&) WHERE (status <> 'cancelled');
-ALTER TABLE bookings DROP COLUMN IF EXISTS holds_for, DROP COLUMN IF EXISTS series_id, DROP COLUMN IF EXISTS cancelled_by,
+ALTER TABLE bookings DROP COLUMN IF EXISTS for_guest, DROP COLUMN IF EXISTS holds_for, DROP COLUMN IF EXISTS series_id, DROP COLUMN IF EXISTS cancelled_by,
     DROP COLUMN IF EXISTS assignment, DROP COLUMN IF EXISTS session, DROP COLUMN IF EXISTS seats;
 ALTER TABLE calendars DROP COLUMN IF EXISTS recurring_max, DROP COLUMN IF EXISTS max_seats_per_booking, DROP COLUMN IF EXISTS seats;
 ALTER TABLE locations DROP COLUMN IF EXISTS country;

@@ -29,7 +29,11 @@ ALTER TABLE bookings
     ADD COLUMN assignment text NOT NULL DEFAULT 'named' CHECK (assignment IN ('named', 'any')),
     ADD COLUMN cancelled_by text NOT NULL DEFAULT '' CHECK (cancelled_by IN ('', 'booker', 'business')),
     ADD COLUMN series_id text,
-    ADD COLUMN holds_for text REFERENCES bookings ON DELETE CASCADE;
+    ADD COLUMN holds_for text REFERENCES bookings ON DELETE CASCADE,
+    ADD COLUMN for_guest boolean NOT NULL DEFAULT false;
+
+COMMENT ON COLUMN bookings.for_guest IS
+    'The service is for the booker''s guest (booking_guests), not the booker: a guest''s own services in a visit.';
 
 COMMENT ON COLUMN bookings.holds_for IS
     'Set on a row that only holds a person''s time for another booking (the other people of a collective one).';

@@ -140,6 +140,7 @@ type Booking struct {
 	Assignment         string  // named, any
 	CancelledBy        string  // booker, business
 	SeriesID           string  // occurrences of one series share it
+	ForGuest           bool    // the service is for Guests[0], not the booker
 
 	Calendar *Calendar
 	Staff    *Staff

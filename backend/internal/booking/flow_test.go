@@ -566,7 +566,7 @@ func TestACartIsBookedBackToBackAllOrNothing(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	res, err := svc.CartSlots(ctx, menu, []string{"salon-haircut", "salon-manicure"}, booking.SlotsQuery{From: "2026-11-23", To: "2026-11-23", TimeZone: "Europe/Berlin"})
+	res, err := svc.CartSlots(ctx, menu, [][]string{{"salon-haircut", "salon-manicure"}}, booking.SlotsQuery{From: "2026-11-23", To: "2026-11-23", TimeZone: "Europe/Berlin"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -576,7 +576,7 @@ func TestACartIsBookedBackToBackAllOrNothing(t *testing.T) {
 			offered[sl.Start.In(res.Zone).Format("15:04")] = true
 		}
 	}
-	alone, _ := svc.CartSlots(ctx, menu, []string{"salon-haircut"}, booking.SlotsQuery{From: "2026-11-23", To: "2026-11-23", TimeZone: "Europe/Berlin"})
+	alone, _ := svc.CartSlots(ctx, menu, [][]string{{"salon-haircut"}}, booking.SlotsQuery{From: "2026-11-23", To: "2026-11-23", TimeZone: "Europe/Berlin"})
 	if len(alone.Days) == 0 || !slices.ContainsFunc(alone.Days[0].Slots, func(sl availability.Slot) bool { return sl.Start.In(alone.Zone).Format("15:04") == "10:15" }) {
 		t.Fatalf("a haircut alone is not offered at 10:15")
 	}
@@ -607,5 +607,53 @@ func TestACartIsBookedBackToBackAllOrNothing(t *testing.T) {
 	}
 	if _, err := svc.Get(ctx, all[1].ID, token); err != nil {
 		t.Errorf("the visit's secret does not open its second booking: %v", err)
+	}
+}
+
+func TestEachGuestGetsTheirOwnServicesInAVisit(t *testing.T) {
+	svc, pool, _ := newService(t)
+	ctx := context.Background()
+	menu, err := svc.MenuBySlug(ctx, "demo-salon")
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmd := booking.CartCommand{Menu: menu.ID, Items: []string{"salon-haircut"}, GuestItems: [][]string{{"salon-manicure", "salon-pedicure"}},
+		BookCommand: booking.BookCommand{Start: "2026-11-23T09:00:00+01:00", TimeZone: "Europe/Berlin", Contact: ada(),
+			Guests: []booking.Guest{{Name: "Grace Hopper", Email: "grace@example.com"}}}}
+	// A guest without services cannot go on.
+	if _, err := menu.People([][]string{{"salon-haircut"}, {}}); err == nil {
+		t.Errorf("a guest without services was accepted")
+	} else if v := (*booking.ValidationError)(nil); !errors.As(err, &v) || v.Fields["items"] != "validation.guestServices" {
+		t.Errorf("err = %v, want validation.guestServices", err)
+	}
+	res, err := svc.CartSlots(ctx, menu, [][]string{{"salon-haircut"}, {"salon-manicure", "salon-pedicure"}}, booking.SlotsQuery{From: "2026-11-23", To: "2026-11-23", TimeZone: "Europe/Berlin"})
+	if err != nil || len(res.Days) == 0 {
+		t.Fatalf("slots for two people: %v %v", res, err)
+	}
+	b, _, err := svc.BookCart(ctx, menu, cmd)
+	if err != nil {
+		t.Fatal(err)
+	}
+	all, _ := svc.SeriesOf(ctx, b)
+	if len(all) != 3 {
+		t.Fatalf("%d bookings, want the haircut and the guest's two", len(all))
+	}
+	var forGuest int
+	for _, each := range all {
+		if each.ForGuest {
+			forGuest++
+			if len(each.Guests) != 1 || each.Guests[0].Name != "Grace Hopper" || each.Seats != 1 {
+				t.Errorf("the guest's booking: %+v", each)
+			}
+		}
+	}
+	if forGuest != 2 {
+		t.Errorf("%d bookings for the guest, want 2", forGuest)
+	}
+	// Two people at 09:00: the haircut and the manicure side by side, with two people.
+	var staff int
+	pool.QueryRow(ctx, `SELECT count(DISTINCT staff_id) FROM bookings WHERE starts_at = '2026-11-23T08:00:00Z'`).Scan(&staff)
+	if staff != 2 {
+		t.Errorf("%d people at 09:00, want 2", staff)
 	}
 }

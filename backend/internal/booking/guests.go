@@ -22,6 +22,11 @@ const (
 // validateGuests checks the named guests or the count and returns how many
 // people the booking brings, the booker included.
 func validateGuests(cmd *BookCommand, cal *Calendar, v *ValidationError) int {
+	if cmd.forGuest {
+		// The guest's own service: they take the one place.
+		checkGuests(cmd, v)
+		return 1
+	}
 	if len(cmd.Guests) > 0 && cmd.GuestCount != 0 || len(cmd.Guests) > MaxGuestCount {
 		v.Fields["guestCount"] = msgGuestCount
 		return 1
@@ -34,6 +39,21 @@ func validateGuests(cmd *BookCommand, cal *Calendar, v *ValidationError) int {
 		}
 		seats = 1 + cmd.GuestCount
 	}
+	checkGuests(cmd, v)
+	if seats > cal.MaxSeatsPerBooking {
+		field := "guests"
+		if len(cmd.Guests) == 0 {
+			field = "guestCount"
+		}
+		v.Fields[field] = msgMaxGuests
+		v.Args[field] = map[string]string{"max": strconv.Itoa(cal.MaxSeatsPerBooking)}
+	}
+	return seats
+}
+
+// checkGuests checks each named guest: a name, and an e-mail address of
+// their own.
+func checkGuests(cmd *BookCommand, v *ValidationError) {
 	seen := map[string]bool{strings.ToLower(strings.TrimSpace(cmd.Contact.Email)): true}
 	for i := range cmd.Guests {
 		g := &cmd.Guests[i]
@@ -58,13 +78,4 @@ func validateGuests(cmd *BookCommand, cal *Calendar, v *ValidationError) int {
 		}
 		seen[key] = true
 	}
-	if seats > cal.MaxSeatsPerBooking {
-		field := "guests"
-		if len(cmd.Guests) == 0 {
-			field = "guestCount"
-		}
-		v.Fields[field] = msgMaxGuests
-		v.Args[field] = map[string]string{"max": strconv.Itoa(cal.MaxSeatsPerBooking)}
-	}
-	return seats
 }

@@ -20,13 +20,20 @@ import (
 // nothing, each service through place, and its bookings share one id so
 // one manage link shows them all.
 
-// MaxCartItems bounds a visit.
-const MaxCartItems = 8
+// MaxCartItems bounds one person's services in a visit; MaxCartPeople the
+// people (the booker and their guests, each with services of their own).
+const (
+	MaxCartItems  = 8
+	MaxCartPeople = 10
+)
 
 // ErrMenuNotFound: no such menu.
 var ErrMenuNotFound = errors.New("booking: service menu not found")
 
-const msgCartInvalid = "validation.cartInvalid"
+const (
+	msgCartInvalid   = "validation.cartInvalid"
+	msgGuestServices = "validation.guestServices"
+)
 
 // Menu is a service menu with its categories.
 type Menu struct {
@@ -66,6 +73,37 @@ func (m *Menu) Cart(slugs []string) ([]*Calendar, bool) {
 		}
 	}
 	return out, true
+}
+
+// People resolves a visit's carts, the booker's first and then each
+// guest's: every guest needs services of their own ("Please ensure you
+// select services for all guests before proceeding").
+func (m *Menu) People(people [][]string) ([][]*Calendar, error) {
+	if len(people) == 0 || len(people) > MaxCartPeople {
+		return nil, &ValidationError{Fields: map[string]string{"items": msgCartInvalid}}
+	}
+	out := make([][]*Calendar, len(people))
+	for i, slugs := range people {
+		if len(slugs) == 0 && i > 0 {
+			return nil, &ValidationError{Fields: map[string]string{"items": msgGuestServices}}
+		}
+		cart, ok := m.Cart(slugs)
+		if !ok {
+			return nil, &ValidationError{Fields: map[string]string{"items": msgCartInvalid}}
+		}
+		out[i] = cart
+	}
+	return out, nil
+}
+
+// CartPeople reads a visit's carts from their URL form: each person's
+// services separated by commas, the people by "~" (the booker first).
+func CartPeople(raw string) [][]string {
+	var out [][]string
+	for _, person := range strings.Split(raw, "~") {
+		out = append(out, CartItems(person))
+	}
+	return out
 }
 
 // MenuBySlug and MenuByID load a menu with its active services in order.
@@ -141,13 +179,43 @@ func offsets(cart []*Calendar) []time.Duration {
 const fineStep = 5 * time.Minute
 
 // CartSlots computes the starts of a visit between two of the booker's
-// dates: the first service free at the start and each next one free when
-// the one before ends.
-func (s *Service) CartSlots(ctx context.Context, menu *Menu, slugs []string, q SlotsQuery) (*SlotsResult, error) {
-	cart, ok := menu.Cart(slugs)
-	if !ok {
-		return nil, &ValidationError{Fields: map[string]string{"items": msgCartInvalid}}
+// dates: for every person, their first service free at the start and each
+// next one free when the one before ends.
+func (s *Service) CartSlots(ctx context.Context, menu *Menu, people [][]string, q SlotsQuery) (*SlotsResult, error) {
+	carts, err := menu.People(people)
+	if err != nil {
+		return nil, err
 	}
+	res, err := s.chainSlots(ctx, carts[0], q)
+	if err != nil {
+		return nil, err
+	}
+	for _, cart := range carts[1:] {
+		other, err := s.chainSlots(ctx, cart, q)
+		if err != nil {
+			return nil, err
+		}
+		also := map[int64]bool{}
+		for _, d := range other.Days {
+			for _, sl := range d.Slots {
+				also[sl.Start.Unix()] = true
+			}
+		}
+		var kept []availability.Slot
+		for _, d := range res.Days {
+			for _, sl := range d.Slots {
+				if also[sl.Start.Unix()] {
+					kept = append(kept, sl)
+				}
+			}
+		}
+		res.Days, res.Next = availability.GroupByDay(kept, res.Zone), nil
+	}
+	return res, nil
+}
+
+// chainSlots are the starts at which one person's services fit back to back.
+func (s *Service) chainSlots(ctx context.Context, cart []*Calendar, q SlotsQuery) (*SlotsResult, error) {
 	q.Calendar = cart[0].Slug
 	first, err := s.Slots(ctx, q)
 	if err != nil {
@@ -193,35 +261,62 @@ func (s *Service) CartSlots(ctx context.Context, menu *Menu, slugs []string, q S
 	return first, nil
 }
 
-// CartCommand books a visit: the cart's services back to back from Start.
+// CartCommand books a visit: the cart's services back to back from Start,
+// and each guest's (GuestItems[i] for Guests[i]) back to back beside them.
 type CartCommand struct {
-	Menu  string   // the menu's id
-	Items []string // service slugs, in order
+	Menu       string     // the menu's id
+	Items      []string   // the booker's service slugs, in order
+	GuestItems [][]string // each named guest's own services, when they have some
 	BookCommand
 }
 
 // BookCart books every service of the cart, all or nothing, and returns
 // the first booking with a manage secret that opens the whole visit.
 func (s *Service) BookCart(ctx context.Context, menu *Menu, cmd CartCommand) (*Booking, string, error) {
-	cart, ok := menu.Cart(cmd.Items)
-	if !ok {
-		return nil, "", &ValidationError{Fields: map[string]string{"items": msgCartInvalid}}
+	carts, err := menu.People(append([][]string{cmd.Items}, cmd.GuestItems...))
+	if err != nil {
+		return nil, "", err
+	}
+	if len(cmd.GuestItems) > 0 {
+		// Every guest is checked before any time is taken.
+		v := &ValidationError{Fields: map[string]string{}, Args: map[string]map[string]string{}}
+		if len(cmd.GuestItems) != len(cmd.Guests) {
+			v.Fields["items"] = msgGuestServices
+		}
+		checkGuests(&cmd.BookCommand, v)
+		if len(v.Fields) > 0 {
+			return nil, "", v
+		}
 	}
 	first := cmd.BookCommand
-	first.Calendar, first.Repeat, first.OneTimeLink = cart[0].Slug, nil, ""
+	first.Calendar, first.Repeat, first.OneTimeLink = carts[0][0].Slug, nil, ""
 	req := struct {
-		Menu  string
-		Items []string
-		Book  BookCommand
-	}{menu.ID, cmd.Items, first}
+		Menu   string
+		Items  []string
+		Guests [][]string
+		Book   BookCommand
+	}{menu.ID, cmd.Items, cmd.GuestItems, first}
 	var booked *Booking
 	var token string
 	op := command.Op{Scope: "booking.cart", Key: cmd.IdempotencyKey, Request: req}
 	res, replayed, err := command.Run(ctx, s.runner, op, func(ctx context.Context, tx pgx.Tx) (result, error) {
 		visit := "vs_" + randomString(12)
-		all, err := s.bookVisit(ctx, tx, cart, first, visit)
+		booker := first
+		if len(cmd.GuestItems) > 0 {
+			booker.Guests, booker.GuestCount = nil, 0 // each guest books their own services
+		}
+		all, err := s.bookVisit(ctx, tx, carts[0], booker, visit)
 		if err != nil {
 			return result{}, err
+		}
+		for i, cart := range carts[1:] {
+			guest := first
+			guest.Guests, guest.GuestCount, guest.forGuest = []Guest{first.Guests[i]}, 0, true
+			theirs, err := s.bookVisit(ctx, tx, cart, guest, visit)
+			if err != nil {
+				return result{}, err
+			}
+			all = append(all, theirs...)
 		}
 		if token, err = issueToken(ctx, tx, all[0].ID); err != nil {
 			return result{}, err
@@ -255,7 +350,7 @@ func (s *Service) bookVisit(ctx context.Context, tx pgx.Tx, cart []*Calendar, cm
 		one := cmd
 		one.Calendar, one.StaffID = cal.Slug, 0
 		one.Start = start.Add(off[k]).Format(time.RFC3339)
-		if k > 0 {
+		if k > 0 && !cmd.forGuest {
 			one.Guests, one.GuestCount = nil, 0 // guests come once, with the first service
 		}
 		one.visit = visit

@@ -119,7 +119,7 @@ func (s *Service) book(ctx context.Context, tx pgx.Tx, cmd BookCommand) ([]*Book
 	b := &Booking{
 		ID: newID(), Status: status, Start: start.In(zone), End: start.Add(cal.Duration).In(zone),
 		TimeZone: zone.String(), Locale: cmd.Locale, Contact: cmd.Contact, TermsAccepted: cmd.AcceptTerms,
-		CreatedAt: now, Calendar: cal, Seats: seats, Guests: cmd.Guests, Assignment: assignment,
+		CreatedAt: now, Calendar: cal, Seats: seats, Guests: cmd.Guests, Assignment: assignment, ForGuest: cmd.forGuest,
 	}
 	switch {
 	case cmd.Repeat != nil:

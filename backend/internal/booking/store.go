@@ -174,11 +174,11 @@ func (store) insertBooking(ctx context.Context, q db.Querier, b *Booking, blocke
 	_, err := q.Exec(ctx, `
 		INSERT INTO bookings (id, calendar_id, staff_id, status, starts_at, ends_at, blocked,
 			booker_time_zone, locale, first_name, last_name, email, phone, date_of_birth, location,
-			notes, consent, terms_accepted, seats, session, assignment, series_id)
-		VALUES ($1, $2, $3, $4, $5, $6, tstzrange($7, $8), $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, nullif($23, ''))`,
+			notes, consent, terms_accepted, seats, session, assignment, series_id, for_guest)
+		VALUES ($1, $2, $3, $4, $5, $6, tstzrange($7, $8), $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, nullif($23, ''), $24)`,
 		b.ID, b.Calendar.ID, b.Staff.ID, b.Status, b.Start, b.End, blockedFrom, blockedTo,
 		b.TimeZone, b.Locale, b.Contact.FirstName, b.Contact.LastName, b.Contact.Email, b.Contact.Phone, dob,
-		b.Contact.Location, b.Contact.Notes, b.Contact.Consent, b.TermsAccepted, b.Seats, session(b), b.Assignment, b.SeriesID)
+		b.Contact.Location, b.Contact.Notes, b.Contact.Consent, b.TermsAccepted, b.Seats, session(b), b.Assignment, b.SeriesID, b.ForGuest)
 	if err != nil {
 		return err
 	}
@@ -222,7 +222,7 @@ func (store) booking(ctx context.Context, q db.Querier, id, lock string) (*Booki
 		SELECT b.id, b.status, b.starts_at, b.ends_at, b.booker_time_zone, b.locale, b.first_name,
 		       b.last_name, b.email, b.phone, b.date_of_birth, b.location, b.notes, b.consent,
 		       b.terms_accepted, b.cancellation_reason, b.previous_starts_at, b.sequence, b.created_at,
-		       b.calendar_id, b.staff_id, b.seats, b.assignment, b.cancelled_by, coalesce(b.series_id, ''),
+		       b.calendar_id, b.staff_id, b.seats, b.assignment, b.cancelled_by, coalesce(b.series_id, ''), b.for_guest,
 		       coalesce((SELECT json_agg(json_build_object('name', g.name, 'email', g.email) ORDER BY g.position)
 		                 FROM booking_guests g WHERE g.booking_id = b.id), '[]')
 		FROM bookings b WHERE b.id = $1`+lock, id).
@@ -230,7 +230,7 @@ func (store) booking(ctx context.Context, q db.Querier, id, lock string) (*Booki
 			&b.Contact.LastName, &b.Contact.Email, &b.Contact.Phone, &dob, &b.Contact.Location,
 			&b.Contact.Notes, &b.Contact.Consent, &b.TermsAccepted, &b.CancellationReason,
 			&b.PreviousStart, &b.Sequence, &b.CreatedAt, &calendarID, &staffID, &b.Seats, &b.Assignment,
-			&b.CancelledBy, &b.SeriesID, &guests)
+			&b.CancelledBy, &b.SeriesID, &b.ForGuest, &guests)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return nil, ErrBookingNotFound
 	}

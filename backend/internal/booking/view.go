@@ -35,6 +35,7 @@ type View struct {
 	Seats              int          `json:"seats"`  // the booker and their guests
 	Guests             []Guest      `json:"guests"` // the guests the booker named
 	CancelledBy        string       `json:"cancelledBy" tstype:"'' | 'booker' | 'business'"`
+	ForGuest           bool         `json:"forGuest"` // the service is for guests[0], not the booker
 	BookAgainURL       string       `json:"bookAgainUrl"`
 }
 
@@ -80,6 +81,7 @@ func NewView(b *Booking, token, locale string, now time.Time) View {
 		Seats:              max(b.Seats, 1),
 		Guests:             b.Guests,
 		CancelledBy:        b.CancelledBy,
+		ForGuest:           b.ForGuest,
 		BookAgainURL:       routes.Href(locale, "bookings", "", map[string]string{"slug": b.Calendar.Slug}, nil),
 	}
 	if v.Guests == nil {

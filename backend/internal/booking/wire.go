@@ -61,6 +61,7 @@ type BookCommand struct {
 	Repeat         *Repeat `json:"repeat,omitempty"` // a weekly or fortnightly series
 	IdempotencyKey string  `json:"-"`
 	visit          string  // the visit a cart's booking belongs to
+	forGuest       bool    // a visit's service for Guests[0], not the booker
 }
 
 // Repeat asks for a series: the same time every week or every other week,

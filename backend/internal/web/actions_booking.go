@@ -56,8 +56,8 @@ func cartAction(svc *booking.Service, lim *limits.Limiter) Action {
 		if err != nil {
 			return "", err
 		}
-		items := booking.CartItems(req.Query.Get("cart"))
-		if cart, ok := menu.Cart(items); ok {
+		people := booking.CartPeople(req.Query.Get("cart"))
+		if cart, ok := menu.Cart(people[0]); ok {
 			if cmd.Contact.Location, err = formLocation(ctx, svc, cart[0].Slug, form); err != nil {
 				return "", err
 			}
@@ -65,7 +65,7 @@ func cartAction(svc *booking.Service, lim *limits.Limiter) Action {
 		if err := bookingLimits(ctx, lim, req.ClientIP, cmd.Contact.Email); err != nil {
 			return "", err
 		}
-		b, token, err := svc.BookCart(ctx, menu, booking.CartCommand{Menu: menu.ID, Items: items, BookCommand: cmd})
+		b, token, err := svc.BookCart(ctx, menu, booking.CartCommand{Menu: menu.ID, Items: people[0], GuestItems: people[1:], BookCommand: cmd})
 		if err != nil {
 			return "", err
 		}

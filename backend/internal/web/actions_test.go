@@ -345,3 +345,35 @@ func TestAServiceMenuFromMenuToCartToBooking(t *testing.T) {
 		t.Errorf("cart by API: %d %s", api.Code, api.Body)
 	}
 }
+
+func TestEachGuestOfAVisitChoosesTheirOwnServices(t *testing.T) {
+	f := newFixture(t, sharedRenderer(t))
+	rec := f.do(http.MethodGet, "/widget/service-menus/demo-salon?cart=salon-haircut~&step=time", nil)
+	if rec.Code != http.StatusOK || !strings.Contains(rec.Body.String(), "Please ensure you select services for all guests before proceeding") {
+		t.Errorf("a guest without services: %d, want the menu saying so", rec.Code)
+	}
+	target := "/widget/service-menus/demo-salon?cart=salon-haircut~salon-manicure&step=time"
+	rec = f.do(http.MethodGet, target, nil)
+	if body := rec.Body.String(); rec.Code != 200 || !strings.Contains(body, "Guest 1") || !strings.Contains(body, "Manicure") {
+		t.Fatalf("the visit's booker: %d", rec.Code)
+	}
+	start := nextMonday10()
+	form := adaForm(start)
+	form.Del("locationChoice")
+	form.Set("guests.0.name", "Grace Hopper")
+	form.Set("guests.0.email", "grace@example.com")
+	rec = f.post(target+"&time="+url.QueryEscape(start), form, nil)
+	if rec.Code != http.StatusSeeOther {
+		t.Fatalf("visit by form: %d %s", rec.Code, rec.Body)
+	}
+	page := f.do(http.MethodGet, rec.Header().Get("Location"), nil).Body.String()
+	if strings.Count(page, `data-status="scheduled"`) != 2 || !strings.Contains(page, "Grace Hopper") {
+		t.Errorf("the visit's page does not show the guest's service for the guest")
+	}
+	// Without the guest's name the form comes back asking for it.
+	form.Del("guests.0.name")
+	form.Set("idempotencyKey", "form-9")
+	if rec := f.post(target+"&time="+url.QueryEscape(start), form, nil); rec.Code != http.StatusUnprocessableEntity || !strings.Contains(rec.Body.String(), "Name is required") {
+		t.Errorf("a nameless guest: %d", rec.Code)
+	}
+}

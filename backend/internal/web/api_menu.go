@@ -9,7 +9,8 @@ import (
 )
 
 // cartSlots answers GET /api/booking/cart-slots: the times a service
-// menu's cart fits, back to back (?menu=ID&items=a,b&from&to&tz).
+// menu's cart fits, back to back (?menu=ID&items=a,b~c&from&to&tz: the
+// booker's services, then each guest's after a "~").
 func (a bookingAPI) cartSlots(c *gin.Context) {
 	cat := apiLocale(c, c.Query("locale"))
 	menu, err := a.svc.MenuByID(c.Request.Context(), c.Query("menu"))
@@ -17,7 +18,7 @@ func (a bookingAPI) cartSlots(c *gin.Context) {
 		a.s.apiError(c, err, cat)
 		return
 	}
-	res, err := a.svc.CartSlots(c.Request.Context(), menu, booking.CartItems(c.Query("items")), booking.SlotsQuery{
+	res, err := a.svc.CartSlots(c.Request.Context(), menu, booking.CartPeople(c.Query("items")), booking.SlotsQuery{
 		From: c.Query("from"), To: c.Query("to"), TimeZone: c.Query("tz"),
 	})
 	if err != nil {
@@ -47,6 +48,6 @@ func (a bookingAPI) bookCart(c *gin.Context) {
 		a.s.apiError(c, err, cat)
 		return
 	}
-	b, token, err := a.svc.BookCart(c.Request.Context(), menu, booking.CartCommand{Menu: cmd.Menu, Items: cmd.Items, BookCommand: cmd.BookCommand})
+	b, token, err := a.svc.BookCart(c.Request.Context(), menu, booking.CartCommand{Menu: cmd.Menu, Items: cmd.Items, GuestItems: cmd.GuestItems, BookCommand: cmd.BookCommand})
 	a.answerBooking(c, http.StatusCreated, b, token, err, cat)
 }

@@ -2,6 +2,7 @@ package web
 
 import (
 	"context"
+	"errors"
 	"net/url"
 	"strings"
 	"time"
@@ -19,14 +20,14 @@ func menuLoader(svc *booking.Service) Loader {
 		if err != nil {
 			return nil, err
 		}
-		items := booking.CartItems(req.Query.Get("cart"))
-		if len(items) == 0 && req.Match.Kind == "service" {
-			items = []string{req.Match.Params["service"]} // a service's own link starts a cart with it
+		people := booking.CartPeople(req.Query.Get("cart"))
+		if len(people) == 1 && len(people[0]) == 0 && req.Match.Kind == "service" {
+			people = [][]string{{req.Match.Params["service"]}} // a service's own link starts a cart with it
 		}
-		cart, ok := menu.Cart(items)
+		carts, cartErr := menu.People(people)
 		title := menu.Name + " · " + menu.Location.Name
-		if ok && req.Query.Get("step") == "time" {
-			return cartBooker(ctx, svc, req, menu, cart, title)
+		if cartErr == nil && req.Query.Get("step") == "time" {
+			return cartBooker(ctx, svc, req, menu, carts, title)
 		}
 		data := MenuPageData{ID: menu.ID, Name: menu.Name, Description: menu.Description, Location: locationInfo(menu.Location),
 			Categories: []MenuCategory{}, Cart: []string{}}
@@ -37,11 +38,14 @@ func menuLoader(svc *booking.Service) Loader {
 			}
 			data.Categories = append(data.Categories, cat)
 		}
-		if ok {
-			for _, c := range cart {
+		if cartErr == nil {
+			for _, c := range carts[0] {
 				data.Cart = append(data.Cart, c.Slug)
 			}
-			data.TimeHref = menuHref(req, url.Values{"cart": {strings.Join(data.Cart, ",")}, "step": {"time"}})
+			data.TimeHref = menuHref(req, url.Values{"cart": {req.Query.Get("cart")}, "step": {"time"}})
+		} else if v := (*booking.ValidationError)(nil); req.Query.Get("step") == "time" && errors.As(cartErr, &v) {
+			// Asked for a time with a guest who has no services yet: say so on the menu.
+			data.Problem = req.T(v.Fields["items"])
 		}
 		return &PageResult{Title: title, Description: menu.Description, Brand: menu.Location.BrandColor, Data: data}, nil
 	}
@@ -69,25 +73,33 @@ func menuService(s *booking.Calendar) MenuService {
 
 // cartBooker is the booker for a cart: the first service's form and
 // rules, the whole visit's length, and the times when every service fits.
-func cartBooker(ctx context.Context, svc *booking.Service, req *PageRequest, menu *booking.Menu, cart []*booking.Calendar, title string) (*PageResult, error) {
+func cartBooker(ctx context.Context, svc *booking.Service, req *PageRequest, menu *booking.Menu, carts [][]*booking.Calendar, title string) (*PageResult, error) {
 	data := &BookingPageData{}
-	slugs := make([]string, len(cart))
-	info := &CartInfo{Menu: menu.ID, Items: []MenuService{}}
+	cart := carts[0]
+	raw := req.Query.Get("cart")
+	info := &CartInfo{Menu: menu.ID, Items: []MenuService{}, GuestItems: [][]MenuService{}, Raw: raw}
 	names := make([]string, len(cart))
 	total := 0
 	for i, c := range cart {
-		slugs[i], names[i] = c.Slug, c.Name
+		names[i] = c.Name
 		info.Items = append(info.Items, menuService(c))
 		total += int(c.Duration / time.Minute)
 	}
-	info.MenuHref = menuHref(req, url.Values{"cart": {strings.Join(slugs, ",")}})
+	for _, guest := range carts[1:] {
+		theirs := []MenuService{}
+		for _, c := range guest {
+			theirs = append(theirs, menuService(c))
+		}
+		info.GuestItems = append(info.GuestItems, theirs)
+	}
+	info.MenuHref = menuHref(req, url.Values{"cart": {raw}})
 	res, err := bookerPage(ctx, svc, req, cart[0], data, title)
 	if err != nil {
 		return nil, err
 	}
 	// The visit's times: when every service fits, back to back.
 	first, _ := time.ParseInLocation("2006-01", data.Month, time.UTC)
-	slots, err := svc.CartSlots(ctx, menu, slugs, booking.SlotsQuery{
+	slots, err := svc.CartSlots(ctx, menu, booking.CartPeople(raw), booking.SlotsQuery{
 		From: first.Format("2006-01-02"), To: first.AddDate(0, 1, -1).Format("2006-01-02"), TimeZone: data.TimeZone,
 	})
 	if err != nil {

@@ -41,9 +41,11 @@ type BookingPageData struct {
 // CartInfo is a cart being booked: its menu, its services in order, and
 // the menu page to go back to.
 type CartInfo struct {
-	Menu     string        `json:"menu"`
-	Items    []MenuService `json:"items"`
-	MenuHref string        `json:"menuHref"`
+	Menu       string          `json:"menu"`
+	Items      []MenuService   `json:"items"`
+	GuestItems [][]MenuService `json:"guestItems"` // each guest's own services
+	Raw        string          `json:"raw"`        // the cart as the URL has it
+	MenuHref   string          `json:"menuHref"`
 }
 
 // MenuPageData is a service menu's page: its services by category, and
@@ -55,7 +57,8 @@ type MenuPageData struct {
 	Location    LocationInfo   `json:"location"`
 	Categories  []MenuCategory `json:"categories"`
 	Cart        []string       `json:"cart"`
-	TimeHref    string         `json:"timeHref"` // the cart's time step
+	TimeHref    string         `json:"timeHref"`          // the cart's time step
+	Problem     string         `json:"problem,omitempty"` // why the cart cannot go on to a time, in the page's language
 }
 
 // MenuCategory groups a menu's services.
@@ -77,8 +80,9 @@ type MenuService struct {
 // CartBookCommand is POST /api/bookings/cart's body: a booking's fields
 // for the whole visit, the menu and its services in order.
 type CartBookCommand struct {
-	Menu  string   `json:"menu"`
-	Items []string `json:"items"`
+	Menu       string     `json:"menu"`
+	Items      []string   `json:"items"`
+	GuestItems [][]string `json:"guestItems,omitempty"` // each guest's own services, in the order of guests
 	booking.BookCommand
 }
 

@@ -40,6 +40,7 @@ function booking(over: Partial<BookingView> = {}): BookingView {
     seats: 1,
     guests: [],
     cancelledBy: '',
+    forGuest: false,
     bookAgainUrl: '/widget/bookings/demo-consultation',
     ...over,
   };

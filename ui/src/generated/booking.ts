@@ -34,6 +34,7 @@ export interface View {
   seats: number /* int */; // the booker and their guests
   guests: Guest[]; // the guests the booker named
   cancelledBy: '' | 'booker' | 'business';
+  forGuest: boolean; // the service is for guests[0], not the booker
   bookAgainUrl: string;
 }
 /**

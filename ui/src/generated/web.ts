@@ -97,6 +97,8 @@ export interface BookingPageData {
 export interface CartInfo {
   menu: string;
   items: MenuService[];
+  guestItems: MenuService[][]; // each guest's own services
+  raw: string; // the cart as the URL has it
   menuHref: string;
 }
 /**
@@ -111,6 +113,7 @@ export interface MenuPageData {
   categories: MenuCategory[];
   cart: string[];
   timeHref: string; // the cart's time step
+  problem?: string; // why the cart cannot go on to a time, in the page's language
 }
 /**
  * MenuCategory groups a menu's services.
@@ -137,6 +140,7 @@ export interface MenuService {
 export interface CartBookCommand {
   menu: string;
   items: string[];
+  guestItems?: string[][]; // each guest's own services, in the order of guests
   BookCommand: any /* booking.BookCommand */;
 }
 /**

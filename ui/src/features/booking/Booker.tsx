@@ -74,7 +74,7 @@ export function Booker({ data }: { data: BookingPageData }) {
   const shownMonth: YearMonth = MONTH.test(askedMonth) ? askedMonth : isValidIsoDate(askedDate) ? monthOf(askedDate) : data.month;
   // A zone further east can already be in the next month.
   const month = shownMonth < minMonth ? minMonth : shownMonth > maxMonth ? maxMonth : shownMonth;
-  const cart = data.cart ? { menu: data.cart.menu, items: data.cart.items.map((i) => i.slug) } : undefined;
+  const cart = data.cart ? { menu: data.cart.menu, raw: data.cart.raw } : undefined;
   const slotsQ = useMonthSlots({
     calendar: calendar.slug,
     cart,
@@ -100,7 +100,11 @@ export function Booker({ data }: { data: BookingPageData }) {
   const start = askedTime && timeDate && !timeGone ? askedTime : null;
 
   const failed = page.action ?? null;
-  const [values, setValues] = useState<DetailsValues>(() => initialValues(failed?.values, url.params.get('guests'), (calendar.maxSeatsPerBooking ?? 1) - 1));
+  // A visit with guests' own services asks for each of those guests.
+  const cartGuests = data.cart?.guestItems.length ?? 0;
+  const [values, setValues] = useState<DetailsValues>(() =>
+    initialValues(failed?.values, cartGuests ? String(cartGuests) : url.params.get('guests'), cartGuests || (calendar.maxSeatsPerBooking ?? 1) - 1),
+  );
   // A post the server refused because the time was taken (409) comes back
   // to the times, with why.
   const serverNotice = failed && !failed.fields && page.status === 409 ? failed.message : null;
@@ -186,6 +190,7 @@ export function Booker({ data }: { data: BookingPageData }) {
           </a>
           <BookerHeader calendar={calendar} location={location} team={data.team ?? null} compact />
           <SelectedSlot start={start} durationMinutes={calendar.durationMinutes} timeZone={timeZone} staffName={staffName} showStaff={!reschedule && (staff.length > 1 || !!fixed)} fmt={fmt} />
+          {data.cart && <CartSummary items={data.cart.items} guestItems={data.cart.guestItems} currency={location.currency} />}
         </aside>
         <div className={styles.main}>
           {step === 'details' ? (
@@ -256,7 +261,7 @@ export function Booker({ data }: { data: BookingPageData }) {
         </a>
       )}
       <BookerHeader calendar={calendar} location={location} team={data.team ?? null} staffName={fixed?.name ?? (reschedule && !allowAny ? reschedule.staff.name : null)} />
-      {data.cart && <CartSummary items={data.cart.items} currency={location.currency} />}
+      {data.cart && <CartSummary items={data.cart.items} guestItems={data.cart.guestItems} currency={location.currency} />}
       {choosable && <StaffPicker staff={staff} value={staffId} allowAny={allowAny} onChange={pickStaff} action={url.pathname} params={url.params} />}
       {needsStaff ? (
         <p className={styles.prompt}>

@@ -21,19 +21,33 @@ export function MenuScreen({ data }: { data: MenuPageData }) {
   const idBase = useId();
   const known = new Map<string, MenuService>();
   for (const c of data.categories) for (const s of c.services) known.set(s.slug, s);
-  // The URL's cart; a service's own link starts one with it (the server's).
-  const cart = (url.params.get('cart') ?? data.cart.join(','))
-    .split(',')
-    .filter((s) => known.has(s))
-    .slice(0, 8);
-  const withItem = (slug: string) => [...cart, slug].join(',');
-  const withoutItem = (slug: string) => cart.filter((s) => s !== slug).join(',');
+  // The URL's cart, the booker's services and then each guest's after a
+  // "~"; a service's own link starts one with it (the server's).
+  const people = (url.params.get('cart') ?? data.cart.join(','))
+    .split('~')
+    .slice(0, 10)
+    .map((p) =>
+      p
+        .split(',')
+        .filter((s) => known.has(s))
+        .slice(0, 8),
+    );
+  const who = Math.min(Math.max(Number(url.params.get('for')) || 0, 0), people.length - 1);
+  const cart = people[who];
+  const rawWith = (list: string[]) => people.map((p, i) => (i === who ? list : p).join(',')).join('~');
+  const withItem = (slug: string) => rawWith([...cart, slug]);
+  const withoutItem = (slug: string) => rawWith(cart.filter((s) => s !== slug));
+  const waiting = people.findIndex((p, i) => i > 0 && p.length === 0);
+  const ready = people[0].length > 0 && waiting < 0;
   const price = (cents: number) => intl.formatNumber(cents / 100, { style: 'currency', currency: data.location.currency });
   const set = (next: string) => (e: { preventDefault: () => void }) => {
     e.preventDefault();
     url.go({ cart: next || null }, { replace: true });
   };
-  const timeHref = url.href({ cart: cart.join(','), step: 'time' });
+  const raw = people.map((p) => p.join(',')).join('~');
+  const timeHref = url.href({ cart: raw, step: 'time', for: null });
+  const personHref = (i: number) => url.href({ for: i ? String(i) : null });
+  const addGuestHref = url.href({ cart: raw + '~', for: String(people.length) });
   return (
     <div className={styles.screen}>
       <header className={styles.header}>
@@ -41,6 +55,18 @@ export function MenuScreen({ data }: { data: MenuPageData }) {
         <h1 className={styles.title}>{data.name}</h1>
         {data.description && <p className={styles.lead}>{data.description}</p>}
       </header>
+      <nav className={styles.people} aria-label={intl.formatMessage({ id: 'booking.menu.whoFor' })}>
+        {people.map((_, i) => (
+          <Link key={i} to={personHref(i)} replace className={i === who ? `${styles.person} ${styles.current}` : styles.person} aria-current={i === who ? 'true' : undefined} state={{ shallow: true }}>
+            {i === 0 ? <FormattedMessage id="booking.menu.you" /> : <FormattedMessage id="booking.guests.guest" values={{ n: i }} />}
+          </Link>
+        ))}
+        {people.length < 10 && (
+          <Link to={addGuestHref} replace className={styles.person} state={{ shallow: true }}>
+            <FormattedMessage id="booking.guests.add" />
+          </Link>
+        )}
+      </nav>
       {data.categories.map((c, i) => (
         <section key={c.name} className={styles.category} aria-labelledby={`${idBase}-cat${i}`}>
           <h2 id={`${idBase}-cat${i}`} className={styles.categoryTitle}>
@@ -82,12 +108,18 @@ export function MenuScreen({ data }: { data: MenuPageData }) {
       ))}
       {/* Summary and the way on are children of the screen, so the link
           stays in reach at the bottom while the visitor scrolls the menu. */}
-      {cart.length > 0 ? (
+      {people[0].length > 0 || people.length > 1 ? (
         <>
-          <CartSummary items={cart.map((s) => known.get(s)!)} currency={data.location.currency} />
-          <Link className={styles.next} to={timeHref}>
-            <FormattedMessage id="booking.menu.chooseTime" values={{ count: cart.length }} />
-          </Link>
+          <CartSummary items={people[0].map((s) => known.get(s)!)} guestItems={people.slice(1).map((p) => p.map((s) => known.get(s)!))} currency={data.location.currency} />
+          {ready ? (
+            <Link className={styles.next} to={timeHref}>
+              <FormattedMessage id="booking.menu.chooseTime" values={{ count: people.flat().length }} />
+            </Link>
+          ) : (
+            <p className={styles.problem} role="status">
+              {data.problem || intl.formatMessage({ id: waiting > 0 ? 'validation.guestServices' : 'booking.menu.empty' })}
+            </p>
+          )}
         </>
       ) : (
         <p className={styles.empty}>

@@ -97,6 +97,7 @@ export const bookingView = (over: Partial<BookingView> = {}): BookingView => ({
   seats: 1,
   guests: [],
   cancelledBy: '',
+  forGuest: false,
   bookAgainUrl: '/widget/bookings/demo-consultation',
   ...over,
 });

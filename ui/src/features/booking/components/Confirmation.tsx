@@ -77,6 +77,7 @@ export function Confirmation({ booking, heading = 'h1', focus, manage = true, ch
         <Row label={<FormattedMessage id="booking.summary.duration" />}>{fmt.duration(booking.calendar.durationMinutes)}</Row>
         {booking.staff?.name && <Row label={<FormattedMessage id="booking.summary.with" />}>{booking.staff.name}</Row>}
         {booking.location && <Row label={<FormattedMessage id="booking.summary.where" />}>{booking.location}</Row>}
+        {booking.forGuest && booking.guests?.[0] && <Row label={<FormattedMessage id="booking.summary.for" />}>{booking.guests[0].name}</Row>}
         {booking.seats > 1 && (
           <Row label={<FormattedMessage id="booking.summary.guests" />}>
             {[...(booking.guests ?? []).map((g) => g.name), ...(booking.seats - 1 > (booking.guests ?? []).length ? [intl.formatMessage({ id: 'booking.guests.unnamed' }, { count: booking.seats - 1 - (booking.guests ?? []).length })] : [])].join(', ')}

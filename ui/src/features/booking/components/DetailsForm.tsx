@@ -97,7 +97,9 @@ export function DetailsForm({ data, start, timeZone, staffId, today, values, onV
   const [errors, setErrors] = useState<Errors>(initial.mapped);
   const [guestErrors, setGuestErrors] = useState<Record<string, string>>(initial.guests);
   const [formError, setFormError] = useState<string | null>(failed ? [failed.message, ...initial.other].filter(Boolean).join(' ') : null);
-  const maxGuests = Math.max(0, (calendar.maxSeatsPerBooking ?? 1) - 1);
+  // A visit's guests with services of their own are fixed: one row each.
+  const fixedGuests = data.cart?.guestItems.length ?? 0;
+  const maxGuests = fixedGuests || Math.max(0, (calendar.maxSeatsPerBooking ?? 1) - 1);
   const phoneCountry = values.phoneCountry || location.country;
   const phoneCheck = usePhoneCheck(fields.phone !== 'hidden');
   const [seriesRefresh, setSeriesRefresh] = useState(0);
@@ -187,7 +189,7 @@ export function DetailsForm({ data, start, timeZone, staffId, today, values, onV
       phoneValid: phoneCheck ?? undefined,
       phoneCountry,
     });
-    const guests = maxGuests > 0 ? validateGuests(values, calendar.maxSeatsPerBooking) : { errors: {} };
+    const guests = maxGuests > 0 ? validateGuests(values, fixedGuests ? fixedGuests + 1 : calendar.maxSeatsPerBooking) : { errors: {} };
     if (Object.keys(found).length > 0 || Object.keys(guests.errors).length > 0) {
       const texts: Errors = {};
       for (const [k, id] of Object.entries(found)) texts[k as FieldKey] = intl.formatMessage({ id });
@@ -205,7 +207,10 @@ export function DetailsForm({ data, start, timeZone, staffId, today, values, onV
     setSubmitting(true);
     setFormError(null);
     try {
-      const res = await createBooking(req, key, page.lang, data.cart ? { menu: data.cart.menu, items: data.cart.items.map((i) => i.slug) } : undefined);
+      const cart = data.cart
+        ? { menu: data.cart.menu, items: data.cart.items.map((i) => i.slug), guestItems: data.cart.guestItems.map((list) => list.map((i) => i.slug)) }
+        : undefined;
+      const res = await createBooking(req, key, page.lang, cart);
       if (res.ok) {
         onBooked(res.body);
         return;
@@ -372,6 +377,7 @@ export function DetailsForm({ data, start, timeZone, staffId, today, values, onV
           maxGuests={maxGuests}
           errors={guestErrors}
           addHref={guestsAddHref}
+          fixed={fixedGuests > 0}
           onGuests={(g) => set('guests', g)}
           onCount={(c) => set('guestCount', c)}
         />

@@ -11,11 +11,14 @@ interface Props {
   addHref: string; // the same step with one more guest row, for a visitor without JavaScript
   onGuests: (g: GuestValue[]) => void;
   onCount: (c: string) => void;
+  // fixed: the guests are those of a visit who have their own services:
+  // one row each, none to add or remove, no bare count.
+  fixed?: boolean;
 }
 
 // GuestsFields: the booker brings people, each with a name and an e-mail
 // (they get their own confirmation), or says only how many.
-export function GuestsFields({ guests, count, maxGuests, errors, addHref, onGuests, onCount }: Props) {
+export function GuestsFields({ guests, count, maxGuests, errors, addHref, onGuests, onCount, fixed }: Props) {
   const intl = useIntl();
   const set = (i: number, k: keyof GuestValue, value: string) => onGuests(guests.map((g, j) => (j === i ? { ...g, [k]: value } : g)));
   const groupError = errors.guests;
@@ -25,7 +28,7 @@ export function GuestsFields({ guests, count, maxGuests, errors, addHref, onGues
         <FormattedMessage id="booking.guests.title" />
       </legend>
       <p className={styles.hint}>
-        <FormattedMessage id="booking.guests.hint" values={{ max: maxGuests }} />
+        <FormattedMessage id={fixed ? 'booking.guests.hintFixed' : 'booking.guests.hint'} values={{ max: maxGuests }} />
       </p>
       {guests.map((g, i) => (
         <div key={i} className={styles.row} role="group" aria-label={intl.formatMessage({ id: 'booking.guests.guest' }, { n: i + 1 })}>
@@ -47,12 +50,14 @@ export function GuestsFields({ guests, count, maxGuests, errors, addHref, onGues
               />
             )}
           </Field>
-          <button type="button" className={styles.remove} onClick={() => onGuests(guests.filter((_, j) => j !== i))}>
-            <FormattedMessage id="booking.guests.remove" values={{ n: i + 1 }} />
-          </button>
+          {!fixed && (
+            <button type="button" className={styles.remove} onClick={() => onGuests(guests.filter((_, j) => j !== i))}>
+              <FormattedMessage id="booking.guests.remove" values={{ n: i + 1 }} />
+            </button>
+          )}
         </div>
       ))}
-      {guests.length < maxGuests && (
+      {!fixed && guests.length < maxGuests && (
         <a
           className={styles.add}
           href={addHref}
@@ -64,7 +69,7 @@ export function GuestsFields({ guests, count, maxGuests, errors, addHref, onGues
           <FormattedMessage id="booking.guests.add" />
         </a>
       )}
-      {guests.length === 0 && (
+      {!fixed && guests.length === 0 && (
         <Field label={<FormattedMessage id="booking.guests.count" />} hint={<FormattedMessage id="booking.guests.countHint" />} error={errors.guestCount}>
           {(c) => (
             <input {...c} className={`${inputClass} ${styles.count}`} type="number" inputMode="numeric" min={1} max={maxGuests} name="guestCount" value={count} onChange={(e) => onCount(e.target.value)} />

@@ -10,9 +10,10 @@ import { useLocation, useNavigate } from 'react-router';
 //   time=RFC 3339  the time picked: the details step (or, rescheduling, the confirmation)
 //   guests=N  guest rows on the details step
 //   times=all  every time of the day, not only the first dozen
-//   cart=a,b  a service menu's cart; step=time its booker
+//   cart=a,b~c  a service menu's cart (the booker's, then each guest's);
+//   for=N whose services the menu adds to; step=time the cart's booker
 // Other parameters (tz, reschedule, token) are kept as they are.
-export type BookerParam = 'month' | 'date' | 'staff' | 'time' | 'guests' | 'times' | 'cart' | 'step';
+export type BookerParam = 'month' | 'date' | 'staff' | 'time' | 'guests' | 'times' | 'cart' | 'step' | 'for';
 
 export type BookerChanges = Partial<Record<BookerParam, string | null>>;
 

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { firstOfMonth, lastOfMonth, type YearMonth } from '../../../lib/calendar';
-import { fetchSlots } from '../lib/api';
+import { fetchSlots, type CartRef } from '../lib/api';
 import type { SlotsResponse } from '../types';
 
 export interface SlotsKey {
@@ -13,7 +13,7 @@ const keyOf = (k: SlotsKey) => `${k.month}|${k.timeZone}|${k.staff ?? ''}`;
 
 interface Options extends SlotsKey {
   calendar: string;
-  cart?: { menu: string; items: string[] };
+  cart?: CartRef;
   lang: string;
   enabled: boolean;
   // initial: the month the server rendered, so it is not fetched again.

@@ -16,11 +16,18 @@ export interface SlotsQuery {
   to: string;
   tz: string;
   staff?: number | null;
-  cart?: { menu: string; items: string[] }; // a service menu's cart: its times back to back
+  cart?: CartRef; // a service menu's cart: its times back to back
 }
 
-export function cartSlotsPath(q: SlotsQuery, cart: { menu: string; items: string[] }): string {
-  const p = new URLSearchParams({ menu: cart.menu, items: cart.items.join(','), from: q.from, to: q.to, tz: q.tz });
+// CartRef names a cart: its menu, and its services as the URL has them
+// (the booker's, then each guest's after a "~").
+export interface CartRef {
+  menu: string;
+  raw: string;
+}
+
+export function cartSlotsPath(q: SlotsQuery, cart: CartRef): string {
+  const p = new URLSearchParams({ menu: cart.menu, items: cart.raw, from: q.from, to: q.to, tz: q.tz });
   return `/api/booking/cart-slots?${p.toString()}`;
 }
 
@@ -51,8 +58,8 @@ async function mutate<T>(path: string, payload: unknown, idempotencyKey: string,
   return { ok: false, status, error: err && typeof err === 'object' ? err : null };
 }
 
-export function createBooking(req: BookingRequest, key: string, lang: string, cart?: { menu: string; items: string[] }) {
-  if (cart) return mutate<BookingView>('/api/bookings/cart', { ...req, menu: cart.menu, items: cart.items }, key, lang);
+export function createBooking(req: BookingRequest, key: string, lang: string, cart?: { menu: string; items: string[]; guestItems: string[][] }) {
+  if (cart) return mutate<BookingView>('/api/bookings/cart', { ...req, ...cart, ...(cart.guestItems.length ? {} : { guestItems: undefined }) }, key, lang);
   return mutate<BookingView>('/api/bookings', req, key, lang);
 }
 

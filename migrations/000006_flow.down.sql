@@ -5,6 +5,8 @@ ALTER TABLE calendars DROP COLUMN IF EXISTS price_cents;
 DROP TABLE IF EXISTS one_time_links;
 DELETE FROM bookings WHERE holds_for IS NOT NULL;
 ALTER TABLE calendars DROP CONSTRAINT calendars_staff_mode_check;
+ALTER TABLE calendars DROP CONSTRAINT IF EXISTS calendars_collective_not_class;
+ALTER TABLE calendars DROP CONSTRAINT IF EXISTS calendars_seats_per_booking;
 UPDATE calendars SET staff_mode = 'any' WHERE staff_mode = 'collective';
 ALTER TABLE calendars ADD CONSTRAINT calendars_staff_mode_check CHECK (staff_mode IN ('any', 'named'));
 DROP TABLE IF EXISTS calendar_group_members;

@@ -15,6 +15,12 @@ ALTER TABLE calendars
     ADD COLUMN max_seats_per_booking int NOT NULL DEFAULT 1 CHECK (max_seats_per_booking BETWEEN 1 AND 101),
     ADD COLUMN recurring_max int NOT NULL DEFAULT 0 CHECK (recurring_max BETWEEN 0 AND 52);
 
+-- A class's booking brings at most its seats; a class has one teacher per
+-- slot, never everyone together.
+ALTER TABLE calendars
+    ADD CONSTRAINT calendars_seats_per_booking CHECK (seats = 0 OR max_seats_per_booking <= seats),
+    ADD CONSTRAINT calendars_collective_not_class CHECK (NOT (staff_mode = 'collective' AND seats > 0));
+
 COMMENT ON COLUMN calendars.recurring_max IS
     '0: single appointments; N: a booker may book a weekly or fortnightly series of up to N.';
 

@@ -43,7 +43,8 @@ func (s *Service) Decide(ctx context.Context, cmd DecideCommand) (*Booking, erro
 			b.Sequence++
 			if cmd.Confirm {
 				b.Status = StatusScheduled
-				_, err := tx.Exec(ctx, `UPDATE bookings SET status = $2, sequence = $3, updated_at = now() WHERE id = $1`,
+				// The rows holding other people's time (collective) follow.
+				_, err := tx.Exec(ctx, `UPDATE bookings SET status = $2, sequence = $3, updated_at = now() WHERE id = $1 OR holds_for = $1`,
 					b.ID, b.Status, b.Sequence)
 				return err
 			}

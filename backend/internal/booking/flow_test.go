@@ -608,6 +608,18 @@ func TestACartIsBookedBackToBackAllOrNothing(t *testing.T) {
 	if _, err := svc.Get(ctx, all[1].ID, token); err != nil {
 		t.Errorf("the visit's secret does not open its second booking: %v", err)
 	}
+	// A later service off its own grid (a massage every half hour, after a
+	// 45-minute haircut) is offered and booked alike.
+	res, err = svc.CartSlots(ctx, menu, [][]string{{"salon-haircut", "demo-massage"}}, booking.SlotsQuery{From: "2026-11-24", To: "2026-11-24", TimeZone: "Europe/Berlin"})
+	if err != nil || len(res.Days) == 0 || len(res.Days[0].Slots) == 0 {
+		t.Fatalf("haircut then massage: %v %v", res, err)
+	}
+	at := res.Days[0].Slots[0].Start.Format(time.RFC3339)
+	offGrid := booking.CartCommand{Menu: menu.ID, Items: []string{"salon-haircut", "demo-massage"},
+		BookCommand: booking.BookCommand{Start: at, TimeZone: "Europe/Berlin", Contact: ada()}}
+	if _, _, err := svc.BookCart(ctx, menu, offGrid); err != nil {
+		t.Errorf("the offered %s could not be booked: %v", at, err)
+	}
 }
 
 func TestEachGuestGetsTheirOwnServicesInAVisit(t *testing.T) {

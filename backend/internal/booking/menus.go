@@ -175,8 +175,9 @@ func offsets(cart []*Calendar) []time.Duration {
 }
 
 // fineStep is the grid later services of a visit are checked on: they
-// start when the one before ends, whatever their own slot interval.
-const fineStep = 5 * time.Minute
+// start when the one before ends, whatever their own slot interval (place
+// checks them on the same grid: placement.anyMinute).
+const fineStep = time.Minute
 
 // CartSlots computes the starts of a visit between two of the booker's
 // dates: for every person, their first service free at the start and each
@@ -353,7 +354,7 @@ func (s *Service) bookVisit(ctx context.Context, tx pgx.Tx, cart []*Calendar, cm
 		if k > 0 && !cmd.forGuest {
 			one.Guests, one.GuestCount = nil, 0 // guests come once, with the first service
 		}
-		one.visit = visit
+		one.visit, one.anyMinute = visit, k > 0
 		bs, err := s.book(ctx, tx, one)
 		if err != nil {
 			return nil, err

@@ -25,6 +25,7 @@ type placement struct {
 	named      bool     // the booker chose the person: "Staff busy" when they are not free
 	seats      int      // the seats a class booking takes (the booker and their guests)
 	holder     *Booking // collective: the booking being written, whose other people's time is held
+	anyMinute  bool     // a visit's later service: it starts when the one before ends, off its own grid
 }
 
 // write stores the booking for person inside the placement's savepoint.
@@ -43,7 +44,7 @@ type write func(ctx context.Context, tx pgx.Tx, person *Staff, blocked availabil
 //
 // "Any available" tries the free people fairest first (fairOrder).
 func (s *Service) place(ctx context.Context, tx pgx.Tx, p placement, w write) (*Staff, error) {
-	free, err := s.freeStaffAt(ctx, tx, p.cal, p.candidates, p.start, p.except)
+	free, err := s.freeStaffAt(ctx, tx, p.cal, p.candidates, p.start, p.except, p.anyMinute)
 	if err != nil {
 		return nil, err
 	}

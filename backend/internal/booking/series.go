@@ -139,7 +139,7 @@ func (s *Service) Series(ctx context.Context, q SeriesQuery) ([]Occurrence, erro
 	}
 	var out []Occurrence
 	for _, at := range occurrences(start, zone, q.Repeat) {
-		free, err := s.freeStaffAt(ctx, s.pool, cal, staff, at, "")
+		free, err := s.freeStaffAt(ctx, s.pool, cal, staff, at, "", false)
 		if err != nil {
 			return nil, err
 		}

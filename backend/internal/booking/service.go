@@ -128,11 +128,17 @@ func (s *Service) book(ctx context.Context, tx pgx.Tx, cmd BookCommand) ([]*Book
 		b.SeriesID = cmd.visit
 	}
 	if cmd.OneTimeLink != "" {
-		if _, err := s.store.openLink(ctx, tx, cmd.OneTimeLink, now); err != nil {
+		// A link books its own calendar only; another slug is the same
+		// answer as a link that never existed.
+		linked, err := s.store.openLink(ctx, tx, cmd.OneTimeLink, now)
+		if err != nil {
 			return nil, err
 		}
+		if linked != cal.ID {
+			return nil, ErrLinkUsed
+		}
 	}
-	_, err = s.place(ctx, tx, placement{cal: cal, candidates: staff, start: start, named: cmd.StaffID != 0, seats: seats, holder: b},
+	_, err = s.place(ctx, tx, placement{cal: cal, candidates: staff, start: start, named: cmd.StaffID != 0, seats: seats, holder: b, anyMinute: cmd.anyMinute},
 		func(ctx context.Context, tx pgx.Tx, person *Staff, blocked availability.Interval) error {
 			b.Staff = person
 			return s.store.insertBooking(ctx, tx, b, blocked.Start, blocked.End)

@@ -282,10 +282,13 @@ func localRanges(in [][2]string) []availability.LocalRange {
 
 // freeStaffAt returns who can take an appointment starting exactly at start,
 // in id order.
-func (s *Service) freeStaffAt(ctx context.Context, dbq db.Querier, cal *Calendar, staff []*Staff, start time.Time, except string) ([]*Staff, error) {
+func (s *Service) freeStaffAt(ctx context.Context, dbq db.Querier, cal *Calendar, staff []*Staff, start time.Time, except string, anyMinute bool) ([]*Staff, error) {
 	q, err := s.query(ctx, dbq, cal, staff, start, start.Add(time.Nanosecond), s.now(), except)
 	if err != nil {
 		return nil, err
+	}
+	if anyMinute {
+		q.Rules.Interval = time.Minute // a visit's later service starts when the one before ends
 	}
 	slots := q.slots()
 	if len(slots) == 0 || !slots[0].Start.Equal(start) {

@@ -62,6 +62,7 @@ type BookCommand struct {
 	IdempotencyKey string  `json:"-"`
 	visit          string  // the visit a cart's booking belongs to
 	forGuest       bool    // a visit's service for Guests[0], not the booker
+	anyMinute      bool    // a visit's later service: any minute, not the calendar's grid
 }
 
 // Repeat asks for a series: the same time every week or every other week,

@@ -32,8 +32,11 @@ func (s *Server) pageAction(c *gin.Context) {
 	path, rawQuery := c.Request.URL.EscapedPath(), c.Request.URL.RawQuery
 	prefix, basePath, _ := splitLocale(path)
 	m, ok := s.routes.Match(basePath)
-	action := s.actions[m.Route.Name]
-	if !ok || action == nil {
+	var action Action
+	if ok {
+		action = s.actions[m.Route.Name]
+	}
+	if action == nil {
 		apiError(c, http.StatusMethodNotAllowed, "method_not_allowed", "Method not allowed")
 		return
 	}
@@ -83,7 +86,10 @@ func (s *Server) actionError(c *gin.Context, err error, cat *locales.Catalogue) 
 	if errors.As(err, &l) {
 		return http.StatusTooManyRequests, &ActionResult{Message: translate(cat, "error.tooManyRequests", nil)}
 	}
-	if m, args, ok := s.mapError(err); ok && m.MessageID != "" {
+	if m, args, ok := s.mapError(err); ok {
+		if m.MessageID == "" {
+			return m.Status, &ActionResult{Message: m.Message} // a developer's error, in English
+		}
 		return m.Status, &ActionResult{Message: translate(cat, m.MessageID, args)}
 	}
 	s.log.ErrorContext(c.Request.Context(), "form action failed", slog.String("path", c.Request.URL.Path), slog.Any("err", err))

@@ -214,8 +214,12 @@ func decideAction(svc *booking.Service, lim *limits.Limiter) Action {
 		if secret == "" || req.Match.Kind != "ids" {
 			return "", booking.ErrBookingNotFound
 		}
+		decision := form.Get("decision")
+		if decision != "confirm" && decision != "decline" {
+			return "", &booking.ValidationError{Fields: map[string]string{"decision": "validation.required"}}
+		}
 		cmd := booking.DecideCommand{
-			ID: req.Match.Params["ids"], Token: secret, Confirm: form.Get("decision") != "decline",
+			ID: req.Match.Params["ids"], Token: secret, Confirm: decision == "confirm",
 			Reason: form.Get("reason"), IdempotencyKey: form.Get("idempotencyKey"),
 		}
 		if cmd.Confirm {

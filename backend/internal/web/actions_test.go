@@ -143,6 +143,8 @@ func TestFormPostsAreCheckedLikeTheAPI(t *testing.T) {
 		{"too big", detailsURL(start), "contact.notes=" + strings.Repeat("a", 70<<10), nil, http.StatusBadRequest},
 		{"a page without a form", "/about", "a=b", nil, http.StatusMethodNotAllowed},
 		{"an unknown page", "/widget/bookings/nope?time=" + url.QueryEscape(start), adaForm(start).Encode(), nil, http.StatusNotFound},
+		{"a path no route matches", "/ABC", "a=b", nil, http.StatusMethodNotAllowed},
+		{"a key outside its form", detailsURL(start), func() string { f := adaForm(start); f.Set("idempotencyKey", "a key"); return f.Encode() }(), nil, http.StatusBadRequest},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -227,6 +229,9 @@ func TestTheBusinessDecidesWithoutJavaScript(t *testing.T) {
 	page := f.do(http.MethodGet, link[1], nil)
 	if page.Code != 200 || !strings.Contains(page.Body.String(), "Confirm or decline this request") {
 		t.Fatalf("decide page: %d", page.Code)
+	}
+	if rec := f.post(link[1], url.Values{"decision": {"maybe"}}, nil); rec.Code != http.StatusUnprocessableEntity {
+		t.Errorf("a decision that is neither: %d, want 422", rec.Code)
 	}
 	rec = f.post(link[1], url.Values{"decision": {"confirm"}}, nil)
 	if rec.Code != http.StatusSeeOther {

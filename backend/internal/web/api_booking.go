@@ -104,7 +104,22 @@ func (a bookingAPI) createBooking(c *gin.Context) {
 		a.s.apiError(c, err, cat)
 		return
 	}
-	b, token, err := a.svc.Book(c.Request.Context(), cmd)
+	var b *booking.Booking
+	var token string
+	err := func() error {
+		if cmd.OneTimeLink == "" {
+			var err error
+			b, token, err = a.svc.Book(c.Request.Context(), cmd)
+			return err
+		}
+		// A one-time link is a secret: wrong ones count as guesses.
+		_, err := guardedToken(c.Request.Context(), a.s.limits, c.ClientIP(), func(ctx context.Context) (*booking.Booking, error) {
+			var err error
+			b, token, err = a.svc.Book(ctx, cmd)
+			return b, err
+		})
+		return err
+	}()
 	a.answerBooking(c, http.StatusCreated, b, token, err, cat)
 }
 

@@ -127,6 +127,7 @@ func listen(ctx context.Context, a *app, handler http.Handler) error {
 		{routes.Href("de", "bookings", "", booker, nil), "the same, in German"},
 		{routes.Href("", "appointment", "team", map[string]string{"provider": "demo-team"}, nil), "a team: a named person or any available"},
 		{routes.Href("", "appointment", "groups", map[string]string{"groupSlug": "demo-group"}, nil), "a group of calendars"},
+		{routes.Href("", "serviceMenu", "slug", map[string]string{"serviceMenuSlug": "demo-salon"}, nil), "a service menu: several services in one visit"},
 	}
 	if a.demoLink != "" {
 		lines = append(lines, [2]string{a.demoLink, "a one-time link: books once, for 7 days"})

@@ -107,7 +107,7 @@ func (s *Server) loadPage(c *gin.Context, path, rawQuery string) (p *Payload) {
 		Description: res.Description,
 		Robots:      res.Robots,
 		Brand:       validColor(res.Brand),
-		Canonical:   s.absolute(basePath),
+		Canonical:   s.canonical(prefix, basePath),
 		Alternates:  s.alternates(basePath),
 	}
 	return p
@@ -128,6 +128,21 @@ func (s *Server) fail(p *Payload, e *PageError) {
 // at a host of the sender's choosing.
 func (s *Server) absolute(path string) string {
 	return strings.TrimSuffix(s.cfg.PublicURL, "/") + path
+}
+
+// canonical is the page in its own language: each language's page is
+// canonical for itself and the hreflang alternates tie them together (a
+// canonical pointing at another language contradicts them). English's is
+// the unprefixed page.
+func (s *Server) canonical(prefix, basePath string) string {
+	if prefix == "" || prefix == "en" {
+		return s.absolute(basePath)
+	}
+	suffix := basePath
+	if suffix == "/" {
+		suffix = ""
+	}
+	return s.absolute(locales.PathPrefix(prefix) + suffix)
 }
 
 // alternates lists the page in every language; unprefixed URLs are en-US,

@@ -70,7 +70,7 @@ func TestDocumentHeadHasSEOEssentials(t *testing.T) {
 	for _, s := range []string{
 		`<meta name="viewport" content="width=device-width, initial-scale=1">`,
 		`<meta name="description" content="Who we are and how we work.">`,
-		`<link rel="canonical" href="https://book.example.com/about">`,
+		`<link rel="canonical" href="https://book.example.com/de/about">`,
 		`<link rel="alternate" hreflang="x-default" href="https://book.example.com/about">`,
 		`<link rel="alternate" hreflang="de" href="https://book.example.com/de/about">`,
 		`<link rel="alternate" hreflang="pt-BR" href="https://book.example.com/pt-br/about">`,

@@ -104,6 +104,37 @@ describe('the whole booking flow', () => {
     await ctx.close();
   });
 
+  test('the same in German and in English: a group, a class with a count of guests, a team, a menu', async () => {
+    for (const [locale, t, prefix] of [
+      ['de-DE', de, '/de'],
+      ['en-US', en, ''],
+    ]) {
+      const ctx = await consented(env.browser, env.server.base, { timezoneId: 'Europe/Berlin', locale, viewport: { width: 390, height: 844 } });
+      const page = await ctx.newPage();
+      const problems = watchConsole(page);
+      const next = new RegExp(t['booking.calendar.nextMonth']);
+      // A group leads to the class; two friends come as a count.
+      await page.goto(env.server.base + prefix + '/widget/groups/demo-group');
+      await waitForHydration(page);
+      await page.getByRole('link', { name: /Yoga class/ }).click();
+      await page.getByRole('heading', { level: 1, name: 'Yoga class' }).waitFor();
+      await pickSlot(page, { nextMonthLabel: next });
+      await fillDetails(page, t, `count.${locale}@example.com`);
+      await page.getByRole('spinbutton', { name: t['booking.guests.count'] }).fill('2');
+      await page.getByRole('button', { name: t['booking.submit'] }).click();
+      await page.getByRole('heading', { name: t['booking.status.scheduled'] }).waitFor();
+      // A team and a menu render in this language, with no console problems.
+      for (const path of ['/widget/appointment/demo-team', '/widget/service-menus/demo-salon']) {
+        await page.goto(env.server.base + prefix + path);
+        await waitForHydration(page);
+      }
+      await page.getByRole('button', { name: t['booking.menu.addNamed'].replace('{name}', 'Colour') }).click();
+      await page.getByRole('link', { name: /\(1\)/ }).waitFor();
+      assert.deepEqual(real(problems), [], locale);
+      await ctx.close();
+    }
+  });
+
   test('a team in German: any available, fairly assigned', async () => {
     const ctx = await consented(env.browser, env.server.base, { timezoneId: 'Europe/Berlin', locale: 'de-DE', viewport: { width: 390, height: 844 } });
     const page = await ctx.newPage();

@@ -1,5 +1,5 @@
 import { renderToString } from 'react-dom/server';
-import { StaticRouter } from 'react-router';
+import { StaticRouter } from './lib/router';
 import { describe, expect, it } from 'vitest';
 import english from '../../locales/en-US.json';
 import german from '../../locales/de.json';

@@ -1,5 +1,5 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { useLocation, useNavigationType } from 'react-router';
+import { useLocation, useNavigationType } from './lib/router';
 import { App } from './App';
 import { loadLayout, loadedLayout } from '@registry';
 import { createClient } from './lib/http';

@@ -1,5 +1,5 @@
 import { hydrateRoot } from 'react-dom/client';
-import { BrowserRouter } from 'react-router';
+import { BrowserRouter } from './lib/router';
 import { loadLayout } from '@registry';
 import { shouldDelayHydration } from './lib/navigation';
 import { PageHost } from './PageHost';

@@ -1,10 +1,11 @@
 // The server bundle, evaluated once per V8 isolate. V8 has no URL or
-// URLSearchParams (react-router needs them), so core-js brings them.
+// URLSearchParams (the booker reads its steps from the query; links are
+// checked with URL), so core-js brings them.
 import 'core-js/actual/url';
 import 'core-js/actual/url-search-params';
 import './emails/register';
 import { renderToString } from 'react-dom/server';
-import { StaticRouter } from 'react-router';
+import { StaticRouter } from './lib/router';
 import { loadedLayout } from '@registry';
 import { PageHost } from './PageHost';
 import type { Payload } from './payload';

@@ -1,5 +1,5 @@
 import { FormattedMessage } from 'react-intl';
-import { Link } from 'react-router';
+import { Link } from '../lib/router';
 import { isExpiredLinkMessage } from '../lib/navigation';
 import { usePage } from '../PageContext';
 import styles from './Error.module.css';

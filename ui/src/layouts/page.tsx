@@ -1,5 +1,5 @@
 import { FormattedMessage } from 'react-intl';
-import { NavLink, Link } from 'react-router';
+import { NavLink, Link } from '../lib/router';
 import { LanguageSwitcher } from '../components/LanguageSwitcher';
 import { HomePage } from '../features/sites/HomePage';
 import type { SiteData } from '../features/sites/types';

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { FormattedMessage } from 'react-intl';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../lib/router';
 import { dateInZone, isValidIsoDate, monthOf, weekStartFor, type IsoDate, type YearMonth } from '../../lib/calendar';
 import { usePage } from '../../PageContext';
 import { BookerHeader } from './components/BookerHeader';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { FormattedMessage } from 'react-intl';
-import { useLocation } from 'react-router';
+import { useLocation } from '../../lib/router';
 import { ScreenSummary } from '../../components/ScreenSummary';
 import { usePage } from '../../PageContext';
 import { BusinessMark } from './components/BookerHeader';

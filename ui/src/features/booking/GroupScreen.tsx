@@ -1,5 +1,5 @@
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Link } from 'react-router';
+import { Link } from '../../lib/router';
 import { usePage } from '../../PageContext';
 import { BusinessMark } from './components/BookerHeader';
 import { ClockIcon, SeatIcon } from './components/Icons';

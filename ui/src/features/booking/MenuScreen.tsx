@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Link } from 'react-router';
+import { Link } from '../../lib/router';
 import { BusinessMark } from './components/BookerHeader';
 import { CartSummary } from './components/CartSummary';
 import { ClockIcon } from './components/Icons';

@@ -1,7 +1,7 @@
 // Test fixtures and a renderer that mounts a screen the way the browser
 // does: the page's layout, its payload, the English catalogue.
 import { render } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
+import { MemoryRouter } from '../../lib/router';
 import { vi } from 'vitest';
 import english from '../../../../locales/en-US.json';
 import type { Payload } from '../../payload';

@@ -1,5 +1,5 @@
 import { FormattedMessage } from 'react-intl';
-import { Link } from 'react-router';
+import { Link } from '../../lib/router';
 import { usePage } from '../../PageContext';
 import { Reveal } from './Reveal';
 import styles from './Site.module.css';

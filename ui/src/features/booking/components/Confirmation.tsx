@@ -1,6 +1,6 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router';
 import { usePage } from '../../../PageContext';
 import { defaultHourCycle, useBookingFormat } from '../hooks/useBookingFormat';
 import { localizedPath } from '../lib/format';

@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate } from '../../../lib/router';
 
 // The booker's steps live in the query, so Back, Forward, reload and a
 // shared link land on the same step with what was chosen, and the server

@@ -74,7 +74,7 @@ func (s *Service) Slots(ctx context.Context, q SlotsQuery) (*SlotsResult, error)
 	if cal.Class() {
 		res.Seats = map[time.Time]int{}
 		for _, sl := range found {
-			res.Seats[sl.Start] = aq.SeatsLeft(sl)
+			res.Seats[sl.Start] = aq.mostSeatsLeft(sl)
 		}
 	}
 	horizon := now.Add(time.Duration(cal.WindowDays) * 24 * time.Hour)
@@ -239,9 +239,9 @@ func (f free) seatsLeft(staffID int64, start time.Time, blocked availability.Int
 	return max(left, 0)
 }
 
-// SeatsLeft is, for a class, the most seats one free person has left at
+// mostSeatsLeft is, for a class, the most seats one free person has left at
 // sl; 0 for other calendars.
-func (f free) SeatsLeft(sl availability.Slot) int {
+func (f free) mostSeatsLeft(sl availability.Slot) int {
 	if f.seats == 0 {
 		return 0
 	}

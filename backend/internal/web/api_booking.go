@@ -97,29 +97,31 @@ func (a bookingAPI) createBooking(c *gin.Context) {
 	if !decode(c, &cmd) {
 		return
 	}
+	a.placeNew(c, &cmd, func(ctx context.Context) (*booking.Booking, string, error) { return a.svc.Book(ctx, cmd) })
+}
+
+// placeNew answers a new booking (one, or a visit): the client's and the
+// address's limits first, then place, then the booker's view. A one-time
+// link is a secret, so a wrong one counts as a guess.
+func (a bookingAPI) placeNew(c *gin.Context, cmd *booking.BookCommand, place func(context.Context) (*booking.Booking, string, error)) {
 	cat := apiLocale(c, cmd.Locale)
-	cmd.Locale = cat.Locale
-	cmd.IdempotencyKey = idempotencyKey(c)
+	cmd.Locale, cmd.IdempotencyKey = cat.Locale, idempotencyKey(c)
 	if err := bookingLimits(c.Request.Context(), a.s.limits, c.ClientIP(), cmd.Contact.Email); err != nil {
 		a.s.apiError(c, err, cat)
 		return
 	}
-	var b *booking.Booking
 	var token string
-	err := func() error {
-		if cmd.OneTimeLink == "" {
-			var err error
-			b, token, err = a.svc.Book(c.Request.Context(), cmd)
-			return err
-		}
-		// A one-time link is a secret: wrong ones count as guesses.
-		_, err := guardedToken(c.Request.Context(), a.s.limits, c.ClientIP(), func(ctx context.Context) (*booking.Booking, error) {
-			var err error
-			b, token, err = a.svc.Book(ctx, cmd)
-			return b, err
-		})
-		return err
-	}()
+	run := func(ctx context.Context) (b *booking.Booking, err error) {
+		b, token, err = place(ctx)
+		return b, err
+	}
+	var b *booking.Booking
+	var err error
+	if cmd.OneTimeLink != "" {
+		b, err = a.guarded(c, run)
+	} else {
+		b, err = run(c.Request.Context())
+	}
 	a.answerBooking(c, http.StatusCreated, b, token, err, cat)
 }
 

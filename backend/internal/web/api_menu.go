@@ -1,6 +1,7 @@
 package web
 
 import (
+	"context"
 	"net/http"
 
 	"github.com/gin-gonic/gin"
@@ -37,17 +38,11 @@ func (a bookingAPI) bookCart(c *gin.Context) {
 	if !decode(c, &cmd) {
 		return
 	}
-	cat := apiLocale(c, cmd.Locale)
-	cmd.Locale, cmd.IdempotencyKey = cat.Locale, idempotencyKey(c)
-	if err := bookingLimits(c.Request.Context(), a.s.limits, c.ClientIP(), cmd.Contact.Email); err != nil {
-		a.s.apiError(c, err, cat)
-		return
-	}
-	menu, err := a.svc.MenuByID(c.Request.Context(), cmd.Menu)
-	if err != nil {
-		a.s.apiError(c, err, cat)
-		return
-	}
-	b, token, err := a.svc.BookCart(c.Request.Context(), menu, booking.CartCommand{Menu: cmd.Menu, Items: cmd.Items, GuestItems: cmd.GuestItems, BookCommand: cmd.BookCommand})
-	a.answerBooking(c, http.StatusCreated, b, token, err, cat)
+	a.placeNew(c, &cmd.BookCommand, func(ctx context.Context) (*booking.Booking, string, error) {
+		menu, err := a.svc.MenuByID(ctx, cmd.Menu)
+		if err != nil {
+			return nil, "", err
+		}
+		return a.svc.BookCart(ctx, menu, booking.CartCommand{Menu: cmd.Menu, Items: cmd.Items, GuestItems: cmd.GuestItems, BookCommand: cmd.BookCommand})
+	})
 }

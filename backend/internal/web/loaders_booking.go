@@ -79,9 +79,21 @@ func oneTimeLinkLoader(svc *booking.Service, lim *limits.Limiter) Loader {
 	}
 }
 
-// bookerPage fills the booker's payload for a calendar: who can be booked,
-// the visitor's zone and the month shown, with its free times.
+// bookerPage fills the booker's payload for a calendar and its month's
+// free times.
 func bookerPage(ctx context.Context, svc *booking.Service, req *PageRequest, cal *booking.Calendar, data *BookingPageData, title string) (*PageResult, error) {
+	res, err := svc.Slots(ctx, bookerData(svc, req, cal, data))
+	if err != nil {
+		return nil, err
+	}
+	data.Slots = slotsAnswer(res)
+	return &PageResult{Title: title, Description: cal.Description, Brand: cal.Location.BrandColor, Data: data}, nil
+}
+
+// bookerData fills the booker's payload for a calendar, but for its free
+// times: who can be booked, the visitor's zone and the month shown. It
+// returns the query of that month's free times.
+func bookerData(svc *booking.Service, req *PageRequest, cal *booking.Calendar, data *BookingPageData) booking.SlotsQuery {
 	fixed := data.Calendar.FixedStaff
 	// The minute, not the instant: a page is the same for every visitor of
 	// that minute, so its render is reused (render_cache.go); the form's
@@ -120,16 +132,10 @@ func bookerPage(ctx context.Context, svc *booking.Service, req *PageRequest, cal
 		data.Month = last
 	}
 	first, _ := time.ParseInLocation("2006-01", data.Month, time.UTC)
-	last := first.AddDate(0, 1, -1)
-	res, err := svc.Slots(ctx, booking.SlotsQuery{
-		Calendar: cal.Slug, From: first.Format("2006-01-02"), To: last.Format("2006-01-02"),
+	return booking.SlotsQuery{
+		Calendar: cal.Slug, From: first.Format("2006-01-02"), To: first.AddDate(0, 1, -1).Format("2006-01-02"),
 		TimeZone: zone.String(), StaffID: staffID,
-	})
-	if err != nil {
-		return nil, err
 	}
-	data.Slots = slotsAnswer(res)
-	return &PageResult{Title: title, Description: cal.Description, Brand: cal.Location.BrandColor, Data: data}, nil
 }
 
 // groupLoader lists a group's calendars, each linking to its booker.

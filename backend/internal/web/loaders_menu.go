@@ -32,11 +32,7 @@ func menuLoader(svc *booking.Service) Loader {
 		data := MenuPageData{ID: menu.ID, Name: menu.Name, Description: menu.Description, Location: locationInfo(menu.Location),
 			Categories: []MenuCategory{}, Cart: []string{}}
 		for _, c := range menu.Categories {
-			cat := MenuCategory{Name: c.Name, Services: []MenuService{}}
-			for _, s := range c.Services {
-				cat.Services = append(cat.Services, menuService(s))
-			}
-			data.Categories = append(data.Categories, cat)
+			data.Categories = append(data.Categories, MenuCategory{Name: c.Name, Services: menuServices(c.Services)})
 		}
 		if cartErr == nil {
 			for _, c := range carts[0] {
@@ -74,40 +70,37 @@ func menuService(s *booking.Calendar) MenuService {
 // cartBooker is the booker for a cart: the first service's form and
 // rules, the whole visit's length, and the times when every service fits.
 func cartBooker(ctx context.Context, svc *booking.Service, req *PageRequest, menu *booking.Menu, carts [][]*booking.Calendar, title string) (*PageResult, error) {
-	data := &BookingPageData{}
-	cart := carts[0]
 	raw := req.Query.Get("cart")
-	info := &CartInfo{Menu: menu.ID, Items: []MenuService{}, GuestItems: [][]MenuService{}, Raw: raw}
-	names := make([]string, len(cart))
-	total := 0
-	for i, c := range cart {
-		names[i] = c.Name
-		info.Items = append(info.Items, menuService(c))
-		total += int(c.Duration / time.Minute)
-	}
+	info := &CartInfo{Menu: menu.ID, Items: menuServices(carts[0]), GuestItems: [][]MenuService{}, Raw: raw,
+		MenuHref: menuHref(req, url.Values{"cart": {raw}})}
 	for _, guest := range carts[1:] {
-		theirs := []MenuService{}
-		for _, c := range guest {
-			theirs = append(theirs, menuService(c))
-		}
-		info.GuestItems = append(info.GuestItems, theirs)
+		info.GuestItems = append(info.GuestItems, menuServices(guest))
 	}
-	info.MenuHref = menuHref(req, url.Values{"cart": {raw}})
-	res, err := bookerPage(ctx, svc, req, cart[0], data, title)
+	// The first service's form and rules; the visit's times, when every
+	// service fits back to back.
+	data := &BookingPageData{}
+	q := bookerData(svc, req, carts[0][0], data)
+	q.StaffID = 0 // each service goes to whoever of its own people is free
+	slots, err := svc.CartSlots(ctx, menu, booking.CartPeople(raw), q)
 	if err != nil {
 		return nil, err
 	}
-	// The visit's times: when every service fits, back to back.
-	first, _ := time.ParseInLocation("2006-01", data.Month, time.UTC)
-	slots, err := svc.CartSlots(ctx, menu, booking.CartPeople(raw), booking.SlotsQuery{
-		From: first.Format("2006-01-02"), To: first.AddDate(0, 1, -1).Format("2006-01-02"), TimeZone: data.TimeZone,
-	})
-	if err != nil {
-		return nil, err
+	names := make([]string, len(carts[0]))
+	total := 0
+	for i, c := range carts[0] {
+		names[i], total = c.Name, total+int(c.Duration/time.Minute)
 	}
 	data.Slots, data.Cart, data.SlotsStaff = slotsAnswer(slots), info, 0
 	data.Calendar.Name, data.Calendar.DurationMinutes = strings.Join(names, " + "), total
 	data.Calendar.Staff, data.Calendar.StaffMode, data.Calendar.RecurringMax = []StaffInfo{}, "any", 0
 	data.Calendar.Description = menu.Description
-	return res, nil
+	return &PageResult{Title: title, Description: carts[0][0].Description, Brand: menu.Location.BrandColor, Data: data}, nil
+}
+
+func menuServices(cart []*booking.Calendar) []MenuService {
+	out := make([]MenuService, len(cart))
+	for i, c := range cart {
+		out[i] = menuService(c)
+	}
+	return out
 }

@@ -1,6 +1,7 @@
 package web
 
 import (
+	"bytes"
 	"container/list"
 	"crypto/sha256"
 	"strings"
@@ -80,9 +81,9 @@ const perRequestSentinel = "perrequest0sentinel0000000"
 // perRequest puts a fresh value where the sentinel stands, the same in the
 // HTML and the payload of one answer.
 func perRequest(html string, payload []byte) (string, []byte) {
-	if !strings.Contains(html, perRequestSentinel) && !strings.Contains(string(payload), perRequestSentinel) {
-		return html, payload
+	if !bytes.Contains(payload, []byte(perRequestSentinel)) {
+		return html, payload // the HTML is rendered from the payload: no sentinel there, none here
 	}
 	fresh := newNonce()
-	return strings.ReplaceAll(html, perRequestSentinel, fresh), []byte(strings.ReplaceAll(string(payload), perRequestSentinel, fresh))
+	return strings.ReplaceAll(html, perRequestSentinel, fresh), bytes.ReplaceAll(payload, []byte(perRequestSentinel), []byte(fresh))
 }

@@ -7,7 +7,8 @@ import { BookerHeader } from './components/BookerHeader';
 import { CartSummary } from './components/CartSummary';
 import { Confirmation } from './components/Confirmation';
 import { DetailsForm } from './components/DetailsForm';
-import { AlertIcon, ArrowLeft, RescheduleIcon } from './components/Icons';
+import { Alert } from './components/Alert';
+import { ArrowLeft, RescheduleIcon } from './components/Icons';
 import { MonthCalendar } from './components/MonthCalendar';
 import { RescheduleConfirm } from './components/RescheduleConfirm';
 import { SelectedSlot } from './components/SelectedSlot';
@@ -331,13 +332,4 @@ function initialValues(sent: Record<string, string> | undefined, guests: string 
   if (sent) return detailsFromForm(sent);
   const rows = Math.min(Math.max(Number(guests) || 0, 0), Math.max(maxGuests, 0));
   return { ...EMPTY_DETAILS, guests: Array.from({ length: rows }, () => ({ name: '', email: '' })) };
-}
-
-function Alert({ children }: { children: React.ReactNode }) {
-  return (
-    <div className={styles.alert} role="alert">
-      <AlertIcon />
-      <p>{children}</p>
-    </div>
-  );
 }

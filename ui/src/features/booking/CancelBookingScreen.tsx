@@ -7,7 +7,7 @@ import { ScreenSummary } from '../../components/ScreenSummary';
 import { usePage } from '../../PageContext';
 import { BusinessMark } from './components/BookerHeader';
 import { Confirmation } from './components/Confirmation';
-import { AlertIcon } from './components/Icons';
+import { Alert } from './components/Alert';
 import { defaultHourCycle, useBookingFormat } from './hooks/useBookingFormat';
 import { useIdempotencyKey } from './hooks/useIdempotencyKey';
 import { cancelBooking } from './lib/api';
@@ -52,12 +52,9 @@ function CancelBooking({ booking, token }: { booking: BookingView; token: string
     return (
       <div className={styles.screen}>
         {booking.status !== 'cancelled' && (
-          <div className={styles.alert} role="alert">
-            <AlertIcon />
-            <p>
-              <FormattedMessage id="booking.error.linkExpired" />
-            </p>
-          </div>
+          <Alert>
+            <FormattedMessage id="booking.error.linkExpired" />
+          </Alert>
         )}
         <Confirmation booking={booking} manage={false} />
       </div>
@@ -174,10 +171,7 @@ function CancelBooking({ booking, token }: { booking: BookingView; token: string
           )}
         </Field>
         {error && (
-          <div className={styles.alert} role="alert">
-            <AlertIcon />
-            <p>{error}</p>
-          </div>
+          <Alert>{error}</Alert>
         )}
         <Button type="submit" variant="danger" block>
           <FormattedMessage id="booking.cancel.submit" />

@@ -1,7 +1,7 @@
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from '../../lib/router';
 import { usePage } from '../../PageContext';
-import { BusinessMark } from './components/BookerHeader';
+import { ListHeader } from './components/ListHeader';
 import { ClockIcon, SeatIcon } from './components/Icons';
 import { formatDuration, localizedPath } from './lib/format';
 import type { GroupPageData } from './types';
@@ -14,11 +14,7 @@ export function GroupScreen({ data }: { data: GroupPageData }) {
   const intl = useIntl();
   return (
     <div className={styles.screen}>
-      <header className={styles.header}>
-        <BusinessMark location={data.location} />
-        <h1 className={styles.title}>{data.name}</h1>
-        {data.description && <p className={styles.lead}>{data.description}</p>}
-      </header>
+      <ListHeader location={data.location} name={data.name} description={data.description} />
       <h2 className={styles.choose}>
         <FormattedMessage id="booking.group.choose" />
       </h2>

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from '../../lib/router';
-import { BusinessMark } from './components/BookerHeader';
+import { ListHeader } from './components/ListHeader';
 import { CartSummary } from './components/CartSummary';
 import { ClockIcon } from './components/Icons';
 import { KeepParams } from './components/KeepParams';
@@ -50,11 +50,7 @@ export function MenuScreen({ data }: { data: MenuPageData }) {
   const addGuestHref = url.href({ cart: raw + '~', for: String(people.length) });
   return (
     <div className={styles.screen}>
-      <header className={styles.header}>
-        <BusinessMark location={data.location} />
-        <h1 className={styles.title}>{data.name}</h1>
-        {data.description && <p className={styles.lead}>{data.description}</p>}
-      </header>
+      <ListHeader location={data.location} name={data.name} description={data.description} />
       <nav className={styles.people} aria-label={intl.formatMessage({ id: 'booking.menu.whoFor' })}>
         {people.map((_, i) => (
           <Link key={i} to={personHref(i)} replace className={i === who ? `${styles.person} ${styles.current}` : styles.person} aria-current={i === who ? 'true' : undefined} state={{ shallow: true }}>

@@ -6,7 +6,7 @@ import { usePage } from '../../../PageContext';
 import { useIdempotencyKey } from '../hooks/useIdempotencyKey';
 import { decideBooking } from '../lib/api';
 import type { BookingView } from '../types';
-import { AlertIcon } from './Icons';
+import { Alert } from './Alert';
 import styles from './DecidePanel.module.css';
 
 interface Props {
@@ -62,10 +62,7 @@ export function DecidePanel({ booking, secret, onDecided }: Props) {
         {(c) => <textarea {...c} className={inputClass} name="reason" rows={2} maxLength={500} value={reason} onChange={(e) => setReason(e.target.value)} />}
       </Field>
       {error && (
-        <div className={styles.error} role="alert">
-          <AlertIcon />
-          <p>{error}</p>
-        </div>
+        <Alert>{error}</Alert>
       )}
       <div className={styles.actions}>
         <Button type="submit" name="decision" value="decline" variant="secondary" busy={busy === 'decline'}>

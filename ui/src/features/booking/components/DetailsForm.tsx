@@ -24,7 +24,7 @@ import { contactName } from '../lib/formValues';
 import type { BookingFormat } from '../hooks/useBookingFormat';
 import { GuestsFields } from './GuestsFields';
 import { RepeatFields } from './RepeatFields';
-import { AlertIcon } from './Icons';
+import { Alert } from './Alert';
 import styles from './DetailsForm.module.css';
 
 interface Props {
@@ -429,10 +429,7 @@ export function DetailsForm({ data, start, timeZone, staffId, today, values, onV
         )}
       </div>
       {formError && (
-        <div className={styles.formError} role="alert">
-          <AlertIcon />
-          <p>{formError}</p>
-        </div>
+        <Alert>{formError}</Alert>
       )}
       <Button type="submit" block busy={submitting} className={styles.submit}>
         <FormattedMessage id={submitting ? 'booking.scheduling' : calendar.requiresConfirmation ? 'booking.submit.request' : 'booking.submit'} />

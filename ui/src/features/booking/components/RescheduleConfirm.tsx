@@ -6,7 +6,7 @@ import type { BookingFormat } from '../hooks/useBookingFormat';
 import { useIdempotencyKey } from '../hooks/useIdempotencyKey';
 import { rescheduleBooking } from '../lib/api';
 import type { BookingView } from '../types';
-import { AlertIcon } from './Icons';
+import { Alert } from './Alert';
 import styles from './RescheduleConfirm.module.css';
 
 interface Props {
@@ -90,10 +90,7 @@ export function RescheduleConfirm({ booking, token, start, timeZone, fmt, onDone
         </div>
       </dl>
       {error && (
-        <div className={styles.error} role="alert">
-          <AlertIcon />
-          <p>{error}</p>
-        </div>
+        <Alert>{error}</Alert>
       )}
       <div className={styles.actions}>
         <a

@@ -2,7 +2,13 @@ import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
-  resolve: { alias: { '@registry': path.resolve('ui/src/layouts/registry.server.ts') } },
+  // Tests render as the server does: every layout and part eagerly.
+  resolve: {
+    alias: [
+      { find: '@registry', replacement: path.resolve('ui/src/layouts/registry.server.ts') },
+      { find: /^(.*\/lazyParts)$/, replacement: '$1.server' },
+    ],
+  },
   esbuild: { jsx: 'automatic' },
   test: {
     include: ['ui/src/**/*.test.{ts,tsx}', 'ui/build/**/*.test.{js,mjs}'],

@@ -6,6 +6,8 @@ const webpack = require('webpack');
 const MiniCssExtractPlugin = require('mini-css-extract-plugin');
 const { WebpackManifestPlugin } = require('webpack-manifest-plugin');
 const { MessageManifestPlugin } = require('./ui/build/message-ids');
+const { ParsedMessagesPlugin } = require('./ui/build/parsed-messages');
+const { LayoutAssetsPlugin } = require('./ui/build/layout-assets');
 
 const src = path.resolve(__dirname, 'ui/src');
 const out = path.resolve(__dirname, 'ui/dist');
@@ -47,11 +49,34 @@ const client = (mode) => ({
     chunkFilename: '[name].[contenthash:10].js',
     clean: true,
   },
-  resolve: { ...common(mode).resolve, alias: { '@registry': path.join(src, 'layouts/registry.client.ts') } },
+  resolve: {
+    ...common(mode).resolve,
+    alias: {
+      '@registry': path.join(src, 'layouts/registry.client.ts'),
+      // Pages carry their messages parsed (ui/build/parsed-messages.js), so
+      // the browser formats them without the ICU parser.
+      '@formatjs/icu-messageformat-parser$': require.resolve('@formatjs/icu-messageformat-parser/no-parser.js'),
+    },
+  },
   module: { rules: [tsRule, cssRule(false)] },
+  optimization: {
+    splitChunks: {
+      cacheGroups: {
+        // The widgets' styles, of their first screen and of the parts they
+        // fetch later, in one file a page links up front (website pages
+        // keep their own).
+        widgetStyles: { type: 'css/mini-extract', name: 'widget', chunks: (chunk) => !chunk.canBeInitial() && chunk.name !== 'layout-page', enforce: true },
+      },
+    },
+  },
   plugins: [
-    new MiniCssExtractPlugin({ filename: '[name].[contenthash:10].css', chunkFilename: '[name].[contenthash:10].css' }),
+    // Merging every step's CSS into one widget file mixes import orders of
+    // unrelated modules; CSS modules scope each class, and the pairs that
+    // share an element (Field's input with a step's own class) stay in order
+    // (ui/build/layout-assets.test.mjs checks them).
+    new MiniCssExtractPlugin({ filename: '[name].[contenthash:10].css', chunkFilename: '[name].[contenthash:10].css', ignoreOrder: true }),
     new WebpackManifestPlugin({ fileName: path.join(out, 'client/manifest.json'), publicPath: '/assets/' }),
+    new LayoutAssetsPlugin('../layout-assets.json'),
   ],
 });
 
@@ -73,8 +98,14 @@ const server = (mode) => ({
   module: { rules: [tsRule, cssRule(true)] },
   plugins: [
     new webpack.optimize.LimitChunkCountPlugin({ maxChunks: 1 }),
+    // Parts the browser fetches as chunks (lib/lazyPart.ts) are imported
+    // eagerly here: renderToString cannot wait for one.
+    new webpack.NormalModuleReplacementPlugin(/\/lazyParts$/, (resource) => {
+      resource.request += '.server';
+    }),
     // messages.json: the message ids each layout uses, so payloads carry only those.
     new MessageManifestPlugin(src, path.resolve(__dirname, 'locales/en-US.json')),
+    new ParsedMessagesPlugin(path.resolve(__dirname, 'locales')),
   ],
 });
 

@@ -49,11 +49,11 @@ fi
 echo
 echo "== Initial JavaScript of a booking page (gzip -9; budget: 80 KB)"
 total=0
-# The entry, the calendar layout and the chunks layouts share (numbered).
-for name in $(python3 -c "import json,re; m=json.load(open('ui/dist/client/manifest.json')); print(' '.join(k for k in m if k in ('main.js','layout-calendar.js') or re.match(r'^[0-9]+\.[0-9a-f]+\.js$', k)))"); do
-  file="ui/dist/client$(python3 -c "import json,sys; print(json.load(open('ui/dist/client/manifest.json'))[sys.argv[1]])" "$name")"
-  size=$(gzip -9c "$file" | wc -c); total=$((total + size))
-  printf '%-22s %7d bytes\n' "$name" "$size"
+# What the page's HTML loads: the entry and the calendar layout's scripts
+# (ui/dist/client/layout-assets.json); later steps are chunks of their own.
+for file in $(python3 -c "import json; m=json.load(open('ui/dist/client/manifest.json')); l=json.load(open('ui/dist/client/layout-assets.json')); print(' '.join([m['main.js']] + l['calendar']['scripts']))"); do
+  size=$(gzip -9c "ui/dist/client$file" | wc -c); total=$((total + size))
+  printf '%-34s %7d bytes\n' "${file#/assets/}" "$size"
 done
-printf '%-22s %7d bytes\n' "in all" "$total"
+printf '%-34s %7d bytes\n' "in all" "$total"
 kill -TERM "$server"; wait "$server" || true

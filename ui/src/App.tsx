@@ -1,4 +1,5 @@
-import { RawIntlProvider } from 'react-intl';
+import { Suspense } from 'react';
+import { RawIntlProvider } from './lib/i18n';
 import { CookieBanner } from './components/CookieBanner';
 import { intlFor } from './lib/intl';
 import type { LayoutModule } from './layouts/types';
@@ -22,7 +23,9 @@ export function App({ payload, layout, navigating = false }: Props) {
         {navigating && <div className="progress" role="progressbar" aria-busy="true" />}
         {/* First in the page and in the tab order, above the content it never covers. */}
         <CookieBanner key={payload.consent} initial={payload.consent} />
-        <Layout payload={payload}>{Screen ? <Screen /> : null}</Layout>
+        {/* A screen may be a chunk still on its way (lib/lazyPart.ts): until it
+            arrives, hydration keeps the server's HTML. */}
+        <Layout payload={payload}>{Screen ? <Suspense><Screen /></Suspense> : null}</Layout>
       </PageContext.Provider>
     </RawIntlProvider>
   );

@@ -20,7 +20,15 @@ type Assets struct {
 	files    fs.FS             // client/ of the build
 	manifest map[string]string // "main.js" → "/assets/main.1a2b3c.js"
 	gzipped  map[string][]byte // name → gzip of the file, for scripts and styles
-	messages *messageSets      // the message ids of each layout
+	layouts  map[string]layoutAssets
+	messages *messageSets // the message ids of each layout
+}
+
+// layoutAssets is what a page of one layout needs beside the entry
+// (client/layout-assets.json, written by ui/build/layout-assets.js).
+type layoutAssets struct {
+	Scripts []string `json:"scripts"` // the layout's chunk and the shared chunks it needs
+	Styles  []string `json:"styles"`  // its CSS and that of the parts it fetches later
 }
 
 // LoadAssets reads client/manifest.json and server/messages.json from the
@@ -44,6 +52,13 @@ func LoadAssets(dist fs.FS) (*Assets, error) {
 	}
 	if a.manifest["main.js"] == "" {
 		return nil, fmt.Errorf("web: client manifest has no main.js")
+	}
+	data, err = fs.ReadFile(dist, "client/layout-assets.json")
+	if err != nil {
+		return nil, fmt.Errorf("web: the build's layout assets are missing (run `make build`): %w", err)
+	}
+	if err := json.Unmarshal(data, &a.layouts); err != nil {
+		return nil, fmt.Errorf("web: layout-assets.json is not valid JSON: %w", err)
 	}
 	if err := a.compress(); err != nil {
 		return nil, err
@@ -79,14 +94,16 @@ func (a *Assets) compress() error {
 // Scripts are the entry scripts every page loads.
 func (a *Assets) Scripts() []string { return a.pick("main.js") }
 
-// Styles are the entry's styles and those of the layout's chunk, linked up
-// front so the server HTML is styled before any script runs.
+// Styles are the entry's styles and those of the layout, with the parts its
+// pages fetch later, linked up front so whichever step the server renders is
+// styled before, or without, any script.
 func (a *Assets) Styles(layout string) []string {
-	return a.pick("main.css", "layout-"+layout+".css")
+	return append(a.pick("main.css"), a.layouts[layout].Styles...)
 }
 
-// Preloads are the layout's chunk, fetched in parallel with the entry.
-func (a *Assets) Preloads(layout string) []string { return a.pick("layout-" + layout + ".js") }
+// Preloads are the layout's chunk and the shared chunks it needs, fetched in
+// parallel with the entry rather than one after another.
+func (a *Assets) Preloads(layout string) []string { return a.layouts[layout].Scripts }
 
 func (a *Assets) pick(names ...string) []string {
 	var out []string

@@ -1,9 +1,12 @@
 package web
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"io/fs"
+	"sort"
 	"sync"
 
 	"slotwise/locales"
@@ -12,11 +15,19 @@ import (
 // messageSets holds, for each layout, the message ids its pages use (the
 // build's server/messages.json, found in the UI sources by
 // ui/build/message-ids.js), and each language's catalogue cut to them,
-// encoded once: a booking page then carries its own ~140 messages, not the
-// mails' and every other screen's.
+// encoded once: a booking page then carries its own ~190 messages, not the
+// mails' and every other screen's. Pages carry each message parsed
+// (server/messages-parsed.json, from ui/build/parsed-messages.js), so the
+// browser needs no ICU parser.
 type messageSets struct {
-	ids     map[string][]string // layout → ids
-	encoded sync.Map            // locale + "\x00" + layout → json.RawMessage
+	ids     map[string][]string        // layout → ids
+	parsed  map[string]parsedCatalogue // catalogue file ("en-US", "de") → parsed messages
+	encoded sync.Map                   // locale + "\x00" + layout → json.RawMessage
+}
+
+type parsedCatalogue struct {
+	Digest   string                     `json:"digest"`
+	Messages map[string]json.RawMessage `json:"messages"`
 }
 
 func loadMessageSets(dist fs.FS) (*messageSets, error) {
@@ -31,7 +42,43 @@ func loadMessageSets(dist fs.FS) (*messageSets, error) {
 	if len(m.ids["error"]) == 0 {
 		return nil, fmt.Errorf("web: the message manifest has no error layout")
 	}
+	data, err = fs.ReadFile(dist, "server/messages-parsed.json")
+	if err != nil {
+		return nil, fmt.Errorf("web: the build's parsed messages are missing (run `make build`): %w", err)
+	}
+	if err := json.Unmarshal(data, &m.parsed); err != nil {
+		return nil, fmt.Errorf("web: the parsed messages are not valid JSON: %w", err)
+	}
+	for _, locale := range append([]string{locales.Fallback}, locales.Prefixes...) {
+		cat := locales.Get(locale)
+		if p, ok := m.parsed[catalogueFile(cat.Locale)]; !ok || p.Digest != catalogueDigest(cat.Messages) {
+			return nil, fmt.Errorf("web: the build's messages for %s differ from locales/ (run `make build`)", cat.Locale)
+		}
+	}
 	return m, nil
+}
+
+// catalogueFile is the file a catalogue comes from: "en" pages use en-US's.
+func catalogueFile(locale string) string {
+	if locale == "en" {
+		return locales.Fallback
+	}
+	return locale
+}
+
+// catalogueDigest is sha256 over each id and its text, ids in byte order,
+// each followed by a NUL, as ui/build/parsed-messages.js hashes them.
+func catalogueDigest(messages map[string]string) string {
+	ids := make([]string, 0, len(messages))
+	for id := range messages {
+		ids = append(ids, id)
+	}
+	sort.Strings(ids)
+	h := sha256.New()
+	for _, id := range ids {
+		h.Write([]byte(id + "\x00" + messages[id] + "\x00"))
+	}
+	return hex.EncodeToString(h.Sum(nil))
 }
 
 // forLayout is the part of cat that pages of layout use.
@@ -44,13 +91,14 @@ func (m *messageSets) forLayout(cat *locales.Catalogue, layout string) json.RawM
 	if !ok {
 		ids = m.ids["error"]
 	}
-	subset := make(map[string]string, len(ids))
+	parsed := m.parsed[catalogueFile(cat.Locale)].Messages
+	subset := make(map[string]json.RawMessage, len(ids))
 	for _, id := range ids {
-		if msg, ok := cat.Messages[id]; ok {
+		if msg, ok := parsed[id]; ok {
 			subset[id] = msg
 		}
 	}
-	data, _ := json.Marshal(subset) // a map of strings always encodes
+	data, _ := json.Marshal(subset) // raw messages are valid JSON: they were decoded above
 	m.encoded.Store(key, json.RawMessage(data))
 	return data
 }

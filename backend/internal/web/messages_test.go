@@ -25,13 +25,13 @@ func TestPayloadsCarryOnlyTheirLayoutsMessages(t *testing.T) {
 			rec := f.do(http.MethodGet, "/api/page-data?path="+tt.path, nil)
 			var p struct {
 				Layout   string
-				Messages map[string]string
+				Messages map[string]json.RawMessage
 			}
 			if err := json.Unmarshal(rec.Body.Bytes(), &p); err != nil {
 				t.Fatalf("%d %s", rec.Code, rec.Body)
 			}
 			for _, id := range tt.has {
-				if p.Messages[id] == "" {
+				if len(p.Messages[id]) == 0 {
 					t.Errorf("%s page lacks %s", p.Layout, id)
 				}
 			}
@@ -43,9 +43,29 @@ func TestPayloadsCarryOnlyTheirLayoutsMessages(t *testing.T) {
 			if len(p.Messages) > tt.maxSize {
 				t.Errorf("%s page carries %d messages, want at most %d", p.Layout, len(p.Messages), tt.maxSize)
 			}
-			if strings.HasPrefix(tt.path, "/de/") && p.Messages["cookies.acceptAll"] == "Accept all" {
+			if strings.HasPrefix(tt.path, "/de/") && strings.Contains(string(p.Messages["cookies.acceptAll"]), "Accept all") {
 				t.Errorf("German page with English messages")
 			}
 		})
+	}
+}
+
+// Pages carry messages parsed, so the browser needs no ICU parser: a plural
+// arrives as its parts, never as the text with braces.
+func TestPayloadsCarryParsedMessages(t *testing.T) {
+	f := newFixture(t, sharedRenderer(t))
+	rec := f.do(http.MethodGet, "/api/page-data?path=/de/widget/bookings/demo-consultation", nil)
+	var p struct {
+		Messages map[string][]struct {
+			Type  int    `json:"type"`
+			Value string `json:"value"`
+		}
+	}
+	if err := json.Unmarshal(rec.Body.Bytes(), &p); err != nil {
+		t.Fatalf("%d: messages are not parsed elements: %v", rec.Code, err)
+	}
+	submit := p.Messages["booking.submit"]
+	if len(submit) != 1 || submit[0].Type != 0 || submit[0].Value == "" || strings.Contains(submit[0].Value, "{") {
+		t.Errorf("booking.submit = %+v, want one German literal", submit)
 	}
 }

@@ -112,7 +112,7 @@ func TestPageDataIsTheSameLoaderAsJSON(t *testing.T) {
 		rec := f.do(http.MethodGet, tt.target, nil)
 		var p struct {
 			Route, Locale, StatusMessage string
-			Messages                     map[string]string
+			Messages                     map[string]json.RawMessage
 		}
 		if err := json.Unmarshal(rec.Body.Bytes(), &p); err != nil {
 			t.Fatalf("%s: not JSON: %v", tt.target, err)

@@ -20,7 +20,7 @@ type Payload struct {
 	ScrollToTop   bool              `json:"scrollToTop"`
 	Consent       string            `json:"consent" tstype:"'' | 'essential' | 'all'"`
 	Head          Head              `json:"head"`
-	Messages      json.RawMessage   `json:"messages" tstype:"{ [key: string]: string }"`
+	Messages      json.RawMessage   `json:"messages" tstype:"{ [key: string]: string | MessageFormatElement[] }"` // parsed ICU; text only without a build
 	Data          any               `json:"data" tstype:"unknown"`
 	Action        *ActionResult     `json:"action,omitempty"` // a form post that failed, shown on its page
 }

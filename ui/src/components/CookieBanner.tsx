@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { FormattedMessage, useIntl } from 'react-intl';
+import { FormattedMessage, useIntl } from '../lib/i18n';
 import { CONSENT_COOKIE, setPreference } from '../lib/cookies';
 import { Button } from './Button';
 import styles from './CookieBanner.module.css';

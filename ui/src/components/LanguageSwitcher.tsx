@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { FormattedMessage } from 'react-intl';
+import { FormattedMessage } from '../lib/i18n';
 import { useNavigate } from '../lib/router';
 import { LOCALE_COOKIE, setPreference } from '../lib/cookies';
 import { withLocale } from '../lib/navigation';

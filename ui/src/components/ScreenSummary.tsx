@@ -1,4 +1,4 @@
-import { FormattedMessage } from 'react-intl';
+import { FormattedMessage } from '../lib/i18n';
 import { usePage } from '../PageContext';
 import styles from './ScreenSummary.module.css';
 

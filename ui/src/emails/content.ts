@@ -1,4 +1,4 @@
-import type { IntlShape, MessageDescriptor } from 'react-intl';
+import type { IntlShape, MessageDescriptor } from '../lib/i18n';
 import type { EmailContent, EmailData, EmailKind, EmailRow, LinkGroup } from './types';
 
 interface KindMessages {

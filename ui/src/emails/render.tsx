@@ -1,5 +1,5 @@
 import { renderToStaticMarkup } from 'react-dom/server';
-import { createIntl, createIntlCache, type IntlShape } from 'react-intl';
+import { createIntl, type IntlShape } from '../lib/i18n';
 import { buildContent, isEmailKind } from './content';
 import { EmailBody } from './EmailHtml';
 import { renderText } from './text';
@@ -7,7 +7,6 @@ import type { EmailContent, EmailData, RenderedEmail } from './types';
 
 // One formatjs instance per locale for the life of the isolate; it is
 // rebuilt only when that locale's catalogue changes.
-const intlCache = createIntlCache();
 const intls = new Map<string, { messages: Record<string, string>; intl: IntlShape }>();
 let intlErrors: string[] = [];
 
@@ -23,13 +22,11 @@ function intlFor(lang: string, messages: Record<string, string>): IntlShape {
   const intl = createIntl(
     {
       locale: lang,
-      defaultLocale: 'en-US',
       messages,
       // A mail is sent once and cannot be fixed afterwards: a missing message
       // or a bad format fails the render instead of showing a message id.
       onError: (err) => intlErrors.push(err.message),
     },
-    intlCache,
   );
   intls.set(lang, { messages, intl });
   return intl;

@@ -2,6 +2,7 @@
 // Generated from backend/internal/web (wire.go, payload.go) by `make types`. Do not edit.
 import type * as booking from './booking';
 import type * as sites from './sites';
+import type { MessageFormatElement } from '@formatjs/icu-messageformat-parser';
 export type Layout = 'calendar' | 'form' | 'page' | 'error';
 
 //////////
@@ -27,7 +28,7 @@ export interface Payload {
   scrollToTop: boolean;
   consent: '' | 'essential' | 'all';
   head: Head;
-  messages: { [key: string]: string };
+  messages: { [key: string]: string | MessageFormatElement[] }; // parsed ICU; text only without a build
   data: unknown;
   action?: ActionResult; // a form post that failed, shown on its page
 }

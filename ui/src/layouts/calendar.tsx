@@ -1,6 +1,5 @@
 import { BookingScreen } from '../features/booking/BookingScreen';
-import { BookingViewScreen } from '../features/booking/BookingViewScreen';
-import { CancelBookingScreen } from '../features/booking/CancelBookingScreen';
+import { BookingPage, CancelBooking } from '../features/booking/lazyParts';
 import type { LayoutModule, LayoutProps } from './types';
 import { WidgetShell } from './WidgetShell';
 
@@ -12,8 +11,8 @@ const calendar: LayoutModule = {
   Layout: CalendarLayout,
   screens: {
     appointment: BookingScreen,
-    appointmentCancel: CancelBookingScreen,
-    bookingView: BookingViewScreen,
+    appointmentCancel: CancelBooking.Component,
+    bookingView: BookingPage.Component,
     bookings: BookingScreen,
     oneTimeLink: BookingScreen,
     serviceMenu: BookingScreen,

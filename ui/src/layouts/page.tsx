@@ -1,4 +1,4 @@
-import { FormattedMessage } from 'react-intl';
+import { FormattedMessage } from '../lib/i18n';
 import { NavLink, Link } from '../lib/router';
 import { LanguageSwitcher } from '../components/LanguageSwitcher';
 import { HomePage } from '../features/sites/HomePage';

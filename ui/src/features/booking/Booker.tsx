@@ -1,16 +1,12 @@
-import { useEffect, useRef, useState } from 'react';
-import { FormattedMessage } from 'react-intl';
+import { Suspense, useEffect, useRef, useState } from 'react';
+import { FormattedMessage } from '../../lib/i18n';
 import { useNavigate } from '../../lib/router';
 import { dateInZone, isValidIsoDate, monthOf, weekStartFor, type IsoDate, type YearMonth } from '../../lib/calendar';
 import { usePage } from '../../PageContext';
 import { BookerHeader } from './components/BookerHeader';
-import { CartSummary } from './components/CartSummary';
-import { Confirmation } from './components/Confirmation';
-import { DetailsForm } from './components/DetailsForm';
 import { Alert } from './components/Alert';
 import { ArrowLeft, RescheduleIcon } from './components/Icons';
 import { MonthCalendar } from './components/MonthCalendar';
-import { RescheduleConfirm } from './components/RescheduleConfirm';
 import { SelectedSlot } from './components/SelectedSlot';
 import { StaffPicker } from './components/StaffPicker';
 import { TimesPanel } from './components/TimesPanel';
@@ -19,9 +15,10 @@ import { useBookerPreferences } from './hooks/useBookerPreferences';
 import { useBookerUrl } from './hooks/useBookerUrl';
 import { useBookingFormat } from './hooks/useBookingFormat';
 import { useMonthSlots } from './hooks/useMonthSlots';
+import { BookingDone, CartLines, DetailsStep, RescheduleStep } from './lazyParts';
 import { hasPinnedTimeZone } from './lib/format';
 import { detailsFromForm } from './lib/formValues';
-import { EMPTY_DETAILS, type DetailsValues } from './lib/validation';
+import { EMPTY_DETAILS, type DetailsValues } from './lib/detailsValues';
 import type { BookingPageData, BookingView } from './types';
 import styles from './Booker.module.css';
 
@@ -169,7 +166,9 @@ export function Booker({ data }: { data: BookingPageData }) {
             <FormattedMessage id="booking.error.linkExpired" />
           </Alert>
         )}
-        <Confirmation booking={reschedule} manage={false} />
+        <Suspense>
+          <BookingDone.Component booking={reschedule} manage={false} />
+        </Suspense>
       </div>
     );
   }
@@ -191,15 +190,20 @@ export function Booker({ data }: { data: BookingPageData }) {
           </a>
           <BookerHeader calendar={calendar} location={location} team={data.team ?? null} compact />
           <SelectedSlot start={start} durationMinutes={calendar.durationMinutes} timeZone={timeZone} staffName={staffName} showStaff={!reschedule && (staff.length > 1 || !!fixed)} fmt={fmt} />
-          {data.cart && <CartSummary items={data.cart.items} guestItems={data.cart.guestItems} currency={location.currency} />}
+          {data.cart && (
+            <Suspense>
+              <CartLines.Component items={data.cart.items} guestItems={data.cart.guestItems} currency={location.currency} />
+            </Suspense>
+          )}
         </aside>
         <div className={styles.main}>
+          <Suspense>
           {step === 'details' ? (
             <>
               <h2 ref={stepHeadingRef} tabIndex={-1} className={styles.stepTitle}>
                 <FormattedMessage id="booking.details.title" />
               </h2>
-              <DetailsForm
+              <DetailsStep.Component
                 data={data}
                 start={start}
                 timeZone={timeZone}
@@ -216,7 +220,7 @@ export function Booker({ data }: { data: BookingPageData }) {
               />
             </>
           ) : (
-            <RescheduleConfirm
+            <RescheduleStep.Component
               booking={reschedule!}
               token={data.token ?? ''}
               start={start}
@@ -231,12 +235,14 @@ export function Booker({ data }: { data: BookingPageData }) {
               failed={failed && page.status !== 409 ? failed.message : null}
             />
           )}
+          </Suspense>
         </div>
       </div>
     );
   }
 
   const times = selected ? (bySlotDate[selected] ?? []) : [];
+  const nextStep = reschedule ? RescheduleStep : DetailsStep;
   return (
     <div className={styles.booker} ref={rootRef}>
       {reschedule && (
@@ -262,7 +268,11 @@ export function Booker({ data }: { data: BookingPageData }) {
         </a>
       )}
       <BookerHeader calendar={calendar} location={location} team={data.team ?? null} staffName={fixed?.name ?? (reschedule && !allowAny ? reschedule.staff.name : null)} />
-      {data.cart && <CartSummary items={data.cart.items} guestItems={data.cart.guestItems} currency={location.currency} />}
+      {data.cart && (
+            <Suspense>
+              <CartLines.Component items={data.cart.items} guestItems={data.cart.guestItems} currency={location.currency} />
+            </Suspense>
+          )}
       {choosable && <StaffPicker staff={staff} value={staffId} allowAny={allowAny} onChange={pickStaff} action={url.pathname} params={url.params} />}
       {needsStaff ? (
         <p className={styles.prompt}>
@@ -293,7 +303,8 @@ export function Booker({ data }: { data: BookingPageData }) {
             />
             <TimeZonePicker value={timeZone} onChange={prefs.chooseTimeZone} at={data.now} />
           </div>
-          <div className={styles.timesCol} ref={timesRef}>
+          {/* Pointing at the times is intent: fetch the next step's part. */}
+          <div className={styles.timesCol} ref={timesRef} onPointerEnter={nextStep.preload} onFocus={nextStep.preload} onTouchStart={nextStep.preload}>
             {(notice || (timeGone && !serverNotice)) && <Alert>{notice ?? fmt.intl.formatMessage({ id: 'booking.error.resourceUnavailable' })}</Alert>}
             <TimesPanel
               date={selected}

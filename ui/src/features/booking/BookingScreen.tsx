@@ -1,8 +1,7 @@
 import { ScreenSummary } from '../../components/ScreenSummary';
 import { usePage } from '../../PageContext';
 import { Booker } from './Booker';
-import { GroupScreen } from './GroupScreen';
-import { MenuScreen } from './MenuScreen';
+import { GroupList, MenuList } from './lazyParts';
 import type { BookingPageData, GroupPageData, MenuPageData } from './types';
 
 // BookingScreen: routes `bookings`, `oneTimeLink` and `appointment` (a
@@ -11,8 +10,8 @@ import type { BookingPageData, GroupPageData, MenuPageData } from './types';
 export function BookingScreen() {
   const page = usePage<BookingPageData | GroupPageData | MenuPageData | null>();
   const data = page.data;
-  if (data && 'calendars' in data) return <GroupScreen data={data} />;
-  if (data && 'categories' in data) return <MenuScreen data={data} />;
+  if (data && 'calendars' in data) return <GroupList.Component data={data} />;
+  if (data && 'categories' in data) return <MenuList.Component data={data} />;
   if (!data || !('calendar' in data) || !data.slots) return <ScreenSummary />;
   return <Booker key={page.path} data={data} />;
 }

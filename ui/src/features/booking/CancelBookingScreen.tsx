@@ -1,5 +1,5 @@
 import { useRef, useState, type FormEvent } from 'react';
-import { FormattedMessage, useIntl } from 'react-intl';
+import { FormattedMessage, useIntl } from '../../lib/i18n';
 import { Button } from '../../components/Button';
 import { Dialog, dialogActionsClass } from '../../components/Dialog';
 import { Field, inputClass } from '../../components/Field';

@@ -1,4 +1,4 @@
-import { FormattedMessage, useIntl } from 'react-intl';
+import { FormattedMessage, useIntl } from '../../lib/i18n';
 import { Link } from '../../lib/router';
 import { usePage } from '../../PageContext';
 import { ListHeader } from './components/ListHeader';

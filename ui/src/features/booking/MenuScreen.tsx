@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { FormattedMessage, useIntl } from 'react-intl';
+import { FormattedMessage, useIntl } from '../../lib/i18n';
 import { Link } from '../../lib/router';
 import { ListHeader } from './components/ListHeader';
 import { CartSummary } from './components/CartSummary';

@@ -1,4 +1,4 @@
-import { FormattedMessage } from 'react-intl';
+import { FormattedMessage } from '../../lib/i18n';
 import { Link } from '../../lib/router';
 import { usePage } from '../../PageContext';
 import { Reveal } from './Reveal';

@@ -1,4 +1,4 @@
-import { FormattedDate, FormattedMessage } from 'react-intl';
+import { FormattedDate, FormattedMessage } from '../../lib/i18n';
 import { usePage } from '../../PageContext';
 import { ScreenSummary } from '../../components/ScreenSummary';
 import { Reveal } from './Reveal';

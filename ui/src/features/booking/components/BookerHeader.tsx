@@ -1,4 +1,4 @@
-import { FormattedMessage, useIntl } from 'react-intl';
+import { FormattedMessage, useIntl } from '../../../lib/i18n';
 import { formatDuration, initials } from '../lib/format';
 import type { CalendarInfo, LocationInfo, LocationOption, TeamInfo } from '../types';
 import styles from './BookerHeader.module.css';

@@ -1,4 +1,4 @@
-import { FormattedMessage, useIntl } from 'react-intl';
+import { FormattedMessage, useIntl } from '../../../lib/i18n';
 import { formatDuration } from '../lib/format';
 import type { MenuService } from '../types';
 import styles from './CartSummary.module.css';

@@ -1,5 +1,5 @@
 import { useEffect, useRef, type ReactNode } from 'react';
-import { FormattedMessage, useIntl } from 'react-intl';
+import { FormattedMessage, useIntl } from '../../../lib/i18n';
 import { Link } from '../../../lib/router';
 import { usePage } from '../../../PageContext';
 import { defaultHourCycle, useBookingFormat } from '../hooks/useBookingFormat';

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { FormattedMessage, useIntl } from 'react-intl';
+import { FormattedMessage, useIntl } from '../../../lib/i18n';
 import { Button } from '../../../components/Button';
 import { Field, inputClass } from '../../../components/Field';
 import { usePage } from '../../../PageContext';

@@ -1,5 +1,5 @@
 import { useEffect, useLayoutEffect, useRef, useState, type FormEvent, type RefObject } from 'react';
-import { FormattedMessage, useIntl } from 'react-intl';
+import { FormattedMessage, useIntl } from '../../../lib/i18n';
 import { Button } from '../../../components/Button';
 import { CheckboxField, Field, inputClass } from '../../../components/Field';
 import type { IsoDate } from '../../../lib/calendar';
@@ -25,6 +25,7 @@ import type { BookingFormat } from '../hooks/useBookingFormat';
 import { GuestsFields } from './GuestsFields';
 import { RepeatFields } from './RepeatFields';
 import { Alert } from './Alert';
+import { BookingPage } from '../lazyParts';
 import styles from './DetailsForm.module.css';
 
 interface Props {
@@ -108,6 +109,8 @@ export function DetailsForm({ data, start, timeZone, staffId, today, values, onV
   const keyFor = useIdempotencyKey();
   const mode = locationMode(calendar);
   const typedLocation = needsTypedLocation(calendar, values);
+  // Booking ends on the booking's own page: have its part at hand.
+  useEffect(() => BookingPage.preload(), []);
 
   const refs: Record<FieldKey, RefObject<HTMLElement | null>> = {
     firstName: useRef(null),

@@ -1,4 +1,4 @@
-import { FormattedMessage, useIntl } from 'react-intl';
+import { FormattedMessage, useIntl } from '../../../lib/i18n';
 import { Field, inputClass } from '../../../components/Field';
 import type { GuestValue } from '../lib/validation';
 import styles from './GuestsFields.module.css';

@@ -1,4 +1,4 @@
-import { useIntl } from 'react-intl';
+import { useIntl } from '../../../lib/i18n';
 import type { HourCycle } from '../hooks/useBookingFormat';
 import styles from './HourCycleToggle.module.css';
 

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { FormattedMessage } from 'react-intl';
+import { FormattedMessage } from '../../../lib/i18n';
 import { CalendarGrid } from '../../../components/CalendarGrid';
 import { addMonths, dateInZone, type IsoDate, type Weekday, type YearMonth } from '../../../lib/calendar';
 import type { BookingFormat } from '../hooks/useBookingFormat';

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { FormattedMessage, useIntl } from 'react-intl';
+import { FormattedMessage, useIntl } from '../../../lib/i18n';
 import { Field, inputClass } from '../../../components/Field';
 import { usePage } from '../../../PageContext';
 import type { BookingFormat } from '../hooks/useBookingFormat';

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { FormattedMessage } from 'react-intl';
+import { FormattedMessage } from '../../../lib/i18n';
 import { Button } from '../../../components/Button';
 import { usePage } from '../../../PageContext';
 import type { BookingFormat } from '../hooks/useBookingFormat';

@@ -1,4 +1,4 @@
-import { FormattedMessage } from 'react-intl';
+import { FormattedMessage } from '../../../lib/i18n';
 import { dateInZone } from '../../../lib/calendar';
 import type { BookingFormat } from '../hooks/useBookingFormat';
 import { CalendarIcon, ClockIcon, GlobeIcon, PersonIcon } from './Icons';

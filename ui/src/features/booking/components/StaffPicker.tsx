@@ -1,5 +1,5 @@
 import { useEffect, useId, useState } from 'react';
-import { FormattedMessage } from 'react-intl';
+import { FormattedMessage } from '../../../lib/i18n';
 import { initials } from '../lib/format';
 import { KeepParams } from './KeepParams';
 import styles from './StaffPicker.module.css';

@@ -1,5 +1,5 @@
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
-import { FormattedMessage, useIntl } from 'react-intl';
+import { FormattedMessage, useIntl } from '../../../lib/i18n';
 import { buildZoneList, sameZone, searchZones, zoneCity, zoneName, type KnownZone, type ZoneEntry } from '../../../lib/timezones';
 import { ChevronDown, GlobeIcon, SearchIcon } from './Icons';
 import styles from './TimeZonePicker.module.css';

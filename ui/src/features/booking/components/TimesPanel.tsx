@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { FormattedMessage } from 'react-intl';
+import { FormattedMessage } from '../../../lib/i18n';
 import { Button } from '../../../components/Button';
 import { dateInZone, type IsoDate, type YearMonth } from '../../../lib/calendar';
 import type { BookerChanges } from '../hooks/useBookerUrl';

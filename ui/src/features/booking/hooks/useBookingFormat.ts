@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { useIntl } from 'react-intl';
+import { useIntl } from '../../../lib/i18n';
 import { utcNoon, type IsoDate, type YearMonth } from '../../../lib/calendar';
 import { dateTimeFormat } from '../../../lib/intlCache';
 import { zoneName } from '../../../lib/timezones';

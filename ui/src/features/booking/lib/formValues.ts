@@ -1,4 +1,4 @@
-import { EMPTY_DETAILS, type DetailsValues, type GuestValue } from './validation';
+import { EMPTY_DETAILS, type DetailsValues, type GuestValue } from './detailsValues';
 
 // contactName is the form name of a contact field, as the server reads it
 // (contact.firstName…).

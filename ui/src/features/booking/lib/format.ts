@@ -1,4 +1,4 @@
-import type { IntlShape } from 'react-intl';
+import type { IntlShape } from '../../../lib/i18n';
 
 // formatDuration: "30 min", "1 h", "1 h 30 min", in the visitor's language.
 export function formatDuration(intl: IntlShape, minutes: number): string {

@@ -2,52 +2,14 @@
 // server answers per field (contact.firstName → validation.required.firstName).
 import { isValidIsoDate, type IsoDate } from '../../../lib/calendar';
 import type { CalendarInfo, LocationOption } from '../types';
+import type { DetailsValues } from './detailsValues';
+
+export { EMPTY_DETAILS, type DetailsValues, type GuestValue } from './detailsValues';
 
 export type FieldKey = 'firstName' | 'lastName' | 'email' | 'phone' | 'dateOfBirth' | 'location' | 'notes' | 'acceptTerms';
 
 // FIELD_ORDER is the order of the form: the first invalid field in it gets focus.
 export const FIELD_ORDER: FieldKey[] = ['firstName', 'lastName', 'email', 'phone', 'dateOfBirth', 'location', 'notes', 'acceptTerms'];
-
-export interface DetailsValues {
-  firstName: string;
-  lastName: string;
-  email: string;
-  phone: string;
-  phoneCountry: string; // ISO 3166 region the number is read in; '' is the business's country
-  dateOfBirth: string; // YYYY-MM-DD or ''
-  locationChoice: string; // index into locationOptions, when there are several
-  location: string; // typed by the booker
-  notes: string;
-  consent: boolean;
-  acceptTerms: boolean;
-  guests: GuestValue[]; // named guests
-  guestCount: string; // or only how many, when none is named
-  repeatEvery: string; // '' (does not repeat), 'week', '2weeks'
-  repeatCount: string;
-}
-
-export interface GuestValue {
-  name: string;
-  email: string;
-}
-
-export const EMPTY_DETAILS: DetailsValues = {
-  firstName: '',
-  lastName: '',
-  email: '',
-  phone: '',
-  phoneCountry: '',
-  dateOfBirth: '',
-  locationChoice: '',
-  location: '',
-  notes: '',
-  consent: false,
-  acceptTerms: false,
-  guests: [],
-  guestCount: '',
-  repeatEvery: '',
-  repeatCount: '4',
-};
 
 export const MAX_GUEST_COUNT = 100;
 

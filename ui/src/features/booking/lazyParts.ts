@@ -1,0 +1,13 @@
+import { lazyPart } from '../../lib/lazyPart';
+
+// The booker's parts beyond its first screen (the calendar and times), each
+// a chunk the browser fetches when it is about to show. lazyParts.server.ts
+// is the server's eager twin; a unit test keeps the two alike.
+export const DetailsStep = lazyPart(() => import(/* webpackChunkName: "booker-details" */ './components/DetailsForm'), (m) => m.DetailsForm);
+export const RescheduleStep = lazyPart(() => import(/* webpackChunkName: "booker-reschedule" */ './components/RescheduleConfirm'), (m) => m.RescheduleConfirm);
+export const BookingDone = lazyPart(() => import(/* webpackChunkName: "booker-confirmation" */ './components/Confirmation'), (m) => m.Confirmation);
+export const MenuList = lazyPart(() => import(/* webpackChunkName: "booker-menu" */ './MenuScreen'), (m) => m.MenuScreen);
+export const GroupList = lazyPart(() => import(/* webpackChunkName: "booker-group" */ './GroupScreen'), (m) => m.GroupScreen);
+export const BookingPage = lazyPart(() => import(/* webpackChunkName: "booking-view" */ './BookingViewScreen'), (m) => m.BookingViewScreen);
+export const CancelBooking = lazyPart(() => import(/* webpackChunkName: "booking-cancel" */ './CancelBookingScreen'), (m) => m.CancelBookingScreen);
+export const CartLines = lazyPart(() => import(/* webpackChunkName: "booker-cart" */ './components/CartSummary'), (m) => m.CartSummary);

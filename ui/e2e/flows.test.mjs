@@ -75,6 +75,38 @@ describe('the whole booking flow', () => {
     await ctx.close();
   });
 
+  test('the time zone picker finds an old name by keyboard, in German, and the next page is rendered in that zone', async () => {
+    const ctx = await consented(env.browser, env.server.base, { timezoneId: 'Europe/Berlin', locale: 'de-DE', viewport: { width: 390, height: 844 } });
+    const page = await ctx.newPage();
+    const problems = watchConsole(page);
+    await page.goto(env.server.base + '/de/widget/bookings/demo-consultation');
+    await waitForHydration(page);
+    const firstTime = await page.locator('button[data-slot]').first().textContent();
+    const trigger = page.getByRole('button', { name: new RegExp(de['booking.timeZone.label']) });
+    await trigger.focus();
+    await page.keyboard.press('Enter');
+    // The search is a chunk of its own, fetched as the picker opens.
+    const search = page.getByRole('combobox', { name: de['booking.timeZone.search'] });
+    await search.waitFor();
+    assert.ok(await search.evaluate((el) => el === document.activeElement), 'the search has focus');
+    await page.keyboard.press('Escape');
+    assert.ok(await trigger.evaluate((el) => el === document.activeElement), 'Escape gives focus back to the button');
+    await page.keyboard.press('Enter');
+    // Calcutta is Kolkata's old name: only the maintained list knows it.
+    await search.fill('Calcutta');
+    await page.getByRole('option', { name: /Kolkata|Kalkutta/ }).first().waitFor();
+    await page.keyboard.press('Enter');
+    await page.locator('button[data-slot]').first().waitFor();
+    assert.notEqual(await page.locator('button[data-slot]').first().textContent(), firstTime, 'the times moved to Kolkata');
+    // The zone is remembered: the server renders the next page in it.
+    const cookie = (await ctx.cookies()).find((c) => c.name === 'slotwise_tz');
+    assert.match(decodeURIComponent(cookie?.value ?? ''), /Asia\/(Kolkata|Calcutta)/);
+    const html = await (await page.request.get(env.server.base + '/de/widget/bookings/demo-consultation')).text();
+    assert.match(html, /Asia\/(Kolkata|Calcutta)/);
+    assert.deepEqual(real(problems), []);
+    await ctx.close();
+  });
+
   test('a group leads to a class; a booker brings a named guest and sees the seats left', async () => {
     const ctx = await consented(env.browser, env.server.base, { timezoneId: 'Europe/Berlin', locale: 'en-US', viewport: { width: 390, height: 844 } });
     const page = await ctx.newPage();

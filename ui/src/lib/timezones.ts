@@ -1,4 +1,6 @@
-import { dateTimeFormat } from './intlCache';
+import { isValidTimeZone, zoneCity, zoneName, zoneOffsetMinutes, zonePart } from './zoneNames';
+
+export { isValidTimeZone, zoneCity, zoneName, zoneOffsetMinutes } from './zoneNames';
 
 // Time zone names, offsets and search for a zone picker. Everything here
 // reads Intl at call time, so call it in the browser after hydration (the
@@ -12,56 +14,6 @@ export interface ZoneEntry {
   offsetLabel: string; // localized short offset: "GMT-5"
   haystack: string; // normalized text searched by city or name
   aliases: string[]; // every name the zone goes by (current and old)
-}
-
-export function isValidTimeZone(tz: string): boolean {
-  if (!tz) return false;
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: tz });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-function zonePart(locale: string, timeZone: string, at: Date, timeZoneName: Intl.DateTimeFormatOptions['timeZoneName']): string {
-  try {
-    return dateTimeFormat(locale, { timeZone, timeZoneName }).formatToParts(at).find((p) => p.type === 'timeZoneName')?.value ?? timeZone;
-  } catch {
-    return timeZone;
-  }
-}
-
-// zoneName is the localized name of a zone: "Central European Time".
-export function zoneName(locale: string, timeZone: string, at: Date, style: 'longGeneric' | 'long' | 'shortGeneric' = 'longGeneric'): string {
-  if (style === 'long') return zonePart(locale, timeZone, at, style); // standard or summer: depends on the instant
-  // A generic name ("Central European Time") does not change with DST, only
-  // (rarely) when a zone's rules do, so one lookup a year is enough; a page
-  // names the zone on every slot.
-  const key = `${locale}|${timeZone}|${style}|${at.getUTCFullYear()}`;
-  let name = genericNames.get(key);
-  if (name === undefined) {
-    if (genericNames.size > 5000) genericNames.clear();
-    name = zonePart(locale, timeZone, at, style);
-    genericNames.set(key, name);
-  }
-  return name;
-}
-
-const genericNames = new Map<string, string>();
-
-// zoneOffsetMinutes: how far the zone is ahead of UTC at an instant.
-export function zoneOffsetMinutes(timeZone: string, at: Date): number {
-  const label = zonePart('en-US', timeZone, at, 'longOffset'); // "GMT+05:30", "GMT-05:00", "GMT"
-  const m = /([+-])(\d{2}):?(\d{2})?/.exec(label);
-  if (!m) return 0;
-  const mins = Number(m[2]) * 60 + Number(m[3] ?? 0);
-  return m[1] === '-' ? -mins : mins;
-}
-
-export function zoneCity(id: string): string {
-  const last = id.split('/').pop() ?? id;
-  return last.replace(/_/g, ' ');
 }
 
 export function normalizeSearch(s: string): string {

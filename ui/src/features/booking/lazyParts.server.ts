@@ -5,6 +5,7 @@ import { CartSummary } from './components/CartSummary';
 import { Confirmation } from './components/Confirmation';
 import { DetailsForm } from './components/DetailsForm';
 import { RescheduleConfirm } from './components/RescheduleConfirm';
+import { TimeZoneSearch } from './components/TimeZoneSearch';
 import { GroupScreen } from './GroupScreen';
 import { MenuScreen } from './MenuScreen';
 
@@ -17,3 +18,4 @@ export const GroupList = eagerPart(GroupScreen);
 export const BookingPage = eagerPart(BookingViewScreen);
 export const CancelBooking = eagerPart(CancelBookingScreen);
 export const CartLines = eagerPart(CartSummary);
+export const ZoneSearch = eagerPart(TimeZoneSearch);

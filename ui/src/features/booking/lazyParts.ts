@@ -11,3 +11,4 @@ export const GroupList = lazyPart(() => import(/* webpackChunkName: "booker-grou
 export const BookingPage = lazyPart(() => import(/* webpackChunkName: "booking-view" */ './BookingViewScreen'), (m) => m.BookingViewScreen);
 export const CancelBooking = lazyPart(() => import(/* webpackChunkName: "booking-cancel" */ './CancelBookingScreen'), (m) => m.CancelBookingScreen);
 export const CartLines = lazyPart(() => import(/* webpackChunkName: "booker-cart" */ './components/CartSummary'), (m) => m.CartSummary);
+export const ZoneSearch = lazyPart(() => import(/* webpackChunkName: "zone-search" */ './components/TimeZoneSearch'), (m) => m.TimeZoneSearch);

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { TIME_ZONE_COOKIE, setPreference } from '../../../lib/cookies';
 import { readPreference, writePreference } from '../../../lib/storage';
-import { isValidTimeZone } from '../../../lib/timezones';
+import { isValidTimeZone } from '../../../lib/zoneNames';
 import { defaultHourCycle, type HourCycle } from './useBookingFormat';
 
 const TIME_ZONE_KEY = 'slotwise:timeZone';

@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { useIntl } from '../../../lib/i18n';
 import { utcNoon, type IsoDate, type YearMonth } from '../../../lib/calendar';
 import { dateTimeFormat } from '../../../lib/intlCache';
-import { zoneName } from '../../../lib/timezones';
+import { zoneName } from '../../../lib/zoneNames';
 import { formatDuration } from '../lib/format';
 
 export type HourCycle = 'h12' | 'h23';

@@ -40,6 +40,24 @@ func (s *Service) OneTimeLink(ctx context.Context, secret string) (*Calendar, er
 	return s.store.calendarByID(ctx, s.pool, calendarID)
 }
 
+// SpentLinkCalendar is the calendar of a link that can no longer book (used
+// or expired), so its expired page can wear the business's colours; a
+// secret that was never a link finds nothing (ErrLinkUsed).
+func (s *Service) SpentLinkCalendar(ctx context.Context, secret string) (*Calendar, error) {
+	if !plausibleKey(secret) {
+		return nil, ErrLinkUsed
+	}
+	var calendarID int64
+	err := s.pool.QueryRow(ctx, `SELECT calendar_id FROM one_time_links WHERE slug_hash = $1`, hashToken(secret)).Scan(&calendarID)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return nil, ErrLinkUsed
+	}
+	if err != nil {
+		return nil, fmt.Errorf("booking: unable to find a one-time link: %w", err)
+	}
+	return s.store.calendarByID(ctx, s.pool, calendarID)
+}
+
 // openLink finds a link that can still book.
 func (store) openLink(ctx context.Context, q db.Querier, secret string, now time.Time) (int64, error) {
 	if !plausibleKey(secret) {

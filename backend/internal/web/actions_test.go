@@ -200,8 +200,17 @@ func TestTeamsGroupsAndOneTimeLinksHaveTheirPages(t *testing.T) {
 	if rec := f.post("/widget/otl/"+secret+"?time="+url.QueryEscape(start), form, nil); rec.Code != http.StatusSeeOther {
 		t.Fatalf("booking through the link: %d %s", rec.Code, rec.Body)
 	}
-	if rec := f.do(http.MethodGet, "/widget/otl/"+secret, nil); rec.Code != http.StatusGone {
+	rec := f.do(http.MethodGet, "/widget/otl/"+secret, nil)
+	if rec.Code != http.StatusGone {
 		t.Errorf("the used link: %d, want 410", rec.Code)
+	}
+	// The spent link's page is the business's, in its colour; a link that
+	// never existed belongs to nobody and gets the default.
+	if !strings.Contains(rec.Body.String(), "--brand:#0f766e") {
+		t.Errorf("the used link's page is not in the business's colour")
+	}
+	if rec := f.do(http.MethodGet, "/widget/otl/otl_unknown", nil); strings.Contains(rec.Body.String(), "--brand:") {
+		t.Errorf("an unknown link's page wears a business's colour")
 	}
 }
 

@@ -123,6 +123,17 @@ func (s *Server) pageError(err error, req *PageRequest) (*PageError, bool) {
 	return nil, false
 }
 
+// brandedError is a loader's error that belongs to a known business: its
+// error page wears that business's colour, like the rest of its pages.
+type brandedError struct {
+	error
+	brand string
+}
+
+func (e brandedError) Unwrap() error { return e.error }
+
+func withBrand(err error, brand string) error { return brandedError{err, brand} }
+
 // statusClientClosedRequest is what the request log shows for a request
 // whose client went away before its answer (nginx's 499): the work stopped
 // with the request's context, and nobody is left to read an error.

@@ -2,6 +2,7 @@ package web
 
 import (
 	"context"
+	"errors"
 	"net/http"
 	"regexp"
 	"strconv"
@@ -67,6 +68,13 @@ func oneTimeLinkLoader(svc *booking.Service, lim *limits.Limiter) Loader {
 		cal, err := guardedToken(ctx, lim, req.ClientIP, func(ctx context.Context) (*booking.Calendar, error) {
 			return svc.OneTimeLink(ctx, secret)
 		})
+		if errors.Is(err, booking.ErrLinkUsed) {
+			// A link that once booked belongs to a business: its expired
+			// page is in that business's colour.
+			if spent, serr := svc.SpentLinkCalendar(ctx, secret); serr == nil {
+				return nil, withBrand(err, spent.Location.BrandColor)
+			}
+		}
 		if err != nil {
 			return nil, err
 		}

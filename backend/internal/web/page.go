@@ -2,6 +2,7 @@ package web
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"log/slog"
 	"net/http"
@@ -88,6 +89,10 @@ func (s *Server) loadPage(c *gin.Context, path, rawQuery string) (p *Payload) {
 	res, err := runLoader(c.Request.Context(), s.loaders[m.Route.Name], req)
 	if pe, ok := s.pageError(err, req); ok {
 		s.fail(p, pe)
+		var b brandedError
+		if errors.As(err, &b) {
+			p.Head.Brand = validColor(b.brand)
+		}
 		return p
 	}
 	if err != nil && c.Request.Context().Err() != nil {

@@ -68,11 +68,20 @@ func (m *Mailer) Handle(ctx context.Context, ev events.Event) (events.Commit, er
 		return nil, err
 	}
 	b := payload.AsOf(stored)
+	group, err := m.together(ctx, ev.Type, b, stored)
+	if err != nil {
+		return nil, err
+	}
+	if group == nil {
+		// A later booking of a series or visit: its first booking's mails
+		// tell of it.
+		return func(context.Context, pgx.Tx) error { return nil }, nil
+	}
 	token, decide := newToken(), ""
 	if ev.Type != EventCancelled && b.Status == StatusRequested {
 		decide = newToken()
 	}
-	mails := m.compose(ctx, ev.Type, b, token, decide)
+	mails := m.compose(ctx, ev.Type, group, token, decide)
 	return func(ctx context.Context, tx pgx.Tx) error {
 		if err := storeToken(ctx, tx, b.ID, token, purposeManage); err != nil {
 			return err
@@ -91,10 +100,37 @@ func (m *Mailer) Handle(ctx context.Context, ev events.Event) (events.Commit, er
 	}, nil
 }
 
+// together is what one booked event's mails tell of: the booking, or for
+// the first booking of a series or visit, it and the others booked with it
+// (a series of twelve is one mail, not twelve); nil for those others. A
+// request's times are decided one by one, so each keeps its own mail.
+func (m *Mailer) together(ctx context.Context, event string, b, stored *Booking) ([]*Booking, error) {
+	if event != EventBooked || b.SeriesID == "" || b.Status == StatusRequested {
+		return []*Booking{b}, nil
+	}
+	all, err := m.Service.SeriesOf(ctx, stored)
+	if err != nil {
+		return nil, err
+	}
+	if len(all) > 0 && all[0].ID != b.ID {
+		return nil, nil
+	}
+	group := []*Booking{b}
+	for _, other := range all[1:] {
+		if other.Status != StatusCancelled {
+			group = append(group, other)
+		}
+	}
+	return group, nil
+}
+
 // compose renders the mails of one event: the booker's (with manage links
-// opened by token), the staff member's (with the decide link of a request),
-// and each named guest's once the booking holds.
-func (m *Mailer) compose(ctx context.Context, event string, b *Booking, token, decide string) []queued {
+// opened by token), each staff member's (with the decide link of a
+// request), and each named guest's once the booking holds. group[0] is the
+// event's booking; the rest were booked with it and are told in the same
+// mails, each recipient hearing of the bookings that concern them.
+func (m *Mailer) compose(ctx context.Context, event string, group []*Booking, token, decide string) []queued {
+	b := group[0]
 	kind := bookerKinds[event]
 	if event != EventCancelled && b.Status == StatusRequested {
 		kind = notify.KindRequested
@@ -105,22 +141,31 @@ func (m *Mailer) compose(ctx context.Context, event string, b *Booking, token, d
 		method = notify.MethodCancel
 	}
 	now := time.Now()
-	booker := NewView(b, token, b.Locale, now)
-	ev := Event(b, m.BaseURL+booker.ManageURL)
-	out := []queued{m.render(ctx, kind, b.Locale, booker, b.Contact.Email, b.Contact.FirstName+" "+b.Contact.LastName, b.Staff.Name, ev, method)}
-	ev.URL, ev.Description = "", b.Calendar.Description
+	bookerViews := make([]View, len(group))
+	bookerEvents := make([]notify.Event, len(group))
+	for i, x := range group {
+		bookerViews[i] = NewView(x, token, b.Locale, now)
+		bookerEvents[i] = Event(x, m.BaseURL+bookerViews[i].ManageURL)
+	}
+	out := []queued{m.render(ctx, kind, b.Locale, bookerViews, b.Contact.Email, b.Contact.FirstName+" "+b.Contact.LastName, b.Staff.Name, bookerEvents, method)}
+
+	// Everyone else's copy has no booker's links.
+	plain := func(x *Booking, locale string) (View, notify.Event) {
+		ev := Event(x, "")
+		ev.Description = x.Calendar.Description
+		return WithoutLinks(NewView(x, "", locale, now)), ev
+	}
 	if staffKind, ok := staffKinds[event]; ok {
-		staff := WithoutLinks(NewView(b, "", b.Calendar.Location.DefaultLocale, now))
-		if decide != "" {
-			staff.DecideURL = decideURL(b, decide, b.Calendar.Location.DefaultLocale)
-		}
-		// Everyone who takes part hears of it: the person, or all of a collective calendar.
-		people := []*Staff{b.Staff}
-		if b.Calendar.Collective() {
-			people = b.Calendar.Staff
-		}
-		for _, person := range people {
-			out = append(out, m.render(ctx, staffKind, b.Calendar.Location.DefaultLocale, staff, person.Email, person.Name, person.Name, ev, method))
+		locale := b.Calendar.Location.DefaultLocale
+		for _, mine := range byPerson(group) {
+			views, evs := make([]View, len(mine.bookings)), make([]notify.Event, len(mine.bookings))
+			for i, x := range mine.bookings {
+				views[i], evs[i] = plain(x, locale)
+			}
+			if decide != "" {
+				views[0].DecideURL = decideURL(b, decide, locale)
+			}
+			out = append(out, m.render(ctx, staffKind, locale, views, mine.person.Email, mine.person.Name, mine.person.Name, evs, method))
 		}
 	}
 	// Guests hear of a booking that holds, and of its end if they heard of it.
@@ -131,9 +176,64 @@ func (m *Mailer) compose(ctx context.Context, event string, b *Booking, token, d
 	case ending:
 		guestKind = notify.KindGuestCancelled
 	}
-	guestView := WithoutLinks(NewView(b, "", b.Locale, now))
-	for _, g := range b.Guests {
-		out = append(out, m.render(ctx, guestKind, b.Locale, guestView, g.Email, g.Name, b.Staff.Name, ev, method))
+	for _, theirs := range byGuest(group) {
+		views, evs := make([]View, len(theirs.bookings)), make([]notify.Event, len(theirs.bookings))
+		for i, x := range theirs.bookings {
+			views[i], evs[i] = plain(x, b.Locale)
+		}
+		out = append(out, m.render(ctx, guestKind, b.Locale, views, theirs.guest.Email, theirs.guest.Name, theirs.bookings[0].Staff.Name, evs, method))
+	}
+	return out
+}
+
+type personsBookings struct {
+	person   *Staff
+	bookings []*Booking
+}
+
+// byPerson groups bookings by who takes part: the person, or everyone of a
+// collective calendar; in the order people first appear.
+func byPerson(group []*Booking) []personsBookings {
+	var out []personsBookings
+	at := map[int64]int{}
+	for _, x := range group {
+		people := []*Staff{x.Staff}
+		if x.Calendar.Collective() {
+			people = x.Calendar.Staff
+		}
+		for _, p := range people {
+			i, ok := at[p.ID]
+			if !ok {
+				i = len(out)
+				at[p.ID] = i
+				out = append(out, personsBookings{person: p})
+			}
+			out[i].bookings = append(out[i].bookings, x)
+		}
+	}
+	return out
+}
+
+type guestsBookings struct {
+	guest    Guest
+	bookings []*Booking
+}
+
+// byGuest groups bookings by the named guests who come to them.
+func byGuest(group []*Booking) []guestsBookings {
+	var out []guestsBookings
+	at := map[string]int{}
+	for _, x := range group {
+		for _, g := range x.Guests {
+			key := strings.ToLower(g.Email)
+			i, ok := at[key]
+			if !ok {
+				i = len(out)
+				at[key] = i
+				out = append(out, guestsBookings{guest: g})
+			}
+			out[i].bookings = append(out[i].bookings, x)
+		}
 	}
 	return out
 }
@@ -145,11 +245,17 @@ func WithoutLinks(v View) View {
 	return v
 }
 
-func (m *Mailer) render(ctx context.Context, kind, locale string, view View, to, toName, staffName string, ev notify.Event, method string) queued {
+// render renders one mail of views[0] and the bookings made with it
+// (views[1:]), with a calendar file of all of them.
+func (m *Mailer) render(ctx context.Context, kind, locale string, views []View, to, toName, staffName string, evs []notify.Event, method string) queued {
 	cat := locales.Get(locale)
-	subject, text, html, err := notify.Compose(ctx, m.Renderer, kind, notify.EmailData{
-		Locale: cat.Locale, Lang: cat.Lang, Messages: cat.Messages, Booking: view, BaseURL: m.BaseURL, StaffName: staffName,
-	})
+	data := notify.EmailData{
+		Locale: cat.Locale, Lang: cat.Lang, Messages: cat.Messages, Booking: views[0], BaseURL: m.BaseURL, StaffName: staffName,
+	}
+	if len(views) > 1 {
+		data.Also = views[1:]
+	}
+	subject, text, html, err := notify.Compose(ctx, m.Renderer, kind, data)
 	if err != nil {
 		// The booking matters more than the prose around it: a render that
 		// fails (an overloaded or broken renderer) still sends a plain mail
@@ -157,11 +263,11 @@ func (m *Mailer) render(ctx context.Context, kind, locale string, view View, to,
 		if m.Logger != nil {
 			m.Logger.ErrorContext(ctx, "unable to render a mail; sending the plain one", slog.String("kind", kind), slog.Any("err", err))
 		}
-		subject, text, html = plainSubject(view), plainText(view, m.BaseURL), ""
+		subject, text, html = plainSubject(views[0]), plainText(views, m.BaseURL), ""
 	}
 	return queued{kind: kind, msg: notify.Message{
 		To: to, ToName: toName, Subject: subject, Text: text, HTML: html,
-		Attachments: []notify.Attachment{notify.CalendarAttachment(ev, method)},
+		Attachments: []notify.Attachment{notify.CalendarAttachment(evs[0], method, evs[1:]...)},
 	}}
 }
 
@@ -170,11 +276,16 @@ func plainSubject(v View) string {
 	return fmt.Sprintf("%s: %s, %s", v.LocationName, v.Calendar.Name, v.Start.Format("2006-01-02 15:04 MST"))
 }
 
-func plainText(v View, baseURL string) string {
+func plainText(views []View, baseURL string) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "%s\n%s\n%s – %s (%s)\n%s\nStatus: %s\n", v.LocationName, v.Calendar.Name,
-		v.Start.Format("2006-01-02 15:04"), v.End.Format("15:04"), v.TimeZone, v.Staff.Name, v.Status)
-	for _, link := range []string{v.ManageURL, v.DecideURL} {
+	for i, v := range views {
+		if i > 0 {
+			b.WriteString("\n")
+		}
+		fmt.Fprintf(&b, "%s\n%s\n%s – %s (%s)\n%s\nStatus: %s\n", v.LocationName, v.Calendar.Name,
+			v.Start.Format("2006-01-02 15:04"), v.End.Format("15:04"), v.TimeZone, v.Staff.Name, v.Status)
+	}
+	for _, link := range []string{views[0].ManageURL, views[0].DecideURL} {
 		if link != "" {
 			fmt.Fprintf(&b, "\n%s%s\n", baseURL, link)
 		}

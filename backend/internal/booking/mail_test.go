@@ -187,3 +187,104 @@ func TestEveryChangeMailsBookerAndStaffOnce(t *testing.T) {
 		t.Errorf("cancel mails lack a cancelling calendar file")
 	}
 }
+
+// A series is one decision: its booker and its person hear of it once, with
+// every time in the mail and in one calendar file; an occurrence cancelled
+// later is its own news.
+func TestASeriesIsOneMailWithEveryTime(t *testing.T) {
+	svc, pool, d := mailFixture(t)
+	ctx := context.Background()
+	b, token, err := svc.Book(ctx, massageSeries("2026-12-01T10:00:00+01:00", booking.EveryWeek, 4))
+	if err != nil {
+		t.Fatal(err)
+	}
+	mails := deliverAndRead(t, pool, d)
+	var kinds []string
+	for _, m := range mails {
+		kinds = append(kinds, m.kind)
+		unfolded := strings.ReplaceAll(m.mime, "\r\n ", "")
+		if n := strings.Count(unfolded, "BEGIN:VEVENT"); n != 4 {
+			t.Errorf("%s to %s: calendar file with %d events, want 4", m.kind, m.recipient, n)
+		}
+		if n := strings.Count(unfolded, "BEGIN:VCALENDAR"); n != 1 {
+			t.Errorf("%s to %s: %d calendar files, want one", m.kind, m.recipient, n)
+		}
+		for _, day := range []string{"20261201T090000Z", "20261208T090000Z", "20261215T090000Z", "20261222T090000Z"} {
+			if !strings.Contains(unfolded, "DTSTART:"+day) {
+				t.Errorf("%s to %s lacks the time %s", m.kind, m.recipient, day)
+			}
+		}
+	}
+	if got := strings.Join(kinds, " "); got != "booking.confirmation staff.booked" {
+		t.Fatalf("mails %s, want one confirmation and one staff mail", got)
+	}
+	// The link in the one mail opens every time of the series.
+	tokens := tokenInMail.FindAllStringSubmatch(mails[0].mime, -1)
+	if len(tokens) == 0 {
+		t.Fatal("the confirmation has no manage link")
+	}
+	all, err := svc.SeriesOf(ctx, b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, x := range all {
+		if _, err := svc.Get(ctx, x.ID, tokens[0][1]); err != nil {
+			t.Errorf("the mail's link does not open time %d: %v", i, err)
+		}
+	}
+	if _, err := svc.Cancel(ctx, booking.CancelCommand{ID: all[2].ID, Token: token}); err != nil {
+		t.Fatal(err)
+	}
+	after := deliverAndRead(t, pool, d)[len(mails):]
+	if len(after) != 2 || after[0].kind != "booking.cancelled" || strings.Count(after[0].mime, "BEGIN:VEVENT") != 1 {
+		t.Errorf("cancelling one time: %d mails, want the booker's and the person's, each of that time only", len(after))
+	}
+}
+
+// A visit is one mail to the booker listing every service, one to each
+// person listing theirs, and one to a guest listing the services that are
+// theirs.
+func TestAVisitIsOneMailForEachWhoTakesPart(t *testing.T) {
+	svc, pool, d := mailFixture(t)
+	ctx := context.Background()
+	menu, err := svc.MenuBySlug(ctx, "demo-salon")
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmd := booking.CartCommand{Menu: menu.ID, Items: []string{"salon-haircut"}, GuestItems: [][]string{{"salon-manicure", "salon-pedicure"}},
+		BookCommand: booking.BookCommand{Start: "2026-11-23T09:00:00+01:00", TimeZone: "Europe/Berlin", Contact: ada(),
+			Guests: []booking.Guest{{Name: "Grace Hopper", Email: "grace@example.com"}}}}
+	b, _, err := svc.BookCart(ctx, menu, cmd)
+	if err != nil {
+		t.Fatal(err)
+	}
+	all, err := svc.SeriesOf(ctx, b)
+	if err != nil || len(all) != 3 {
+		t.Fatalf("the visit: %d bookings, %v", len(all), err)
+	}
+	people := map[string]int{} // a person's e-mail → how many of the visit's bookings are theirs
+	for _, x := range all {
+		people[x.Staff.Email]++
+	}
+	got := map[string]int{} // recipient → mails
+	for _, m := range deliverAndRead(t, pool, d) {
+		got[m.recipient]++
+		events := strings.Count(m.mime, "BEGIN:VEVENT")
+		switch {
+		case m.recipient == "ada@example.com" && events != 3:
+			t.Errorf("the booker's mail tells of %d bookings, want all 3", events)
+		case m.recipient == "grace@example.com" && events != 2:
+			t.Errorf("the guest's mail tells of %d bookings, want her 2", events)
+		case people[m.recipient] > 0 && events != people[m.recipient]:
+			t.Errorf("%s's mail tells of %d bookings, want their %d", m.recipient, events, people[m.recipient])
+		}
+	}
+	for who, n := range got {
+		if n != 1 {
+			t.Errorf("%s got %d mails, want one", who, n)
+		}
+	}
+	if got["ada@example.com"] != 1 || got["grace@example.com"] != 1 || len(got) != 2+len(people) {
+		t.Errorf("recipients %v, want the booker, the guest and each person once", got)
+	}
+}

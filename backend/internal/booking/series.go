@@ -13,8 +13,9 @@ import (
 
 // Recurring series: the same time every week or every other week, for a
 // number of occurrences the calendar allows. Each occurrence is a booking
-// of its own (its own mails, manage links and cancel) sharing a series id;
-// the series is booked all or nothing, each occurrence through place.
+// of its own (its own manage link and cancel) sharing a series id, with the
+// person of the first time when free; the series is booked all or nothing,
+// each occurrence through place, and told in one mail (Mailer.together).
 
 // Repeat frequencies.
 const (
@@ -77,7 +78,9 @@ func (s *Service) placeSeries(ctx context.Context, tx pgx.Tx, first *Booking, cm
 	for k, start := range starts[1:] {
 		b := *first
 		b.ID, b.Start, b.End, b.Guests = newID(), start.In(first.Start.Location()), start.Add(first.Calendar.Duration).In(first.Start.Location()), first.Guests
-		_, err := s.place(ctx, tx, placement{cal: first.Calendar, candidates: staff, start: start, named: cmd.StaffID != 0, seats: seats, holder: &b},
+		// The person of the first time takes the others when free: a
+		// series is with someone, not with whoever is next in turn.
+		_, err := s.place(ctx, tx, placement{cal: first.Calendar, candidates: staff, start: start, named: cmd.StaffID != 0, seats: seats, holder: &b, prefer: first.Staff.ID},
 			func(ctx context.Context, tx pgx.Tx, person *Staff, blocked availability.Interval) error {
 				b.Staff = person
 				return s.store.insertBooking(ctx, tx, &b, blocked.Start, blocked.End)

@@ -284,9 +284,10 @@ func (store) cancelBooking(ctx context.Context, q db.Querier, b *Booking) error 
 	return (store{}).releaseHolds(ctx, q, b.ID)
 }
 
-// seriesIDs lists the bookings of a series, in time order.
+// seriesIDs lists the bookings of a series, in time order (ids break ties,
+// so every reader agrees which is first).
 func (store) seriesIDs(ctx context.Context, q db.Querier, seriesID string) ([]string, error) {
-	rows, err := q.Query(ctx, `SELECT id FROM bookings WHERE series_id = $1 ORDER BY starts_at`, seriesID)
+	rows, err := q.Query(ctx, `SELECT id FROM bookings WHERE series_id = $1 ORDER BY starts_at, id`, seriesID)
 	if err != nil {
 		return nil, fmt.Errorf("booking: unable to list series %q: %w", seriesID, err)
 	}

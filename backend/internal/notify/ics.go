@@ -51,11 +51,32 @@ const maxLineOctets = 75
 // ICS returns ev as an iCalendar object (RFC 5545) with the given method.
 // A CANCEL always carries STATUS:CANCELLED. Empty optional properties
 // (description, location, URL, organizer, attendee) are left out.
-func ICS(ev Event, method string) []byte {
+func ICS(ev Event, method string) []byte { return ICSAll([]Event{ev}, method) }
+
+// ICSAll is ICS for events booked together (a series, a visit's services):
+// one calendar object with a VEVENT each, so one file adds them all.
+func ICSAll(evs []Event, method string) []byte {
 	method = strings.ToUpper(strings.TrimSpace(method))
 	if method == "" {
 		method = MethodRequest
 	}
+	var b bytes.Buffer
+	line := func(s string) {
+		writeFolded(&b, s)
+	}
+	line("BEGIN:VCALENDAR")
+	line("PRODID:" + ProdID)
+	line("VERSION:2.0")
+	line("CALSCALE:GREGORIAN")
+	line("METHOD:" + method)
+	for _, ev := range evs {
+		writeEvent(line, ev, method)
+	}
+	line("END:VCALENDAR")
+	return b.Bytes()
+}
+
+func writeEvent(line func(string), ev Event, method string) {
 	status := strings.ToUpper(strings.TrimSpace(ev.Status))
 	if method == MethodCancel {
 		status = StatusCancelled
@@ -67,16 +88,6 @@ func ICS(ev Event, method string) []byte {
 	if stamp.IsZero() {
 		stamp = time.Now()
 	}
-
-	var b bytes.Buffer
-	line := func(s string) {
-		writeFolded(&b, s)
-	}
-	line("BEGIN:VCALENDAR")
-	line("PRODID:" + ProdID)
-	line("VERSION:2.0")
-	line("CALSCALE:GREGORIAN")
-	line("METHOD:" + method)
 	line("BEGIN:VEVENT")
 	line("UID:" + escapeText(ev.UID))
 	line("SEQUENCE:" + strconv.Itoa(max(ev.Sequence, 0)))
@@ -101,8 +112,6 @@ func ICS(ev Event, method string) []byte {
 		line("ATTENDEE" + cnParam(ev.AttendeeName) + ";ROLE=REQ-PARTICIPANT;RSVP=FALSE:mailto:" + stripControls(ev.AttendeeEmail))
 	}
 	line("END:VEVENT")
-	line("END:VCALENDAR")
-	return b.Bytes()
 }
 
 // utcStamp formats t as an RFC 5545 UTC DATE-TIME: 20261123T080000Z.

@@ -152,3 +152,24 @@ func unfold(s string) string {
 func escape(s string) string {
 	return strings.NewReplacer(`\`, `\\`, `;`, `\;`, `,`, `\,`, "\n", `\n`).Replace(s)
 }
+
+func TestICSAllPutsEventsBookedTogetherInOneCalendar(t *testing.T) {
+	first := sampleEvent(t)
+	second := first
+	second.UID, second.Start, second.End = "bk_second@slotwise", first.Start.AddDate(0, 0, 7), first.End.AddDate(0, 0, 7)
+	got := string(notify.ICSAll([]notify.Event{first, second}, notify.MethodRequest))
+	for _, want := range []struct {
+		text  string
+		count int
+	}{
+		{"BEGIN:VCALENDAR", 1}, {"METHOD:REQUEST", 1}, {"END:VCALENDAR", 1},
+		{"BEGIN:VEVENT", 2}, {"END:VEVENT", 2}, {"UID:bk_second@slotwise", 1},
+	} {
+		if n := strings.Count(got, want.text); n != want.count {
+			t.Errorf("%s appears %d times, want %d", want.text, n, want.count)
+		}
+	}
+	if one := string(notify.ICS(first, notify.MethodRequest)); !strings.HasPrefix(got, strings.SplitN(one, "BEGIN:VEVENT", 2)[0]) {
+		t.Errorf("the calendar's head differs from a single event's")
+	}
+}

@@ -40,9 +40,10 @@ type Message struct {
 // ErrInvalidMessage wraps every reason MIME refuses a message.
 var ErrInvalidMessage = errors.New("notify: invalid message")
 
-// CalendarAttachment returns ev as invite.ics, typed so that mail clients
-// offer to add it to (or, for CANCEL, remove it from) the calendar.
-func CalendarAttachment(ev Event, method string) Attachment {
+// CalendarAttachment returns ev, and any events booked with it, as
+// invite.ics, typed so that mail clients offer to add them to (or, for
+// CANCEL, remove them from) the calendar.
+func CalendarAttachment(ev Event, method string, with ...Event) Attachment {
 	method = strings.ToUpper(strings.TrimSpace(method))
 	if method == "" {
 		method = MethodRequest
@@ -50,7 +51,7 @@ func CalendarAttachment(ev Event, method string) Attachment {
 	return Attachment{
 		Name:        "invite.ics",
 		ContentType: mime.FormatMediaType("text/calendar", map[string]string{"method": method, "charset": "UTF-8"}),
-		Data:        ICS(ev, method),
+		Data:        ICSAll(append([]Event{ev}, with...), method),
 	}
 }
 

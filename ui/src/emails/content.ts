@@ -142,8 +142,21 @@ export function buildContent(kind: EmailKind, data: EmailData, intl: IntlShape):
   const paragraphs = [lead];
   if (k.staff && b.status === 'requested' && !k.cancelled) paragraphs.push(intl.formatMessage({ id: 'email.staffBooked.awaitsConfirmation' }));
 
-  const rows: EmailRow[] = [{ label: intl.formatMessage({ id: 'email.label.service' }), value: b.calendar.name }];
-  rows.push({ label: intl.formatMessage({ id: 'email.label.when' }), value: t.when(start, end), struck: k.cancelled });
+  // Bookings made together (a series, a visit's services) are one mail: a
+  // row for each, named by its service, with its person when they differ.
+  const together = [b, ...(data.also ?? [])];
+  const rows: EmailRow[] = [];
+  const samePerson = together.every((x) => x.staff.name === b.staff.name);
+  if (together.length > 1) {
+    paragraphs.push(intl.formatMessage({ id: 'email.together.lead' }, { count: together.length }));
+    for (const x of together) {
+      const when = t.when(new Date(x.start), new Date(x.end));
+      rows.push({ label: x.calendar.name, value: samePerson || !x.staff.name ? when : `${when} · ${x.staff.name}`, struck: k.cancelled });
+    }
+  } else {
+    rows.push({ label: intl.formatMessage({ id: 'email.label.service' }), value: b.calendar.name });
+    rows.push({ label: intl.formatMessage({ id: 'email.label.when' }), value: t.when(start, end), struck: k.cancelled });
+  }
   if (b.previousStart && (kind === 'booking.rescheduled' || kind === 'staff.rescheduled')) {
     const prevStart = new Date(b.previousStart);
     const prevEnd = new Date(prevStart.getTime() + (end.getTime() - start.getTime()));
@@ -159,7 +172,7 @@ export function buildContent(kind: EmailKind, data: EmailData, intl: IntlShape):
     rows.push({ label: intl.formatMessage({ id: 'email.label.customer' }), value: customer });
     if (k.staff && b.contact.email) rows.push({ label: intl.formatMessage({ id: 'email.label.email' }), value: b.contact.email, href: 'mailto:' + b.contact.email });
   }
-  if (!k.staff && b.staff.name) {
+  if (!k.staff && b.staff.name && samePerson) {
     rows.push({ label: intl.formatMessage({ id: 'email.label.staff' }), value: b.staff.name });
   }
   if (b.location) {

@@ -119,6 +119,21 @@ describe('renderEmail', () => {
     });
   });
 
+  it('tells of bookings made together in one mail: a row each, with the person where people differ', () => {
+    const later = booking({ id: 'bk_8Zz9', start: '2026-11-23T10:00:00+01:00', end: '2026-11-23T10:45:00+01:00', calendar: { slug: 'salon-colour', name: 'Colour', durationMinutes: 45 }, staff: { id: 4, name: 'Jonas Becker' } });
+    const out = render('booking.confirmation', { ...data('de', booking()), also: [later] });
+    expect(out.text).toContain('Diese 2 Termine wurden zusammen gebucht:');
+    expect(out.text).toContain('Montag, 23. November 2026, 09:00–10:00 Uhr (Mitteleuropäische Normalzeit) · Anna Berg');
+    expect(out.text).toContain('Montag, 23. November 2026, 10:00–10:45 Uhr (Mitteleuropäische Normalzeit) · Jonas Becker');
+    expect(out.html).toContain('Colour');
+    // One person for all: named once, not on every row.
+    const series = render('booking.confirmation', { ...data('en-US', booking()), also: [booking({ id: 'bk_2', start: '2026-11-30T09:00:00+01:00', end: '2026-11-30T10:00:00+01:00' })] });
+    expect(series.text).toContain('These 2 appointments were booked together:');
+    expect(series.text).toContain('Monday, November 30, 2026, 9:00 – 10:00 AM (Central European Standard Time)');
+    expect(series.text).not.toContain('AM (Central European Standard Time) · Anna Berg');
+    expect(series.text.match(/Anna Berg/g)?.length).toBe(1);
+  });
+
   it('shows the time in the booker zone, not the server zone', () => {
     const out = render('booking.confirmation', data('en-US', booking({ timeZone: 'America/New_York' })));
     expect(out.subject).toContain('Nov 23, 2026, 3:00 AM EST');

@@ -69,6 +69,11 @@ export interface EmailData {
   booking: booking.View;
   baseUrl: string; // origin the links start with, e.g. https://book.example.com
   staffName?: string; // the recipient of staff.* mails
+  /**
+   * Also are the bookings made together with Booking (a series' later
+   * times, a visit's other services), told in the same mail.
+   */
+  also?: booking.View[];
 }
 /**
  * RenderedEmail is renderEmail's answer.

@@ -7,7 +7,7 @@
 const fs = require('node:fs');
 const path = require('node:path');
 const crypto = require('node:crypto');
-const { parse } = require('@formatjs/icu-messageformat-parser');
+const { parse, TYPE } = require('@formatjs/icu-messageformat-parser');
 
 const FALLBACK = 'en-US';
 
@@ -29,7 +29,10 @@ function parsedCatalogues(localesDir) {
     const parsed = {};
     for (const [id, text] of Object.entries(merged)) {
       try {
-        parsed[id] = parse(text);
+        const ast = parse(text);
+        // Text alone travels as text (ui/src/lib/i18n.tsx, IntlConfig.parsed):
+        // most messages are, and pages carry a couple of hundred.
+        parsed[id] = ast.length === 0 ? '' : ast.length === 1 && ast[0].type === TYPE.literal ? ast[0].value : ast;
       } catch (err) {
         throw new Error(`locales/${file}: message ${id} does not parse: ${err.message}`);
       }

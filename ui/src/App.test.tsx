@@ -1,15 +1,14 @@
 import { renderToString } from 'react-dom/server';
 import { StaticRouter } from './lib/router';
 import { describe, expect, it } from 'vitest';
-import english from '../../locales/en-US.json';
-import german from '../../locales/de.json';
+import { pageMessages } from './testing/pageMessages';
 import { PageHost } from './PageHost';
 import type { Payload } from './payload';
 
 function payload(over: Partial<Payload>): Payload {
   return {
     route: 'error', layout: 'error', params: {}, path: '/x', basePath: '/x', locale: 'en-US', lang: 'en-US',
-    status: 404, scrollToTop: true, consent: 'all', messages: english,
+    status: 404, scrollToTop: true, consent: 'all', messages: pageMessages('en-US'),
     head: { title: '', description: '', canonical: '', alternates: [] }, data: {}, ...over,
   };
 }
@@ -37,7 +36,7 @@ describe('the error screen', () => {
 
 describe('widget screens', () => {
   it('render their heading and route parameters in the page language', () => {
-    const html = render(payload({ route: 'bookings', layout: 'calendar', status: 200, params: { slug: 'demo' }, locale: 'de', lang: 'de', messages: { ...english, ...german } }));
+    const html = render(payload({ route: 'bookings', layout: 'calendar', status: 200, params: { slug: 'demo' }, locale: 'de', lang: 'de', messages: pageMessages('de') }));
     expect(html).toContain('<h1>Termin buchen</h1>');
     expect(html).toContain('data-param="slug">demo<');
   });

@@ -71,3 +71,13 @@ describe('FormattedMessage', () => {
     expect(html).toBe('Ich akzeptiere die <a href="/terms">AGB</a>');
   });
 });
+
+describe('parsed catalogues, as pages carry them', () => {
+  it('shows a text-only message as its text, braces and all, and formats a parsed one', () => {
+    const errors: IntlError[] = [];
+    const intl = createIntl({ locale: 'en', parsed: true, onError: (e) => errors.push(e), messages: { plain: 'Say {hi} as is', seats: parse('{n, plural, one {# seat} other {# seats}}') } });
+    expect(intl.formatMessage({ id: 'plain' })).toBe('Say {hi} as is');
+    expect(intl.formatMessage({ id: 'seats' }, { n: 2 })).toBe('2 seats');
+    expect(errors).toEqual([]);
+  });
+});

@@ -10,7 +10,10 @@ import { dateTimeFormat } from './intlCache';
 // pages carry their messages already parsed (see ui/build/message-ids.js),
 // and only the server, which also formats mails, parses text.
 
-/** A catalogue entry: ICU text, or its parsed form as pages carry it. */
+/**
+ * A catalogue entry: ICU text, or its parsed form as pages carry it (where a
+ * message that is only text comes as that text, see IntlConfig.parsed).
+ */
 export type Message = string | MessageFormatElement[];
 export type Messages = Record<string, Message>;
 
@@ -44,6 +47,12 @@ export interface IntlConfig {
   locale: string;
   messages: Messages;
   onError?: (err: IntlError) => void;
+  /**
+   * The messages come parsed, as pages carry them: a string is then text to
+   * show as it is (a message with no arguments, sent without its wrapping),
+   * not ICU to parse.
+   */
+  parsed?: boolean;
 }
 
 const TIME_DEFAULTS: Intl.DateTimeFormatOptions = { hour: 'numeric', minute: 'numeric' };
@@ -51,19 +60,23 @@ const TIME_DEFAULTS: Intl.DateTimeFormatOptions = { hour: 'numeric', minute: 'nu
 // createIntl builds the formatters of one language. Each message is compiled
 // on first use and kept, so an isolate that renders thousands of pages
 // compiles each message once.
-export function createIntl({ locale, messages, onError = defaultOnError }: IntlConfig): IntlShape {
-  const compiled = new Map<string, IntlMessageFormat>();
+export function createIntl({ locale, messages, onError = defaultOnError, parsed = false }: IntlConfig): IntlShape {
+  const compiled = new Map<string, IntlMessageFormat | string>();
   const numbers = new Map<string, Intl.NumberFormat>();
   const lists = new Map<string, Intl.ListFormat>();
   const toDate = (v: Date | number | string) => (v instanceof Date ? v : new Date(v));
 
-  function formatter(id: string): IntlMessageFormat | null {
+  function formatter(id: string): IntlMessageFormat | string | null {
     let f = compiled.get(id);
-    if (f) return f;
+    if (f !== undefined) return f;
     const message = messages[id];
     if (message === undefined) {
       onError({ code: 'MISSING_TRANSLATION', message: `Missing message "${id}" for locale "${locale}"` });
       return null;
+    }
+    if (parsed && typeof message === 'string') {
+      compiled.set(id, message);
+      return message;
     }
     try {
       f = new IntlMessageFormat(message, locale);
@@ -91,7 +104,8 @@ export function createIntl({ locale, messages, onError = defaultOnError }: IntlC
     messages,
     formatMessage: ((descriptor: MessageDescriptor, values?: Record<string, RichValue>) => {
       const f = formatter(descriptor.id);
-      if (!f) return descriptor.defaultMessage ?? descriptor.id;
+      if (f === null) return descriptor.defaultMessage ?? descriptor.id;
+      if (typeof f === 'string') return f;
       return guard(`Message "${descriptor.id}"`, () => f.format<ReactNode>(values), () => descriptor.id);
     }) as IntlShape['formatMessage'],
     formatDate: (value, options = {}) => guard('formatDate', () => dateTimeFormat(locale, options).format(toDate(value)), () => String(value)),

@@ -11,7 +11,7 @@ export function intlFor(lang: string, messages: Messages, onError: (err: IntlErr
   const key = `${lang}\u0000${Object.keys(messages).length}`;
   let intl = byLang.get(key);
   if (!intl || intl.messages !== messages && !sameMessages(intl.messages, messages)) {
-    intl = createIntl({ locale: lang, messages, onError });
+    intl = createIntl({ locale: lang, messages, onError, parsed: true });
     byLang.set(key, intl);
   }
   return intl;

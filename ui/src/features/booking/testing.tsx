@@ -4,6 +4,7 @@ import { render } from '@testing-library/react';
 import { MemoryRouter } from '../../lib/router';
 import { vi } from 'vitest';
 import english from '../../../../locales/en-US.json';
+import { pageMessages } from '../../testing/pageMessages';
 import type { Payload } from '../../payload';
 import { PageHost } from '../../PageHost';
 import type { BookingPageData, BookingView, BookingViewData, CalendarInfo, LocationInfo, SlotsResponse } from './types';
@@ -118,7 +119,7 @@ export function payload<D>(route: string, data: D, over: Partial<Payload<D>> = {
     scrollToTop: true,
     consent: 'all',
     head: { title: '', description: '', canonical: '', alternates: [] },
-    messages,
+    messages: pageMessages('en-US'),
     data,
     ...over,
   };

@@ -622,6 +622,14 @@ func TestACartIsBookedBackToBackAllOrNothing(t *testing.T) {
 	}
 }
 
+// graceVisit is Ada's haircut with her guest Grace's manicure and pedicure,
+// on Monday 23 November at 09:00 in Berlin.
+func graceVisit(menuID string) booking.CartCommand {
+	return booking.CartCommand{Menu: menuID, Items: []string{"salon-haircut"}, GuestItems: [][]string{{"salon-manicure", "salon-pedicure"}},
+		BookCommand: booking.BookCommand{Start: "2026-11-23T09:00:00+01:00", TimeZone: "Europe/Berlin", Contact: ada(),
+			Guests: []booking.Guest{{Name: "Grace Hopper", Email: "grace@example.com"}}}}
+}
+
 func TestEachGuestGetsTheirOwnServicesInAVisit(t *testing.T) {
 	svc, pool, _ := newService(t)
 	ctx := context.Background()
@@ -629,9 +637,7 @@ func TestEachGuestGetsTheirOwnServicesInAVisit(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	cmd := booking.CartCommand{Menu: menu.ID, Items: []string{"salon-haircut"}, GuestItems: [][]string{{"salon-manicure", "salon-pedicure"}},
-		BookCommand: booking.BookCommand{Start: "2026-11-23T09:00:00+01:00", TimeZone: "Europe/Berlin", Contact: ada(),
-			Guests: []booking.Guest{{Name: "Grace Hopper", Email: "grace@example.com"}}}}
+	cmd := graceVisit(menu.ID)
 	// A guest without services cannot go on.
 	if _, err := menu.People([][]string{{"salon-haircut"}, {}}); err == nil {
 		t.Errorf("a guest without services was accepted")

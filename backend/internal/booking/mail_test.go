@@ -251,9 +251,7 @@ func TestAVisitIsOneMailForEachWhoTakesPart(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	cmd := booking.CartCommand{Menu: menu.ID, Items: []string{"salon-haircut"}, GuestItems: [][]string{{"salon-manicure", "salon-pedicure"}},
-		BookCommand: booking.BookCommand{Start: "2026-11-23T09:00:00+01:00", TimeZone: "Europe/Berlin", Contact: ada(),
-			Guests: []booking.Guest{{Name: "Grace Hopper", Email: "grace@example.com"}}}}
+	cmd := graceVisit(menu.ID)
 	b, _, err := svc.BookCart(ctx, menu, cmd)
 	if err != nil {
 		t.Fatal(err)

@@ -1,5 +1,5 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { useLocation, useNavigationType } from './lib/router';
+import { useLocation, useNavigate, useNavigationType } from './lib/router';
 import { App } from './App';
 import { loadLayout, loadedLayout } from '@registry';
 import { createClient } from './lib/http';
@@ -20,6 +20,7 @@ export async function fetchPage(target: string): Promise<Payload> {
 export function PageHost({ initial }: { initial: Payload }) {
   const location = useLocation();
   const navType = useNavigationType();
+  const navigate = useNavigate();
   const [payload, setPayload] = useState(initial);
   const [navigating, setNavigating] = useState(false);
   const scrollPending = useRef(false);
@@ -34,6 +35,11 @@ export function PageHost({ initial }: { initial: Payload }) {
     (async () => {
       try {
         const next = await fetchPage(target);
+        if (next.redirect) {
+          // Another form of a page's URL: go to its canonical one instead.
+          if (!stale) navigate(next.redirect, { replace: true });
+          return;
+        }
         await loadLayout(next.layout);
         if (stale) return;
         scrollPending.current = true;

@@ -27,6 +27,9 @@ func Seed(ctx context.Context, q db.Querier) error {
 			return fmt.Errorf("demo: %w", err)
 		}
 	}
+	if err := seedBlog(ctx, q); err != nil {
+		return err
+	}
 	return seedBooking(ctx, q)
 }
 

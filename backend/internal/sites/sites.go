@@ -40,11 +40,14 @@ func (s *Store) PageByPath(ctx context.Context, path string) (*Page, error) {
 	return &p, nil
 }
 
-// Pages lists the published pages, for navigation and the sitemap.
+// Pages lists the published pages and the blogs (as pages at their path,
+// with negative ids), for navigation and the sitemap.
 func (s *Store) Pages(ctx context.Context) ([]Page, error) {
 	rows, err := s.q.Query(ctx, `
-		SELECT id, path, title, description, updated_at
-		FROM site_pages WHERE published ORDER BY path`)
+		SELECT id, path, title, description, updated_at FROM site_pages WHERE published
+		UNION ALL
+		SELECT -id, path, title, description, updated_at FROM blogs
+		ORDER BY 2`)
 	if err != nil {
 		return nil, fmt.Errorf("sites: unable to list pages: %w", err)
 	}

@@ -14,3 +14,73 @@ type Page struct {
 	Paragraphs  []string  `json:"paragraphs" tstype:"string[] | null"`
 	UpdatedAt   time.Time `json:"updatedAt"`
 }
+
+// Blog is a blog: the site path its posts and listings hang below.
+type Blog struct {
+	ID          int64  `json:"id"`
+	Path        string `json:"path"`
+	Title       string `json:"title"`
+	Description string `json:"description"`
+}
+
+// Author, Category and Tag name what a listing gathers posts by.
+type (
+	Author struct {
+		Slug string `json:"slug"`
+		Name string `json:"name"`
+		Bio  string `json:"bio"`
+	}
+	Category struct {
+		Slug        string `json:"slug"`
+		Name        string `json:"name"`
+		Description string `json:"description"`
+	}
+	Tag struct {
+		Slug string `json:"slug"`
+		Name string `json:"name"`
+	}
+)
+
+// Image is a picture with the size it is drawn at, so the page keeps its
+// place before it loads.
+type Image struct {
+	Src    string `json:"src"`
+	Width  int    `json:"width"`
+	Height int    `json:"height"`
+	Alt    string `json:"alt"`
+}
+
+// PostSummary is a post as a listing shows it.
+type PostSummary struct {
+	Slug        string     `json:"slug"`
+	Title       string     `json:"title"`
+	Excerpt     string     `json:"excerpt"`
+	Cover       *Image     `json:"cover" tstype:"Image | null"`
+	Author      Author     `json:"author"`
+	PublishedAt time.Time  `json:"publishedAt"`
+	Categories  []Category `json:"categories" tstype:"Category[]"`
+	Tags        []Tag      `json:"tags" tstype:"Tag[]"`
+}
+
+// Post is a whole post: its summary and its body, sanitised rich text.
+type Post struct {
+	PostSummary `tstype:",extends"`
+	Blog        Blog      `json:"blog"`
+	Body        []Node    `json:"body" tstype:"RichNode[]"`
+	UpdatedAt   time.Time `json:"updatedAt"`
+}
+
+// Listing is one page of a blog's posts, all of them or those of a
+// category, an author or a tag.
+type Listing struct {
+	Blog     Blog          `json:"blog"`
+	Kind     string        `json:"kind" tstype:"'blog' | 'category' | 'author' | 'tag'"`
+	Heading  string        `json:"heading"` // in the page's language, set by the page's loader
+	Category *Category     `json:"category,omitempty"`
+	Author   *Author       `json:"author,omitempty"`
+	Tag      *Tag          `json:"tag,omitempty"`
+	Posts    []PostSummary `json:"posts" tstype:"PostSummary[]"`
+	Page     int           `json:"page"`  // 1-based
+	Pages    int           `json:"pages"` // at least 1, also when empty
+	Total    int           `json:"total"`
+}

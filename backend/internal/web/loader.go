@@ -51,6 +51,10 @@ type PageResult struct {
 	Robots      string
 	Brand       string // the business's colour, #rrggbb, for --brand
 	Data        any
+	// Redirect, when set, answers 301 to this site-relative URL instead: the
+	// canonical form of the URL asked for (trailing slash, case, another
+	// shape of the same content).
+	Redirect string
 }
 
 // PageError makes a loader answer with the error layout.

@@ -79,9 +79,12 @@ func websiteLoader(store *sites.Store) Loader {
 			// previews are for the business's eyes, never for search engines
 			return &PageResult{Title: req.T("site.preview"), Robots: "noindex", Data: SiteData{Nav: withoutHome(nav)}}, nil
 		}
+		if res, ok, err := blogPage(ctx, store, req, nav); ok || err != nil {
+			return res, err
+		}
 		if req.Match.Kind != "page" {
-			title := req.T("site.kind." + req.Match.Kind)
-			return &PageResult{Title: title, Data: SiteData{Nav: withoutHome(nav)}}, nil
+			// Products and collections are not built yet: none exists.
+			return nil, NotFound(req.FullPath)
 		}
 		page, err := store.PageByPath(ctx, req.Match.Params["path"])
 		if errors.Is(err, sites.ErrNotFound) {

@@ -80,6 +80,20 @@ func (s *Server) loadPage(c *gin.Context, path, rawQuery string) (p *Payload) {
 
 	m, ok := s.routes.Match(basePath)
 	if !ok {
+		// A website address in capitals is the same page in lower case.
+		if lower := strings.ToLower(basePath); lower != basePath {
+			if lm, ok := s.routes.Match(lower); ok && lm.Route.Name == "website" {
+				p.Route, p.Layout, p.Status = lm.Route.Name, lm.Route.Layout, http.StatusMovedPermanently
+				p.Redirect = lower
+				if prefix != "" {
+					p.Redirect = "/" + prefix + lower
+				}
+				if rawQuery != "" {
+					p.Redirect += "?" + rawQuery
+				}
+				return p
+			}
+		}
 		s.fail(p, NotFound(full))
 		return p
 	}
@@ -103,6 +117,10 @@ func (s *Server) loadPage(c *gin.Context, path, rawQuery string) (p *Payload) {
 	if err != nil {
 		s.log.ErrorContext(c.Request.Context(), "page loader failed", slog.String("route", m.Route.Name), slog.String("path", full), slog.Any("err", err))
 		s.fail(p, &PageError{Status: http.StatusInternalServerError, Message: http.StatusText(http.StatusInternalServerError)})
+		return p
+	}
+	if res.Redirect != "" {
+		p.Route, p.Layout, p.Status, p.Redirect = m.Route.Name, m.Route.Layout, http.StatusMovedPermanently, res.Redirect
 		return p
 	}
 	p.Route, p.Layout, p.Kind, p.Params, p.Data = m.Route.Name, m.Route.Layout, m.Kind, m.Params, res.Data

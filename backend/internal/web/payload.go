@@ -22,7 +22,8 @@ type Payload struct {
 	Head          Head              `json:"head"`
 	Messages      json.RawMessage   `json:"messages" tstype:"{ [key: string]: string | MessageFormatElement[] }"` // parsed ICU; text only without a build
 	Data          any               `json:"data" tstype:"unknown"`
-	Action        *ActionResult     `json:"action,omitempty"` // a form post that failed, shown on its page
+	Action        *ActionResult     `json:"action,omitempty"`   // a form post that failed, shown on its page
+	Redirect      string            `json:"redirect,omitempty"` // the canonical URL of the page asked for (301)
 }
 
 // Head is what the document's <head> says about the page.

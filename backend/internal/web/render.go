@@ -28,6 +28,10 @@ func (s *Server) page(c *gin.Context) {
 		return
 	}
 	p := s.loadPage(c, c.Request.URL.EscapedPath(), c.Request.URL.RawQuery)
+	if p.Redirect != "" {
+		c.Redirect(http.StatusMovedPermanently, p.Redirect)
+		return
+	}
 	s.writeDocument(c, p)
 }
 
@@ -41,6 +45,11 @@ func (s *Server) pageData(c *gin.Context) {
 	rawPath, rawQuery, _ := strings.Cut(path, "?")
 	p := s.loadPage(c, rawPath, rawQuery)
 	c.Header("Cache-Control", "no-store")
+	if p.Redirect != "" {
+		// The client follows it as a replaced navigation (PageHost).
+		c.JSON(http.StatusOK, gin.H{"redirect": p.Redirect, "status": p.Status})
+		return
+	}
 	data, err := json.Marshal(p)
 	if err != nil {
 		apiError(c, http.StatusInternalServerError, "internal", "Internal Server Error")

@@ -31,6 +31,7 @@ export interface Payload {
   messages: { [key: string]: string | MessageFormatElement[] }; // parsed ICU; text only without a build
   data: unknown;
   action?: ActionResult; // a form post that failed, shown on its page
+  redirect?: string; // the canonical URL of the page asked for (301)
 }
 /**
  * Head is what the document's <head> says about the page.
@@ -265,6 +266,8 @@ export interface ScreenData {
  */
 export interface SiteData {
   page?: sites.Page;
+  post?: sites.Post;
+  listing?: sites.Listing;
   nav: sites.Page[];
   links?: DemoLink[];
 }

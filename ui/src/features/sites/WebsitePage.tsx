@@ -1,15 +1,19 @@
 import { FormattedDate, FormattedMessage } from '../../lib/i18n';
 import { usePage } from '../../PageContext';
 import { ScreenSummary } from '../../components/ScreenSummary';
+import { PostList } from './PostList';
+import { PostView } from './PostView';
 import { Reveal } from './Reveal';
 import styles from './Site.module.css';
 import type { SiteData } from './types';
 
-// WebsitePage is the one page view of the website: pages now; posts,
-// categories, authors, tags, products and collections show their route
-// until their content types arrive.
+// WebsitePage is the one page view of the website: a page, a blog post, or
+// a listing of a blog's posts (the blog's, a category's, an author's, a
+// tag's).
 export function WebsitePage() {
   const page = usePage<SiteData>();
+  if (page.data.post) return <PostView post={page.data.post} />;
+  if (page.data.listing) return <PostList listing={page.data.listing} />;
   const content = page.data.page;
   if (!content) return <ScreenSummary />;
   return (
@@ -29,3 +33,4 @@ export function WebsitePage() {
     </article>
   );
 }
+

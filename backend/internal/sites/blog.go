@@ -1,0 +1,303 @@
+package sites
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+)
+
+// PostsPerPage is the length of a listing's page.
+const PostsPerPage = 5
+
+// A post is visible once published and its time has come: a post
+// scheduled for tomorrow is a draft to readers until then.
+const visible = `p.status = 'published' AND p.published_at <= now()`
+
+// BlogByPath returns the blog at a site path.
+func (s *Store) BlogByPath(ctx context.Context, path string) (*Blog, error) {
+	var b Blog
+	err := s.q.QueryRow(ctx, `SELECT id, path, title, description FROM blogs WHERE path = $1`, path).
+		Scan(&b.ID, &b.Path, &b.Title, &b.Description)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return nil, ErrNotFound
+	}
+	if err != nil {
+		return nil, fmt.Errorf("sites: unable to fetch blog %q: %w", path, err)
+	}
+	return &b, nil
+}
+
+// BlogOfCategory returns the blog a category belongs to.
+func (s *Store) BlogOfCategory(ctx context.Context, slug string) (*Blog, error) {
+	var b Blog
+	err := s.q.QueryRow(ctx, `SELECT b.id, b.path, b.title, b.description FROM blogs b JOIN blog_categories c ON c.blog_id = b.id WHERE c.slug = $1`, slug).
+		Scan(&b.ID, &b.Path, &b.Title, &b.Description)
+	if err != nil {
+		return nil, notFoundOr(err, "category", slug)
+	}
+	return &b, nil
+}
+
+// PostBySlug returns the visible post with a slug, whole.
+func (s *Store) PostBySlug(ctx context.Context, slug string) (*Post, error) {
+	var p Post
+	var body []byte
+	var cover []byte
+	err := s.q.QueryRow(ctx, `
+		SELECT p.id, p.slug, p.title, p.excerpt, p.cover, p.published_at, p.updated_at, p.body,
+		       a.slug, a.name, a.bio, b.id, b.path, b.title, b.description
+		FROM posts p JOIN authors a ON a.id = p.author_id JOIN blogs b ON b.id = p.blog_id
+		WHERE p.slug = $1 AND `+visible, slug).
+		Scan(new(int64), &p.Slug, &p.Title, &p.Excerpt, &cover, &p.PublishedAt, &p.UpdatedAt, &body,
+			&p.Author.Slug, &p.Author.Name, &p.Author.Bio, &p.Blog.ID, &p.Blog.Path, &p.Blog.Title, &p.Blog.Description)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return nil, ErrNotFound
+	}
+	if err != nil {
+		return nil, fmt.Errorf("sites: unable to fetch post %q: %w", slug, err)
+	}
+	if err := json.Unmarshal(body, &p.Body); err != nil {
+		return nil, fmt.Errorf("sites: post %q has a body that is not rich text: %w", slug, err)
+	}
+	if p.Cover, err = decodeImage(cover); err != nil {
+		return nil, fmt.Errorf("sites: post %q: %w", slug, err)
+	}
+	summaries := []PostSummary{p.PostSummary}
+	if err := s.labels(ctx, []string{p.Slug}, summaries); err != nil {
+		return nil, err
+	}
+	p.PostSummary = summaries[0]
+	return &p, nil
+}
+
+// ListingQuery asks for one page of a blog's posts, optionally only those
+// of a category, an author or a tag (by slug).
+type ListingQuery struct {
+	Blog                  *Blog
+	Category, Author, Tag string
+	Page                  int // 1-based
+}
+
+// Listing returns a page of the blog's visible posts, newest first. A
+// category, author or tag that does not exist is ErrNotFound; so is a page
+// past the last (the first page exists even when empty).
+func (s *Store) Listing(ctx context.Context, q ListingQuery) (*Listing, error) {
+	l := &Listing{Blog: *q.Blog, Kind: "blog", Page: q.Page, Posts: []PostSummary{}}
+	where, args := `p.blog_id = $1 AND `+visible, []any{q.Blog.ID}
+	switch {
+	case q.Category != "":
+		var c Category
+		err := s.q.QueryRow(ctx, `SELECT slug, name, description FROM blog_categories WHERE slug = $1 AND blog_id = $2`, q.Category, q.Blog.ID).
+			Scan(&c.Slug, &c.Name, &c.Description)
+		if err != nil {
+			return nil, notFoundOr(err, "category", q.Category)
+		}
+		l.Kind, l.Category = "category", &c
+		where += ` AND EXISTS (SELECT 1 FROM post_categories pc JOIN blog_categories c ON c.id = pc.category_id WHERE pc.post_id = p.id AND c.slug = $2)`
+		args = append(args, q.Category)
+	case q.Author != "":
+		var a Author
+		if err := s.q.QueryRow(ctx, `SELECT slug, name, bio FROM authors WHERE slug = $1`, q.Author).Scan(&a.Slug, &a.Name, &a.Bio); err != nil {
+			return nil, notFoundOr(err, "author", q.Author)
+		}
+		l.Kind, l.Author = "author", &a
+		where += ` AND a.slug = $2`
+		args = append(args, q.Author)
+	case q.Tag != "":
+		var t Tag
+		if err := s.q.QueryRow(ctx, `SELECT slug, name FROM tags WHERE slug = $1`, q.Tag).Scan(&t.Slug, &t.Name); err != nil {
+			return nil, notFoundOr(err, "tag", q.Tag)
+		}
+		l.Kind, l.Tag = "tag", &t
+		where += ` AND EXISTS (SELECT 1 FROM post_tags pt JOIN tags t ON t.id = pt.tag_id WHERE pt.post_id = p.id AND t.slug = $2)`
+		args = append(args, q.Tag)
+	}
+	if err := s.q.QueryRow(ctx, `SELECT count(*) FROM posts p JOIN authors a ON a.id = p.author_id WHERE `+where, args...).Scan(&l.Total); err != nil {
+		return nil, fmt.Errorf("sites: unable to count posts: %w", err)
+	}
+	l.Pages = max(1, (l.Total+PostsPerPage-1)/PostsPerPage)
+	if q.Page < 1 || q.Page > l.Pages {
+		return nil, ErrNotFound
+	}
+	rows, err := s.q.Query(ctx, fmt.Sprintf(`
+		SELECT p.slug, p.title, p.excerpt, p.cover, p.published_at, a.slug, a.name, a.bio
+		FROM posts p JOIN authors a ON a.id = p.author_id
+		WHERE %s ORDER BY p.published_at DESC, p.id DESC LIMIT %d OFFSET %d`, where, PostsPerPage, (q.Page-1)*PostsPerPage), args...)
+	if err != nil {
+		return nil, fmt.Errorf("sites: unable to list posts: %w", err)
+	}
+	var slugs []string
+	for rows.Next() {
+		var p PostSummary
+		var cover []byte
+		if err := rows.Scan(&p.Slug, &p.Title, &p.Excerpt, &cover, &p.PublishedAt, &p.Author.Slug, &p.Author.Name, &p.Author.Bio); err != nil {
+			rows.Close()
+			return nil, fmt.Errorf("sites: unable to read a post: %w", err)
+		}
+		if p.Cover, err = decodeImage(cover); err != nil {
+			rows.Close()
+			return nil, fmt.Errorf("sites: post %q: %w", p.Slug, err)
+		}
+		l.Posts = append(l.Posts, p)
+		slugs = append(slugs, p.Slug)
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("sites: unable to list posts: %w", err)
+	}
+	return l, s.labels(ctx, slugs, l.Posts)
+}
+
+// labels fills the categories and tags of the posts (in the order of slugs).
+func (s *Store) labels(ctx context.Context, slugs []string, posts []PostSummary) error {
+	at := map[string]int{}
+	for i, slug := range slugs {
+		at[slug] = i
+		posts[i].Categories, posts[i].Tags = []Category{}, []Tag{}
+	}
+	if len(slugs) == 0 {
+		return nil
+	}
+	rows, err := s.q.Query(ctx, `
+		SELECT p.slug, 'category', c.slug, c.name, c.description FROM posts p
+		  JOIN post_categories pc ON pc.post_id = p.id JOIN blog_categories c ON c.id = pc.category_id WHERE p.slug = ANY($1)
+		UNION ALL
+		SELECT p.slug, 'tag', t.slug, t.name, '' FROM posts p
+		  JOIN post_tags pt ON pt.post_id = p.id JOIN tags t ON t.id = pt.tag_id WHERE p.slug = ANY($1)
+		ORDER BY 1, 2, 4`, slugs)
+	if err != nil {
+		return fmt.Errorf("sites: unable to read categories and tags: %w", err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var post, kind, slug, name, desc string
+		if err := rows.Scan(&post, &kind, &slug, &name, &desc); err != nil {
+			return fmt.Errorf("sites: unable to read a label: %w", err)
+		}
+		p := &posts[at[post]]
+		if kind == "category" {
+			p.Categories = append(p.Categories, Category{Slug: slug, Name: name, Description: desc})
+		} else {
+			p.Tags = append(p.Tags, Tag{Slug: slug, Name: name})
+		}
+	}
+	return rows.Err()
+}
+
+func notFoundOr(err error, what, slug string) error {
+	if errors.Is(err, pgx.ErrNoRows) {
+		return ErrNotFound
+	}
+	return fmt.Errorf("sites: unable to fetch %s %q: %w", what, slug, err)
+}
+
+func decodeImage(data []byte) (*Image, error) {
+	if len(data) == 0 || string(data) == "null" {
+		return nil, nil
+	}
+	var img Image
+	if err := json.Unmarshal(data, &img); err != nil {
+		return nil, fmt.Errorf("an image that is not one: %w", err)
+	}
+	return &img, nil
+}
+
+// PostInput is a post as an author writes it: the body in HTML, sanitised
+// here on the way in.
+type PostInput struct {
+	Blog, Slug, Title, Excerpt, BodyHTML string
+	Cover                                *Image
+	Author                               string   // slug
+	Categories, Tags                     []string // slugs
+	Published                            bool
+	PublishedAt                          time.Time
+}
+
+// SaveBlog creates or updates the blog at b.Path.
+func (s *Store) SaveBlog(ctx context.Context, b Blog) error {
+	_, err := s.q.Exec(ctx, `INSERT INTO blogs (path, title, description) VALUES ($1, $2, $3)
+		ON CONFLICT (path) DO UPDATE SET title = EXCLUDED.title, description = EXCLUDED.description, updated_at = now()`,
+		b.Path, b.Title, b.Description)
+	if err != nil {
+		return fmt.Errorf("sites: unable to save blog %q: %w", b.Path, err)
+	}
+	return nil
+}
+
+// SaveAuthor, SaveCategory and SaveTag create or update by slug.
+func (s *Store) SaveAuthor(ctx context.Context, a Author) error {
+	_, err := s.q.Exec(ctx, `INSERT INTO authors (slug, name, bio) VALUES ($1, $2, $3)
+		ON CONFLICT (slug) DO UPDATE SET name = EXCLUDED.name, bio = EXCLUDED.bio, updated_at = now()`, a.Slug, a.Name, a.Bio)
+	if err != nil {
+		return fmt.Errorf("sites: unable to save author %q: %w", a.Slug, err)
+	}
+	return nil
+}
+
+func (s *Store) SaveCategory(ctx context.Context, blogPath string, c Category) error {
+	_, err := s.q.Exec(ctx, `INSERT INTO blog_categories (blog_id, slug, name, description)
+		VALUES ((SELECT id FROM blogs WHERE path = $1), $2, $3, $4)
+		ON CONFLICT (slug) DO UPDATE SET name = EXCLUDED.name, description = EXCLUDED.description, updated_at = now()`,
+		blogPath, c.Slug, c.Name, c.Description)
+	if err != nil {
+		return fmt.Errorf("sites: unable to save category %q: %w", c.Slug, err)
+	}
+	return nil
+}
+
+func (s *Store) SaveTag(ctx context.Context, t Tag) error {
+	_, err := s.q.Exec(ctx, `INSERT INTO tags (slug, name) VALUES ($1, $2)
+		ON CONFLICT (slug) DO UPDATE SET name = EXCLUDED.name, updated_at = now()`, t.Slug, t.Name)
+	if err != nil {
+		return fmt.Errorf("sites: unable to save tag %q: %w", t.Slug, err)
+	}
+	return nil
+}
+
+// SavePost creates or replaces the post with in.Slug, its body sanitised,
+// with exactly the categories and tags named.
+func (s *Store) SavePost(ctx context.Context, in PostInput) error {
+	body, err := SanitizeHTML(in.BodyHTML)
+	if err != nil {
+		return err
+	}
+	bodyJSON, _ := json.Marshal(body) // a tree of strings always encodes
+	var cover []byte
+	if in.Cover != nil {
+		cover, _ = json.Marshal(in.Cover)
+	}
+	status := "draft"
+	var publishedAt *time.Time
+	if in.Published {
+		status, publishedAt = "published", &in.PublishedAt
+	}
+	var id int64
+	err = s.q.QueryRow(ctx, `
+		INSERT INTO posts (blog_id, slug, title, excerpt, body_source, body, cover, author_id, status, published_at)
+		VALUES ((SELECT id FROM blogs WHERE path = $1), $2, $3, $4, $5, $6, $7, (SELECT id FROM authors WHERE slug = $8), $9, $10)
+		ON CONFLICT (slug) DO UPDATE SET blog_id = EXCLUDED.blog_id, title = EXCLUDED.title, excerpt = EXCLUDED.excerpt,
+		  body_source = EXCLUDED.body_source, body = EXCLUDED.body, cover = EXCLUDED.cover, author_id = EXCLUDED.author_id,
+		  status = EXCLUDED.status, published_at = EXCLUDED.published_at, updated_at = now()
+		RETURNING id`,
+		in.Blog, in.Slug, in.Title, in.Excerpt, in.BodyHTML, bodyJSON, cover, in.Author, status, publishedAt).Scan(&id)
+	if err != nil {
+		return fmt.Errorf("sites: unable to save post %q: %w", in.Slug, err)
+	}
+	if _, err := s.q.Exec(ctx, `DELETE FROM post_categories WHERE post_id = $1`, id); err != nil {
+		return fmt.Errorf("sites: unable to save post %q: %w", in.Slug, err)
+	}
+	if _, err := s.q.Exec(ctx, `DELETE FROM post_tags WHERE post_id = $1`, id); err != nil {
+		return fmt.Errorf("sites: unable to save post %q: %w", in.Slug, err)
+	}
+	if _, err := s.q.Exec(ctx, `INSERT INTO post_categories (post_id, category_id) SELECT $1, id FROM blog_categories WHERE slug = ANY($2)`, id, in.Categories); err != nil {
+		return fmt.Errorf("sites: unable to file post %q: %w", in.Slug, err)
+	}
+	if _, err := s.q.Exec(ctx, `INSERT INTO post_tags (post_id, tag_id) SELECT $1, id FROM tags WHERE slug = ANY($2)`, id, in.Tags); err != nil {
+		return fmt.Errorf("sites: unable to tag post %q: %w", in.Slug, err)
+	}
+	return nil
+}

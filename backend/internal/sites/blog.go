@@ -80,6 +80,7 @@ type ListingQuery struct {
 	Blog                  *Blog
 	Category, Author, Tag string
 	Page                  int // 1-based
+	PerPage               int // 0 is PostsPerPage
 }
 
 // Listing returns a page of the blog's visible posts, newest first. A
@@ -119,14 +120,18 @@ func (s *Store) Listing(ctx context.Context, q ListingQuery) (*Listing, error) {
 	if err := s.q.QueryRow(ctx, `SELECT count(*) FROM posts p JOIN authors a ON a.id = p.author_id WHERE `+where, args...).Scan(&l.Total); err != nil {
 		return nil, fmt.Errorf("sites: unable to count posts: %w", err)
 	}
-	l.Pages = max(1, (l.Total+PostsPerPage-1)/PostsPerPage)
+	per := PostsPerPage
+	if q.PerPage > 0 {
+		per = q.PerPage
+	}
+	l.Pages = max(1, (l.Total+per-1)/per)
 	if q.Page < 1 || q.Page > l.Pages {
 		return nil, ErrNotFound
 	}
 	rows, err := s.q.Query(ctx, fmt.Sprintf(`
 		SELECT p.slug, p.title, p.excerpt, p.cover, p.published_at, a.slug, a.name, a.bio
 		FROM posts p JOIN authors a ON a.id = p.author_id
-		WHERE %s ORDER BY p.published_at DESC, p.id DESC LIMIT %d OFFSET %d`, where, PostsPerPage, (q.Page-1)*PostsPerPage), args...)
+		WHERE %s ORDER BY p.published_at DESC, p.id DESC LIMIT %d OFFSET %d`, where, per, (q.Page-1)*per), args...)
 	if err != nil {
 		return nil, fmt.Errorf("sites: unable to list posts: %w", err)
 	}

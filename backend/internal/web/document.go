@@ -24,6 +24,40 @@ var documentHead = template.Must(template.New("head").Parse(`<!doctype html>
 <link rel="canonical" href="{{.Head.Canonical}}">{{end}}
 {{- range .Head.Alternates}}
 <link rel="alternate" hreflang="{{.Hreflang}}" href="{{.Href}}">{{end}}
+{{- with .SEO}}
+{{- if .Prev}}
+<link rel="prev" href="{{.Prev}}">{{end}}
+{{- if .Next}}
+<link rel="next" href="{{.Next}}">{{end}}
+{{- if .Feed}}
+<link rel="alternate" type="application/rss+xml" title="{{.FeedTitle}}" href="{{.Feed}}">{{end}}
+<meta property="og:type" content="{{.Type}}">
+<meta property="og:site_name" content="{{.SiteName}}">
+<meta property="og:title" content="{{.Title}}">
+{{- if .Description}}
+<meta property="og:description" content="{{.Description}}">{{end}}
+{{- if .URL}}
+<meta property="og:url" content="{{.URL}}">{{end}}
+<meta property="og:locale" content="{{.Locale}}">
+{{- if .Image}}
+<meta property="og:image" content="{{.ImageURL}}">
+<meta property="og:image:width" content="{{.Image.Width}}">
+<meta property="og:image:height" content="{{.Image.Height}}">
+<meta property="og:image:alt" content="{{.Image.Alt}}">
+<meta name="twitter:card" content="summary_large_image">
+{{- else}}
+<meta name="twitter:card" content="summary">{{end}}
+<meta name="twitter:title" content="{{.Title}}">
+{{- if .Description}}
+<meta name="twitter:description" content="{{.Description}}">{{end}}
+{{- if .Published}}
+<meta property="article:published_time" content="{{.Published}}">{{end}}
+{{- if .Modified}}
+<meta property="article:modified_time" content="{{.Modified}}">{{end}}
+{{- if .Author}}
+<meta property="article:author" content="{{.Author}}">{{end}}
+{{.JSONLD}}
+{{- end}}
 {{- range .Styles}}
 <link rel="stylesheet" href="{{.}}">{{end}}
 {{- range .Preloads}}
@@ -35,6 +69,7 @@ var documentHead = template.Must(template.New("head").Parse(`<!doctype html>
 
 type headView struct {
 	*Payload
+	SEO      *seoView // website pages: cards and structured data
 	Styles   []string
 	Preloads []string
 	Brand    template.CSS

@@ -17,6 +17,7 @@ type Feature interface {
 // Registry is what features register into while the server is built.
 type Registry struct {
 	server  *Server
+	root    gin.IRoutes // the site's own files (sitemap, feeds), beside the pages
 	api     *gin.RouterGroup
 	loaders map[string]Loader
 	actions map[string]Action
@@ -39,6 +40,10 @@ func (r *Registry) Action(name string, a Action) {
 	}
 	r.actions[name] = a
 }
+
+// Root is where a feature serves files at the site's top level (robots.txt,
+// sitemaps, feeds); those paths are then no page's.
+func (r *Registry) Root() gin.IRoutes { return r.root }
 
 // API is the /api route group for the feature's JSON endpoints.
 func (r *Registry) API() *gin.RouterGroup { return r.api }

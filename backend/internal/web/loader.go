@@ -26,7 +26,11 @@ type PageRequest struct {
 	Cat      *locales.Catalogue
 	ClientIP string // the socket's peer, or what a trusted proxy says
 	Cookies  map[string]string
+	Origin   string // the public URL's origin, for absolute links (never the Host header)
 }
+
+// Absolute is a site-relative path as a public URL.
+func (r *PageRequest) Absolute(path string) string { return strings.TrimSuffix(r.Origin, "/") + path }
 
 // Cookie is the value of one of the visitor's cookies, or "".
 func (r *PageRequest) Cookie(name string) string { return r.Cookies[name] }
@@ -51,6 +55,11 @@ type PageResult struct {
 	Robots      string
 	Brand       string // the business's colour, #rrggbb, for --brand
 	Data        any
+	// CanonicalQuery is the part of the query that makes this page another
+	// page (a listing's ?page=2): it goes into the canonical URL and the
+	// language alternates.
+	CanonicalQuery url.Values
+	SEO            *SEO
 	// Redirect, when set, answers 301 to this site-relative URL instead: the
 	// canonical form of the URL asked for (trailing slash, case, another
 	// shape of the same content).

@@ -61,7 +61,11 @@ func indexLoader(store *sites.Store) Loader {
 			return nil, err
 		}
 		res := &PageResult{Title: req.T("home.title"), Description: req.T("home.description"),
-			Data: SiteData{Page: page, Nav: withoutHome(nav), Links: homeLinks(req)}}
+			Data: SiteData{Page: page, Nav: withoutHome(nav), Links: homeLinks(req)},
+			SEO: &SEO{JSONLD: []any{
+				map[string]any{"@context": "https://schema.org", "@type": "WebSite", "name": req.T("site.name"), "url": req.Absolute(localized(req, "/")), "inLanguage": req.Cat.Lang},
+				map[string]any{"@context": "https://schema.org", "@type": "Organization", "name": req.T("site.name"), "url": req.Absolute("/")},
+			}}}
 		if page != nil {
 			res.Title, res.Description = page.Title, page.Description
 		}

@@ -6,6 +6,7 @@ import (
 	"net/url"
 	"strconv"
 	"strings"
+	"time"
 
 	"slotwise/backend/internal/route"
 	"slotwise/backend/internal/sites"
@@ -82,7 +83,25 @@ func postPage(ctx context.Context, store *sites.Store, req *PageRequest, nav []s
 	if to, ok := redirectTo(req, canonical, req.Query); ok {
 		return &PageResult{Redirect: to}, nil
 	}
-	return &PageResult{Title: post.Title, Description: post.Excerpt, Data: SiteData{Post: post, Nav: withoutHome(nav)}}, nil
+	seo := &SEO{Type: "article", PublishedTime: post.PublishedAt, ModifiedTime: post.UpdatedAt, Author: post.Author.Name,
+		Feed: feedPath(post.Blog.Path, "", ""), FeedTitle: post.Blog.Title}
+	if post.Cover != nil {
+		seo.Image = &OGImage{Src: post.Cover.Src, Alt: post.Cover.Alt, Width: post.Cover.Width, Height: post.Cover.Height}
+	}
+	here := req.Absolute(localized(req, canonical))
+	article := map[string]any{
+		"@context": "https://schema.org", "@type": "BlogPosting", "headline": post.Title, "description": post.Excerpt,
+		"datePublished": post.PublishedAt.UTC().Format(time.RFC3339), "dateModified": post.UpdatedAt.UTC().Format(time.RFC3339),
+		"mainEntityOfPage": here, "url": here, "inLanguage": req.Cat.Lang,
+		"author": map[string]any{"@type": "Person", "name": post.Author.Name,
+			"url": req.Absolute(localized(req, route.Default().Href("", "website", "author", map[string]string{"path": post.Blog.Path, "authorSlug": post.Author.Slug}, nil)))},
+		"publisher": organization(req),
+	}
+	if post.Cover != nil {
+		article["image"] = map[string]any{"@type": "ImageObject", "url": post.Cover.Src, "width": post.Cover.Width, "height": post.Cover.Height}
+	}
+	seo.JSONLD = []any{article, breadcrumbs(req, crumb{post.Blog.Title, blogPath(post.Blog.Path)}, crumb{post.Title, canonical})}
+	return &PageResult{Title: post.Title, Description: post.Excerpt, SEO: seo, Data: SiteData{Post: post, Nav: withoutHome(nav)}}, nil
 }
 
 func listingPage(ctx context.Context, store *sites.Store, req *PageRequest, nav []sites.Page, q sites.ListingQuery) (*PageResult, error) {
@@ -120,7 +139,84 @@ func listingPage(ctx context.Context, store *sites.Store, req *PageRequest, nav 
 	if description == "" {
 		description = q.Blog.Description
 	}
-	return &PageResult{Title: title, Description: description, Data: SiteData{Listing: listing, Nav: withoutHome(nav)}}, nil
+	seo := &SEO{Feed: feedPath(q.Blog.Path, listing.Kind, slugOf(listing)), FeedTitle: listing.Heading}
+	pageURL := func(n int) string {
+		u := localized(req, canonical)
+		if n > 1 {
+			u += "?page=" + strconv.Itoa(n)
+		}
+		return u
+	}
+	if page > 1 {
+		seo.Prev = pageURL(page - 1)
+	}
+	if page < listing.Pages {
+		seo.Next = pageURL(page + 1)
+	}
+	trail := []crumb{{q.Blog.Title, blogPath(q.Blog.Path)}}
+	if listing.Kind != "blog" {
+		trail = append(trail, crumb{listing.Heading, canonical})
+	}
+	seo.JSONLD = []any{breadcrumbs(req, trail...)}
+	return &PageResult{Title: title, Description: description, SEO: seo, CanonicalQuery: query, Data: SiteData{Listing: listing, Nav: withoutHome(nav)}}, nil
+}
+
+// crumb is one step of a breadcrumb trail: a name and a site-relative path
+// without language prefix.
+type crumb struct{ name, path string }
+
+// breadcrumbs is the BreadcrumbList of a page: the home page, then the trail.
+func breadcrumbs(req *PageRequest, trail ...crumb) map[string]any {
+	items := []any{map[string]any{"@type": "ListItem", "position": 1, "name": req.T("site.name"), "item": req.Absolute(localized(req, "/"))}}
+	for i, c := range trail {
+		items = append(items, map[string]any{"@type": "ListItem", "position": i + 2, "name": c.name, "item": req.Absolute(localized(req, c.path))})
+	}
+	return map[string]any{"@context": "https://schema.org", "@type": "BreadcrumbList", "itemListElement": items}
+}
+
+// organization is the business behind the site, for structured data.
+func organization(req *PageRequest) map[string]any {
+	return map[string]any{"@type": "Organization", "name": req.T("site.name"), "url": req.Absolute("/")}
+}
+
+// localized puts a path without language prefix into the request's language.
+func localized(req *PageRequest, path string) string {
+	prefix := locales.PathPrefix(req.Locale)
+	if prefix == "" {
+		return path
+	}
+	if path == "/" {
+		return prefix
+	}
+	return prefix + path
+}
+
+func blogPath(path string) string {
+	return route.Default().Href("", "website", "page", map[string]string{"path": path}, nil)
+}
+
+// feedPath is the RSS feed of a blog, or of one of its categories, authors
+// or tags (feeds.go serves them).
+func feedPath(blog, kind, slug string) string {
+	if segment, ok := feedSegments[kind]; ok {
+		return "/feeds/" + strings.Join([]string{blog, segment, slug}, "/") + ".xml"
+	}
+	return "/feeds/" + blog + ".xml"
+}
+
+// feedSegments name a listing's kind in its feed's path.
+var feedSegments = map[string]string{"category": "c", "author": "author", "tag": "tag"}
+
+func slugOf(l *sites.Listing) string {
+	switch {
+	case l.Category != nil:
+		return l.Category.Slug
+	case l.Author != nil:
+		return l.Author.Slug
+	case l.Tag != nil:
+		return l.Tag.Slug
+	}
+	return ""
 }
 
 // pageNumber reads ?page=: absent is 1; "1" is 1 but not canonical (the

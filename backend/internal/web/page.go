@@ -99,7 +99,7 @@ func (s *Server) loadPage(c *gin.Context, path, rawQuery string) (p *Payload) {
 	}
 	// The page's own query, not the request's: for /api/page-data they differ.
 	query, _ := url.ParseQuery(rawQuery)
-	req := &PageRequest{Match: m, Path: basePath, FullPath: full, Query: query, Locale: cat.Locale, Cat: cat, ClientIP: c.ClientIP(), Cookies: pageCookies(c)}
+	req := &PageRequest{Match: m, Path: basePath, FullPath: full, Query: query, Locale: cat.Locale, Cat: cat, ClientIP: c.ClientIP(), Cookies: pageCookies(c), Origin: s.cfg.PublicURL}
 	res, err := runLoader(c.Request.Context(), s.loaders[m.Route.Name], req)
 	if pe, ok := s.pageError(err, req); ok {
 		s.fail(p, pe)
@@ -130,8 +130,12 @@ func (s *Server) loadPage(c *gin.Context, path, rawQuery string) (p *Payload) {
 		Description: res.Description,
 		Robots:      res.Robots,
 		Brand:       validColor(res.Brand),
-		Canonical:   s.canonical(prefix, basePath),
+		Canonical:   withQuery(s.canonical(prefix, basePath), res.CanonicalQuery),
 		Alternates:  s.alternates(basePath),
+		SEO:         res.SEO,
+	}
+	for i := range p.Head.Alternates {
+		p.Head.Alternates[i].Href = withQuery(p.Head.Alternates[i].Href, res.CanonicalQuery)
 	}
 	return p
 }
@@ -184,6 +188,13 @@ func (s *Server) alternates(basePath string) []Alternate {
 		out = append(out, Alternate{Hreflang: locales.Lang(l), Href: href})
 	}
 	return out
+}
+
+func withQuery(u string, q url.Values) string {
+	if len(q) == 0 {
+		return u
+	}
+	return u + "?" + q.Encode()
 }
 
 var hexColor = regexp.MustCompile(`^#[0-9a-fA-F]{6}$`)

@@ -9,6 +9,8 @@ import (
 	"strings"
 
 	"github.com/gin-gonic/gin"
+
+	"slotwise/locales"
 )
 
 // page serves every GET that is not an API or an asset: it loads the page's
@@ -75,6 +77,9 @@ func (s *Server) writeDocument(c *gin.Context, p *Payload) {
 		return
 	}
 	view := headView{Payload: p, Styles: s.assets.Styles(p.Layout), Preloads: s.assets.Preloads(p.Layout), Brand: template.CSS(validColor(p.Head.Brand)), Nonce: nonce}
+	if p.Layout == "page" && p.Status == http.StatusOK {
+		view.SEO = s.seoView(p, locales.Get(p.Locale).Messages["site.name"])
+	}
 	if err := documentHead.Execute(w, view); err != nil {
 		s.log.Error("unable to write document head", slog.Any("err", err))
 		return

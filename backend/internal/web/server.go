@@ -73,7 +73,7 @@ func New(d Deps) (*gin.Engine, error) {
 	if err != nil {
 		return nil, err
 	}
-	reg := &Registry{server: s, api: api, loaders: map[string]Loader{}, actions: map[string]Action{}, errors: commandErrors}
+	reg := &Registry{server: s, root: engine, api: api, loaders: map[string]Loader{}, actions: map[string]Action{}, errors: commandErrors}
 	for _, f := range d.Features {
 		f.Register(reg)
 	}

@@ -11,6 +11,7 @@ func (f sitesFeature) Register(r *Registry) {
 	r.Page("index", indexLoader(f.store))
 	r.Page("website", websiteLoader(f.store))
 	r.Page("preview", websiteLoader(f.store))
+	siteFiles{s: r.Server(), store: f.store}.register(r.Root())
 }
 
 // PendingScreens answers the routes whose features are not built yet with

@@ -1,0 +1,53 @@
+package sites
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+)
+
+// Entry is one published URL of the site's content, for the sitemap: what
+// it is, the slugs that build its path, and when it last changed.
+type Entry struct {
+	Kind     string // "page", "blog", "post", "category", "author", "tag"
+	Path     string // a page's or blog's path; a post's or listing's blog
+	Slug     string // post, category, author or tag
+	Modified time.Time
+}
+
+// Published lists every URL a reader can reach: published pages, blogs,
+// visible posts, and the categories, authors and tags that list at least
+// one visible post. Drafts and posts not yet due are not among them.
+func (s *Store) Published(ctx context.Context) ([]Entry, error) {
+	rows, err := s.q.Query(ctx, `
+		SELECT 'page', path, '', updated_at FROM site_pages WHERE published
+		UNION ALL
+		SELECT 'blog', b.path, '', greatest(b.updated_at, coalesce(max(p.updated_at), b.updated_at))
+		  FROM blogs b LEFT JOIN posts p ON p.blog_id = b.id AND `+visible+` GROUP BY b.id
+		UNION ALL
+		SELECT 'post', b.path, p.slug, p.updated_at FROM posts p JOIN blogs b ON b.id = p.blog_id WHERE `+visible+`
+		UNION ALL
+		SELECT 'category', b.path, c.slug, max(p.updated_at) FROM blog_categories c JOIN blogs b ON b.id = c.blog_id
+		  JOIN post_categories pc ON pc.category_id = c.id JOIN posts p ON p.id = pc.post_id WHERE `+visible+` GROUP BY b.path, c.slug
+		UNION ALL
+		SELECT 'author', b.path, a.slug, max(p.updated_at) FROM authors a JOIN posts p ON p.author_id = a.id
+		  JOIN blogs b ON b.id = p.blog_id WHERE `+visible+` GROUP BY b.path, a.slug
+		UNION ALL
+		SELECT 'tag', b.path, t.slug, max(p.updated_at) FROM tags t JOIN post_tags pt ON pt.tag_id = t.id
+		  JOIN posts p ON p.id = pt.post_id JOIN blogs b ON b.id = p.blog_id WHERE `+visible+` GROUP BY b.path, t.slug
+		ORDER BY 1, 2, 3`)
+	if err != nil {
+		return nil, fmt.Errorf("sites: unable to list published content: %w", err)
+	}
+	entries, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (Entry, error) {
+		var e Entry
+		err := r.Scan(&e.Kind, &e.Path, &e.Slug, &e.Modified)
+		return e, err
+	})
+	if err != nil {
+		return nil, fmt.Errorf("sites: unable to list published content: %w", err)
+	}
+	return entries, nil
+}

@@ -1,0 +1,196 @@
+package web_test
+
+import (
+	"encoding/json"
+	"encoding/xml"
+	"net/http"
+	"regexp"
+	"sort"
+	"strings"
+	"testing"
+)
+
+var jsonLDScript = regexp.MustCompile(`<script type="application/ld\+json">(.*?)</script>`)
+
+// structuredData parses every JSON-LD block of a page, failing on one that
+// does not parse.
+func structuredData(t *testing.T, body string) map[string]map[string]any {
+	t.Helper()
+	out := map[string]map[string]any{}
+	for _, m := range jsonLDScript.FindAllStringSubmatch(body, -1) {
+		var obj map[string]any
+		if err := json.Unmarshal([]byte(m[1]), &obj); err != nil {
+			t.Fatalf("JSON-LD does not parse: %v\n%s", err, m[1])
+		}
+		if obj["@context"] != "https://schema.org" {
+			t.Errorf("JSON-LD without the schema.org context: %s", m[1])
+		}
+		out[obj["@type"].(string)] = obj
+	}
+	return out
+}
+
+func TestPagesTellSearchEnginesWhatTheyAre(t *testing.T) {
+	f := newFixture(t, sharedRenderer(t))
+	tests := []struct {
+		target string
+		types  []string // JSON-LD @types
+		has    []string // in the head
+	}{
+		{"/", []string{"WebSite", "Organization"}, []string{`<meta property="og:type" content="website">`, `<link rel="canonical" href="https://book.example.com/">`}},
+		{"/blog/b/winter-skin/", []string{"BlogPosting", "BreadcrumbList"}, []string{
+			`<meta property="og:type" content="article">`, `<meta property="og:url" content="https://book.example.com/blog/b/winter-skin/">`,
+			`<meta name="twitter:card" content="summary">`, `<meta property="article:author" content="Lena Hoffmann">`,
+			`<link rel="alternate" type="application/rss+xml" title="Journal" href="https://book.example.com/feeds/blog.xml">`,
+			`<meta name="description" content="Cold air outside`}},
+		{"/blog", []string{"BreadcrumbList"}, []string{`<link rel="next" href="https://book.example.com/blog?page=2">`}},
+		{"/blog?page=2", []string{"BreadcrumbList"}, []string{
+			`<link rel="canonical" href="https://book.example.com/blog?page=2">`, `<link rel="prev" href="https://book.example.com/blog">`,
+			`<link rel="alternate" hreflang="de" href="https://book.example.com/de/blog?page=2">`, `<title>Journal · page 2</title>`}},
+		{"/de/blog/c/massage", []string{"BreadcrumbList"}, []string{
+			`<link rel="canonical" href="https://book.example.com/de/blog/c/massage">`, `href="https://book.example.com/feeds/blog/c/massage.xml"`, `<title>Kategorie: Massage</title>`}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.target, func(t *testing.T) {
+			rec := f.do(http.MethodGet, tt.target, nil)
+			if rec.Code != http.StatusOK {
+				t.Fatalf("%d", rec.Code)
+			}
+			body := rec.Body.String()
+			head, _, _ := strings.Cut(body, "</head>")
+			for _, w := range tt.has {
+				if !strings.Contains(head, w) {
+					t.Errorf("the head lacks %s", w)
+				}
+			}
+			data := structuredData(t, head)
+			for _, typ := range tt.types {
+				if data[typ] == nil {
+					t.Errorf("no %s in the structured data", typ)
+				}
+			}
+			if post := data["BlogPosting"]; post != nil {
+				author, _ := post["author"].(map[string]any)
+				if post["headline"] != "Your skin in winter" || author["@type"] != "Person" || author["name"] != "Lena Hoffmann" || post["datePublished"] != "2026-11-16T08:00:00Z" {
+					t.Errorf("the article: %v", post)
+				}
+			}
+		})
+	}
+	// Error pages and widgets carry no cards.
+	if body := f.do(http.MethodGet, "/no/such/page", nil).Body.String(); strings.Contains(body, "og:type") || strings.Contains(body, "ld+json") {
+		t.Errorf("a 404 page carries cards or structured data")
+	}
+}
+
+type sitemapURLs struct {
+	URLs []struct {
+		Loc   string `xml:"loc"`
+		Links []struct {
+			Hreflang string `xml:"hreflang,attr"`
+			Href     string `xml:"href,attr"`
+		} `xml:"link"`
+	} `xml:"url"`
+}
+
+// The sitemap lists exactly what a reader can reach, each URL in its
+// canonical form with its languages; robots.txt names it.
+func TestTheSitemapListsExactlyThePublishedURLs(t *testing.T) {
+	f := newFixture(t, sharedRenderer(t))
+	if body := f.do(http.MethodGet, "/robots.txt", nil).Body.String(); !strings.Contains(body, "Sitemap: https://book.example.com/sitemap.xml") {
+		t.Errorf("robots.txt: %s", body)
+	}
+	index := f.do(http.MethodGet, "/sitemap.xml", nil).Body.String()
+	var idx struct {
+		Sitemaps []struct {
+			Loc string `xml:"loc"`
+		} `xml:"sitemap"`
+	}
+	if err := xml.Unmarshal([]byte(index), &idx); err != nil || len(idx.Sitemaps) != 3 {
+		t.Fatalf("sitemap index: %v %s", err, index)
+	}
+	var got []string
+	for _, sm := range idx.Sitemaps {
+		rec := f.do(http.MethodGet, strings.TrimPrefix(sm.Loc, "https://book.example.com"), nil)
+		var set sitemapURLs
+		if err := xml.Unmarshal(rec.Body.Bytes(), &set); err != nil || rec.Code != http.StatusOK {
+			t.Fatalf("%s: %d %v", sm.Loc, rec.Code, err)
+		}
+		for _, u := range set.URLs {
+			got = append(got, strings.TrimPrefix(u.Loc, "https://book.example.com"))
+			if len(u.Links) != 12 {
+				t.Errorf("%s has %d language links, want 12", u.Loc, len(u.Links))
+			}
+		}
+	}
+	sort.Strings(got)
+	want := []string{
+		"/", "/about", "/blog",
+		"/blog/author/jonas-becker", "/blog/author/lena-hoffmann",
+		"/blog/b/desk-shoulders/", "/blog/b/evening-routine/", "/blog/b/first-massage/", "/blog/b/sleep-and-muscles/", "/blog/b/sunscreen-in-autumn/", "/blog/b/winter-skin/",
+		"/blog/c/massage", "/blog/c/skin-care",
+		"/blog/tag/first-visit", "/blog/tag/routine", "/blog/tag/sleep", "/blog/tag/winter",
+		"/prices",
+	}
+	sort.Strings(want)
+	if strings.Join(got, " ") != strings.Join(want, " ") {
+		t.Errorf("sitemap\n got %v\nwant %v", got, want)
+	}
+	// Each listed URL answers 200 as it is (no redirect, no 404).
+	for _, u := range got {
+		if rec := f.do(http.MethodGet, u, nil); rec.Code != http.StatusOK {
+			t.Errorf("%s: %d", u, rec.Code)
+		}
+	}
+}
+
+func TestFeedsCarryThePublishedPostsNewestFirst(t *testing.T) {
+	f := newFixture(t, sharedRenderer(t))
+	tests := []struct {
+		target string
+		status int
+		first  string
+		count  int
+	}{
+		{"/feeds/blog.xml", 200, "Your skin in winter", 6},
+		{"/feeds/blog/c/massage.xml", 200, "What to expect at your first massage", 3},
+		{"/feeds/blog/author/lena-hoffmann.xml", 200, "Your skin in winter", 3},
+		{"/feeds/blog/tag/sleep.xml", 200, "A five-minute evening routine", 2},
+		{"/feeds/blog/tag/nope.xml", 404, "", 0},
+		{"/feeds/nope.xml", 404, "", 0},
+		{"/feeds/blog", 404, "", 0},
+	}
+	for _, tt := range tests {
+		t.Run(tt.target, func(t *testing.T) {
+			rec := f.do(http.MethodGet, tt.target, nil)
+			if rec.Code != tt.status {
+				t.Fatalf("%d, want %d", rec.Code, tt.status)
+			}
+			if tt.status != 200 {
+				return
+			}
+			var feed struct {
+				Channel struct {
+					Title string `xml:"title"`
+					Items []struct {
+						Title string `xml:"title"`
+						Link  string `xml:"link"`
+					} `xml:"item"`
+				} `xml:"channel"`
+			}
+			if err := xml.Unmarshal(rec.Body.Bytes(), &feed); err != nil {
+				t.Fatal(err)
+			}
+			items := feed.Channel.Items
+			if len(items) != tt.count || items[0].Title != tt.first {
+				t.Errorf("%d items, first %q; want %d, first %q", len(items), items[0].Title, tt.count, tt.first)
+			}
+			if strings.Contains(rec.Body.String(), "new-treatments-2027") {
+				t.Errorf("the feed carries the draft")
+			}
+			if !strings.HasSuffix(items[0].Link, "/") {
+				t.Errorf("a post's link %s is not its canonical URL", items[0].Link)
+			}
+		})
+	}
+}

@@ -28,7 +28,12 @@ export function href(
   opts: { kind?: string; query?: Record<string, string> } = {},
 ): string {
   const route = routeByName(name);
-  const spec = route?.paths.find((p) => opts.kind === undefined || p.kind === opts.kind);
+  // Of several shapes of the kind, the first whose parameters are exactly
+  // those given (Go's route.Table.Path chooses alike), else the first.
+  const shapes = route?.paths.filter((p) => opts.kind === undefined || p.kind === opts.kind) ?? [];
+  const given = Object.keys(params).filter((k) => params[k]).sort().join(',');
+  const names = (path: string) => [...path.matchAll(/\{(\w+)\+?\}/g)].map((m) => m[1]).sort().join(',');
+  const spec = shapes.find((p) => names(p.path) === given) ?? shapes[0];
   if (!route || !spec) throw new Error(`no route ${name}${opts.kind ? ` of kind ${opts.kind}` : ''}`);
   const path = spec.path.replace(/\{(\w+)(\+?)\}/g, (_, param: string, splat: string) => {
     const value = params[param];

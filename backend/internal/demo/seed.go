@@ -30,6 +30,9 @@ func Seed(ctx context.Context, q db.Querier) error {
 	if err := seedBlog(ctx, q); err != nil {
 		return err
 	}
+	if err := seedShop(ctx, q); err != nil {
+		return err
+	}
 	return seedBooking(ctx, q)
 }
 

@@ -23,21 +23,61 @@ func Default() *Table {
 }
 
 // Path builds the path of route name's shape of that kind ("" for the
-// route's first shape) with params filled in, each segment escaped. It
-// fails on an unknown route or kind, a missing parameter, or a value its
-// route's validation refuses: a link that would not match is a bug.
+// route's first shape) with params filled in, each segment escaped. Of
+// several shapes of the kind it takes the first whose parameters are
+// exactly those given (a product with a shop path, or without), else the
+// first. It fails on an unknown route or kind, a missing parameter, or a
+// value its route's validation refuses: a link that would not match is a bug.
 func (t *Table) Path(name, kind string, params map[string]string) (string, error) {
 	r := t.byName[name]
 	if r == nil {
 		return "", fmt.Errorf("route: no route %q", name)
 	}
+	first := ""
 	for _, spec := range r.Paths {
 		if kind != "" && spec.Kind != kind {
 			continue
 		}
-		return r.fill(spec.Path, params)
+		if first == "" {
+			first = spec.Path
+		}
+		if sameNames(placeholders(spec.Path), params) {
+			return r.fill(spec.Path, params)
+		}
 	}
-	return "", fmt.Errorf("route: route %q has no shape of kind %q", name, kind)
+	if first == "" {
+		return "", fmt.Errorf("route: route %q has no shape of kind %q", name, kind)
+	}
+	return r.fill(first, params)
+}
+
+// placeholders are the parameter names of a path shape.
+func placeholders(source string) []string {
+	var out []string
+	for _, part := range splitPath(source) {
+		if open := strings.IndexByte(part, '{'); open >= 0 {
+			out = append(out, strings.TrimSuffix(part[open+1:len(part)-1], "+"))
+		}
+	}
+	return out
+}
+
+func sameNames(names []string, params map[string]string) bool {
+	given := 0
+	for _, v := range params {
+		if v != "" {
+			given++
+		}
+	}
+	if len(names) != given {
+		return false
+	}
+	for _, n := range names {
+		if params[n] == "" {
+			return false
+		}
+	}
+	return true
 }
 
 func (r *Route) fill(source string, params map[string]string) (string, error) {

@@ -11,7 +11,7 @@ import (
 // Entry is one published URL of the site's content, for the sitemap: what
 // it is, the slugs that build its path, and when it last changed.
 type Entry struct {
-	Kind     string // "page", "blog", "post", "category", "author", "tag"
+	Kind     string // "page", "blog", "post", "category", "author", "tag", "product", "collection"
 	Path     string // a page's or blog's path; a post's or listing's blog
 	Slug     string // post, category, author or tag
 	Modified time.Time
@@ -49,5 +49,9 @@ func (s *Store) Published(ctx context.Context) ([]Entry, error) {
 	if err != nil {
 		return nil, fmt.Errorf("sites: unable to list published content: %w", err)
 	}
-	return entries, nil
+	shop, err := s.publishedShop(ctx)
+	if err != nil {
+		return nil, err
+	}
+	return append(entries, shop...), nil
 }

@@ -84,3 +84,33 @@ type Listing struct {
 	Pages    int           `json:"pages"` // at least 1, also when empty
 	Total    int           `json:"total"`
 }
+
+// Product is one product of the storefront.
+type Product struct {
+	ID             string  `json:"id"`
+	Name           string  `json:"name"`
+	Summary        string  `json:"summary"`
+	Description    []Node  `json:"description" tstype:"RichNode[]"`
+	Images         []Image `json:"images" tstype:"Image[]"`
+	PriceCents     int64   `json:"priceCents"`
+	CompareAtCents int64   `json:"compareAtCents"` // 0: none
+	Currency       string  `json:"currency"`
+	Available      bool    `json:"available"`
+	// Collections are the ones it is in, for its page's links.
+	Collections []CollectionRef `json:"collections" tstype:"CollectionRef[]"`
+	UpdatedAt   time.Time       `json:"updatedAt"`
+}
+
+// CollectionRef names a collection.
+type CollectionRef struct {
+	Slug  string `json:"slug"`
+	Title string `json:"title"`
+}
+
+// Collection is a collection with its products in its own order.
+type Collection struct {
+	Slug        string    `json:"slug"`
+	Title       string    `json:"title"`
+	Description string    `json:"description"`
+	Products    []Product `json:"products" tstype:"Product[]"`
+}

@@ -32,6 +32,22 @@ func (f siteFiles) register(root gin.IRoutes) {
 	root.GET("/sitemap.xml", f.sitemapIndex)
 	root.GET("/sitemaps/:file", f.sitemap)
 	root.GET("/feeds/*feed", f.feed)
+	root.GET("/media/:name", f.media)
+}
+
+// media serves a stored picture. Its name never changes meaning, so it is
+// cached for a year; an SVG is sandboxed so it cannot run script even when
+// opened on its own.
+func (f siteFiles) media(c *gin.Context) {
+	data, contentType, err := f.store.Media(c.Request.Context(), c.Param("name"))
+	if err != nil {
+		f.fail(c, err)
+		return
+	}
+	c.Header("Cache-Control", "public, max-age=31536000, immutable")
+	c.Header("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'; sandbox")
+	c.Header("X-Content-Type-Options", "nosniff")
+	c.Data(http.StatusOK, contentType, data)
 }
 
 func (f siteFiles) robots(c *gin.Context) {
@@ -44,6 +60,7 @@ var sitemapKinds = map[string][]string{
 	"pages.xml":    {"page", "blog"},
 	"posts.xml":    {"post"},
 	"listings.xml": {"category", "author", "tag"},
+	"products.xml": {"product", "collection"},
 }
 
 type sitemapIndex struct {
@@ -63,7 +80,7 @@ func (f siteFiles) sitemapIndex(c *gin.Context) {
 		return
 	}
 	idx := sitemapIndex{}
-	for _, name := range []string{"pages.xml", "posts.xml", "listings.xml"} {
+	for _, name := range []string{"pages.xml", "posts.xml", "listings.xml", "products.xml"} {
 		var latest time.Time
 		for _, e := range entries {
 			if contains(sitemapKinds[name], e.Kind) && e.Modified.After(latest) {
@@ -143,6 +160,10 @@ func contentPath(e sites.Entry) string {
 		return table.Href("", "website", "category", map[string]string{"path": e.Path, "categorySlug": e.Slug}, nil)
 	case "author":
 		return table.Href("", "website", "author", map[string]string{"path": e.Path, "authorSlug": e.Slug}, nil)
+	case "product":
+		return productPath(e.Slug)
+	case "collection":
+		return collectionPath(e.Slug)
 	default:
 		return table.Href("", "website", "tag", map[string]string{"path": e.Path, "tagSlug": e.Slug}, nil)
 	}

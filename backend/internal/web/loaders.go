@@ -45,6 +45,8 @@ func homeLinks(req *PageRequest) []DemoLink {
 		link("home.link.group", "appointment", "groups", map[string]string{"groupSlug": "demo-group"}),
 		link("home.link.menu", "serviceMenu", "slug", map[string]string{"serviceMenuSlug": "demo-salon"}),
 		link("home.link.about", "website", "page", map[string]string{"path": "about"}),
+		link("home.link.blog", "website", "page", map[string]string{"path": "blog"}),
+		link("home.link.shop", "website", "collection", map[string]string{"collectionSlug": "gifts"}),
 	}
 }
 
@@ -86,9 +88,8 @@ func websiteLoader(store *sites.Store) Loader {
 		if res, ok, err := blogPage(ctx, store, req, nav); ok || err != nil {
 			return res, err
 		}
-		if req.Match.Kind != "page" {
-			// Products and collections are not built yet: none exists.
-			return nil, NotFound(req.FullPath)
+		if res, ok, err := shopPage(ctx, store, req, nav); ok || err != nil {
+			return res, err
 		}
 		page, err := store.PageByPath(ctx, req.Match.Params["path"])
 		if errors.Is(err, sites.ErrNotFound) {

@@ -192,11 +192,13 @@ type ScreenData struct {
 
 // SiteData is a website page with the site's navigation.
 type SiteData struct {
-	Page    *sites.Page    `json:"page,omitempty"`
-	Post    *sites.Post    `json:"post,omitempty"`
-	Listing *sites.Listing `json:"listing,omitempty"`
-	Nav     []sites.Page   `json:"nav"`
-	Links   []DemoLink     `json:"links,omitempty"`
+	Page       *sites.Page       `json:"page,omitempty"`
+	Post       *sites.Post       `json:"post,omitempty"`
+	Listing    *sites.Listing    `json:"listing,omitempty"`
+	Product    *sites.Product    `json:"product,omitempty"`
+	Collection *sites.Collection `json:"collection,omitempty"`
+	Nav        []sites.Page      `json:"nav"`
+	Links      []DemoLink        `json:"links,omitempty"`
 }
 
 // DemoLink is a link worth opening, shown on the home page, already in

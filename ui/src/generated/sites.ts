@@ -96,3 +96,38 @@ export interface Listing {
   pages: number /* int */; // at least 1, also when empty
   total: number /* int */;
 }
+/**
+ * Product is one product of the storefront.
+ */
+export interface Product {
+  id: string;
+  name: string;
+  summary: string;
+  description: RichNode[];
+  images: Image[];
+  priceCents: number /* int64 */;
+  compareAtCents: number /* int64 */; // 0: none
+  currency: string;
+  available: boolean;
+  /**
+   * Collections are the ones it is in, for its page's links.
+   */
+  collections: CollectionRef[];
+  updatedAt: string /* RFC 3339 */;
+}
+/**
+ * CollectionRef names a collection.
+ */
+export interface CollectionRef {
+  slug: string;
+  title: string;
+}
+/**
+ * Collection is a collection with its products in its own order.
+ */
+export interface Collection {
+  slug: string;
+  title: string;
+  description: string;
+  products: Product[];
+}

@@ -268,6 +268,8 @@ export interface SiteData {
   page?: sites.Page;
   post?: sites.Post;
   listing?: sites.Listing;
+  product?: sites.Product;
+  collection?: sites.Collection;
   nav: sites.Page[];
   links?: DemoLink[];
 }

@@ -2,6 +2,7 @@ import { FormattedDate, FormattedMessage } from '../../lib/i18n';
 import { usePage } from '../../PageContext';
 import { ScreenSummary } from '../../components/ScreenSummary';
 import { PostList } from './PostList';
+import { CollectionView, ProductView } from './ProductView';
 import { PostView } from './PostView';
 import { Reveal } from './Reveal';
 import styles from './Site.module.css';
@@ -9,11 +10,13 @@ import type { SiteData } from './types';
 
 // WebsitePage is the one page view of the website: a page, a blog post, or
 // a listing of a blog's posts (the blog's, a category's, an author's, a
-// tag's).
+// tag's), a product, or a collection of products.
 export function WebsitePage() {
   const page = usePage<SiteData>();
   if (page.data.post) return <PostView post={page.data.post} />;
   if (page.data.listing) return <PostList listing={page.data.listing} />;
+  if (page.data.product) return <ProductView product={page.data.product} />;
+  if (page.data.collection) return <CollectionView collection={page.data.collection} />;
   const content = page.data.page;
   if (!content) return <ScreenSummary />;
   return (

@@ -1,0 +1,196 @@
+package sites
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+)
+
+const productColumns = `p.id, p.name, p.summary, p.description, p.images, p.price_cents, coalesce(p.compare_at_cents, 0), p.currency, p.available, p.updated_at`
+
+func scanProduct(row pgx.Row) (Product, error) {
+	var p Product
+	var description, images []byte
+	if err := row.Scan(&p.ID, &p.Name, &p.Summary, &description, &images, &p.PriceCents, &p.CompareAtCents, &p.Currency, &p.Available, &p.UpdatedAt); err != nil {
+		return p, err
+	}
+	if err := json.Unmarshal(description, &p.Description); err != nil {
+		return p, fmt.Errorf("sites: product %q has a description that is not rich text: %w", p.ID, err)
+	}
+	if err := json.Unmarshal(images, &p.Images); err != nil {
+		return p, fmt.Errorf("sites: product %q has images that are not: %w", p.ID, err)
+	}
+	p.Collections = []CollectionRef{}
+	return p, nil
+}
+
+// ProductByID returns a published product with the collections it is in.
+func (s *Store) ProductByID(ctx context.Context, id string) (*Product, error) {
+	p, err := scanProduct(s.q.QueryRow(ctx, `SELECT `+productColumns+` FROM products p WHERE p.id = $1 AND p.status = 'published'`, id))
+	if errors.Is(err, pgx.ErrNoRows) {
+		return nil, ErrNotFound
+	}
+	if err != nil {
+		return nil, fmt.Errorf("sites: unable to fetch product %q: %w", id, err)
+	}
+	rows, err := s.q.Query(ctx, `SELECT c.slug, c.title FROM collections c JOIN collection_products cp ON cp.collection_slug = c.slug
+		WHERE cp.product_id = $1 AND c.published ORDER BY c.title`, id)
+	if err != nil {
+		return nil, fmt.Errorf("sites: unable to list the collections of %q: %w", id, err)
+	}
+	refs, err := pgx.CollectRows(rows, pgx.RowToStructByPos[CollectionRef])
+	if err != nil {
+		return nil, fmt.Errorf("sites: unable to list the collections of %q: %w", id, err)
+	}
+	p.Collections = append(p.Collections, refs...)
+	return &p, nil
+}
+
+// collectionOrder is each sort's ORDER BY; manual is the business's own.
+var collectionOrder = map[string]string{
+	"manual":     "cp.position, p.name",
+	"price-asc":  "p.price_cents, p.name",
+	"price-desc": "p.price_cents DESC, p.name",
+	"newest":     "p.created_at DESC, p.name",
+	"name":       "p.name",
+}
+
+// CollectionBySlug returns a published collection with its published
+// products in the collection's order.
+func (s *Store) CollectionBySlug(ctx context.Context, slug string) (*Collection, error) {
+	var c Collection
+	var sort string
+	err := s.q.QueryRow(ctx, `SELECT slug, title, description, sort FROM collections WHERE slug = $1 AND published`, slug).
+		Scan(&c.Slug, &c.Title, &c.Description, &sort)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return nil, ErrNotFound
+	}
+	if err != nil {
+		return nil, fmt.Errorf("sites: unable to fetch collection %q: %w", slug, err)
+	}
+	order, ok := collectionOrder[sort]
+	if !ok {
+		order = collectionOrder["manual"]
+	}
+	rows, err := s.q.Query(ctx, `SELECT `+productColumns+` FROM products p JOIN collection_products cp ON cp.product_id = p.id
+		WHERE cp.collection_slug = $1 AND p.status = 'published' ORDER BY `+order, slug)
+	if err != nil {
+		return nil, fmt.Errorf("sites: unable to list collection %q: %w", slug, err)
+	}
+	c.Products, err = pgx.CollectRows(rows, func(r pgx.CollectableRow) (Product, error) { return scanProduct(r) })
+	if err != nil {
+		return nil, fmt.Errorf("sites: unable to list collection %q: %w", slug, err)
+	}
+	return &c, nil
+}
+
+// ProductInput is a product as the business writes it: the description in
+// HTML, sanitised here on the way in.
+type ProductInput struct {
+	ID, Name, Summary, DescriptionHTML string
+	Images                             []Image
+	PriceCents, CompareAtCents         int64 // CompareAtCents 0: none
+	Currency                           string
+	Available, Published               bool
+}
+
+// SaveProduct creates or replaces the product with in.ID.
+func (s *Store) SaveProduct(ctx context.Context, in ProductInput) error {
+	description, err := SanitizeHTML(in.DescriptionHTML)
+	if err != nil {
+		return err
+	}
+	descJSON, _ := json.Marshal(description) // a tree of strings always encodes
+	if in.Images == nil {
+		in.Images = []Image{}
+	}
+	imagesJSON, _ := json.Marshal(in.Images)
+	var compareAt *int64
+	if in.CompareAtCents > 0 {
+		compareAt = &in.CompareAtCents
+	}
+	status := "draft"
+	if in.Published {
+		status = "published"
+	}
+	_, err = s.q.Exec(ctx, `
+		INSERT INTO products (id, name, summary, description_source, description, images, price_cents, compare_at_cents, currency, available, status)
+		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
+		ON CONFLICT (id) DO UPDATE SET name = EXCLUDED.name, summary = EXCLUDED.summary, description_source = EXCLUDED.description_source,
+		  description = EXCLUDED.description, images = EXCLUDED.images, price_cents = EXCLUDED.price_cents,
+		  compare_at_cents = EXCLUDED.compare_at_cents, currency = EXCLUDED.currency, available = EXCLUDED.available,
+		  status = EXCLUDED.status, updated_at = now()`,
+		in.ID, in.Name, in.Summary, in.DescriptionHTML, descJSON, imagesJSON, in.PriceCents, compareAt, in.Currency, in.Available, status)
+	if err != nil {
+		return fmt.Errorf("sites: unable to save product %q: %w", in.ID, err)
+	}
+	return nil
+}
+
+// SaveCollection creates or replaces a collection with exactly the
+// products named, in that order.
+func (s *Store) SaveCollection(ctx context.Context, c Collection, sort string, productIDs []string) error {
+	if _, err := s.q.Exec(ctx, `INSERT INTO collections (slug, title, description, sort) VALUES ($1, $2, $3, $4)
+		ON CONFLICT (slug) DO UPDATE SET title = EXCLUDED.title, description = EXCLUDED.description, sort = EXCLUDED.sort, updated_at = now()`,
+		c.Slug, c.Title, c.Description, sort); err != nil {
+		return fmt.Errorf("sites: unable to save collection %q: %w", c.Slug, err)
+	}
+	if _, err := s.q.Exec(ctx, `DELETE FROM collection_products WHERE collection_slug = $1`, c.Slug); err != nil {
+		return fmt.Errorf("sites: unable to save collection %q: %w", c.Slug, err)
+	}
+	for i, id := range productIDs {
+		if _, err := s.q.Exec(ctx, `INSERT INTO collection_products (collection_slug, product_id, position) VALUES ($1, $2, $3)`, c.Slug, id, i); err != nil {
+			return fmt.Errorf("sites: unable to put %q in collection %q: %w", id, c.Slug, err)
+		}
+	}
+	return nil
+}
+
+// publishedShop lists the published products and collections for the
+// sitemap (Published).
+func (s *Store) publishedShop(ctx context.Context) ([]Entry, error) {
+	rows, err := s.q.Query(ctx, `
+		SELECT 'product', '', id, updated_at FROM products WHERE status = 'published'
+		UNION ALL
+		SELECT 'collection', '', slug, updated_at FROM collections WHERE published
+		ORDER BY 1, 3`)
+	if err != nil {
+		return nil, fmt.Errorf("sites: unable to list the catalogue: %w", err)
+	}
+	return pgx.CollectRows(rows, func(r pgx.CollectableRow) (Entry, error) {
+		var e Entry
+		var modified time.Time
+		err := r.Scan(&e.Kind, &e.Path, &e.Slug, &modified)
+		e.Modified = modified
+		return e, err
+	})
+}
+
+// Media returns a stored picture and its content type.
+func (s *Store) Media(ctx context.Context, name string) ([]byte, string, error) {
+	var data []byte
+	var contentType string
+	err := s.q.QueryRow(ctx, `SELECT data, content_type FROM media WHERE name = $1`, name).Scan(&data, &contentType)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return nil, "", ErrNotFound
+	}
+	if err != nil {
+		return nil, "", fmt.Errorf("sites: unable to fetch media %q: %w", name, err)
+	}
+	return data, contentType, nil
+}
+
+// SaveMedia stores a picture under a name; the name is its identity, so a
+// different picture must have a different name.
+func (s *Store) SaveMedia(ctx context.Context, name, contentType string, data []byte) error {
+	_, err := s.q.Exec(ctx, `INSERT INTO media (name, content_type, data) VALUES ($1, $2, $3)
+		ON CONFLICT (name) DO UPDATE SET content_type = EXCLUDED.content_type, data = EXCLUDED.data`, name, contentType, data)
+	if err != nil {
+		return fmt.Errorf("sites: unable to save media %q: %w", name, err)
+	}
+	return nil
+}

@@ -1,0 +1,103 @@
+package web
+
+import (
+	"context"
+	"strconv"
+	"strings"
+
+	"slotwise/backend/internal/route"
+	"slotwise/backend/internal/sites"
+)
+
+// The storefront's pages on the website route: a product at
+// /product/{id}/ and a collection at /collections/{slug}. The shapes below
+// a shop path answer 301 to those, as do other cases and slashes.
+
+// shopPage answers the website route's product and collection kinds.
+func shopPage(ctx context.Context, store *sites.Store, req *PageRequest, nav []sites.Page) (*PageResult, bool, error) {
+	switch req.Match.Kind {
+	case "product":
+		res, err := productPage(ctx, store, req, nav)
+		return res, true, err
+	case "collection":
+		res, err := collectionPage(ctx, store, req, nav)
+		return res, true, err
+	}
+	return nil, false, nil
+}
+
+func productPage(ctx context.Context, store *sites.Store, req *PageRequest, nav []sites.Page) (*PageResult, error) {
+	p, err := notFoundAs(store.ProductByID(ctx, strings.ToLower(req.Match.Params["productId"])))(req)
+	if err != nil {
+		return nil, err
+	}
+	canonical := productPath(p.ID)
+	if to, ok := redirectTo(req, canonical, req.Query); ok {
+		return &PageResult{Redirect: to}, nil
+	}
+	here := req.Absolute(localized(req, canonical))
+	availability := "https://schema.org/InStock"
+	if !p.Available {
+		availability = "https://schema.org/OutOfStock"
+	}
+	product := map[string]any{
+		"@context": "https://schema.org", "@type": "Product", "name": p.Name, "description": p.Summary, "sku": p.ID, "url": here,
+		"offers": map[string]any{"@type": "Offer", "price": priceText(p.PriceCents), "priceCurrency": p.Currency,
+			"availability": availability, "url": here, "seller": organization(req)},
+	}
+	seo := &SEO{}
+	if len(p.Images) > 0 {
+		img := p.Images[0]
+		seo.Image = &OGImage{Src: img.Src, Alt: img.Alt, Width: img.Width, Height: img.Height}
+		var urls []string
+		for _, i := range p.Images {
+			urls = append(urls, req.Absolute(i.Src))
+		}
+		product["image"] = urls
+	}
+	trail := []crumb{}
+	if len(p.Collections) > 0 {
+		trail = append(trail, crumb{p.Collections[0].Title, collectionPath(p.Collections[0].Slug)})
+	}
+	seo.JSONLD = []any{product, breadcrumbs(req, append(trail, crumb{p.Name, canonical})...)}
+	return &PageResult{Title: p.Name, Description: p.Summary, SEO: seo, Data: SiteData{Product: p, Nav: withoutHome(nav)}}, nil
+}
+
+func collectionPage(ctx context.Context, store *sites.Store, req *PageRequest, nav []sites.Page) (*PageResult, error) {
+	c, err := notFoundAs(store.CollectionBySlug(ctx, strings.ToLower(req.Match.Params["collectionSlug"])))(req)
+	if err != nil {
+		return nil, err
+	}
+	canonical := collectionPath(c.Slug)
+	if to, ok := redirectTo(req, canonical, req.Query); ok {
+		return &PageResult{Redirect: to}, nil
+	}
+	items := []any{}
+	for i, p := range c.Products {
+		items = append(items, map[string]any{"@type": "ListItem", "position": i + 1, "url": req.Absolute(localized(req, productPath(p.ID))), "name": p.Name})
+	}
+	seo := &SEO{JSONLD: []any{
+		map[string]any{"@context": "https://schema.org", "@type": "ItemList", "name": c.Title, "numberOfItems": len(c.Products), "itemListElement": items},
+		breadcrumbs(req, crumb{c.Title, canonical}),
+	}}
+	if len(c.Products) > 0 && len(c.Products[0].Images) > 0 {
+		img := c.Products[0].Images[0]
+		seo.Image = &OGImage{Src: img.Src, Alt: img.Alt, Width: img.Width, Height: img.Height}
+	}
+	return &PageResult{Title: c.Title, Description: c.Description, SEO: seo, Data: SiteData{Collection: c, Nav: withoutHome(nav)}}, nil
+}
+
+// productPath is a product's canonical path: without a shop path, with the
+// trailing slash the spec writes.
+func productPath(id string) string {
+	return route.Default().Href("", "website", "product", map[string]string{"productId": id}, nil) + "/"
+}
+
+func collectionPath(slug string) string {
+	return route.Default().Href("", "website", "collection", map[string]string{"collectionSlug": slug}, nil)
+}
+
+// priceText is a price in the minor unit as schema.org wants it: "39.00".
+func priceText(cents int64) string {
+	return strconv.FormatInt(cents/100, 10) + "." + strconv.FormatInt(cents%100/10, 10) + strconv.FormatInt(cents%10, 10)
+}

@@ -1,0 +1,93 @@
+package web_test
+
+import (
+	"context"
+	"net/http"
+	"strings"
+	"testing"
+
+	"slotwise/backend/internal/sites"
+)
+
+func TestEveryShapeOfTheStorefrontsURLs(t *testing.T) {
+	f := newFixture(t, sharedRenderer(t))
+	if err := sites.NewStore(f.pool).SaveProduct(context.Background(), sites.ProductInput{ID: "secret-serum", Name: "Secret serum",
+		PriceCents: 9900, Currency: "EUR", DescriptionHTML: "<p>not yet</p>"}); err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		target string
+		status int
+		where  string
+		has    []string
+	}{
+		{"/product/gentle-cleanser/", 200, "", []string{"<h1>Gentle cleansing gel</h1>", "€19.00", "Was €24.00", "In stock", `src="/media/gentle-cleanser.svg"`, `width="800"`, `href="/collections/skin-care"`}},
+		{"/de/product/lip-balm/", 200, "", []string{"Nicht vorrätig"}},
+		{"/product/gentle-cleanser", 301, "/product/gentle-cleanser/", nil},
+		{"/shop/product/gentle-cleanser/", 301, "/product/gentle-cleanser/", nil},
+		{"/product/Gentle-Cleanser/", 301, "/product/gentle-cleanser/", nil},
+		{"/product/nope/", 404, "", nil},
+		{"/product/secret-serum/", 404, "", nil},
+		{"/collections/gifts", 200, "", []string{"<h1 id=\"collection-title\">Gifts</h1>", "3 products"}},
+		{"/collections/gifts/", 301, "/collections/gifts", nil},
+		{"/shop/collections/gifts", 301, "/collections/gifts", nil},
+		{"/collections/nope", 404, "", nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.target, func(t *testing.T) {
+			rec := f.do(http.MethodGet, tt.target, nil)
+			if rec.Code != tt.status || rec.Header().Get("Location") != tt.where {
+				t.Fatalf("%d %q, want %d %q", rec.Code, rec.Header().Get("Location"), tt.status, tt.where)
+			}
+			for _, w := range tt.has {
+				if !strings.Contains(rec.Body.String(), w) {
+					t.Errorf("the page lacks %s", w)
+				}
+			}
+		})
+	}
+	// A collection lists in its own order: the gifts by price, highest first.
+	body := f.do(http.MethodGet, "/collections/gifts", nil).Body.String()
+	if a, b, c := strings.Index(body, "Gift voucher"), strings.Index(body, "Calming face cream"), strings.Index(body, "Warming massage oil"); !(a < b && b < c) {
+		t.Errorf("gifts not by price, highest first: %d %d %d", a, b, c)
+	}
+	if strings.Contains(body, "Secret serum") {
+		t.Errorf("a draft product is listed")
+	}
+}
+
+func TestAProductTellsSearchEnginesItsOffer(t *testing.T) {
+	f := newFixture(t, sharedRenderer(t))
+	head, _, _ := strings.Cut(f.do(http.MethodGet, "/product/lip-balm/", nil).Body.String(), "</head>")
+	data := structuredData(t, head)
+	product := data["Product"]
+	if product == nil || data["BreadcrumbList"] == nil {
+		t.Fatalf("structured data: %v", data)
+	}
+	offer, _ := product["offers"].(map[string]any)
+	if product["name"] != "Lip balm" || offer["@type"] != "Offer" || offer["price"] != "7.00" || offer["priceCurrency"] != "EUR" ||
+		offer["availability"] != "https://schema.org/OutOfStock" {
+		t.Errorf("product %v", product)
+	}
+	for _, w := range []string{`<meta property="og:image" content="https://book.example.com/media/lip-balm.svg">`, `<meta name="twitter:card" content="summary_large_image">`} {
+		if !strings.Contains(head, w) {
+			t.Errorf("the head lacks %s", w)
+		}
+	}
+}
+
+// Pictures are served as stored, cached for a year, and an SVG cannot run
+// script even when opened on its own.
+func TestMediaIsServedSandboxed(t *testing.T) {
+	f := newFixture(t, sharedRenderer(t))
+	rec := f.do(http.MethodGet, "/media/calming-cream.svg", nil)
+	if rec.Code != 200 || rec.Header().Get("Content-Type") != "image/svg+xml" || !strings.Contains(rec.Header().Get("Content-Security-Policy"), "sandbox") ||
+		!strings.Contains(rec.Header().Get("Cache-Control"), "immutable") || !strings.HasPrefix(rec.Body.String(), "<svg") {
+		t.Errorf("%d %v", rec.Code, rec.Header())
+	}
+	for _, target := range []string{"/media/nope.svg", "/media/..%2fetc%2fpasswd"} {
+		if rec := f.do(http.MethodGet, target, nil); rec.Code != http.StatusNotFound && rec.Code != http.StatusBadRequest {
+			t.Errorf("%s: %d", target, rec.Code)
+		}
+	}
+}

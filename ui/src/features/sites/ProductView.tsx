@@ -1,0 +1,103 @@
+import { FormattedMessage, useIntl } from '../../lib/i18n';
+import { Link } from '../../lib/router';
+import { usePage } from '../../PageContext';
+import type { Collection, Product } from '../../generated/sites';
+import { collectionHref, productHref } from './links';
+import { Reveal } from './Reveal';
+import { RichText } from './RichText';
+import styles from './Shop.module.css';
+
+// Price shows a product's price in its currency, and the price it had before
+// when it is on sale.
+function Price({ product }: { product: Product }) {
+  const intl = useIntl();
+  const money = (cents: number) => intl.formatNumber(cents / 100, { style: 'currency', currency: product.currency });
+  return (
+    <p className={styles.price}>
+      <span>{money(product.priceCents)}</span>
+      {product.compareAtCents > 0 && (
+        <s className={styles.was}>
+          <FormattedMessage id="site.shop.was" values={{ price: money(product.compareAtCents) }} />
+        </s>
+      )}
+    </p>
+  );
+}
+
+// ProductView is one product: its pictures, price, stock and description.
+export function ProductView({ product }: { product: Product }) {
+  const { locale } = usePage();
+  const [main, ...more] = product.images;
+  return (
+    <article className={styles.product}>
+      <div className={styles.gallery}>
+        {main && <img className={styles.image} src={main.src} width={main.width} height={main.height} alt={main.alt} fetchPriority="high" sizes="(min-width: 768px) 50vw, 100vw" />}
+        {more.map((img) => (
+          <img key={img.src} className={styles.image} src={img.src} width={img.width} height={img.height} alt={img.alt} loading="lazy" decoding="async" sizes="(min-width: 768px) 25vw, 50vw" />
+        ))}
+      </div>
+      <div className={styles.info}>
+        <h1>{product.name}</h1>
+        <Price product={product} />
+        <p className={product.available ? styles.inStock : styles.outOfStock}>
+          <FormattedMessage id={product.available ? 'site.shop.inStock' : 'site.shop.outOfStock'} />
+        </p>
+        {product.summary && <p className={styles.summary}>{product.summary}</p>}
+        <div className={styles.description}>
+          <RichText nodes={product.description} />
+        </div>
+        {product.collections.length > 0 && (
+          <p className={styles.collections}>
+            <FormattedMessage id="site.shop.inCollections" />{' '}
+            {product.collections.map((c, i) => (
+              <span key={c.slug}>
+                {i > 0 && ', '}
+                <Link to={collectionHref(locale, c.slug)}>{c.title}</Link>
+              </span>
+            ))}
+          </p>
+        )}
+      </div>
+    </article>
+  );
+}
+
+// CollectionView lists a collection's products in its own order.
+export function CollectionView({ collection }: { collection: Collection }) {
+  const { locale } = usePage();
+  return (
+    <section className={styles.collection} aria-labelledby="collection-title">
+      <h1 id="collection-title">{collection.title}</h1>
+      {collection.description && <p className={styles.lead}>{collection.description}</p>}
+      <p className={styles.count}>
+        <FormattedMessage id="site.shop.count" values={{ count: collection.products.length }} />
+      </p>
+      {collection.products.length === 0 ? (
+        <p className={styles.empty}>
+          <FormattedMessage id="site.shop.empty" />
+        </p>
+      ) : (
+        <ul className={styles.grid}>
+          {collection.products.map((p, i) => (
+            <li key={p.id}>
+              <Reveal as="div">
+                <Link className={styles.tile} to={productHref(locale, p.id)}>
+                  {p.images[0] && (
+                    <img src={p.images[0].src} width={p.images[0].width} height={p.images[0].height} alt="" loading={i < 2 ? 'eager' : 'lazy'} decoding="async" sizes="(min-width: 768px) 33vw, 50vw" />
+                  )}
+                  <span className={styles.tileName}>{p.name}</span>
+                </Link>
+                <Price product={p} />
+                {!p.available && (
+                  <p className={styles.outOfStock}>
+                    <FormattedMessage id="site.shop.outOfStock" />
+                  </p>
+                )}
+              </Reveal>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

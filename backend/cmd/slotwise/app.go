@@ -22,8 +22,9 @@ type app struct {
 	log     *slog.Logger
 	pool    *pgxpool.Pool
 	cluster *db.Cluster
-	// demoLink is a one-time link to the demo calendar, made at start.
-	demoLink string
+	// demoLink is a one-time link to the demo calendar, made at start;
+	// demoPreview a preview of the demo's draft post.
+	demoLink, demoPreview string
 }
 
 func withDatabase(ctx context.Context, args []string, fn func(context.Context, *app) error) error {

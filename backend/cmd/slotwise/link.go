@@ -17,24 +17,10 @@ func oneTimeLink(ctx context.Context, args []string) error {
 	if len(args) == 0 || args[0] == "" || args[0][0] == '-' {
 		return errors.New("usage: slotwise link CALENDAR [--days N]")
 	}
-	slug, rest := args[0], args[1:]
-	days := 7
-	fs := flag.NewFlagSet("link", flag.ContinueOnError)
-	fs.IntVar(&days, "days", days, "days until the link expires")
-	// The database flags go on to the configuration.
-	var dbArgs []string
-	for i := 0; i < len(rest); i++ {
-		if rest[i] == "--days" || rest[i] == "-days" {
-			if err := fs.Parse(rest[i : i+2]); err != nil {
-				return err
-			}
-			i++
-			continue
-		}
-		dbArgs = append(dbArgs, rest[i])
-	}
-	if days < 1 || days > 365 {
-		return errors.New("--days is 1 to 365")
+	slug := args[0]
+	days, dbArgs, err := daysFlag("link", args[1:])
+	if err != nil {
+		return err
 	}
 	return withDatabase(ctx, dbArgs, func(ctx context.Context, a *app) error {
 		secret, err := booking.NewService(a.pool, a.log).NewOneTimeLink(ctx, slug, time.Duration(days)*24*time.Hour)
@@ -44,6 +30,29 @@ func oneTimeLink(ctx context.Context, args []string) error {
 		fmt.Println(publicURL(a.cfg) + oneTimeLinkPath(secret))
 		return nil
 	})
+}
+
+// daysFlag reads --days N (1 to 365, 7 by default) from args; the rest
+// are the database flags, which go on to the configuration.
+func daysFlag(name string, args []string) (int, []string, error) {
+	days := 7
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+	fs.IntVar(&days, "days", days, "days until the link expires")
+	var rest []string
+	for i := 0; i < len(args); i++ {
+		if args[i] == "--days" || args[i] == "-days" {
+			if err := fs.Parse(args[i:min(i+2, len(args))]); err != nil {
+				return 0, nil, err
+			}
+			i++
+			continue
+		}
+		rest = append(rest, args[i])
+	}
+	if days < 1 || days > 365 {
+		return 0, nil, errors.New("--days is 1 to 365")
+	}
+	return days, rest, nil
 }
 
 func oneTimeLinkPath(secret string) string {

@@ -5,6 +5,7 @@
 //	slotwise migrate   apply database migrations and exit
 //	slotwise seed      write the demo content and exit
 //	slotwise link CALENDAR   print a new one-time link to a calendar
+//	slotwise preview KIND X  print a preview link to a page, post or product
 package main
 
 import (
@@ -34,6 +35,7 @@ commands:
   migrate   apply database migrations and exit
   seed      write the demo content and exit
   link      CALENDAR [--days N]: print a new one-time link that books the calendar once
+  preview   page|post|product TARGET [--days N]: print a link that shows that content, draft or not
   postgres  start|stop --dir DIR: a private PostgreSQL cluster on its own
 
 Run "slotwise serve --help" for the flags. Configuration by environment:
@@ -56,6 +58,8 @@ func run(args []string) error {
 		return withDatabase(ctx, args, seed)
 	case "link":
 		return oneTimeLink(ctx, args)
+	case "preview":
+		return previewLink(ctx, args)
 	case "postgres":
 		return postgres(ctx, args)
 	case "help", "-h", "--help":

@@ -70,6 +70,9 @@ func serve(ctx context.Context, args []string) error {
 			if a.demoLink, err = demoLink(ctx, bookings); err != nil {
 				return err
 			}
+			if a.demoPreview, err = demoPreview(ctx, sites.NewStore(a.pool)); err != nil {
+				return err
+			}
 		}
 		dispatcher := &events.Dispatcher{Pool: a.pool, Logger: a.log, Consumers: []events.Consumer{
 			&booking.Mailer{Service: bookings, Renderer: pool, BaseURL: publicURL(a.cfg), From: a.cfg.SMTP.From, FromName: a.cfg.SMTP.FromName, Logger: a.log},
@@ -131,6 +134,9 @@ func listen(ctx context.Context, a *app, handler http.Handler) error {
 	}
 	if a.demoLink != "" {
 		lines = append(lines, [2]string{a.demoLink, "a one-time link: books once, for 7 days"})
+	}
+	if a.demoPreview != "" {
+		lines = append(lines, [2]string{a.demoPreview, "a preview of a draft blog post, for 7 days"})
 	}
 	lines = append(lines, [2]string{"/healthz", "health check"})
 	fmt.Print("\nSlotwise is running. Open:\n")

@@ -44,14 +44,22 @@ func (s *Store) BlogOfCategory(ctx context.Context, slug string) (*Blog, error) 
 
 // PostBySlug returns the visible post with a slug, whole.
 func (s *Store) PostBySlug(ctx context.Context, slug string) (*Post, error) {
+	return s.postBySlug(ctx, slug, false)
+}
+
+func (s *Store) postBySlug(ctx context.Context, slug string, drafts bool) (*Post, error) {
+	cond := visible
+	if drafts {
+		cond = "true"
+	}
 	var p Post
 	var body []byte
 	var cover []byte
 	err := s.q.QueryRow(ctx, `
-		SELECT p.id, p.slug, p.title, p.excerpt, p.cover, p.published_at, p.updated_at, p.body,
+		SELECT p.id, p.slug, p.title, p.excerpt, p.cover, coalesce(p.published_at, p.updated_at), p.updated_at, p.body,
 		       a.slug, a.name, a.bio, b.id, b.path, b.title, b.description
 		FROM posts p JOIN authors a ON a.id = p.author_id JOIN blogs b ON b.id = p.blog_id
-		WHERE p.slug = $1 AND `+visible, slug).
+		WHERE p.slug = $1 AND `+cond, slug).
 		Scan(new(int64), &p.Slug, &p.Title, &p.Excerpt, &cover, &p.PublishedAt, &p.UpdatedAt, &body,
 			&p.Author.Slug, &p.Author.Name, &p.Author.Bio, &p.Blog.ID, &p.Blog.Path, &p.Blog.Title, &p.Blog.Description)
 	if errors.Is(err, pgx.ErrNoRows) {

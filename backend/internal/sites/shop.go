@@ -30,7 +30,11 @@ func scanProduct(row pgx.Row) (Product, error) {
 
 // ProductByID returns a published product with the collections it is in.
 func (s *Store) ProductByID(ctx context.Context, id string) (*Product, error) {
-	p, err := scanProduct(s.q.QueryRow(ctx, `SELECT `+productColumns+` FROM products p WHERE p.id = $1 AND p.status = 'published'`, id))
+	return s.productByID(ctx, id, false)
+}
+
+func (s *Store) productByID(ctx context.Context, id string, drafts bool) (*Product, error) {
+	p, err := scanProduct(s.q.QueryRow(ctx, `SELECT `+productColumns+` FROM products p WHERE p.id = $1 AND (p.status = 'published' OR $2)`, id, drafts))
 	if errors.Is(err, pgx.ErrNoRows) {
 		return nil, ErrNotFound
 	}

@@ -24,11 +24,15 @@ func NewStore(q db.Querier) *Store { return &Store{q: q} }
 
 // PageByPath returns the published page at a site-relative path ("" is home).
 func (s *Store) PageByPath(ctx context.Context, path string) (*Page, error) {
+	return s.pageByPath(ctx, path, false)
+}
+
+func (s *Store) pageByPath(ctx context.Context, path string, drafts bool) (*Page, error) {
 	var p Page
 	var body string
 	err := s.q.QueryRow(ctx, `
 		SELECT id, path, title, description, body, updated_at
-		FROM site_pages WHERE path = $1 AND published`, path).
+		FROM site_pages WHERE path = $1 AND (published OR $2)`, path, drafts).
 		Scan(&p.ID, &p.Path, &p.Title, &p.Description, &body, &p.UpdatedAt)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return nil, ErrNotFound

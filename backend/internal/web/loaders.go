@@ -82,8 +82,7 @@ func websiteLoader(store *sites.Store) Loader {
 			return nil, err
 		}
 		if req.Match.Route.Name == "preview" {
-			// previews are for the business's eyes, never for search engines
-			return &PageResult{Title: req.T("site.preview"), Robots: "noindex", Data: SiteData{Nav: withoutHome(nav)}}, nil
+			return previewPage(ctx, store, req, nav)
 		}
 		if res, ok, err := blogPage(ctx, store, req, nav); ok || err != nil {
 			return res, err

@@ -32,7 +32,7 @@ func TestPagesRenderTheirLayoutInTheirLanguage(t *testing.T) {
 		{"form widget", "/widget/form/contact", nil, 200, "form", []string{`data-param="id">contact<`}},
 		{"quiz result", "/widget/quiz-result/12", nil, 200, "form", []string{`data-param="score">12<`}},
 		{"verify payment", "/verify-payment-callback?session=1", nil, 200, "form", nil},
-		{"preview", "/v2/preview/abc/b/hello", nil, 200, "page", []string{`data-param="slug">hello<`, `content="noindex"`}},
+		{"preview with a secret that opens nothing", "/v2/preview/abc/b/hello", nil, 404, "error", []string{"Page Not Found: /v2/preview/abc/b/hello", `content="noindex"`}},
 		{"cookie picks the language", "/widget/form/contact", map[string]string{"Cookie": "slotwise_locale=fr"}, 200, "form", []string{`<html lang="fr">`}},
 		{"accept-language picks the language", "/widget/form/contact", map[string]string{"Accept-Language": "nl-BE,nl;q=0.9,en;q=0.5"}, 200, "form", []string{`<html lang="nl">`}},
 		{"prefix beats cookie", "/da/widget/form/contact", map[string]string{"Cookie": "slotwise_locale=fr"}, 200, "form", []string{`<html lang="da">`}},

@@ -77,7 +77,7 @@ func (s *Server) writeDocument(c *gin.Context, p *Payload) {
 		return
 	}
 	view := headView{Payload: p, Styles: s.assets.Styles(p.Layout), Preloads: s.assets.Preloads(p.Layout), Brand: template.CSS(validColor(p.Head.Brand)), Nonce: nonce}
-	if p.Layout == "page" && p.Status == http.StatusOK {
+	if p.Layout == "page" && p.Status == http.StatusOK && p.Route != "preview" {
 		view.SEO = s.seoView(p, locales.Get(p.Locale).Messages["site.name"])
 	}
 	if err := documentHead.Execute(w, view); err != nil {

@@ -197,6 +197,7 @@ type SiteData struct {
 	Listing    *sites.Listing    `json:"listing,omitempty"`
 	Product    *sites.Product    `json:"product,omitempty"`
 	Collection *sites.Collection `json:"collection,omitempty"`
+	Preview    bool              `json:"preview,omitempty"` // shown through a preview secret: maybe a draft
 	Nav        []sites.Page      `json:"nav"`
 	Links      []DemoLink        `json:"links,omitempty"`
 }

@@ -270,6 +270,7 @@ export interface SiteData {
   listing?: sites.Listing;
   product?: sites.Product;
   collection?: sites.Collection;
+  preview?: boolean; // shown through a preview secret: maybe a draft
   nav: sites.Page[];
   links?: DemoLink[];
 }

@@ -13,6 +13,21 @@ import type { SiteData } from './types';
 // tag's), a product, or a collection of products.
 export function WebsitePage() {
   const page = usePage<SiteData>();
+  if (page.data.preview) {
+    return (
+      <>
+        <p className={styles.previewNote} role="note">
+          <FormattedMessage id="site.previewNote" />
+        </p>
+        <Content />
+      </>
+    );
+  }
+  return <Content />;
+}
+
+function Content() {
+  const page = usePage<SiteData>();
   if (page.data.post) return <PostView post={page.data.post} />;
   if (page.data.listing) return <PostList listing={page.data.listing} />;
   if (page.data.product) return <ProductView product={page.data.product} />;

@@ -97,6 +97,9 @@ func serve(ctx context.Context, args []string) error {
 			DB:       a.pool,
 			Assets:   assets,
 			Features: []web.Feature{web.Sites(sites.NewStore(a.pool)), web.Booking(bookings), web.PendingScreens()},
+			// Published website pages are cached while content changes are heard.
+			ContentPool: a.pool,
+			Lifetime:    ctx,
 		})
 		if err != nil {
 			return err

@@ -59,3 +59,47 @@ func Signal(c chan<- struct{}) {
 	default:
 	}
 }
+
+// ListenPayloads is Listen for a channel whose payloads matter: handle gets
+// each, in order. connected(true) is called each time the listening
+// session is (re)established, connected(false) when it is lost: a consumer
+// that keeps state derived from notifications cannot know what it missed
+// in between.
+func ListenPayloads(ctx context.Context, pool *pgxpool.Pool, channel string, handle func(string), connected func(bool), retry time.Duration, log *slog.Logger) {
+	for {
+		err := listenPayloadsOnce(ctx, pool, channel, handle, connected)
+		connected(false)
+		if ctx.Err() != nil {
+			return
+		}
+		log.WarnContext(ctx, "not listening for notifications; retrying", "channel", channel, "error", err)
+		select {
+		case <-ctx.Done():
+			return
+		case <-time.After(retry):
+		}
+	}
+}
+
+func listenPayloadsOnce(ctx context.Context, pool *pgxpool.Pool, channel string, handle func(string), connected func(bool)) error {
+	conn, err := pgx.ConnectConfig(ctx, pool.Config().ConnConfig)
+	if err != nil {
+		return err
+	}
+	defer func() {
+		cctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 5*time.Second)
+		defer cancel()
+		_ = conn.Close(cctx)
+	}()
+	if _, err := conn.Exec(ctx, "LISTEN "+pgx.Identifier{channel}.Sanitize()); err != nil {
+		return err
+	}
+	connected(true)
+	for {
+		n, err := conn.WaitForNotification(ctx)
+		if err != nil {
+			return err
+		}
+		handle(n.Payload)
+	}
+}

@@ -122,7 +122,7 @@ func convert(n *html.Node, depth int) []Node {
 // blocks wraps runs of text and inline elements at the top level in
 // paragraphs, so the body is a list of blocks.
 func blocks(nodes []Node) []Node {
-	var out []Node
+	out := []Node{} // an empty body is an empty list, never null
 	var run []Node
 	flush := func() {
 		if len(run) > 0 && !onlySpace(run) {

@@ -35,6 +35,7 @@ func TestSanitizeHTMLKeepsRichTextAndNothingThatRuns(t *testing.T) {
 		{"unclosed tags are closed as a browser would", `<p><strong>open`, `[{"t":"p","c":[{"t":"strong","c":[{"x":"open"}]}]}]`},
 		{"empty paragraphs are no content", `<p></p><p> </p><p>x</p>`, `[{"t":"p","c":[{"x":"x"}]}]`},
 		{"a comment is nothing", `<!-- <script>alert(1)</script> --><p>x</p>`, `[{"t":"p","c":[{"x":"x"}]}]`},
+		{"nothing is an empty list, not null", ``, `[]`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

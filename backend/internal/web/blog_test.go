@@ -107,7 +107,12 @@ func TestAnEditShowsAtTheNextRequest(t *testing.T) {
 		BodyHTML: `<h2>Four habits</h2><p onclick="x()">Safe<script>alert(1)</script></p>`, Published: true, PublishedAt: time.Date(2026, 11, 16, 8, 0, 0, 0, time.UTC)}); err != nil {
 		t.Fatal(err)
 	}
-	body := f.do(http.MethodGet, "/blog/b/winter-skin/", nil).Body.String()
+	// The change notice crosses the database before the cached page goes.
+	var body string
+	eventually(t, "the edit shows", func() bool {
+		body = f.do(http.MethodGet, "/blog/b/winter-skin/", nil).Body.String()
+		return strings.Contains(body, "Your skin in winter, revised")
+	})
 	for _, want := range []string{"Your skin in winter, revised", "<h2>Four habits</h2>", "<p>Safe</p>"} {
 		if !strings.Contains(body, want) {
 			t.Errorf("the edited page lacks %s", want)

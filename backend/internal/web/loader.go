@@ -60,6 +60,9 @@ type PageResult struct {
 	// language alternates.
 	CanonicalQuery url.Values
 	SEO            *SEO
+	// Tags name the content the page shows, as the database's change
+	// notices name it (page_cache.go); a page without tags is not cached.
+	Tags []string
 	// Redirect, when set, answers 301 to this site-relative URL instead: the
 	// canonical form of the URL asked for (trailing slash, case, another
 	// shape of the same content).

@@ -71,6 +71,7 @@ func indexLoader(store *sites.Store) Loader {
 		if page != nil {
 			res.Title, res.Description = page.Title, page.Description
 		}
+		res.Tags = []string{"page:", "nav"}
 		return res, nil
 	}
 }
@@ -97,7 +98,8 @@ func websiteLoader(store *sites.Store) Loader {
 		if err != nil {
 			return nil, err
 		}
-		return &PageResult{Title: page.Title, Description: page.Description, Data: SiteData{Page: page, Nav: withoutHome(nav)}}, nil
+		return &PageResult{Title: page.Title, Description: page.Description, Tags: []string{"page:" + page.Path, "nav"},
+			Data: SiteData{Page: page, Nav: withoutHome(nav)}}, nil
 	}
 }
 

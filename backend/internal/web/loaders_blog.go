@@ -101,7 +101,8 @@ func postPage(ctx context.Context, store *sites.Store, req *PageRequest, nav []s
 		article["image"] = map[string]any{"@type": "ImageObject", "url": post.Cover.Src, "width": post.Cover.Width, "height": post.Cover.Height}
 	}
 	seo.JSONLD = []any{article, breadcrumbs(req, crumb{post.Blog.Title, blogPath(post.Blog.Path)}, crumb{post.Title, canonical})}
-	return &PageResult{Title: post.Title, Description: post.Excerpt, SEO: seo, Data: SiteData{Post: post, Nav: withoutHome(nav)}}, nil
+	tags := []string{"post:" + post.Slug, blogTag(post.Blog.ID), "blogs", "nav"}
+	return &PageResult{Title: post.Title, Description: post.Excerpt, SEO: seo, Tags: tags, Data: SiteData{Post: post, Nav: withoutHome(nav)}}, nil
 }
 
 func listingPage(ctx context.Context, store *sites.Store, req *PageRequest, nav []sites.Page, q sites.ListingQuery) (*PageResult, error) {
@@ -158,8 +159,12 @@ func listingPage(ctx context.Context, store *sites.Store, req *PageRequest, nav 
 		trail = append(trail, crumb{listing.Heading, canonical})
 	}
 	seo.JSONLD = []any{breadcrumbs(req, trail...)}
-	return &PageResult{Title: title, Description: description, SEO: seo, CanonicalQuery: query, Data: SiteData{Listing: listing, Nav: withoutHome(nav)}}, nil
+	return &PageResult{Title: title, Description: description, SEO: seo, CanonicalQuery: query, Tags: []string{blogTag(q.Blog.ID), "blogs", "nav"},
+		Data: SiteData{Listing: listing, Nav: withoutHome(nav)}}, nil
 }
+
+// blogTag is the change notice of a blog's posts (migration 000010).
+func blogTag(id int64) string { return "blog:" + strconv.FormatInt(id, 10) }
 
 // crumb is one step of a breadcrumb trail: a name and a site-relative path
 // without language prefix.

@@ -60,7 +60,11 @@ func productPage(ctx context.Context, store *sites.Store, req *PageRequest, nav 
 		trail = append(trail, crumb{p.Collections[0].Title, collectionPath(p.Collections[0].Slug)})
 	}
 	seo.JSONLD = []any{product, breadcrumbs(req, append(trail, crumb{p.Name, canonical})...)}
-	return &PageResult{Title: p.Name, Description: p.Summary, SEO: seo, Data: SiteData{Product: p, Nav: withoutHome(nav)}}, nil
+	tags := []string{"product:" + p.ID, "nav"}
+	for _, c := range p.Collections {
+		tags = append(tags, "collection:"+c.Slug)
+	}
+	return &PageResult{Title: p.Name, Description: p.Summary, SEO: seo, Tags: tags, Data: SiteData{Product: p, Nav: withoutHome(nav)}}, nil
 }
 
 func collectionPage(ctx context.Context, store *sites.Store, req *PageRequest, nav []sites.Page) (*PageResult, error) {
@@ -84,7 +88,11 @@ func collectionPage(ctx context.Context, store *sites.Store, req *PageRequest, n
 		img := c.Products[0].Images[0]
 		seo.Image = &OGImage{Src: img.Src, Alt: img.Alt, Width: img.Width, Height: img.Height}
 	}
-	return &PageResult{Title: c.Title, Description: c.Description, SEO: seo, Data: SiteData{Collection: c, Nav: withoutHome(nav)}}, nil
+	tags := []string{"collection:" + c.Slug, "nav"}
+	for _, p := range c.Products {
+		tags = append(tags, "product:"+p.ID)
+	}
+	return &PageResult{Title: c.Title, Description: c.Description, SEO: seo, Tags: tags, Data: SiteData{Collection: c, Nav: withoutHome(nav)}}, nil
 }
 
 // productPath is a product's canonical path: without a shop path, with the

@@ -123,7 +123,7 @@ func (s *Server) loadPage(c *gin.Context, path, rawQuery string) (p *Payload) {
 		p.Route, p.Layout, p.Status, p.Redirect = m.Route.Name, m.Route.Layout, http.StatusMovedPermanently, res.Redirect
 		return p
 	}
-	p.Route, p.Layout, p.Kind, p.Params, p.Data = m.Route.Name, m.Route.Layout, m.Kind, m.Params, res.Data
+	p.Route, p.Layout, p.Kind, p.Params, p.Data, p.tags = m.Route.Name, m.Route.Layout, m.Kind, m.Params, res.Data, res.Tags
 	p.ScrollToTop = !m.Route.KeepScroll
 	p.Head = Head{
 		Title:       res.Title,

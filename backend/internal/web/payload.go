@@ -24,6 +24,7 @@ type Payload struct {
 	Data          any               `json:"data" tstype:"unknown"`
 	Action        *ActionResult     `json:"action,omitempty"`   // a form post that failed, shown on its page
 	Redirect      string            `json:"redirect,omitempty"` // the canonical URL of the page asked for (301)
+	tags          []string          // the loader's PageResult.Tags, for the page cache
 }
 
 // Head is what the document's <head> says about the page.

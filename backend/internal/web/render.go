@@ -7,6 +7,7 @@ import (
 	"log/slog"
 	"net/http"
 	"strings"
+	"time"
 
 	"github.com/gin-gonic/gin"
 
@@ -29,12 +30,72 @@ func (s *Server) page(c *gin.Context) {
 		apiError(c, http.StatusNotFound, "not_found", "Not found")
 		return
 	}
-	p := s.loadPage(c, c.Request.URL.EscapedPath(), c.Request.URL.RawQuery)
+	path, rawQuery := c.Request.URL.EscapedPath(), c.Request.URL.RawQuery
+	prefix, _, _ := splitLocale(path)
+	key := pageCacheKey(resolveLocale(c, prefix), consentOf(c), path, rawQuery)
+	if e := s.pages.get(key); e != nil {
+		serveCached(c, e)
+		return
+	}
+	p := s.loadPage(c, path, rawQuery)
 	if p.Redirect != "" {
 		c.Redirect(http.StatusMovedPermanently, p.Redirect)
 		return
 	}
+	if cacheablePage(p, p.tags) {
+		nonce := newNonce()
+		doc, status, cacheable := s.document(c, p, nonce)
+		csp := s.pageCSP(p.Layout, nonce)
+		if !cacheable {
+			// A failed render's error page, or a page using the nonce: sent once.
+			writeHTML(c, status, csp, doc)
+			return
+		}
+		e := newCachedPage(status, csp, doc, p.tags, time.Now())
+		s.pages.put(key, e)
+		serveCached(c, e)
+		return
+	}
 	s.writeDocument(c, p)
+}
+
+func writeHTML(c *gin.Context, status int, csp string, doc []byte) {
+	h := c.Writer.Header()
+	h.Set("Content-Type", "text/html; charset=utf-8")
+	h.Set("Cache-Control", "no-store")
+	h.Set("Vary", "Cookie, Accept-Language")
+	h.Set("Content-Security-Policy", csp)
+	c.Status(status)
+	if c.Request.Method == http.MethodHead {
+		c.Writer.WriteHeaderNow()
+		return
+	}
+	_, _ = c.Writer.Write(doc)
+}
+
+// consentOf is the visitor's cookie choice as pages show it.
+func consentOf(c *gin.Context) string {
+	if v, err := c.Cookie(consentCookie); err == nil && (v == "essential" || v == "all") {
+		return v
+	}
+	return ""
+}
+
+// document renders a whole page into memory, for the page cache, with its
+// status; cacheable is false when the render failed (the document is then
+// the error page) or the page uses the response's nonce.
+func (s *Server) document(c *gin.Context, p *Payload, nonce string) (doc []byte, status int, cacheable bool) {
+	body, rendered, data, hydrate := s.renderBody(c, p)
+	var buf bytes.Buffer
+	if err := documentHead.Execute(&buf, s.headView(rendered, nonce)); err != nil {
+		s.log.Error("unable to write document head", slog.Any("err", err))
+	}
+	body, data = perRequest(body, data)
+	s.writeBody(&buf, rendered, body, data, hydrate)
+	if rendered != p {
+		return buf.Bytes(), rendered.Status, false
+	}
+	return buf.Bytes(), p.Status, !bytes.Contains(buf.Bytes(), []byte(nonce))
 }
 
 // pageData is the same loader as JSON, for client-side navigations.
@@ -76,11 +137,7 @@ func (s *Server) writeDocument(c *gin.Context, p *Payload) {
 		w.WriteHeaderNow()
 		return
 	}
-	view := headView{Payload: p, Styles: s.assets.Styles(p.Layout), Preloads: s.assets.Preloads(p.Layout), Brand: template.CSS(validColor(p.Head.Brand)), Nonce: nonce}
-	if p.Layout == "page" && p.Status == http.StatusOK && p.Route != "preview" {
-		view.SEO = s.seoView(p, locales.Get(p.Locale).Messages["site.name"])
-	}
-	if err := documentHead.Execute(w, view); err != nil {
+	if err := documentHead.Execute(w, s.headView(p, nonce)); err != nil {
 		s.log.Error("unable to write document head", slog.Any("err", err))
 		return
 	}
@@ -89,18 +146,32 @@ func (s *Server) writeDocument(c *gin.Context, p *Payload) {
 	body, p, data, hydrate := s.renderBody(c, p)
 	body, data = perRequest(body, data)
 	var buf bytes.Buffer
+	s.writeBody(&buf, p, body, data, hydrate)
+	_, _ = w.Write(buf.Bytes())
+}
+
+func (s *Server) headView(p *Payload, nonce string) headView {
+	view := headView{Payload: p, Styles: s.assets.Styles(p.Layout), Preloads: s.assets.Preloads(p.Layout), Brand: template.CSS(validColor(p.Head.Brand)), Nonce: nonce}
+	if p.Layout == "page" && p.Status == http.StatusOK && p.Route != "preview" {
+		view.SEO = s.seoView(p, locales.Get(p.Locale).Messages["site.name"])
+	}
+	return view
+}
+
+// writeBody writes the document after its head: the rendered body, the
+// payload and the entry script.
+func (s *Server) writeBody(buf *bytes.Buffer, p *Payload, body string, data []byte, hydrate bool) {
 	buf.WriteString(`<body data-layout="` + template.HTMLEscapeString(p.Layout) + `">` + "\n")
 	buf.WriteString(`<div id="root">`)
 	buf.WriteString(body)
 	buf.WriteString("</div>\n")
 	if hydrate {
-		writePayloadScript(&buf, data)
+		writePayloadScript(buf, data)
 		for _, src := range s.assets.Scripts() {
 			buf.WriteString(`<script defer src="` + template.HTMLEscapeString(src) + `"></script>` + "\n")
 		}
 	}
 	buf.WriteString("</body>\n</html>\n")
-	_, _ = w.Write(buf.Bytes())
 }
 
 // renderBody renders the payload in V8. When that fails (an exception, a

@@ -7,9 +7,12 @@ import (
 	"context"
 	"fmt"
 	"log/slog"
+	"time"
 
 	"github.com/gin-gonic/gin"
+	"github.com/jackc/pgx/v5/pgxpool"
 
+	"slotwise/backend/internal/db"
 	"slotwise/backend/internal/limits"
 	"slotwise/backend/internal/route"
 	"slotwise/ui"
@@ -43,6 +46,11 @@ type Deps struct {
 	Assets   *Assets
 	Features []Feature
 	Limits   *limits.Limiter // abuse limits (limits.go); nil: none
+	// ContentPool, when set, is listened on for content changes until
+	// Lifetime ends, and published website pages are cached meanwhile
+	// (page_cache.go); without it every page is rendered afresh.
+	ContentPool *pgxpool.Pool
+	Lifetime    context.Context
 }
 
 // Server holds what the handlers share.
@@ -58,6 +66,7 @@ type Server struct {
 	errors  []ErrorMapping
 	limits  *limits.Limiter
 	renders *renderCache
+	pages   *pageCache
 }
 
 // New registers the features, checks that every route of the table has
@@ -68,7 +77,10 @@ func New(d Deps) (*gin.Engine, error) {
 		return nil, err
 	}
 	s := &Server{cfg: d.Config, log: d.Logger, render: d.Renderer, db: d.DB, assets: d.Assets, routes: table, limits: d.Limits,
-		renders: newRenderCache(512, 64<<20)}
+		renders: newRenderCache(512, 64<<20), pages: newPageCache(64 << 20)}
+	if d.ContentPool != nil && d.Lifetime != nil {
+		go db.ListenPayloads(d.Lifetime, d.ContentPool, ContentChannel, s.pages.invalidate, s.pages.setLive, 5*time.Second, d.Logger)
+	}
 	engine, api, err := s.router()
 	if err != nil {
 		return nil, err

@@ -93,6 +93,9 @@ func newFixture(t testing.TB, renderer web.Renderer, opts ...option) *fixture {
 		DB:       pool,
 		Assets:   assets,
 		Features: []web.Feature{web.Sites(sites.NewStore(pool)), web.Booking(bookings), web.PendingScreens()},
+		// As served: pages cached while content changes are heard.
+		ContentPool: pool,
+		Lifetime:    t.Context(),
 	}
 	for _, o := range opts {
 		o(&deps, pool)

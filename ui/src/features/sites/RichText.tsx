@@ -8,8 +8,8 @@ import type { RichNode } from '../../generated/sites';
 // something unsafe.
 const ELEMENTS = new Set(['p', 'h2', 'h3', 'h4', 'ul', 'ol', 'li', 'blockquote', 'pre', 'code', 'strong', 'em']);
 
-export function RichText({ nodes }: { nodes: RichNode[] }) {
-  return <>{nodes.map(draw)}</>;
+export function RichText({ nodes }: { nodes: RichNode[] | null }) {
+  return <>{(nodes ?? []).map(draw)}</>;
 }
 
 function draw(n: RichNode, i: number): ReactNode {

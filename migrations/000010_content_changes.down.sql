@@ -1,0 +1,14 @@
+DROP TRIGGER collection_products_changed ON collection_products;
+DROP TRIGGER post_tags_changed ON post_tags;
+DROP TRIGGER post_categories_changed ON post_categories;
+DROP TRIGGER collections_changed ON collections;
+DROP TRIGGER products_changed ON products;
+DROP TRIGGER tags_changed ON tags;
+DROP TRIGGER blog_categories_changed ON blog_categories;
+DROP TRIGGER authors_changed ON authors;
+DROP TRIGGER posts_changed ON posts;
+DROP TRIGGER blogs_changed ON blogs;
+DROP TRIGGER site_pages_changed ON site_pages;
+DROP FUNCTION content_link_changed();
+DROP FUNCTION content_changed();
+DROP FUNCTION notify_content(text);

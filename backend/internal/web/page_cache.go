@@ -6,6 +6,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"net/http"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -183,6 +184,7 @@ func serveCached(c *gin.Context, e *cachedPage) {
 		h.Set("Content-Encoding", "gzip")
 		body = e.gzip
 	}
+	h.Set("Content-Length", strconv.Itoa(len(body)))
 	c.Status(e.status)
 	if c.Request.Method == http.MethodHead {
 		c.Writer.WriteHeaderNow()

@@ -193,3 +193,52 @@ describe('errors and navigation', () => {
     await ctx.close();
   });
 });
+
+describe('the blog and the storefront, as a reader meets them', () => {
+  test('from the journal to a post and a category, Back, an older page, then a product, in German', async () => {
+    const ctx = await env.browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'de-DE' });
+    const page = await ctx.newPage();
+    const problems = watchConsole(page);
+    await page.goto(env.server.base + '/de/blog');
+    await page.mouse.move(10, 10);
+    await waitForHydration(page);
+    await page.getByRole('link', { name: 'Your skin in winter' }).click();
+    await page.waitForURL(/\/de\/blog\/b\/winter-skin\/$/);
+    await page.getByRole('heading', { level: 1, name: 'Your skin in winter' }).waitFor();
+    await page.getByRole('link', { name: 'Skin care' }).click();
+    await page.waitForURL(/\/de\/blog\/c\/skin-care$/);
+    await page.getByRole('heading', { level: 1, name: 'Kategorie: Skin care' }).waitFor();
+    await page.goBack();
+    await page.getByRole('heading', { level: 1, name: 'Your skin in winter' }).waitFor();
+    await page.goBack();
+    await page.getByRole('link', { name: 'Ältere Beiträge' }).click();
+    await page.waitForURL(/\/de\/blog\?page=2$/);
+    await page.getByText('Seite 2 von 2').waitFor();
+    await page.reload();
+    await page.getByText('Seite 2 von 2').waitFor();
+    // Another shape of a URL lands on its canonical one, in the browser too.
+    await page.goto(env.server.base + '/de/post/winter-skin/');
+    assert.match(page.url(), /\/de\/blog\/b\/winter-skin\/$/);
+    await page.goto(env.server.base + '/de/collections/gifts');
+    await page.mouse.move(10, 10);
+    await waitForHydration(page);
+    await page.getByRole('link', { name: 'Warming massage oil' }).click();
+    await page.waitForURL(/\/de\/product\/massage-oil\/$/);
+    await page.getByRole('heading', { level: 1, name: 'Warming massage oil' }).waitFor();
+    const img = page.locator('img[src="/media/massage-oil.svg"]');
+    assert.equal(await img.evaluate((el) => el.complete && el.naturalWidth > 0), true, 'the picture loads');
+    await page.screenshot({ path: join(SHOTS, 'product-de-phone.png'), fullPage: true });
+    assert.deepEqual(problems, []);
+    await ctx.close();
+  });
+
+  test('a post reads whole without JavaScript, and a draft is nowhere', async () => {
+    const ctx = await env.browser.newContext({ javaScriptEnabled: false });
+    const page = await ctx.newPage();
+    const res = await page.goto(env.server.base + '/blog/b/first-massage/');
+    assert.equal(res.status(), 200);
+    await page.getByRole('heading', { level: 2, name: 'Before' }).waitFor();
+    assert.equal((await page.goto(env.server.base + '/blog/b/new-treatments-2027/')).status(), 404);
+    await ctx.close();
+  });
+});

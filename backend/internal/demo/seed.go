@@ -23,7 +23,7 @@ func IsEmpty(ctx context.Context, q db.Querier) (bool, error) {
 func Seed(ctx context.Context, q db.Querier) error {
 	store := sites.NewStore(q)
 	for _, p := range pages {
-		if err := store.SavePage(ctx, p); err != nil {
+		if err := store.SavePage(ctx, p, pageSections[p.Path]...); err != nil {
 			return fmt.Errorf("demo: %w", err)
 		}
 	}
@@ -64,5 +64,16 @@ var pages = []sites.Page{
 			"A consultation of thirty minutes is free of charge.",
 			"Facial treatments start at 65 euros, massages at 55 euros for fifty minutes.",
 		},
+	},
+}
+
+// pageSections are what the demo's pages show after their text: the about
+// page embeds the booking widget.
+var pageSections = map[string][]sites.SectionInput{
+	"about": {
+		{Type: "heading", Text: "Book your first consultation"},
+		{Type: "text", HTML: `<p>Thirty minutes, <strong>free of charge</strong>: we look at your skin and talk about what would help. Pick a time below.</p>`},
+		{Type: "booking", Calendar: "demo-consultation"},
+		{Type: "button", Text: "Read the journal", Href: "/blog"},
 	},
 }

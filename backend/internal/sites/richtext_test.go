@@ -103,3 +103,33 @@ func FuzzSanitizeHTML(f *testing.F) {
 }
 
 var allowedOut = map[string]bool{"p": true, "h2": true, "h3": true, "h4": true, "ul": true, "ol": true, "li": true, "blockquote": true, "pre": true, "code": true, "strong": true, "em": true, "a": true, "br": true}
+
+func TestSectionsAreCheckedOnTheWayIn(t *testing.T) {
+	ok := []SectionInput{
+		{Type: "heading", Text: "Hello"},
+		{Type: "text", HTML: `<p>x<script>alert(1)</script></p>`},
+		{Type: "image", Image: &Image{Src: "/media/a.svg", Width: 800, Height: 600, Alt: "A"}},
+		{Type: "button", Text: "Go", Href: "/blog"},
+		{Type: "booking", Calendar: "demo-consultation"},
+	}
+	got, err := checkSections(ok)
+	if err != nil || len(got) != 5 {
+		t.Fatalf("%v %v", got, err)
+	}
+	if body, _ := json.Marshal(got[1].Body); string(body) != `[{"t":"p","c":[{"x":"x"}]}]` {
+		t.Errorf("text not sanitised: %s", body)
+	}
+	for name, bad := range map[string]SectionInput{
+		"an empty heading":         {Type: "heading", Text: " \x00 "},
+		"a script link":            {Type: "button", Text: "Go", Href: "javascript:alert(1)"},
+		"a button without a label": {Type: "button", Href: "/blog"},
+		"a picture without a size": {Type: "image", Image: &Image{Src: "/media/a.svg"}},
+		"a picture from data:":     {Type: "image", Image: &Image{Src: "data:image/svg+xml,<svg onload=alert(1)>", Width: 1, Height: 1}},
+		"a widget of no calendar":  {Type: "booking", Calendar: "../api"},
+		"a type nobody knows":      {Type: "script"},
+	} {
+		if _, err := checkSections([]SectionInput{bad}); err == nil {
+			t.Errorf("%s accepted", name)
+		}
+	}
+}

@@ -4,6 +4,7 @@ package sites
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"strings"
@@ -30,10 +31,11 @@ func (s *Store) PageByPath(ctx context.Context, path string) (*Page, error) {
 func (s *Store) pageByPath(ctx context.Context, path string, drafts bool) (*Page, error) {
 	var p Page
 	var body string
+	var sections []byte
 	err := s.q.QueryRow(ctx, `
-		SELECT id, path, title, description, body, updated_at
+		SELECT id, path, title, description, body, sections, updated_at
 		FROM site_pages WHERE path = $1 AND (published OR $2)`, path, drafts).
-		Scan(&p.ID, &p.Path, &p.Title, &p.Description, &body, &p.UpdatedAt)
+		Scan(&p.ID, &p.Path, &p.Title, &p.Description, &body, &sections, &p.UpdatedAt)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return nil, ErrNotFound
 	}
@@ -41,6 +43,12 @@ func (s *Store) pageByPath(ctx context.Context, path string, drafts bool) (*Page
 		return nil, fmt.Errorf("sites: unable to fetch page %q: %w", path, err)
 	}
 	p.Paragraphs = paragraphs(body)
+	if err := json.Unmarshal(sections, &p.Sections); err != nil {
+		return nil, fmt.Errorf("sites: page %q has sections that are not: %w", path, err)
+	}
+	if p.Sections == nil {
+		p.Sections = []Section{}
+	}
 	return &p, nil
 }
 
@@ -66,15 +74,21 @@ func (s *Store) Pages(ctx context.Context) ([]Page, error) {
 	return pages, nil
 }
 
-// SavePage creates or replaces the page at p.Path.
-func (s *Store) SavePage(ctx context.Context, p Page) error {
-	_, err := s.q.Exec(ctx, `
-		INSERT INTO site_pages (path, title, description, body)
-		VALUES ($1, $2, $3, $4)
+// SavePage creates or replaces the page at p.Path, with sections (checked
+// and sanitised here).
+func (s *Store) SavePage(ctx context.Context, p Page, sections ...SectionInput) error {
+	checked, err := checkSections(sections)
+	if err != nil {
+		return err
+	}
+	sectionsJSON, _ := json.Marshal(checked) // strings and numbers always encode
+	_, err = s.q.Exec(ctx, `
+		INSERT INTO site_pages (path, title, description, body, sections)
+		VALUES ($1, $2, $3, $4, $5)
 		ON CONFLICT (path) DO UPDATE
 		SET title = EXCLUDED.title, description = EXCLUDED.description,
-		    body = EXCLUDED.body, updated_at = now()`,
-		p.Path, p.Title, p.Description, strings.Join(p.Paragraphs, "\n\n"))
+		    body = EXCLUDED.body, sections = EXCLUDED.sections, updated_at = now()`,
+		p.Path, p.Title, p.Description, strings.Join(p.Paragraphs, "\n\n"), sectionsJSON)
 	if err != nil {
 		return fmt.Errorf("sites: unable to save page %q: %w", p.Path, err)
 	}

@@ -12,6 +12,7 @@ type Page struct {
 	Title       string    `json:"title"`
 	Description string    `json:"description"`
 	Paragraphs  []string  `json:"paragraphs" tstype:"string[] | null"`
+	Sections    []Section `json:"sections" tstype:"Section[]"`
 	UpdatedAt   time.Time `json:"updatedAt"`
 }
 
@@ -113,4 +114,16 @@ type Collection struct {
 	Title       string    `json:"title"`
 	Description string    `json:"description"`
 	Products    []Product `json:"products" tstype:"Product[]"`
+}
+
+// Section is one block of a page, by its type: "heading" (Text), "text"
+// (Body, rich text), "image" (Image), "button" (Text, Href) or "booking"
+// (Calendar: the booking widget of that calendar, embedded).
+type Section struct {
+	Type     string `json:"type" tstype:"'heading' | 'text' | 'image' | 'button' | 'booking'"`
+	Text     string `json:"text,omitempty"`
+	Body     []Node `json:"body,omitempty" tstype:"RichNode[]"`
+	Image    *Image `json:"image,omitempty"`
+	Href     string `json:"href,omitempty"`
+	Calendar string `json:"calendar,omitempty"`
 }

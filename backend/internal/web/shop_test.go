@@ -91,3 +91,22 @@ func TestMediaIsServedSandboxed(t *testing.T) {
 		}
 	}
 }
+
+// A page shows its sections after its text: the about page embeds the
+// booking widget, with a link to it for whoever cannot use the frame.
+func TestAPageShowsItsSections(t *testing.T) {
+	f := newFixture(t, sharedRenderer(t))
+	for target, wants := range map[string][]string{
+		"/about": {"<h2>Book your first consultation</h2>", "<strong>free of charge</strong>",
+			`<iframe class="frame_`, `src="/widget/bookings/demo-consultation" title="Book an appointment" loading="lazy"`,
+			`<a href="/widget/bookings/demo-consultation">Book an appointment</a>`, `href="/blog">Read the journal</a>`},
+		"/de/about": {`src="/de/widget/bookings/demo-consultation" title="Termin buchen"`},
+	} {
+		body := f.do(http.MethodGet, target, nil).Body.String()
+		for _, w := range wants {
+			if !strings.Contains(body, w) {
+				t.Errorf("%s lacks %s", target, w)
+			}
+		}
+	}
+}

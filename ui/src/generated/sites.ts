@@ -15,6 +15,7 @@ export interface Page {
   title: string;
   description: string;
   paragraphs: string[] | null;
+  sections: Section[];
   updatedAt: string /* RFC 3339 */;
 }
 /**
@@ -130,4 +131,17 @@ export interface Collection {
   title: string;
   description: string;
   products: Product[];
+}
+/**
+ * Section is one block of a page, by its type: "heading" (Text), "text"
+ * (Body, rich text), "image" (Image), "button" (Text, Href) or "booking"
+ * (Calendar: the booking widget of that calendar, embedded).
+ */
+export interface Section {
+  type: 'heading' | 'text' | 'image' | 'button' | 'booking';
+  text?: string;
+  body?: RichNode[];
+  image?: Image;
+  href?: string;
+  calendar?: string;
 }

@@ -5,6 +5,7 @@ import { PostList } from './PostList';
 import { CollectionView, ProductView } from './ProductView';
 import { PostView } from './PostView';
 import { Reveal } from './Reveal';
+import { Sections } from './Sections';
 import styles from './Site.module.css';
 import type { SiteData } from './types';
 
@@ -48,6 +49,7 @@ function Content() {
           <p>{p}</p>
         </Reveal>
       ))}
+      <Sections sections={content.sections ?? []} />
     </article>
   );
 }

@@ -83,6 +83,22 @@ describe('a hostile client', () => {
       [post('/api/bookings/cart', '{"menu":"menu_\\u0000","items":["salon-haircut"],"start":"2026-11-24T09:00:00Z","tz":"UTC"}'), 404],
       [post('/api/bookings/bk_x/decide', '{"decision":"maybe","secret":"\\u0000"}'), 400],
       [post('/api/bookings', `{"calendar":"demo-massage","start":"2026-11-24T09:00:00Z","tz":"UTC","repeat":{"every":"week","count":1000000000000},${contact}}`), 422],
+      // The website's content, feeds, sitemaps, pictures and previews.
+      [get('/blog?page=99999999999999999999'), 404],
+      [get('/blog?page=1&page=2'), 404],
+      [get('/blog?page=%00'), 400],
+      [get('/blog/b/%ff/'), 400],
+      [get('/blog/tag/' + 't'.repeat(500)), 404],
+      [get('/product/%00/'), 400],
+      [get('/feeds/..%2f..%2fetc%2fpasswd.xml'), 404],
+      [get('/feeds/' + 'a/'.repeat(300) + 'x.xml'), 404],
+      [get('/feeds/blog/c/%00.xml'), 400],
+      [get('/media/..%2f..%2fetc%2fpasswd'), 404],
+      [get('/media/%00.svg'), 400],
+      [get('/sitemaps/%ff'), 400],
+      [get('/sitemaps/nope.xml'), 404],
+      [get('/v2/preview/%00'), 400],
+      [get('/v2/preview/' + 'A'.repeat(2000)), 404],
       [`HEAD /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n`, 200],
     ];
     for (const [request, want] of cases) {

@@ -1,6 +1,7 @@
 // Two replicas of the binary on one PostgreSQL behave as one: concurrent
 // bookings across both never double book, abuse limits are shared, each
-// mail goes out once (each event consumed once), and both drain on SIGTERM.
+// mail goes out once (each event consumed once), an edit reaches both page
+// caches, and both drain on SIGTERM.
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, chmodSync } from 'node:fs';
@@ -53,6 +54,32 @@ describe('two replicas on one database', () => {
       return [];
     }
   };
+
+  test('an edit in the database reaches the page cache of both replicas', async () => {
+    const title = async (server) => {
+      const res = await fetch(server.base + '/blog/b/winter-skin/');
+      return { etag: res.headers.get('etag'), body: await res.text() };
+    };
+    // Both serve the post from memory (the second answer has the first's ETag).
+    for (const server of [a, b]) {
+      const deadline = Date.now() + 5000;
+      for (;;) {
+        const first = await title(server);
+        const again = await title(server);
+        if (first.etag && first.etag === again.etag) break;
+        assert.ok(Date.now() < deadline, 'the page cache never went live');
+        await new Promise((r) => setTimeout(r, 20));
+      }
+    }
+    execFileSync('psql', [databaseURL, '-v', 'ON_ERROR_STOP=1', '-qc', "UPDATE posts SET title = 'Winter, edited once' WHERE slug = 'winter-skin'"]);
+    for (const server of [a, b]) {
+      const deadline = Date.now() + 2000;
+      while (!(await title(server)).body.includes('Winter, edited once')) {
+        assert.ok(Date.now() < deadline, 'a replica kept the old page');
+        await new Promise((r) => setTimeout(r, 10));
+      }
+    }
+  });
 
   test('concurrent bookings across both replicas take each person once', async () => {
     const [start] = await freeStarts(a);

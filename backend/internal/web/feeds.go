@@ -55,13 +55,19 @@ func (f siteFiles) robots(c *gin.Context) {
 	c.String(http.StatusOK, "User-agent: *\nAllow: /\nDisallow: /api/\nDisallow: /v2/preview/\n\nSitemap: %s\n", f.s.absolute("/sitemap.xml"))
 }
 
-// sitemapKinds are the children of the index, each listing some kinds.
+// sitemapKinds are the children of the index, one per kind of content.
 var sitemapKinds = map[string][]string{
-	"pages.xml":    {"page", "blog"},
-	"posts.xml":    {"post"},
-	"listings.xml": {"category", "author", "tag"},
-	"products.xml": {"product", "collection"},
+	"pages.xml":       {"page", "blog"},
+	"posts.xml":       {"post"},
+	"categories.xml":  {"category"},
+	"authors.xml":     {"author"},
+	"tags.xml":        {"tag"},
+	"products.xml":    {"product"},
+	"collections.xml": {"collection"},
 }
+
+// sitemapOrder is the order of the index.
+var sitemapOrder = []string{"pages.xml", "posts.xml", "categories.xml", "authors.xml", "tags.xml", "products.xml", "collections.xml"}
 
 type sitemapIndex struct {
 	XMLName  xml.Name       `xml:"http://www.sitemaps.org/schemas/sitemap/0.9 sitemapindex"`
@@ -80,7 +86,7 @@ func (f siteFiles) sitemapIndex(c *gin.Context) {
 		return
 	}
 	idx := sitemapIndex{}
-	for _, name := range []string{"pages.xml", "posts.xml", "listings.xml", "products.xml"} {
+	for _, name := range sitemapOrder {
 		var latest time.Time
 		for _, e := range entries {
 			if contains(sitemapKinds[name], e.Kind) && e.Modified.After(latest) {

@@ -98,6 +98,9 @@ func websiteLoader(store *sites.Store) Loader {
 		if err != nil {
 			return nil, err
 		}
+		if to, ok := redirectTo(req, blogPath(page.Path), req.Query); ok {
+			return &PageResult{Redirect: to}, nil // "/about/" is "/about"
+		}
 		return &PageResult{Title: page.Title, Description: page.Description, Tags: []string{"page:" + page.Path, "nav"},
 			Data: SiteData{Page: page, Nav: withoutHome(nav)}}, nil
 	}

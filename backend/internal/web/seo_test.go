@@ -106,7 +106,7 @@ func TestTheSitemapListsExactlyThePublishedURLs(t *testing.T) {
 			Loc string `xml:"loc"`
 		} `xml:"sitemap"`
 	}
-	if err := xml.Unmarshal([]byte(index), &idx); err != nil || len(idx.Sitemaps) != 4 {
+	if err := xml.Unmarshal([]byte(index), &idx); err != nil || len(idx.Sitemaps) != 7 {
 		t.Fatalf("sitemap index: %v %s", err, index)
 	}
 	var got []string

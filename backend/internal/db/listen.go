@@ -29,8 +29,15 @@ func Listen(ctx context.Context, pool *pgxpool.Pool, channel string, wake chan<-
 }
 
 func listenOnce(ctx context.Context, pool *pgxpool.Pool, channel string, wake chan<- struct{}) error {
-	// A connection of its own: LISTEN is per session, and a pooled
-	// connection would be handed to other queries between waits.
+	notice := func(string) { Signal(wake) }
+	return listenSession(ctx, pool, channel, func() { Signal(wake) }, notice)
+}
+
+// listenSession listens on channel in a connection of its own (LISTEN is
+// per session, and a pooled connection would be handed to other queries
+// between waits), calls connected once listening, then notice with each
+// payload, until the connection or ctx ends.
+func listenSession(ctx context.Context, pool *pgxpool.Pool, channel string, connected func(), notice func(string)) error {
 	conn, err := pgx.ConnectConfig(ctx, pool.Config().ConnConfig)
 	if err != nil {
 		return err
@@ -43,12 +50,13 @@ func listenOnce(ctx context.Context, pool *pgxpool.Pool, channel string, wake ch
 	if _, err := conn.Exec(ctx, "LISTEN "+pgx.Identifier{channel}.Sanitize()); err != nil {
 		return err
 	}
-	Signal(wake)
+	connected()
 	for {
-		if _, err := conn.WaitForNotification(ctx); err != nil {
+		n, err := conn.WaitForNotification(ctx)
+		if err != nil {
 			return err
 		}
-		Signal(wake)
+		notice(n.Payload)
 	}
 }
 
@@ -67,7 +75,7 @@ func Signal(c chan<- struct{}) {
 // in between.
 func ListenPayloads(ctx context.Context, pool *pgxpool.Pool, channel string, handle func(string), connected func(bool), retry time.Duration, log *slog.Logger) {
 	for {
-		err := listenPayloadsOnce(ctx, pool, channel, handle, connected)
+		err := listenSession(ctx, pool, channel, func() { connected(true) }, handle)
 		connected(false)
 		if ctx.Err() != nil {
 			return
@@ -78,28 +86,5 @@ func ListenPayloads(ctx context.Context, pool *pgxpool.Pool, channel string, han
 			return
 		case <-time.After(retry):
 		}
-	}
-}
-
-func listenPayloadsOnce(ctx context.Context, pool *pgxpool.Pool, channel string, handle func(string), connected func(bool)) error {
-	conn, err := pgx.ConnectConfig(ctx, pool.Config().ConnConfig)
-	if err != nil {
-		return err
-	}
-	defer func() {
-		cctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 5*time.Second)
-		defer cancel()
-		_ = conn.Close(cctx)
-	}()
-	if _, err := conn.Exec(ctx, "LISTEN "+pgx.Identifier{channel}.Sanitize()); err != nil {
-		return err
-	}
-	connected(true)
-	for {
-		n, err := conn.WaitForNotification(ctx)
-		if err != nil {
-			return err
-		}
-		handle(n.Payload)
 	}
 }

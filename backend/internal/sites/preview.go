@@ -5,9 +5,11 @@ import (
 	"crypto/rand"
 	"crypto/sha256"
 	"encoding/base64"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"regexp"
+	"strings"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -59,9 +61,17 @@ func (s *Store) OpenPreview(ctx context.Context, secret string) (*Preview, error
 	return &p, nil
 }
 
-// DraftPost is a post whatever its state, for its preview.
+// DraftPost is a post whatever its state, with its pending changes, for
+// its preview.
 func (s *Store) DraftPost(ctx context.Context, slug string) (*Post, error) {
-	return s.postBySlug(ctx, slug, true)
+	p, err := s.postBySlug(ctx, slug, true)
+	if err != nil {
+		return nil, err
+	}
+	if err := s.withPending(ctx, p); err != nil {
+		return nil, err
+	}
+	return p, nil
 }
 
 // DraftProduct is a product whatever its state, for its preview.
@@ -72,4 +82,71 @@ func (s *Store) DraftProduct(ctx context.Context, id string) (*Product, error) {
 // DraftPage is a page whatever its state, for its preview.
 func (s *Store) DraftPage(ctx context.Context, path string) (*Page, error) {
 	return s.pageByPath(ctx, path, true)
+}
+
+// PostChanges are edits to a post kept aside until published.
+type PostChanges struct {
+	Title, Excerpt, BodyHTML string
+}
+
+type pendingPost struct {
+	Title      string `json:"title"`
+	Excerpt    string `json:"excerpt"`
+	BodySource string `json:"body_source"`
+	Body       []Node `json:"body"`
+}
+
+// SavePostChanges keeps edits to a post aside: readers still see the post
+// as published; its preview shows it with them.
+func (s *Store) SavePostChanges(ctx context.Context, slug string, c PostChanges) error {
+	body, err := SanitizeHTML(c.BodyHTML)
+	if err != nil {
+		return err
+	}
+	if strings.TrimSpace(c.Title) == "" {
+		return fmt.Errorf("sites: a post needs a title")
+	}
+	pending, _ := json.Marshal(pendingPost{Title: c.Title, Excerpt: c.Excerpt, BodySource: c.BodyHTML, Body: body})
+	tag, err := s.q.Exec(ctx, `UPDATE posts SET pending = $2 WHERE slug = $1`, slug, pending)
+	if err != nil {
+		return fmt.Errorf("sites: unable to keep changes to %q: %w", slug, err)
+	}
+	if tag.RowsAffected() == 0 {
+		return ErrNotFound
+	}
+	return nil
+}
+
+// PublishPostChanges makes a post's pending changes the post.
+func (s *Store) PublishPostChanges(ctx context.Context, slug string) error {
+	tag, err := s.q.Exec(ctx, `UPDATE posts SET title = pending->>'title', excerpt = pending->>'excerpt',
+		body_source = pending->>'body_source', body = pending->'body', pending = NULL, updated_at = now()
+		WHERE slug = $1 AND pending IS NOT NULL`, slug)
+	if err != nil {
+		return fmt.Errorf("sites: unable to publish changes to %q: %w", slug, err)
+	}
+	if tag.RowsAffected() == 0 {
+		return ErrNotFound
+	}
+	return nil
+}
+
+// withPending lays a post's pending changes over it, for its preview.
+func (s *Store) withPending(ctx context.Context, p *Post) error {
+	var raw []byte
+	if err := s.q.QueryRow(ctx, `SELECT pending FROM posts WHERE slug = $1`, p.Slug).Scan(&raw); err != nil {
+		return fmt.Errorf("sites: unable to read changes to %q: %w", p.Slug, err)
+	}
+	if len(raw) == 0 {
+		return nil
+	}
+	var pending pendingPost
+	if err := json.Unmarshal(raw, &pending); err != nil {
+		return fmt.Errorf("sites: changes to %q are not a post: %w", p.Slug, err)
+	}
+	p.Title, p.Excerpt, p.Body = pending.Title, pending.Excerpt, pending.Body
+	if p.Body == nil {
+		p.Body = []Node{}
+	}
+	return nil
 }

@@ -80,3 +80,38 @@ func TestAPreviewShowsItsDraftToItsHolderOnly(t *testing.T) {
 		t.Errorf("a preview secret is stored in clear")
 	}
 }
+
+// Changes to a published post wait aside: readers see the post as it was,
+// its preview shows it changed, and publishing makes the change the post.
+func TestUnpublishedChangesShowOnlyInTheirPreview(t *testing.T) {
+	f := newFixture(t, sharedRenderer(t))
+	ctx := context.Background()
+	store := sites.NewStore(f.pool)
+	if err := store.SavePostChanges(ctx, "winter-skin", sites.PostChanges{Title: "Winter skin, revised", BodyHTML: "<p>New <em>advice</em>.<script>x()</script></p>"}); err != nil {
+		t.Fatal(err)
+	}
+	secret, err := store.NewPreview(ctx, sites.Preview{Kind: "post", Target: "winter-skin"}, time.Hour)
+	if err != nil {
+		t.Fatal(err)
+	}
+	public := f.do(http.MethodGet, "/blog/b/winter-skin/", nil).Body.String()
+	if !strings.Contains(public, "<h1>Your skin in winter</h1>") || strings.Contains(public, "revised") {
+		t.Errorf("readers see the unpublished change")
+	}
+	preview := f.do(http.MethodGet, web.PreviewPath(secret), nil).Body.String()
+	if !strings.Contains(preview, "<h1>Winter skin, revised</h1>") || !strings.Contains(preview, "<p>New <em>advice</em>.</p>") || strings.Contains(preview, "x()") {
+		t.Errorf("the preview does not show the change, sanitised")
+	}
+	if err := store.PublishPostChanges(ctx, "winter-skin"); err != nil {
+		t.Fatal(err)
+	}
+	eventually(t, "the published change shows", func() bool {
+		return strings.Contains(f.do(http.MethodGet, "/blog/b/winter-skin/", nil).Body.String(), "<h1>Winter skin, revised</h1>")
+	})
+	if err := store.PublishPostChanges(ctx, "winter-skin"); err == nil {
+		t.Errorf("publishing no changes succeeded")
+	}
+	if err := store.SavePostChanges(ctx, "nope", sites.PostChanges{Title: "x"}); err == nil {
+		t.Errorf("changes to a post that does not exist were kept")
+	}
+}

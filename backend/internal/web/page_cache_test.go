@@ -180,3 +180,27 @@ func TestAnEditInvalidatesExactlyThePagesThatShowIt(t *testing.T) {
 		return f.do(http.MethodGet, "/product/lip-balm/", nil).Code == http.StatusNotFound
 	})
 }
+
+// Pages that are not cached (widgets) are compressed as they stream.
+func TestWidgetPagesAreCompressedWhenAccepted(t *testing.T) {
+	f := newFixture(t, sharedRenderer(t))
+	plain := f.do(http.MethodGet, "/widget/bookings/demo-consultation", nil)
+	rec := f.do(http.MethodGet, "/widget/bookings/demo-consultation", map[string]string{"Accept-Encoding": "gzip, br"})
+	if rec.Header().Get("Content-Encoding") != "gzip" || !strings.Contains(rec.Header().Get("Vary"), "Accept-Encoding") {
+		t.Fatalf("headers %v", rec.Header())
+	}
+	zr, err := gzip.NewReader(bytes.NewReader(rec.Body.Bytes()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, err := io.ReadAll(zr)
+	if err != nil || !strings.Contains(string(body), ">Consultation</h1>") || !strings.HasSuffix(string(body), "</html>\n") {
+		t.Fatalf("the decoded page: %v", err)
+	}
+	if rec.Body.Len()*3 > plain.Body.Len() {
+		t.Errorf("compressed %d bytes of %d: less than a third saved", rec.Body.Len(), plain.Body.Len())
+	}
+	if plain.Header().Get("Content-Encoding") != "" {
+		t.Errorf("compressed without being asked")
+	}
+}

@@ -2,11 +2,14 @@ package web
 
 import (
 	"bytes"
+	"compress/gzip"
 	"encoding/json"
 	"html/template"
+	"io"
 	"log/slog"
 	"net/http"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/gin-gonic/gin"
@@ -127,9 +130,23 @@ func (s *Server) writeDocument(c *gin.Context, p *Payload) {
 	h := w.Header()
 	h.Set("Content-Type", "text/html; charset=utf-8")
 	h.Set("Cache-Control", "no-store")
-	h.Set("Vary", "Cookie, Accept-Language")
+	h.Set("Vary", "Cookie, Accept-Language, Accept-Encoding")
 	nonce := newNonce()
 	h.Set("Content-Security-Policy", s.pageCSP(p.Layout, nonce))
+	// Compressed as it streams: a phone gets a booking page's 48 KB as
+	// about a fifth, with the head still flushed before the render.
+	var out io.Writer = w
+	var gz *gzip.Writer
+	if acceptsEncoding(c.GetHeader("Accept-Encoding"), "gzip") && c.Request.Method != http.MethodHead {
+		h.Set("Content-Encoding", "gzip")
+		gz = gzipWriters.Get().(*gzip.Writer)
+		gz.Reset(w)
+		defer func() {
+			gz.Close()
+			gzipWriters.Put(gz)
+		}()
+		out = gz
+	}
 	w.WriteHeader(p.Status)
 	if c.Request.Method == http.MethodHead {
 		// Send the status line now: gin would otherwise answer an unwritten
@@ -137,9 +154,12 @@ func (s *Server) writeDocument(c *gin.Context, p *Payload) {
 		w.WriteHeaderNow()
 		return
 	}
-	if err := documentHead.Execute(w, s.headView(p, nonce)); err != nil {
+	if err := documentHead.Execute(out, s.headView(p, nonce)); err != nil {
 		s.log.Error("unable to write document head", slog.Any("err", err))
 		return
+	}
+	if gz != nil {
+		_ = gz.Flush()
 	}
 	w.Flush()
 
@@ -147,8 +167,14 @@ func (s *Server) writeDocument(c *gin.Context, p *Payload) {
 	body, data = perRequest(body, data)
 	var buf bytes.Buffer
 	s.writeBody(&buf, p, body, data, hydrate)
-	_, _ = w.Write(buf.Bytes())
+	_, _ = out.Write(buf.Bytes())
 }
+
+// gzipWriters are reused: a writer's state is a few hundred kilobytes.
+var gzipWriters = sync.Pool{New: func() any {
+	w, _ := gzip.NewWriterLevel(io.Discard, 5) // a valid level cannot fail
+	return w
+}}
 
 func (s *Server) headView(p *Payload, nonce string) headView {
 	view := headView{Payload: p, Styles: s.assets.Styles(p.Layout), Preloads: s.assets.Preloads(p.Layout), Brand: template.CSS(validColor(p.Head.Brand)), Nonce: nonce}

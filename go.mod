@@ -3,6 +3,7 @@ module slotwise
 go 1.26
 
 require (
+	github.com/andybalholm/brotli v1.2.0
 	github.com/emersion/go-sasl v0.0.0-20241020182733-b788ff22d5a6
 	github.com/emersion/go-smtp v0.24.0
 	github.com/gin-gonic/gin v1.11.0
@@ -10,13 +11,13 @@ require (
 	github.com/gzuidhof/tygo v0.2.18
 	github.com/jackc/pgx/v5 v5.7.6
 	github.com/nyaruka/phonenumbers v1.6.5
+	golang.org/x/image v0.29.0
 	golang.org/x/net v0.42.0
 	golang.org/x/text v0.27.0
 	rogchap.com/v8go v0.9.0
 )
 
 require (
-	github.com/andybalholm/brotli v1.2.0 // indirect
 	github.com/bytedance/sonic v1.14.0 // indirect
 	github.com/bytedance/sonic/loader v0.3.0 // indirect
 	github.com/cloudwego/base64x v0.1.6 // indirect

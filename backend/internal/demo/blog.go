@@ -1,8 +1,13 @@
 package demo
 
 import (
+	"bytes"
 	"context"
 	"fmt"
+	"image"
+	"image/color"
+	"image/jpeg"
+	"sync"
 	"time"
 
 	"slotwise/backend/internal/db"
@@ -38,6 +43,12 @@ func seedBlog(ctx context.Context, q db.Querier) error {
 			return err
 		}
 	}
+	// The newest post has a photograph-like cover, kept at several widths.
+	cover, err := store.SavePicture(ctx, "winter-cover.jpg", coverJPEG())
+	if err != nil {
+		return err
+	}
+	cover.Alt = "Frost on a window at dawn"
 	day := func(s string) time.Time {
 		t, err := time.Parse("2006-01-02 15:04", s)
 		if err != nil {
@@ -46,7 +57,7 @@ func seedBlog(ctx context.Context, q db.Querier) error {
 		return t
 	}
 	posts := []sites.PostInput{
-		{Slug: "winter-skin", Title: "Your skin in winter", Author: "lena-hoffmann", Categories: []string{"skin-care"}, Tags: []string{"winter", "routine"},
+		{Slug: "winter-skin", Title: "Your skin in winter", Author: "lena-hoffmann", Categories: []string{"skin-care"}, Tags: []string{"winter", "routine"}, Cover: &cover,
 			Excerpt: "Cold air outside, dry heat inside: three habits that keep skin calm until spring.", PublishedAt: day("2026-11-16 08:00"),
 			BodyHTML: `<p>Winter asks more of your skin than any other season. Cold air holds little water, and heated rooms take what is left.</p>
 <h2>Three habits</h2><ul><li><strong>Wash with lukewarm water</strong>, never hot.</li><li>Use a richer cream at night.</li><li>Keep a humidifier or a bowl of water near the radiator.</li></ul>
@@ -82,4 +93,26 @@ func seedBlog(ctx context.Context, q db.Querier) error {
 		}
 	}
 	return nil
+}
+
+// coverJPEG is the demo cover, drawn once per process.
+var coverJPEG = sync.OnceValue(coverPicture)
+
+// coverPicture draws the demo cover: a cold dawn sky over a frosted pane,
+// 1600×900, as a JPEG.
+func coverPicture() []byte {
+	const w, h = 1600, 900
+	img := image.NewRGBA(image.Rect(0, 0, w, h))
+	for y := 0; y < h; y++ {
+		for x := 0; x < w; x++ {
+			t := float64(y) / h
+			frost := uint8((x*7 + y*13) % 23)
+			img.Set(x, y, color.RGBA{R: uint8(40+150*t) + frost, G: uint8(80+120*t) + frost, B: uint8(160+70*t) + frost/2, A: 255})
+		}
+	}
+	var buf bytes.Buffer
+	if err := jpeg.Encode(&buf, img, &jpeg.Options{Quality: 85}); err != nil {
+		panic(err) // encoding an in-memory image to a buffer does not fail
+	}
+	return buf.Bytes()
 }

@@ -45,6 +45,11 @@ func checkSections(in []SectionInput) ([]Section, error) {
 			}
 			img := *s.Image
 			img.Alt = cleanText(img.Alt)
+			for _, v := range img.Variants {
+				if v.Width <= 0 || safeHref(v.Src) == "" || strings.HasPrefix(v.Src, "mailto:") {
+					return nil, fmt.Errorf("sites: section %d: a picture's width %q is not safe", i+1, v.Src)
+				}
+			}
 			sec.Image = &img
 		case "button":
 			sec.Text, sec.Href = strings.TrimSpace(cleanText(s.Text)), safeHref(s.Href)

@@ -49,6 +49,15 @@ type Image struct {
 	Width  int    `json:"width"`
 	Height int    `json:"height"`
 	Alt    string `json:"alt"`
+	// Variants are the widths the picture is kept at (SavePicture), for
+	// srcset; none for an SVG, which draws sharp at any size.
+	Variants []Variant `json:"variants,omitempty"`
+}
+
+// Variant is one width a picture is kept at.
+type Variant struct {
+	Src   string `json:"src"`
+	Width int    `json:"width"`
 }
 
 // PostSummary is a post as a listing shows it.

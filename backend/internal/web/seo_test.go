@@ -40,7 +40,8 @@ func TestPagesTellSearchEnginesWhatTheyAre(t *testing.T) {
 		{"/", []string{"WebSite", "Organization"}, []string{`<meta property="og:type" content="website">`, `<link rel="canonical" href="https://book.example.com/">`}},
 		{"/blog/b/winter-skin/", []string{"BlogPosting", "BreadcrumbList"}, []string{
 			`<meta property="og:type" content="article">`, `<meta property="og:url" content="https://book.example.com/blog/b/winter-skin/">`,
-			`<meta name="twitter:card" content="summary">`, `<meta property="article:author" content="Lena Hoffmann">`,
+			`<meta name="twitter:card" content="summary_large_image">`, `<meta property="og:image" content="https://book.example.com/media/winter-cover.jpg">`,
+			`<meta property="og:image:width" content="1600">`, `<meta property="article:author" content="Lena Hoffmann">`,
 			`<link rel="alternate" type="application/rss+xml" title="Journal" href="https://book.example.com/feeds/blog.xml">`,
 			`<meta name="description" content="Cold air outside`}},
 		{"/blog", []string{"BreadcrumbList"}, []string{`<link rel="next" href="https://book.example.com/blog?page=2">`}},

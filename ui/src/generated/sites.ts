@@ -59,6 +59,18 @@ export interface Image {
   width: number /* int */;
   height: number /* int */;
   alt: string;
+  /**
+   * Variants are the widths the picture is kept at (SavePicture), for
+   * srcset; none for an SVG, which draws sharp at any size.
+   */
+  variants?: Variant[];
+}
+/**
+ * Variant is one width a picture is kept at.
+ */
+export interface Variant {
+  src: string;
+  width: number /* int */;
 }
 /**
  * PostSummary is a post as a listing shows it.

@@ -2,6 +2,7 @@ import { FormattedMessage, useIntl } from '../../lib/i18n';
 import { Link } from '../../lib/router';
 import { usePage } from '../../PageContext';
 import type { Listing } from '../../generated/sites';
+import { Picture } from './Picture';
 import { Byline } from './PostView';
 import { withLocale } from '../../lib/navigation';
 import { postHref } from './links';
@@ -32,7 +33,7 @@ export function PostList({ listing }: { listing: Listing }) {
             <li key={p.slug}>
               <Reveal as="div">
                 <article className={styles.card}>
-                  {p.cover && <img className={styles.thumb} src={p.cover.src} width={p.cover.width} height={p.cover.height} alt="" loading="lazy" decoding="async" />}
+                  {p.cover && <Picture className={styles.thumb} image={p.cover} alt="" sizes="(min-width: 48rem) 44rem, 100vw" />}
                   <h2>
                     <Link to={postHref(locale, path, p.slug)}>{p.title}</Link>
                   </h2>

@@ -3,6 +3,7 @@ import { Link } from '../../lib/router';
 import { usePage } from '../../PageContext';
 import type { Post } from '../../generated/sites';
 import { authorHref, blogHref, categoryHref, tagHref } from './links';
+import { Picture } from './Picture';
 import { RichText } from './RichText';
 import styles from './Blog.module.css';
 
@@ -18,7 +19,7 @@ export function PostView({ post }: { post: Post }) {
       <h1>{post.title}</h1>
       <Byline post={post} blogPath={blogPath} />
       {post.cover && (
-        <img className={styles.cover} src={post.cover.src} width={post.cover.width} height={post.cover.height} alt={post.cover.alt} fetchPriority="high" />
+        <Picture className={styles.cover} image={post.cover} sizes="(min-width: 48rem) 42rem, 100vw" eager />
       )}
       <div className={styles.body}>
         <RichText nodes={post.body} />

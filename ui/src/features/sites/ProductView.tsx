@@ -3,6 +3,7 @@ import { Link } from '../../lib/router';
 import { usePage } from '../../PageContext';
 import type { Collection, Product } from '../../generated/sites';
 import { collectionHref, productHref } from './links';
+import { Picture } from './Picture';
 import { Reveal } from './Reveal';
 import { RichText } from './RichText';
 import styles from './Shop.module.css';
@@ -31,9 +32,9 @@ export function ProductView({ product }: { product: Product }) {
   return (
     <article className={styles.product}>
       <div className={styles.gallery}>
-        {main && <img className={styles.image} src={main.src} width={main.width} height={main.height} alt={main.alt} fetchPriority="high" sizes="(min-width: 768px) 50vw, 100vw" />}
+        {main && <Picture className={styles.image} image={main} sizes="(min-width: 768px) 50vw, 100vw" eager />}
         {more.map((img) => (
-          <img key={img.src} className={styles.image} src={img.src} width={img.width} height={img.height} alt={img.alt} loading="lazy" decoding="async" sizes="(min-width: 768px) 25vw, 50vw" />
+          <Picture key={img.src} className={styles.image} image={img} sizes="(min-width: 768px) 50vw, 100vw" />
         ))}
       </div>
       <div className={styles.info}>
@@ -82,9 +83,7 @@ export function CollectionView({ collection }: { collection: Collection }) {
             <li key={p.id}>
               <Reveal as="div">
                 <Link className={styles.tile} to={productHref(locale, p.id)}>
-                  {p.images[0] && (
-                    <img src={p.images[0].src} width={p.images[0].width} height={p.images[0].height} alt="" loading={i < 2 ? 'eager' : 'lazy'} decoding="async" sizes="(min-width: 768px) 33vw, 50vw" />
-                  )}
+                  {p.images[0] && <Picture image={p.images[0]} alt="" sizes="(min-width: 768px) 33vw, 50vw" eager={i < 2} />}
                   <span className={styles.tileName}>{p.name}</span>
                 </Link>
                 <Price product={p} />

@@ -2,6 +2,7 @@ import { useIntl } from '../../lib/i18n';
 import { usePage } from '../../PageContext';
 import type { Section } from '../../generated/sites';
 import { href } from '../../routes';
+import { Picture } from './Picture';
 import { Reveal } from './Reveal';
 import { RichText } from './RichText';
 import styles from './Site.module.css';
@@ -26,9 +27,7 @@ export function Sections({ sections }: { sections: Section[] }) {
               </Reveal>
             );
           case 'image':
-            return s.image ? (
-              <img key={i} className={styles.picture} src={s.image.src} width={s.image.width} height={s.image.height} alt={s.image.alt} loading="lazy" decoding="async" sizes="(min-width: 48rem) 42rem, 100vw" />
-            ) : null;
+            return s.image ? <Picture key={i} className={styles.picture} image={s.image} sizes="(min-width: 48rem) 42rem, 100vw" /> : null;
           case 'button':
             return (
               <p key={i}>

@@ -41,7 +41,7 @@ func (t *Table) Path(name, kind string, params map[string]string) (string, error
 		if first == "" {
 			first = spec.Path
 		}
-		if sameNames(placeholders(spec.Path), params) {
+		if sameNames(paramNames(spec.Path), params) {
 			return r.fill(spec.Path, params)
 		}
 	}
@@ -51,8 +51,8 @@ func (t *Table) Path(name, kind string, params map[string]string) (string, error
 	return r.fill(first, params)
 }
 
-// placeholders are the parameter names of a path shape.
-func placeholders(source string) []string {
+// paramNames are the parameter names of a path shape.
+func paramNames(source string) []string {
 	var out []string
 	for _, part := range splitPath(source) {
 		if open := strings.IndexByte(part, '{'); open >= 0 {

@@ -249,17 +249,9 @@ func (f siteFiles) feed(c *gin.Context) {
 		return
 	}
 	cat := locales.Get(locales.Fallback)
-	title, link := blog.Title, blogPath(blog.Path)
-	switch {
-	case listing.Category != nil:
-		title = blog.Title + ": " + strings.ReplaceAll(cat.Messages["site.blog.categoryTitle"], "{name}", listing.Category.Name)
-		link = route.Default().Href("", "website", "category", map[string]string{"path": blog.Path, "categorySlug": listing.Category.Slug}, nil)
-	case listing.Author != nil:
-		title = blog.Title + ": " + strings.ReplaceAll(cat.Messages["site.blog.authorTitle"], "{name}", listing.Author.Name)
-		link = route.Default().Href("", "website", "author", map[string]string{"path": blog.Path, "authorSlug": listing.Author.Slug}, nil)
-	case listing.Tag != nil:
-		title = blog.Title + ": " + strings.ReplaceAll(cat.Messages["site.blog.tagTitle"], "{name}", listing.Tag.Name)
-		link = route.Default().Href("", "website", "tag", map[string]string{"path": blog.Path, "tagSlug": listing.Tag.Slug}, nil)
+	link, title := listingPlace(&PageRequest{Cat: cat}, listing)
+	if listing.Kind != "blog" {
+		title = blog.Title + ": " + title
 	}
 	out := rss{Version: "2.0", Atom: "http://www.w3.org/2005/Atom", DC: "http://purl.org/dc/elements/1.1/", Channel: rssChannel{
 		Title: title, Link: f.s.absolute(link), Description: blog.Description, Language: cat.Lang,

@@ -115,21 +115,14 @@ func listingPage(ctx context.Context, store *sites.Store, req *PageRequest, nav 
 	if err != nil {
 		return nil, err
 	}
-	kind, params := "page", map[string]string{"path": q.Blog.Path}
-	title := q.Blog.Title
+	canonical, title := listingPlace(req, listing)
 	description := q.Blog.Description
-	switch listing.Kind {
-	case "category":
-		kind, params["categorySlug"] = "category", listing.Category.Slug
-		title, description = req.T("site.blog.categoryTitle", "name", listing.Category.Name), listing.Category.Description
-	case "author":
-		kind, params["authorSlug"] = "author", listing.Author.Slug
-		title, description = req.T("site.blog.authorTitle", "name", listing.Author.Name), listing.Author.Bio
-	case "tag":
-		kind, params["tagSlug"] = "tag", listing.Tag.Slug
-		title = req.T("site.blog.tagTitle", "name", listing.Tag.Name)
+	switch {
+	case listing.Category != nil:
+		description = listing.Category.Description
+	case listing.Author != nil:
+		description = listing.Author.Bio
 	}
-	canonical := route.Default().Href("", "website", kind, params, nil)
 	if to, ok := redirectTo(req, canonical, query); ok {
 		return &PageResult{Redirect: to}, nil
 	}
@@ -165,6 +158,23 @@ func listingPage(ctx context.Context, store *sites.Store, req *PageRequest, nav 
 
 // blogTag is the change notice of a blog's posts (migration 000010).
 func blogTag(id int64) string { return "blog:" + strconv.FormatInt(id, 10) }
+
+// listingPlace is a listing's canonical path (without language prefix) and
+// its heading in the request's language: the blog's title, or what the
+// category, author or tag gathers.
+func listingPlace(req *PageRequest, l *sites.Listing) (path, heading string) {
+	params := map[string]string{"path": l.Blog.Path}
+	kind, heading := "page", l.Blog.Title
+	switch {
+	case l.Category != nil:
+		kind, params["categorySlug"], heading = "category", l.Category.Slug, req.T("site.blog.categoryTitle", "name", l.Category.Name)
+	case l.Author != nil:
+		kind, params["authorSlug"], heading = "author", l.Author.Slug, req.T("site.blog.authorTitle", "name", l.Author.Name)
+	case l.Tag != nil:
+		kind, params["tagSlug"], heading = "tag", l.Tag.Slug, req.T("site.blog.tagTitle", "name", l.Tag.Name)
+	}
+	return route.Default().Href("", "website", kind, params, nil), heading
+}
 
 // crumb is one step of a breadcrumb trail: a name and a site-relative path
 // without language prefix.

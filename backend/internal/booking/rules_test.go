@@ -167,20 +167,53 @@ func TestSlotsStopOfferingADayAtTheDailyLimit(t *testing.T) {
 	}
 }
 
+// Eighteen requests race for six Monday times, three for each: two people
+// could take twelve of them, but their limit of four a day lets exactly
+// eight through, four each, and refuses the other ten as unavailable.
 func TestDailyLimitHoldsUnderConcurrentBookings(t *testing.T) {
 	svc, pool, _ := newService(t)
 	starts := []string{"09:00", "10:15", "11:30", "12:45", "14:00", "15:15"}
-	var wg sync.WaitGroup
+	var (
+		mu      sync.Mutex
+		booked  []*booking.Booking
+		refused int
+		wg      sync.WaitGroup
+	)
 	for _, s := range starts {
 		for range 3 {
 			wg.Add(1)
 			go func() {
 				defer wg.Done()
-				_, _, _ = svc.Book(context.Background(), facial("2026-11-23T"+s+":00+01:00"))
+				b, _, err := svc.Book(context.Background(), facial("2026-11-23T"+s+":00+01:00"))
+				mu.Lock()
+				defer mu.Unlock()
+				switch {
+				case err == nil:
+					booked = append(booked, b)
+				case errors.Is(err, booking.ErrSlotUnavailable):
+					refused++
+				default:
+					t.Errorf("%s: %v, want a booking or ErrSlotUnavailable", s, err)
+				}
 			}()
 		}
 	}
 	wg.Wait()
+	if len(booked) != 8 || refused != 10 {
+		t.Errorf("%d booked and %d refused as unavailable, want 8 and 10", len(booked), refused)
+	}
+	perPerson := map[int64]int{}
+	for _, b := range booked {
+		perPerson[b.Staff.ID]++
+	}
+	if len(perPerson) != 2 {
+		t.Errorf("bookings went to %d people, want both", len(perPerson))
+	}
+	for staff, n := range perPerson {
+		if n != 4 {
+			t.Errorf("staff %d got %d bookings, want their limit of 4", staff, n)
+		}
+	}
 	assertDailyLimit(t, pool, "2026-11-23", 4)
 }
 

@@ -4,6 +4,8 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
+
+	"slotwise/backend/internal/fieldcheck"
 )
 
 // Guests: a booker brings people by name and e-mail, or only a count of
@@ -70,7 +72,7 @@ func checkGuests(cmd *BookCommand, v *ValidationError) {
 		case g.Email == "":
 			v.Fields[field+".email"] = msgEmailRequired
 		case !isText(g.Email, false):
-			v.Fields[field+".email"] = msgEmailInvalid
+			v.Fields[field+".email"] = fieldcheck.MsgEmailInvalid
 		case emailProblem(g.Email) != "":
 			v.Fields[field+".email"] = emailProblem(g.Email)
 		case seen[key]:

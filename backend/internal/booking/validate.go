@@ -1,17 +1,13 @@
 package booking
 
 import (
-	"errors"
-	"net/mail"
 	"slices"
 	"strconv"
 	"strings"
 	"time"
 	"unicode/utf8"
 
-	"github.com/nyaruka/phonenumbers"
-
-	"slotwise/backend/internal/notify"
+	"slotwise/backend/internal/fieldcheck"
 )
 
 // Message ids of validation errors, shared with the client (locales/*.json).
@@ -20,8 +16,6 @@ const (
 	msgFirstNameRequired = "validation.required.firstName"
 	msgLastNameRequired  = "validation.required.lastName"
 	msgEmailRequired     = "validation.required.email"
-	msgEmailInvalid      = "validation.emailInvalid"
-	msgEmailNotASCII     = "validation.emailNotAscii"
 	msgPhoneRequired     = "validation.required.phone"
 	msgPhoneInvalid      = "validation.phoneInvalid"
 	msgLocationRequired  = "validation.required.location"
@@ -36,55 +30,18 @@ const (
 // Limits of free-text fields.
 const (
 	MaxNameLen   = 100
-	MaxEmailLen  = 254
+	MaxEmailLen  = fieldcheck.MaxEmailLen
 	MaxTextLen   = 2000
 	MaxReasonLen = 500
 	// MaxLocationLen bounds an address the booker types.
 	MaxLocationLen = 300
 )
 
-// phoneE164 reads a phone number as people type it, in region unless it
-// starts with + (libphonenumber's rules: length, prefixes, number ranges)
-// and gives its E.164 form, the one form it is stored in.
-func phoneE164(s, region string) (string, bool) {
-	if len(s) > 40 {
-		return "", false
-	}
-	n, err := phonenumbers.Parse(s, strings.ToUpper(region))
-	if err != nil || !phonenumbers.IsValidNumber(n) {
-		return "", false
-	}
-	return phonenumbers.Format(n, phonenumbers.E164), true
-}
-
-// emailProblem says what is wrong with an address, if anything: an
-// address accepted here is one the mail can reach (its domain has an ASCII
-// form; its local part needs no SMTPUTF8).
-func emailProblem(s string) string {
-	if !validEmail(s) {
-		return msgEmailInvalid
-	}
-	if _, err := notify.ASCIIAddress(s); errors.Is(err, notify.ErrLocalPartNotASCII) {
-		return msgEmailNotASCII
-	} else if err != nil {
-		return msgEmailInvalid
-	}
-	return ""
-}
-
-// validEmail accepts one plain address with a dotted domain.
-func validEmail(s string) bool {
-	if len(s) > MaxEmailLen || strings.ContainsAny(s, " <>\"") {
-		return false
-	}
-	a, err := mail.ParseAddress(s)
-	if err != nil || a.Address != s {
-		return false
-	}
-	at := strings.LastIndexByte(s, '@')
-	domain := s[at+1:]
-	return at > 0 && strings.Contains(domain, ".") && !strings.HasSuffix(domain, ".") && !strings.HasPrefix(domain, ".")
-}
+// phoneE164, emailProblem: the checks every input shares (fieldcheck).
+var (
+	phoneE164    = fieldcheck.PhoneE164
+	emailProblem = fieldcheck.EmailProblem
+)
 
 // normalize trims every field, so " Ada " is stored as "Ada".
 func (c *Contact) normalize() {
@@ -123,7 +80,7 @@ func validateContact(c *Contact, cal *Calendar, termsAccepted bool, now time.Tim
 	}
 	if askFor("contact.phone", &c.Phone, cal.Fields.Phone, msgPhoneRequired, errs) {
 		region := strings.ToUpper(c.PhoneCountry)
-		if !phonenumbers.GetSupportedRegions()[region] {
+		if !fieldcheck.SupportedRegion(region) {
 			region = cal.Location.Country
 		}
 		if e164, ok := phoneE164(c.Phone, region); ok {

@@ -1,0 +1,75 @@
+package forms
+
+import "slices"
+
+// ViewIn is the form as a page shows it in locale.
+func (f *Form) ViewIn(locale, today string) View {
+	d := &f.Definition
+	t := func(x Text) string { return x.In(locale, d.Locale) }
+	v := View{Slug: f.Slug, Kind: f.Kind, Title: t(d.Title), Intro: t(d.Intro), Rules: d.Rules, Submit: t(d.Submit),
+		Today: today, Region: f.Business.Country}
+	for _, s := range d.Steps {
+		sv := StepView{ID: s.ID, Title: t(s.Title), Fields: make([]FieldView, 0, len(s.Fields))}
+		for i := range s.Fields {
+			sv.Fields = append(sv.Fields, fieldView(&s.Fields[i], t, today))
+		}
+		v.Steps = append(v.Steps, sv)
+	}
+	return v
+}
+
+func fieldView(f *Field, t func(Text) string, today string) FieldView {
+	fv := FieldView{ID: f.ID, Type: f.Type, Label: t(f.Label), Help: t(f.Help), Placeholder: t(f.Placeholder),
+		Required: f.Required, MinLength: f.MinLength, MaxLength: f.maxLength(), Pattern: f.Pattern,
+		Min: f.Min, Max: f.Max, Integer: f.Integer, MinChoices: f.MinChoices, MaxChoices: f.MaxChoices, Param: f.Param}
+	fv.MinDate = dateBound(f.MinDate, CheckContext{Today: today})
+	fv.MaxDate = dateBound(f.MaxDate, CheckContext{Today: today})
+	if f.Type == TypeRating {
+		fv.Scale = f.scale()
+	}
+	for _, o := range f.Options {
+		fv.Options = append(fv.Options, OptionView{Value: o.Value, Label: t(o.Label)})
+	}
+	return fv
+}
+
+// ResultIn is a submitted quiz response's result in locale: its score, its
+// band's outcome, and each question with the right answers when the quiz
+// reveals them.
+func (f *Form) ResultIn(r *Response, locale string) ResultView {
+	d := &f.Definition
+	t := func(x Text) string { return x.In(locale, d.Locale) }
+	var out ResultView
+	if r.Score != nil {
+		out.Score = *r.Score
+	}
+	if d.Quiz == nil {
+		return out
+	}
+	if b := out.Score.Band; b >= 0 && b < len(d.Quiz.Bands) {
+		out.Band, out.Text = t(d.Quiz.Bands[b].Title), t(d.Quiz.Bands[b].Text)
+	}
+	if !d.Quiz.RevealAnswers {
+		return out
+	}
+	labels := func(f *Field, values []string) []string {
+		out := []string{}
+		for _, o := range f.Options {
+			if slices.Contains(values, o.Value) {
+				out = append(out, t(o.Label))
+			}
+		}
+		return out
+	}
+	for _, field := range d.Fields() {
+		correct := field.Correct()
+		if len(correct) == 0 {
+			continue
+		}
+		chosen := r.Answers[field.ID]
+		got, _ := fieldScore(field, chosen)
+		out.Answers = append(out.Answers, RevealedView{Label: t(field.Label), Chosen: labels(field, chosen),
+			Correct: labels(field, correct), Right: got > 0})
+	}
+	return out
+}

@@ -1,0 +1,6 @@
+ALTER TABLE bookings DROP COLUMN answers, DROP COLUMN form_version;
+ALTER TABLE calendars DROP COLUMN form_id;
+DROP TABLE app_secrets;
+DROP TABLE form_responses;
+DROP TABLE form_versions;
+DROP TABLE forms;

@@ -141,13 +141,14 @@ func (m *Mailer) compose(ctx context.Context, event string, group []*Booking, to
 		method = notify.MethodCancel
 	}
 	now := time.Now()
+	brand := b.Calendar.Location.BrandColor // every mail wears the business's colour, as its pages do
 	bookerViews := make([]View, len(group))
 	bookerEvents := make([]notify.Event, len(group))
 	for i, x := range group {
 		bookerViews[i] = NewView(x, token, b.Locale, now)
 		bookerEvents[i] = Event(x, m.BaseURL+bookerViews[i].ManageURL)
 	}
-	out := []queued{m.render(ctx, kind, b.Locale, bookerViews, b.Contact.Email, b.Contact.FirstName+" "+b.Contact.LastName, b.Staff.Name, bookerEvents, method)}
+	out := []queued{m.render(ctx, kind, b.Locale, brand, bookerViews, b.Contact.Email, b.Contact.FirstName+" "+b.Contact.LastName, b.Staff.Name, bookerEvents, method)}
 
 	// Everyone else's copy has no booker's links.
 	plain := func(x *Booking, locale string) (View, notify.Event) {
@@ -165,7 +166,7 @@ func (m *Mailer) compose(ctx context.Context, event string, group []*Booking, to
 			if decide != "" {
 				views[0].DecideURL = decideURL(b, decide, locale)
 			}
-			out = append(out, m.render(ctx, staffKind, locale, views, mine.person.Email, mine.person.Name, mine.person.Name, evs, method))
+			out = append(out, m.render(ctx, staffKind, locale, brand, views, mine.person.Email, mine.person.Name, mine.person.Name, evs, method))
 		}
 	}
 	// Guests hear of a booking that holds, and of its end if they heard of it.
@@ -181,7 +182,7 @@ func (m *Mailer) compose(ctx context.Context, event string, group []*Booking, to
 		for i, x := range theirs.bookings {
 			views[i], evs[i] = plain(x, b.Locale)
 		}
-		out = append(out, m.render(ctx, guestKind, b.Locale, views, theirs.guest.Email, theirs.guest.Name, theirs.bookings[0].Staff.Name, evs, method))
+		out = append(out, m.render(ctx, guestKind, b.Locale, brand, views, theirs.guest.Email, theirs.guest.Name, theirs.bookings[0].Staff.Name, evs, method))
 	}
 	return out
 }
@@ -246,11 +247,13 @@ func WithoutLinks(v View) View {
 }
 
 // render renders one mail of views[0] and the bookings made with it
-// (views[1:]), with a calendar file of all of them.
-func (m *Mailer) render(ctx context.Context, kind, locale string, views []View, to, toName, staffName string, evs []notify.Event, method string) queued {
+// (views[1:]), with a calendar file of all of them, in the business's
+// colour (brand).
+func (m *Mailer) render(ctx context.Context, kind, locale, brand string, views []View, to, toName, staffName string, evs []notify.Event, method string) queued {
 	cat := locales.Get(locale)
 	data := notify.EmailData{
 		Locale: cat.Locale, Lang: cat.Lang, Messages: cat.Messages, Booking: views[0], BaseURL: m.BaseURL, StaffName: staffName,
+		Brand: brand,
 	}
 	if len(views) > 1 {
 		data.Also = views[1:]

@@ -12,6 +12,7 @@ import (
 	"net/mail"
 	"regexp"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/jackc/pgx/v5/pgxpool"
@@ -76,6 +77,50 @@ func TestABookingStandsWhenItsMailCannotBeRendered(t *testing.T) {
 	for _, m := range mails {
 		if !strings.Contains(m.subject, "Consultation") || !strings.Contains(m.mime, "invite.ics") {
 			t.Errorf("plain mail %q lacks the facts or the calendar file", m.subject)
+		}
+	}
+}
+
+// recordingRenderer keeps what each mail was rendered from and answers
+// with a plain mail.
+type recordingRenderer struct {
+	mu       sync.Mutex
+	payloads []string
+}
+
+func (r *recordingRenderer) Call(_ context.Context, _ string, args ...string) (string, error) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.payloads = append(r.payloads, args[len(args)-1])
+	return `{"subject":"s","text":"t","html":"<p>h</p>"}`, nil
+}
+
+func TestMailsWearTheBusinessColour(t *testing.T) {
+	svc, pool, _ := newService(t)
+	ctx := context.Background()
+	if _, err := pool.Exec(ctx, `UPDATE locations SET brand_color = '#b45309'`); err != nil {
+		t.Fatal(err)
+	}
+	log := slog.New(slog.NewTextHandler(io.Discard, nil))
+	r := &recordingRenderer{}
+	d := &events.Dispatcher{Pool: pool, Logger: log, Consumers: []events.Consumer{
+		&booking.Mailer{Service: svc, Renderer: r, BaseURL: "https://book.example.com", From: "b@example.com", Logger: log},
+	}}
+	if err := d.Subscribe(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := book(svc, "2026-11-23T10:00:00+01:00"); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := d.DeliverDue(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if len(r.payloads) != 2 {
+		t.Fatalf("%d mails rendered, want 2 (booker and staff)", len(r.payloads))
+	}
+	for _, p := range r.payloads {
+		if !strings.Contains(p, `"brand":"#b45309"`) {
+			t.Errorf("a mail is rendered without the business's colour: %.300s", p)
 		}
 	}
 }

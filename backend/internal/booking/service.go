@@ -43,6 +43,13 @@ func (s *Service) Calendar(ctx context.Context, slug string) (*Calendar, error) 
 	return s.store.calendarBySlug(ctx, s.pool, slug)
 }
 
+// Business is the location the site belongs to, whose colour the pages
+// without a calendar of their own wear (the website, error pages); nil
+// when there is none.
+func (s *Service) Business(ctx context.Context) (*Location, error) {
+	return s.store.business(ctx, s.pool)
+}
+
 // Book validates the request and books the first free person that the
 // database accepts, through place.
 func (s *Service) Book(ctx context.Context, cmd BookCommand) (*Booking, string, error) {

@@ -91,6 +91,23 @@ func (store) calendarByID(ctx context.Context, q db.Querier, id int64) (*Calenda
 	return c, nil
 }
 
+// business is the location the site belongs to: the first one made (the
+// demo has one); nil when there is none yet.
+func (store) business(ctx context.Context, q db.Querier) (*Location, error) {
+	l := &Location{}
+	err := q.QueryRow(ctx, `SELECT id, slug, name, logo_url, brand_color, time_zone, currency, default_locale,
+		consent_text, terms_url, email, country FROM locations ORDER BY id LIMIT 1`).Scan(
+		&l.ID, &l.Slug, &l.Name, &l.LogoURL, &l.BrandColor, &l.TimeZone, &l.Currency, &l.DefaultLocale,
+		&l.ConsentText, &l.TermsURL, &l.Email, &l.Country)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, fmt.Errorf("booking: unable to fetch the business: %w", err)
+	}
+	return l, nil
+}
+
 func (store) calendarStaff(ctx context.Context, q db.Querier, calendarID int64) ([]*Staff, error) {
 	rows, err := q.Query(ctx, `
 		SELECT s.id, s.slug, s.name, s.email, s.time_zone, s.weekly_hours,

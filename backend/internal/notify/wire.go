@@ -28,6 +28,7 @@ type EmailData struct {
 	Booking   any    `json:"booking" tstype:"booking.View"`
 	BaseURL   string `json:"baseUrl"`             // origin the links start with, e.g. https://book.example.com
 	StaffName string `json:"staffName,omitempty"` // the recipient of staff.* mails
+	Brand     string `json:"brand,omitempty"`     // #rrggbb, the business's colour, as its pages wear it
 	// Also are the bookings made together with Booking (a series' later
 	// times, a visit's other services), told in the same mail.
 	Also any `json:"also,omitempty" tstype:"booking.View[]"`

@@ -204,13 +204,18 @@ func TestTeamsGroupsAndOneTimeLinksHaveTheirPages(t *testing.T) {
 	if rec.Code != http.StatusGone {
 		t.Errorf("the used link: %d, want 410", rec.Code)
 	}
-	// The spent link's page is the business's, in its colour; a link that
-	// never existed belongs to nobody and gets the default.
-	if !strings.Contains(rec.Body.String(), "--brand:#0f766e") {
-		t.Errorf("the used link's page is not in the business's colour")
+	// The spent link's page is its calendar's business's, in its colour; a
+	// link that never existed belongs to no calendar and wears the colour
+	// of the site's business (here another one, made first).
+	if _, err := f.pool.Exec(context.Background(), `INSERT INTO locations (id, slug, name, brand_color, time_zone)
+		VALUES (0, 'head-office', 'Head office', '#b45309', 'Europe/Berlin')`); err != nil {
+		t.Fatal(err)
 	}
-	if rec := f.do(http.MethodGet, "/widget/otl/otl_unknown", nil); strings.Contains(rec.Body.String(), "--brand:") {
-		t.Errorf("an unknown link's page wears a business's colour")
+	if rec := f.do(http.MethodGet, "/widget/otl/"+secret, nil); !strings.Contains(rec.Body.String(), "--brand:#0f766e}") {
+		t.Errorf("the used link's page is not in its business's colour")
+	}
+	if rec := f.do(http.MethodGet, "/widget/otl/otl_unknown", nil); !strings.Contains(rec.Body.String(), "--brand:#b45309}") {
+		t.Errorf("an unknown link's page is not in the site's colour")
 	}
 }
 

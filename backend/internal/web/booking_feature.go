@@ -1,6 +1,10 @@
 package web
 
-import "slotwise/backend/internal/booking"
+import (
+	"context"
+
+	"slotwise/backend/internal/booking"
+)
 
 // Booking is the booking feature: the booker's pages, the booking API and
 // how the booking domain's errors are answered.
@@ -38,6 +42,18 @@ func (f bookingFeature) Register(r *Registry) {
 	api.GET("/bookings/:id/ics", h.bookingICS)
 
 	r.Errors(bookingErrors...)
+	if f.svc != nil { // the page handler's own tests register the loaders without a service
+		r.SiteBrand(f.siteBrand)
+	}
+}
+
+// siteBrand is the colour of the business the site belongs to.
+func (f bookingFeature) siteBrand(ctx context.Context) (string, error) {
+	l, err := f.svc.Business(ctx)
+	if l == nil || err != nil {
+		return "", err
+	}
+	return l.BrandColor, nil
 }
 
 // bookingAPI holds the booking endpoints' handlers (api_booking.go).

@@ -62,18 +62,28 @@ var documentHead = template.Must(template.New("head").Parse(`<!doctype html>
 <link rel="stylesheet" href="{{.}}">{{end}}
 {{- range .Preloads}}
 <link rel="preload" as="script" href="{{.}}">{{end}}
-{{- if .Brand}}
-<style nonce="{{.Nonce}}">:root{--brand:{{.Brand}}}</style>{{end}}
+{{- if .BrandStyle}}
+<style>{{.BrandStyle}}</style>{{end}}
 </head>
 `))
 
 type headView struct {
 	*Payload
-	SEO      *seoView // website pages: cards and structured data
-	Styles   []string
-	Preloads []string
-	Brand    template.CSS
-	Nonce    string // the Content-Security-Policy nonce of the brand style
+	SEO        *seoView // website pages: cards and structured data
+	Styles     []string
+	Preloads   []string
+	BrandStyle template.CSS // brandStyle of the page's colour
+}
+
+// brandStyle is the inline style that gives a page its business's colour,
+// or "" for none (an invalid colour is none). The Content-Security-Policy
+// allows exactly this text by its hash (pageCSP), not by a nonce, so the
+// same document can be sent again from the page cache.
+func brandStyle(color string) string {
+	if validColor(color) == "" {
+		return ""
+	}
+	return ":root{--brand:" + color + "}"
 }
 
 // writePayloadScript embeds the payload as JSON that no string inside it can

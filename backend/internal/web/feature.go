@@ -1,6 +1,7 @@
 package web
 
 import (
+	"context"
 	"fmt"
 
 	"github.com/gin-gonic/gin"
@@ -50,6 +51,16 @@ func (r *Registry) API() *gin.RouterGroup { return r.api }
 
 // Server gives handlers the shared helpers: apiError, absolute links, the log.
 func (r *Registry) Server() *Server { return r.server }
+
+// SiteBrand sets where the colour of the business the site belongs to is
+// found: the website's pages and the error pages wear it, as the booker
+// wears its calendar's business's (PageResult.Brand).
+func (r *Registry) SiteBrand(brand func(ctx context.Context) (string, error)) {
+	if r.server.siteBrand != nil {
+		r.faults = append(r.faults, fmt.Errorf("web: two features give the site's colour"))
+	}
+	r.server.siteBrand = brand
+}
 
 // Errors adds how the feature's domain errors are answered (api_errors.go).
 func (r *Registry) Errors(m ...ErrorMapping) { r.errors = append(r.errors, m...) }

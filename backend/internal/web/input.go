@@ -64,6 +64,7 @@ func (s *Server) refuse(c *gin.Context, status int) {
 	p := &Payload{Path: "/", BasePath: "/", Locale: cat.Locale, Lang: cat.Lang, Params: map[string]string{}}
 	s.fail(p, &PageError{Status: status, Message: http.StatusText(status)})
 	p.Messages = s.assets.messageSet(cat, p.Layout)
+	s.wearSiteBrand(c.Request.Context(), p)
 	s.writeDocument(c, p)
 	c.Abort()
 }

@@ -68,7 +68,10 @@ func (s *Server) loadPage(c *gin.Context, path, rawQuery string) (p *Payload) {
 	prefix, basePath, _ := splitLocale(path)
 	locale := resolveLocale(c, prefix)
 	cat := locales.Get(locale)
-	defer func() { p.Messages = s.assets.messageSet(cat, p.Layout) }()
+	defer func() {
+		p.Messages = s.assets.messageSet(cat, p.Layout)
+		s.wearSiteBrand(c.Request.Context(), p)
+	}()
 	p = &Payload{
 		Path: full, BasePath: basePath, Locale: cat.Locale, Lang: cat.Lang,
 		Status: http.StatusOK, ScrollToTop: true,
@@ -140,13 +143,31 @@ func (s *Server) loadPage(c *gin.Context, path, rawQuery string) (p *Payload) {
 	return p
 }
 
-// fail turns the payload into the error layout.
+// fail turns the payload into the error layout, in the colour the page
+// already wore.
 func (s *Server) fail(p *Payload, e *PageError) {
 	p.Route, p.Layout, p.Kind = "error", route.LayoutError, ""
 	p.Status, p.StatusMessage = e.Status, e.Message
 	p.Params = map[string]string{}
 	p.Data = map[string]any{"status": e.Status, "message": e.Message}
-	p.Head = Head{Title: e.Message, Robots: "noindex"}
+	p.Head = Head{Title: e.Message, Robots: "noindex", Brand: p.Head.Brand}
+}
+
+// wearSiteBrand dresses a page that no business of its own claimed (the
+// website's pages, error pages) in the colour of the site's business, as
+// the booker wears its calendar's. Without it the page keeps the default.
+func (s *Server) wearSiteBrand(ctx context.Context, p *Payload) {
+	if p.Head.Brand != "" || p.Redirect != "" || s.siteBrand == nil {
+		return
+	}
+	brand, err := s.siteBrand(ctx)
+	if err != nil {
+		if ctx.Err() == nil {
+			s.log.WarnContext(ctx, "unable to find the site's colour", slog.Any("err", err))
+		}
+		return
+	}
+	p.Head.Brand = validColor(brand)
 }
 
 // absolute builds a public URL for a site-relative path. The origin is

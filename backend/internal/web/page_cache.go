@@ -135,11 +135,10 @@ func pageCacheKey(locale, consent, path, rawQuery string) string {
 }
 
 // cacheablePage tells whether a loaded page may be cached: a published
-// website page (previews and errors never), in no business's colours (its
-// style carries the response's nonce).
+// website page (previews and errors never). Its colour's style is allowed
+// by its hash, the same for every answer (pageCSP).
 func cacheablePage(p *Payload, tags []string) bool {
-	return p.Status == http.StatusOK && p.Layout == "page" && (p.Route == "website" || p.Route == "index") &&
-		p.Head.Brand == "" && len(tags) > 0
+	return p.Status == http.StatusOK && p.Layout == "page" && (p.Route == "website" || p.Route == "index") && len(tags) > 0
 }
 
 // newCachedPage compresses a rendered document once.

@@ -46,11 +46,10 @@ func (s *Server) page(c *gin.Context) {
 		return
 	}
 	if cacheablePage(p, p.tags) {
-		nonce := newNonce()
-		doc, status, cacheable := s.document(c, p, nonce)
-		csp := s.pageCSP(p.Layout, nonce)
+		doc, status, cacheable := s.document(c, p)
+		csp := s.pageCSP(p.Layout, p.Head.Brand) // a failed render's error page keeps the colour
 		if !cacheable {
-			// A failed render's error page, or a page using the nonce: sent once.
+			// A failed render's error page: sent once.
 			writeHTML(c, status, csp, doc)
 			return
 		}
@@ -86,11 +85,11 @@ func consentOf(c *gin.Context) string {
 
 // document renders a whole page into memory, for the page cache, with its
 // status; cacheable is false when the render failed (the document is then
-// the error page) or the page uses the response's nonce.
-func (s *Server) document(c *gin.Context, p *Payload, nonce string) (doc []byte, status int, cacheable bool) {
+// the error page).
+func (s *Server) document(c *gin.Context, p *Payload) (doc []byte, status int, cacheable bool) {
 	body, rendered, data, hydrate := s.renderBody(c, p)
 	var buf bytes.Buffer
-	if err := documentHead.Execute(&buf, s.headView(rendered, nonce)); err != nil {
+	if err := documentHead.Execute(&buf, s.headView(rendered)); err != nil {
 		s.log.Error("unable to write document head", slog.Any("err", err))
 	}
 	body, data = perRequest(body, data)
@@ -98,7 +97,7 @@ func (s *Server) document(c *gin.Context, p *Payload, nonce string) (doc []byte,
 	if rendered != p {
 		return buf.Bytes(), rendered.Status, false
 	}
-	return buf.Bytes(), p.Status, !bytes.Contains(buf.Bytes(), []byte(nonce))
+	return buf.Bytes(), p.Status, true
 }
 
 // pageData is the same loader as JSON, for client-side navigations.
@@ -131,8 +130,7 @@ func (s *Server) writeDocument(c *gin.Context, p *Payload) {
 	h.Set("Content-Type", "text/html; charset=utf-8")
 	h.Set("Cache-Control", "no-store")
 	h.Set("Vary", "Cookie, Accept-Language, Accept-Encoding")
-	nonce := newNonce()
-	h.Set("Content-Security-Policy", s.pageCSP(p.Layout, nonce))
+	h.Set("Content-Security-Policy", s.pageCSP(p.Layout, p.Head.Brand))
 	// Compressed as it streams: a phone gets a booking page's 48 KB as
 	// about a fifth, with the head still flushed before the render.
 	var out io.Writer = w
@@ -154,7 +152,7 @@ func (s *Server) writeDocument(c *gin.Context, p *Payload) {
 		w.WriteHeaderNow()
 		return
 	}
-	if err := documentHead.Execute(out, s.headView(p, nonce)); err != nil {
+	if err := documentHead.Execute(out, s.headView(p)); err != nil {
 		s.log.Error("unable to write document head", slog.Any("err", err))
 		return
 	}
@@ -176,8 +174,8 @@ var gzipWriters = sync.Pool{New: func() any {
 	return w
 }}
 
-func (s *Server) headView(p *Payload, nonce string) headView {
-	view := headView{Payload: p, Styles: s.assets.Styles(p.Layout), Preloads: s.assets.Preloads(p.Layout), Brand: template.CSS(validColor(p.Head.Brand)), Nonce: nonce}
+func (s *Server) headView(p *Payload) headView {
+	view := headView{Payload: p, Styles: s.assets.Styles(p.Layout), Preloads: s.assets.Preloads(p.Layout), BrandStyle: template.CSS(brandStyle(p.Head.Brand))}
 	if p.Layout == "page" && p.Status == http.StatusOK && p.Route != "preview" {
 		view.SEO = s.seoView(p, locales.Get(p.Locale).Messages["site.name"])
 	}

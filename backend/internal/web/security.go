@@ -2,6 +2,7 @@ package web
 
 import (
 	"crypto/rand"
+	"crypto/sha256"
 	"encoding/base64"
 	"fmt"
 	"mime"
@@ -29,9 +30,9 @@ func securityHeaders() gin.HandlerFunc {
 }
 
 // pageCSP is a document's Content-Security-Policy: the app's own scripts
-// and styles only (the brand colour's inline style by its nonce), no
+// and styles only (the brand colour's inline style by its hash), no
 // plugins, no foreign base or form targets.
-func (s *Server) pageCSP(layout, nonce string) string {
+func (s *Server) pageCSP(layout, brand string) string {
 	ancestors := s.cfg.FrameAncestors
 	if ancestors == "" {
 		ancestors = "*"
@@ -39,9 +40,14 @@ func (s *Server) pageCSP(layout, nonce string) string {
 	if layout == route.LayoutPage {
 		ancestors = "'self'"
 	}
-	return fmt.Sprintf("default-src 'self'; script-src 'self'; style-src 'self' 'nonce-%s'; img-src 'self' data: https:; "+
+	styles := "'self'"
+	if style := brandStyle(brand); style != "" {
+		sum := sha256.Sum256([]byte(style))
+		styles += " 'sha256-" + base64.StdEncoding.EncodeToString(sum[:]) + "'"
+	}
+	return fmt.Sprintf("default-src 'self'; script-src 'self'; style-src %s; img-src 'self' data: https:; "+
 		"font-src 'self'; connect-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors %s",
-		nonce, ancestors)
+		styles, ancestors)
 }
 
 func newNonce() string {

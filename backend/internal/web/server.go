@@ -67,6 +67,9 @@ type Server struct {
 	limits  *limits.Limiter
 	renders *renderCache
 	pages   *pageCache
+	// siteBrand is the colour of the business the site belongs to, worn by
+	// pages that no business of their own claims (Registry.SiteBrand).
+	siteBrand func(ctx context.Context) (string, error)
 }
 
 // New registers the features, checks that every route of the table has

@@ -3,16 +3,18 @@ import type { EmailContent, EmailRow, LinkGroup } from './types';
 
 // Mail clients ignore style sheets and much of CSS, so this is the
 // old-fashioned way: nested 600px tables and inline styles, system fonts,
-// neutral greys (the business's brand colour is for its pages).
+// neutral greys, and the business's colour (as its pages wear it) on its
+// name, the links and the buttons.
 const font = "-apple-system, 'Segoe UI', Roboto, Helvetica, Arial, sans-serif";
 const text: CSSProperties = { fontFamily: font, fontSize: '16px', lineHeight: '24px', color: '#27272a' };
 const muted: CSSProperties = { ...text, fontSize: '14px', lineHeight: '20px', color: '#71717a' };
-const link: CSSProperties = { color: '#1d4ed8', textDecoration: 'underline' };
+const ink = '#27272a';
+const linkColor = '#1d4ed8';
 const table = { role: 'presentation', cellPadding: 0, cellSpacing: 0, border: 0 } as const;
 
-function Row({ row }: { row: EmailRow }) {
+function Row({ row, accent }: { row: EmailRow; accent: string }) {
   const value = row.href ? (
-    <a href={row.href} style={link}>
+    <a href={row.href} style={{ color: accent, textDecoration: 'underline' }}>
       {row.value}
     </a>
   ) : (
@@ -30,7 +32,7 @@ function Row({ row }: { row: EmailRow }) {
   );
 }
 
-function Buttons({ group }: { group: LinkGroup }) {
+function Buttons({ group, accent }: { group: LinkGroup; accent: string }) {
   return (
     <>
       <p style={{ ...text, fontWeight: 600, margin: '0 0 12px' }}>{group.heading}</p>
@@ -44,9 +46,9 @@ function Buttons({ group }: { group: LinkGroup }) {
               margin: '0 8px 8px 0',
               padding: '10px 18px',
               borderRadius: '6px',
-              border: '1px solid #27272a',
-              backgroundColor: l.primary ? '#27272a' : '#ffffff',
-              color: l.primary ? '#ffffff' : '#27272a',
+              border: `1px solid ${accent}`,
+              backgroundColor: l.primary ? accent : '#ffffff',
+              color: l.primary ? '#ffffff' : accent,
               fontFamily: font,
               fontSize: '15px',
               fontWeight: 600,
@@ -73,7 +75,7 @@ export function EmailBody({ c }: { c: EmailContent }) {
               <table {...table} width="600" style={{ width: '100%', maxWidth: '600px', backgroundColor: '#ffffff', border: '1px solid #e4e4e7', borderRadius: '8px' }}>
                 <tbody>
                   <tr>
-                    <td style={{ ...muted, padding: '24px 32px 0', fontWeight: 600 }}>{c.business}</td>
+                    <td style={{ ...muted, padding: '24px 32px 0', fontWeight: 600, color: c.brand ?? muted.color }}>{c.business}</td>
                   </tr>
                   <tr>
                     <td style={{ padding: '8px 32px 0' }}>
@@ -95,7 +97,7 @@ export function EmailBody({ c }: { c: EmailContent }) {
                       <table {...table} width="100%" style={{ borderTop: '1px solid #e4e4e7', borderBottom: '1px solid #e4e4e7', padding: '8px 0' }}>
                         <tbody>
                           {c.rows.map((r) => (
-                            <Row key={r.label} row={r} />
+                            <Row key={r.label} row={r} accent={c.brand ?? linkColor} />
                           ))}
                         </tbody>
                       </table>
@@ -104,14 +106,14 @@ export function EmailBody({ c }: { c: EmailContent }) {
                   {c.calendar && (
                     <tr>
                       <td style={{ padding: '8px 32px 8px' }}>
-                        <Buttons group={c.calendar} />
+                        <Buttons group={c.calendar} accent={c.brand ?? ink} />
                       </td>
                     </tr>
                   )}
                   {c.manage && (
                     <tr>
                       <td style={{ padding: '8px 32px 8px' }}>
-                        <Buttons group={c.manage} />
+                        <Buttons group={c.manage} accent={c.brand ?? ink} />
                       </td>
                     </tr>
                   )}

@@ -217,6 +217,7 @@ export function buildContent(kind: EmailKind, data: EmailData, intl: IntlShape):
     subject: fmt(k.subject),
     preheader: lead,
     business: b.locationName,
+    brand: data.brand && /^#[0-9a-fA-F]{6}$/.test(data.brand) ? data.brand : undefined,
     title: fmt(k.title),
     greeting: name ? intl.formatMessage({ id: 'email.greeting' }, { name }) : intl.formatMessage({ id: 'email.greetingAnonymous' }),
     paragraphs,

@@ -177,6 +177,17 @@ describe('renderEmail', () => {
     }
   });
 
+  it('wears the business colour on its name, links and buttons, as its pages do', () => {
+    const out = render('booking.confirmation', { ...data('en-US', booking()), brand: '#0f766e' });
+    expect(out.html).toMatch(/color:#0f766e[^>]*>Demo Studio</);
+    expect(out.html).toMatch(/<a href="https:\/\/book\.example\.com\/widget\/booking\/bk_7Hq2\?token=tok123"[^>]*background-color:#0f766e/);
+    expect(out.html).not.toContain('#1d4ed8');
+    // A colour that is not one stays out of the style attributes.
+    const odd = render('booking.confirmation', { ...data('en-US', booking()), brand: 'red;background:url(x)' });
+    expect(odd.html).not.toContain('url(x)');
+    expect(odd.html).toContain('background-color:#27272a');
+  });
+
   it('offers no changes once cancelled, and tells why', () => {
     const out = render('booking.cancelled', data('en-US', forKind('booking.cancelled')));
     expect(out.text).not.toContain('tok123');

@@ -23,6 +23,7 @@ export interface EmailContent {
   subject: string;
   preheader: string; // the line inboxes show after the subject
   business: string;
+  brand?: string; // #rrggbb, the business's colour: its name, links and buttons
   title: string;
   greeting: string;
   paragraphs: string[];

@@ -69,6 +69,7 @@ export interface EmailData {
   booking: booking.View;
   baseUrl: string; // origin the links start with, e.g. https://book.example.com
   staffName?: string; // the recipient of staff.* mails
+  brand?: string; // #rrggbb, the business's colour, as its pages wear it
   /**
    * Also are the bookings made together with Booking (a series' later
    * times, a visit's other services), told in the same mail.

@@ -16,6 +16,8 @@ import (
 	"slotwise/backend/internal/booking"
 	"slotwise/backend/internal/config"
 	"slotwise/backend/internal/events"
+	"slotwise/backend/internal/formkey"
+	"slotwise/backend/internal/forms"
 	"slotwise/backend/internal/limits"
 	"slotwise/backend/internal/notify"
 	"slotwise/backend/internal/route"
@@ -61,10 +63,17 @@ func serve(ctx context.Context, args []string) error {
 			return err
 		}
 		bookings := booking.NewService(a.pool, a.log)
+		keys, err := formkey.Load(ctx, a.pool)
+		if err != nil {
+			return err
+		}
+		formsSvc := forms.NewService(a.pool, keys, a.cfg.RedirectOrigins, a.log)
 		if start := a.cfg.TestClock; !start.IsZero() {
 			a.log.Warn("SLOTWISE_TEST_CLOCK is set: the booking clock is not the real time", slog.Time("starts_at", start))
 			began := time.Now()
-			bookings.SetClock(func() time.Time { return start.Add(time.Since(began)) })
+			clock := func() time.Time { return start.Add(time.Since(began)) }
+			bookings.SetClock(clock)
+			formsSvc.SetClock(clock)
 		}
 		if !a.cfg.NoDemo {
 			if a.demoLink, err = demoLink(ctx, bookings); err != nil {
@@ -96,7 +105,7 @@ func serve(ctx context.Context, args []string) error {
 			Renderer: pool,
 			DB:       a.pool,
 			Assets:   assets,
-			Features: []web.Feature{web.Sites(sites.NewStore(a.pool)), web.Booking(bookings), web.PendingScreens()},
+			Features: []web.Feature{web.Sites(sites.NewStore(a.pool)), web.Booking(bookings), web.Forms(formsSvc), web.PendingScreens()},
 			// Published website pages are cached while content changes are heard.
 			ContentPool: a.pool,
 			Lifetime:    ctx,
@@ -229,6 +238,7 @@ func abuseLimits(a *app) (*limits.Limiter, error) {
 	for bucket, text := range map[string]string{
 		web.BucketBookingsPerIP: a.cfg.LimitBookingsPerIP, web.BucketBookingsPerEmail: a.cfg.LimitBookingsPerEmail,
 		web.BucketTokenGuesses: a.cfg.LimitTokenGuesses,
+		web.BucketFormsPerIP:   a.cfg.LimitFormsPerIP, web.BucketFormsPerForm: a.cfg.LimitFormsPerForm,
 	} {
 		rule, err := limits.ParseRule(text)
 		if err != nil {

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"net/url"
 	"runtime"
 	"strconv"
 	"strings"
@@ -37,6 +38,13 @@ type Config struct {
 	// client address (SLOTWISE_LIMIT_BOOKINGS_PER_IP, …_PER_EMAIL,
 	// SLOTWISE_LIMIT_TOKEN_GUESSES).
 	LimitBookingsPerIP, LimitBookingsPerEmail, LimitTokenGuesses string
+	// Steps of forms sent per client address and per form
+	// (SLOTWISE_LIMIT_FORMS_PER_IP, SLOTWISE_LIMIT_FORMS_PER_FORM).
+	LimitFormsPerIP, LimitFormsPerForm string
+	// RedirectOrigins are the other sites a form may send its visitors to
+	// after they submit it (SLOTWISE_REDIRECT_ORIGINS, comma-separated
+	// origins such as https://example.com); with none, only this site.
+	RedirectOrigins []string
 	// TrustedProxies are the proxies (addresses or CIDRs) whose
 	// X-Forwarded-For names the client (SLOTWISE_TRUSTED_PROXIES); with
 	// none, the client is the socket's peer.
@@ -101,6 +109,17 @@ func Parse(args []string, getenv Getenv, stderr io.Writer) (*Config, error) {
 	c.LimitBookingsPerIP = envOr(getenv, "SLOTWISE_LIMIT_BOOKINGS_PER_IP", "30/1h")
 	c.LimitBookingsPerEmail = envOr(getenv, "SLOTWISE_LIMIT_BOOKINGS_PER_EMAIL", "10/24h")
 	c.LimitTokenGuesses = envOr(getenv, "SLOTWISE_LIMIT_TOKEN_GUESSES", "20/10m")
+	c.LimitFormsPerIP = envOr(getenv, "SLOTWISE_LIMIT_FORMS_PER_IP", "60/1h")
+	c.LimitFormsPerForm = envOr(getenv, "SLOTWISE_LIMIT_FORMS_PER_FORM", "2000/1h")
+	for _, o := range strings.Split(getenv("SLOTWISE_REDIRECT_ORIGINS"), ",") {
+		if o = strings.TrimSuffix(strings.TrimSpace(o), "/"); o == "" {
+			continue
+		}
+		if u, err := url.Parse(o); err != nil || (u.Scheme != "https" && u.Scheme != "http") || u.Host == "" || u.Path != "" || u.RawQuery != "" || u.User != nil {
+			return nil, fmt.Errorf("config: SLOTWISE_REDIRECT_ORIGINS holds origins such as https://example.com, got %q", o)
+		}
+		c.RedirectOrigins = append(c.RedirectOrigins, o)
+	}
 	for _, p := range strings.Split(getenv("SLOTWISE_TRUSTED_PROXIES"), ",") {
 		if p = strings.TrimSpace(p); p != "" {
 			c.TrustedProxies = append(c.TrustedProxies, p)

@@ -33,7 +33,10 @@ func Seed(ctx context.Context, q db.Querier) error {
 	if err := seedShop(ctx, q); err != nil {
 		return err
 	}
-	return seedBooking(ctx, q)
+	if err := seedBooking(ctx, q); err != nil {
+		return err
+	}
+	return seedForms(ctx, q)
 }
 
 var pages = []sites.Page{

@@ -14,6 +14,7 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"slotwise/backend/internal/command"
+	"slotwise/backend/internal/db"
 	"slotwise/backend/internal/events"
 	"slotwise/backend/internal/fieldcheck"
 	"slotwise/backend/internal/formkey"
@@ -106,45 +107,83 @@ func (s *Service) Published(ctx context.Context, slug, kind string) (*Form, erro
 	return f, nil
 }
 
-// Resume finds the response a form key made for form, with the version of
-// the form it answers.
-func (s *Service) Resume(ctx context.Context, form *Form, key string) (*Response, *Form, error) {
+// Resumed is a response with the version of the form it answers.
+type Resumed struct {
+	Response *Response
+	Form     *Form
+}
+
+// Resume finds the response a form key made for form.
+func (s *Service) Resume(ctx context.Context, form *Form, key string) (*Resumed, error) {
 	if _, ok := s.keys.Issued(key); !ok {
-		return nil, nil, ErrResponseNotFound
+		return nil, ErrResponseNotFound
 	}
 	r, err := s.store.responseByKey(ctx, s.pool, key, false)
 	if err != nil {
-		return nil, nil, err
+		return nil, err
 	}
 	if r.FormID != form.ID {
-		return nil, nil, ErrResponseNotFound
+		return nil, ErrResponseNotFound
 	}
 	if r.Version == form.Version {
-		return r, form, nil
+		return &Resumed{Response: r, Form: form}, nil
 	}
 	version, err := s.store.formVersion(ctx, s.pool, form.ID, r.Version)
-	return r, version, err
+	if err != nil {
+		return nil, err
+	}
+	return &Resumed{Response: r, Form: version}, nil
+}
+
+// QuizResult finds the submitted quiz response a form key made.
+func (s *Service) QuizResult(ctx context.Context, key string) (*Resumed, error) {
+	if _, ok := s.keys.Issued(key); !ok {
+		return nil, ErrResponseNotFound
+	}
+	r, err := s.store.responseByKey(ctx, s.pool, key, false)
+	if err != nil {
+		return nil, err
+	}
+	if r.Status != StatusSubmitted || r.Score == nil {
+		return nil, ErrResponseNotFound
+	}
+	form, err := s.store.formVersion(ctx, s.pool, r.FormID, r.Version)
+	if errors.Is(err, ErrNotFound) {
+		return nil, ErrResponseNotFound
+	}
+	if err != nil {
+		return nil, err
+	}
+	if form.Kind != KindQuiz {
+		return nil, ErrResponseNotFound
+	}
+	return &Resumed{Response: r, Form: form}, nil
 }
 
 // Save stores a definition for the form slug of kind at the business
 // location: version 1 when new, the next version when it changed.
 func (s *Service) Save(ctx context.Context, slug, kind, location string, published bool, def *Definition) (int, error) {
+	version, _, err := command.Run(ctx, s.runner, command.Op{Scope: "form.save"}, func(ctx context.Context, tx pgx.Tx) (int, error) {
+		return SaveDefinition(ctx, tx, slug, kind, location, published, def, s.origins)
+	})
+	return version, err
+}
+
+// SaveDefinition checks def and stores it through q (a transaction of the
+// caller's: the demo's seed, an import), as Service.Save does.
+func SaveDefinition(ctx context.Context, q db.Querier, slug, kind, location string, published bool, def *Definition, redirectOrigins []string) (int, error) {
 	if !plausibleSlug(slug) {
 		return 0, &DefinitionError{Problems: []Problem{{Path: "slug", Message: "a slug is 1 to 80 lowercase letters, digits and hyphens"}}}
 	}
-	if err := CheckDefinition(def, kind, s.origins); err != nil {
+	if err := CheckDefinition(def, kind, redirectOrigins); err != nil {
 		return 0, err
 	}
-	var version int
-	_, _, err := command.Run(ctx, s.runner, command.Op{Scope: "form.save"}, func(ctx context.Context, tx pgx.Tx) (int, error) {
-		loc, err := s.store.locationID(ctx, tx, location)
-		if err != nil {
-			return 0, err
-		}
-		version, err = s.store.save(ctx, tx, slug, kind, loc, published, def)
-		return version, err
-	})
-	return version, err
+	var st store
+	loc, err := st.locationID(ctx, q, location)
+	if err != nil {
+		return 0, err
+	}
+	return st.save(ctx, q, slug, kind, loc, published, def)
 }
 
 func plausibleSlug(s string) bool {
@@ -180,6 +219,9 @@ type StepResult struct {
 	Next     string `json:"next"`     // the next step's id; empty when submitted
 	Done     bool   `json:"done"`
 	Score    *Score `json:"score,omitempty"`
+	// Redirect is where a submitted form sends its visitor, when the
+	// operator named a place they allowed.
+	Redirect string `json:"redirect,omitempty"`
 }
 
 // Answer takes one step of a form. Under a lock on the form key, it merges
@@ -207,6 +249,9 @@ func (s *Service) Answer(ctx context.Context, cmd StepCommand) (StepResult, erro
 		}
 		return s.answer(ctx, tx, form, cmd, age)
 	})
+	if err == nil && res.Done && RedirectAllowed(form.Definition.Redirect, s.origins) {
+		res.Redirect = form.Definition.Redirect
+	}
 	return res, err
 }
 

@@ -11,6 +11,7 @@ import (
 	"github.com/gin-gonic/gin"
 
 	"slotwise/backend/internal/booking"
+	"slotwise/backend/internal/forms"
 	"slotwise/backend/internal/limits"
 	"slotwise/locales"
 )
@@ -35,16 +36,16 @@ func limited(c *gin.Context, err error, cat *locales.Catalogue) bool {
 }
 
 // guardedToken runs use, which opens something with a secret (a booking's
-// manage or decide token, a one-time link), within the client's limit of
-// wrong secrets: a client past it is refused before any lookup, and a
-// secret that opens nothing counts against it.
+// manage or decide token, a one-time link, a form response's key), within
+// the client's limit of wrong secrets: a client past it is refused before
+// any lookup, and a secret that opens nothing counts against it.
 func guardedToken[T any](ctx context.Context, l *limits.Limiter, client string, use func(context.Context) (T, error)) (T, error) {
 	var zero T
 	if err := l.Check(ctx, BucketTokenGuesses, client); err != nil {
 		return zero, err
 	}
 	b, err := use(ctx)
-	if errors.Is(err, booking.ErrBookingNotFound) || errors.Is(err, booking.ErrLinkUsed) {
+	if errors.Is(err, booking.ErrBookingNotFound) || errors.Is(err, booking.ErrLinkUsed) || errors.Is(err, forms.ErrResponseNotFound) {
 		if lerr := l.Hit(ctx, BucketTokenGuesses, client); lerr != nil && !limits.IsLimited(lerr) {
 			return zero, lerr
 		}

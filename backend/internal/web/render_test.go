@@ -70,14 +70,14 @@ func (g ghostFeature) Register(r *web.Registry) {
 
 func TestNewRefusesRoutesWithoutOneLoader(t *testing.T) {
 	all := func(extra ...web.Feature) []web.Feature {
-		return append([]web.Feature{web.Sites(sites.NewStore(nil)), web.Booking(nil), web.PendingScreens()}, extra...)
+		return append([]web.Feature{web.Sites(sites.NewStore(nil)), web.Booking(nil), web.Forms(nil), web.PendingScreens()}, extra...)
 	}
 	tests := []struct {
 		name     string
 		features []web.Feature
 		want     string
 	}{
-		{"a feature missing", []web.Feature{web.Sites(sites.NewStore(nil)), web.Booking(nil)}, `"verifyPayment" has no loader`},
+		{"a feature missing", []web.Feature{web.Sites(sites.NewStore(nil)), web.Booking(nil), web.Forms(nil)}, `"verifyPayment" has no loader`},
 		{"a loader without a route", all(ghostFeature{"ghost"}), `"ghost" has no route`},
 		{"two loaders for one route", all(ghostFeature{"quiz"}), `"quiz" has two loaders`},
 	}

@@ -21,7 +21,7 @@ func PendingScreens() Feature { return pendingFeature{} }
 type pendingFeature struct{}
 
 func (pendingFeature) Register(r *Registry) {
-	for _, name := range []string{"verifyPayment", "form", "quiz", "quizResult", "survey"} {
+	for _, name := range []string{"verifyPayment"} {
 		r.Page(name, screenLoader)
 	}
 }

@@ -18,6 +18,8 @@ import (
 	"slotwise/backend/internal/db/dbtest"
 	"slotwise/backend/internal/demo"
 	"slotwise/backend/internal/events"
+	"slotwise/backend/internal/formkey"
+	"slotwise/backend/internal/forms"
 	"slotwise/backend/internal/sites"
 	"slotwise/backend/internal/web"
 	"slotwise/locales"
@@ -58,6 +60,7 @@ type fixture struct {
 	logs     *strings.Builder
 	pool     *pgxpool.Pool
 	bookings *booking.Service
+	forms    *forms.Service
 	mails    *events.Dispatcher // run by hand: DeliverDue
 }
 
@@ -80,6 +83,11 @@ func newFixture(t testing.TB, renderer web.Renderer, opts ...option) *fixture {
 	logs := &strings.Builder{}
 	logger := slog.New(slog.NewTextHandler(&lockedWriter{w: logs}, nil))
 	bookings := booking.NewService(pool, logger)
+	keys, err := formkey.Load(context.Background(), pool)
+	if err != nil {
+		t.Fatal(err)
+	}
+	formsSvc := forms.NewService(pool, keys, []string{"https://example.com"}, logger)
 	mails := &events.Dispatcher{Pool: pool, Logger: logger, Consumers: []events.Consumer{
 		&booking.Mailer{Service: bookings, Renderer: sharedRenderer(t), BaseURL: "https://book.example.com", From: "bookings@example.com", FromName: "Demo", Logger: logger},
 	}}
@@ -92,7 +100,7 @@ func newFixture(t testing.TB, renderer web.Renderer, opts ...option) *fixture {
 		Renderer: renderer,
 		DB:       pool,
 		Assets:   assets,
-		Features: []web.Feature{web.Sites(sites.NewStore(pool)), web.Booking(bookings), web.PendingScreens()},
+		Features: []web.Feature{web.Sites(sites.NewStore(pool)), web.Booking(bookings), web.Forms(formsSvc), web.PendingScreens()},
 		// As served: pages cached while content changes are heard.
 		ContentPool: pool,
 		Lifetime:    t.Context(),
@@ -109,7 +117,7 @@ func newFixture(t testing.TB, renderer web.Renderer, opts ...option) *fixture {
 			t.Logf("server warnings and errors:\n%s", problemLines(logs.String()))
 		}
 	})
-	return &fixture{handler: h, logs: logs, pool: pool, bookings: bookings, mails: mails}
+	return &fixture{handler: h, logs: logs, pool: pool, bookings: bookings, forms: formsSvc, mails: mails}
 }
 
 type lockedWriter struct {

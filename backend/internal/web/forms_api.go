@@ -1,0 +1,106 @@
+package web
+
+import (
+	"context"
+	"net/http"
+	"net/url"
+	"strings"
+
+	"github.com/gin-gonic/gin"
+
+	"slotwise/backend/internal/forms"
+	"slotwise/backend/internal/limits"
+)
+
+// Buckets of the forms' abuse limits (SLOTWISE_LIMIT_FORMS_PER_IP,
+// SLOTWISE_LIMIT_FORMS_PER_FORM): every step sent counts.
+const (
+	BucketFormsPerIP   = "form.ip"
+	BucketFormsPerForm = "form.form"
+)
+
+// formsAPI holds the forms' JSON endpoints.
+type formsAPI struct {
+	s   *Server
+	svc *forms.Service
+}
+
+// answer takes one step of a form from a script: the same engine, limits
+// and answers as the form post without JavaScript.
+func (a formsAPI) answer(c *gin.Context) {
+	var in FormAnswerRequest
+	if !decode(c, &in) {
+		return
+	}
+	cat := apiLocale(c, in.Locale)
+	kind, ok := formRoutes[c.Param("kind")]
+	if !ok {
+		a.s.apiError(c, forms.ErrNotFound, cat)
+		return
+	}
+	req := &PageRequest{Locale: cat.Locale, Cat: cat, ClientIP: c.ClientIP()}
+	if in.Page == "" {
+		in.Page = c.GetHeader("Referer")
+	}
+	out, err := answerStep(c.Request.Context(), a.svc, a.s.limits, req, kind, c.Param("slug"), in)
+	if err != nil {
+		a.s.apiError(c, err, cat)
+		return
+	}
+	c.Header("Cache-Control", "no-store")
+	status := http.StatusOK
+	if out.Done {
+		status = http.StatusCreated
+	}
+	c.JSON(status, out)
+}
+
+// answerStep runs one step of a form for the web: the client's and the
+// form's limits, the engine, and where the visitor goes next.
+func answerStep(ctx context.Context, svc *forms.Service, lim *limits.Limiter, req *PageRequest, kind, slug string, in FormAnswerRequest) (FormAnswerResponse, error) {
+	if err := lim.Hit(ctx, BucketFormsPerIP, req.ClientIP); err != nil {
+		return FormAnswerResponse{}, err
+	}
+	if err := lim.Hit(ctx, BucketFormsPerForm, slug); err != nil {
+		return FormAnswerResponse{}, err
+	}
+	res, err := svc.Answer(ctx, forms.StepCommand{Form: slug, Kind: kind, Key: in.Key, Step: in.Step, Answers: in.Answers,
+		Query: in.Query, Locale: req.Locale, Page: in.Page, Honeypot: in.Website})
+	if err != nil {
+		return FormAnswerResponse{}, err
+	}
+	out := FormAnswerResponse{Next: res.Next, Done: res.Done}
+	switch {
+	case !res.Done:
+		out.Href = formStepHref(req, kind, slug, res.Next, in.Key, in.Query)
+	case res.Score != nil:
+		out.Href = quizResultHref(req, res.Score.Points, in.Key)
+	case res.Redirect != "":
+		out.Href, out.External = res.Redirect, !strings.HasPrefix(res.Redirect, "/")
+	default:
+		out.Href = formStepHref(req, kind, slug, "", in.Key, in.Query)
+	}
+	return out, nil
+}
+
+// formAction takes one step of a form posted without JavaScript: fields
+// named answers.<id> (several values for a multiple choice), the form key,
+// the step and the field people leave empty.
+func formAction(svc *forms.Service, lim *limits.Limiter, kind string) Action {
+	return func(ctx context.Context, req *PageRequest, form url.Values) (string, error) {
+		slug := req.Match.Params["id"]
+		f, err := svc.Published(ctx, slug, kind)
+		if err != nil {
+			return "", err
+		}
+		in := FormAnswerRequest{Key: form.Get("key"), Step: form.Get("step"), Answers: map[string][]string{},
+			Query: keptQuery(f, req.Query), Website: form.Get("website")}
+		for name, values := range form {
+			if id, ok := strings.CutPrefix(name, "answers."); ok {
+				in.Answers[id] = values
+			}
+		}
+		out, err := answerStep(ctx, svc, lim, req, kind, slug, in)
+		return out.Href, err
+	}
+}

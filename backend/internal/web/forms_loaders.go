@@ -1,0 +1,178 @@
+package web
+
+import (
+	"context"
+	"errors"
+	"net/url"
+	"slices"
+	"strconv"
+
+	"slotwise/backend/internal/forms"
+	"slotwise/backend/internal/limits"
+	"slotwise/backend/internal/route"
+)
+
+// formLoader shows a published form of kind on the step the URL names
+// (?step=), resuming the response its form key made (?response=): so Back,
+// reload and a shared link land where the visitor was, with what they
+// answered, and a submitted response shows its thanks.
+func formLoader(svc *forms.Service, lim *limits.Limiter, kind string) Loader {
+	return func(ctx context.Context, req *PageRequest) (*PageResult, error) {
+		form, err := svc.Published(ctx, req.Match.Params["id"], kind)
+		if errors.Is(err, forms.ErrNotFound) {
+			return nil, NotFound(req.FullPath)
+		}
+		if err != nil {
+			return nil, err
+		}
+		data := FormPageData{Key: perRequestSentinel, Values: map[string][]string{}, Query: keptQuery(form, req.Query),
+			Business: BusinessInfo{Name: form.Business.Name, LogoURL: form.Business.LogoURL}}
+		shown, lastStep := form, ""
+		if key := req.Query.Get("response"); key != "" {
+			resumed, err := guardedToken(ctx, lim, req.ClientIP, func(ctx context.Context) (*forms.Resumed, error) { return svc.Resume(ctx, form, key) })
+			switch {
+			case err == nil:
+				shown, data.Key, data.Values, lastStep = resumed.Form, key, resumed.Response.Answers, resumed.Response.Step
+				resp := resumed.Response
+				data.Done = resp.Status == forms.StatusSubmitted
+			case errors.Is(err, forms.ErrResponseNotFound):
+				// A stale or mistyped link: the form, fresh.
+			default:
+				return nil, err
+			}
+		}
+		d := &shown.Definition
+		data.Form = shown.ViewIn(req.Locale, svc.Today(shown))
+		if data.Done {
+			data.Thanks = d.Thanks.In(req.Locale, d.Locale)
+		}
+		reach := forms.Walk(d, withHidden(d, data.Values, data.Query))
+		step := currentStep(d, reach, req.Query.Get("step"), lastStep)
+		data.Step = d.Steps[step].ID
+		i := slices.Index(reach.Path, step)
+		data.Position, data.Total = i+1, len(reach.Path)
+		if i > 0 && data.Key != perRequestSentinel {
+			data.Back = formStepHref(req, kind, form.Slug, d.Steps[reach.Path[i-1]].ID, data.Key, data.Query)
+		}
+		title := data.Form.Title
+		return &PageResult{Title: title + " · " + form.Business.Name, Description: data.Form.Intro, Brand: form.Business.BrandColor, Data: data}, nil
+	}
+}
+
+// currentStep is the step the URL asks for when it is on the visitor's
+// path; else the step after the last one they answered; else the first.
+func currentStep(d *forms.Definition, reach forms.Reach, asked, last string) int {
+	if i := d.StepIndex(asked); i >= 0 && slices.Contains(reach.Path, i) {
+		return i
+	}
+	if i := d.StepIndex(last); i >= 0 {
+		if next, ok := reach.After(i); ok && next >= 0 {
+			return next
+		}
+		if slices.Contains(reach.Path, i) {
+			return i
+		}
+	}
+	return 0
+}
+
+// keptQuery is what of the page's query the form carries from step to
+// step: its hidden fields' parameters and the campaign's utm_*.
+func keptQuery(form *forms.Form, q url.Values) map[string]string {
+	out := map[string]string{}
+	wanted := map[string]bool{"utm_source": true, "utm_medium": true, "utm_campaign": true, "utm_term": true, "utm_content": true}
+	for _, f := range form.Definition.Fields() {
+		if f.Type == forms.TypeHidden {
+			p := f.Param
+			if p == "" {
+				p = f.ID
+			}
+			wanted[p] = true
+		}
+	}
+	for k := range wanted {
+		if v := q.Get(k); v != "" && len(v) <= 500 {
+			out[k] = v
+		}
+	}
+	return out
+}
+
+// withHidden is the answers with the hidden fields filled from the query,
+// as the server fills them when the step is sent.
+func withHidden(d *forms.Definition, answers map[string][]string, query map[string]string) forms.Answers {
+	out := forms.Answers{}
+	for k, v := range answers {
+		out[k] = v
+	}
+	for _, f := range d.Fields() {
+		p := f.Param
+		if p == "" {
+			p = f.ID
+		}
+		if v, ok := query[p]; ok && f.Type == forms.TypeHidden {
+			out[f.ID] = []string{v}
+		}
+	}
+	return out.Normalized(d)
+}
+
+// formStepHref is a step of a form being answered.
+func formStepHref(req *PageRequest, kind, slug, step, key string, kept map[string]string) string {
+	q := url.Values{}
+	for k, v := range kept {
+		q.Set(k, v)
+	}
+	if step != "" {
+		q.Set("step", step)
+	}
+	if key != "" {
+		q.Set("response", key)
+	}
+	return route.Default().Href(req.Locale, kindRoute(kind), "", map[string]string{"id": slug}, q)
+}
+
+func kindRoute(kind string) string {
+	for name, k := range formRoutes {
+		if k == kind {
+			return name
+		}
+	}
+	return "form"
+}
+
+// quizResultHref is the result page of a quiz response.
+func quizResultHref(req *PageRequest, score int, key string) string {
+	return route.Default().Href(req.Locale, "quizResult", "", map[string]string{"score": strconv.Itoa(score)}, url.Values{"response": {key}})
+}
+
+// quizResultLoader shows the result of a quiz response the visitor holds
+// the key of, when the score in the path is the one the server computed
+// for it; any other score gets a neutral page that claims nothing.
+func quizResultLoader(svc *forms.Service, lim *limits.Limiter) Loader {
+	return func(ctx context.Context, req *PageRequest) (*PageResult, error) {
+		neutral := &PageResult{Title: req.T("screen.quizResult.title"), Robots: "noindex", Data: QuizResultPageData{}}
+		key := req.Query.Get("response")
+		if key == "" {
+			return neutral, nil
+		}
+		res, err := guardedToken(ctx, lim, req.ClientIP, func(ctx context.Context) (*forms.Resumed, error) { return svc.QuizResult(ctx, key) })
+		if errors.Is(err, forms.ErrResponseNotFound) {
+			return neutral, nil
+		}
+		if err != nil {
+			return nil, err
+		}
+		form, resp := res.Form, res.Response
+		if resp.Score == nil || strconv.Itoa(resp.Score.Points) != req.Match.Params["score"] {
+			return neutral, nil
+		}
+		result := form.ResultIn(resp, req.Locale)
+		d := &form.Definition
+		return &PageResult{Title: req.T("screen.quizResult.title") + " · " + d.Title.In(req.Locale, d.Locale), Robots: "noindex",
+			Brand: form.Business.BrandColor, Data: QuizResultPageData{
+				Result: &result, Quiz: d.Title.In(req.Locale, d.Locale), Business: BusinessInfo{Name: form.Business.Name, LogoURL: form.Business.LogoURL},
+				QuizHref: route.Default().Href(req.Locale, "quiz", "", map[string]string{"id": form.Slug}, nil),
+			}}, nil
+	}
+}

@@ -1,0 +1,64 @@
+package web
+
+// The forms feature's types that cross the wire; ui/src/generated/web.ts is
+// generated from this file with wire.go and payload.go (make types).
+
+import "slotwise/backend/internal/forms"
+
+// FormPageData is the page of a form, a quiz or a survey, on any step.
+type FormPageData struct {
+	Form forms.View `json:"form"`
+	// Key is the form key the page's posts carry: fresh for each visitor,
+	// or the one that made the response being resumed.
+	Key    string              `json:"key"`
+	Step   string              `json:"step"`   // the step shown
+	Values map[string][]string `json:"values"` // answers kept so far, or sent and refused
+	// Query are the page's query parameters the form keeps across steps
+	// (hidden fields and utm_*).
+	Query    map[string]string `json:"query"`
+	Done     bool              `json:"done"` // submitted: the thanks are shown
+	Thanks   string            `json:"thanks,omitempty"`
+	Business BusinessInfo      `json:"business"`
+	// Position and Total are the step's place among the steps the visitor
+	// is likely to see (the path their answers so far take).
+	Position int `json:"position"`
+	Total    int `json:"total"`
+	// Back is the previous step's URL on the visitor's path, if any.
+	Back string `json:"back,omitempty"`
+}
+
+// BusinessInfo is who a form belongs to, as its page shows them.
+type BusinessInfo struct {
+	Name    string `json:"name"`
+	LogoURL string `json:"logoUrl,omitempty"`
+}
+
+// FormAnswerRequest is POST /api/forms/{kind}/{slug}/answers' body: one
+// step of the form.
+type FormAnswerRequest struct {
+	Key     string              `json:"key"`
+	Step    string              `json:"step"`
+	Answers map[string][]string `json:"answers"`
+	Query   map[string]string   `json:"query,omitempty"`
+	Page    string              `json:"page,omitempty"`
+	Locale  string              `json:"locale,omitempty"`
+	Website string              `json:"website,omitempty"` // the field people leave empty
+}
+
+// FormAnswerResponse says where the visitor goes next.
+type FormAnswerResponse struct {
+	Next     string `json:"next,omitempty"` // the next step's id; empty when submitted
+	Done     bool   `json:"done"`
+	Href     string `json:"href"` // the next step, the quiz's result, the thanks, or the form's redirect
+	External bool   `json:"external,omitempty"`
+}
+
+// QuizResultPageData is a quiz result's page. Result is nil when the score
+// in the URL is not one the server computed for this visitor: the page
+// then claims nothing.
+type QuizResultPageData struct {
+	Result   *forms.ResultView `json:"result"`
+	Quiz     string            `json:"quiz,omitempty"` // the quiz's title
+	QuizHref string            `json:"quizHref,omitempty"`
+	Business BusinessInfo      `json:"business"`
+}

@@ -104,7 +104,8 @@ func goStrings(src []byte) []string {
 
 func isTestFile(path string) bool {
 	base := filepath.Base(path)
-	return strings.HasSuffix(base, "_test.go") || strings.Contains(base, ".test.") || base == "testing.tsx" ||
+	return strings.HasSuffix(base, "_test.go") || strings.Contains(base, ".test.") ||
+		strings.Contains(filepath.ToSlash(path), "/ui/src/testing/") ||
 		strings.Contains(path, string(filepath.Separator)+"testdata"+string(filepath.Separator))
 }
 

@@ -1,13 +1,13 @@
 // Test fixtures and a renderer that mounts a screen the way the browser
 // does: the page's layout, its payload, the English catalogue.
 import { render } from '@testing-library/react';
-import { MemoryRouter } from '../../lib/router';
+import { MemoryRouter } from '../lib/router';
 import { vi } from 'vitest';
-import english from '../../../../locales/en-US.json';
-import { pageMessages } from '../../testing/pageMessages';
-import type { Payload } from '../../payload';
-import { PageHost } from '../../PageHost';
-import type { BookingPageData, BookingView, BookingViewData, CalendarInfo, LocationInfo, SlotsResponse } from './types';
+import english from '../../../locales/en-US.json';
+import { pageMessages } from './pageMessages';
+import type { Payload } from '../payload';
+import { PageHost } from '../PageHost';
+import type { BookingPageData, BookingView, BookingViewData, CalendarInfo, LocationInfo, SlotsResponse } from '../features/booking/types';
 
 export const messages = english as Record<string, string>;
 

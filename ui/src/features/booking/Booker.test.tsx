@@ -3,7 +3,7 @@ import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clientEnv } from './hooks/useBookerPreferences';
-import { bookingPageData, calendarInfo, daySlots, json, mockFetch, payload, query, renderBooking, tree } from './testing';
+import { bookingPageData, calendarInfo, daySlots, json, mockFetch, payload, query, renderBooking, tree } from '../../testing/booking';
 
 beforeEach(() => {
   vi.spyOn(clientEnv, 'browserTimeZone').mockReturnValue('Europe/Berlin');

@@ -15,7 +15,7 @@ import { useBookerPreferences } from './hooks/useBookerPreferences';
 import { useBookerUrl } from './hooks/useBookerUrl';
 import { useBookingFormat } from './hooks/useBookingFormat';
 import { useMonthSlots } from './hooks/useMonthSlots';
-import { BookingDone, CartLines, DetailsStep, RescheduleStep } from './lazyParts';
+import { BookingDone, BookingPage, CartLines, DetailsStep, RescheduleStep } from './lazyParts';
 import { hasPinnedTimeZone } from './lib/format';
 import { detailsFromForm } from './lib/formValues';
 import { EMPTY_DETAILS, type DetailsValues } from './lib/detailsValues';
@@ -217,6 +217,8 @@ export function Booker({ data }: { data: BookingPageData }) {
                 failed={failed && failed.fields ? failed : failed && page.status !== 409 ? failed : null}
                 guestsAddHref={url.href({ guests: String(values.guests.length + 1) })}
                 fmt={fmt}
+                // Booking ends on the booking's own page: have its part at hand.
+                onShown={BookingPage.preload}
               />
             </>
           ) : (

@@ -1,6 +1,6 @@
 import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { bookingView, json, mockFetch, renderView } from './testing';
+import { bookingView, json, mockFetch, renderView } from '../../testing/booking';
 
 afterEach(() => {
   cleanup();

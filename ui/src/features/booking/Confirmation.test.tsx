@@ -1,7 +1,7 @@
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clientEnv } from './hooks/useBookerPreferences';
-import { bookingPageData, bookingView, json, mockFetch, renderBooking, renderView } from './testing';
+import { bookingPageData, bookingView, json, mockFetch, renderBooking, renderView } from '../../testing/booking';
 
 beforeEach(() => {
   vi.spyOn(clientEnv, 'browserTimeZone').mockReturnValue('Europe/Berlin');

@@ -1,7 +1,7 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clientEnv } from './hooks/useBookerPreferences';
-import { bookingPageData, bookingView, calendarInfo, json, locationInfo, mockFetch, query, renderBooking, type Call } from './testing';
+import { bookingPageData, bookingView, calendarInfo, json, locationInfo, mockFetch, query, renderBooking, type Call } from '../../testing/booking';
 import type { BookingPageData } from './types';
 
 beforeEach(() => {

@@ -25,7 +25,6 @@ import type { BookingFormat } from '../hooks/useBookingFormat';
 import { GuestsFields } from './GuestsFields';
 import { RepeatFields } from './RepeatFields';
 import { Alert } from './Alert';
-import { BookingPage } from '../lazyParts';
 import styles from './DetailsForm.module.css';
 
 interface Props {
@@ -45,6 +44,8 @@ interface Props {
   failed: ActionResult | null;
   guestsAddHref: string;
   fmt: BookingFormat;
+  // onShown: called once the form is on screen (a stable function).
+  onShown: () => void;
 }
 
 type Errors = Partial<Record<FieldKey, string>>;
@@ -89,7 +90,7 @@ function serverErrors(fieldsOf: ActionResult['fields']) {
 // with the server's rules and message ids, and books. It is a real form
 // posting to its own page, so it books without JavaScript too; with it,
 // the same fields go to the JSON API and answers map back onto the fields.
-export function DetailsForm({ data, start, timeZone, staffId, today, values, onValues, onBooked, onSlotTaken, action, failed, guestsAddHref, fmt }: Props) {
+export function DetailsForm({ data, start, timeZone, staffId, today, values, onValues, onBooked, onSlotTaken, action, failed, guestsAddHref, fmt, onShown }: Props) {
   const intl = useIntl();
   const page = usePage();
   const { calendar, location } = data;
@@ -109,8 +110,7 @@ export function DetailsForm({ data, start, timeZone, staffId, today, values, onV
   const keyFor = useIdempotencyKey();
   const mode = locationMode(calendar);
   const typedLocation = needsTypedLocation(calendar, values);
-  // Booking ends on the booking's own page: have its part at hand.
-  useEffect(() => BookingPage.preload(), []);
+  useEffect(() => onShown(), [onShown]);
 
   const refs: Record<FieldKey, RefObject<HTMLElement | null>> = {
     firstName: useRef(null),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { calendarInfo } from '../testing';
+import { calendarInfo } from '../../../testing/booking';
 import { EMPTY_DETAILS, isValidEmail, isValidPhone, locationMode, serverFieldKey, validateDetails } from './validation';
 
 describe('isValidPhone', () => {

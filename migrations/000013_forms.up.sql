@@ -56,3 +56,13 @@ CREATE TABLE app_secrets (
 -- whose answers are kept on the booking with the version they answered.
 ALTER TABLE calendars ADD COLUMN form_id bigint REFERENCES forms;
 ALTER TABLE bookings ADD COLUMN answers jsonb NOT NULL DEFAULT '{}', ADD COLUMN form_version int;
+
+-- A business's name, colour or logo is on every website page: a change
+-- drops them all from every replica's page cache ("nav" is on every page).
+CREATE FUNCTION location_changed() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+    PERFORM notify_content('nav');
+    RETURN NULL;
+END
+$$;
+CREATE TRIGGER locations_changed AFTER UPDATE OF name, brand_color, logo_url ON locations FOR EACH ROW EXECUTE FUNCTION location_changed();

@@ -57,7 +57,28 @@ function referencedIds(src, ids) {
   return out;
 }
 
-// messageManifest maps each layout to the sorted ids its pages need.
+// screensOf reads a layout module's screens (route name → the module its
+// screen is imported from) and the other modules it imports (its frame).
+function screensOf(layoutFile) {
+  const src = fs.readFileSync(layoutFile, 'utf8');
+  const moduleOf = {};
+  const imports = [];
+  for (const m of src.matchAll(/import\s+(?:\{([^}]*)\}|(\w+))\s+from\s+['"](\.{1,2}\/[^'"]+)['"]/g)) {
+    const file = resolve(layoutFile, m[3]);
+    if (!file) continue;
+    imports.push(file);
+    for (const name of (m[1] ?? m[2]).split(',').map((n) => n.trim().split(/\s+as\s+/).pop())) if (name) moduleOf[name] = file;
+  }
+  const block = /screens:\s*\{([^}]*)\}/.exec(src);
+  const screens = {};
+  for (const m of (block ? block[1] : '').matchAll(/(\w+):\s*(\w+)/g)) if (moduleOf[m[2]]) screens[m[1]] = moduleOf[m[2]];
+  const screenFiles = new Set(Object.values(screens));
+  return { screens, frame: imports.filter((f) => !screenFiles.has(f)) };
+}
+
+// messageManifest maps each layout to the sorted ids its pages need, and
+// each route to the ids of its own screen ("form/quiz"): a page carries
+// the second when there is one.
 function messageManifest(srcDir, catalogue) {
   const ids = new Set(Object.keys(catalogue));
   const idsOf = (files) => {
@@ -69,8 +90,15 @@ function messageManifest(srcDir, catalogue) {
   const shared = idsOf(reachable([path.join(srcDir, 'entry-client.tsx'), path.join(srcDir, 'layouts/error.tsx')]));
   const manifest = {};
   for (const layout of LAYOUTS) {
-    const own = idsOf(reachable([path.join(srcDir, 'layouts', `${layout}.tsx`)]));
+    const file = path.join(srcDir, 'layouts', `${layout}.tsx`);
+    const own = idsOf(reachable([file]));
     manifest[layout] = [...new Set([...shared, ...own])].sort();
+    const { screens, frame } = screensOf(file);
+    for (const [route, screen] of Object.entries(screens)) {
+      // The layout's own module (its frame's texts), not every screen it imports.
+      const ids = idsOf(new Set([file, ...reachable([...frame, screen])]));
+      manifest[`${layout}/${route}`] = [...new Set([...shared, ...ids])].sort();
+    }
   }
   return manifest;
 }
@@ -94,4 +122,4 @@ class MessageManifestPlugin {
   }
 }
 
-module.exports = { messageManifest, referencedIds, reachable, MessageManifestPlugin };
+module.exports = { messageManifest, referencedIds, reachable, screensOf, MessageManifestPlugin };

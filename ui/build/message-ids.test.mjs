@@ -30,6 +30,18 @@ describe('the message manifest', () => {
     expect(manifest.page).toContain('cookies.acceptAll');
   });
 
+  it('gives each route its own screen’s texts, its layout’s frame and no other screen’s', () => {
+    expect(manifest['form/form']).toContain('form.submit');
+    expect(manifest['form/form']).toContain('validation.required');
+    expect(manifest['form/form']).not.toContain('booking.cancel.submit');
+    expect(manifest['form/cancelBooking']).toContain('booking.cancel.submit');
+    expect(manifest['form/cancelBooking']).not.toContain('form.submit');
+    expect(manifest['page/index']).toContain('a11y.skip'); // the page layout's own frame
+    for (const [set, ids] of Object.entries(manifest)) {
+      if (set.includes('/')) for (const id of manifest.error) expect(ids, `${set} lacks ${id}`).toContain(id);
+    }
+  });
+
   it('keeps mail texts out of every page and other screens’ texts out of the website', () => {
     for (const layout of layouts) expect(manifest[layout].filter((id) => id.startsWith('email.'))).toEqual([]);
     expect(manifest.calendar).toContain('booking.submit');

@@ -109,6 +109,7 @@ func serve(ctx context.Context, args []string) error {
 			// Published website pages are cached while content changes are heard.
 			ContentPool: a.pool,
 			Lifetime:    ctx,
+			FormKeys:    formsSvc.Keys(), // on the test clock, when there is one
 		})
 		if err != nil {
 			return err

@@ -67,6 +67,12 @@ func (s *Server) pageAction(c *gin.Context) {
 		if len(v) > 0 && k != "idempotencyKey" {
 			result.Values[k] = v[0]
 		}
+		if len(v) > 1 {
+			if result.Lists == nil {
+				result.Lists = map[string][]string{}
+			}
+			result.Lists[k] = v
+		}
 	}
 	p := s.loadPage(c, path, rawQuery)
 	if p.Route != "error" {
@@ -88,9 +94,9 @@ func (s *Server) actionError(c *gin.Context, err error, cat *locales.Catalogue) 
 	}
 	if m, args, ok := s.mapError(err); ok {
 		if m.MessageID == "" {
-			return m.Status, &ActionResult{Message: m.Message} // a developer's error, in English
+			return m.Status, &ActionResult{Message: m.Message, Code: m.Code} // a developer's error, in English
 		}
-		return m.Status, &ActionResult{Message: translate(cat, m.MessageID, args)}
+		return m.Status, &ActionResult{Message: translate(cat, m.MessageID, args), Code: m.Code}
 	}
 	s.log.ErrorContext(c.Request.Context(), "form action failed", slog.String("path", c.Request.URL.Path), slog.Any("err", err))
 	return http.StatusInternalServerError, &ActionResult{Message: translate(cat, "booking.error.unableToSchedule", nil)}

@@ -35,6 +35,9 @@ func formLoader(svc *forms.Service, lim *limits.Limiter, kind string) Loader {
 				shown, data.Key, data.Values, lastStep = resumed.Form, key, resumed.Response.Answers, resumed.Response.Step
 				resp := resumed.Response
 				data.Done = resp.Status == forms.StatusSubmitted
+				if data.Done && resp.Score != nil {
+					data.ResultHref = quizResultHref(req, resp.Score.Points, key)
+				}
 			case errors.Is(err, forms.ErrResponseNotFound):
 				// A stale or mistyped link: the form, fresh.
 			default:
@@ -59,19 +62,20 @@ func formLoader(svc *forms.Service, lim *limits.Limiter, kind string) Loader {
 	}
 }
 
-// currentStep is the step the URL asks for when it is on the visitor's
-// path; else the step after the last one they answered; else the first.
+// currentStep is the step the URL asks for when the visitor has come that
+// far on their path (a step no further than the one after the last they
+// answered); else the step after the last one they answered; else the
+// first.
 func currentStep(d *forms.Definition, reach forms.Reach, asked, last string) int {
-	if i := d.StepIndex(asked); i >= 0 && slices.Contains(reach.Path, i) {
-		return i
+	reached := slices.Index(reach.Path, d.StepIndex(last)) // -1: none answered
+	if i := slices.Index(reach.Path, d.StepIndex(asked)); i >= 0 && i <= reached+1 {
+		return reach.Path[i]
 	}
-	if i := d.StepIndex(last); i >= 0 {
-		if next, ok := reach.After(i); ok && next >= 0 {
-			return next
-		}
-		if slices.Contains(reach.Path, i) {
-			return i
-		}
+	if reached >= 0 && reached+1 < len(reach.Path) {
+		return reach.Path[reached+1]
+	}
+	if reached >= 0 {
+		return reach.Path[reached]
 	}
 	return 0
 }

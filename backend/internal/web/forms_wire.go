@@ -15,10 +15,12 @@ type FormPageData struct {
 	Values map[string][]string `json:"values"` // answers kept so far, or sent and refused
 	// Query are the page's query parameters the form keeps across steps
 	// (hidden fields and utm_*).
-	Query    map[string]string `json:"query"`
-	Done     bool              `json:"done"` // submitted: the thanks are shown
-	Thanks   string            `json:"thanks,omitempty"`
-	Business BusinessInfo      `json:"business"`
+	Query  map[string]string `json:"query"`
+	Done   bool              `json:"done"` // submitted: the thanks are shown
+	Thanks string            `json:"thanks,omitempty"`
+	// ResultHref is a submitted quiz's result page.
+	ResultHref string       `json:"resultHref,omitempty"`
+	Business   BusinessInfo `json:"business"`
 	// Position and Total are the step's place among the steps the visitor
 	// is likely to see (the path their answers so far take).
 	Position int `json:"position"`

@@ -81,13 +81,18 @@ func catalogueDigest(messages map[string]string) string {
 	return hex.EncodeToString(h.Sum(nil))
 }
 
-// forLayout is the part of cat that pages of layout use.
-func (m *messageSets) forLayout(cat *locales.Catalogue, layout string) json.RawMessage {
-	key := cat.Locale + "\x00" + layout
+// forPage is the part of cat that a route's screen uses (the build lists
+// each route's as "layout/route"), else what its layout's pages use.
+func (m *messageSets) forPage(cat *locales.Catalogue, layout, routeName string) json.RawMessage {
+	set := layout + "/" + routeName
+	if _, ok := m.ids[set]; !ok {
+		set = layout
+	}
+	key := cat.Locale + "\x00" + set
 	if v, ok := m.encoded.Load(key); ok {
 		return v.(json.RawMessage)
 	}
-	ids, ok := m.ids[layout]
+	ids, ok := m.ids[set]
 	if !ok {
 		ids = m.ids["error"]
 	}
@@ -103,11 +108,11 @@ func (m *messageSets) forLayout(cat *locales.Catalogue, layout string) json.RawM
 	return data
 }
 
-// messageSet is the catalogue a page of layout carries; a server built
+// messageSet is the catalogue a page of a route carries; a server built
 // without assets (tests that render nothing) carries the whole.
-func (a *Assets) messageSet(cat *locales.Catalogue, layout string) json.RawMessage {
+func (a *Assets) messageSet(cat *locales.Catalogue, layout, routeName string) json.RawMessage {
 	if a == nil {
 		return cat.JSON
 	}
-	return a.messages.forLayout(cat, layout)
+	return a.messages.forPage(cat, layout, routeName)
 }

@@ -69,7 +69,7 @@ func (s *Server) loadPage(c *gin.Context, path, rawQuery string) (p *Payload) {
 	locale := resolveLocale(c, prefix)
 	cat := locales.Get(locale)
 	defer func() {
-		p.Messages = s.assets.messageSet(cat, p.Layout)
+		p.Messages = s.assets.messageSet(cat, p.Layout, p.Route)
 		s.wearSiteBrand(c.Request.Context(), p)
 	}()
 	p = &Payload{

@@ -92,7 +92,7 @@ func (s *Server) document(c *gin.Context, p *Payload) (doc []byte, status int, c
 	if err := documentHead.Execute(&buf, s.headView(rendered)); err != nil {
 		s.log.Error("unable to write document head", slog.Any("err", err))
 	}
-	body, data = perRequest(body, data)
+	body, data = s.perRequest(body, data)
 	s.writeBody(&buf, rendered, body, data, hydrate)
 	if rendered != p {
 		return buf.Bytes(), rendered.Status, false
@@ -120,7 +120,7 @@ func (s *Server) pageData(c *gin.Context) {
 		apiError(c, http.StatusInternalServerError, "internal", "Internal Server Error")
 		return
 	}
-	_, data = perRequest("", data)
+	_, data = s.perRequest("", data)
 	c.Data(p.Status, "application/json; charset=utf-8", data)
 }
 
@@ -162,7 +162,7 @@ func (s *Server) writeDocument(c *gin.Context, p *Payload) {
 	w.Flush()
 
 	body, p, data, hydrate := s.renderBody(c, p)
-	body, data = perRequest(body, data)
+	body, data = s.perRequest(body, data)
 	var buf bytes.Buffer
 	s.writeBody(&buf, p, body, data, hydrate)
 	_, _ = out.Write(buf.Bytes())

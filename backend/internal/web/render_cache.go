@@ -78,12 +78,15 @@ func (c *renderCache) put(k [32]byte, html string) {
 // answer gets its own value in its place.
 const perRequestSentinel = "perrequest0sentinel0000000"
 
-// perRequest puts a fresh value where the sentinel stands, the same in the
-// HTML and the payload of one answer.
-func perRequest(html string, payload []byte) (string, []byte) {
+// perRequest puts a fresh form key where the sentinel stands, the same in
+// the HTML and the payload of one answer.
+func (s *Server) perRequest(html string, payload []byte) (string, []byte) {
 	if !bytes.Contains(payload, []byte(perRequestSentinel)) {
 		return html, payload // the HTML is rendered from the payload: no sentinel there, none here
 	}
 	fresh := newNonce()
+	if s.keys != nil {
+		fresh = s.keys.Issue() // signed with its time (formkey)
+	}
 	return strings.ReplaceAll(html, perRequestSentinel, fresh), bytes.ReplaceAll(payload, []byte(perRequestSentinel), []byte(fresh))
 }

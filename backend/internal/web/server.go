@@ -7,6 +7,7 @@ import (
 	"context"
 	"fmt"
 	"log/slog"
+	"slotwise/backend/internal/formkey"
 	"time"
 
 	"github.com/gin-gonic/gin"
@@ -51,6 +52,9 @@ type Deps struct {
 	// (page_cache.go); without it every page is rendered afresh.
 	ContentPool *pgxpool.Pool
 	Lifetime    context.Context
+	// FormKeys signs the key rendered into each page's forms (formkey);
+	// without it the keys are random and unsigned.
+	FormKeys *formkey.Signer
 }
 
 // Server holds what the handlers share.
@@ -67,6 +71,7 @@ type Server struct {
 	limits  *limits.Limiter
 	renders *renderCache
 	pages   *pageCache
+	keys    *formkey.Signer
 	// siteBrand is the colour of the business the site belongs to, worn by
 	// pages that no business of their own claims (Registry.SiteBrand).
 	siteBrand func(ctx context.Context) (string, error)
@@ -79,7 +84,7 @@ func New(d Deps) (*gin.Engine, error) {
 	if err != nil {
 		return nil, err
 	}
-	s := &Server{cfg: d.Config, log: d.Logger, render: d.Renderer, db: d.DB, assets: d.Assets, routes: table, limits: d.Limits,
+	s := &Server{cfg: d.Config, log: d.Logger, render: d.Renderer, db: d.DB, assets: d.Assets, routes: table, limits: d.Limits, keys: d.FormKeys,
 		renders: newRenderCache(512, 64<<20), pages: newPageCache(64 << 20)}
 	if d.ContentPool != nil && d.Lifetime != nil {
 		go db.ListenPayloads(d.Lifetime, d.ContentPool, ContentChannel, s.pages.invalidate, s.pages.setLive, 5*time.Second, d.Logger)

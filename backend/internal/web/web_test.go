@@ -9,6 +9,7 @@ import (
 	"net/http/httptest"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -61,7 +62,10 @@ type fixture struct {
 	pool     *pgxpool.Pool
 	bookings *booking.Service
 	forms    *forms.Service
-	mails    *events.Dispatcher // run by hand: DeliverDue
+	// formsAhead moves the forms' clock ahead (nanoseconds), as time passes
+	// while a visitor fills a form.
+	formsAhead *atomic.Int64
+	mails      *events.Dispatcher // run by hand: DeliverDue
 }
 
 // option changes the server a fixture builds (abuse limits, say).
@@ -88,6 +92,9 @@ func newFixture(t testing.TB, renderer web.Renderer, opts ...option) *fixture {
 		t.Fatal(err)
 	}
 	formsSvc := forms.NewService(pool, keys, []string{"https://example.com"}, logger)
+	// Forms' time runs ahead when a test says so (a visitor filling a form).
+	ahead := &atomic.Int64{}
+	formsSvc.SetClock(func() time.Time { return time.Now().Add(time.Duration(ahead.Load())) })
 	mails := &events.Dispatcher{Pool: pool, Logger: logger, Consumers: []events.Consumer{
 		&booking.Mailer{Service: bookings, Renderer: sharedRenderer(t), BaseURL: "https://book.example.com", From: "bookings@example.com", FromName: "Demo", Logger: logger},
 	}}
@@ -104,6 +111,7 @@ func newFixture(t testing.TB, renderer web.Renderer, opts ...option) *fixture {
 		// As served: pages cached while content changes are heard.
 		ContentPool: pool,
 		Lifetime:    t.Context(),
+		FormKeys:    formsSvc.Keys(),
 	}
 	for _, o := range opts {
 		o(&deps, pool)
@@ -117,7 +125,7 @@ func newFixture(t testing.TB, renderer web.Renderer, opts ...option) *fixture {
 			t.Logf("server warnings and errors:\n%s", problemLines(logs.String()))
 		}
 	})
-	return &fixture{handler: h, logs: logs, pool: pool, bookings: bookings, forms: formsSvc, mails: mails}
+	return &fixture{handler: h, logs: logs, pool: pool, bookings: bookings, forms: formsSvc, formsAhead: ahead, mails: mails}
 }
 
 type lockedWriter struct {

@@ -213,8 +213,11 @@ type DemoLink struct {
 // (Payload.Action): the message, the invalid fields, and the values sent.
 type ActionResult struct {
 	Message string                `json:"message"`
+	Code    string                `json:"code,omitempty"` // the API's error code, when the error has one
 	Fields  map[string]FieldError `json:"fields,omitempty"`
 	Values  map[string]string     `json:"values"`
+	// Lists are the fields sent with several values (a multiple choice).
+	Lists map[string][]string `json:"lists,omitempty"`
 }
 
 // FieldError is one invalid field: its message id and the text in the

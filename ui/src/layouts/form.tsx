@@ -1,5 +1,7 @@
 import { ScreenSummary } from '../components/ScreenSummary';
 import { CancelBookingScreen } from '../features/booking/CancelBookingScreen';
+import { FormScreen } from '../features/forms/FormScreen';
+import { QuizResultScreen } from '../features/forms/QuizResultScreen';
 import type { LayoutModule, LayoutProps } from './types';
 import { WidgetShell } from './WidgetShell';
 
@@ -12,10 +14,10 @@ const form: LayoutModule = {
   screens: {
     verifyPayment: ScreenSummary,
     cancelBooking: CancelBookingScreen,
-    form: ScreenSummary,
-    quiz: ScreenSummary,
-    quizResult: ScreenSummary,
-    survey: ScreenSummary,
+    form: FormScreen,
+    quiz: FormScreen,
+    quizResult: QuizResultScreen,
+    survey: FormScreen,
   },
 };
 export default form;

@@ -4,7 +4,7 @@ import { useNavigate } from '../../lib/router';
 import { dateInZone, isValidIsoDate, monthOf, weekStartFor, type IsoDate, type YearMonth } from '../../lib/calendar';
 import { usePage } from '../../PageContext';
 import { BookerHeader } from './components/BookerHeader';
-import { Alert } from './components/Alert';
+import { Alert } from '../../components/Alert';
 import { ArrowLeft, RescheduleIcon } from './components/Icons';
 import { MonthCalendar } from './components/MonthCalendar';
 import { SelectedSlot } from './components/SelectedSlot';

@@ -7,7 +7,7 @@ import { ScreenSummary } from '../../components/ScreenSummary';
 import { usePage } from '../../PageContext';
 import { BusinessMark } from './components/BookerHeader';
 import { Confirmation } from './components/Confirmation';
-import { Alert } from './components/Alert';
+import { Alert } from '../../components/Alert';
 import { defaultHourCycle, useBookingFormat } from './hooks/useBookingFormat';
 import { useIdempotencyKey } from './hooks/useIdempotencyKey';
 import { cancelBooking } from './lib/api';

@@ -1,5 +1,8 @@
 import { FormattedMessage, useIntl } from '../../../lib/i18n';
-import { formatDuration, initials } from '../lib/format';
+import { formatDuration } from '../lib/format';
+import { BusinessMark } from '../../../components/BusinessMark';
+
+export { BusinessMark };
 import type { CalendarInfo, LocationInfo, LocationOption, TeamInfo } from '../types';
 import styles from './BookerHeader.module.css';
 import { ClockIcon, PersonIcon, PinIcon, SeatIcon } from './Icons';
@@ -61,20 +64,6 @@ export function BookerHeader({ calendar, location, staffName, compact, team }: P
   );
 }
 
-export function BusinessMark({ location }: { location: Pick<LocationInfo, 'name' | 'logoUrl'> }) {
-  return (
-    <div className={styles.business}>
-      {location.logoUrl ? (
-        <img className={styles.logo} src={location.logoUrl} alt="" width={40} height={40} />
-      ) : (
-        <span className={styles.monogram} aria-hidden="true">
-          {initials(location.name)}
-        </span>
-      )}
-      <span className={styles.businessName}>{location.name}</span>
-    </div>
-  );
-}
 
 // locationLabel names a place: an address as it is, a call or a video
 // meeting by its kind.

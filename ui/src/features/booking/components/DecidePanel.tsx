@@ -6,7 +6,7 @@ import { usePage } from '../../../PageContext';
 import { useIdempotencyKey } from '../hooks/useIdempotencyKey';
 import { decideBooking } from '../lib/api';
 import type { BookingView } from '../types';
-import { Alert } from './Alert';
+import { Alert } from '../../../components/Alert';
 import styles from './DecidePanel.module.css';
 
 interface Props {

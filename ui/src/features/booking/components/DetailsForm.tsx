@@ -24,7 +24,7 @@ import { contactName } from '../lib/formValues';
 import type { BookingFormat } from '../hooks/useBookingFormat';
 import { GuestsFields } from './GuestsFields';
 import { RepeatFields } from './RepeatFields';
-import { Alert } from './Alert';
+import { Alert } from '../../../components/Alert';
 import styles from './DetailsForm.module.css';
 
 interface Props {

@@ -86,9 +86,3 @@ export const SearchIcon = () => (
     <path d="M20 20l-3.5-3.5" />
   </svg>
 );
-export const AlertIcon = () => (
-  <svg {...base}>
-    <circle cx="12" cy="12" r="10" />
-    <path d="M12 7v6M12 16.5v.5" />
-  </svg>
-);

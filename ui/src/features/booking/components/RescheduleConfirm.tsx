@@ -6,7 +6,7 @@ import type { BookingFormat } from '../hooks/useBookingFormat';
 import { useIdempotencyKey } from '../hooks/useIdempotencyKey';
 import { rescheduleBooking } from '../lib/api';
 import type { BookingView } from '../types';
-import { Alert } from './Alert';
+import { Alert } from '../../../components/Alert';
 import styles from './RescheduleConfirm.module.css';
 
 interface Props {

@@ -9,11 +9,7 @@ export function formatDuration(intl: IntlShape, minutes: number): string {
   return intl.formatMessage({ id: 'booking.duration.hoursMinutes' }, { hours: h, minutes: m });
 }
 
-export function initials(name: string): string {
-  const parts = name.trim().split(/\s+/).filter(Boolean);
-  const letters = parts.length > 1 ? [parts[0], parts[parts.length - 1]] : parts;
-  return letters.map((p) => Array.from(p)[0]?.toUpperCase() ?? '').join('');
-}
+export { initials } from '../../../components/BusinessMark';
 
 // localizedPath keeps the visitor's language on an internal link the
 // server built without a prefix (no prefix is en-US).

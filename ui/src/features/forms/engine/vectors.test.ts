@@ -26,7 +26,7 @@ interface Vector {
 }
 
 describe('the shared vectors of the form engine', () => {
-  for (const v of vectors.cases as Vector[]) {
+  for (const v of vectors.cases as unknown as Vector[]) {
     it(v.name, () => {
       const form = vectors.definitions[v.form] as unknown as EngineForm;
       const answers = normalized(form, v.answers);

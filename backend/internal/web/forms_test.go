@@ -1,0 +1,255 @@
+package web_test
+
+// Forms on the web: their pages, their posts with and without JavaScript,
+// a quiz's result, and what a hostile client sends them.
+
+import (
+	"context"
+	"encoding/json"
+	"net/http"
+	"net/url"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+)
+
+var keyInput = regexp.MustCompile(`name="key" value="([^"]+)"`)
+
+// formKey is the key a form's page was rendered with.
+func formKey(t *testing.T, f *fixture, path string) string {
+	t.Helper()
+	rec := f.do(http.MethodGet, path, nil)
+	m := keyInput.FindStringSubmatch(rec.Body.String())
+	if rec.Code != http.StatusOK || m == nil {
+		t.Fatalf("GET %s = %d without a form key", path, rec.Code)
+	}
+	return m[1]
+}
+
+// fill is the time a visitor takes before sending.
+func (f *fixture) fill(d time.Duration) { f.formsAhead.Add(int64(d)) }
+
+func (f *fixture) responses(t *testing.T) int {
+	t.Helper()
+	var n int
+	if err := f.pool.QueryRow(context.Background(), `SELECT count(*) FROM form_responses`).Scan(&n); err != nil {
+		t.Fatal(err)
+	}
+	return n
+}
+
+func TestFormPages(t *testing.T) {
+	f := newFixture(t, sharedRenderer(t))
+	tests := []struct {
+		name, path string
+		status     int
+		has        []string
+		hasNot     []string
+	}{
+		{"a contact form", "/widget/form/demo-contact", 200, []string{"Get in touch", `name="answers.email"`, `name="key"`, `name="website"`, "Send message"}, []string{`name="answers.preferredDate"`}},
+		{"the contact form in German", "/de/widget/form/demo-contact", 200, []string{"Kontakt aufnehmen", "Nachricht senden"}, nil},
+		{"the quiz, without its points or right answers", "/widget/quiz/demo-quiz", 200, []string{"How well do you know your skin?", `value="uvb"`}, []string{"correct", `"points"`}},
+		{"the survey's first step", "/widget/survey/demo-survey", 200, []string{"Step 1 of 3", "Have you been to the studio?"}, []string{`name="answers.rating"`}},
+		{"a step off the path lands on the first", "/widget/survey/demo-survey?step=experience", 200, []string{"Step 1 of 3"}, nil},
+		{"a form that does not exist", "/widget/form/no-such-form", 404, []string{"Page Not Found: /widget/form/no-such-form"}, nil},
+		{"a form asked for as a quiz", "/widget/quiz/demo-contact", 404, []string{"Page Not Found"}, nil},
+		{"a survey asked for as a form", "/widget/form/demo-survey", 404, nil, nil},
+		{"a slug of odd bytes", "/widget/form/%E2%80%AE%C3%A9", 404, nil, nil},
+		{"a score nobody computed", "/widget/quiz-result/999", 200, []string{"We could not find this result"}, []string{"999 of"}},
+		{"a score with a key that answered nothing", "/widget/quiz-result/4?response=1.AAAA.BBBB", 200, []string{"We could not find this result"}, nil},
+		{"a resumed response that does not exist", "/widget/survey/demo-survey?response=forged", 200, []string{"Step 1 of 3"}, nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			rec := f.do(http.MethodGet, tt.path, nil)
+			body := rec.Body.String()
+			if rec.Code != tt.status {
+				t.Fatalf("status = %d, want %d", rec.Code, tt.status)
+			}
+			for _, s := range tt.has {
+				if !strings.Contains(body, s) {
+					t.Errorf("page lacks %q", s)
+				}
+			}
+			for _, s := range tt.hasNot {
+				if strings.Contains(body, s) {
+					t.Errorf("page has %q", s)
+				}
+			}
+		})
+	}
+}
+
+func contactForm(key string) url.Values {
+	return url.Values{"key": {key}, "step": {"contact"}, "answers.name": {"Ada Lovelace"}, "answers.email": {"ada@example.com"},
+		"answers.topic": {"treatment"}, "answers.message": {"Is the facial right for dry skin?"}, "website": {""}}
+}
+
+func TestAContactFormIsSentWithoutJavaScriptOnce(t *testing.T) {
+	f := newFixture(t, sharedRenderer(t))
+	path := "/de/widget/form/demo-contact?utm_source=newsletter"
+	key := formKey(t, f, path)
+	f.fill(20 * time.Second)
+	rec := f.post(path, contactForm(key), nil)
+	if rec.Code != http.StatusSeeOther {
+		t.Fatalf("post = %d, want 303: %s", rec.Code, rec.Body)
+	}
+	thanks := rec.Header().Get("Location")
+	if !strings.HasPrefix(thanks, "/de/widget/form/demo-contact?") || !strings.Contains(thanks, "response=") || !strings.Contains(thanks, "utm_source=newsletter") {
+		t.Fatalf("Location = %s", thanks)
+	}
+	if again := f.post(path, contactForm(key), nil); again.Code != http.StatusSeeOther || again.Header().Get("Location") != thanks {
+		t.Fatalf("the same post again = %d %s", again.Code, again.Header().Get("Location"))
+	}
+	if n := f.responses(t); n != 1 {
+		t.Fatalf("%d responses, want 1", n)
+	}
+	page := f.do(http.MethodGet, thanks, nil).Body.String()
+	if !strings.Contains(page, "Danke! Ihre Nachricht ist angekommen") {
+		t.Fatalf("the thanks page does not thank: %s", page)
+	}
+	var source string
+	if err := f.pool.QueryRow(context.Background(), `SELECT answers->'source'->>0 FROM form_responses`).Scan(&source); err != nil || source != "newsletter" {
+		t.Fatalf("hidden field = %q, %v; want newsletter from the URL", source, err)
+	}
+}
+
+func TestARefusedPostShowsItsMessagesAndKeepsWhatWasTyped(t *testing.T) {
+	f := newFixture(t, sharedRenderer(t))
+	path := "/widget/form/demo-contact"
+	key := formKey(t, f, path)
+	f.fill(time.Minute)
+	form := contactForm(key)
+	form.Set("answers.email", "ada@example")
+	form.Del("answers.message")
+	form.Set("answers.topic", "booking") // shows the preferred date, optional
+	rec := f.post(path, form, nil)
+	body := rec.Body.String()
+	if rec.Code != http.StatusUnprocessableEntity {
+		t.Fatalf("post = %d, want 422", rec.Code)
+	}
+	for _, s := range []string{"Email is invalid", "This field is required", `value="ada@example"`, `value="Ada Lovelace"`, "Preferred date", `value="` + key + `"`} {
+		if !strings.Contains(body, s) {
+			t.Errorf("the page again lacks %q", s)
+		}
+	}
+	if n := f.responses(t); n != 0 {
+		t.Fatalf("%d responses stored", n)
+	}
+}
+
+func TestAQuizResultShowsOnlyTheScoreTheServerComputed(t *testing.T) {
+	f := newFixture(t, sharedRenderer(t))
+	var page struct {
+		Data struct{ Key string } `json:"data"`
+	}
+	if err := json.Unmarshal(f.do(http.MethodGet, "/api/page-data?path=/widget/quiz/demo-quiz", nil).Body.Bytes(), &page); err != nil || page.Data.Key == "" {
+		t.Fatalf("page data: %v", err)
+	}
+	f.fill(time.Minute)
+	body := `{"key":"` + page.Data.Key + `","step":"questions","locale":"en-US","answers":{"spf":["uvb"],"dry":["ceramides","hyaluronic"],"exfoliate":["daily"],"water":["some"]}}`
+	rec := f.send(http.MethodPost, "/api/forms/quiz/demo-quiz/answers", body, map[string]string{"Sec-Fetch-Site": "same-origin"})
+	if rec.Code != http.StatusCreated {
+		t.Fatalf("answers = %d: %s", rec.Code, rec.Body)
+	}
+	var out struct {
+		Done bool
+		Href string
+	}
+	_ = json.Unmarshal(rec.Body.Bytes(), &out)
+	if !out.Done || !strings.HasPrefix(out.Href, "/widget/quiz-result/4?response=") {
+		t.Fatalf("answer = %+v", out)
+	}
+	result := f.do(http.MethodGet, out.Href, nil).Body.String()
+	for _, s := range []string{"Well on your way", "<strong>4</strong> of 6", "The right answer: Once or twice a week"} {
+		if !strings.Contains(result, s) {
+			t.Errorf("result lacks %q", s)
+		}
+	}
+	forged := f.do(http.MethodGet, strings.Replace(out.Href, "/4?", "/6?", 1), nil).Body.String()
+	if strings.Contains(forged, "Skin expert") || !strings.Contains(forged, "We could not find this result") {
+		t.Errorf("a forged score is believed")
+	}
+}
+
+func TestASurveyGoesStepByStepAndBackWithItsAnswers(t *testing.T) {
+	f := newFixture(t, sharedRenderer(t))
+	key := formKey(t, f, "/widget/survey/demo-survey")
+	f.fill(time.Minute)
+	step := func(step string, answers url.Values) string {
+		t.Helper()
+		form := url.Values{"key": {key}, "step": {step}}
+		for k, v := range answers {
+			form["answers."+k] = v
+		}
+		rec := f.post("/widget/survey/demo-survey", form, nil)
+		if rec.Code != http.StatusSeeOther {
+			t.Fatalf("step %s = %d: %s", step, rec.Code, rec.Body)
+		}
+		return rec.Header().Get("Location")
+	}
+	next := step("visit", url.Values{"visited": {"yes"}, "rating": {"5"}})
+	if !strings.Contains(next, "step=experience") {
+		t.Fatalf("after the first step: %s", next)
+	}
+	second := f.do(http.MethodGet, next, nil).Body.String()
+	if !strings.Contains(second, "Step 2 of 3") || !strings.Contains(second, "step=visit") {
+		t.Fatalf("the second step lacks its place or its way back")
+	}
+	back := f.do(http.MethodGet, "/widget/survey/demo-survey?step=visit&response="+url.QueryEscape(key), nil).Body.String()
+	if !regexp.MustCompile(`value="5"[^>]*checked|checked[^>]*value="5"`).MatchString(back) {
+		t.Fatalf("the first step again forgot its rating")
+	}
+	last := step("experience", url.Values{"liked": {"staff", "treatment"}, "improve": {"More evening hours"}})
+	if !strings.Contains(last, "step=next") {
+		t.Fatalf("after the second step: %s", last)
+	}
+	thanks := step("next", url.Values{"recommend": {"yes"}})
+	if !strings.Contains(f.do(http.MethodGet, thanks, nil).Body.String(), "Thank you for your time") {
+		t.Fatalf("no thanks at %s", thanks)
+	}
+	var answers string
+	if err := f.pool.QueryRow(context.Background(), `SELECT answers::text FROM form_responses WHERE status = 'submitted'`).Scan(&answers); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(answers, `"liked": ["staff", "treatment"]`) {
+		t.Fatalf("stored %s", answers)
+	}
+}
+
+func TestHostileFormPosts(t *testing.T) {
+	f := newFixture(t, sharedRenderer(t))
+	key := formKey(t, f, "/widget/form/demo-contact")
+	f.fill(time.Minute)
+	same := map[string]string{"Sec-Fetch-Site": "same-origin"}
+	tests := []struct {
+		name, path, body string
+		status           int
+		code             string
+	}{
+		{"not JSON", "/api/forms/form/demo-contact/answers", `{"key":`, 400, "bad_request"},
+		{"an unknown field", "/api/forms/form/demo-contact/answers", `{"key":"` + key + `","bogus":1}`, 400, "bad_request"},
+		{"an answer that is not a list", "/api/forms/form/demo-contact/answers", `{"key":"` + key + `","answers":{"name":"Ada"}}`, 400, "bad_request"},
+		{"a kind of form that does not exist", "/api/forms/poll/demo-contact/answers", `{"key":"` + key + `"}`, 404, "not_found"},
+		{"a form that does not exist", "/api/forms/form/nope/answers", `{"key":"` + key + `"}`, 404, "not_found"},
+		{"a key this site did not sign", "/api/forms/form/demo-contact/answers", `{"key":"1.AAAA.BBBB","answers":{}}`, 409, "form_expired"},
+		{"NUL in a name", "/api/forms/form/demo-contact/answers", `{"key":"` + key + `","answers":{"name":["A\u0000da"],"email":["a@example.com"],"topic":["other"],"message":["hello there"]}}`, 422, "invalid"},
+		{"a thousand choices", "/api/forms/form/demo-contact/answers", `{"key":"` + key + `","answers":{"topic":[` + strings.Repeat(`"other",`, 999) + `"other"]}}`, 422, "invalid"},
+		{"the field people leave empty, filled", "/api/forms/form/demo-contact/answers", `{"key":"` + key + `","website":"http://spam","answers":{}}`, 422, "automated"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			rec := f.send(http.MethodPost, tt.path, tt.body, same)
+			if rec.Code != tt.status {
+				t.Fatalf("status = %d, want %d: %s", rec.Code, tt.status, rec.Body)
+			}
+			if e := decodeJSON[apiErr](t, rec); e.Error.Code != tt.code {
+				t.Fatalf("code = %q, want %q", e.Error.Code, tt.code)
+			}
+		})
+	}
+	if n := f.responses(t); n != 0 {
+		t.Fatalf("%d responses stored", n)
+	}
+}

@@ -1,0 +1,67 @@
+import { BusinessMark } from '../../components/BusinessMark';
+import { FormattedMessage } from '../../lib/i18n';
+import { usePage } from '../../PageContext';
+import type { QuizResultPageData } from '../../generated/web';
+import styles from './Forms.module.css';
+
+// QuizResultScreen: route quizResult. It shows a score only when the
+// server computed it for this visitor's answers; any other score in the
+// URL gets a page that claims nothing.
+export function QuizResultScreen() {
+  const page = usePage<QuizResultPageData>();
+  const { result, quiz, quizHref, business } = page.data;
+  if (!result) {
+    return (
+      <div className={styles.screen}>
+        <h1 className={styles.title}>
+          <FormattedMessage id="screen.quizResult.title" />
+        </h1>
+        <p className={styles.intro}>
+          <FormattedMessage id="quiz.unknown" />
+        </p>
+      </div>
+    );
+  }
+  const { score } = result;
+  return (
+    <div className={styles.screen}>
+      <header className={styles.header}>
+        <BusinessMark location={business} />
+        <p className={styles.kicker}>{quiz}</p>
+        <h1 className={styles.title}>{result.band || <FormattedMessage id="screen.quizResult.title" />}</h1>
+      </header>
+      <p className={styles.score}>
+        <FormattedMessage id="quiz.score" values={{ points: score.points, max: score.max, b: (chunks) => <strong>{chunks}</strong> }} />
+      </p>
+      {result.text && <p className={styles.intro}>{result.text}</p>}
+      {(result.answers ?? []).length > 0 && (
+        <section aria-labelledby="quiz-answers">
+          <h2 id="quiz-answers" className={styles.subtitle}>
+            <FormattedMessage id="quiz.answers" />
+          </h2>
+          <ol className={styles.answers}>
+            {result.answers!.map((a, i) => (
+              <li key={i} className={a.right ? styles.right : styles.wrong}>
+                <p className={styles.question}>{a.label}</p>
+                <p>
+                  <FormattedMessage id={a.right ? 'quiz.right' : 'quiz.wrong'} />{' '}
+                  <FormattedMessage id="quiz.chosen" values={{ chosen: a.chosen.join(', ') || '—' }} />
+                </p>
+                {!a.right && (
+                  <p>
+                    <FormattedMessage id="quiz.correct" values={{ correct: a.correct.join(', ') }} />
+                  </p>
+                )}
+              </li>
+            ))}
+          </ol>
+        </section>
+      )}
+      {quizHref && (
+        <a className={styles.resultLink} href={quizHref}>
+          <FormattedMessage id="quiz.again" />
+        </a>
+      )}
+    </div>
+  );
+}

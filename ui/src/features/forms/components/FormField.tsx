@@ -1,0 +1,98 @@
+import { CheckboxField, Field, inputClass } from '../../../components/Field';
+import { useIntl } from '../../../lib/i18n';
+import type { FieldView } from '../../../generated/forms';
+import { ChoiceField } from './ChoiceField';
+
+interface Props {
+  field: FieldView;
+  values: string[];
+  error?: string;
+  region: string;
+  lang: string;
+  onChange: (values: string[]) => void;
+}
+
+// fieldName is how an answer is named in the form's post (as the server
+// reads it: answers.<id>).
+export const fieldName = (id: string) => `answers.${id}`;
+
+const AUTOCOMPLETE: Record<string, string> = { name: 'name', email: 'email', phone: 'tel' };
+
+// FormField is one question of the form engine, drawn by its type with
+// its label, help and error tied to the control.
+export function FormField({ field, values, error, region, lang, onChange }: Props) {
+  const intl = useIntl();
+  const optional = intl.formatMessage({ id: 'booking.field.optional' });
+  const name = fieldName(field.id);
+  const value = values[0] ?? '';
+  const set = (v: string) => onChange(v === '' ? [] : [v]);
+  switch (field.type) {
+    case 'hidden':
+      return null;
+    case 'single':
+    case 'multiple':
+    case 'rating':
+      return <ChoiceField field={field} name={name} values={values} error={error} optionalLabel={optional} onChange={onChange} />;
+    case 'consent':
+      return (
+        <div data-field={field.id}>
+          <CheckboxField name={name} label={field.label} required={field.required} error={error} checked={value !== ''} onChange={(c) => set(c ? 'on' : '')} />
+        </div>
+      );
+  }
+  const hint = field.type === 'phone' && !field.help ? phoneHint(intl, region, lang) : field.help;
+  return (
+    <div data-field={field.id}>
+      <Field label={field.label} required={field.required} optionalLabel={optional} error={error} hint={hint || undefined}>
+        {(c) => {
+          const common = { ...c, name, className: inputClass, value, placeholder: field.placeholder || undefined };
+          switch (field.type) {
+            case 'textarea':
+              return <textarea {...common} rows={5} maxLength={field.maxLength || undefined} onChange={(e) => set(e.target.value)} />;
+            case 'dropdown':
+              return (
+                <select {...common} onChange={(e) => set(e.target.value)}>
+                  <option value="">{intl.formatMessage({ id: 'form.choose' })}</option>
+                  {(field.options ?? []).map((o) => (
+                    <option key={o.value} value={o.value}>
+                      {o.label}
+                    </option>
+                  ))}
+                </select>
+              );
+            case 'number':
+              return (
+                <input {...common} type="number" inputMode={field.integer ? 'numeric' : 'decimal'} min={field.min} max={field.max} step={field.integer ? 1 : 'any'} onChange={(e) => set(e.target.value)} />
+              );
+            case 'date':
+              return <input {...common} type="date" min={field.minDate || undefined} max={field.maxDate || undefined} onChange={(e) => set(e.target.value)} />;
+          }
+          const type = field.type === 'email' ? 'email' : field.type === 'phone' ? 'tel' : 'text';
+          return (
+            <input
+              {...common}
+              type={type}
+              inputMode={field.type === 'email' ? 'email' : field.type === 'phone' ? 'tel' : undefined}
+              autoComplete={AUTOCOMPLETE[field.type]}
+              spellCheck={field.type === 'email' ? false : undefined}
+              maxLength={field.maxLength || undefined}
+              onChange={(e) => set(e.target.value)}
+            />
+          );
+        }}
+      </Field>
+    </div>
+  );
+}
+
+// phoneHint says in which country a number without a country code is read.
+function phoneHint(intl: ReturnType<typeof useIntl>, region: string, lang: string): string {
+  if (!region) return '';
+  let country = region;
+  try {
+    country = new Intl.DisplayNames([lang], { type: 'region' }).of(region) ?? region;
+  } catch {
+    // a browser without region names shows the code
+  }
+  return intl.formatMessage({ id: 'form.phone.hint' }, { country });
+}

@@ -1,0 +1,145 @@
+import { useLayoutEffect, useRef, useState, type FormEvent } from 'react';
+import { Alert } from '../../../components/Alert';
+import { Button } from '../../../components/Button';
+import { FormattedMessage, useIntl } from '../../../lib/i18n';
+import { useNavigate } from '../../../lib/router';
+import { usePage } from '../../../PageContext';
+import type { ActionResult, FieldError, FormPageData } from '../../../generated/web';
+import { check } from '../engine/check';
+import { after, normalized, walk } from '../engine/logic';
+import type { Answers } from '../engine/types';
+import { sendStep } from '../lib/api';
+import { usePhoneReader } from '../lib/phone';
+import { FormField, fieldName } from './FormField';
+import styles from '../Forms.module.css';
+
+// StepForm is one step of a form, quiz or survey: a real form posting to
+// its own page (so it works without JavaScript), checked as the visitor
+// sends it with the server's rules; with JavaScript the step goes to the
+// JSON API and the answer says where to go: the next step, the result,
+// the thanks.
+export function StepForm({ data, route }: { data: FormPageData; route: string }) {
+  const page = usePage();
+  const intl = useIntl();
+  const navigate = useNavigate();
+  const { form } = data;
+  const failed = page.action ?? null;
+  const [values, setValues] = useState<Answers>(() => (failed ? fromAction(failed) : data.values));
+  const [errors, setErrors] = useState<Record<string, string>>(() => messagesOf(failed?.fields));
+  const [formError, setFormError] = useState<string | null>(failed?.message ?? null);
+  const [key, setKey] = useState(() => (failed && failed.code !== 'form_expired' && failed.values.key ? failed.values.key : data.key));
+  const [busy, setBusy] = useState(false);
+  const phone = usePhoneReader(form.steps.some((s) => s.fields.some((f) => f.type === 'phone')));
+  const formRef = useRef<HTMLFormElement>(null);
+  const trapRef = useRef<HTMLInputElement>(null);
+  const pendingFocus = useRef(false);
+
+  const stepIndex = Math.max(0, form.steps.findIndex((s) => s.id === data.step));
+  const step = form.steps[stepIndex];
+  const answers = normalized(form, { ...values, ...hiddenAnswers(data) });
+  const reach = walk(form, answers);
+  const shown = step.fields.filter((f) => reach.visible.has(f.id));
+  const last = after(reach, stepIndex) === -1;
+
+  // Focus moves after the render that marks the fields invalid, so a screen
+  // reader reads the error with the field.
+  useLayoutEffect(() => {
+    if (!pendingFocus.current) return;
+    pendingFocus.current = false;
+    const first = formRef.current?.querySelector<HTMLElement>('[data-invalid] input, [aria-invalid="true"]');
+    first?.focus();
+  }, [errors]);
+
+  const change = (id: string, v: string[]) => {
+    setValues((old) => ({ ...old, [id]: v }));
+    if (errors[id]) setErrors(({ [id]: _, ...rest }) => rest);
+  };
+
+  const onSubmit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (busy) return;
+    const found = check(form, answers, reach, [stepIndex], { today: form.today, region: form.region, phone: phone ?? undefined }).errors;
+    if (Object.keys(found).length > 0) {
+      pendingFocus.current = true;
+      setErrors(Object.fromEntries(Object.entries(found).map(([id, p]) => [id, intl.formatMessage({ id: p.id }, p.args)])));
+      setFormError(null);
+      return;
+    }
+    const sent = Object.fromEntries(shown.filter((f) => f.type !== 'hidden').map((f) => [f.id, values[f.id] ?? []]));
+    setBusy(true);
+    setFormError(null);
+    const unable = intl.formatMessage({ id: 'form.error.unable' });
+    try {
+      const res = await sendStep(route, form.slug, { key, step: step.id, answers: sent, query: data.query, page: document.referrer || undefined, locale: page.locale, website: trapRef.current?.value || undefined }, page.lang);
+      if (res.ok) {
+        if (res.body.external) window.location.assign(res.body.href);
+        else navigate(res.body.href);
+        return;
+      }
+      if (res.key) setKey(res.key);
+      const fieldErrors = Object.fromEntries(Object.entries(res.error?.fields ?? {}).flatMap(([path, f]) => (path.startsWith('answers.') ? [[path.slice(8), f.message]] : [])));
+      if (Object.keys(fieldErrors).length > 0) pendingFocus.current = true;
+      setErrors(fieldErrors);
+      setFormError((res.status < 500 && res.error?.message) || unable);
+    } catch {
+      setFormError(unable);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form ref={formRef} className={styles.form} method="post" action={page.path} onSubmit={onSubmit} noValidate aria-busy={busy || undefined}>
+      <input type="hidden" name="key" value={key} />
+      <input type="hidden" name="step" value={step.id} />
+      <div className={styles.trap} aria-hidden="true">
+        <label>
+          <FormattedMessage id="form.trap" />
+          <input ref={trapRef} name="website" tabIndex={-1} autoComplete="off" defaultValue="" />
+        </label>
+      </div>
+      {shown.map((f) => (
+        <FormField key={f.id} field={f} values={values[f.id] ?? []} error={errors[f.id]} region={form.region} lang={page.lang} onChange={(v) => change(f.id, v)} />
+      ))}
+      {formError && <Alert>{formError}</Alert>}
+      <div className={styles.actions}>
+        {data.back && (
+          <a className={styles.back} href={data.back}>
+            <FormattedMessage id="form.back" />
+          </a>
+        )}
+        <Button type="submit" busy={busy} className={styles.submit}>
+          {busy ? <FormattedMessage id="form.sending" /> : last ? form.submit || <FormattedMessage id="form.submit" /> : <FormattedMessage id="form.next" />}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+// fromAction is what a post without JavaScript sent, back on its page.
+function fromAction(a: ActionResult): Answers {
+  const out: Answers = {};
+  for (const [name, v] of Object.entries(a.values ?? {})) {
+    if (name.startsWith('answers.')) out[name.slice(8)] = a.lists?.[name] ?? [v];
+  }
+  return out;
+}
+
+function messagesOf(fields: Record<string, FieldError> | undefined): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [path, f] of Object.entries(fields ?? {})) if (path.startsWith('answers.')) out[path.slice(8)] = f.message;
+  return out;
+}
+
+// hiddenAnswers are the hidden fields as the page's query fills them.
+function hiddenAnswers(data: FormPageData): Answers {
+  const out: Answers = {};
+  for (const s of data.form.steps)
+    for (const f of s.fields) {
+      const v = data.query[f.param || f.id];
+      if (f.type === 'hidden' && v) out[f.id] = [v];
+    }
+  return out;
+}
+
+export { fieldName };

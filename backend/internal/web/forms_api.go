@@ -2,6 +2,7 @@ package web
 
 import (
 	"context"
+	"errors"
 	"net/http"
 	"net/url"
 	"strings"
@@ -43,6 +44,13 @@ func (a formsAPI) answer(c *gin.Context) {
 		in.Page = c.GetHeader("Referer")
 	}
 	out, err := answerStep(c.Request.Context(), a.svc, a.s.limits, req, kind, c.Param("slug"), in)
+	if errors.Is(err, forms.ErrKeyInvalid) && a.s.keys != nil {
+		// A form left open too long is sent again with a new key, and
+		// nothing the visitor typed is lost.
+		c.AbortWithStatusJSON(http.StatusConflict, FormKeyExpired{Error: APIErrorBody{Code: "form_expired", MessageID: "form.error.expired",
+			Message: translate(cat, "form.error.expired", nil)}, Key: a.s.keys.Issue()})
+		return
+	}
 	if err != nil {
 		a.s.apiError(c, err, cat)
 		return
@@ -69,7 +77,7 @@ func answerStep(ctx context.Context, svc *forms.Service, lim *limits.Limiter, re
 	if err != nil {
 		return FormAnswerResponse{}, err
 	}
-	out := FormAnswerResponse{Next: res.Next, Done: res.Done}
+	out := FormAnswerResponse{Next: res.Next, Done: res.Done, Sent: formStepHref(req, kind, slug, in.Step, in.Key, in.Query)}
 	switch {
 	case !res.Done:
 		out.Href = formStepHref(req, kind, slug, res.Next, in.Key, in.Query)

@@ -53,6 +53,9 @@ type FormAnswerResponse struct {
 	Done     bool   `json:"done"`
 	Href     string `json:"href"` // the next step, the quiz's result, the thanks, or the form's redirect
 	External bool   `json:"external,omitempty"`
+	// Sent is the step just sent, as a URL that shows it with its answers:
+	// what Back should come to.
+	Sent string `json:"sent"`
 }
 
 // QuizResultPageData is a quiz result's page. Result is nil when the score
@@ -63,4 +66,11 @@ type QuizResultPageData struct {
 	Quiz     string            `json:"quiz,omitempty"` // the quiz's title
 	QuizHref string            `json:"quizHref,omitempty"`
 	Business BusinessInfo      `json:"business"`
+}
+
+// FormKeyExpired answers a step sent with a key too old (or not this
+// site's): the error, and a new key to send the same answers with.
+type FormKeyExpired struct {
+	Error APIErrorBody `json:"error"`
+	Key   string       `json:"key"`
 }

@@ -72,6 +72,11 @@ export interface FormAnswerResponse {
   done: boolean;
   href: string; // the next step, the quiz's result, the thanks, or the form's redirect
   external?: boolean;
+  /**
+   * Sent is the step just sent, as a URL that shows it with its answers:
+   * what Back should come to.
+   */
+  sent: string;
 }
 /**
  * QuizResultPageData is a quiz result's page. Result is nil when the score
@@ -83,6 +88,14 @@ export interface QuizResultPageData {
   quiz?: string; // the quiz's title
   quizHref?: string;
   business: BusinessInfo;
+}
+/**
+ * FormKeyExpired answers a step sent with a key too old (or not this
+ * site's): the error, and a new key to send the same answers with.
+ */
+export interface FormKeyExpired {
+  error: APIErrorBody;
+  key: string;
 }
 
 //////////

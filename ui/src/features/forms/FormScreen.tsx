@@ -30,9 +30,11 @@ export function FormScreen() {
                 <FormattedMessage id="form.progress" values={{ position: data.position, total: data.total }} />
                 {step?.title && <span className={styles.stepTitle}>{step.title}</span>}
               </p>
-              <div className={styles.bar} aria-hidden="true">
-                <span style={{ width: `${Math.round((100 * data.position) / data.total)}%` }} />
-              </div>
+              <ol className={styles.bar} aria-hidden="true">
+                {Array.from({ length: data.total }, (_, i) => (
+                  <li key={i} className={i < data.position ? styles.reached : undefined} />
+                ))}
+              </ol>
             </div>
           )}
           <StepForm key={page.path} data={data} route={page.route} />

@@ -72,6 +72,8 @@ export function StepForm({ data, route }: { data: FormPageData; route: string })
     try {
       const res = await sendStep(route, form.slug, { key, step: step.id, answers: sent, query: data.query, page: document.referrer || undefined, locale: page.locale, website: trapRef.current?.value || undefined }, page.lang);
       if (res.ok) {
+        // Back comes to this step with its answers, kept on the server.
+        window.history.replaceState(window.history.state, '', res.body.sent);
         if (res.body.external) window.location.assign(res.body.href);
         else navigate(res.body.href);
         return;

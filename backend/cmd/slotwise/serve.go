@@ -85,6 +85,7 @@ func serve(ctx context.Context, args []string) error {
 		}
 		dispatcher := &events.Dispatcher{Pool: a.pool, Logger: a.log, Consumers: []events.Consumer{
 			&booking.Mailer{Service: bookings, Renderer: pool, BaseURL: publicURL(a.cfg), From: a.cfg.SMTP.From, FromName: a.cfg.SMTP.FromName, Logger: a.log},
+			&forms.Mailer{Service: formsSvc, Renderer: pool, BaseURL: publicURL(a.cfg), From: a.cfg.SMTP.From, FromName: a.cfg.SMTP.FromName, Logger: a.log},
 		}}
 		if err := dispatcher.Subscribe(ctx); err != nil {
 			return err

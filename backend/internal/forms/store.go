@@ -34,6 +34,7 @@ type Business struct {
 	LogoURL    string
 	TimeZone   string
 	Country    string
+	Locale     string // the language the business reads its mails in
 }
 
 // Response is a visitor's answers to one version of a form.
@@ -61,13 +62,14 @@ const (
 type store struct{}
 
 const formColumns = `f.id, f.slug, f.kind, f.published, f.version, v.definition,
-	l.slug, l.name, l.email, l.brand_color, l.logo_url, l.time_zone, l.country`
+	l.slug, l.name, l.email, l.brand_color, l.logo_url, l.time_zone, l.country, l.default_locale`
 
 func scanForm(row pgx.Row) (*Form, error) {
 	var f Form
 	var def []byte
 	err := row.Scan(&f.ID, &f.Slug, &f.Kind, &f.Published, &f.Version, &def,
-		&f.Business.Slug, &f.Business.Name, &f.Business.Email, &f.Business.BrandColor, &f.Business.LogoURL, &f.Business.TimeZone, &f.Business.Country)
+		&f.Business.Slug, &f.Business.Name, &f.Business.Email, &f.Business.BrandColor, &f.Business.LogoURL, &f.Business.TimeZone, &f.Business.Country,
+		&f.Business.Locale)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return nil, ErrNotFound
 	}
@@ -87,10 +89,10 @@ func (store) formBySlug(ctx context.Context, q db.Querier, slug string) (*Form, 
 		JOIN locations l ON l.id = f.location_id WHERE f.slug = $1`, slug))
 }
 
-// formByID loads a form with the definition of one of its versions.
+// formVersion loads a form with the definition of one of its versions.
 func (store) formVersion(ctx context.Context, q db.Querier, id int64, version int) (*Form, error) {
 	return scanForm(q.QueryRow(ctx, `SELECT f.id, f.slug, f.kind, f.published, v.version, v.definition,
-		l.slug, l.name, l.email, l.brand_color, l.logo_url, l.time_zone, l.country
+		l.slug, l.name, l.email, l.brand_color, l.logo_url, l.time_zone, l.country, l.default_locale
 		FROM forms f JOIN form_versions v ON v.form_id = f.id AND v.version = $2
 		JOIN locations l ON l.id = f.location_id WHERE f.id = $1`, id, version))
 }

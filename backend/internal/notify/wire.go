@@ -16,6 +16,9 @@ const (
 	KindDeclined         = "booking.declined" // the business declined a request
 	KindGuestInvited     = "guest.invited"    // to each guest with an e-mail, once the booking holds
 	KindGuestCancelled   = "guest.cancelled"
+	// KindFormSubmitted goes to the business: a form, quiz or survey was
+	// submitted, with its answers.
+	KindFormSubmitted = "form.submitted"
 )
 
 // EmailData is what the bundle's renderEmail needs, as it expects it.
@@ -25,13 +28,35 @@ type EmailData struct {
 	Messages map[string]string `json:"messages"` // the locale's catalogue merged over en-US
 	// Booking is the booking as the pages see it (booking.View), links
 	// relative to BaseURL.
-	Booking   any    `json:"booking" tstype:"booking.View"`
+	Booking   any    `json:"booking,omitempty" tstype:"booking.View"`
 	BaseURL   string `json:"baseUrl"`             // origin the links start with, e.g. https://book.example.com
 	StaffName string `json:"staffName,omitempty"` // the recipient of staff.* mails
 	Brand     string `json:"brand,omitempty"`     // #rrggbb, the business's colour, as its pages wear it
 	// Also are the bookings made together with Booking (a series' later
 	// times, a visit's other services), told in the same mail.
 	Also any `json:"also,omitempty" tstype:"booking.View[]"`
+	// Form is what a form.submitted mail tells (instead of a booking).
+	Form *FormEmail `json:"form,omitempty"`
+}
+
+// FormEmail is a submitted response as the business reads it: each
+// question answered, in the business's language.
+type FormEmail struct {
+	Title     string     `json:"title"`
+	Business  string     `json:"business"`
+	Kind      string     `json:"kind"` // form, quiz or survey
+	Response  string     `json:"response"`
+	Submitted string     `json:"submitted"` // RFC 3339
+	TimeZone  string     `json:"timeZone"`  // the business's, for the time
+	Rows      []EmailRow `json:"rows"`
+	Score     string     `json:"score,omitempty"` // "4 / 6", for a quiz
+	Page      string     `json:"page,omitempty"`  // where the form was
+}
+
+// EmailRow is one question and its answer.
+type EmailRow struct {
+	Label string `json:"label"`
+	Value string `json:"value"`
 }
 
 // RenderedEmail is renderEmail's answer.

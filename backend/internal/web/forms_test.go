@@ -113,6 +113,20 @@ func TestAContactFormIsSentWithoutJavaScriptOnce(t *testing.T) {
 	if err := f.pool.QueryRow(context.Background(), `SELECT answers->'source'->>0 FROM form_responses`).Scan(&source); err != nil || source != "newsletter" {
 		t.Fatalf("hidden field = %q, %v; want newsletter from the URL", source, err)
 	}
+	// The business hears of it, after the commit, once.
+	for range 2 {
+		if _, err := f.mails.DeliverDue(context.Background()); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var kind, to, mime string
+	if err := f.pool.QueryRow(context.Background(), `SELECT kind, recipient, convert_from(mime, 'UTF8') FROM outbox`).Scan(&kind, &to, &mime); err != nil {
+		t.Fatalf("no mail to the business: %v", err)
+	}
+	if kind != "form.submitted" || to != "studio@slotwise.localhost" || !strings.Contains(mime, "Reply-To: ada@example.com") ||
+		!strings.Contains(mime, "Is the facial right for dry skin?") || !strings.Contains(mime, "A treatment") {
+		t.Fatalf("mail %s to %s:\n%s", kind, to, mime)
+	}
 }
 
 func TestARefusedPostShowsItsMessagesAndKeepsWhatWasTyped(t *testing.T) {

@@ -97,6 +97,7 @@ func newFixture(t testing.TB, renderer web.Renderer, opts ...option) *fixture {
 	formsSvc.SetClock(func() time.Time { return time.Now().Add(time.Duration(ahead.Load())) })
 	mails := &events.Dispatcher{Pool: pool, Logger: logger, Consumers: []events.Consumer{
 		&booking.Mailer{Service: bookings, Renderer: sharedRenderer(t), BaseURL: "https://book.example.com", From: "bookings@example.com", FromName: "Demo", Logger: logger},
+		&forms.Mailer{Service: formsSvc, Renderer: sharedRenderer(t), BaseURL: "https://book.example.com", From: "bookings@example.com", FromName: "Demo", Logger: logger},
 	}}
 	if err := mails.Subscribe(context.Background()); err != nil {
 		t.Fatal(err)

@@ -123,7 +123,7 @@ function times(intl: IntlShape, timeZone: string) {
 
 export function buildContent(kind: EmailKind, data: EmailData, intl: IntlShape): EmailContent {
   const k = KINDS[kind];
-  const b = data.booking;
+  const b = data.booking!; // checked by renderEmail
   const start = new Date(b.start);
   const end = new Date(b.end);
   const t = times(intl, b.timeZone);

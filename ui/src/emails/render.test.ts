@@ -223,3 +223,33 @@ describe('renderEmail', () => {
     expect(Object.keys(out).sort()).toEqual(['html', 'subject', 'text']);
   });
 });
+
+describe('the business’s mail of a submitted form', () => {
+  const form = (lang: string, messages: Record<string, string>): EmailData => ({
+    locale: lang, lang, messages, baseUrl: 'https://book.example.com', brand: '#0f766e',
+    form: {
+      title: 'Kontakt aufnehmen', business: 'Demo Studio', kind: 'form', response: 'fr_abc',
+      submitted: '2026-11-23T09:30:00Z', timeZone: 'Europe/Berlin', page: 'https://shop.example.com/contact',
+      rows: [
+        { label: 'Ihr Name', value: '<script>alert(1)</script> Ada' },
+        { label: 'E-Mail', value: 'ada@example.com' },
+        { label: 'utm_source', value: 'newsletter' },
+      ],
+    },
+  });
+
+  it('lists every answer in the business’s language, escaped, with when it came', () => {
+    const mail = renderEmail('form.submitted', form('de', german));
+    expect(mail.subject).toContain('Kontakt aufnehmen');
+    expect(mail.html).not.toContain('<script>');
+    expect(mail.html).toContain('&lt;script&gt;');
+    expect(mail.html).toContain('mailto:ada@example.com');
+    expect(plain(mail.text)).toContain('23. Nov. 2026, 10:30 MEZ');
+    expect(mail.text).toContain('newsletter');
+    expect(mail.text).toContain('fr_abc');
+  });
+
+  it('refuses to render without its form', () => {
+    expect(() => renderEmail('form.submitted', { ...form('en-US', english), form: undefined })).toThrow(/needs the form/);
+  });
+});

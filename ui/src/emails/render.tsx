@@ -1,9 +1,10 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { createIntl, type IntlShape } from '../lib/i18n';
 import { buildContent, isEmailKind } from './content';
+import { buildFormContent } from './formContent';
 import { EmailBody } from './EmailHtml';
 import { renderText } from './text';
-import type { EmailContent, EmailData, RenderedEmail } from './types';
+import type { EmailContent, EmailData, EmailKind, RenderedEmail } from './types';
 
 // One formatjs instance per locale for the life of the isolate; it is
 // rebuilt only when that locale's catalogue changes.
@@ -48,7 +49,12 @@ function renderHtml(c: EmailContent): string {
   );
 }
 
-function validate(data: EmailData) {
+function validate(kind: string, data: EmailData) {
+  if (!data.lang || !data.messages) throw new Error('renderEmail: lang and messages are required');
+  if (kind === 'form.submitted') {
+    if (!data.form || !Array.isArray(data.form.rows)) throw new Error('renderEmail: form.submitted needs the form');
+    return;
+  }
   const b = data?.booking;
   if (!b || !b.start || !b.end || !b.timeZone) throw new Error('renderEmail: booking with start, end and timeZone is required');
   if (Number.isNaN(Date.parse(b.start)) || Number.isNaN(Date.parse(b.end))) throw new Error(`renderEmail: invalid booking times ${b.start}, ${b.end}`);
@@ -56,11 +62,11 @@ function validate(data: EmailData) {
 }
 
 export function renderEmail(kind: string, data: EmailData): RenderedEmail {
-  if (!isEmailKind(kind)) throw new Error(`renderEmail: unknown kind ${kind}`);
-  validate(data);
+  if (!isEmailKind(kind) && kind !== 'form.submitted') throw new Error(`renderEmail: unknown kind ${kind}`);
+  validate(kind, data);
   intlErrors = [];
   const intl = intlFor(data.lang, data.messages);
-  const content = buildContent(kind, data, intl);
+  const content = kind === 'form.submitted' ? buildFormContent(data, intl, data.form!.business) : buildContent(kind as EmailKind, data, intl);
   const text = renderText(content);
   const html = renderHtml(content);
   if (intlErrors.length) {

@@ -56,6 +56,11 @@ export const KindGuestInvited = "guest.invited"; // to each guest with an e-mail
  */
 export const KindGuestCancelled = "guest.cancelled";
 /**
+ * KindFormSubmitted goes to the business: a form, quiz or survey was
+ * submitted, with its answers.
+ */
+export const KindFormSubmitted = "form.submitted";
+/**
  * EmailData is what the bundle's renderEmail needs, as it expects it.
  */
 export interface EmailData {
@@ -66,7 +71,7 @@ export interface EmailData {
    * Booking is the booking as the pages see it (booking.View), links
    * relative to BaseURL.
    */
-  booking: booking.View;
+  booking?: booking.View;
   baseUrl: string; // origin the links start with, e.g. https://book.example.com
   staffName?: string; // the recipient of staff.* mails
   brand?: string; // #rrggbb, the business's colour, as its pages wear it
@@ -75,6 +80,32 @@ export interface EmailData {
    * times, a visit's other services), told in the same mail.
    */
   also?: booking.View[];
+  /**
+   * Form is what a form.submitted mail tells (instead of a booking).
+   */
+  form?: FormEmail;
+}
+/**
+ * FormEmail is a submitted response as the business reads it: each
+ * question answered, in the business's language.
+ */
+export interface FormEmail {
+  title: string;
+  business: string;
+  kind: string; // form, quiz or survey
+  response: string;
+  submitted: string; // RFC 3339
+  timeZone: string; // the business's, for the time
+  rows: EmailRow[];
+  score?: string; // "4 / 6", for a quiz
+  page?: string; // where the form was
+}
+/**
+ * EmailRow is one question and its answer.
+ */
+export interface EmailRow {
+  label: string;
+  value: string;
 }
 /**
  * RenderedEmail is renderEmail's answer.

@@ -1,0 +1,132 @@
+package forms
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+	"strings"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+
+	"slotwise/backend/internal/events"
+	"slotwise/backend/internal/notify"
+	"slotwise/locales"
+)
+
+// Mailer is the consumer of form.submitted that tells the business: it
+// renders a mail with every answer in V8, outside any transaction, and
+// enqueues it in the transaction that marks the event delivered. The
+// business reads it in its own language.
+type Mailer struct {
+	Service  *Service
+	Renderer notify.Renderer
+	BaseURL  string
+	From     string
+	FromName string
+	Logger   *slog.Logger
+}
+
+// Name implements events.Consumer.
+func (m *Mailer) Name() string { return "forms.mailer" }
+
+// Types implements events.Consumer.
+func (m *Mailer) Types() []string { return []string{EventSubmitted} }
+
+// Handle implements events.Consumer.
+func (m *Mailer) Handle(ctx context.Context, ev events.Event) (events.Commit, error) {
+	var payload SubmittedEvent
+	if err := ev.Decode(&payload); err != nil {
+		return nil, err
+	}
+	s := m.Service
+	r, err := s.store.responseByID(ctx, s.pool, payload.Response)
+	if err != nil {
+		return nil, err
+	}
+	form, err := s.store.formVersion(ctx, s.pool, r.FormID, r.Version)
+	if err != nil {
+		return nil, err
+	}
+	to := form.Definition.Notify
+	if to == "" {
+		to = form.Business.Email
+	}
+	if to == "" {
+		m.Logger.InfoContext(ctx, "a form was submitted; its business has no address to tell", slog.String("form", form.Slug), slog.String("response", r.ID))
+		return func(context.Context, pgx.Tx) error { return nil }, nil
+	}
+	cat := locales.Get(form.Business.Locale)
+	data := notify.EmailData{Locale: cat.Locale, Lang: cat.Lang, Messages: cat.Messages, BaseURL: m.BaseURL, Brand: form.Business.BrandColor,
+		Form: form.emailOf(r, cat)}
+	subject, text, html, err := notify.Compose(ctx, m.Renderer, notify.KindFormSubmitted, data)
+	if err != nil {
+		return nil, err
+	}
+	msg := notify.Message{To: to, ToName: form.Business.Name, Subject: subject, Text: text, HTML: html,
+		Headers: map[string]string{"Auto-Submitted": "auto-generated"}}
+	if email := replyTo(form, r); email != "" {
+		msg.Headers["Reply-To"] = email
+	}
+	return func(ctx context.Context, tx pgx.Tx) error {
+		if err := notify.Enqueue(ctx, tx, notify.KindFormSubmitted, m.From, m.FromName, msg); err != nil {
+			return fmt.Errorf("forms: unable to queue the mail of %s: %w", r.ID, err)
+		}
+		return nil
+	}, nil
+}
+
+// emailOf is a response as the business reads it: each question the
+// visitor answered, with the labels of the options they chose.
+func (f *Form) emailOf(r *Response, cat *locales.Catalogue) *notify.FormEmail {
+	d := &f.Definition
+	t := func(x Text) string { return x.In(cat.Locale, d.Locale) }
+	out := &notify.FormEmail{Title: t(d.Title), Business: f.Business.Name, Kind: f.Kind, Response: r.ID, TimeZone: f.Business.TimeZone, Page: r.Page}
+	if r.SubmittedAt != nil {
+		out.Submitted = r.SubmittedAt.Format(time.RFC3339)
+	}
+	for _, field := range d.Fields() {
+		vals, ok := r.Answers[field.ID]
+		if !ok {
+			continue
+		}
+		label := t(field.Label)
+		if label == "" {
+			label = field.ID
+		}
+		shown := make([]string, 0, len(vals))
+		for _, v := range vals {
+			switch {
+			case field.hasOptions() && field.option(v) != nil:
+				shown = append(shown, t(field.option(v).Label))
+			case field.Type == TypeConsent:
+				shown = append(shown, "✓")
+			case field.Type == TypeRating:
+				shown = append(shown, fmt.Sprintf("%s / %d", v, field.scale()))
+			default:
+				shown = append(shown, v)
+			}
+		}
+		out.Rows = append(out.Rows, notify.EmailRow{Label: label, Value: strings.Join(shown, ", ")})
+	}
+	for _, p := range utmParams {
+		if v := r.Attribution[p]; v != "" {
+			out.Rows = append(out.Rows, notify.EmailRow{Label: p, Value: v})
+		}
+	}
+	if r.Score != nil {
+		out.Score = fmt.Sprintf("%d / %d", r.Score.Points, r.Score.Max)
+	}
+	return out
+}
+
+// replyTo is the visitor's address, when the form asked for one, so the
+// business can answer the mail.
+func replyTo(f *Form, r *Response) string {
+	for _, field := range f.Definition.Fields() {
+		if field.Type == TypeEmail && len(r.Answers[field.ID]) > 0 {
+			return r.Answers[field.ID][0]
+		}
+	}
+	return ""
+}

@@ -1,7 +1,8 @@
 // Shared set-up of the browser tests: the built binary serving on a free
 // loopback port with its own private PostgreSQL, and Debian's Chromium.
-import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, mkdirSync, readFileSync, readdirSync } from 'node:fs';
+import { execFileSync, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -157,4 +158,34 @@ export async function mailsTo(dataDir, email, n) {
   };
   for (let i = 0; i < 100 && read().length < n; i++) await new Promise((r) => setTimeout(r, 100));
   return read();
+}
+
+const require = createRequire(import.meta.url);
+const axeSource = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
+const vnuJar = require('vnu-jar');
+
+// axe runs axe-core on the page (its CSP must be bypassed for the script)
+// and lists the violations of WCAG 2.1 AA and best practice.
+export async function axe(page) {
+  await page.addScriptTag({ content: axeSource });
+  return page.evaluate(async () => {
+    const r = await globalThis.axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] } });
+    return r.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')})`);
+  });
+}
+
+// htmlProblems is what the Nu HTML checker finds wrong in a document: ''
+// when it is valid.
+export function htmlProblems(html) {
+  const dir = mkdtempSync(join(tmpdir(), 'vnu-'));
+  const file = join(dir, 'page.html');
+  writeFileSync(file, html);
+  try {
+    execFileSync('java', ['-jar', vnuJar, '--errors-only', '--format', 'text', file], { stdio: 'pipe' });
+    return '';
+  } catch (err) {
+    return String(err.stderr || err.stdout || err).trim();
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }

@@ -8,6 +8,7 @@ package booking
 
 import (
 	"errors"
+	"slotwise/backend/internal/forms"
 	"time"
 )
 
@@ -100,6 +101,10 @@ type Calendar struct {
 	PriceCents           int // in the business's currency; 0: free or not shown
 	LocationOptions      []LocationOption
 	Fields               Fields
+	// Questions are the calendar's own questions after the contact fields
+	// (its booking form, a definition of the form engine); nil: none.
+	Questions        *forms.Definition
+	QuestionsVersion int
 
 	Location *Location
 	Staff    []*Staff
@@ -135,12 +140,14 @@ type Booking struct {
 	PreviousStart      *time.Time
 	Sequence           int
 	CreatedAt          time.Time
-	Seats              int     // the booker and their guests
-	Guests             []Guest // the guests named by the booker (the rest are a count)
-	Assignment         string  // named, any
-	CancelledBy        string  // booker, business
-	SeriesID           string  // occurrences of one series share it
-	ForGuest           bool    // the service is for Guests[0], not the booker
+	Seats              int           // the booker and their guests
+	Guests             []Guest       // the guests named by the booker (the rest are a count)
+	Assignment         string        // named, any
+	CancelledBy        string        // booker, business
+	SeriesID           string        // occurrences of one series share it
+	ForGuest           bool          // the service is for Guests[0], not the booker
+	Answers            forms.Answers // to the calendar's own questions
+	FormVersion        int           // the version of the questions answered; 0: none
 
 	Calendar *Calendar
 	Staff    *Staff

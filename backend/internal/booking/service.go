@@ -100,6 +100,7 @@ func (s *Service) book(ctx context.Context, tx pgx.Tx, cmd BookCommand) ([]*Book
 	}
 	invalid := validateContact(&cmd.Contact, cal, cmd.AcceptTerms, now)
 	maps.Copy(invalid.Fields, errs)
+	answers := checkQuestions(cal, cmd.Answers, now, invalid)
 	seats := validateGuests(&cmd, cal, invalid)
 	checkRepeat(cmd.Repeat, cal, invalid)
 	staff, err := pickStaff(cal, cmd.StaffID)
@@ -127,6 +128,10 @@ func (s *Service) book(ctx context.Context, tx pgx.Tx, cmd BookCommand) ([]*Book
 		ID: newID(), Status: status, Start: start.In(zone), End: start.Add(cal.Duration).In(zone),
 		TimeZone: zone.String(), Locale: cmd.Locale, Contact: cmd.Contact, TermsAccepted: cmd.AcceptTerms,
 		CreatedAt: now, Calendar: cal, Seats: seats, Guests: cmd.Guests, Assignment: assignment, ForGuest: cmd.forGuest,
+		Answers: answers,
+	}
+	if cal.Questions != nil {
+		b.FormVersion = cal.QuestionsVersion
 	}
 	switch {
 	case cmd.Repeat != nil:

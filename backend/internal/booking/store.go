@@ -13,6 +13,7 @@ import (
 
 	"slotwise/backend/internal/availability"
 	"slotwise/backend/internal/db"
+	"slotwise/backend/internal/forms"
 )
 
 // store holds the SQL of the booking domain, one function per query.
@@ -23,19 +24,28 @@ const calendarColumns = `
 	c.buffer_before_minutes, c.buffer_after_minutes, c.min_notice_minutes, c.booking_window_days,
 	c.max_per_staff_per_day, c.staff_mode, c.requires_confirmation, c.location_options, c.fields,
 	c.seats, c.max_seats_per_booking, c.recurring_max, c.price_cents, l.id, l.slug, l.name, l.logo_url, l.brand_color, l.time_zone, l.currency, l.default_locale,
-	l.consent_text, l.terms_url, l.email, l.country`
+	l.consent_text, l.terms_url, l.email, l.country,
+	(SELECT fv.definition FROM forms f JOIN form_versions fv ON fv.form_id = f.id AND fv.version = f.version WHERE f.id = c.form_id),
+	(SELECT f.version FROM forms f WHERE f.id = c.form_id)`
 
 func scanCalendar(row pgx.Row) (*Calendar, error) {
 	c := &Calendar{Location: &Location{}}
 	var dur, interval, before, after, notice int
-	var options, fields []byte
+	var options, fields, questions []byte
+	var questionsVersion *int
 	l := c.Location
 	err := row.Scan(&c.ID, &c.Slug, &c.Name, &c.Description, &dur, &interval, &before, &after, &notice,
 		&c.WindowDays, &c.MaxPerStaffPerDay, &c.StaffMode, &c.RequiresConfirmation, &options, &fields,
 		&c.Seats, &c.MaxSeatsPerBooking, &c.RecurringMax, &c.PriceCents, &l.ID, &l.Slug, &l.Name, &l.LogoURL, &l.BrandColor, &l.TimeZone, &l.Currency, &l.DefaultLocale,
-		&l.ConsentText, &l.TermsURL, &l.Email, &l.Country)
+		&l.ConsentText, &l.TermsURL, &l.Email, &l.Country, &questions, &questionsVersion)
 	if err != nil {
 		return nil, err
+	}
+	if questions != nil && questionsVersion != nil {
+		c.Questions, c.QuestionsVersion = &forms.Definition{}, *questionsVersion
+		if err := json.Unmarshal(questions, c.Questions); err != nil {
+			return nil, fmt.Errorf("booking: calendar %q has a broken booking form: %w", c.Slug, err)
+		}
 	}
 	c.Duration, c.Interval = minutes(dur), minutes(interval)
 	c.BufferBefore, c.BufferAfter, c.MinNotice = minutes(before), minutes(after), minutes(notice)
@@ -191,11 +201,12 @@ func (store) insertBooking(ctx context.Context, q db.Querier, b *Booking, blocke
 	_, err := q.Exec(ctx, `
 		INSERT INTO bookings (id, calendar_id, staff_id, status, starts_at, ends_at, blocked,
 			booker_time_zone, locale, first_name, last_name, email, phone, date_of_birth, location,
-			notes, consent, terms_accepted, seats, session, assignment, series_id, for_guest)
-		VALUES ($1, $2, $3, $4, $5, $6, tstzrange($7, $8), $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, nullif($23, ''), $24)`,
+			notes, consent, terms_accepted, seats, session, assignment, series_id, for_guest, answers, form_version)
+		VALUES ($1, $2, $3, $4, $5, $6, tstzrange($7, $8), $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, nullif($23, ''), $24, $25, nullif($26, 0))`,
 		b.ID, b.Calendar.ID, b.Staff.ID, b.Status, b.Start, b.End, blockedFrom, blockedTo,
 		b.TimeZone, b.Locale, b.Contact.FirstName, b.Contact.LastName, b.Contact.Email, b.Contact.Phone, dob,
-		b.Contact.Location, b.Contact.Notes, b.Contact.Consent, b.TermsAccepted, b.Seats, session(b), b.Assignment, b.SeriesID, b.ForGuest)
+		b.Contact.Location, b.Contact.Notes, b.Contact.Consent, b.TermsAccepted, b.Seats, session(b), b.Assignment, b.SeriesID, b.ForGuest,
+		answersJSON(b.Answers), b.FormVersion)
 	if err != nil {
 		return err
 	}
@@ -227,6 +238,15 @@ func (store) bookingForUpdate(ctx context.Context, q db.Querier, id string) (*Bo
 	return (store{}).booking(ctx, q, id, " FOR UPDATE OF b")
 }
 
+// answersJSON is a booking's answers as stored: an object, never null.
+func answersJSON(a forms.Answers) []byte {
+	if len(a) == 0 {
+		return []byte("{}")
+	}
+	data, _ := json.Marshal(a) // a map of string lists always encodes
+	return data
+}
+
 func (store) booking(ctx context.Context, q db.Querier, id, lock string) (*Booking, error) {
 	if !plausibleKey(id) {
 		return nil, ErrBookingNotFound
@@ -240,6 +260,7 @@ func (store) booking(ctx context.Context, q db.Querier, id, lock string) (*Booki
 		       b.last_name, b.email, b.phone, b.date_of_birth, b.location, b.notes, b.consent,
 		       b.terms_accepted, b.cancellation_reason, b.previous_starts_at, b.sequence, b.created_at,
 		       b.calendar_id, b.staff_id, b.seats, b.assignment, b.cancelled_by, coalesce(b.series_id, ''), b.for_guest,
+		       b.answers, coalesce(b.form_version, 0),
 		       coalesce((SELECT json_agg(json_build_object('name', g.name, 'email', g.email) ORDER BY g.position)
 		                 FROM booking_guests g WHERE g.booking_id = b.id), '[]')
 		FROM bookings b WHERE b.id = $1`+lock, id).
@@ -247,7 +268,7 @@ func (store) booking(ctx context.Context, q db.Querier, id, lock string) (*Booki
 			&b.Contact.LastName, &b.Contact.Email, &b.Contact.Phone, &dob, &b.Contact.Location,
 			&b.Contact.Notes, &b.Contact.Consent, &b.TermsAccepted, &b.CancellationReason,
 			&b.PreviousStart, &b.Sequence, &b.CreatedAt, &calendarID, &staffID, &b.Seats, &b.Assignment,
-			&b.CancelledBy, &b.SeriesID, &b.ForGuest, &guests)
+			&b.CancelledBy, &b.SeriesID, &b.ForGuest, &b.Answers, &b.FormVersion, &guests)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return nil, ErrBookingNotFound
 	}

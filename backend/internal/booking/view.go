@@ -37,6 +37,14 @@ type View struct {
 	CancelledBy        string       `json:"cancelledBy" tstype:"'' | 'booker' | 'business'"`
 	ForGuest           bool         `json:"forGuest"` // the service is for guests[0], not the booker
 	BookAgainURL       string       `json:"bookAgainUrl"`
+	// Answers are the booker's answers to the calendar's own questions.
+	Answers []AnswerView `json:"answers,omitempty"`
+}
+
+// AnswerView is one question of a booking form and its answer, as read.
+type AnswerView struct {
+	Label string `json:"label"`
+	Value string `json:"value"`
 }
 
 // ViewCalendar, ViewStaff and ViewContact are the parts of a View.
@@ -83,6 +91,7 @@ func NewView(b *Booking, token, locale string, now time.Time) View {
 		CancelledBy:        b.CancelledBy,
 		ForGuest:           b.ForGuest,
 		BookAgainURL:       routes.Href(locale, "bookings", "", map[string]string{"slug": b.Calendar.Slug}, nil),
+		Answers:            answerRows(b.Calendar, b.Answers, locale),
 	}
 	if v.Guests == nil {
 		v.Guests = []Guest{}

@@ -48,21 +48,23 @@ type Guest struct {
 
 // BookCommand asks for a booking.
 type BookCommand struct {
-	Calendar       string  `json:"calendar"`
-	Start          string  `json:"start"`
-	TimeZone       string  `json:"tz"`
-	StaffID        int64   `json:"staff,omitempty"`
-	Locale         string  `json:"locale,omitempty"`
-	AcceptTerms    bool    `json:"acceptTerms,omitempty"`
-	Contact        Contact `json:"contact"`
-	Guests         []Guest `json:"guests,omitempty"`
-	GuestCount     int     `json:"guestCount,omitempty"` // guests without names, when none are named
-	OneTimeLink    string  `json:"oneTimeLink,omitempty"`
-	Repeat         *Repeat `json:"repeat,omitempty"` // a weekly or fortnightly series
-	IdempotencyKey string  `json:"-"`
-	visit          string  // the visit a cart's booking belongs to
-	forGuest       bool    // a visit's service for Guests[0], not the booker
-	anyMinute      bool    // a visit's later service: any minute, not the calendar's grid
+	Calendar    string  `json:"calendar"`
+	Start       string  `json:"start"`
+	TimeZone    string  `json:"tz"`
+	StaffID     int64   `json:"staff,omitempty"`
+	Locale      string  `json:"locale,omitempty"`
+	AcceptTerms bool    `json:"acceptTerms,omitempty"`
+	Contact     Contact `json:"contact"`
+	Guests      []Guest `json:"guests,omitempty"`
+	GuestCount  int     `json:"guestCount,omitempty"` // guests without names, when none are named
+	OneTimeLink string  `json:"oneTimeLink,omitempty"`
+	Repeat      *Repeat `json:"repeat,omitempty"` // a weekly or fortnightly series
+	// Answers are to the calendar's own questions, by field id.
+	Answers        map[string][]string `json:"answers,omitempty"`
+	IdempotencyKey string              `json:"-"`
+	visit          string              // the visit a cart's booking belongs to
+	forGuest       bool                // a visit's service for Guests[0], not the booker
+	anyMinute      bool                // a visit's later service: any minute, not the calendar's grid
 }
 
 // Repeat asks for a series: the same time every week or every other week,

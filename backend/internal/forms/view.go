@@ -4,10 +4,15 @@ import "slices"
 
 // ViewIn is the form as a page shows it in locale.
 func (f *Form) ViewIn(locale, today string) View {
-	d := &f.Definition
+	return ViewOf(&f.Definition, f.Slug, f.Kind, locale, today, f.Business.Country)
+}
+
+// ViewOf is a definition as a page shows it in locale (a calendar's
+// questions have no form row of their own to ask).
+func ViewOf(d *Definition, slug, kind, locale, today, region string) View {
 	t := func(x Text) string { return x.In(locale, d.Locale) }
-	v := View{Slug: f.Slug, Kind: f.Kind, Title: t(d.Title), Intro: t(d.Intro), Rules: d.Rules, Submit: t(d.Submit),
-		Today: today, Region: f.Business.Country}
+	v := View{Slug: slug, Kind: kind, Title: t(d.Title), Intro: t(d.Intro), Rules: d.Rules, Submit: t(d.Submit),
+		Today: today, Region: region}
 	for _, s := range d.Steps {
 		sv := StepView{ID: s.ID, Title: t(s.Title), Fields: make([]FieldView, 0, len(s.Fields))}
 		for i := range s.Fields {

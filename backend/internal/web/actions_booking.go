@@ -86,6 +86,14 @@ func formBooking(req *PageRequest, form url.Values) (booking.BookCommand, error)
 		},
 	}
 	var err error
+	for name, values := range form {
+		if id, ok := strings.CutPrefix(name, "answers."); ok {
+			if cmd.Answers == nil {
+				cmd.Answers = map[string][]string{}
+			}
+			cmd.Answers[id] = values
+		}
+	}
 	if cmd.Guests, cmd.GuestCount, err = formGuests(form); err != nil {
 		return cmd, err
 	}

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"slotwise/backend/internal/booking"
+	"slotwise/backend/internal/forms"
 	"slotwise/backend/internal/limits"
 	"slotwise/backend/internal/route"
 )
@@ -106,7 +107,7 @@ func bookerData(svc *booking.Service, req *PageRequest, cal *booking.Calendar, d
 	// The minute, not the instant: a page is the same for every visitor of
 	// that minute, so its render is reused (render_cache.go); the form's
 	// key is put in per answer.
-	data.Calendar, data.Location, data.Now = calendarInfo(cal), locationInfo(cal.Location), svc.Now().Truncate(time.Minute)
+	data.Calendar, data.Location, data.Now = calendarInfo(cal, req.Locale, svc.Now()), locationInfo(cal.Location), svc.Now().Truncate(time.Minute)
 	data.Calendar.FixedStaff, data.FormKey = fixed, perRequestSentinel
 	data.PhoneRegions = []PhoneRegion{}
 	if cal.Fields.Phone != booking.FieldHidden {
@@ -268,7 +269,7 @@ func manageResult(ctx context.Context, svc *booking.Service, lim *limits.Limiter
 	return &PageResult{Title: title + " · " + data.Bookings[0].LocationName, Robots: "noindex", Brand: brand, Data: data}, nil
 }
 
-func calendarInfo(cal *booking.Calendar) CalendarInfo {
+func calendarInfo(cal *booking.Calendar, locale string, now time.Time) CalendarInfo {
 	info := CalendarInfo{
 		Slug: cal.Slug, Name: cal.Name, Description: cal.Description,
 		DurationMinutes: int(cal.Duration / time.Minute), RequiresConfirmation: cal.RequiresConfirmation,
@@ -281,6 +282,14 @@ func calendarInfo(cal *booking.Calendar) CalendarInfo {
 	}
 	for _, s := range cal.Staff {
 		info.Staff = append(info.Staff, StaffInfo{ID: s.ID, Name: s.Name})
+	}
+	if cal.Questions != nil {
+		zone, err := time.LoadLocation(cal.Location.TimeZone)
+		if err != nil {
+			zone = time.UTC
+		}
+		v := forms.ViewOf(cal.Questions, cal.Slug, forms.KindBooking, locale, now.In(zone).Format(time.DateOnly), cal.Location.Country)
+		info.Questions = &v
 	}
 	return info
 }

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"slotwise/backend/internal/booking"
+	"slotwise/backend/internal/forms"
 	"slotwise/backend/internal/sites"
 )
 
@@ -128,6 +129,8 @@ type CalendarInfo struct {
 	RecurringMax         int                      `json:"recurringMax"`       // 0: single appointments; N: series of up to N
 	Seats                int                      `json:"seats"`              // 0: not a class
 	MaxSeatsPerBooking   int                      `json:"maxSeatsPerBooking"` // the booker and their guests
+	// Questions are the calendar's own questions after the contact fields.
+	Questions *forms.View `json:"questions,omitempty"`
 }
 
 // StaffInfo names a person.

@@ -178,6 +178,8 @@ export function buildContent(kind: EmailKind, data: EmailData, intl: IntlShape):
   if (b.location) {
     rows.push({ label: intl.formatMessage({ id: 'email.label.location' }), value: b.location, href: /^https?:\/\//i.test(b.location) ? b.location : undefined });
   }
+  // The business reads what the booker answered to its own questions.
+  if (k.staff) for (const a of b.answers ?? []) rows.push({ label: a.label, value: a.value });
   if (k.cancelled && b.cancellationReason) {
     rows.push({ label: intl.formatMessage({ id: 'email.label.reason' }), value: b.cancellationReason });
   }

@@ -36,6 +36,17 @@ export interface View {
   cancelledBy: '' | 'booker' | 'business';
   forGuest: boolean; // the service is for guests[0], not the booker
   bookAgainUrl: string;
+  /**
+   * Answers are the booker's answers to the calendar's own questions.
+   */
+  answers?: AnswerView[];
+}
+/**
+ * AnswerView is one question of a booking form and its answer, as read.
+ */
+export interface AnswerView {
+  label: string;
+  value: string;
 }
 /**
  * ViewCalendar, ViewStaff and ViewContact are the parts of a View.
@@ -132,6 +143,10 @@ export interface BookCommand {
   guestCount?: number /* int */; // guests without names, when none are named
   oneTimeLink?: string;
   repeat?: Repeat; // a weekly or fortnightly series
+  /**
+   * Answers are to the calendar's own questions, by field id.
+   */
+  answers?: { [key: string]: string[]};
 }
 /**
  * Repeat asks for a series: the same time every week or every other week,

@@ -285,6 +285,10 @@ export interface CalendarInfo {
   recurringMax: number /* int */; // 0: single appointments; N: series of up to N
   seats: number /* int */; // 0: not a class
   maxSeatsPerBooking: number /* int */; // the booker and their guests
+  /**
+   * Questions are the calendar's own questions after the contact fields.
+   */
+  questions?: forms.View;
 }
 /**
  * StaffInfo names a person.

@@ -83,6 +83,11 @@ export function Confirmation({ booking, heading = 'h1', focus, manage = true, ch
             {[...(booking.guests ?? []).map((g) => g.name), ...(booking.seats - 1 > (booking.guests ?? []).length ? [intl.formatMessage({ id: 'booking.guests.unnamed' }, { count: booking.seats - 1 - (booking.guests ?? []).length })] : [])].join(', ')}
           </Row>
         )}
+        {(booking.answers ?? []).map((a) => (
+          <Row key={a.label} label={a.label}>
+            {a.value}
+          </Row>
+        ))}
         {cancelled && booking.cancellationReason && <Row label={<FormattedMessage id="booking.summary.reason" />}>{booking.cancellationReason}</Row>}
       </dl>
       {/* A request goes into no calendar until the business confirms it. */}

@@ -23,8 +23,9 @@ function resolve(from, spec) {
   return null;
 }
 
-// reachable lists the TypeScript modules imported, directly or not, from roots.
-function reachable(roots) {
+// reachable lists the TypeScript modules imported, directly or not, from
+// roots; with eager set, only what loads with them (no import() chunks).
+function reachable(roots, eager = false) {
   const seen = new Set();
   const queue = [...roots];
   while (queue.length) {
@@ -33,6 +34,7 @@ function reachable(roots) {
     seen.add(file);
     const src = fs.readFileSync(file, 'utf8');
     for (const m of src.matchAll(IMPORT)) {
+      if (eager && m[2]) continue;
       const next = resolve(file, m[1] || m[2] || m[3]);
       if (next) queue.push(next);
     }
@@ -76,6 +78,21 @@ function screensOf(layoutFile) {
   return { screens, frame: imports.filter((f) => !screenFiles.has(f)) };
 }
 
+// partsOf finds the chunks fetched with import() and named
+// (webpackChunkName): part name → the module it loads.
+function partsOf(srcDir) {
+  const parts = {};
+  const files = reachable([path.join(srcDir, 'entry-client.tsx'), ...LAYOUTS.map((l) => path.join(srcDir, 'layouts', `${l}.tsx`))]);
+  for (const file of files) {
+    const src = fs.readFileSync(file, 'utf8');
+    for (const m of src.matchAll(/import\(\s*\/\*\s*webpackChunkName:\s*"([^"]+)"\s*\*\/\s*['"](\.{1,2}\/[^'"]+)['"]\s*\)/g)) {
+      const module = resolve(file, m[2]);
+      if (module && /\.tsx?$/.test(module) && !/^layout-/.test(m[1])) parts[m[1]] = module;
+    }
+  }
+  return parts;
+}
+
 // messageManifest maps each layout to the sorted ids its pages need, and
 // each route to the ids of its own screen ("form/quiz"): a page carries
 // the second when there is one.
@@ -95,10 +112,14 @@ function messageManifest(srcDir, catalogue) {
     manifest[layout] = [...new Set([...shared, ...own])].sort();
     const { screens, frame } = screensOf(file);
     for (const [route, screen] of Object.entries(screens)) {
-      // The layout's own module (its frame's texts), not every screen it imports.
-      const ids = idsOf(new Set([file, ...reachable([...frame, screen])]));
+      // The layout's own module (its frame's texts), not every screen it
+      // imports; parts fetched as chunks bring their own (partsOf).
+      const ids = idsOf(new Set([file, ...reachable([...frame, screen], true)]));
       manifest[`${layout}/${route}`] = [...new Set([...shared, ...ids])].sort();
     }
+  }
+  for (const [name, module] of Object.entries(partsOf(srcDir))) {
+    manifest[`part/${name}`] = [...idsOf(reachable([module], true))].sort();
   }
   return manifest;
 }
@@ -122,4 +143,4 @@ class MessageManifestPlugin {
   }
 }
 
-module.exports = { messageManifest, referencedIds, reachable, screensOf, MessageManifestPlugin };
+module.exports = { messageManifest, referencedIds, reachable, screensOf, partsOf, MessageManifestPlugin };

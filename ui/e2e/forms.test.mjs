@@ -73,7 +73,8 @@ describe('the contact form', () => {
     await page.keyboard.type('Alan Turing');
     await page.keyboard.press('Tab');
     await page.keyboard.type('alan@example.com');
-    await page.keyboard.press('Tab'); // phone, optional
+    await page.keyboard.press('Tab'); // the phone's country
+    await page.keyboard.press('Tab'); // the phone, optional
     await page.keyboard.press('Tab');
     await page.keyboard.type('S'); // Something else
     await page.keyboard.press('Tab');

@@ -49,6 +49,12 @@ func formLoader(svc *forms.Service, lim *limits.Limiter, kind string) Loader {
 		if data.Done {
 			data.Thanks = d.Thanks.In(req.Locale, d.Locale)
 		}
+		for _, f := range d.Fields() {
+			if f.Type == forms.TypePhone {
+				data.PhoneRegion = phoneRegion(req.Cat.Lang, form.Business.Country)
+				break
+			}
+		}
 		reach := forms.Walk(d, withHidden(d, data.Values, data.Query))
 		step := currentStep(d, reach, req.Query.Get("step"), lastStep)
 		data.Step = d.Steps[step].ID

@@ -27,6 +27,9 @@ type FormPageData struct {
 	Total    int `json:"total"`
 	// Back is the previous step's URL on the visitor's path, if any.
 	Back string `json:"back,omitempty"`
+	// PhoneRegion is where a phone number without + is read, when the
+	// form asks for one.
+	PhoneRegion *PhoneRegion `json:"phoneRegion,omitempty"`
 }
 
 // BusinessInfo is who a form belongs to, as its page shows them.

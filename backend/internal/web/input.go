@@ -63,7 +63,7 @@ func (s *Server) refuse(c *gin.Context, status int) {
 	cat := locales.Get(resolveLocale(c, ""))
 	p := &Payload{Path: "/", BasePath: "/", Locale: cat.Locale, Lang: cat.Lang, Params: map[string]string{}}
 	s.fail(p, &PageError{Status: status, Message: http.StatusText(status)})
-	p.Messages = s.assets.messageSet(cat, p.Layout, p.Route)
+	p.Messages = s.assets.messageSet(cat, p.Layout, p.Route, nil)
 	s.wearSiteBrand(c.Request.Context(), p)
 	s.writeDocument(c, p)
 	c.Abort()

@@ -63,6 +63,11 @@ type PageResult struct {
 	// Tags name the content the page shows, as the database's change
 	// notices name it (page_cache.go); a page without tags is not cached.
 	Tags []string
+	// Parts name the parts of the screen that are chunks of their own
+	// (lazyPart) which this page shows at once: their texts come with the
+	// page, so hydrating them needs no second fetch. A part left out still
+	// renders; its texts are then fetched with its chunk.
+	Parts []string
 	// Redirect, when set, answers 301 to this site-relative URL instead: the
 	// canonical form of the URL asked for (trailing slash, case, another
 	// shape of the same content).

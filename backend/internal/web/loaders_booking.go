@@ -96,7 +96,27 @@ func bookerPage(ctx context.Context, svc *booking.Service, req *PageRequest, cal
 		return nil, err
 	}
 	data.Slots = slotsAnswer(res)
-	return &PageResult{Title: title, Description: cal.Description, Brand: cal.Location.BrandColor, Data: data}, nil
+	return &PageResult{Title: title, Description: cal.Description, Brand: cal.Location.BrandColor, Data: data, Parts: bookerParts(req, data)}, nil
+}
+
+// bookerParts are the booker's parts that show at once on this URL: the
+// step after the time when the URL names a time, the cart's lines.
+func bookerParts(req *PageRequest, data *BookingPageData) []string {
+	var parts []string
+	if req.Query.Get("time") != "" {
+		if data.Reschedule != nil {
+			parts = append(parts, "booker-reschedule")
+		} else {
+			parts = append(parts, "booker-details")
+		}
+	}
+	if data.Reschedule != nil && !data.Reschedule.CanChange {
+		parts = append(parts, "booker-confirmation")
+	}
+	if data.Cart != nil {
+		parts = append(parts, "booker-cart")
+	}
+	return parts
 }
 
 // bookerData fills the booker's payload for a calendar, but for its free
@@ -109,9 +129,8 @@ func bookerData(svc *booking.Service, req *PageRequest, cal *booking.Calendar, d
 	// key is put in per answer.
 	data.Calendar, data.Location, data.Now = calendarInfo(cal, req.Locale, svc.Now()), locationInfo(cal.Location), svc.Now().Truncate(time.Minute)
 	data.Calendar.FixedStaff, data.FormKey = fixed, perRequestSentinel
-	data.PhoneRegions = []PhoneRegion{}
 	if cal.Fields.Phone != booking.FieldHidden {
-		data.PhoneRegions = phoneRegions(req.Cat.Lang)
+		data.PhoneRegion = phoneRegion(req.Cat.Lang, cal.Location.Country)
 	}
 	var staffID int64
 	switch {
@@ -169,7 +188,7 @@ func groupLoader(svc *booking.Service) Loader {
 				Href: routes.Href(req.Locale, "bookings", "", map[string]string{"slug": c.Slug}, nil),
 			})
 		}
-		return &PageResult{Title: g.Name + " · " + g.Location.Name, Description: g.Description, Brand: g.Location.BrandColor, Data: data}, nil
+		return &PageResult{Title: g.Name + " · " + g.Location.Name, Description: g.Description, Brand: g.Location.BrandColor, Data: data, Parts: []string{"booker-group"}}, nil
 	}
 }
 
@@ -238,7 +257,7 @@ func decideResult(ctx context.Context, svc *booking.Service, lim *limits.Limiter
 	v := booking.WithoutLinks(booking.NewView(b, "", req.Locale, svc.Now()))
 	data := BookingViewData{Bookings: []booking.View{v}, Decide: secret}
 	title := req.T("booking.decide.title")
-	return &PageResult{Title: title + " · " + v.LocationName, Robots: "noindex", Brand: b.Calendar.Location.BrandColor, Data: data}, nil
+	return &PageResult{Title: title + " · " + v.LocationName, Robots: "noindex", Brand: b.Calendar.Location.BrandColor, Data: data, Parts: []string{"booking-view"}}, nil
 }
 
 func manageResult(ctx context.Context, svc *booking.Service, lim *limits.Limiter, req *PageRequest, ids, tokens []string) (*PageResult, error) {
@@ -266,7 +285,7 @@ func manageResult(ctx context.Context, svc *booking.Service, lim *limits.Limiter
 		brand = b.Calendar.Location.BrandColor
 	}
 	title := req.T("screen." + req.Match.Route.Name + ".title")
-	return &PageResult{Title: title + " · " + data.Bookings[0].LocationName, Robots: "noindex", Brand: brand, Data: data}, nil
+	return &PageResult{Title: title + " · " + data.Bookings[0].LocationName, Robots: "noindex", Brand: brand, Data: data, Parts: []string{"booking-view", "booking-cancel"}}, nil
 }
 
 func calendarInfo(cal *booking.Calendar, locale string, now time.Time) CalendarInfo {

@@ -43,7 +43,7 @@ func menuLoader(svc *booking.Service) Loader {
 			// Asked for a time with a guest who has no services yet: say so on the menu.
 			data.Problem = req.T(v.Fields["items"])
 		}
-		return &PageResult{Title: title, Description: menu.Description, Brand: menu.Location.BrandColor, Data: data}, nil
+		return &PageResult{Title: title, Description: menu.Description, Brand: menu.Location.BrandColor, Data: data, Parts: []string{"booker-menu"}}, nil
 	}
 }
 
@@ -94,7 +94,7 @@ func cartBooker(ctx context.Context, svc *booking.Service, req *PageRequest, men
 	data.Calendar.Name, data.Calendar.DurationMinutes = strings.Join(names, " + "), total
 	data.Calendar.Staff, data.Calendar.StaffMode, data.Calendar.RecurringMax = []StaffInfo{}, "any", 0
 	data.Calendar.Description = menu.Description
-	return &PageResult{Title: title, Description: carts[0][0].Description, Brand: menu.Location.BrandColor, Data: data}, nil
+	return &PageResult{Title: title, Description: carts[0][0].Description, Brand: menu.Location.BrandColor, Data: data, Parts: bookerParts(req, data)}, nil
 }
 
 func menuServices(cart []*booking.Calendar) []MenuService {

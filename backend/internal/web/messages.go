@@ -1,10 +1,14 @@
 package web
 
 import (
+	"net/http"
+	"strings"
+
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
+	"github.com/gin-gonic/gin"
 	"io/fs"
 	"sort"
 	"sync"
@@ -82,25 +86,49 @@ func catalogueDigest(messages map[string]string) string {
 }
 
 // forPage is the part of cat that a route's screen uses (the build lists
-// each route's as "layout/route"), else what its layout's pages use.
-func (m *messageSets) forPage(cat *locales.Catalogue, layout, routeName string) json.RawMessage {
+// each route's as "layout/route": what loads with it, not the parts it
+// fetches as chunks), with the messages of the parts named; else what its
+// layout's pages use.
+func (m *messageSets) forPage(cat *locales.Catalogue, layout, routeName string, parts []string) json.RawMessage {
 	set := layout + "/" + routeName
 	if _, ok := m.ids[set]; !ok {
 		set = layout
 	}
-	key := cat.Locale + "\x00" + set
+	sets := []string{set}
+	for _, p := range parts {
+		if _, ok := m.ids["part/"+p]; ok {
+			sets = append(sets, "part/"+p)
+		}
+	}
+	return m.encode(cat, sets)
+}
+
+// forPart is the messages of one part fetched as a chunk; ok is false for
+// a part the build does not know.
+func (m *messageSets) forPart(cat *locales.Catalogue, part string) (json.RawMessage, bool) {
+	if _, ok := m.ids["part/"+part]; !ok {
+		return nil, false
+	}
+	return m.encode(cat, []string{"part/" + part}), true
+}
+
+// encode is the union of sets of cat, encoded once per language and sets.
+func (m *messageSets) encode(cat *locales.Catalogue, sets []string) json.RawMessage {
+	key := cat.Locale + "\x00" + strings.Join(sets, "\x00")
 	if v, ok := m.encoded.Load(key); ok {
 		return v.(json.RawMessage)
 	}
-	ids, ok := m.ids[set]
-	if !ok {
-		ids = m.ids["error"]
-	}
 	parsed := m.parsed[catalogueFile(cat.Locale)].Messages
-	subset := make(map[string]json.RawMessage, len(ids))
-	for _, id := range ids {
-		if msg, ok := parsed[id]; ok {
-			subset[id] = msg
+	subset := map[string]json.RawMessage{}
+	for _, set := range sets {
+		ids, ok := m.ids[set]
+		if !ok {
+			ids = m.ids["error"]
+		}
+		for _, id := range ids {
+			if msg, ok := parsed[id]; ok {
+				subset[id] = msg
+			}
 		}
 	}
 	data, _ := json.Marshal(subset) // raw messages are valid JSON: they were decoded above
@@ -110,9 +138,43 @@ func (m *messageSets) forPage(cat *locales.Catalogue, layout, routeName string) 
 
 // messageSet is the catalogue a page of a route carries; a server built
 // without assets (tests that render nothing) carries the whole.
-func (a *Assets) messageSet(cat *locales.Catalogue, layout, routeName string) json.RawMessage {
+func (a *Assets) messageSet(cat *locales.Catalogue, layout, routeName string, parts []string) json.RawMessage {
 	if a == nil {
 		return cat.JSON
 	}
-	return a.messages.forPage(cat, layout, routeName)
+	return a.messages.forPage(cat, layout, routeName, parts)
+}
+
+// renderSet is what V8 renders a page of layout with: every message its
+// screens may show, parts included, so a part the loader did not name
+// still renders in full on the server.
+func (a *Assets) renderSet(cat *locales.Catalogue, layout string) json.RawMessage {
+	if a == nil {
+		return cat.JSON
+	}
+	return a.messages.encode(cat, []string{layout})
+}
+
+// partMessages answers GET /api/messages?part=&locale=: the messages of a
+// part fetched as a chunk, parsed as pages carry them.
+func (s *Server) partMessages(c *gin.Context) {
+	locale, ok := locales.Canonical(c.Query("locale"))
+	if !ok {
+		locale, ok = locales.Canonical(strings.ToLower(c.Query("locale")))
+	}
+	if !ok {
+		locale = locales.Fallback
+	}
+	if s.assets == nil {
+		apiError(c, http.StatusNotFound, "not_found", "No such part")
+		return
+	}
+	data, ok := s.assets.messages.forPart(locales.Get(locale), c.Query("part"))
+	if !ok {
+		apiError(c, http.StatusNotFound, "not_found", "No such part")
+		return
+	}
+	// The same for every visitor until the next deploy.
+	c.Header("Cache-Control", "public, max-age=3600")
+	c.Data(http.StatusOK, "application/json; charset=utf-8", data)
 }

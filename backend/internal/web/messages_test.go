@@ -3,9 +3,32 @@ package web_test
 import (
 	"encoding/json"
 	"net/http"
+	"net/url"
 	"strings"
 	"testing"
 )
+
+// A part fetched as a chunk brings its texts from /api/messages.
+func TestPartsFetchTheirMessages(t *testing.T) {
+	f := newFixture(t, sharedRenderer(t))
+	tests := []struct {
+		query  string
+		status int
+		want   string
+	}{
+		{"part=booker-details&locale=de", 200, "Buchung bestätigen"},
+		{"part=booker-details&locale=pt-BR", 200, "booking.submit"},
+		{"part=booker-details&locale=xx", 200, "Confirm booking"},
+		{"part=no-such-part&locale=de", 404, "not_found"},
+		{"locale=de", 404, "not_found"},
+	}
+	for _, tt := range tests {
+		rec := f.do(http.MethodGet, "/api/messages?"+tt.query, nil)
+		if rec.Code != tt.status || !strings.Contains(rec.Body.String(), tt.want) {
+			t.Errorf("%s = %d %.120s, want %d with %q", tt.query, rec.Code, rec.Body, tt.status, tt.want)
+		}
+	}
+}
 
 func TestPayloadsCarryOnlyTheirLayoutsMessages(t *testing.T) {
 	f := newFixture(t, sharedRenderer(t))
@@ -15,7 +38,11 @@ func TestPayloadsCarryOnlyTheirLayoutsMessages(t *testing.T) {
 		lacks   []string
 		maxSize int
 	}{
-		{"/widget/bookings/demo-consultation", []string{"booking.submit", "cookies.acceptAll", "error.home"}, []string{"email.footer", "home.title"}, 220},
+		// The first screen's texts; the details step's come with its chunk,
+		// or with the page when its URL is that step.
+		{"/widget/bookings/demo-consultation", []string{"booking.times.title", "cookies.acceptAll", "error.home"}, []string{"email.footer", "home.title", "booking.submit"}, 90},
+		{"/widget/bookings/demo-consultation?time=2026-11-23T09:00:00%2B01:00", []string{"booking.times.title", "booking.submit"}, []string{"email.footer", "home.title"}, 180},
+		{"/widget/form/demo-contact", []string{"form.submit", "validation.required.email"}, []string{"booking.submit", "booking.cancel.submit"}, 60},
 		{"/de/widget/booking/cancel-booking?id=x", []string{"cookies.acceptAll"}, []string{"email.footer", "booking.submit"}, 100},
 		{"/about", []string{"site.name", "cookies.acceptAll"}, []string{"email.footer", "booking.submit"}, 60},
 		{"/no/such/page/at/all", []string{"cookies.acceptAll"}, []string{"email.footer", "booking.submit", "site.name"}, 30},
@@ -55,7 +82,7 @@ func TestPayloadsCarryOnlyTheirLayoutsMessages(t *testing.T) {
 // only text arrives as that text.
 func TestPayloadsCarryParsedMessages(t *testing.T) {
 	f := newFixture(t, sharedRenderer(t))
-	rec := f.do(http.MethodGet, "/api/page-data?path=/de/widget/bookings/demo-consultation", nil)
+	rec := f.do(http.MethodGet, "/api/page-data?path="+url.QueryEscape("/de/widget/bookings/demo-consultation?time=2026-11-23T09:00:00+01:00"), nil)
 	var p struct {
 		Messages map[string]json.RawMessage
 	}

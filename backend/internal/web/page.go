@@ -69,7 +69,7 @@ func (s *Server) loadPage(c *gin.Context, path, rawQuery string) (p *Payload) {
 	locale := resolveLocale(c, prefix)
 	cat := locales.Get(locale)
 	defer func() {
-		p.Messages = s.assets.messageSet(cat, p.Layout, p.Route)
+		p.Messages = s.assets.messageSet(cat, p.Layout, p.Route, p.Parts)
 		s.wearSiteBrand(c.Request.Context(), p)
 	}()
 	p = &Payload{
@@ -127,6 +127,7 @@ func (s *Server) loadPage(c *gin.Context, path, rawQuery string) (p *Payload) {
 		return p
 	}
 	p.Route, p.Layout, p.Kind, p.Params, p.Data, p.tags = m.Route.Name, m.Route.Layout, m.Kind, m.Params, res.Data, res.Tags
+	p.Parts = res.Parts
 	p.ScrollToTop = !m.Route.KeepScroll
 	p.Head = Head{
 		Title:       res.Title,

@@ -21,6 +21,7 @@ type Payload struct {
 	Consent       string            `json:"consent" tstype:"'' | 'essential' | 'all'"`
 	Head          Head              `json:"head"`
 	Messages      json.RawMessage   `json:"messages" tstype:"{ [key: string]: string | MessageFormatElement[] }"` // parsed ICU; text only without a build
+	Parts         []string          `json:"parts,omitempty"`                                                      // chunks of the screen whose messages Messages carries (lazyPart)
 	Data          any               `json:"data" tstype:"unknown"`
 	Action        *ActionResult     `json:"action,omitempty"`   // a form post that failed, shown on its page
 	Redirect      string            `json:"redirect,omitempty"` // the canonical URL of the page asked for (301)

@@ -1,41 +1,29 @@
 package web
 
 import (
-	"slices"
-	"sync"
+	"strings"
 
 	"github.com/nyaruka/phonenumbers"
-	"golang.org/x/text/collate"
 	"golang.org/x/text/language"
 	"golang.org/x/text/language/display"
 )
 
-var phoneRegionCache sync.Map // BCP 47 language → []PhoneRegion
-
-// phoneRegions lists the countries a phone number can be from, named in
-// lang and sorted as lang sorts, with their calling codes. Names come from
-// the server, so the page the server renders and the one the browser
-// hydrates list them alike.
-func phoneRegions(lang string) []PhoneRegion {
-	if v, ok := phoneRegionCache.Load(lang); ok {
-		return v.([]PhoneRegion)
+// phoneRegion is a country of the phone field named in lang: the one the
+// server renders (the business's), so the page it sends and the one the
+// browser hydrates name it alike. The browser lists the others itself,
+// with the phone field's script. nil for a country phone numbers do not
+// know.
+func phoneRegion(lang, region string) *PhoneRegion {
+	region = strings.ToUpper(region)
+	code := phonenumbers.GetCountryCodeForRegion(region)
+	if code == 0 {
+		return nil
 	}
-	tag := language.Make(lang)
-	names := display.Regions(tag)
-	var out []PhoneRegion
-	for region := range phonenumbers.GetSupportedRegions() {
-		r, err := language.ParseRegion(region)
-		name := ""
-		if err == nil {
-			name = names.Name(r)
+	name := region
+	if r, err := language.ParseRegion(region); err == nil {
+		if n := display.Regions(language.Make(lang)).Name(r); n != "" {
+			name = n
 		}
-		if name == "" {
-			name = region
-		}
-		out = append(out, PhoneRegion{Region: region, Code: phonenumbers.GetCountryCodeForRegion(region), Name: name})
 	}
-	c := collate.New(tag)
-	slices.SortFunc(out, func(a, b PhoneRegion) int { return c.CompareString(a.Name, b.Name) })
-	phoneRegionCache.Store(lang, out)
-	return out
+	return &PhoneRegion{Region: region, Code: code, Name: name}
 }

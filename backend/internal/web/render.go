@@ -206,14 +206,21 @@ func (s *Server) renderBody(c *gin.Context, p *Payload) (string, *Payload, []byt
 	ctx := c.Request.Context()
 	data, err := json.Marshal(p)
 	if err == nil {
-		key := renderKey(p.Path, data)
-		if body, ok := s.renders.get(key); ok {
-			return body, p, data, true
-		}
-		var body string
-		if body, err = s.render.Render(ctx, p.Path, data); err == nil {
-			s.renders.put(key, body)
-			return body, p, data, true
+		// V8 renders with every message of the layout (a part the loader
+		// did not name still renders in full); the page carries its own.
+		forRender := *p
+		forRender.Messages = s.assets.renderSet(locales.Get(p.Locale), p.Layout)
+		var rendered []byte
+		if rendered, err = json.Marshal(&forRender); err == nil {
+			key := renderKey(p.Path, rendered)
+			if body, ok := s.renders.get(key); ok {
+				return body, p, data, true
+			}
+			var body string
+			if body, err = s.render.Render(ctx, p.Path, rendered); err == nil {
+				s.renders.put(key, body)
+				return body, p, data, true
+			}
 		}
 	}
 	s.log.ErrorContext(ctx, "page render failed", slog.String("path", p.Path), slog.String("route", p.Route), slog.Any("err", err))

@@ -33,6 +33,7 @@ func (s *Server) router() (*gin.Engine, *gin.RouterGroup, error) {
 
 	api := r.Group("/api")
 	api.GET("/page-data", s.pageData)
+	api.GET("/messages", s.partMessages)
 
 	r.NoRoute(s.page)
 	return r, api, nil

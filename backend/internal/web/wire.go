@@ -32,8 +32,10 @@ type BookingPageData struct {
 	// FormKey is the idempotency key of the details form's post, so a
 	// double submit without JavaScript books once.
 	FormKey string `json:"formKey"`
-	// PhoneRegions are the phone field's countries, when it asks for a phone.
-	PhoneRegions []PhoneRegion `json:"phoneRegions"`
+	// PhoneRegion is the business's country, where the phone field reads a
+	// number without +, when it asks for a phone; the other countries come
+	// with the phone field's script.
+	PhoneRegion *PhoneRegion `json:"phoneRegion,omitempty"`
 	// Cart is set when the booker books a service menu's cart: the
 	// services, back to back, from the time chosen.
 	Cart *CartInfo `json:"cart,omitempty"`
@@ -152,7 +154,7 @@ type LocationInfo struct {
 }
 
 // PhoneRegion is a country of the phone field: its code, calling code and
-// name in the page's language, in the language's alphabetical order.
+// name in the page's language.
 type PhoneRegion struct {
 	Region string `json:"region"`
 	Code   int    `json:"code"`

@@ -2,18 +2,20 @@ import { FormattedMessage } from '../lib/i18n';
 import { usePage } from '../PageContext';
 import styles from './ScreenSummary.module.css';
 
-// ScreenSummary is what a screen shows until its feature is built: its
-// heading and the parameters its route was opened with.
-export function ScreenSummary() {
+// ScreenSummary is what a screen shows when it has nothing of its own to
+// show (a feature not built, a payload without data): its heading, its
+// lead and the parameters its route was opened with. The ids are written
+// out by each caller, so a page carries only its own.
+export function ScreenSummary({ title, lead }: { title: string; lead: string }) {
   const page = usePage();
   const params = Object.entries(page.params);
   return (
     <>
       <h1>
-        <FormattedMessage id={`screen.${page.route}.title`} />
+        <FormattedMessage id={title} />
       </h1>
       <p className={styles.lead}>
-        <FormattedMessage id={`screen.${page.route}.lead`} />
+        <FormattedMessage id={lead} />
       </p>
       {params.length > 0 && (
         <dl className={styles.params}>

@@ -43,6 +43,11 @@ export interface FormPageData {
    * Back is the previous step's URL on the visitor's path, if any.
    */
   back?: string;
+  /**
+   * PhoneRegion is where a phone number without + is read, when the
+   * form asks for one.
+   */
+  phoneRegion?: PhoneRegion;
 }
 /**
  * BusinessInfo is who a form belongs to, as its page shows them.
@@ -122,6 +127,7 @@ export interface Payload {
   consent: '' | 'essential' | 'all';
   head: Head;
   messages: { [key: string]: string | MessageFormatElement[] }; // parsed ICU; text only without a build
+  parts?: string[]; // chunks of the screen whose messages Messages carries (lazyPart)
   data: unknown;
   action?: ActionResult; // a form post that failed, shown on its page
   redirect?: string; // the canonical URL of the page asked for (301)
@@ -176,9 +182,11 @@ export interface BookingPageData {
    */
   formKey: string;
   /**
-   * PhoneRegions are the phone field's countries, when it asks for a phone.
+   * PhoneRegion is the business's country, where the phone field reads a
+   * number without +, when it asks for a phone; the other countries come
+   * with the phone field's script.
    */
-  phoneRegions: PhoneRegion[];
+  phoneRegion?: PhoneRegion;
   /**
    * Cart is set when the booker books a service menu's cart: the
    * services, back to back, from the time chosen.
@@ -312,7 +320,7 @@ export interface LocationInfo {
 }
 /**
  * PhoneRegion is a country of the phone field: its code, calling code and
- * name in the page's language, in the language's alphabetical order.
+ * name in the page's language.
  */
 export interface PhoneRegion {
   region: string;

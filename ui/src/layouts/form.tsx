@@ -5,6 +5,11 @@ import { QuizResultScreen } from '../features/forms/QuizResultScreen';
 import type { LayoutModule, LayoutProps } from './types';
 import { WidgetShell } from './WidgetShell';
 
+// The payment result's screen is not built yet: its heading and lead.
+function PaymentResultScreen() {
+  return <ScreenSummary title="screen.verifyPayment.title" lead="screen.verifyPayment.lead" />;
+}
+
 function FormLayout({ children }: LayoutProps) {
   return <WidgetShell narrow>{children}</WidgetShell>;
 }
@@ -12,7 +17,7 @@ function FormLayout({ children }: LayoutProps) {
 const form: LayoutModule = {
   Layout: FormLayout,
   screens: {
-    verifyPayment: ScreenSummary,
+    verifyPayment: PaymentResultScreen,
     cancelBooking: CancelBookingScreen,
     form: FormScreen,
     quiz: FormScreen,

@@ -68,10 +68,7 @@ export const bookingPageData = (over: Partial<BookingPageData> = {}): BookingPag
   reschedule: undefined,
   slotsStaff: 0,
   formKey: 'form-key-1',
-  phoneRegions: [
-    { region: 'DE', code: 49, name: 'Germany' },
-    { region: 'US', code: 1, name: 'United States' },
-  ],
+  phoneRegion: { region: 'DE', code: 49, name: 'Germany' },
   ...over,
 });
 

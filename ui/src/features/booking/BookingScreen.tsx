@@ -12,6 +12,6 @@ export function BookingScreen() {
   const data = page.data;
   if (data && 'calendars' in data) return <GroupList.Component data={data} />;
   if (data && 'categories' in data) return <MenuList.Component data={data} />;
-  if (!data || !('calendar' in data) || !data.slots) return <ScreenSummary />;
+  if (!data || !('calendar' in data) || !data.slots) return <ScreenSummary title="screen.bookings.title" lead="screen.bookings.lead" />;
   return <Booker key={page.path} data={data} />;
 }

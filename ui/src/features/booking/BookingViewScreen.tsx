@@ -20,7 +20,7 @@ export function BookingViewScreen() {
   const justBooked = (location.state as { booked?: boolean } | null)?.booked === true;
   const bookings = page.data?.bookings ?? [];
   const [decided, setDecided] = useState<BookingView | null>(null);
-  if (bookings.length === 0) return <ScreenSummary />;
+  if (bookings.length === 0) return <ScreenSummary title="screen.bookingView.title" lead="screen.bookingView.lead" />;
   const business = { name: bookings[0].locationName, logoUrl: '' };
   if (page.data?.decide) {
     const b = decided ?? bookings[0];

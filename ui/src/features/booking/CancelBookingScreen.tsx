@@ -21,7 +21,7 @@ export const REASON_MAX = 500;
 export function CancelBookingScreen() {
   const page = usePage<BookingViewData | null>();
   const booking = page.data?.bookings?.[0];
-  if (!booking) return <ScreenSummary />;
+  if (!booking) return <ScreenSummary title="screen.cancelBooking.title" lead="screen.cancelBooking.lead" />;
   return <CancelBooking key={page.path} booking={booking} token={page.data?.token ?? ''} />;
 }
 

@@ -34,7 +34,7 @@ function Content() {
   if (page.data.product) return <ProductView product={page.data.product} />;
   if (page.data.collection) return <CollectionView collection={page.data.collection} />;
   const content = page.data.page;
-  if (!content) return <ScreenSummary />;
+  if (!content) return <ScreenSummary title="screen.website.title" lead="screen.website.lead" />;
   return (
     <article className={styles.article}>
       <h1>{content.title}</h1>

@@ -45,3 +45,5 @@ export function useBookerUrl() {
   );
   return { params, href, go, pathname: location.pathname, search: location.search };
 }
+
+export type BookerUrl = ReturnType<typeof useBookerUrl>;

@@ -16,6 +16,7 @@ export interface DetailsValues {
   guestCount: string; // or only how many, when none is named
   repeatEvery: string; // '' (does not repeat), 'week', '2weeks'
   repeatCount: string;
+  answers: Record<string, string[]>; // to the calendar's own questions, by field id
 }
 
 export interface GuestValue {
@@ -39,4 +40,5 @@ export const EMPTY_DETAILS: DetailsValues = {
   guestCount: '',
   repeatEvery: '',
   repeatCount: '4',
+  answers: {},
 };

@@ -7,7 +7,9 @@ export const repeatName = (field: 'every' | 'count') => `repeat.${field}`;
 
 // detailsFromForm reads the values of a details form the server got back
 // (a refused post without JavaScript), named as the form names them.
-export function detailsFromForm(sent: Record<string, string>): DetailsValues {
+export function detailsFromForm(sent: Record<string, string>, lists: Record<string, string[]> = {}): DetailsValues {
+  const answers: Record<string, string[]> = {};
+  for (const [name, v] of Object.entries(sent)) if (name.startsWith('answers.')) answers[name.slice(8)] = lists[name] ?? [v];
   const guests: GuestValue[] = [];
   for (let i = 0; i < 100; i++) {
     const name = sent[`guests.${i}.name`];
@@ -32,5 +34,6 @@ export function detailsFromForm(sent: Record<string, string>): DetailsValues {
     guestCount: sent.guestCount ?? '',
     repeatEvery: sent[repeatName('every')] ?? '',
     repeatCount: sent[repeatName('count')] ?? EMPTY_DETAILS.repeatCount,
+    answers,
   };
 }

@@ -2,6 +2,15 @@ import { CheckboxField, Field, inputClass } from '../../../components/Field';
 import { useIntl } from '../../../lib/i18n';
 import type { FieldView } from '../../../generated/forms';
 import { ChoiceField } from './ChoiceField';
+import { PhoneInput, type RegionChoice } from './PhoneInput';
+
+// PhoneProps are a phone field's country: chosen, named and posted.
+export interface PhoneProps {
+  country: string;
+  countryName: string;
+  initial: RegionChoice | null;
+  onCountry: (region: string) => void;
+}
 
 interface Props {
   field: FieldView;
@@ -10,6 +19,13 @@ interface Props {
   region: string;
   lang: string;
   onChange: (values: string[]) => void;
+  // A form other than the engine's own (the booker's contact fields) names
+  // its controls itself and says what the browser may fill in.
+  name?: string;
+  autoComplete?: string;
+  choose?: string; // a dropdown's first, empty option
+  rows?: number;
+  phone?: PhoneProps;
 }
 
 // fieldName is how an answer is named in the form's post (as the server
@@ -20,10 +36,9 @@ const AUTOCOMPLETE: Record<string, string> = { name: 'name', email: 'email', pho
 
 // FormField is one question of the form engine, drawn by its type with
 // its label, help and error tied to the control.
-export function FormField({ field, values, error, region, lang, onChange }: Props) {
+export function FormField({ field, values, error, region, lang, onChange, name = fieldName(field.id), autoComplete, choose, rows = 5, phone }: Props) {
   const intl = useIntl();
   const optional = intl.formatMessage({ id: 'booking.field.optional' });
-  const name = fieldName(field.id);
   const value = values[0] ?? '';
   const set = (v: string) => onChange(v === '' ? [] : [v]);
   switch (field.type) {
@@ -40,7 +55,7 @@ export function FormField({ field, values, error, region, lang, onChange }: Prop
         </div>
       );
   }
-  const hint = field.type === 'phone' && !field.help ? phoneHint(intl, region, lang) : field.help;
+  const hint = field.type === 'phone' && !field.help && !phone ? phoneHint(intl, region, lang) : field.help;
   return (
     <div data-field={field.id}>
       <Field label={field.label} required={field.required} optionalLabel={optional} error={error} hint={hint || undefined}>
@@ -48,11 +63,11 @@ export function FormField({ field, values, error, region, lang, onChange }: Prop
           const common = { ...c, name, className: inputClass, value, placeholder: field.placeholder || undefined };
           switch (field.type) {
             case 'textarea':
-              return <textarea {...common} rows={5} maxLength={field.maxLength || undefined} onChange={(e) => set(e.target.value)} />;
+              return <textarea {...common} rows={rows} maxLength={field.maxLength || undefined} onChange={(e) => set(e.target.value)} />;
             case 'dropdown':
               return (
                 <select {...common} onChange={(e) => set(e.target.value)}>
-                  <option value="">{intl.formatMessage({ id: 'form.choose' })}</option>
+                  <option value="">{choose ?? intl.formatMessage({ id: 'form.choose' })}</option>
                   {(field.options ?? []).map((o) => (
                     <option key={o.value} value={o.value}>
                       {o.label}
@@ -65,7 +80,23 @@ export function FormField({ field, values, error, region, lang, onChange }: Prop
                 <input {...common} type="number" inputMode={field.integer ? 'numeric' : 'decimal'} min={field.min} max={field.max} step={field.integer ? 1 : 'any'} onChange={(e) => set(e.target.value)} />
               );
             case 'date':
-              return <input {...common} type="date" min={field.minDate || undefined} max={field.maxDate || undefined} onChange={(e) => set(e.target.value)} />;
+              return <input {...common} type="date" autoComplete={autoComplete} min={field.minDate || undefined} max={field.maxDate || undefined} onChange={(e) => set(e.target.value)} />;
+            case 'phone':
+              if (phone)
+                return (
+                  <PhoneInput
+                    control={c}
+                    name={name}
+                    countryName={phone.countryName}
+                    countryLabel={intl.formatMessage({ id: 'booking.field.phoneCountry' })}
+                    value={value}
+                    country={phone.country}
+                    initial={phone.initial}
+                    lang={lang}
+                    onChange={set}
+                    onCountry={phone.onCountry}
+                  />
+                );
           }
           const type = field.type === 'email' ? 'email' : field.type === 'phone' ? 'tel' : 'text';
           return (
@@ -73,7 +104,7 @@ export function FormField({ field, values, error, region, lang, onChange }: Prop
               {...common}
               type={type}
               inputMode={field.type === 'email' ? 'email' : field.type === 'phone' ? 'tel' : undefined}
-              autoComplete={AUTOCOMPLETE[field.type]}
+              autoComplete={autoComplete ?? AUTOCOMPLETE[field.type]}
               spellCheck={field.type === 'email' ? false : undefined}
               maxLength={field.maxLength || undefined}
               onChange={(e) => set(e.target.value)}

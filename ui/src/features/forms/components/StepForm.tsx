@@ -29,6 +29,9 @@ export function StepForm({ data, route }: { data: FormPageData; route: string })
   const [formError, setFormError] = useState<string | null>(failed?.message ?? null);
   const [key, setKey] = useState(() => (failed && failed.code !== 'form_expired' && failed.values.key ? failed.values.key : data.key));
   const [busy, setBusy] = useState(false);
+  // The country each phone field reads its number in (the business's until
+  // the visitor picks another).
+  const [countries, setCountries] = useState<Record<string, string>>({});
   const phone = usePhoneReader(form.steps.some((s) => s.fields.some((f) => f.type === 'phone')));
   const formRef = useRef<HTMLFormElement>(null);
   const trapRef = useRef<HTMLInputElement>(null);
@@ -58,14 +61,19 @@ export function StepForm({ data, route }: { data: FormPageData; route: string })
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
     if (busy) return;
-    const found = check(form, answers, reach, [stepIndex], { today: form.today, region: form.region, phone: phone ?? undefined }).errors;
+    const readPhone = phone ? (v: string, region: string) => phone(v, region) : undefined;
+    const inCountry = Object.fromEntries(Object.entries(answers).map(([id, v]) => [id, countries[id] && readPhone && v[0] ? [readPhone(v[0], countries[id]) ?? v[0]] : v]));
+    const found = check(form, inCountry, reach, [stepIndex], { today: form.today, region: form.region, phone: readPhone }).errors;
     if (Object.keys(found).length > 0) {
       pendingFocus.current = true;
       setErrors(Object.fromEntries(Object.entries(found).map(([id, p]) => [id, intl.formatMessage({ id: p.id }, p.args)])));
       setFormError(null);
       return;
     }
-    const sent = Object.fromEntries(shown.filter((f) => f.type !== 'hidden').map((f) => [f.id, values[f.id] ?? []]));
+    // A number read in the country chosen travels in its international form.
+    const international = (f: (typeof shown)[number], v: string[]) =>
+      f.type === 'phone' && phone && v[0] ? [phone(v[0], countries[f.id] || form.region) ?? v[0]] : v;
+    const sent = Object.fromEntries(shown.filter((f) => f.type !== 'hidden').map((f) => [f.id, international(f, values[f.id] ?? [])]));
     setBusy(true);
     setFormError(null);
     const unable = intl.formatMessage({ id: 'form.error.unable' });
@@ -101,7 +109,20 @@ export function StepForm({ data, route }: { data: FormPageData; route: string })
         </label>
       </div>
       {shown.map((f) => (
-        <FormField key={f.id} field={f} values={values[f.id] ?? []} error={errors[f.id]} region={form.region} lang={page.lang} onChange={(v) => change(f.id, v)} />
+        <FormField
+          key={f.id}
+          field={f}
+          values={values[f.id] ?? []}
+          error={errors[f.id]}
+          region={form.region}
+          lang={page.lang}
+          onChange={(v) => change(f.id, v)}
+          phone={
+            f.type === 'phone'
+              ? { country: countries[f.id] ?? '', countryName: `${fieldName(f.id)}.country`, initial: data.phoneRegion ?? null, onCountry: (r) => setCountries((c) => ({ ...c, [f.id]: r })) }
+              : undefined
+          }
+        />
       ))}
       {formError && <Alert>{formError}</Alert>}
       <div className={styles.actions}>

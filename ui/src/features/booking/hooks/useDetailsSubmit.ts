@@ -1,0 +1,130 @@
+import { useLayoutEffect, useRef, useState, type FormEvent, type RefObject } from 'react';
+import { useIntl } from '../../../lib/i18n';
+import { usePage } from '../../../PageContext';
+import { check } from '../../forms/engine/check';
+import { normalized, walk } from '../../forms/engine/logic';
+import { usePhoneReader } from '../../forms/lib/phone';
+import { createBooking } from '../lib/api';
+import { bookingRequest } from '../lib/bookingRequest';
+import { contactName } from '../lib/formValues';
+import { serverFieldKey, validateDetails, validateGuests, type DetailsValues, type FieldKey } from '../lib/validation';
+import type { ActionResult, BookingPageData, BookingView } from '../types';
+import { useIdempotencyKey } from './useIdempotencyKey';
+
+type Messages = Record<string, string>;
+
+export interface DetailsErrors {
+  contact: Partial<Record<FieldKey, string>>;
+  answers: Messages; // by question id
+  guests: Messages; // guests.0.email, guestCount, repeat
+  form: string | null; // above the button
+}
+
+interface Args {
+  data: BookingPageData;
+  values: DetailsValues;
+  start: string;
+  timeZone: string;
+  staffId: number | null;
+  today: string;
+  failed: ActionResult | null;
+  formRef: RefObject<HTMLFormElement | null>;
+  onBooked: (b: BookingView) => void;
+  onSlotTaken: (message: string) => void;
+  onSeriesTaken: () => void;
+}
+
+// useDetailsSubmit checks the details with the server's rules and message
+// ids and books; each answer's messages map back onto the fields, and
+// focus moves to the first field in error once it is marked.
+export function useDetailsSubmit(a: Args) {
+  const intl = useIntl();
+  const page = usePage();
+  const { calendar, location } = a.data;
+  const [errors, setErrors] = useState<DetailsErrors>(() => fromServer(a.failed?.fields, a.failed?.message ?? null));
+  const [submitting, setSubmitting] = useState(false);
+  const keyFor = useIdempotencyKey();
+  const phone = usePhoneReader(calendar.fields.phone !== 'hidden' || !!calendar.questions);
+  const pendingFocus = useRef(false);
+  useLayoutEffect(() => {
+    if (!pendingFocus.current) return;
+    pendingFocus.current = false;
+    a.formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"], [data-invalid] input')?.focus();
+  }, [errors]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  const show = (next: DetailsErrors) => {
+    pendingFocus.current = true;
+    setErrors(next);
+  };
+  const fixedGuests = a.data.cart?.guestItems.length ?? 0;
+  const maxGuests = fixedGuests || Math.max(0, (calendar.maxSeatsPerBooking ?? 1) - 1);
+
+  const problems = (): DetailsErrors | null => {
+    const dob = a.formRef.current?.querySelector<HTMLInputElement>(`input[type="date"][name="${contactName('dateOfBirth')}"]`);
+    const phoneCountry = a.values.phoneCountry || location.country;
+    const found = validateDetails(a.values, {
+      calendar, termsRequired: !!location.termsUrl, today: a.today, dateOfBirthUnreadable: !!dob?.validity?.badInput,
+      phoneValid: phone ? (v, c) => phone(v, c) !== null : undefined, phoneCountry,
+    });
+    const guests = maxGuests > 0 ? validateGuests(a.values, fixedGuests ? fixedGuests + 1 : calendar.maxSeatsPerBooking) : { errors: {} };
+    const q = calendar.questions;
+    const answers = q ? check(q, normalized(q, a.values.answers), walk(q, normalized(q, a.values.answers)), [0], { today: q.today, region: q.region, phone: phone ?? undefined }).errors : {};
+    if (!Object.keys(found).length && !Object.keys(guests.errors).length && !Object.keys(answers).length) return null;
+    const text = (id: string, args?: Record<string, string | number>) => intl.formatMessage({ id }, args);
+    return {
+      contact: Object.fromEntries(Object.entries(found).map(([k, id]) => [k, text(id)])),
+      answers: Object.fromEntries(Object.entries(answers).map(([k, p]) => [k, text(p.id, p.args)])),
+      guests: Object.fromEntries(Object.entries(guests.errors).map(([k, id]) => [k, text(id, { max: guests.max ?? 0 })])),
+      form: null,
+    };
+  };
+
+  const onSubmit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (submitting) return;
+    const found = problems();
+    if (found) return show(found);
+    const req = bookingRequest(a, intl, page.locale);
+    const unable = intl.formatMessage({ id: 'booking.error.unableToSchedule' });
+    setSubmitting(true);
+    setErrors(fromServer(undefined, null));
+    try {
+      const cart = a.data.cart && { menu: a.data.cart.menu, items: a.data.cart.items.map((i) => i.slug), guestItems: a.data.cart.guestItems.map((l) => l.map((i) => i.slug)) };
+      const res = await createBooking(req, keyFor(req), page.lang, cart);
+      if (res.ok) return a.onBooked(res.body);
+      if (res.status === 409 && res.error?.code === 'series_taken') {
+        // Another time of the series went meanwhile: show which, stay here.
+        setErrors({ ...fromServer(undefined, null), form: res.error.message });
+        return a.onSeriesTaken();
+      }
+      if (res.status === 409) return a.onSlotTaken(res.error?.message || unable);
+      if (res.status === 422 && res.error) return show(fromServer(res.error.fields, res.error.message || unable));
+      // Too many attempts (429) and other refusals say why, in the visitor's language.
+      setErrors({ ...fromServer(undefined, null), form: (res.status < 500 && res.error?.message) || unable });
+    } catch {
+      setErrors({ ...fromServer(undefined, null), form: unable });
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  const clear = (path: 'contact' | 'answers' | 'guests', key?: string) =>
+    setErrors((e) => (path === 'guests' ? { ...e, guests: {} } : { ...e, [path]: { ...e[path], [key!]: undefined } }));
+  return { errors, submitting, onSubmit, clear, maxGuests, fixedGuests };
+}
+
+// fromServer splits an answer's field messages between the contact
+// fields, the questions and the guests, with the rest above the button.
+function fromServer(fields: ActionResult['fields'], message: string | null): DetailsErrors {
+  const out: DetailsErrors = { contact: {}, answers: {}, guests: {}, form: null };
+  const other: string[] = [];
+  for (const [path, f] of Object.entries(fields ?? {})) {
+    const k = serverFieldKey(path);
+    if (k) out.contact[k] = f.message;
+    else if (path.startsWith('answers.')) out.answers[path.slice(8)] = f.message;
+    else if (path.startsWith('guest') || path === 'repeat') out.guests[path] = f.message;
+    else other.push(f.message);
+  }
+  out.form = [message, ...other].filter(Boolean).join(' ') || null;
+  return out;
+}

@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # make bench: renders per second of a booking page through the Go V8 pool
 # and, on the same machine in the same run, under Node, and their ratio;
-# then the latency of booking while 50 connections load the booking page
-# (the binary serving on loopback with its own PostgreSQL).
+# then the latency of booking while 50 connections load the booking page,
+# of submitting a form from 20 concurrent submitters, the pages' data and
+# their first JavaScript against their budgets (the binary serving on
+# loopback with its own PostgreSQL).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 work=$(mktemp -d /tmp/slotwise-bench.XXXXXX); chmod 755 "$work"
@@ -30,8 +32,9 @@ echo
 echo "== Booking latency: POST /api/bookings one after another while 50 connections load the booking page"
 go build -o "$work/bookbench" ./backend/cmd/bookbench
 port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
-# One client makes every booking: the abuse limits would stop it at their default.
-SLOTWISE_LIMIT_BOOKINGS_PER_IP=off SLOTWISE_LIMIT_BOOKINGS_PER_EMAIL=off \
+# One client makes every booking and sends every form: the abuse limits
+# would stop it at their default.
+SLOTWISE_LIMIT_BOOKINGS_PER_IP=off SLOTWISE_LIMIT_BOOKINGS_PER_EMAIL=off SLOTWISE_LIMIT_FORMS_PER_IP=off SLOTWISE_LIMIT_FORMS_PER_FORM=off \
 SLOTWISE_LOG_LEVEL=warn "${SLOTWISE_BENCH_BIN:-bin/slotwise}" serve --addr "127.0.0.1:$port" --data-dir "$work/serve" >"$work/serve.log" 2>&1 &
 server=$!
 for _ in $(seq 600); do curl -fs "http://127.0.0.1:$port/healthz" >/dev/null 2>&1 && break; sleep 0.1; done
@@ -67,6 +70,20 @@ else
 fi
 
 echo
+echo "== Submitting a form: 20 concurrent submitters (budget: p99 under 100 ms)"
+go build -o "$work/formbench" ./backend/cmd/formbench
+"$work/formbench" -base "http://127.0.0.1:$port" -conns 20 -n 400 || { tail -20 "$work/serve.log"; kill "$server"; exit 1; }
+
+echo
+echo "== Page data (GET /api/page-data; budgets: a booking page at most 11 KB, a form page at most 8 KB)"
+for entry in "booking /widget/bookings/demo-consultation 11264" "booking /de/widget/bookings/demo-consultation 11264" \
+  "form /widget/form/demo-contact 8192" "form /de/widget/survey/demo-survey 8192" "form /widget/quiz/demo-quiz 8192"; do
+  read -r kind path budget <<<"$entry"
+  size=$(curl -fs "http://127.0.0.1:$port/api/page-data?path=$path" | wc -c)
+  printf '%-8s %-42s %6d bytes (budget %d)%s\n' "$kind" "$path" "$size" "$budget" "$([ "$size" -le "$budget" ] || echo '  OVER')"
+done
+
+echo
 echo "== Initial JavaScript of a booking page (gzip -9; budget: 80 KB)"
 total=0
 # What the page's HTML loads: the entry and the calendar layout's scripts
@@ -76,4 +93,14 @@ for file in $(python3 -c "import json; m=json.load(open('ui/dist/client/manifest
   printf '%-34s %7d bytes\n' "${file#/assets/}" "$size"
 done
 printf '%-34s %7d bytes\n' "in all" "$total"
+booking_js=$total
+
+echo
+echo "== Initial JavaScript of a form page (gzip -9; budget: no more than the booking page's)"
+total=0
+for file in $(python3 -c "import json; m=json.load(open('ui/dist/client/manifest.json')); l=json.load(open('ui/dist/client/layout-assets.json')); print(' '.join([m['main.js']] + l['form']['scripts']))"); do
+  size=$(gzip -9c "ui/dist/client$file" | wc -c); total=$((total + size))
+  printf '%-34s %7d bytes\n' "${file#/assets/}" "$size"
+done
+printf '%-34s %7d bytes (booking page: %d)%s\n' "in all" "$total" "$booking_js" "$([ "$total" -le "$booking_js" ] || echo '  OVER')"
 kill -TERM "$server"; wait "$server" || true

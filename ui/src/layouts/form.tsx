@@ -1,5 +1,5 @@
 import { ScreenSummary } from '../components/ScreenSummary';
-import { CancelBookingScreen } from '../features/booking/CancelBookingScreen';
+import { CancelBooking } from '../features/booking/lazyParts';
 import { FormScreen } from '../features/forms/FormScreen';
 import { QuizResultScreen } from '../features/forms/QuizResultScreen';
 import type { LayoutModule, LayoutProps } from './types';
@@ -18,7 +18,8 @@ const form: LayoutModule = {
   Layout: FormLayout,
   screens: {
     verifyPayment: PaymentResultScreen,
-    cancelBooking: CancelBookingScreen,
+    // A chunk of its own: forms need none of the booking's manage screens.
+    cancelBooking: CancelBooking.Component,
     form: FormScreen,
     quiz: FormScreen,
     quizResult: QuizResultScreen,

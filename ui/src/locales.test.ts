@@ -67,7 +67,7 @@ describe('message catalogues', () => {
       }
     };
     scan(__dirname);
-    const go = readFileSync(join(__dirname, '../../backend/internal/web/loaders.go'), 'utf8');
+    const go = readFileSync(join(__dirname, '../../backend/internal/web/sites_loaders.go'), 'utf8');
     for (const m of go.matchAll(/"((?:home|site|screen)\.[a-zA-Z0-9_.]+)"/g)) used.add(m[1]);
     for (const r of routes) {
       if (r.layout === 'error' || r.name === 'index') continue;

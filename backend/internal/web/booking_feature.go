@@ -56,7 +56,7 @@ func (f bookingFeature) siteBrand(ctx context.Context) (string, error) {
 	return l.BrandColor, nil
 }
 
-// bookingAPI holds the booking endpoints' handlers (api_booking.go).
+// bookingAPI holds the booking endpoints' handlers (booking_api.go).
 type bookingAPI struct {
 	s   *Server
 	svc *booking.Service

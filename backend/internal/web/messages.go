@@ -8,10 +8,11 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
-	"github.com/gin-gonic/gin"
 	"io/fs"
 	"sort"
 	"sync"
+
+	"github.com/gin-gonic/gin"
 
 	"slotwise/locales"
 )

@@ -2,6 +2,7 @@ package web
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"log/slog"
@@ -9,6 +10,7 @@ import (
 	"net/url"
 	"regexp"
 	"strings"
+	"time"
 
 	"github.com/gin-gonic/gin"
 
@@ -238,4 +240,72 @@ func runLoader(ctx context.Context, load Loader, req *PageRequest) (res *PageRes
 		}
 	}()
 	return load(ctx, req)
+}
+
+// page serves every GET that is not an API or an asset: it loads the page's
+// payload, flushes status and head, renders the body in V8 and streams it.
+// A POST to a page is its route's form action (actions.go).
+func (s *Server) page(c *gin.Context) {
+	if c.Request.Method == http.MethodPost && !strings.HasPrefix(c.Request.URL.Path, "/api/") {
+		s.pageAction(c)
+		return
+	}
+	if c.Request.Method != http.MethodGet && c.Request.Method != http.MethodHead {
+		apiError(c, http.StatusMethodNotAllowed, "method_not_allowed", "Method not allowed")
+		return
+	}
+	if strings.HasPrefix(c.Request.URL.Path, "/api/") {
+		apiError(c, http.StatusNotFound, "not_found", "Not found")
+		return
+	}
+	path, rawQuery := c.Request.URL.EscapedPath(), c.Request.URL.RawQuery
+	prefix, _, _ := splitLocale(path)
+	key := pageCacheKey(resolveLocale(c, prefix), consentOf(c), path, rawQuery)
+	if e := s.pages.get(key); e != nil {
+		serveCached(c, e)
+		return
+	}
+	p := s.loadPage(c, path, rawQuery)
+	if p.Redirect != "" {
+		c.Redirect(http.StatusMovedPermanently, p.Redirect)
+		return
+	}
+	if cacheablePage(p, p.tags) {
+		doc, status, cacheable := s.document(c, p)
+		csp := s.pageCSP(p.Layout, p.Head.Brand) // a failed render's error page keeps the colour
+		if !cacheable {
+			// A failed render's error page: sent once.
+			writeHTML(c, status, csp, doc)
+			return
+		}
+		e := newCachedPage(status, csp, doc, p.tags, time.Now())
+		s.pages.put(key, e)
+		serveCached(c, e)
+		return
+	}
+	s.writeDocument(c, p)
+}
+
+// pageData is the same loader as JSON, for client-side navigations.
+func (s *Server) pageData(c *gin.Context) {
+	path := c.Query("path")
+	if !strings.HasPrefix(path, "/") || strings.HasPrefix(path, "//") {
+		apiError(c, http.StatusBadRequest, "invalid_path", "path must be a site-relative path starting with /")
+		return
+	}
+	rawPath, rawQuery, _ := strings.Cut(path, "?")
+	p := s.loadPage(c, rawPath, rawQuery)
+	c.Header("Cache-Control", "no-store")
+	if p.Redirect != "" {
+		// The client follows it as a replaced navigation (PageHost).
+		c.JSON(http.StatusOK, gin.H{"redirect": p.Redirect, "status": p.Status})
+		return
+	}
+	data, err := json.Marshal(p)
+	if err != nil {
+		apiError(c, http.StatusInternalServerError, "internal", "Internal Server Error")
+		return
+	}
+	_, data = s.perRequest("", data)
+	c.Data(p.Status, "application/json; charset=utf-8", data)
 }

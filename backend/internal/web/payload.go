@@ -36,7 +36,7 @@ type Head struct {
 	Robots      string      `json:"robots,omitempty"`
 	Brand       string      `json:"brand,omitempty"` // #rrggbb, the business's colour
 	Alternates  []Alternate `json:"alternates" tstype:"Alternate[] | null"`
-	SEO         *SEO        `json:"-"` // for the document's head only (seo.go)
+	SEO         *SEO        `json:"-"` // for the document's head only (sites_seo.go)
 }
 
 // Alternate is one hreflang link.

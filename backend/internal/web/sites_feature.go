@@ -1,6 +1,10 @@
 package web
 
-import "slotwise/backend/internal/sites"
+import (
+	"context"
+
+	"slotwise/backend/internal/sites"
+)
 
 // Sites is the website feature: the home page, website pages and their previews.
 func Sites(store *sites.Store) Feature { return sitesFeature{store: store} }
@@ -24,4 +28,9 @@ func (pendingFeature) Register(r *Registry) {
 	for _, name := range []string{"verifyPayment"} {
 		r.Page(name, screenLoader)
 	}
+}
+
+func screenLoader(_ context.Context, req *PageRequest) (*PageResult, error) {
+	title := req.T("screen." + req.Match.Route.Name + ".title")
+	return &PageResult{Title: title + " · Slotwise", Data: ScreenData{Params: req.Match.Params}}, nil
 }

@@ -4,32 +4,9 @@ import (
 	"context"
 	"errors"
 
-	"slotwise/backend/internal/booking"
-	"slotwise/backend/internal/limits"
 	"slotwise/backend/internal/route"
 	"slotwise/backend/internal/sites"
 )
-
-// appointmentLoader: a service, alone or with a named person, is the
-// booking screen; a team's page books the team's calendar; a group lists
-// its calendars.
-func appointmentLoader(bookings *booking.Service, lim *limits.Limiter) Loader {
-	page, team, group := bookingPageLoader(bookings, lim), teamLoader(bookings), groupLoader(bookings)
-	return func(ctx context.Context, req *PageRequest) (*PageResult, error) {
-		switch req.Match.Kind {
-		case "team":
-			return team(ctx, req)
-		case "group", "groups":
-			return group(ctx, req)
-		}
-		return page(ctx, req)
-	}
-}
-
-func screenLoader(_ context.Context, req *PageRequest) (*PageResult, error) {
-	title := req.T("screen." + req.Match.Route.Name + ".title")
-	return &PageResult{Title: title + " · Slotwise", Data: ScreenData{Params: req.Match.Params}}, nil
-}
 
 // homeLinks are the demo's pages, by route name and parameters.
 func homeLinks(req *PageRequest) []DemoLink {

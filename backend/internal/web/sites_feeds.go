@@ -148,7 +148,7 @@ func (f siteFiles) sitemap(c *gin.Context) {
 	f.xml(c, set)
 }
 
-// contentPath is the canonical path of a published entry (loaders_blog.go
+// contentPath is the canonical path of a published entry (sites_blog_loaders.go
 // redirects every other shape to it).
 func contentPath(e sites.Entry) string {
 	table := route.Default()

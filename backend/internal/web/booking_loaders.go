@@ -342,3 +342,19 @@ func zoneOr(name, fallback string) *time.Location {
 	}
 	return z
 }
+
+// appointmentLoader: a service, alone or with a named person, is the
+// booking screen; a team's page books the team's calendar; a group lists
+// its calendars.
+func appointmentLoader(bookings *booking.Service, lim *limits.Limiter) Loader {
+	page, team, group := bookingPageLoader(bookings, lim), teamLoader(bookings), groupLoader(bookings)
+	return func(ctx context.Context, req *PageRequest) (*PageResult, error) {
+		switch req.Match.Kind {
+		case "team":
+			return team(ctx, req)
+		case "group", "groups":
+			return group(ctx, req)
+		}
+		return page(ctx, req)
+	}
+}

@@ -211,7 +211,7 @@ func blogPath(path string) string {
 }
 
 // feedPath is the RSS feed of a blog, or of one of its categories, authors
-// or tags (feeds.go serves them).
+// or tags (sites_feeds.go serves them).
 func feedPath(blog, kind, slug string) string {
 	if segment, ok := feedSegments[kind]; ok {
 		return "/feeds/" + strings.Join([]string{blog, segment, slug}, "/") + ".xml"

@@ -28,7 +28,7 @@ type vectors struct {
 	} `json:"cases"`
 }
 
-func loadVectors(t *testing.T) vectors {
+func loadVectors(t testing.TB) vectors {
 	t.Helper()
 	data, err := os.ReadFile("testdata/vectors.json")
 	if err != nil {

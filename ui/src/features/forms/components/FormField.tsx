@@ -19,6 +19,8 @@ interface Props {
   region: string;
   lang: string;
   onChange: (values: string[]) => void;
+  // onBlur: the visitor left the field (a form checks what they typed then).
+  onBlur?: () => void;
   // A form other than the engine's own (the booker's contact fields) names
   // its controls itself and says what the browser may fill in.
   name?: string;
@@ -36,7 +38,7 @@ const AUTOCOMPLETE: Record<string, string> = { name: 'name', email: 'email', pho
 
 // FormField is one question of the form engine, drawn by its type with
 // its label, help and error tied to the control.
-export function FormField({ field, values, error, region, lang, onChange, name = fieldName(field.id), autoComplete, choose, rows = 5, phone }: Props) {
+export function FormField({ field, values, error, region, lang, onChange, onBlur, name = fieldName(field.id), autoComplete, choose, rows = 5, phone }: Props) {
   const intl = useIntl();
   const optional = intl.formatMessage({ id: 'booking.field.optional' });
   const value = values[0] ?? '';
@@ -60,7 +62,7 @@ export function FormField({ field, values, error, region, lang, onChange, name =
     <div data-field={field.id}>
       <Field label={field.label} required={field.required} optionalLabel={optional} error={error} hint={hint || undefined}>
         {(c) => {
-          const common = { ...c, name, className: inputClass, value, placeholder: field.placeholder || undefined };
+          const common = { ...c, name, className: inputClass, value, placeholder: field.placeholder || undefined, onBlur };
           switch (field.type) {
             case 'textarea':
               return <textarea {...common} rows={rows} maxLength={field.maxLength || undefined} onChange={(e) => set(e.target.value)} />;

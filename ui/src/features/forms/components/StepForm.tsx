@@ -5,7 +5,7 @@ import { FormattedMessage, useIntl } from '../../../lib/i18n';
 import { useNavigate } from '../../../lib/router';
 import { usePage } from '../../../PageContext';
 import type { ActionResult, FieldError, FormPageData } from '../../../generated/web';
-import { check } from '../engine/check';
+import { check, checkField } from '../engine/check';
 import { after, normalized, walk } from '../engine/logic';
 import type { Answers } from '../engine/types';
 import { sendStep } from '../lib/api';
@@ -52,6 +52,16 @@ export function StepForm({ data, route }: { data: FormPageData; route: string })
     const first = formRef.current?.querySelector<HTMLElement>('[data-invalid] input, [aria-invalid="true"]');
     first?.focus();
   }, [errors]);
+
+  // Leaving a field that holds something checks it, so a mistyped address
+  // shows before the visitor sends; an empty field is asked for on sending.
+  const blurred = (id: string) => {
+    const field = shown.find((f) => f.id === id);
+    const vals = answers[id] ?? [];
+    if (!field || vals.length === 0) return;
+    const [, problem] = checkField(field, vals, { today: form.today, region: countries[id] || form.region, phone: phone ?? undefined });
+    if (problem) setErrors((e) => ({ ...e, [id]: intl.formatMessage({ id: problem.id }, problem.args) }));
+  };
 
   const change = (id: string, v: string[]) => {
     setValues((old) => ({ ...old, [id]: v }));
@@ -117,6 +127,7 @@ export function StepForm({ data, route }: { data: FormPageData; route: string })
           region={form.region}
           lang={page.lang}
           onChange={(v) => change(f.id, v)}
+          onBlur={() => blurred(f.id)}
           phone={
             f.type === 'phone'
               ? { country: countries[f.id] ?? '', countryName: `${fieldName(f.id)}.country`, initial: data.phoneRegion ?? null, onCountry: (r) => setCountries((c) => ({ ...c, [f.id]: r })) }

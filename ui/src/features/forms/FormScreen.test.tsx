@@ -1,0 +1,94 @@
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { json, payload, renderPage } from '../../testing/booking';
+import type { FormPageData } from '../../generated/web';
+
+const contact = (): FormPageData => ({
+  key: 'key-1', step: 'contact', values: {}, query: { utm_source: 'mail' }, done: false, position: 1, total: 1,
+  business: { name: 'Slotwise Demo Studio' },
+  form: {
+    slug: 'demo-contact', kind: 'form', title: 'Get in touch', today: '2026-11-23', region: 'DE', submit: 'Send message',
+    steps: [{ id: 'contact', fields: [
+      { id: 'name', type: 'name', label: 'Your name', required: true, maxLength: 100 },
+      { id: 'email', type: 'email', label: 'Email', required: true, maxLength: 254 },
+      { id: 'topic', type: 'dropdown', label: 'What is it about?', required: true, maxLength: 300, options: [{ value: 'booking', label: 'An appointment' }, { value: 'other', label: 'Something else' }] },
+      { id: 'date', type: 'date', label: 'Preferred date', maxLength: 300, minDate: '2026-11-23' },
+      { id: 'source', type: 'hidden', label: '', maxLength: 500, param: 'utm_source' },
+    ] }],
+    rules: [{ action: 'show', field: 'date', when: { match: 'all', conditions: [{ field: 'topic', op: 'equals', value: 'booking' }] } }],
+  },
+});
+
+interface Call {
+  url: string;
+  method: string;
+  body: unknown;
+}
+
+// answering stubs fetch: the forms API answers as handler says; page data
+// (where the answer sends the visitor) is the form's page, thanking.
+function answering(handler: (n: number) => Response): Call[] {
+  const calls: Call[] = [];
+  vi.stubGlobal('fetch', async (url: string, init: RequestInit = {}) => {
+    if (url.startsWith('/api/page-data')) return json(200, payload('form', { ...contact(), done: true }, { layout: 'form', path: '/widget/form/demo-contact' }));
+    calls.push({ url, method: (init.method ?? 'GET').toUpperCase(), body: init.body ? JSON.parse(String(init.body)) : undefined });
+    return handler(calls.length);
+  });
+  return calls;
+}
+
+const open = (data = contact()) => renderPage(payload('form', data, { layout: 'form', path: '/widget/form/demo-contact?utm_source=mail' }));
+const box = (name: string | RegExp) => screen.getByRole('textbox', { name }) as HTMLInputElement;
+const errorOf = (el: HTMLElement) => document.getElementById((el.getAttribute('aria-describedby') ?? '').split(' ')[0])?.textContent ?? null;
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('a form of the engine', () => {
+  it('says what is wrong as the visitor leaves a field, and everything missing on sending, focusing the first', async () => {
+    open();
+    fireEvent.change(box(/Email/), { target: { value: 'ada@example' } });
+    fireEvent.blur(box(/Email/));
+    expect(errorOf(box(/Email/))).toBe('Email is invalid');
+    fireEvent.click(screen.getByRole('button', { name: 'Send message' }));
+    await waitFor(() => expect(errorOf(box(/Your name/))).toBe('Name is required'));
+    expect(document.activeElement).toBe(box(/Your name/));
+    expect(errorOf(screen.getByRole('combobox', { name: /What is it about/ }))).toBe('This field is required');
+  });
+
+  it('shows a question when a rule says so and sends only what the visitor could see', async () => {
+    const calls = answering(() => json(201, { done: true, href: '/widget/form/demo-contact?response=key-1', sent: '/widget/form/demo-contact?response=key-1' }));
+    open();
+    expect(screen.queryByLabelText(/Preferred date/)).toBeNull();
+    fireEvent.change(box(/Your name/), { target: { value: 'Ada Lovelace' } });
+    fireEvent.change(box(/Email/), { target: { value: 'ada@example.com' } });
+    fireEvent.change(screen.getByRole('combobox', { name: /What is it about/ }), { target: { value: 'booking' } });
+    fireEvent.change(screen.getByLabelText(/Preferred date/), { target: { value: '2026-12-01' } });
+    fireEvent.change(screen.getByRole('combobox', { name: /What is it about/ }), { target: { value: 'other' } });
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Send message' })));
+    const post = calls.find((c) => c.method === 'POST')!;
+    expect(post.url).toBe('/api/forms/form/demo-contact/answers');
+    expect(post.body).toMatchObject({ key: 'key-1', step: 'contact', query: { utm_source: 'mail' }, answers: { name: ['Ada Lovelace'], email: ['ada@example.com'], topic: ['other'] } });
+    expect((post.body as { answers: Record<string, unknown> }).answers.date).toBeUndefined();
+    await screen.findByText('Thank you! Your answers have been sent.');
+  });
+
+  it('puts the server’s refusal under its fields and keeps a new key when the old one expired', async () => {
+    const calls = answering((n) =>
+      n === 1
+        ? json(409, { error: { code: 'form_expired', message: 'This form was open for a long time.' }, key: 'key-2' })
+        : json(422, { error: { code: 'invalid', message: 'Please check the highlighted fields', fields: { 'answers.name': { id: 'validation.nameInvalid', message: 'Name is invalid' } } } }),
+    );
+    open();
+    fireEvent.change(box(/Your name/), { target: { value: 'Ada' } });
+    fireEvent.change(box(/Email/), { target: { value: 'ada@example.com' } });
+    fireEvent.change(screen.getByRole('combobox', { name: /What is it about/ }), { target: { value: 'other' } });
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Send message' })));
+    await screen.findByText('This form was open for a long time.');
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Send message' })));
+    await waitFor(() => expect(errorOf(box(/Your name/))).toBe('Name is invalid'));
+    expect((calls.filter((c) => c.method === 'POST')[1].body as { key: string }).key).toBe('key-2');
+  });
+});

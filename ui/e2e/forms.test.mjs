@@ -182,6 +182,40 @@ describe('every form screen', () => {
     ['quiz in German', '/de/widget/quiz/demo-quiz', null],
     ['survey, first step', '/widget/survey/demo-survey', null],
     ['quiz result that claims nothing', '/widget/quiz-result/3', null],
+    [
+      'survey, second step',
+      '/widget/survey/demo-survey',
+      async (page) => {
+        await page.getByLabel('Yes', { exact: true }).check();
+        await page.getByLabel('4 of 5').check();
+        await page.getByRole('button', { name: 'Next' }).click();
+        await page.getByText('Step 2 of 3').waitFor();
+      },
+    ],
+    [
+      'quiz result with its answers revealed',
+      '/widget/quiz/demo-quiz',
+      async (page) => {
+        for (const a of ['How well it protects against UVB rays', 'Ceramides', 'Every day']) await page.getByLabel(a).check();
+        await page.locator('select[name="answers.water"]').selectOption('some');
+        await page.waitForTimeout(MIN_FILL_MS);
+        await page.getByRole('button', { name: 'See my score' }).click();
+        await page.getByText('Your answers').waitFor();
+      },
+    ],
+    [
+      'the thanks',
+      '/widget/form/demo-contact',
+      async (page) => {
+        await page.getByLabel('Your name').fill('Ada Lovelace');
+        await page.getByRole('textbox', { name: 'Email', exact: true }).fill('ada@example.com');
+        await page.getByLabel('What is it about?').selectOption('other');
+        await page.getByLabel('Message').fill('Hello there.');
+        await page.waitForTimeout(MIN_FILL_MS);
+        await page.getByRole('button', { name: 'Send message' }).click();
+        await page.getByText('Thank you! We have your message').waitFor();
+      },
+    ],
   ];
   for (const [name, path, act] of screens) {
     test(`${name}: no axe violations, valid HTML`, async () => {

@@ -35,7 +35,7 @@ describe('server-rendered pages', () => {
   test('website pages wait for a gesture before hydrating, widgets do not', async () => {
     const ctx = await env.browser.newContext();
     const page = await ctx.newPage();
-    await page.goto(env.server.base + '/widget/form/contact');
+    await page.goto(env.server.base + '/widget/form/demo-contact');
     await waitForHydration(page);
     await page.goto(env.server.base + '/about');
     await page.waitForTimeout(300);
@@ -84,7 +84,7 @@ describe('language', () => {
     const days = (cookie.expires * 1000 - Date.now()) / 86400000;
     assert.ok(days > 364 && days <= 365.01, `cookie lasts ${days} days`);
     // An unprefixed URL now comes in German too.
-    await page.goto(env.server.base + '/widget/form/contact');
+    await page.goto(env.server.base + '/widget/form/demo-contact');
     assert.equal(await page.getAttribute('html', 'lang'), 'de');
     assert.deepEqual(problems, []);
     await ctx.close();
@@ -95,7 +95,7 @@ describe('cookie banner', () => {
   test('is keyboard-accessible and remembered', async () => {
     const ctx = await env.browser.newContext();
     const page = await ctx.newPage();
-    await page.goto(env.server.base + '/widget/form/contact');
+    await page.goto(env.server.base + '/widget/form/demo-contact');
     await waitForHydration(page);
     const banner = page.getByRole('region', { name: 'Cookie preferences' });
     assert.ok(await banner.isVisible());

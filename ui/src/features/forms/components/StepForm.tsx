@@ -1,15 +1,9 @@
-import { useLayoutEffect, useRef, useState, type FormEvent } from 'react';
 import { Alert } from '../../../components/Alert';
 import { Button } from '../../../components/Button';
-import { FormattedMessage, useIntl } from '../../../lib/i18n';
-import { useNavigate } from '../../../lib/router';
+import { FormattedMessage } from '../../../lib/i18n';
 import { usePage } from '../../../PageContext';
-import type { ActionResult, FieldError, FormPageData } from '../../../generated/web';
-import { check, checkField } from '../engine/check';
-import { after, normalized, walk } from '../engine/logic';
-import type { Answers } from '../engine/types';
-import { sendStep } from '../lib/api';
-import { usePhoneReader } from '../lib/phone';
+import type { FormPageData } from '../../../generated/web';
+import { useStepForm } from '../hooks/useStepForm';
 import { FormField, fieldName } from './FormField';
 import styles from '../Forms.module.css';
 
@@ -20,94 +14,7 @@ import styles from '../Forms.module.css';
 // the thanks.
 export function StepForm({ data, route }: { data: FormPageData; route: string }) {
   const page = usePage();
-  const intl = useIntl();
-  const navigate = useNavigate();
-  const { form } = data;
-  const failed = page.action ?? null;
-  const [values, setValues] = useState<Answers>(() => (failed ? fromAction(failed) : data.values));
-  const [errors, setErrors] = useState<Record<string, string>>(() => messagesOf(failed?.fields));
-  const [formError, setFormError] = useState<string | null>(failed?.message ?? null);
-  const [key, setKey] = useState(() => (failed && failed.code !== 'form_expired' && failed.values.key ? failed.values.key : data.key));
-  const [busy, setBusy] = useState(false);
-  // The country each phone field reads its number in (the business's until
-  // the visitor picks another).
-  const [countries, setCountries] = useState<Record<string, string>>({});
-  const phone = usePhoneReader(form.steps.some((s) => s.fields.some((f) => f.type === 'phone')));
-  const formRef = useRef<HTMLFormElement>(null);
-  const trapRef = useRef<HTMLInputElement>(null);
-  const pendingFocus = useRef(false);
-
-  const stepIndex = Math.max(0, form.steps.findIndex((s) => s.id === data.step));
-  const step = form.steps[stepIndex];
-  const answers = normalized(form, { ...values, ...hiddenAnswers(data) });
-  const reach = walk(form, answers);
-  const shown = step.fields.filter((f) => reach.visible.has(f.id));
-  const last = after(reach, stepIndex) === -1;
-
-  // Focus moves after the render that marks the fields invalid, so a screen
-  // reader reads the error with the field.
-  useLayoutEffect(() => {
-    if (!pendingFocus.current) return;
-    pendingFocus.current = false;
-    const first = formRef.current?.querySelector<HTMLElement>('[data-invalid] input, [aria-invalid="true"]');
-    first?.focus();
-  }, [errors]);
-
-  // Leaving a field that holds something checks it, so a mistyped address
-  // shows before the visitor sends; an empty field is asked for on sending.
-  const blurred = (id: string) => {
-    const field = shown.find((f) => f.id === id);
-    const vals = answers[id] ?? [];
-    if (!field || vals.length === 0) return;
-    const [, problem] = checkField(field, vals, { today: form.today, region: countries[id] || form.region, phone: phone ?? undefined });
-    if (problem) setErrors((e) => ({ ...e, [id]: intl.formatMessage({ id: problem.id }, problem.args) }));
-  };
-
-  const change = (id: string, v: string[]) => {
-    setValues((old) => ({ ...old, [id]: v }));
-    if (errors[id]) setErrors(({ [id]: _, ...rest }) => rest);
-  };
-
-  const onSubmit = async (e: FormEvent) => {
-    e.preventDefault();
-    if (busy) return;
-    const readPhone = phone ? (v: string, region: string) => phone(v, region) : undefined;
-    const inCountry = Object.fromEntries(Object.entries(answers).map(([id, v]) => [id, countries[id] && readPhone && v[0] ? [readPhone(v[0], countries[id]) ?? v[0]] : v]));
-    const found = check(form, inCountry, reach, [stepIndex], { today: form.today, region: form.region, phone: readPhone }).errors;
-    if (Object.keys(found).length > 0) {
-      pendingFocus.current = true;
-      setErrors(Object.fromEntries(Object.entries(found).map(([id, p]) => [id, intl.formatMessage({ id: p.id }, p.args)])));
-      setFormError(null);
-      return;
-    }
-    // A number read in the country chosen travels in its international form.
-    const international = (f: (typeof shown)[number], v: string[]) =>
-      f.type === 'phone' && phone && v[0] ? [phone(v[0], countries[f.id] || form.region) ?? v[0]] : v;
-    const sent = Object.fromEntries(shown.filter((f) => f.type !== 'hidden').map((f) => [f.id, international(f, values[f.id] ?? [])]));
-    setBusy(true);
-    setFormError(null);
-    const unable = intl.formatMessage({ id: 'form.error.unable' });
-    try {
-      const res = await sendStep(route, form.slug, { key, step: step.id, answers: sent, query: data.query, page: document.referrer || undefined, locale: page.locale, website: trapRef.current?.value || undefined }, page.lang);
-      if (res.ok) {
-        // Back comes to this step with its answers, kept on the server.
-        window.history.replaceState(window.history.state, '', res.body.sent);
-        if (res.body.external) window.location.assign(res.body.href);
-        else navigate(res.body.href);
-        return;
-      }
-      if (res.key) setKey(res.key);
-      const fieldErrors = Object.fromEntries(Object.entries(res.error?.fields ?? {}).flatMap(([path, f]) => (path.startsWith('answers.') ? [[path.slice(8), f.message]] : [])));
-      if (Object.keys(fieldErrors).length > 0) pendingFocus.current = true;
-      setErrors(fieldErrors);
-      setFormError((res.status < 500 && res.error?.message) || unable);
-    } catch {
-      setFormError(unable);
-    } finally {
-      setBusy(false);
-    }
-  };
-
+  const { form, step, shown, last, values, errors, formError, key, busy, countries, setCountries, formRef, trapRef, change, blurred, onSubmit } = useStepForm(data, route);
   return (
     <form ref={formRef} className={styles.form} method="post" action={page.path} onSubmit={onSubmit} noValidate aria-busy={busy || undefined}>
       <input type="hidden" name="key" value={key} />
@@ -149,31 +56,3 @@ export function StepForm({ data, route }: { data: FormPageData; route: string })
     </form>
   );
 }
-
-// fromAction is what a post without JavaScript sent, back on its page.
-function fromAction(a: ActionResult): Answers {
-  const out: Answers = {};
-  for (const [name, v] of Object.entries(a.values ?? {})) {
-    if (name.startsWith('answers.')) out[name.slice(8)] = a.lists?.[name] ?? [v];
-  }
-  return out;
-}
-
-function messagesOf(fields: Record<string, FieldError> | undefined): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [path, f] of Object.entries(fields ?? {})) if (path.startsWith('answers.')) out[path.slice(8)] = f.message;
-  return out;
-}
-
-// hiddenAnswers are the hidden fields as the page's query fills them.
-function hiddenAnswers(data: FormPageData): Answers {
-  const out: Answers = {};
-  for (const s of data.form.steps)
-    for (const f of s.fields) {
-      const v = data.query[f.param || f.id];
-      if (f.type === 'hidden' && v) out[f.id] = [v];
-    }
-  return out;
-}
-
-export { fieldName };

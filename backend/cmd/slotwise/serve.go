@@ -145,6 +145,9 @@ func listen(ctx context.Context, a *app, handler http.Handler) error {
 		{routes.Href("", "appointment", "team", map[string]string{"provider": "demo-team"}, nil), "a team: a named person or any available"},
 		{routes.Href("", "appointment", "groups", map[string]string{"groupSlug": "demo-group"}, nil), "a group of calendars"},
 		{routes.Href("", "serviceMenu", "slug", map[string]string{"serviceMenuSlug": "demo-salon"}, nil), "a service menu: several services in one visit"},
+		{routes.Href("", "form", "", map[string]string{"id": "demo-contact"}, nil), "a contact form"},
+		{routes.Href("", "quiz", "", map[string]string{"id": "demo-quiz"}, nil), "a quiz, scored by the server"},
+		{routes.Href("", "survey", "", map[string]string{"id": "demo-survey"}, nil), "a survey of three steps"},
 	}
 	if a.demoLink != "" {
 		lines = append(lines, [2]string{a.demoLink, "a one-time link: books once, for 7 days"})

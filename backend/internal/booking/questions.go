@@ -1,7 +1,6 @@
 package booking
 
 import (
-	"strings"
 	"time"
 
 	"slotwise/backend/internal/forms"
@@ -15,14 +14,9 @@ func checkQuestions(cal *Calendar, answers map[string][]string, now time.Time, i
 	if cal.Questions == nil {
 		return nil
 	}
-	d := cal.Questions
-	a := forms.Answers(answers).Normalized(d)
-	reach := forms.Walk(d, a)
-	zone, err := time.LoadLocation(cal.Location.TimeZone)
-	if err != nil {
-		zone = time.UTC
-	}
-	stored, problems := forms.Check(d, a, reach, reach.Path, forms.CheckContext{Today: now.In(zone).Format(time.DateOnly), Region: cal.Location.Country})
+	stored, problems := forms.CheckAll(cal.Questions, answers, forms.CheckContext{
+		Today: forms.TodayIn(cal.Location.TimeZone, now), Region: cal.Location.Country,
+	})
 	for id, p := range problems {
 		invalid.Fields[forms.FieldPath(id)] = p.ID
 		if p.Args != nil {
@@ -41,27 +35,9 @@ func answerRows(cal *Calendar, answers forms.Answers, locale string) []AnswerVie
 	if cal == nil || cal.Questions == nil || len(answers) == 0 {
 		return nil
 	}
-	d := cal.Questions
 	var out []AnswerView
-	for _, f := range d.Fields() {
-		vals, ok := answers[f.ID]
-		if !ok || f.Type == forms.TypeHidden {
-			continue
-		}
-		shown := make([]string, 0, len(vals))
-		for _, v := range vals {
-			label := v
-			for _, o := range f.Options {
-				if o.Value == v {
-					label = o.Label.In(locale, d.Locale)
-				}
-			}
-			if f.Type == forms.TypeConsent {
-				label = "✓"
-			}
-			shown = append(shown, label)
-		}
-		out = append(out, AnswerView{Label: f.Label.In(locale, d.Locale), Value: strings.Join(shown, ", ")})
+	for _, row := range cal.Questions.Readable(answers, locale, false) {
+		out = append(out, AnswerView{Label: row.Label, Value: row.Value})
 	}
 	return out
 }

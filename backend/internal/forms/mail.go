@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"log/slog"
-	"strings"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -85,29 +84,8 @@ func (f *Form) emailOf(r *Response, cat *locales.Catalogue) *notify.FormEmail {
 	if r.SubmittedAt != nil {
 		out.Submitted = r.SubmittedAt.Format(time.RFC3339)
 	}
-	for _, field := range d.Fields() {
-		vals, ok := r.Answers[field.ID]
-		if !ok {
-			continue
-		}
-		label := t(field.Label)
-		if label == "" {
-			label = field.ID
-		}
-		shown := make([]string, 0, len(vals))
-		for _, v := range vals {
-			switch {
-			case field.hasOptions() && field.option(v) != nil:
-				shown = append(shown, t(field.option(v).Label))
-			case field.Type == TypeConsent:
-				shown = append(shown, "✓")
-			case field.Type == TypeRating:
-				shown = append(shown, fmt.Sprintf("%s / %d", v, field.scale()))
-			default:
-				shown = append(shown, v)
-			}
-		}
-		out.Rows = append(out.Rows, notify.EmailRow{Label: label, Value: strings.Join(shown, ", ")})
+	for _, row := range d.Readable(r.Answers, cat.Locale, true) {
+		out.Rows = append(out.Rows, notify.EmailRow{Label: row.Label, Value: row.Value})
 	}
 	for _, p := range utmParams {
 		if v := r.Attribution[p]; v != "" {

@@ -340,18 +340,7 @@ func mergeStep(d *Definition, prior Answers, cmd StepCommand, step int) Answers 
 			merged[f.ID] = cmd.Answers[f.ID]
 		}
 	}
-	for _, f := range d.Fields() {
-		if f.Type != TypeHidden {
-			continue
-		}
-		param := f.Param
-		if param == "" {
-			param = f.ID
-		}
-		if v, ok := cmd.Query[param]; ok {
-			merged[f.ID] = []string{v}
-		}
-	}
+	merged = d.WithQuery(merged, cmd.Query)
 	return merged.Normalized(d)
 }
 
@@ -412,16 +401,10 @@ func cleanPage(p string) string {
 }
 
 // today is the date in the business's time zone.
-func (s *Service) today(zone string) string {
-	loc, err := time.LoadLocation(zone)
-	if err != nil {
-		loc = time.UTC
-	}
-	return s.now().In(loc).Format(time.DateOnly)
-}
+func (s *Service) today(zone string) string { return TodayIn(zone, s.now()) }
 
-// Today is the date in the business's time zone, for date bounds.
-func (s *Service) Today(f *Form) string { return s.today(f.Business.TimeZone) }
+// Now is the service's clock.
+func (s *Service) Now() time.Time { return s.now() }
 
 func randomString(n int) string {
 	b := make([]byte, n)

@@ -303,11 +303,7 @@ func calendarInfo(cal *booking.Calendar, locale string, now time.Time) CalendarI
 		info.Staff = append(info.Staff, StaffInfo{ID: s.ID, Name: s.Name})
 	}
 	if cal.Questions != nil {
-		zone, err := time.LoadLocation(cal.Location.TimeZone)
-		if err != nil {
-			zone = time.UTC
-		}
-		v := forms.ViewOf(cal.Questions, cal.Slug, forms.KindBooking, locale, now.In(zone).Format(time.DateOnly), cal.Location.Country)
+		v := forms.ViewOf(cal.Questions, cal.Slug, forms.KindBooking, locale, forms.TodayIn(cal.Location.TimeZone, now), cal.Location.Country)
 		info.Questions = &v
 	}
 	return info

@@ -45,7 +45,7 @@ func formLoader(svc *forms.Service, lim *limits.Limiter, kind string) Loader {
 			}
 		}
 		d := &shown.Definition
-		data.Form = shown.ViewIn(req.Locale, svc.Today(shown))
+		data.Form = shown.ViewIn(req.Locale, forms.TodayIn(shown.Business.TimeZone, svc.Now()))
 		if data.Done {
 			data.Thanks = d.Thanks.In(req.Locale, d.Locale)
 		}
@@ -55,7 +55,7 @@ func formLoader(svc *forms.Service, lim *limits.Limiter, kind string) Loader {
 				break
 			}
 		}
-		reach := forms.Walk(d, withHidden(d, data.Values, data.Query))
+		reach := forms.Walk(d, d.WithQuery(data.Values, data.Query).Normalized(d))
 		step := currentStep(d, reach, req.Query.Get("step"), lastStep)
 		data.Step = d.Steps[step].ID
 		i := slices.Index(reach.Path, step)
@@ -90,41 +90,12 @@ func currentStep(d *forms.Definition, reach forms.Reach, asked, last string) int
 // step: its hidden fields' parameters and the campaign's utm_*.
 func keptQuery(form *forms.Form, q url.Values) map[string]string {
 	out := map[string]string{}
-	wanted := map[string]bool{"utm_source": true, "utm_medium": true, "utm_campaign": true, "utm_term": true, "utm_content": true}
-	for _, f := range form.Definition.Fields() {
-		if f.Type == forms.TypeHidden {
-			p := f.Param
-			if p == "" {
-				p = f.ID
-			}
-			wanted[p] = true
-		}
-	}
-	for k := range wanted {
+	for _, k := range append([]string{"utm_source", "utm_medium", "utm_campaign", "utm_term", "utm_content"}, form.Definition.HiddenParams()...) {
 		if v := q.Get(k); v != "" && len(v) <= 500 {
 			out[k] = v
 		}
 	}
 	return out
-}
-
-// withHidden is the answers with the hidden fields filled from the query,
-// as the server fills them when the step is sent.
-func withHidden(d *forms.Definition, answers map[string][]string, query map[string]string) forms.Answers {
-	out := forms.Answers{}
-	for k, v := range answers {
-		out[k] = v
-	}
-	for _, f := range d.Fields() {
-		p := f.Param
-		if p == "" {
-			p = f.ID
-		}
-		if v, ok := query[p]; ok && f.Type == forms.TypeHidden {
-			out[f.ID] = []string{v}
-		}
-	}
-	return out.Normalized(d)
 }
 
 // formStepHref is a step of a form being answered.

@@ -159,10 +159,7 @@ func (a *Assets) renderSet(cat *locales.Catalogue, layout string) json.RawMessag
 // partMessages answers GET /api/messages?part=&locale=: the messages of a
 // part fetched as a chunk, parsed as pages carry them.
 func (s *Server) partMessages(c *gin.Context) {
-	locale, ok := locales.Canonical(c.Query("locale"))
-	if !ok {
-		locale, ok = locales.Canonical(strings.ToLower(c.Query("locale")))
-	}
+	locale, ok := locales.Canonical(c.Query("locale")) // case-insensitive: pt-BR is pt-br
 	if !ok {
 		locale = locales.Fallback
 	}

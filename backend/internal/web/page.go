@@ -149,7 +149,7 @@ func (s *Server) loadPage(c *gin.Context, path, rawQuery string) (p *Payload) {
 // fail turns the payload into the error layout, in the colour the page
 // already wore.
 func (s *Server) fail(p *Payload, e *PageError) {
-	p.Route, p.Layout, p.Kind = "error", route.LayoutError, ""
+	p.Route, p.Layout, p.Kind, p.Parts = "error", route.LayoutError, "", nil
 	p.Status, p.StatusMessage = e.Status, e.Message
 	p.Params = map[string]string{}
 	p.Data = map[string]any{"status": e.Status, "message": e.Message}

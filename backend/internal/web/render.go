@@ -136,16 +136,18 @@ func (s *Server) renderBody(c *gin.Context, p *Payload) (string, *Payload, []byt
 	ctx := c.Request.Context()
 	data, err := json.Marshal(p)
 	if err == nil {
+		// The page's own bytes key the render: what V8 renders with
+		// differs only in its messages, which its locale and layout decide.
+		key := renderKey(p.Path, data)
+		if body, ok := s.renders.get(key); ok {
+			return body, p, data, true
+		}
 		// V8 renders with every message of the layout (a part the loader
 		// did not name still renders in full); the page carries its own.
 		forRender := *p
 		forRender.Messages = s.assets.renderSet(locales.Get(p.Locale), p.Layout)
 		var rendered []byte
 		if rendered, err = json.Marshal(&forRender); err == nil {
-			key := renderKey(p.Path, rendered)
-			if body, ok := s.renders.get(key); ok {
-				return body, p, data, true
-			}
 			var body string
 			if body, err = s.render.Render(ctx, p.Path, rendered); err == nil {
 				s.renders.put(key, body)

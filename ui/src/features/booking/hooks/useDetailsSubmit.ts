@@ -1,8 +1,7 @@
 import { useLayoutEffect, useRef, useState, type FormEvent, type RefObject } from 'react';
 import { useIntl } from '../../../lib/i18n';
 import { usePage } from '../../../PageContext';
-import { check } from '../../forms/engine/check';
-import { normalized, walk } from '../../forms/engine/logic';
+import { checkAll } from '../../forms/engine/check';
 import { usePhoneReader } from '../../forms/lib/phone';
 import { createBooking } from '../lib/api';
 import { bookingRequest } from '../lib/bookingRequest';
@@ -68,7 +67,7 @@ export function useDetailsSubmit(a: Args) {
     });
     const guests = maxGuests > 0 ? validateGuests(a.values, fixedGuests ? fixedGuests + 1 : calendar.maxSeatsPerBooking) : { errors: {} };
     const q = calendar.questions;
-    const answers = q ? check(q, normalized(q, a.values.answers), walk(q, normalized(q, a.values.answers)), [0], { today: q.today, region: q.region, phone: phone ?? undefined }).errors : {};
+    const answers = q ? checkAll(q, a.values.answers, { today: q.today, region: q.region, phone: phone ?? undefined }).errors : {};
     if (!Object.keys(found).length && !Object.keys(guests.errors).length && !Object.keys(answers).length) return null;
     const text = (id: string, args?: Record<string, string | number>) => intl.formatMessage({ id }, args);
     return {

@@ -1,7 +1,7 @@
 // The browser's half of the form engine's checks (backend/internal/forms,
 // check.go): the same message ids and arguments for the same answers, so a
 // visitor sees as they type what the server would answer.
-import { isDate, parseNumber } from './logic';
+import { isDate, normalized, parseNumber, walk } from './logic';
 import type { Reach } from './logic';
 import type { Answers, EngineField, EngineForm } from './types';
 
@@ -34,6 +34,14 @@ export function check(form: EngineForm, a: Answers, reach: Reach, steps: number[
     }
   }
   return { stored, errors };
+}
+
+// checkAll walks the whole form over answers and checks every step on the
+// visitor's path (as forms.CheckAll): a calendar's booking questions.
+export function checkAll(form: EngineForm, answers: Answers, ctx: CheckContext) {
+  const n = normalized(form, answers);
+  const reach = walk(form, n);
+  return check(form, n, reach, reach.path, ctx);
 }
 
 export function checkField(f: EngineField, vals: string[], ctx: CheckContext): [string[], FieldProblem | null] {

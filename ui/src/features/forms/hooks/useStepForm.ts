@@ -66,19 +66,19 @@ export function useStepForm(data: FormPageData, route: string) {
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
     if (busy) return;
-    const readPhone = phone ? (v: string, region: string) => phone(v, region) : undefined;
-    const inCountry = Object.fromEntries(Object.entries(answers).map(([id, v]) => [id, countries[id] && readPhone && v[0] ? [readPhone(v[0], countries[id]) ?? v[0]] : v]));
-    const found = check(form, inCountry, reach, [stepIndex], { today: form.today, region: form.region, phone: readPhone }).errors;
+    // A number read in the country chosen is checked and sent in its
+    // international form.
+    const international = (id: string, v: string[]) =>
+      phone && v[0] && shown.some((f) => f.id === id && f.type === 'phone') ? [phone(v[0], countries[id] || form.region) ?? v[0]] : v;
+    const inCountry = Object.fromEntries(Object.entries(answers).map(([id, v]) => [id, international(id, v)]));
+    const found = check(form, inCountry, reach, [stepIndex], { today: form.today, region: form.region, phone: phone ?? undefined }).errors;
     if (Object.keys(found).length > 0) {
       pendingFocus.current = true;
       setErrors(Object.fromEntries(Object.entries(found).map(([id, p]) => [id, intl.formatMessage({ id: p.id }, p.args)])));
       setFormError(null);
       return;
     }
-    // A number read in the country chosen travels in its international form.
-    const international = (f: (typeof shown)[number], v: string[]) =>
-      f.type === 'phone' && phone && v[0] ? [phone(v[0], countries[f.id] || form.region) ?? v[0]] : v;
-    const sent = Object.fromEntries(shown.filter((f) => f.type !== 'hidden').map((f) => [f.id, international(f, values[f.id] ?? [])]));
+    const sent = Object.fromEntries(shown.filter((f) => f.type !== 'hidden').map((f) => [f.id, international(f.id, values[f.id] ?? [])]));
     setBusy(true);
     setFormError(null);
     const unable = intl.formatMessage({ id: 'form.error.unable' });

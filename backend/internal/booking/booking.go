@@ -40,6 +40,7 @@ func (e *ValidationError) Error() string { return "booking: invalid fields" }
 // Status of a booking.
 const (
 	StatusScheduled   = "scheduled"
+	// StatusPending (money.go): waiting for its payment, holding its time.
 	StatusRequested   = "requested"
 	StatusRescheduled = "rescheduled"
 	StatusCancelled   = "cancelled"
@@ -98,7 +99,15 @@ type Calendar struct {
 	Seats                int // 0: one booking per slot; N: a class with N seats per slot
 	MaxSeatsPerBooking   int // the booker and their guests
 	RecurringMax         int // 0: single appointments; N: series of up to N
-	PriceCents           int // in the business's currency; 0: free or not shown
+	PriceCents           int // in the calendar's currency (CurrencyCode); 0: free or not shown
+	Currency             string        // "": the business's
+	PricePerPerson       bool          // each seat (the booker and each guest) pays the price
+	DepositKind          string        // none, fixed, percent: what of the price is due when booking online
+	DepositValue         int64         // the fixed amount, or the percentage
+	Payment              string        // PaymentNone, PaymentOnline, PaymentOnSite
+	Hold                 time.Duration // how long an unpaid booking holds its time
+	RefundPolicy         string        // RefundWindow, RefundBusiness, RefundNever
+	RefundWindow         time.Duration // refunds up to this long before the start
 	LocationOptions      []LocationOption
 	Fields               Fields
 	// Questions are the calendar's own questions after the contact fields
@@ -148,6 +157,7 @@ type Booking struct {
 	ForGuest           bool          // the service is for Guests[0], not the booker
 	Answers            forms.Answers // to the calendar's own questions
 	FormVersion        int           // the version of the questions answered; 0: none
+	Money              Money         // what it costs and what happened to its payment
 
 	Calendar *Calendar
 	Staff    *Staff

@@ -35,6 +35,7 @@ var bookerKinds = map[string]string{
 	EventCancelled:   notify.KindCancelled,
 	EventConfirmed:   notify.KindConfirmation,
 	EventDeclined:    notify.KindDeclined,
+	EventLatePaid:    notify.KindCancelled, // the hold had ended: the mail tells of the refund
 }
 
 // The staff member hears of what the booker did; a decision is theirs.
@@ -49,7 +50,7 @@ func (m *Mailer) Name() string { return "booking.mailer" }
 
 // Types implements events.Consumer.
 func (m *Mailer) Types() []string {
-	return []string{EventBooked, EventRescheduled, EventCancelled, EventConfirmed, EventDeclined}
+	return []string{EventBooked, EventRescheduled, EventCancelled, EventConfirmed, EventDeclined, EventLatePaid}
 }
 
 type queued struct {
@@ -105,7 +106,7 @@ func (m *Mailer) Handle(ctx context.Context, ev events.Event) (events.Commit, er
 // (a series of twelve is one mail, not twelve); nil for those others. A
 // request's times are decided one by one, so each keeps its own mail.
 func (m *Mailer) together(ctx context.Context, event string, b, stored *Booking) ([]*Booking, error) {
-	if event != EventBooked || b.SeriesID == "" || b.Status == StatusRequested {
+	if event != EventBooked && event != EventLatePaid || b.SeriesID == "" || b.Status == StatusRequested {
 		return []*Booking{b}, nil
 	}
 	all, err := m.Service.SeriesOf(ctx, stored)
@@ -114,6 +115,9 @@ func (m *Mailer) together(ctx context.Context, event string, b, stored *Booking)
 	}
 	if len(all) > 0 && all[0].ID != b.ID {
 		return nil, nil
+	}
+	if event == EventLatePaid {
+		return []*Booking{b}, nil // one mail tells of the refund
 	}
 	group := []*Booking{b}
 	for _, other := range all[1:] {
@@ -135,7 +139,7 @@ func (m *Mailer) compose(ctx context.Context, event string, group []*Booking, to
 	if event != EventCancelled && b.Status == StatusRequested {
 		kind = notify.KindRequested
 	}
-	ending := event == EventCancelled || event == EventDeclined
+	ending := event == EventCancelled || event == EventDeclined || event == EventLatePaid
 	method := notify.MethodRequest
 	if ending {
 		method = notify.MethodCancel
@@ -149,6 +153,10 @@ func (m *Mailer) compose(ctx context.Context, event string, group []*Booking, to
 		bookerEvents[i] = Event(x, m.BaseURL+bookerViews[i].ManageURL)
 	}
 	out := []queued{m.render(ctx, kind, b.Locale, brand, bookerViews, b.Contact.Email, b.Contact.FirstName+" "+b.Contact.LastName, b.Staff.Name, bookerEvents, method)}
+	if event == EventLatePaid || b.Money.State == MoneyReleased {
+		// Nobody else heard of a booking that was never paid.
+		return out
+	}
 
 	// Everyone else's copy has no booker's links.
 	plain := func(x *Booking, locale string) (View, notify.Event) {

@@ -319,12 +319,15 @@ func (s *Service) BookCart(ctx context.Context, menu *Menu, cmd CartCommand) (*B
 			}
 			all = append(all, theirs...)
 		}
+		if err := s.priceGroup(ctx, tx, all, s.now()); err != nil {
+			return result{}, err
+		}
 		if token, err = issueToken(ctx, tx, all[0].ID); err != nil {
 			return result{}, err
 		}
 		booked = all[0]
 		for _, b := range all {
-			if err := emit(ctx, tx, EventBooked, b); err != nil {
+			if err := emitNew(ctx, tx, b); err != nil {
 				return result{}, err
 			}
 		}

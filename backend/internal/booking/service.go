@@ -25,6 +25,7 @@ type Service struct {
 	store  store
 	log    *slog.Logger
 	now    func() time.Time
+	online bool // a payment provider is configured (SetOnlinePayments)
 }
 
 // NewService builds the service.
@@ -62,12 +63,15 @@ func (s *Service) Book(ctx context.Context, cmd BookCommand) (*Booking, string, 
 				return result{}, err
 			}
 			b := all[0]
+			if err := s.priceGroup(ctx, tx, all, s.now()); err != nil {
+				return result{}, err
+			}
 			if token, err = issueToken(ctx, tx, b.ID); err != nil {
 				return result{}, err
 			}
 			booked = b
 			for _, each := range all {
-				if err := emit(ctx, tx, EventBooked, each); err != nil {
+				if err := emitNew(ctx, tx, each); err != nil {
 					return result{}, err
 				}
 			}
@@ -219,9 +223,14 @@ func (s *Service) move(ctx context.Context, tx pgx.Tx, b *Booking, cmd Reschedul
 	b.PreviousStart = &previous
 	b.Start, b.End = start.In(zone), start.Add(cal.Duration).In(zone)
 	b.TimeZone, b.Sequence = zone.String(), b.Sequence+1
-	b.Status = StatusRescheduled
-	if cal.RequiresConfirmation {
+	// A reschedule keeps the payment: a booking still waiting for its
+	// payment stays pending, with its hold.
+	switch {
+	case b.Status == StatusPending:
+	case cal.RequiresConfirmation:
 		b.Status = StatusRequested
+	default:
+		b.Status = StatusRescheduled
 	}
 	if err := s.store.releaseHolds(ctx, tx, b.ID); err != nil {
 		return err
@@ -252,6 +261,7 @@ func (s *Service) Cancel(ctx context.Context, cmd CancelCommand) (*Booking, erro
 		func(ctx context.Context, tx pgx.Tx, b *Booking) error {
 			b.Status, b.CancellationReason, b.Sequence = StatusCancelled, strings.TrimSpace(cmd.Reason), b.Sequence+1
 			b.CancelledBy = "booker"
+			refundOnCancel(b, s.now())
 			return s.store.cancelBooking(ctx, tx, b)
 		})
 	if err == nil {

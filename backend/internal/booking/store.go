@@ -23,20 +23,22 @@ const calendarColumns = `
 	c.id, c.slug, c.name, c.description, c.duration_minutes, c.slot_interval_minutes,
 	c.buffer_before_minutes, c.buffer_after_minutes, c.min_notice_minutes, c.booking_window_days,
 	c.max_per_staff_per_day, c.staff_mode, c.requires_confirmation, c.location_options, c.fields,
-	c.seats, c.max_seats_per_booking, c.recurring_max, c.price_cents, l.id, l.slug, l.name, l.logo_url, l.brand_color, l.time_zone, l.currency, l.default_locale,
-	l.consent_text, l.terms_url, l.email, l.country,
+	c.seats, c.max_seats_per_booking, c.recurring_max, c.price_cents, coalesce(c.currency, ''), c.price_per_person,
+	c.deposit_kind, c.deposit_value, c.payment, c.hold_minutes, c.refund_policy, c.refund_window_hours, l.id, l.slug, l.name, l.logo_url, l.brand_color, l.time_zone, l.currency, l.default_locale,
+	l.consent_text, coalesce(nullif(c.terms_url, ''), l.terms_url), l.email, l.country,
 	(SELECT fv.definition FROM forms f JOIN form_versions fv ON fv.form_id = f.id AND fv.version = f.version WHERE f.id = c.form_id),
 	(SELECT f.version FROM forms f WHERE f.id = c.form_id)`
 
 func scanCalendar(row pgx.Row) (*Calendar, error) {
 	c := &Calendar{Location: &Location{}}
-	var dur, interval, before, after, notice int
+	var dur, interval, before, after, notice, hold, refundHours int
 	var options, fields, questions []byte
 	var questionsVersion *int
 	l := c.Location
 	err := row.Scan(&c.ID, &c.Slug, &c.Name, &c.Description, &dur, &interval, &before, &after, &notice,
 		&c.WindowDays, &c.MaxPerStaffPerDay, &c.StaffMode, &c.RequiresConfirmation, &options, &fields,
-		&c.Seats, &c.MaxSeatsPerBooking, &c.RecurringMax, &c.PriceCents, &l.ID, &l.Slug, &l.Name, &l.LogoURL, &l.BrandColor, &l.TimeZone, &l.Currency, &l.DefaultLocale,
+		&c.Seats, &c.MaxSeatsPerBooking, &c.RecurringMax, &c.PriceCents, &c.Currency, &c.PricePerPerson,
+		&c.DepositKind, &c.DepositValue, &c.Payment, &hold, &c.RefundPolicy, &refundHours, &l.ID, &l.Slug, &l.Name, &l.LogoURL, &l.BrandColor, &l.TimeZone, &l.Currency, &l.DefaultLocale,
 		&l.ConsentText, &l.TermsURL, &l.Email, &l.Country, &questions, &questionsVersion)
 	if err != nil {
 		return nil, err
@@ -48,6 +50,7 @@ func scanCalendar(row pgx.Row) (*Calendar, error) {
 		}
 	}
 	c.Duration, c.Interval = minutes(dur), minutes(interval)
+	c.Hold, c.RefundWindow = minutes(hold), time.Duration(refundHours)*time.Hour
 	c.BufferBefore, c.BufferAfter, c.MinNotice = minutes(before), minutes(after), minutes(notice)
 	if err := json.Unmarshal(options, &c.LocationOptions); err != nil {
 		return nil, fmt.Errorf("location options: %w", err)
@@ -260,7 +263,8 @@ func (store) booking(ctx context.Context, q db.Querier, id, lock string) (*Booki
 		       b.last_name, b.email, b.phone, b.date_of_birth, b.location, b.notes, b.consent,
 		       b.terms_accepted, b.cancellation_reason, b.previous_starts_at, b.sequence, b.created_at,
 		       b.calendar_id, b.staff_id, b.seats, b.assignment, b.cancelled_by, coalesce(b.series_id, ''), b.for_guest,
-		       b.answers, coalesce(b.form_version, 0),
+		       b.answers, coalesce(b.form_version, 0), b.payment, coalesce(b.currency, ''), b.total_cents, b.pay_now_cents,
+		       b.paid_cents, b.refunded_cents, b.hold_until,
 		       coalesce((SELECT json_agg(json_build_object('name', g.name, 'email', g.email) ORDER BY g.position)
 		                 FROM booking_guests g WHERE g.booking_id = b.id), '[]')
 		FROM bookings b WHERE b.id = $1`+lock, id).
@@ -268,7 +272,8 @@ func (store) booking(ctx context.Context, q db.Querier, id, lock string) (*Booki
 			&b.Contact.LastName, &b.Contact.Email, &b.Contact.Phone, &dob, &b.Contact.Location,
 			&b.Contact.Notes, &b.Contact.Consent, &b.TermsAccepted, &b.CancellationReason,
 			&b.PreviousStart, &b.Sequence, &b.CreatedAt, &calendarID, &staffID, &b.Seats, &b.Assignment,
-			&b.CancelledBy, &b.SeriesID, &b.ForGuest, &b.Answers, &b.FormVersion, &guests)
+			&b.CancelledBy, &b.SeriesID, &b.ForGuest, &b.Answers, &b.FormVersion, &b.Money.State, &b.Money.Currency,
+			&b.Money.Total, &b.Money.PayNow, &b.Money.Paid, &b.Money.Refunded, &b.Money.HoldUntil, &guests)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return nil, ErrBookingNotFound
 	}
@@ -314,8 +319,9 @@ func (store) moveBooking(ctx context.Context, q db.Querier, b *Booking, blockedF
 func (store) cancelBooking(ctx context.Context, q db.Querier, b *Booking) error {
 	_, err := q.Exec(ctx, `
 		UPDATE bookings SET status = 'cancelled', cancellation_reason = $2, sequence = $3, cancelled_by = $4,
-			cancelled_at = now(), updated_at = now()
-		WHERE id = $1`, b.ID, b.CancellationReason, b.Sequence, b.CancelledBy)
+			cancelled_at = now(), updated_at = now(), payment = coalesce(nullif($5, ''), payment),
+			hold_until = CASE WHEN $5 IN ('released', 'refund_due') THEN NULL ELSE hold_until END
+		WHERE id = $1`, b.ID, b.CancellationReason, b.Sequence, b.CancelledBy, b.Money.State)
 	if err != nil {
 		return fmt.Errorf("booking: unable to cancel %q: %w", b.ID, err)
 	}

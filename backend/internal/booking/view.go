@@ -39,6 +39,37 @@ type View struct {
 	BookAgainURL       string       `json:"bookAgainUrl"`
 	// Answers are the booker's answers to the calendar's own questions.
 	Answers []AnswerView `json:"answers,omitempty"`
+	// Payment is what the booking costs and where its payment stands; nil
+	// for a free booking.
+	Payment *PaymentView `json:"payment,omitempty"`
+}
+
+// PaymentView is a booking's money as the booker sees it: amounts in the
+// currency's minor unit.
+type PaymentView struct {
+	State             string     `json:"state" tstype:"'none' | 'on_site' | 'hold' | 'processing' | 'paid' | 'released' | 'refund_due' | 'refunded'"`
+	Currency          string     `json:"currency"`
+	Total             int64      `json:"total"`
+	PayNow            int64      `json:"payNow"`
+	Paid              int64      `json:"paid"`
+	Refunded          int64      `json:"refunded"`
+	HoldUntil         *time.Time `json:"holdUntil" tstype:"string | null,required"`
+	RefundPolicy      string     `json:"refundPolicy" tstype:"'window' | 'business' | 'never'"`
+	RefundWindowHours int        `json:"refundWindowHours"`
+	Refundable        bool       `json:"refundable"` // cancelling now gives back what was paid
+}
+
+// paymentView is b's money for the booker; nil when it costs nothing.
+func paymentView(b *Booking, now time.Time) *PaymentView {
+	m := b.Money
+	if m.Total == 0 && m.Paid == 0 {
+		return nil
+	}
+	return &PaymentView{
+		State: m.State, Currency: m.Currency, Total: m.Total, PayNow: m.PayNow, Paid: m.Paid, Refunded: m.Refunded,
+		HoldUntil: m.HoldUntil, RefundPolicy: b.Calendar.RefundPolicy, RefundWindowHours: int(b.Calendar.RefundWindow / time.Hour),
+		Refundable: m.State == MoneyPaid && m.Paid > m.Refunded && Refundable(b, now),
+	}
 }
 
 // AnswerView is one question of a booking form and its answer, as read.
@@ -92,6 +123,7 @@ func NewView(b *Booking, token, locale string, now time.Time) View {
 		ForGuest:           b.ForGuest,
 		BookAgainURL:       routes.Href(locale, "bookings", "", map[string]string{"slug": b.Calendar.Slug}, nil),
 		Answers:            answerRows(b.Calendar, b.Answers, locale),
+		Payment:            paymentView(b, now),
 	}
 	if v.Guests == nil {
 		v.Guests = []Guest{}

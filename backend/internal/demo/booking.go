@@ -86,6 +86,13 @@ func seedBooking(ctx context.Context, q db.Querier) error {
 			fields:  `{"phone":"optional","dateOfBirth":"hidden","location":"required","notes":"optional"}`,
 		},
 		{
+			slug: "demo-paid", name: "Deep-tissue massage",
+			description: "A 75-minute deep-tissue massage. A deposit of 30 % secures your time; the rest is paid at the studio.",
+			duration:    75, interval: 15, after: 15, maxSeats: 1, price: 9000,
+			options: `[{"kind":"address","value":"Lindenstraße 12, 10969 Berlin"}]`,
+			fields:  `{"phone":"required","dateOfBirth":"hidden","location":"hidden","notes":"optional"}`,
+		},
+		{
 			slug: "demo-massage", name: "Massage",
 			description: "A 50-minute massage with the therapist of your choice, or whoever is free. Book one, or the same time every week or two.",
 			duration:    50, interval: 30, after: 10, maxSeats: 1, recurring: 12,
@@ -122,7 +129,26 @@ func seedBooking(ctx context.Context, q db.Querier) error {
 	if err := seedTeamsAndGroups(ctx, q, locationID); err != nil {
 		return err
 	}
-	return seedMenu(ctx, q, locationID)
+	if err := seedMenu(ctx, q, locationID); err != nil {
+		return err
+	}
+	return seedPrices(ctx, q)
+}
+
+// seedPrices makes three kinds of paying: the deep-tissue massage takes a
+// 30 % deposit online (with the studio's terms, refunded up to a day
+// before); the yoga class costs per mat and the salon's services are paid
+// at the studio.
+func seedPrices(ctx context.Context, q db.Querier) error {
+	_, err := q.Exec(ctx, `
+		UPDATE calendars SET payment = 'online', deposit_kind = 'percent', deposit_value = 30, hold_minutes = 10,
+			refund_policy = 'window', refund_window_hours = 24, terms_url = '/terms' WHERE slug = 'demo-paid';
+		UPDATE calendars SET price_cents = 1800, price_per_person = true, payment = 'on_site' WHERE slug = 'demo-yoga';
+		UPDATE calendars SET payment = 'on_site' WHERE price_cents > 0 AND payment = 'none';`)
+	if err != nil {
+		return fmt.Errorf("demo: prices: %w", err)
+	}
+	return nil
 }
 
 const (

@@ -68,6 +68,16 @@ var pages = []sites.Page{
 			"Facial treatments start at 65 euros, massages at 55 euros for fifty minutes.",
 		},
 	},
+	{
+		Path:        "terms",
+		Title:       "Terms of booking",
+		Description: "Deposits, cancellations and refunds.",
+		Paragraphs: []string{
+			"Some treatments are secured with a deposit when you book. The rest is paid at the studio.",
+			"A time you have not paid for is held for ten minutes while you pay, then it is free again.",
+			"Cancel up to 24 hours before your appointment and your deposit is refunded in full. Later, it is kept.",
+		},
+	},
 }
 
 // pageSections are what the demo's pages show after their text: the about

@@ -1,0 +1,160 @@
+package payments
+
+import (
+	"context"
+	"errors"
+	"log/slog"
+
+	"github.com/jackc/pgx/v5"
+
+	"slotwise/backend/internal/booking"
+	"slotwise/backend/internal/events"
+)
+
+// Fulfiller is the consumer that acts on money events after commit: a
+// provider's event is recorded; a released or cancelled hold closes its
+// checkout at the provider; money owed back is refunded. Provider calls
+// happen in Handle, outside any transaction, with keys from our ids, so a
+// repeat after a crash asks the same thing again and is answered the same.
+type Fulfiller struct{ Service *Service }
+
+// Name implements events.Consumer.
+func (f *Fulfiller) Name() string { return "payments.fulfiller" }
+
+// Types implements events.Consumer.
+func (f *Fulfiller) Types() []string {
+	return []string{EventProvider, booking.EventCancelled, booking.EventReleased, booking.EventLatePaid}
+}
+
+// Handle implements events.Consumer.
+func (f *Fulfiller) Handle(ctx context.Context, ev events.Event) (events.Commit, error) {
+	if ev.Type == EventProvider {
+		var pe ProviderEvent
+		if err := ev.Decode(&pe); err != nil {
+			return nil, err
+		}
+		return f.Service.providerEvent(pe), nil
+	}
+	var be booking.BookingEvent
+	if err := ev.Decode(&be); err != nil {
+		return nil, err
+	}
+	return f.Service.settleBooking(ctx, be.BookingID)
+}
+
+// providerEvent is what a provider's event changes, in the delivery's
+// transaction. Events come in any order and some twice: each change only
+// moves a payment forward (open → processing → paid; open → failed or
+// expired), so a late or repeated one changes nothing.
+func (s *Service) providerEvent(pe ProviderEvent) events.Commit {
+	return func(ctx context.Context, tx pgx.Tx) error {
+		switch {
+		case pe.Type == EventAsyncSucceeded || pe.Type == EventCompleted && pe.Paid:
+			return s.paidIn(ctx, tx, pe.Provider, pe.Event)
+		}
+		p, err := s.store.bySessionForUpdate(ctx, tx, pe.Provider, pe.SessionID)
+		if errors.Is(err, ErrNotFound) {
+			return nil // not one of ours
+		}
+		if err != nil {
+			return err
+		}
+		switch pe.Type {
+		case EventCompleted: // finished with a delayed method: the time stays held until it confirms
+			if p.Status != statusOpen {
+				return nil
+			}
+			if err := s.store.settle(ctx, tx, p.ID, statusProcessing); err != nil {
+				return err
+			}
+			return s.bookings.MarkProcessing(ctx, tx, p.BookingID)
+		case EventAsyncFailed:
+			if p.Status != statusOpen && p.Status != statusProcessing {
+				return nil
+			}
+			if err := s.store.settle(ctx, tx, p.ID, statusFailed); err != nil {
+				return err
+			}
+			_, err := s.bookings.ReleaseHold(ctx, tx, p.BookingID, true)
+			return err
+		case EventExpired:
+			return s.store.settle(ctx, tx, p.ID, statusExpired)
+		}
+		return nil
+	}
+}
+
+// settleBooking follows a booking's money after it was cancelled,
+// released or paid too late: an unsettled checkout is closed at the
+// provider; money owed back is refunded there; then both are recorded.
+func (s *Service) settleBooking(ctx context.Context, id string) (events.Commit, error) {
+	group, err := s.bookings.MadeWith(ctx, s.pool, id)
+	if errors.Is(err, booking.ErrBookingNotFound) {
+		return func(context.Context, pgx.Tx) error { return nil }, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	var b *booking.Booking
+	for _, each := range group {
+		if each.ID == id {
+			b = each
+		}
+	}
+	first := group[0]
+	switch b.Money.State {
+	case booking.MoneyReleased:
+		return s.expireCheckouts(ctx, first.ID)
+	case booking.MoneyRefundDue:
+		return s.refund(ctx, first.ID, b)
+	}
+	return func(context.Context, pgx.Tx) error { return nil }, nil
+}
+
+func (s *Service) expireCheckouts(ctx context.Context, firstID string) (events.Commit, error) {
+	open, err := s.store.unsettled(ctx, s.pool, firstID)
+	if err != nil {
+		return nil, err
+	}
+	for _, p := range open {
+		if p.SessionID == "" || s.provider == nil {
+			continue
+		}
+		if err := s.provider.Expire(ctx, p.SessionID); err != nil {
+			return nil, err
+		}
+	}
+	return func(ctx context.Context, tx pgx.Tx) error {
+		for _, p := range open {
+			if err := s.store.settle(ctx, tx, p.ID, statusExpired); err != nil {
+				return err
+			}
+		}
+		return nil
+	}, nil
+}
+
+func (s *Service) refund(ctx context.Context, firstID string, b *booking.Booking) (events.Commit, error) {
+	amount := b.Money.Paid - b.Money.Refunded
+	p, err := s.store.paidFor(ctx, s.pool, firstID)
+	if err != nil {
+		return nil, err
+	}
+	if amount <= 0 {
+		return func(ctx context.Context, tx pgx.Tx) error { return s.bookings.RecordRefund(ctx, tx, b.ID, 0) }, nil
+	}
+	if s.provider == nil || s.provider.Name() != p.Provider {
+		return nil, errors.New("payments: the provider that took this payment is not configured; its refund waits")
+	}
+	refundID, err := s.provider.Refund(ctx, RefundRequest{Key: "refund-" + b.ID, IntentID: p.IntentID, Amount: amount})
+	if err != nil {
+		return nil, err
+	}
+	s.log.InfoContext(ctx, "refunded", slog.String("booking", b.ID), slog.String("payment", p.ID), slog.Int64("amount", amount))
+	return func(ctx context.Context, tx pgx.Tx) error {
+		if err := s.bookings.RecordRefund(ctx, tx, b.ID, amount); err != nil {
+			return err
+		}
+		return s.store.refunded(ctx, tx, p.ID, refundID, amount)
+	}, nil
+}

@@ -1,0 +1,108 @@
+// Package payments takes the money a booking asks for when it is made:
+// a hosted checkout at a provider (no card data touches the server), the
+// provider's events (signed, each taken in once, worked on after the
+// answer), the hold of an unpaid booking and its release, and refunds.
+//
+// The rules, in order of importance:
+//   - Amounts are integers in the currency's minor unit.
+//   - The provider's word decides: its webhook is the source of truth, and
+//     the return page asks the provider before it says anything. Whichever
+//     comes first records the payment (booking.RecordPayment, under the
+//     bookings' row locks), never twice.
+//   - Our hold timer is the authority on an unpaid slot: when it ends the
+//     booking is released and the provider's session expired. A payment
+//     that arrives after that is refunded and the booker told.
+//   - Provider calls happen outside database transactions, driven by
+//     events, with idempotency keys derived from our own ids.
+//
+// The booking knows only how a calendar is paid (online, on site); which
+// provider takes an online payment is this package's business (Provider),
+// so another provider is a new implementation and nothing else.
+package payments
+
+import (
+	"context"
+	"errors"
+	"net/http"
+)
+
+// Sentinel errors.
+var (
+	ErrNotFound     = errors.New("payments: payment not found")
+	ErrNotPayable   = errors.New("payments: the booking is not waiting for a payment")
+	ErrBadSignature = errors.New("payments: the event's signature does not verify")
+	ErrUnavailable  = errors.New("payments: the payment provider could not be reached")
+)
+
+// Provider is a payment provider with a hosted checkout.
+type Provider interface {
+	// Name is the provider's name in URLs and stored rows ("stripe").
+	Name() string
+	// Checkout opens a hosted checkout for one amount; the same key gives
+	// the same session however often it is asked.
+	Checkout(ctx context.Context, r CheckoutRequest) (Session, error)
+	// Session asks the provider how a checkout stands.
+	Session(ctx context.Context, id string) (Session, error)
+	// Expire closes an open checkout so it can no longer be paid.
+	Expire(ctx context.Context, id string) error
+	// Refund gives back amount of a payment; the same key refunds once.
+	Refund(ctx context.Context, r RefundRequest) (string, error)
+	// Verify checks an event delivery's signature and reads it.
+	Verify(payload []byte, header http.Header) (Event, error)
+}
+
+// CheckoutRequest is one checkout: an amount for a booking.
+type CheckoutRequest struct {
+	Key         string // idempotency key: the payment's id
+	Amount      int64
+	Currency    string // ISO 4217, upper case
+	Description string // what is paid for, in the booker's language
+	Email       string
+	Locale      string // the booker's language, BCP 47
+	BookingID   string
+	PaymentID   string
+	SuccessURL  string // the provider puts its session id in place of {SESSION_ID}
+	CancelURL   string
+	ExpiresAt   int64 // Unix seconds; the provider may not close sooner than it allows
+}
+
+// SessionPlaceholder is replaced by the provider with its session's id in
+// the return URLs.
+const SessionPlaceholder = "{SESSION_ID}"
+
+// Session is a checkout as the provider sees it.
+type Session struct {
+	ID       string
+	URL      string
+	Status   string // open, complete, expired
+	Paid     bool   // the money arrived
+	IntentID string // the provider's payment, for refunds
+	Amount   int64
+}
+
+// RefundRequest gives back money of a payment.
+type RefundRequest struct {
+	Key      string
+	IntentID string
+	Amount   int64
+}
+
+// Event types, as this package reads the provider's.
+const (
+	EventCompleted      = "completed"       // the booker finished the checkout (paid, or a delayed method is confirming)
+	EventAsyncSucceeded = "async_succeeded" // a delayed method confirmed
+	EventAsyncFailed    = "async_failed"    // a delayed method failed
+	EventExpired        = "expired"         // the session closed unpaid
+	EventOther          = ""                // acknowledged and left alone
+)
+
+// Event is one provider event, read.
+type Event struct {
+	ID        string `json:"id"`
+	Type      string `json:"type"`     // one of the Event… types
+	Original  string `json:"original"` // the provider's own name for it
+	SessionID string `json:"sessionId"`
+	Paid      bool   `json:"paid"`
+	IntentID  string `json:"intentId,omitempty"`
+	Amount    int64  `json:"amount"`
+}

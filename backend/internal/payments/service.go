@@ -1,0 +1,275 @@
+package payments
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net/url"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"slotwise/backend/internal/booking"
+	"slotwise/backend/internal/events"
+	"slotwise/backend/internal/route"
+	"slotwise/locales"
+)
+
+// EventProvider is the event a provider's delivery becomes once taken in:
+// its work happens after the provider has its answer.
+const EventProvider = "payment.provider_event"
+
+// ProviderEvent is that event's payload.
+type ProviderEvent struct {
+	Provider string `json:"provider"`
+	Event
+}
+
+// Stripe will not close a checkout sooner than this after it opens.
+const minCheckoutLife = 31 * time.Minute
+
+// Service takes payments for bookings.
+type Service struct {
+	pool     *pgxpool.Pool
+	bookings *booking.Service
+	provider Provider // nil: online payment is not set up
+	baseURL  string
+	log      *slog.Logger
+	store    store
+}
+
+// NewService builds the service and tells the booking service whether
+// online payment is set up.
+func NewService(pool *pgxpool.Pool, bookings *booking.Service, provider Provider, baseURL string, log *slog.Logger) *Service {
+	bookings.SetOnlinePayments(provider != nil)
+	return &Service{pool: pool, bookings: bookings, provider: provider, baseURL: baseURL, log: log}
+}
+
+// Provider is the configured online provider, or nil.
+func (s *Service) Provider() Provider { return s.provider }
+
+// Checkout returns where the booker pays the bookings made with the one
+// their token opens: the open checkout's address, or a new checkout's.
+// Only the provider call runs outside a transaction; its idempotency key
+// is the payment's id, so two clicks at once open one checkout.
+func (s *Service) Checkout(ctx context.Context, bookingID, token, locale string) (string, error) {
+	b, err := s.bookings.Get(ctx, bookingID, token)
+	if err != nil {
+		return "", err
+	}
+	group, err := s.bookings.MadeWith(ctx, s.pool, b.ID)
+	if err != nil {
+		return "", err
+	}
+	first := group[0]
+	if first.Status != booking.StatusPending || first.Money.State != booking.MoneyHold || first.Money.HoldUntil == nil {
+		return "", ErrNotPayable
+	}
+	if s.provider == nil {
+		return "", booking.ErrPaymentsOff
+	}
+	var amount int64
+	for _, each := range group {
+		amount += each.Money.PayNow
+	}
+	p, err := s.store.openPayment(ctx, s.pool, first.ID, s.provider.Name(), amount, first.Money.Currency, locale)
+	if err != nil {
+		return "", err
+	}
+	if p.URL != "" {
+		return p.URL, nil
+	}
+	back := s.returnURL(locale, p.ID, token)
+	sess, err := s.provider.Checkout(ctx, CheckoutRequest{
+		Key: p.ID, Amount: amount, Currency: p.Currency, Email: first.Contact.Email,
+		Description: first.Calendar.Name + " · " + first.Calendar.Location.Name,
+		Locale:      locales.Get(locale).Lang, BookingID: first.ID, PaymentID: p.ID,
+		SuccessURL: back, CancelURL: back + "&cancelled=1",
+		ExpiresAt: max(first.Money.HoldUntil.Unix(), time.Now().Add(minCheckoutLife).Unix()),
+	})
+	if err != nil {
+		return "", err
+	}
+	if err := s.store.opened(ctx, s.pool, p.ID, sess); err != nil {
+		return "", err
+	}
+	s.log.InfoContext(ctx, "checkout opened", slog.String("payment", p.ID), slog.String("booking", first.ID), slog.Int64("amount", amount))
+	return sess.URL, nil
+}
+
+// returnURL is the result page the provider sends the booker back to. It
+// carries the booking's manage secret (the provider is trusted with the
+// booker's card, and the page needs it to show the booking) and the
+// provider's session id in place of the placeholder.
+func (s *Service) returnURL(locale, paymentID, token string) string {
+	path := route.Default().Href(locale, "verifyPayment", "callback", nil, url.Values{"payment": {paymentID}, "token": {token}})
+	return s.baseURL + path + "&session_id=" + SessionPlaceholder
+}
+
+// Result is where a payment stands, for its result page.
+type Result struct {
+	PaymentID string
+	State     string // paid, pending, failed, expired, refunded, left (the booker came back without paying)
+	Amount    int64
+	Currency  string
+	Bookings  []*booking.Booking
+}
+
+// Result states.
+const (
+	ResultPaid     = "paid"
+	ResultPending  = "pending"
+	ResultFailed   = "failed"
+	ResultExpired  = "expired"
+	ResultRefunded = "refunded"
+	ResultLeft     = "left"
+)
+
+// Check reads a payment for its result page, opened by the booking's
+// manage secret. With ask, an unsettled payment is first asked about at
+// the provider, and what it says is recorded (the webhook may not have
+// come yet); without (a preview), nothing is asked or written.
+func (s *Service) Check(ctx context.Context, paymentID, token string, ask, left bool) (*Result, error) {
+	p, err := s.store.payment(ctx, s.pool, paymentID)
+	if err != nil {
+		return nil, err
+	}
+	if _, err := s.bookings.Get(ctx, p.BookingID, token); err != nil {
+		return nil, err
+	}
+	if ask && s.provider != nil && p.SessionID != "" && (p.Status == statusOpen || p.Status == statusProcessing) {
+		sess, err := s.provider.Session(ctx, p.SessionID)
+		switch {
+		case err != nil:
+			// The page says "pending" and asks again; the webhook still comes.
+			s.log.WarnContext(ctx, "unable to ask the provider about a payment", slog.String("payment", p.ID), slog.Any("err", err))
+		case sess.Paid:
+			if err := s.recordPaid(ctx, s.provider.Name(), Event{SessionID: sess.ID, Paid: true, IntentID: sess.IntentID, Amount: sess.Amount}); err != nil {
+				return nil, err
+			}
+		}
+		if p, err = s.store.payment(ctx, s.pool, paymentID); err != nil {
+			return nil, err
+		}
+	}
+	group, err := s.bookings.MadeWith(ctx, s.pool, p.BookingID)
+	if err != nil {
+		return nil, err
+	}
+	return &Result{PaymentID: p.ID, State: resultState(p, group[0], left), Amount: p.Amount, Currency: p.Currency, Bookings: group}, nil
+}
+
+func resultState(p *payment, first *booking.Booking, left bool) string {
+	switch {
+	case first.Money.State == booking.MoneyRefundDue || first.Money.State == booking.MoneyRefunded:
+		return ResultRefunded
+	case p.Status == statusPaid:
+		return ResultPaid
+	case p.Status == statusFailed:
+		return ResultFailed
+	case p.Status == statusExpired || first.Money.State == booking.MoneyReleased:
+		return ResultExpired
+	case left && p.Status == statusOpen:
+		return ResultLeft
+	}
+	return ResultPending
+}
+
+// TakeEvent verifies a provider's event delivery and takes it in: its id
+// is stored (a duplicate does nothing) and an event for the consumer is
+// written in the same transaction, so the provider hears "received" only
+// once the event is safe, and the work happens after that answer.
+func (s *Service) TakeEvent(ctx context.Context, provider string, payload []byte, verify func([]byte) (Event, error)) error {
+	ev, err := verify(payload)
+	if err != nil {
+		return err
+	}
+	return pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+		tag, err := tx.Exec(ctx, `INSERT INTO payment_events (provider, event_id, type) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING`,
+			provider, ev.ID, ev.Original)
+		if err != nil {
+			return fmt.Errorf("payments: unable to take in event %s: %w", ev.ID, err)
+		}
+		if tag.RowsAffected() == 0 || ev.Type == EventOther {
+			return nil
+		}
+		return events.Emit(ctx, tx, EventProvider, ProviderEvent{Provider: provider, Event: ev})
+	})
+}
+
+// recordPaid records that a checkout's money arrived: the payment is
+// paid and its bookings booked (or, released meanwhile, owed back).
+func (s *Service) recordPaid(ctx context.Context, provider string, ev Event) error {
+	return pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error { return s.paidIn(ctx, tx, provider, ev) })
+}
+
+func (s *Service) paidIn(ctx context.Context, tx pgx.Tx, provider string, ev Event) error {
+	p, err := s.store.bySessionForUpdate(ctx, tx, provider, ev.SessionID)
+	if errors.Is(err, ErrNotFound) {
+		s.log.WarnContext(ctx, "a paid checkout that is not ours", slog.String("session", ev.SessionID))
+		return nil
+	}
+	if err != nil || p.Status == statusPaid {
+		return err
+	}
+	amount := ev.Amount
+	if amount <= 0 {
+		amount = p.Amount
+	}
+	if err := s.store.markPaid(ctx, tx, p.ID, ev.IntentID, amount); err != nil {
+		return err
+	}
+	outcome, _, err := s.bookings.RecordPayment(ctx, tx, p.BookingID, amount)
+	if err != nil {
+		return err
+	}
+	s.log.InfoContext(ctx, "payment recorded", slog.String("payment", p.ID), slog.String("booking", p.BookingID), slog.String("outcome", outcome))
+	return nil
+}
+
+// ReleaseDue releases every hold that has ended and returns how many
+// bookings it freed. Replicas share the work (SKIP LOCKED).
+func (s *Service) ReleaseDue(ctx context.Context) (int, error) {
+	released := 0
+	for {
+		n := 0
+		err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+			ids, err := s.bookings.ExpiredHolds(ctx, tx, 20)
+			if err != nil {
+				return err
+			}
+			n = len(ids)
+			for _, id := range ids {
+				freed, err := s.bookings.ReleaseHold(ctx, tx, id, false)
+				if err != nil {
+					return err
+				}
+				released += len(freed)
+			}
+			return nil
+		})
+		if err != nil || n < 20 {
+			return released, err
+		}
+	}
+}
+
+// RunHolds releases ended holds every interval until ctx ends.
+func (s *Service) RunHolds(ctx context.Context, every time.Duration) {
+	t := time.NewTicker(every)
+	defer t.Stop()
+	for {
+		if n, err := s.ReleaseDue(ctx); err != nil && ctx.Err() == nil {
+			s.log.WarnContext(ctx, "unable to release ended holds", slog.Any("err", err))
+		} else if n > 0 {
+			s.log.InfoContext(ctx, "released unpaid holds", slog.Int("bookings", n))
+		}
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+		}
+	}
+}

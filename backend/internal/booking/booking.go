@@ -39,7 +39,7 @@ func (e *ValidationError) Error() string { return "booking: invalid fields" }
 
 // Status of a booking.
 const (
-	StatusScheduled   = "scheduled"
+	StatusScheduled = "scheduled"
 	// StatusPending (money.go): waiting for its payment, holding its time.
 	StatusRequested   = "requested"
 	StatusRescheduled = "rescheduled"
@@ -96,10 +96,10 @@ type Calendar struct {
 	MaxPerStaffPerDay    int
 	StaffMode            string // any, named, collective (everyone takes part)
 	RequiresConfirmation bool
-	Seats                int // 0: one booking per slot; N: a class with N seats per slot
-	MaxSeatsPerBooking   int // the booker and their guests
-	RecurringMax         int // 0: single appointments; N: series of up to N
-	PriceCents           int // in the calendar's currency (CurrencyCode); 0: free or not shown
+	Seats                int           // 0: one booking per slot; N: a class with N seats per slot
+	MaxSeatsPerBooking   int           // the booker and their guests
+	RecurringMax         int           // 0: single appointments; N: series of up to N
+	PriceCents           int           // in the calendar's currency (CurrencyCode); 0: free or not shown
 	Currency             string        // "": the business's
 	PricePerPerson       bool          // each seat (the booker and each guest) pays the price
 	DepositKind          string        // none, fixed, percent: what of the price is due when booking online

@@ -51,8 +51,8 @@ const StatusPending = "pending"
 
 // Events of a booking's money.
 const (
-	EventHeld     = "booking.held"     // booked, waiting for payment (booking.booked follows the payment)
-	EventReleased = "booking.released" // the hold ended unpaid: the time is free again
+	EventHeld     = "booking.held"      // booked, waiting for payment (booking.booked follows the payment)
+	EventReleased = "booking.released"  // the hold ended unpaid: the time is free again
 	EventLatePaid = "booking.late_paid" // a payment arrived after the release: it is refunded
 )
 

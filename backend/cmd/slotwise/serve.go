@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -20,6 +21,7 @@ import (
 	"slotwise/backend/internal/forms"
 	"slotwise/backend/internal/limits"
 	"slotwise/backend/internal/notify"
+	"slotwise/backend/internal/payments"
 	"slotwise/backend/internal/route"
 	"slotwise/backend/internal/sites"
 	"slotwise/backend/internal/web"
@@ -68,6 +70,7 @@ func serve(ctx context.Context, args []string) error {
 			return err
 		}
 		formsSvc := forms.NewService(a.pool, keys, a.cfg.RedirectOrigins, a.log)
+		paySvc := payments.NewService(a.pool, bookings, paymentProvider(a), publicURL(a.cfg), a.log)
 		if start := a.cfg.TestClock; !start.IsZero() {
 			a.log.Warn("SLOTWISE_TEST_CLOCK is set: the booking clock is not the real time", slog.Time("starts_at", start))
 			began := time.Now()
@@ -86,6 +89,7 @@ func serve(ctx context.Context, args []string) error {
 		dispatcher := &events.Dispatcher{Pool: a.pool, Logger: a.log, Consumers: []events.Consumer{
 			&booking.Mailer{Service: bookings, Renderer: pool, BaseURL: publicURL(a.cfg), From: a.cfg.SMTP.From, FromName: a.cfg.SMTP.FromName, Logger: a.log},
 			&forms.Mailer{Service: formsSvc, Renderer: pool, BaseURL: publicURL(a.cfg), From: a.cfg.SMTP.From, FromName: a.cfg.SMTP.FromName, Logger: a.log},
+			&payments.Fulfiller{Service: paySvc},
 		}}
 		if err := dispatcher.Subscribe(ctx); err != nil {
 			return err
@@ -98,6 +102,7 @@ func serve(ctx context.Context, args []string) error {
 		workers.Go(func() { _ = dispatcher.Run(workCtx) })
 		workers.Go(func() { _ = worker.Run(workCtx) })
 		workers.Go(func() { purgeOld(workCtx, a, bookings, limiter) })
+		workers.Go(func() { paySvc.RunHolds(workCtx, holdSweep) })
 		handler, err := web.New(web.Deps{
 			Config: web.Config{PublicURL: publicURL(a.cfg), TrustedOrigins: a.cfg.TrustedOrigins,
 				FrameAncestors: a.cfg.FrameAncestors, TrustedProxies: a.cfg.TrustedProxies},
@@ -106,7 +111,7 @@ func serve(ctx context.Context, args []string) error {
 			Renderer: pool,
 			DB:       a.pool,
 			Assets:   assets,
-			Features: []web.Feature{web.Sites(sites.NewStore(a.pool)), web.Booking(bookings), web.Forms(formsSvc), web.PendingScreens()},
+			Features: []web.Feature{web.Sites(sites.NewStore(a.pool)), web.Booking(bookings), web.Forms(formsSvc), web.Payments(paySvc)},
 			// Published website pages are cached while content changes are heard.
 			ContentPool: a.pool,
 			Lifetime:    ctx,
@@ -144,7 +149,8 @@ func listen(ctx context.Context, a *app, handler http.Handler) error {
 		{routes.Href("de", "bookings", "", booker, nil), "the same, in German"},
 		{routes.Href("", "appointment", "team", map[string]string{"provider": "demo-team"}, nil), "a team: a named person or any available"},
 		{routes.Href("", "appointment", "groups", map[string]string{"groupSlug": "demo-group"}, nil), "a group of calendars"},
-		{routes.Href("", "serviceMenu", "slug", map[string]string{"serviceMenuSlug": "demo-salon"}, nil), "a service menu: several services in one visit"},
+		{routes.Href("", "serviceMenu", "slug", map[string]string{"serviceMenuSlug": "demo-salon"}, nil), "a service menu: several services in one visit, paid at the studio"},
+		{routes.Href("", "bookings", "", map[string]string{"slug": "demo-paid"}, nil), "a 30 % deposit paid online (needs SLOTWISE_STRIPE_SECRET_KEY)"},
 		{routes.Href("", "form", "", map[string]string{"id": "demo-contact"}, nil), "a contact form"},
 		{routes.Href("", "quiz", "", map[string]string{"id": "demo-quiz"}, nil), "a quiz, scored by the server"},
 		{routes.Href("", "survey", "", map[string]string{"id": "demo-survey"}, nil), "a survey of three steps"},
@@ -256,4 +262,28 @@ func abuseLimits(a *app) (*limits.Limiter, error) {
 		slog.String(web.BucketTokenGuesses, rules[web.BucketTokenGuesses].String()),
 		slog.Any("trusted_proxies", a.cfg.TrustedProxies))
 	return limits.New(a.pool, rules), nil
+}
+
+// holdSweep is how often ended holds of unpaid bookings are looked for: a
+// released slot is free at most this long after its hold ends.
+const holdSweep = 15 * time.Second
+
+// paymentProvider is the configured online payment provider, or nil; it
+// says which, and never a key.
+func paymentProvider(a *app) payments.Provider {
+	cfg := a.cfg.Stripe
+	if cfg.SecretKey == "" {
+		a.log.Info("online payment is not set up: calendars paid online book nothing (set SLOTWISE_STRIPE_SECRET_KEY)")
+		return nil
+	}
+	mode := "live"
+	if strings.HasPrefix(cfg.SecretKey, "sk_test_") || strings.HasPrefix(cfg.SecretKey, "rk_test_") {
+		mode = "test"
+	}
+	a.log.Info("online payments through Stripe", slog.String("mode", mode), slog.Bool("webhook_secret", cfg.WebhookSecret != ""),
+		slog.String("api", cmp.Or(cfg.APIURL, "https://api.stripe.com")))
+	if cfg.WebhookSecret == "" {
+		a.log.Warn("SLOTWISE_STRIPE_WEBHOOK_SECRET is not set: Stripe's events are refused, and payments are recorded only when the booker returns")
+	}
+	return payments.NewStripe(payments.StripeConfig{SecretKey: cfg.SecretKey, WebhookSecret: cfg.WebhookSecret, APIURL: cfg.APIURL})
 }

@@ -53,6 +53,19 @@ type Config struct {
 	// instant and run on from there (SLOTWISE_TEST_CLOCK, RFC 3339), so a
 	// browser test can book "on a Friday at 14:20" whenever it runs.
 	TestClock time.Time
+	// Stripe takes online payments when its secret key is set
+	// (SLOTWISE_STRIPE_SECRET_KEY, SLOTWISE_STRIPE_WEBHOOK_SECRET for the
+	// events at /api/payments/stripe/webhook; SLOTWISE_STRIPE_API_URL
+	// points at another API, such as Stripe's test double).
+	Stripe Stripe
+}
+
+// Stripe holds the card provider's keys; with no SecretKey, calendars paid
+// online say that online payment is not set up and book nothing.
+type Stripe struct {
+	SecretKey     string
+	WebhookSecret string
+	APIURL        string
 }
 
 // SMTP is the outgoing mail server; with no Host, mails are written to
@@ -141,6 +154,19 @@ func Parse(args []string, getenv Getenv, stderr io.Writer) (*Config, error) {
 		if c.DatabaseURL != "" {
 			// A clock that is not the time has no place next to real bookings.
 			return nil, fmt.Errorf("config: SLOTWISE_TEST_CLOCK is for tests on a private database; unset it or DATABASE_URL")
+		}
+	}
+	c.Stripe = Stripe{SecretKey: getenv("SLOTWISE_STRIPE_SECRET_KEY"), WebhookSecret: getenv("SLOTWISE_STRIPE_WEBHOOK_SECRET"),
+		APIURL: getenv("SLOTWISE_STRIPE_API_URL")}
+	if k := c.Stripe.SecretKey; k != "" && !strings.HasPrefix(k, "sk_") && !strings.HasPrefix(k, "rk_") {
+		return nil, fmt.Errorf("config: SLOTWISE_STRIPE_SECRET_KEY must be a Stripe secret key (sk_… or rk_…)")
+	}
+	if w := c.Stripe.WebhookSecret; w != "" && !strings.HasPrefix(w, "whsec_") {
+		return nil, fmt.Errorf("config: SLOTWISE_STRIPE_WEBHOOK_SECRET must be a webhook signing secret (whsec_…)")
+	}
+	if u := c.Stripe.APIURL; u != "" {
+		if p, err := url.Parse(u); err != nil || (p.Scheme != "http" && p.Scheme != "https") || p.Host == "" {
+			return nil, fmt.Errorf("config: SLOTWISE_STRIPE_API_URL must be an http(s) URL, got %q", u)
 		}
 	}
 	if v := getenv("SLOTWISE_LOG_LEVEL"); v != "" {

@@ -273,3 +273,6 @@ func (s *Service) RunHolds(ctx context.Context, every time.Duration) {
 		}
 	}
 }
+
+// Now is the bookings' clock.
+func (s *Service) Now() time.Time { return s.bookings.Now() }

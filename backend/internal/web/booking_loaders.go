@@ -128,6 +128,7 @@ func bookerData(svc *booking.Service, req *PageRequest, cal *booking.Calendar, d
 	// that minute, so its render is reused (render_cache.go); the form's
 	// key is put in per answer.
 	data.Calendar, data.Location, data.Now = calendarInfo(cal, req.Locale, svc.Now()), locationInfo(cal.Location), svc.Now().Truncate(time.Minute)
+	data.Calendar.Price = priceInfo(cal, svc.OnlinePayments())
 	data.Calendar.FixedStaff, data.FormKey = fixed, perRequestSentinel
 	if cal.Fields.Phone != booking.FieldHidden {
 		data.PhoneRegion = phoneRegion(req.Cat.Lang, cal.Location.Country)
@@ -307,6 +308,19 @@ func calendarInfo(cal *booking.Calendar, locale string, now time.Time) CalendarI
 		info.Questions = &v
 	}
 	return info
+}
+
+// priceInfo is what the details step shows of a calendar's price; nil
+// for a free calendar.
+func priceInfo(cal *booking.Calendar, online bool) *PriceInfo {
+	if cal.PriceCents == 0 {
+		return nil
+	}
+	return &PriceInfo{
+		Amount: int64(cal.PriceCents), Currency: cal.CurrencyCode(), PerPerson: cal.PricePerPerson, Payment: cal.Payment,
+		DepositKind: cal.DepositKind, DepositValue: cal.DepositValue, Online: online, HoldMinutes: int(cal.Hold / time.Minute),
+		RefundPolicy: cal.RefundPolicy, RefundWindowHours: int(cal.RefundWindow / time.Hour),
+	}
 }
 
 func locationInfo(l *booking.Location) LocationInfo {

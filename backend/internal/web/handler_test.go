@@ -42,7 +42,7 @@ func faultyServer(t *testing.T) (http.Handler, *strings.Builder) {
 	logs := &strings.Builder{}
 	h, err := web.New(web.Deps{
 		Logger: slog.New(slog.NewTextHandler(&lockedWriter{w: logs}, nil)), Renderer: sharedRenderer(t), Assets: assets,
-		Features: []web.Feature{faultySite{}, web.Booking(nil), web.Forms(nil), web.PendingScreens()},
+		Features: []web.Feature{faultySite{}, web.Booking(nil), web.Forms(nil), web.Payments(nil)},
 	})
 	if err != nil {
 		t.Fatal(err)

@@ -13,6 +13,7 @@ import (
 	"slotwise/backend/internal/booking"
 	"slotwise/backend/internal/forms"
 	"slotwise/backend/internal/limits"
+	"slotwise/backend/internal/payments"
 	"slotwise/locales"
 )
 
@@ -45,7 +46,8 @@ func guardedToken[T any](ctx context.Context, l *limits.Limiter, client string, 
 		return zero, err
 	}
 	b, err := use(ctx)
-	if errors.Is(err, booking.ErrBookingNotFound) || errors.Is(err, booking.ErrLinkUsed) || errors.Is(err, forms.ErrResponseNotFound) {
+	if errors.Is(err, booking.ErrBookingNotFound) || errors.Is(err, booking.ErrLinkUsed) || errors.Is(err, forms.ErrResponseNotFound) ||
+		errors.Is(err, payments.ErrNotFound) {
 		if lerr := l.Hit(ctx, BucketTokenGuesses, client); lerr != nil && !limits.IsLimited(lerr) {
 			return zero, lerr
 		}

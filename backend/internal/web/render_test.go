@@ -70,7 +70,7 @@ func (g ghostFeature) Register(r *web.Registry) {
 
 func TestNewRefusesRoutesWithoutOneLoader(t *testing.T) {
 	all := func(extra ...web.Feature) []web.Feature {
-		return append([]web.Feature{web.Sites(sites.NewStore(nil)), web.Booking(nil), web.Forms(nil), web.PendingScreens()}, extra...)
+		return append([]web.Feature{web.Sites(sites.NewStore(nil)), web.Booking(nil), web.Forms(nil), web.Payments(nil)}, extra...)
 	}
 	tests := []struct {
 		name     string

@@ -1,8 +1,6 @@
 package web
 
 import (
-	"context"
-
 	"slotwise/backend/internal/sites"
 )
 
@@ -16,21 +14,4 @@ func (f sitesFeature) Register(r *Registry) {
 	r.Page("website", websiteLoader(f.store))
 	r.Page("preview", websiteLoader(f.store))
 	siteFiles{s: r.Server(), store: f.store}.register(r.Root())
-}
-
-// PendingScreens answers the routes whose features are not built yet with
-// their heading and parameters, so every route of the table renders.
-func PendingScreens() Feature { return pendingFeature{} }
-
-type pendingFeature struct{}
-
-func (pendingFeature) Register(r *Registry) {
-	for _, name := range []string{"verifyPayment"} {
-		r.Page(name, screenLoader)
-	}
-}
-
-func screenLoader(_ context.Context, req *PageRequest) (*PageResult, error) {
-	title := req.T("screen." + req.Match.Route.Name + ".title")
-	return &PageResult{Title: title + " · Slotwise", Data: ScreenData{Params: req.Match.Params}}, nil
 }

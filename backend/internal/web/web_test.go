@@ -108,7 +108,7 @@ func newFixture(t testing.TB, renderer web.Renderer, opts ...option) *fixture {
 		Renderer: renderer,
 		DB:       pool,
 		Assets:   assets,
-		Features: []web.Feature{web.Sites(sites.NewStore(pool)), web.Booking(bookings), web.Forms(formsSvc), web.PendingScreens()},
+		Features: []web.Feature{web.Sites(sites.NewStore(pool)), web.Booking(bookings), web.Forms(formsSvc), web.Payments(nil)},
 		// As served: pages cached while content changes are heard.
 		ContentPool: pool,
 		Lifetime:    t.Context(),

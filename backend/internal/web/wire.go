@@ -133,6 +133,8 @@ type CalendarInfo struct {
 	MaxSeatsPerBooking   int                      `json:"maxSeatsPerBooking"` // the booker and their guests
 	// Questions are the calendar's own questions after the contact fields.
 	Questions *forms.View `json:"questions,omitempty"`
+	// Price is what a booking costs and how it is paid; nil: free.
+	Price *PriceInfo `json:"price,omitempty"`
 }
 
 // StaffInfo names a person.

@@ -131,7 +131,7 @@ func TestTheSitemapListsExactlyThePublishedURLs(t *testing.T) {
 		"/blog/b/desk-shoulders/", "/blog/b/evening-routine/", "/blog/b/first-massage/", "/blog/b/sleep-and-muscles/", "/blog/b/sunscreen-in-autumn/", "/blog/b/winter-skin/",
 		"/blog/c/massage", "/blog/c/skin-care",
 		"/blog/tag/first-visit", "/blog/tag/routine", "/blog/tag/sleep", "/blog/tag/winter",
-		"/prices",
+		"/prices", "/terms",
 		"/collections/gifts", "/collections/skin-care",
 		"/product/calming-cream/", "/product/gentle-cleanser/", "/product/gift-voucher/", "/product/lip-balm/", "/product/massage-oil/",
 	}

@@ -1,3 +1,4 @@
+import { combinedPayment, paymentLine } from '../features/payments/lib/money';
 import type { IntlShape, MessageDescriptor } from '../lib/i18n';
 import type { EmailContent, EmailData, EmailKind, EmailRow, LinkGroup } from './types';
 
@@ -183,6 +184,9 @@ export function buildContent(kind: EmailKind, data: EmailData, intl: IntlShape):
   if (k.cancelled && b.cancellationReason) {
     rows.push({ label: intl.formatMessage({ id: 'email.label.reason' }), value: b.cancellationReason });
   }
+  const payment = combinedPayment(together.map((x) => x.payment));
+  const paid = payment && paymentLine(intl, payment, (iso) => intl.formatTime(iso, { timeZone: b.timeZone, hour: 'numeric', minute: '2-digit' }));
+  if (paid) rows.push({ label: intl.formatMessage({ id: 'email.label.payment' }), value: paid });
   rows.push({ label: intl.formatMessage({ id: 'email.label.reference' }), value: b.id });
 
   let calendar: LinkGroup | undefined;

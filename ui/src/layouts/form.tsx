@@ -1,14 +1,9 @@
-import { ScreenSummary } from '../components/ScreenSummary';
 import { CancelBooking } from '../features/booking/lazyParts';
 import { FormScreen } from '../features/forms/FormScreen';
 import { QuizResultScreen } from '../features/forms/QuizResultScreen';
+import { PaymentResultScreen } from '../features/payments/PaymentResultScreen';
 import type { LayoutModule, LayoutProps } from './types';
 import { WidgetShell } from './WidgetShell';
-
-// The payment result's screen is not built yet: its heading and lead.
-function PaymentResultScreen() {
-  return <ScreenSummary title="screen.verifyPayment.title" lead="screen.verifyPayment.lead" />;
-}
 
 function FormLayout({ children }: LayoutProps) {
   return <WidgetShell narrow>{children}</WidgetShell>;

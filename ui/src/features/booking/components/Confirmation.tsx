@@ -4,11 +4,14 @@ import { Link } from '../../../lib/router';
 import { usePage } from '../../../PageContext';
 import { defaultHourCycle, useBookingFormat } from '../hooks/useBookingFormat';
 import { localizedPath } from '../lib/format';
+import { PayNowForm } from '../../payments/components/PayNowForm';
+import { formatMoney, paymentLine } from '../../payments/lib/money';
 import type { BookingStatus, BookingView } from '../types';
 import styles from './Confirmation.module.css';
 import { CheckCircle, HourglassIcon, RescheduleIcon, XCircle } from './Icons';
 
 const STATUS: Record<BookingStatus, { title: { id: string }; lead?: { id: string }; icon: ReactNode }> = {
+  pending: { title: { id: 'booking.status.pending' }, lead: { id: 'booking.status.pendingLead' }, icon: <HourglassIcon /> },
   scheduled: { title: { id: 'booking.status.scheduled' }, lead: { id: 'booking.confirmation.sent' }, icon: <CheckCircle /> },
   requested: { title: { id: 'booking.status.requested' }, lead: { id: 'booking.status.requestedLead' }, icon: <HourglassIcon /> },
   rescheduled: { title: { id: 'booking.status.rescheduled' }, lead: { id: 'booking.confirmation.sent' }, icon: <RescheduleIcon /> },
@@ -43,6 +46,9 @@ export function Confirmation({ booking, heading = 'h1', focus, manage = true, ch
   const Heading = heading;
   const cancelled = booking.status === 'cancelled';
   const when = (iso: string) => intl.formatMessage({ id: 'booking.dateAtTime' }, { date: fmt.instantDate(iso), time: fmt.time(iso) });
+  const payment = booking.payment;
+  const paymentText = payment ? paymentLine(intl, payment, when) : '';
+  const token = manage ? (new URL(booking.manageUrl || '/', 'http://local').searchParams.get('token') ?? '') : '';
 
   return (
     <article className={styles.card} data-status={booking.status}>
@@ -88,10 +94,14 @@ export function Confirmation({ booking, heading = 'h1', focus, manage = true, ch
             {a.value}
           </Row>
         ))}
+        {paymentText && <Row label={<FormattedMessage id="payment.summary" />}>{paymentText}</Row>}
         {cancelled && booking.cancellationReason && <Row label={<FormattedMessage id="booking.summary.reason" />}>{booking.cancellationReason}</Row>}
       </dl>
+      {payment?.state === 'hold' && token && (
+        <PayNowForm bookingId={booking.id} token={token} amount={formatMoney(intl, payment.payNow, payment.currency)} bookingPage={booking.manageUrl} />
+      )}
       {/* A request goes into no calendar until the business confirms it. */}
-      {!cancelled && booking.status !== 'requested' && <AddToCalendar booking={booking} />}
+      {!cancelled && booking.status !== 'requested' && booking.status !== 'pending' && <AddToCalendar booking={booking} />}
       {manage && booking.canChange && !cancelled && (
         <div className={styles.manage}>
           <span>

@@ -8,6 +8,8 @@ import type { BookingFormat } from '../hooks/useBookingFormat';
 import { useDetailsSubmit } from '../hooks/useDetailsSubmit';
 import type { DetailsValues } from '../lib/validation';
 import type { ActionResult, BookingPageData, BookingView } from '../types';
+import { PaymentSummary } from '../../payments/components/PaymentSummary';
+import { quote } from '../../payments/lib/money';
 import { ConsentChecks } from './ConsentChecks';
 import { ContactFields } from './ContactFields';
 import { GuestsFields } from './GuestsFields';
@@ -50,6 +52,10 @@ export function DetailsForm(p: Props) {
     ...p, formRef, onSeriesTaken: () => setSeriesRefresh((n) => n + 1),
   });
   const { onShown } = p;
+  const seats = 1 + (fixedGuests || values.guests.length || Number(values.guestCount) || 0);
+  const occurrences = values.repeatEvery ? Number(values.repeatCount) || 1 : 1;
+  const price = calendar.price;
+  const paysNow = !!price && !data.cart && price.online && price.payment === 'online' && quote(price, seats, occurrences).payNow > 0;
   useEffect(() => onShown(), [onShown]);
 
   const set = <K extends keyof DetailsValues>(k: K, v: DetailsValues[K]) => {
@@ -97,10 +103,11 @@ export function DetailsForm(p: Props) {
           onCount={(v) => set('repeatCount', v)}
         />
       )}
+      {calendar.price && !data.cart && <PaymentSummary price={calendar.price} seats={seats} occurrences={occurrences} />}
       <ConsentChecks location={location} values={values} termsError={errors.contact.acceptTerms} set={set} />
       {errors.form && <Alert>{errors.form}</Alert>}
       <Button type="submit" block busy={submitting} className={styles.submit}>
-        <FormattedMessage id={submitting ? 'booking.scheduling' : calendar.requiresConfirmation ? 'booking.submit.request' : 'booking.submit'} />
+        <FormattedMessage id={submitting ? 'booking.scheduling' : paysNow ? 'booking.submit.pay' : calendar.requiresConfirmation ? 'booking.submit.request' : 'booking.submit'} />
       </Button>
     </form>
   );

@@ -3,6 +3,7 @@ import { useIntl } from '../../../lib/i18n';
 import { usePage } from '../../../PageContext';
 import { checkAll } from '../../forms/engine/check';
 import { usePhoneReader } from '../../forms/lib/phone';
+import { goToCheckout, openCheckout } from '../../payments/lib/api';
 import { createBooking } from '../lib/api';
 import { bookingRequest } from '../lib/bookingRequest';
 import { contactName } from '../lib/formValues';
@@ -90,6 +91,7 @@ export function useDetailsSubmit(a: Args) {
     try {
       const cart = a.data.cart && { menu: a.data.cart.menu, items: a.data.cart.items.map((i) => i.slug), guestItems: a.data.cart.guestItems.map((l) => l.map((i) => i.slug)) };
       const res = await createBooking(req, keyFor(req), page.lang, cart);
+      if (res.ok && res.body.status === 'pending') return await pay(res.body);
       if (res.ok) return a.onBooked(res.body);
       if (res.status === 409 && res.error?.code === 'series_taken') {
         // Another time of the series went meanwhile: show which, stay here.
@@ -105,6 +107,16 @@ export function useDetailsSubmit(a: Args) {
     } finally {
       setSubmitting(false);
     }
+  };
+
+  // A booking paid online is held until its payment: off to the checkout,
+  // with the booking's page behind it (Back lands there, and it offers
+  // to pay again). Without a checkout, its page says why and offers it.
+  const pay = async (b: BookingView) => {
+    const token = new URL(b.manageUrl, 'http://local').searchParams.get('token') ?? '';
+    const res = await openCheckout(b.id, token, page.locale, page.lang);
+    if ('url' in res) return goToCheckout(res.url, b.manageUrl);
+    a.onBooked(b);
   };
 
   const clear = (path: 'contact' | 'answers' | 'guests', key?: string) =>

@@ -1,0 +1,166 @@
+package web_test
+
+import (
+	"context"
+	"encoding/json"
+	"net/http"
+	"net/url"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"slotwise/backend/internal/booking"
+	"slotwise/backend/internal/events"
+	"slotwise/backend/internal/payments"
+	"slotwise/backend/internal/payments/stripetest"
+	"slotwise/backend/internal/sites"
+	"slotwise/backend/internal/web"
+)
+
+// paymentsFixture is the server with online payments through Stripe's
+// double, and the payments' consumer to run by hand.
+type paymentsFixture struct {
+	*fixture
+	double *stripetest.Double
+	pay    *payments.Service
+	worker *events.Dispatcher
+}
+
+func newPaymentsFixture(t *testing.T) *paymentsFixture {
+	t.Helper()
+	pf := &paymentsFixture{double: stripetest.Start(t)}
+	pf.fixture = newFixture(t, sharedRenderer(t), func(d *web.Deps, pool *pgxpool.Pool) {
+		bookings := booking.NewService(pool, d.Logger)
+		stripe := payments.NewStripe(payments.StripeConfig{SecretKey: "sk_test_123", WebhookSecret: stripetest.WebhookSecret, APIURL: pf.double.URL})
+		pf.pay = payments.NewService(pool, bookings, stripe, "https://book.example.com", d.Logger)
+		pf.worker = &events.Dispatcher{Pool: pool, Logger: d.Logger, Consumers: []events.Consumer{&payments.Fulfiller{Service: pf.pay}}}
+		if err := pf.worker.Subscribe(context.Background()); err != nil {
+			t.Fatal(err)
+		}
+		formsSvc := d.Features[2]
+		d.Features = []web.Feature{web.Sites(sites.NewStore(pool)), web.Booking(bookings), formsSvc, web.Payments(pf.pay)}
+	})
+	return pf
+}
+
+func TestAPaidBookingGoesThroughCheckoutWebhookAndResultPage(t *testing.T) {
+	pf := newPaymentsFixture(t)
+	start := nextMonday10()
+	body := bookingBody(start, func(b map[string]any) {
+		b["calendar"], b["acceptTerms"], b["locale"] = "demo-paid", true, "de"
+		b["contact"].(map[string]any)["phone"] = "+49 30 1234567"
+	})
+	rec := pf.send(http.MethodPost, "/api/bookings", body, map[string]string{"Idempotency-Key": "paid-1"})
+	if rec.Code != http.StatusCreated {
+		t.Fatalf("book: %d %s", rec.Code, rec.Body)
+	}
+	var v booking.View
+	if err := json.Unmarshal(rec.Body.Bytes(), &v); err != nil {
+		t.Fatal(err)
+	}
+	if v.Status != booking.StatusPending || v.Payment == nil || v.Payment.State != "hold" || v.Payment.PayNow != 2700 || v.Payment.Total != 9000 {
+		t.Fatalf("booked %+v, payment %+v", v.Status, v.Payment)
+	}
+	token := mustQuery(t, v.ManageURL, "token")
+
+	// Where to pay: the API, and the same checkout again (no second session).
+	for range 2 {
+		rec = pf.send(http.MethodPost, "/api/bookings/"+v.ID+"/checkout", `{"token":"`+token+`","locale":"de"}`, nil)
+		if rec.Code != http.StatusOK || !strings.Contains(rec.Body.String(), "checkout.stripe.com") {
+			t.Fatalf("checkout: %d %s", rec.Code, rec.Body)
+		}
+	}
+	if n := len(pf.double.Asked(http.MethodPost, "/v1/checkout/sessions")); n != 1 {
+		t.Fatalf("%d checkouts opened, want 1", n)
+	}
+	if rec = pf.send(http.MethodPost, "/api/bookings/"+v.ID+"/checkout", `{"token":"wrong"}`, nil); rec.Code != http.StatusNotFound {
+		t.Fatalf("checkout with a wrong secret: %d", rec.Code)
+	}
+	success := pf.double.Asked(http.MethodPost, "/v1/checkout/sessions")[0].Form.Get("success_url")
+	u, err := url.Parse(strings.Replace(success, "{CHECKOUT_SESSION_ID}", "cs_x", 1))
+	if err != nil || u.Host != "book.example.com" || u.Path != "/de/verify-payment-callback" {
+		t.Fatalf("success_url = %q", success)
+	}
+	result := u.RequestURI()
+	var session string
+	if err := pf.pool.QueryRow(context.Background(), `SELECT session_id FROM payments WHERE booking_id = $1`, v.ID).Scan(&session); err != nil {
+		t.Fatal(err)
+	}
+
+	// Back before the webhook: the page asks Stripe, which says unpaid.
+	page := pf.do(http.MethodGet, result, nil)
+	if page.Code != http.StatusOK || !strings.Contains(page.Body.String(), `"state":"pending"`) || !strings.Contains(page.Body.String(), `content="noindex"`) {
+		t.Fatalf("result page before paying: %d %s", page.Code, page.Body)
+	}
+	if n := len(pf.double.Asked(http.MethodGet, "/v1/checkout/sessions/"+session)); n != 1 {
+		t.Fatalf("the result page asked Stripe %d times, want 1", n)
+	}
+
+	event := stripetest.Event("evt_web_1", "checkout.session.completed", stripetest.Session{ID: session, PaymentStatus: "paid", Amount: 2700, Intent: "pi_1"})
+	tests := []struct {
+		name string
+		sig  string
+		want int
+	}{
+		{"forged", stripetest.Sign(event, "whsec_other", time.Now()), http.StatusBadRequest},
+		{"signed", stripetest.Sign(event, stripetest.WebhookSecret, time.Now()), http.StatusOK},
+		{"the same again", stripetest.Sign(event, stripetest.WebhookSecret, time.Now()), http.StatusOK},
+	}
+	for _, tt := range tests {
+		if rec := pf.send(http.MethodPost, "/api/payments/stripe/webhook", string(event), map[string]string{"Stripe-Signature": tt.sig}); rec.Code != tt.want {
+			t.Fatalf("%s webhook: %d %s, want %d", tt.name, rec.Code, rec.Body, tt.want)
+		}
+	}
+	if rec := pf.send(http.MethodPost, "/api/payments/paypal/webhook", string(event), nil); rec.Code != http.StatusNotFound {
+		t.Fatalf("a provider that is not set up: %d", rec.Code)
+	}
+	if _, err := pf.worker.DeliverDue(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	page = pf.do(http.MethodGet, result, nil)
+	if !strings.Contains(page.Body.String(), `"state":"paid"`) || !strings.Contains(page.Body.String(), `data-state="paid"`) {
+		t.Fatalf("result page after paying: %s", page.Body)
+	}
+	// The preview variant shows the page and asks nothing.
+	before := len(pf.double.Requests)
+	preview := pf.do(http.MethodGet, "/de/v2/preview/any/verify-payment-callback?"+u.RawQuery, nil)
+	if preview.Code != http.StatusOK || !strings.Contains(preview.Body.String(), `"preview":true`) || len(pf.double.Requests) != before {
+		t.Fatalf("preview: %d, asked Stripe %d times", preview.Code, len(pf.double.Requests)-before)
+	}
+	var status, money string
+	if err := pf.pool.QueryRow(context.Background(), `SELECT status, payment FROM bookings WHERE id = $1`, v.ID).Scan(&status, &money); err != nil || status != "scheduled" || money != "paid" {
+		t.Fatalf("booking %s / %s (%v)", status, money, err)
+	}
+}
+
+func TestWithoutStripeAPaidCalendarSaysSoAndBooksNothing(t *testing.T) {
+	f := newFixture(t, sharedRenderer(t))
+	body := bookingBody(nextMonday10(), func(b map[string]any) {
+		b["calendar"], b["acceptTerms"] = "demo-paid", true
+		b["contact"].(map[string]any)["phone"] = "+49 30 1234567"
+	})
+	rec := f.send(http.MethodPost, "/api/bookings", body, nil)
+	if rec.Code != http.StatusServiceUnavailable || !strings.Contains(rec.Body.String(), "payments_off") || !strings.Contains(rec.Body.String(), "Online payment is not set up") {
+		t.Fatalf("%d %s", rec.Code, rec.Body)
+	}
+	page := f.do(http.MethodGet, "/widget/bookings/demo-paid", nil)
+	if page.Code != http.StatusOK || !strings.Contains(page.Body.String(), `"online":false`) || !strings.Contains(page.Body.String(), `"depositValue":30`) {
+		t.Fatalf("booking page: %d", page.Code)
+	}
+	var n int
+	_ = f.pool.QueryRow(context.Background(), `SELECT count(*) FROM bookings`).Scan(&n)
+	if n != 0 {
+		t.Fatalf("%d bookings written", n)
+	}
+}
+
+func mustQuery(t *testing.T, link, key string) string {
+	t.Helper()
+	u, err := url.Parse(link)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return u.Query().Get(key)
+}

@@ -1,0 +1,108 @@
+import { useEffect, useRef, useState } from 'react';
+import { Alert } from '../../components/Alert';
+import type { PaymentResultData } from '../../generated/web';
+import { FormattedMessage, useIntl } from '../../lib/i18n';
+import { Link, useLocation } from '../../lib/router';
+import { usePage } from '../../PageContext';
+import { fetchPage } from '../../PageHost';
+import { BusinessMark } from '../booking/components/BookerHeader';
+import { CheckCircle, HourglassIcon, XCircle } from '../booking/components/Icons';
+import { defaultHourCycle, useBookingFormat } from '../booking/hooks/useBookingFormat';
+import { localizedPath } from '../booking/lib/format';
+import { PayNowForm } from './components/PayNowForm';
+import { formatMoney } from './lib/money';
+import styles from './components/Payment.module.css';
+import screens from '../booking/Screens.module.css';
+
+// How long a pending result is asked about again, politely: soon at
+// first, then less and less often, and after some minutes not at all
+// (the mail tells the rest; "check again" asks once more).
+const POLL_DELAYS_MS = [2000, 3000, 5000, 8000, 13000, 21000, 34000, 55000];
+
+// PaymentResultScreen is where the provider sends the booker back: the
+// server asked the provider before rendering it, so it says paid, failed,
+// expired, refunded, or still pending (asking again while pending).
+export function PaymentResultScreen() {
+  const page = usePage<PaymentResultData | null>();
+  const intl = useIntl();
+  const location = useLocation();
+  const [data, setData] = useState(page.data);
+  useEffect(() => setData(page.data), [page.data]);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const [polls, setPolls] = useState(0);
+  const here = location.pathname + location.search;
+  const fmt = useBookingFormat(data?.booking.timeZone ?? 'UTC', defaultHourCycle(page.lang));
+  const pending = data?.state === 'pending' && !data.preview;
+  useEffect(() => {
+    if (!pending || polls >= POLL_DELAYS_MS.length) return;
+    let live = true;
+    const t = window.setTimeout(async () => {
+      const next = await fetchPage(here).catch(() => null);
+      if (!live) return;
+      if (next?.data && next.route === 'verifyPayment') setData(next.data as PaymentResultData);
+      setPolls((n) => n + 1);
+    }, POLL_DELAYS_MS[polls]);
+    return () => {
+      live = false;
+      window.clearTimeout(t);
+    };
+  }, [pending, polls, here]);
+  if (!data) return null;
+  const amount = formatMoney(intl, data.amount, data.currency);
+  const b = data.booking;
+  const when = intl.formatMessage({ id: 'booking.dateAtTime' }, { date: fmt.instantDate(b.start), time: fmt.time(b.start) });
+  const holdUntil = data.holdUntil ? fmt.time(data.holdUntil) : '';
+  const icon = data.state === 'paid' ? <CheckCircle /> : data.state === 'pending' || data.state === 'left' ? <HourglassIcon /> : <XCircle />;
+  const token = data.token;
+  return (
+    <div className={screens.screen}>
+      {b.locationName && <BusinessMark location={{ name: b.locationName, logoUrl: '' }} />}
+      <article className={styles.result} data-state={data.state} aria-live="polite">
+        {data.preview && (
+          <p className={styles.note}>
+            <FormattedMessage id="payment.result.preview" />
+          </p>
+        )}
+        <span aria-hidden="true">{icon}</span>
+        <h1 ref={headingRef} tabIndex={-1} className={screens.title}>
+          <FormattedMessage id={`payment.result.${data.state}.title`} />
+        </h1>
+        <p>
+          <FormattedMessage id={`payment.result.${data.state}.lead`} values={{ email: b.contact.email, time: holdUntil, amount }} />
+        </p>
+        <dl className={styles.amounts}>
+          <div>
+            <dt>{b.calendar.name}</dt>
+            <dd suppressHydrationWarning>{when}</dd>
+          </div>
+          <div className={styles.now}>
+            <dt>
+              <FormattedMessage id={data.state === 'paid' ? 'payment.paid' : 'payment.payNow'} />
+            </dt>
+            <dd>{amount}</dd>
+          </div>
+        </dl>
+        {pending && polls >= POLL_DELAYS_MS.length && <Alert>{intl.formatMessage({ id: 'payment.result.stillPending' })}</Alert>}
+        <div className={styles.actions}>
+          {data.payAgain && (data.state === 'left' || data.state === 'failed') && (
+            <PayNowForm bookingId={b.id} token={token} amount={amount} bookingPage={b.manageUrl} />
+          )}
+          {pending && (
+            <a href={here}>
+              <FormattedMessage id="payment.result.checkAgain" />
+            </a>
+          )}
+          {data.state === 'expired' || data.state === 'refunded' ? (
+            <Link to={localizedPath(b.bookAgainUrl, page.locale)}>
+              <FormattedMessage id="booking.bookAgain" />
+            </Link>
+          ) : (
+            <Link to={b.manageUrl}>
+              <FormattedMessage id="payment.result.viewBooking" />
+            </Link>
+          )}
+        </div>
+      </article>
+    </div>
+  );
+}

@@ -170,6 +170,9 @@ func Event(b *Booking, manageURL string) notify.Event {
 		status = "CANCELLED"
 	}
 	desc := b.Calendar.Description
+	if note := PaymentNote(b); note != "" {
+		desc += "\n\n" + note
+	}
 	if manageURL != "" {
 		desc += "\n\n" + manageURL
 	}

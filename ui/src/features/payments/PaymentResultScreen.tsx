@@ -63,18 +63,20 @@ export function PaymentResultScreen() {
             <FormattedMessage id="payment.result.preview" />
           </p>
         )}
-        <span aria-hidden="true">{icon}</span>
+        <span className={styles.icon} aria-hidden="true">
+          {icon}
+        </span>
         <h1 ref={headingRef} tabIndex={-1} className={screens.title}>
           <FormattedMessage id={`payment.result.${data.state}.title`} />
         </h1>
-        <p>
+        <p className={styles.lead}>
           <FormattedMessage id={`payment.result.${data.state}.lead`} values={{ email: b.contact.email, time: holdUntil, amount }} />
         </p>
+        <p className={styles.what}>
+          <strong>{b.calendar.name}</strong>
+          <span suppressHydrationWarning>{when}</span>
+        </p>
         <dl className={styles.amounts}>
-          <div>
-            <dt>{b.calendar.name}</dt>
-            <dd suppressHydrationWarning>{when}</dd>
-          </div>
           <div className={styles.now}>
             <dt>
               <FormattedMessage id={data.state === 'paid' ? 'payment.paid' : 'payment.payNow'} />

@@ -47,7 +47,7 @@ export function Confirmation({ booking, heading = 'h1', focus, manage = true, ch
   const cancelled = booking.status === 'cancelled';
   const when = (iso: string) => intl.formatMessage({ id: 'booking.dateAtTime' }, { date: fmt.instantDate(iso), time: fmt.time(iso) });
   const payment = booking.payment;
-  const paymentText = payment ? paymentLine(intl, payment, when) : '';
+  const paymentText = payment ? paymentLine(intl, payment, (iso) => fmt.time(iso)) : '';
   const token = manage ? (new URL(booking.manageUrl || '/', 'http://local').searchParams.get('token') ?? '') : '';
 
   return (

@@ -35,7 +35,8 @@ port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); p
 # One client makes every booking and sends every form: the abuse limits
 # would stop it at their default.
 SLOTWISE_LIMIT_BOOKINGS_PER_IP=off SLOTWISE_LIMIT_BOOKINGS_PER_EMAIL=off SLOTWISE_LIMIT_FORMS_PER_IP=off SLOTWISE_LIMIT_FORMS_PER_FORM=off \
-SLOTWISE_LOG_LEVEL=warn "${SLOTWISE_BENCH_BIN:-bin/slotwise}" serve --addr "127.0.0.1:$port" --data-dir "$work/serve" >"$work/serve.log" 2>&1 &
+SLOTWISE_STRIPE_SECRET_KEY=sk_test_bench SLOTWISE_STRIPE_WEBHOOK_SECRET=whsec_bench SLOTWISE_STRIPE_API_URL=http://127.0.0.1:9 \
+SLOTWISE_LOG_LEVEL=error "${SLOTWISE_BENCH_BIN:-bin/slotwise}" serve --addr "127.0.0.1:$port" --data-dir "$work/serve" >"$work/serve.log" 2>&1 &
 server=$!
 for _ in $(seq 600); do curl -fs "http://127.0.0.1:$port/healthz" >/dev/null 2>&1 && break; sleep 0.1; done
 "$work/bookbench" -base "http://127.0.0.1:$port" -conns 50 -n 200 || { tail -20 "$work/serve.log"; kill "$server"; exit 1; }
@@ -73,6 +74,11 @@ echo
 echo "== Submitting a form: 20 concurrent submitters (budget: p99 under 100 ms)"
 go build -o "$work/formbench" ./backend/cmd/formbench
 "$work/formbench" -base "http://127.0.0.1:$port" -conns 20 -n 400 || { tail -20 "$work/serve.log"; kill "$server"; exit 1; }
+
+echo
+echo "== Stripe's webhook: 20 concurrent deliveries (budget: p99 under 50 ms; the work follows after the answer)"
+go build -o "$work/webhookbench" ./backend/cmd/webhookbench
+"$work/webhookbench" -base "http://127.0.0.1:$port" -conns 20 -n 2000 -secret whsec_bench || { tail -20 "$work/serve.log"; kill "$server"; exit 1; }
 
 echo
 echo "== Page data (GET /api/page-data; budgets: a booking page at most 11 KB, a form page at most 8 KB)"

@@ -13,13 +13,13 @@ import (
 	"fmt"
 	"io"
 	"net/http"
-	"net/url"
 	"os"
 	"slices"
 	"sync"
 	"sync/atomic"
 	"time"
 
+	"slotwise/backend/internal/loadtest"
 	"slotwise/backend/internal/route"
 )
 
@@ -36,11 +36,10 @@ func main() {
 }
 
 func run(base, calendar string, conns, n int) error {
-	u, err := url.Parse(base)
-	if err != nil || (u.Hostname() != "127.0.0.1" && u.Hostname() != "localhost" && u.Hostname() != "::1") {
-		return fmt.Errorf("-base must be a loopback origin, got %q", base)
+	if err := loadtest.Loopback(base); err != nil {
+		return err
 	}
-	client := &http.Client{Timeout: 30 * time.Second, Transport: &http.Transport{MaxIdleConnsPerHost: conns + 4}}
+	client := loadtest.Client(conns)
 	starts, err := freeStarts(client, base, calendar, n)
 	if err != nil {
 		return err

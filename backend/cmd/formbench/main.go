@@ -15,10 +15,9 @@ import (
 	"net/http"
 	"net/url"
 	"os"
-	"slices"
-	"sync"
 	"time"
 
+	"slotwise/backend/internal/loadtest"
 	"slotwise/backend/internal/route"
 )
 
@@ -36,51 +35,26 @@ func main() {
 }
 
 func run(base, form string, conns, n int, fill time.Duration) error {
-	u, err := url.Parse(base)
-	if err != nil || (u.Hostname() != "127.0.0.1" && u.Hostname() != "localhost" && u.Hostname() != "::1") {
-		return fmt.Errorf("-base must be a loopback origin, got %q", base)
+	if err := loadtest.Loopback(base); err != nil {
+		return err
 	}
-	client := &http.Client{Timeout: 30 * time.Second, Transport: &http.Transport{MaxIdleConnsPerHost: conns + 4}}
+	client := loadtest.Client(conns)
 	page := route.Default().Href("", "form", "", map[string]string{"id": form}, nil)
 	keys := make([]string, n)
 	for i := range keys {
+		var err error
 		if keys[i], err = formKey(client, base, page); err != nil {
 			return err
 		}
 	}
 	time.Sleep(fill)
-	jobs := make(chan int)
-	took := make([]time.Duration, n)
-	var failures []string
-	var mu sync.Mutex
-	var wg sync.WaitGroup
-	began := time.Now()
-	for range conns {
-		wg.Go(func() {
-			for i := range jobs {
-				d, err := submit(client, base, form, keys[i], i)
-				took[i] = d
-				if err != nil {
-					mu.Lock()
-					failures = append(failures, err.Error())
-					mu.Unlock()
-				}
-			}
-		})
+	res, err := loadtest.Run(n, conns, func(i int) error {
+		return submit(client, base, form, keys[i], i)
+	})
+	if err != nil {
+		return err
 	}
-	for i := range n {
-		jobs <- i
-	}
-	close(jobs)
-	wg.Wait()
-	elapsed := time.Since(began)
-	if len(failures) > 0 {
-		return fmt.Errorf("%d of %d submissions failed, first: %s", len(failures), n, failures[0])
-	}
-	slices.Sort(took)
-	at := func(q float64) time.Duration { return took[min(len(took)-1, int(q*float64(len(took))))] }
-	fmt.Printf("submissions: %d from %d concurrent submitters in %s (%.0f/s)\n", n, conns, elapsed.Round(time.Millisecond), float64(n)/elapsed.Seconds())
-	fmt.Printf("latency p50 %s, p99 %s (budget: p99 under 100 ms)\n", at(0.50).Round(100*time.Microsecond), at(0.99).Round(100*time.Microsecond))
+	res.Print("submissions", "p99 under 100 ms")
 	return nil
 }
 
@@ -102,7 +76,7 @@ func formKey(client *http.Client, base, page string) (string, error) {
 	return p.Data.Key, nil
 }
 
-func submit(client *http.Client, base, form, key string, i int) (time.Duration, error) {
+func submit(client *http.Client, base, form, key string, i int) error {
 	body, _ := json.Marshal(map[string]any{"key": key, "step": "contact", "locale": "en-US", "answers": map[string][]string{
 		"name": {"Ada Lovelace"}, "email": {fmt.Sprintf("visitor%d@example.com", i)}, "topic": {"treatment"},
 		"message": {"Is the facial right for dry skin?"},
@@ -110,16 +84,14 @@ func submit(client *http.Client, base, form, key string, i int) (time.Duration, 
 	req, _ := http.NewRequest(http.MethodPost, base+"/api/forms/form/"+form+"/answers", bytes.NewReader(body))
 	req.Header.Set("Content-Type", "application/json")
 	req.Header.Set("Sec-Fetch-Site", "same-origin")
-	start := time.Now()
 	res, err := client.Do(req)
 	if err != nil {
-		return time.Since(start), err
+		return err
 	}
 	out, _ := io.ReadAll(res.Body)
 	res.Body.Close()
-	d := time.Since(start)
 	if res.StatusCode != http.StatusCreated {
-		return d, fmt.Errorf("%d %s", res.StatusCode, out)
+		return fmt.Errorf("%d %s", res.StatusCode, out)
 	}
-	return d, nil
+	return nil
 }

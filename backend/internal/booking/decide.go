@@ -49,6 +49,9 @@ func (s *Service) Decide(ctx context.Context, cmd DecideCommand) (*Booking, erro
 				return err
 			}
 			b.Status, b.CancellationReason, b.CancelledBy = StatusCancelled, reason, "business"
+			if b.Money.State == MoneyPaid && b.Money.Paid > b.Money.Refunded {
+				b.Money.State = MoneyRefundDue // declined: whatever was paid goes back, whatever the policy
+			}
 			return s.store.cancelBooking(ctx, tx, b)
 		})
 	if err == nil {

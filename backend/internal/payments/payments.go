@@ -31,6 +31,7 @@ var (
 	ErrNotFound     = errors.New("payments: payment not found")
 	ErrNotPayable   = errors.New("payments: the booking is not waiting for a payment")
 	ErrBadSignature = errors.New("payments: the event's signature does not verify")
+	ErrBadEvent     = errors.New("payments: the event cannot be read")
 	ErrUnavailable  = errors.New("payments: the payment provider could not be reached")
 )
 

@@ -481,3 +481,52 @@ func TestTwoCheckoutsAtOnceOpenOne(t *testing.T) {
 		t.Fatalf("a wrong secret: %v", err)
 	}
 }
+
+// dying is the payments consumer in a process killed after its work and
+// before its commit: what it did is lost with it.
+type dying struct{ events.Consumer }
+
+func (d dying) Handle(ctx context.Context, ev events.Event) (events.Commit, error) {
+	if _, err := d.Consumer.Handle(ctx, ev); err != nil {
+		return nil, err
+	}
+	return nil, errors.New("killed")
+}
+
+func TestAProcessKilledBetweenTheWebhookAndItsWorkLosesNothingAndDoesNothingTwice(t *testing.T) {
+	f := newFixture(t)
+	b, _, session := f.book(t, monday10)
+	body := stripetest.Event("evt_kill", "checkout.session.completed", stripetest.Session{ID: session, PaymentStatus: "paid", Amount: 2700, Intent: "pi_1"})
+	h := http.Header{}
+	h.Set("Stripe-Signature", stripetest.Sign(body, stripetest.WebhookSecret, time.Now()))
+	verify := func(p []byte) (payments.Event, error) { return f.stripe.Verify(p, h) }
+	// Taken in and acknowledged; then the process dies mid-work.
+	if err := f.pay.TakeEvent(context.Background(), "stripe", body, verify); err != nil {
+		t.Fatal(err)
+	}
+	killed := &events.Dispatcher{Pool: f.pool, Consumers: []events.Consumer{dying{&payments.Fulfiller{Service: f.pay}}},
+		Logger: slog.New(slog.NewTextHandler(io.Discard, nil))}
+	if _, err := killed.DeliverDue(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	if got := f.state(t, b.ID); got.payment != "hold" {
+		t.Fatalf("the killed work was kept: %+v", got)
+	}
+	// Stripe had no answer in time and delivers again; a new process runs.
+	if err := f.pay.TakeEvent(context.Background(), "stripe", body, verify); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := f.pool.Exec(context.Background(), `UPDATE event_deliveries SET next_attempt_at = now(), leased_until = NULL`); err != nil {
+		t.Fatal(err)
+	}
+	f.work(t)
+	if got := f.state(t, b.ID); got != (state{"scheduled", "paid", 2700, 0}) {
+		t.Fatalf("after the restart: %+v", got)
+	}
+	if n := f.count(t, `SELECT count(*) FROM events WHERE type = 'booking.booked'`); n != 1 {
+		t.Fatalf("booked %d times, want once", n)
+	}
+	if n := f.count(t, `SELECT count(*) FROM events WHERE type = $1`, payments.EventProvider); n != 1 {
+		t.Fatalf("the delivery was taken in %d times, want once", n)
+	}
+}

@@ -158,7 +158,7 @@ func (s *Stripe) Verify(payload []byte, header http.Header) (Event, error) {
 	}
 	var cs stripe.CheckoutSession
 	if ev.Data == nil || json.Unmarshal(ev.Data.Raw, &cs) != nil || cs.ID == "" {
-		return Event{}, fmt.Errorf("payments: stripe event %s carries no checkout session", ev.ID)
+		return Event{}, fmt.Errorf("%w: stripe event %s carries no checkout session", ErrBadEvent, ev.ID)
 	}
 	sess := stripeSession(&cs)
 	out.SessionID, out.Paid, out.IntentID, out.Amount = sess.ID, sess.Paid, sess.IntentID, sess.Amount

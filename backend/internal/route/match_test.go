@@ -19,7 +19,8 @@ func TestMatchPicksTheMostSpecificRoute(t *testing.T) {
 	}{
 		{"/", "index", "", map[string]string{}},
 		{"/verifyPayment", "verifyPayment", "", map[string]string{}},
-		{"/verify-payment-callback", "verifyPayment", "", map[string]string{}},
+		{"/verify-payment-callback", "verifyPayment", "callback", map[string]string{}},
+		{"/verifyPayment", "verifyPayment", "", map[string]string{}},
 		{"/v2/preview/p1/verify-payment-callback", "verifyPayment", "preview", map[string]string{"id": "p1"}},
 		{"/widget/appointment/anna/massage", "appointment", "provider", map[string]string{"provider": "anna", "service": "massage"}},
 		{"/widget/appointment/service/massage", "appointment", "service", map[string]string{"service": "massage"}},

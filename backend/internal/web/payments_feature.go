@@ -138,6 +138,8 @@ func (a paymentsAPI) webhook(c *gin.Context) {
 	switch {
 	case errors.Is(err, payments.ErrBadSignature):
 		apiError(c, http.StatusBadRequest, "bad_signature", "The event's signature does not verify")
+	case errors.Is(err, payments.ErrBadEvent):
+		apiError(c, http.StatusBadRequest, "bad_event", "The event cannot be read")
 	case err != nil:
 		a.s.log.ErrorContext(c.Request.Context(), "unable to take in a payment event", "err", err)
 		apiError(c, http.StatusInternalServerError, "internal", "The event could not be stored; deliver it again")

@@ -164,3 +164,35 @@ func mustQuery(t *testing.T, link, key string) string {
 	}
 	return u.Query().Get(key)
 }
+
+func TestTheWebhookRefusesWhatIsNotAnEventWithoutA500(t *testing.T) {
+	pf := newPaymentsFixture(t)
+	signed := func(body string) map[string]string {
+		return map[string]string{"Stripe-Signature": stripetest.Sign([]byte(body), stripetest.WebhookSecret, time.Now())}
+	}
+	huge := `{"id":"evt_big","pad":"` + strings.Repeat("x", 600<<10) + `"}`
+	tests := []struct {
+		name, body string
+		header     map[string]string
+		want       int
+	}{
+		{"no signature", `{"id":"evt_1"}`, nil, http.StatusBadRequest},
+		{"signed, not JSON", "not json", signed("not json"), http.StatusBadRequest},
+		{"signed, a checkout event without its session", `{"id":"evt_2","object":"event","type":"checkout.session.completed","data":{"object":{}}}`,
+			signed(`{"id":"evt_2","object":"event","type":"checkout.session.completed","data":{"object":{}}}`), http.StatusBadRequest},
+		{"NUL bytes", "{\"id\":\"evt_\x00\"}", signed("{\"id\":\"evt_\x00\"}"), http.StatusBadRequest},
+		{"larger than any event", huge, signed(huge), http.StatusRequestEntityTooLarge},
+		{"signed, a kind we leave alone", `{"id":"evt_3","object":"event","type":"customer.created","data":{"object":{"id":"cus_1"}}}`,
+			signed(`{"id":"evt_3","object":"event","type":"customer.created","data":{"object":{"id":"cus_1"}}}`), http.StatusOK},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if rec := pf.send(http.MethodPost, "/api/payments/stripe/webhook", tt.body, tt.header); rec.Code != tt.want {
+				t.Fatalf("%d %s, want %d", rec.Code, rec.Body, tt.want)
+			}
+		})
+	}
+	if strings.Contains(pf.logs.String(), "level=ERROR") {
+		t.Fatalf("errors logged: %s", pf.logs)
+	}
+}

@@ -19,6 +19,7 @@ func homeLinks(req *PageRequest) []DemoLink {
 		link("home.link.team", "appointment", "team", map[string]string{"provider": "demo-team"}),
 		link("home.link.class", "bookings", "", map[string]string{"slug": "demo-yoga"}),
 		link("home.link.request", "bookings", "", map[string]string{"slug": "facial-treatment"}),
+		link("home.link.paid", "bookings", "", map[string]string{"slug": "demo-paid"}),
 		link("home.link.group", "appointment", "groups", map[string]string{"groupSlug": "demo-group"}),
 		link("home.link.menu", "serviceMenu", "slug", map[string]string{"serviceMenuSlug": "demo-salon"}),
 		link("home.link.contact", "form", "", map[string]string{"id": "demo-contact"}),

@@ -192,11 +192,6 @@ type SeriesOccurrence struct {
 	Free  bool   `json:"free"`
 }
 
-// ScreenData is what every widget screen gets at least.
-type ScreenData struct {
-	Params map[string]string `json:"params"`
-}
-
 // SiteData is a website page with the site's navigation.
 type SiteData struct {
 	Page       *sites.Page       `json:"page,omitempty"`

@@ -422,12 +422,6 @@ export interface SeriesOccurrence {
   free: boolean;
 }
 /**
- * ScreenData is what every widget screen gets at least.
- */
-export interface ScreenData {
-  params: { [key: string]: string};
-}
-/**
  * SiteData is a website page with the site's navigation.
  */
 export interface SiteData {

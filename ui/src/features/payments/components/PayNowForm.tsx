@@ -3,7 +3,7 @@ import { Alert } from '../../../components/Alert';
 import { Button } from '../../../components/Button';
 import { FormattedMessage, useIntl } from '../../../lib/i18n';
 import { usePage } from '../../../PageContext';
-import { localizedPath } from '../../booking/lib/format';
+import { href } from '../../../routes';
 import { goToCheckout, openCheckout } from '../lib/api';
 
 interface Props {
@@ -31,7 +31,7 @@ export function PayNowForm({ bookingId, token, amount, bookingPage }: Props) {
     setError(res.message ?? intl.formatMessage({ id: 'payment.error.unavailable' }));
   };
   return (
-    <form method="post" action={localizedPath('/verifyPayment', page.locale)} onSubmit={onSubmit} aria-busy={busy || undefined}>
+    <form method="post" action={href('verifyPayment', page.locale)} onSubmit={onSubmit} aria-busy={busy || undefined}>
       <input type="hidden" name="booking" value={bookingId} />
       <input type="hidden" name="token" value={token} />
       {error && <Alert>{error}</Alert>}

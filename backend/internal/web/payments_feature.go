@@ -66,7 +66,7 @@ func paymentResultLoader(svc *payments.Service, lim *limits.Limiter) Loader {
 		}
 		title := req.T("payment.result." + res.State + ".title")
 		return &PageResult{Title: title + " · " + first.Calendar.Location.Name, Robots: "noindex", Brand: first.Calendar.Location.BrandColor,
-			Data: data}, nil
+			Data: data, Parts: []string{"payment-result"}}, nil
 	}
 }
 

@@ -1,7 +1,7 @@
 import { CancelBooking } from '../features/booking/lazyParts';
 import { FormScreen } from '../features/forms/FormScreen';
 import { QuizResultScreen } from '../features/forms/QuizResultScreen';
-import { PaymentResultScreen } from '../features/payments/PaymentResultScreen';
+import { PaymentResult } from '../features/payments/lazyParts';
 import type { LayoutModule, LayoutProps } from './types';
 import { WidgetShell } from './WidgetShell';
 
@@ -12,7 +12,8 @@ function FormLayout({ children }: LayoutProps) {
 const form: LayoutModule = {
   Layout: FormLayout,
   screens: {
-    verifyPayment: PaymentResultScreen,
+    // A chunk of its own, with the booking's pieces it shows.
+    verifyPayment: PaymentResult.Component,
     // A chunk of its own: forms need none of the booking's manage screens.
     cancelBooking: CancelBooking.Component,
     form: FormScreen,

@@ -211,6 +211,14 @@ func (s *Service) RecordPayment(ctx context.Context, tx pgx.Tx, bookingID string
 		b.Money.HoldUntil = nil
 		if outcome == PaidLate {
 			b.Money.State = MoneyRefundDue
+			if b.Status == StatusPending {
+				// The rest of a group released or cancelled in part goes too.
+				b.Status, b.CancelledBy = StatusCancelled, "system"
+				b.Sequence++
+				if err := s.store.cancelBooking(ctx, tx, b); err != nil {
+					return "", nil, err
+				}
+			}
 		} else {
 			b.Money.State, b.Status = MoneyPaid, StatusScheduled
 			if b.Calendar.RequiresConfirmation {
@@ -259,28 +267,29 @@ func (s *Service) ReleaseHold(ctx context.Context, tx pgx.Tx, bookingID string, 
 		return nil, err
 	}
 	now := s.now()
+	var held []*Booking
 	for _, b := range group {
-		if b.Status != StatusPending || b.Money.State != MoneyHold && b.Money.State != MoneyProcessing {
+		switch {
+		case b.Status == StatusCancelled:
+			continue // cancelled on its own meanwhile
+		case b.Status != StatusPending || b.Money.State != MoneyHold && b.Money.State != MoneyProcessing:
+			return nil, nil // paid meanwhile
+		case !force && (b.Money.State == MoneyProcessing || b.Money.HoldUntil != nil && b.Money.HoldUntil.After(now)):
 			return nil, nil
 		}
-		if !force && (b.Money.State == MoneyProcessing || b.Money.HoldUntil != nil && b.Money.HoldUntil.After(now)) {
-			return nil, nil
-		}
+		held = append(held, b)
 	}
-	for _, b := range group {
+	for _, b := range held {
 		b.Status, b.CancelledBy, b.Money.State, b.Money.HoldUntil = StatusCancelled, "system", MoneyReleased, nil
 		b.Sequence++
 		if err := s.store.cancelBooking(ctx, tx, b); err != nil {
-			return nil, err
-		}
-		if _, err := tx.Exec(ctx, `UPDATE bookings SET payment = 'released', hold_until = NULL WHERE id = $1`, b.ID); err != nil {
 			return nil, err
 		}
 		if err := emit(ctx, tx, EventReleased, b); err != nil {
 			return nil, err
 		}
 	}
-	return group, nil
+	return held, nil
 }
 
 // ExpiredHolds lists the first booking of each group whose hold has ended,

@@ -530,3 +530,34 @@ func TestAProcessKilledBetweenTheWebhookAndItsWorkLosesNothingAndDoesNothingTwic
 		t.Fatalf("the delivery was taken in %d times, want once", n)
 	}
 }
+
+func TestAHeldSeriesCancelledInPartIsReleasedWhole(t *testing.T) {
+	f := newFixture(t)
+	if _, err := f.pool.Exec(context.Background(), `UPDATE calendars SET recurring_max = 4 WHERE slug = 'demo-paid'`); err != nil {
+		t.Fatal(err)
+	}
+	first, token, err := f.bookings.Book(context.Background(), booking.BookCommand{Calendar: "demo-paid", Start: monday10, TimeZone: "Europe/Berlin",
+		Contact: contact(), AcceptTerms: true, Repeat: &booking.Repeat{Every: "week", Count: 2}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if first.Status != booking.StatusPending {
+		t.Fatalf("series booked %s, want pending", first.Status)
+	}
+	if _, err := f.pay.Checkout(context.Background(), first.ID, token, "en-US"); err != nil {
+		t.Fatal(err)
+	}
+	if got := f.double.Asked(http.MethodPost, "/v1/checkout/sessions")[0].Form.Get("line_items[0][price_data][unit_amount]"); got != "5400" {
+		t.Fatalf("the series' deposit = %s, want 2 × 27.00", got)
+	}
+	if _, err := f.bookings.Cancel(context.Background(), booking.CancelCommand{ID: first.ID, Token: token}); err != nil {
+		t.Fatal(err)
+	}
+	f.advance(11 * time.Minute)
+	if _, err := f.pay.ReleaseDue(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	if n := f.count(t, `SELECT count(*) FROM bookings WHERE status <> 'cancelled'`); n != 0 {
+		t.Fatalf("%d bookings of the series still hold their time", n)
+	}
+}

@@ -13,7 +13,8 @@ export const WEBHOOK_SECRET = 'whsec_slotwise_e2e';
 
 export async function startStripe() {
   const bin = execFileSync('go', ['tool', '-n', 'stripe-mock']).toString().trim();
-  const mock = spawn(bin, ['-http-addr', '127.0.0.1:'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  // Its unused HTTPS listener gets a free port too, not its fixed default.
+  const mock = spawn(bin, ['-http-addr', '127.0.0.1:', '-https-addr', '127.0.0.1:'], { stdio: ['ignore', 'pipe', 'pipe'] });
   const mockURL = await new Promise((resolve, reject) => {
     let out = '';
     const seen = (d) => {

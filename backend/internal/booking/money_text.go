@@ -1,6 +1,7 @@
 package booking
 
 import (
+	"fmt"
 	"math"
 	"strings"
 	"time"
@@ -62,11 +63,9 @@ func PaymentNote(b *Booking) string {
 func formatMoney(lang, code string, minor int64) string {
 	unit, err := currency.ParseISO(code)
 	if err != nil {
-		return code + " " + strings.TrimRight(strings.TrimRight(formatFloat(float64(minor)/100), "0"), ".")
+		return fmt.Sprintf("%s %.2f", code, float64(minor)/100) // a code ISO does not know: two decimals
 	}
 	scale, _ := currency.Standard.Rounding(unit)
 	value := float64(minor) / math.Pow10(scale)
 	return message.NewPrinter(language.Make(lang)).Sprint(currency.Symbol(unit.Amount(value)))
 }
-
-func formatFloat(f float64) string { return message.NewPrinter(language.English).Sprintf("%.2f", f) }

@@ -67,9 +67,9 @@ type CheckoutRequest struct {
 	ExpiresAt   int64 // Unix seconds; the provider may not close sooner than it allows
 }
 
-// SessionPlaceholder is replaced by the provider with its session's id in
-// the return URLs.
-const SessionPlaceholder = "{SESSION_ID}"
+// SessionIDTemplate stands in the return URLs for the provider's session
+// id, which the provider writes in when it sends the booker back.
+const SessionIDTemplate = "{SESSION_ID}"
 
 // Session is a checkout as the provider sees it.
 type Session struct {

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"net/http"
 	"net/url"
 	"time"
 
@@ -87,6 +88,7 @@ func (s *Service) Checkout(ctx context.Context, bookingID, token, locale string)
 		Description: first.Calendar.Name + " · " + first.Calendar.Location.Name,
 		Locale:      locales.Get(locale).Lang, BookingID: first.ID, PaymentID: p.ID,
 		SuccessURL: back, CancelURL: back + "&cancelled=1",
+		// Stripe's clock is the real one, whatever the bookings' (a test clock).
 		ExpiresAt: max(first.Money.HoldUntil.Unix(), time.Now().Add(minCheckoutLife).Unix()),
 	})
 	if err != nil {
@@ -102,10 +104,10 @@ func (s *Service) Checkout(ctx context.Context, bookingID, token, locale string)
 // returnURL is the result page the provider sends the booker back to. It
 // carries the booking's manage secret (the provider is trusted with the
 // booker's card, and the page needs it to show the booking) and the
-// provider's session id in place of the placeholder.
+// provider's session id (SessionIDTemplate).
 func (s *Service) returnURL(locale, paymentID, token string) string {
 	path := route.Default().Href(locale, "verifyPayment", "callback", nil, url.Values{"payment": {paymentID}, "token": {token}})
-	return s.baseURL + path + "&session_id=" + SessionPlaceholder
+	return s.baseURL + path + "&session_id=" + SessionIDTemplate
 }
 
 // Result is where a payment stands, for its result page.
@@ -181,8 +183,12 @@ func resultState(p *payment, first *booking.Booking, left bool) string {
 // is stored (a duplicate does nothing) and an event for the consumer is
 // written in the same transaction, so the provider hears "received" only
 // once the event is safe, and the work happens after that answer.
-func (s *Service) TakeEvent(ctx context.Context, provider string, payload []byte, verify func([]byte) (Event, error)) error {
-	ev, err := verify(payload)
+func (s *Service) TakeEvent(ctx context.Context, payload []byte, header http.Header) error {
+	if s.provider == nil {
+		return ErrBadSignature // nothing can be verified
+	}
+	provider := s.provider.Name()
+	ev, err := s.provider.Verify(payload, header)
 	if err != nil {
 		return err
 	}

@@ -98,7 +98,7 @@ func (f *fixture) deliverRaw(t *testing.T, body []byte, sig string) error {
 	t.Helper()
 	h := http.Header{}
 	h.Set("Stripe-Signature", sig)
-	err := f.pay.TakeEvent(context.Background(), "stripe", body, func(p []byte) (payments.Event, error) { return f.stripe.Verify(p, h) })
+	err := f.pay.TakeEvent(context.Background(), body, h)
 	if err != nil {
 		return err
 	}
@@ -499,9 +499,8 @@ func TestAProcessKilledBetweenTheWebhookAndItsWorkLosesNothingAndDoesNothingTwic
 	body := stripetest.Event("evt_kill", "checkout.session.completed", stripetest.Session{ID: session, PaymentStatus: "paid", Amount: 2700, Intent: "pi_1"})
 	h := http.Header{}
 	h.Set("Stripe-Signature", stripetest.Sign(body, stripetest.WebhookSecret, time.Now()))
-	verify := func(p []byte) (payments.Event, error) { return f.stripe.Verify(p, h) }
 	// Taken in and acknowledged; then the process dies mid-work.
-	if err := f.pay.TakeEvent(context.Background(), "stripe", body, verify); err != nil {
+	if err := f.pay.TakeEvent(context.Background(), body, h); err != nil {
 		t.Fatal(err)
 	}
 	killed := &events.Dispatcher{Pool: f.pool, Consumers: []events.Consumer{dying{&payments.Fulfiller{Service: f.pay}}},
@@ -513,7 +512,7 @@ func TestAProcessKilledBetweenTheWebhookAndItsWorkLosesNothingAndDoesNothingTwic
 		t.Fatalf("the killed work was kept: %+v", got)
 	}
 	// Stripe had no answer in time and delivers again; a new process runs.
-	if err := f.pay.TakeEvent(context.Background(), "stripe", body, verify); err != nil {
+	if err := f.pay.TakeEvent(context.Background(), body, h); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := f.pool.Exec(context.Background(), `UPDATE event_deliveries SET next_attempt_at = now(), leased_until = NULL`); err != nil {

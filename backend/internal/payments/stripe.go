@@ -61,11 +61,11 @@ func (s *Stripe) Checkout(ctx context.Context, r CheckoutRequest) (Session, erro
 	if !ok {
 		locale = "auto"
 	}
-	stripePlaceholder := "{CHECKOUT_SESSION_ID}"
+	stripeTemplate := "{CHECKOUT_SESSION_ID}" // Stripe's name for SessionIDTemplate
 	params := &stripe.CheckoutSessionParams{
 		Mode:              stripe.String(string(stripe.CheckoutSessionModePayment)),
-		SuccessURL:        stripe.String(strings.ReplaceAll(r.SuccessURL, SessionPlaceholder, stripePlaceholder)),
-		CancelURL:         stripe.String(strings.ReplaceAll(r.CancelURL, SessionPlaceholder, stripePlaceholder)),
+		SuccessURL:        stripe.String(strings.ReplaceAll(r.SuccessURL, SessionIDTemplate, stripeTemplate)),
+		CancelURL:         stripe.String(strings.ReplaceAll(r.CancelURL, SessionIDTemplate, stripeTemplate)),
 		ClientReferenceID: stripe.String(r.BookingID),
 		Locale:            stripe.String(locale),
 		ExpiresAt:         stripe.Int64(r.ExpiresAt),

@@ -132,9 +132,7 @@ func (a paymentsAPI) webhook(c *gin.Context) {
 		apiError(c, http.StatusRequestEntityTooLarge, "too_large", "The event is too large")
 		return
 	}
-	err = a.svc.TakeEvent(c.Request.Context(), provider.Name(), body, func(p []byte) (payments.Event, error) {
-		return provider.Verify(p, c.Request.Header)
-	})
+	err = a.svc.TakeEvent(c.Request.Context(), body, c.Request.Header)
 	switch {
 	case errors.Is(err, payments.ErrBadSignature):
 		apiError(c, http.StatusBadRequest, "bad_signature", "The event's signature does not verify")

@@ -56,7 +56,9 @@ func Start(t testing.TB) *Double {
 	if err != nil {
 		t.Fatalf("stripe-mock is a tool of go.mod (go tool -n stripe-mock): %v", err)
 	}
-	cmd := exec.Command(strings.TrimSpace(string(path)), "-http-addr", "127.0.0.1:")
+	// Its HTTPS listener (unused) gets a free port too: by default it takes
+	// a fixed one (12112), where two doubles at once would collide.
+	cmd := exec.Command(strings.TrimSpace(string(path)), "-http-addr", "127.0.0.1:", "-https-addr", "127.0.0.1:")
 	out, err := cmd.StdoutPipe()
 	if err != nil {
 		t.Fatal(err)
@@ -68,16 +70,26 @@ func Start(t testing.TB) *Double {
 	t.Cleanup(func() { _ = cmd.Process.Kill(); _ = cmd.Wait() })
 	addr := make(chan string, 1)
 	go func() {
+		defer close(addr) // it exited without listening
 		sc := bufio.NewScanner(out)
+		var said []string
 		for sc.Scan() {
 			if m := listening.FindStringSubmatch(sc.Text()); m != nil {
 				addr <- m[1]
+				_, _ = io.Copy(io.Discard, out)
+				return
 			}
+			said = append(said, sc.Text())
 		}
+		t.Logf("stripe-mock said: %s", strings.Join(said, "\n"))
 	}()
 	var mock string
 	select {
-	case mock = <-addr:
+	case a, ok := <-addr:
+		if !ok {
+			t.Fatal("stripe-mock exited before it listened")
+		}
+		mock = a
 	case <-time.After(30 * time.Second):
 		t.Fatal("stripe-mock did not start within 30 s")
 	}

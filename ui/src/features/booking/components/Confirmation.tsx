@@ -5,6 +5,7 @@ import { usePage } from '../../../PageContext';
 import { defaultHourCycle, useBookingFormat } from '../hooks/useBookingFormat';
 import { localizedPath } from '../lib/format';
 import { PayNowForm } from '../../payments/components/PayNowForm';
+import { manageToken } from '../../payments/lib/api';
 import { formatMoney, paymentLine } from '../../payments/lib/money';
 import type { BookingStatus, BookingView } from '../types';
 import styles from './Confirmation.module.css';
@@ -48,7 +49,7 @@ export function Confirmation({ booking, heading = 'h1', focus, manage = true, ch
   const when = (iso: string) => intl.formatMessage({ id: 'booking.dateAtTime' }, { date: fmt.instantDate(iso), time: fmt.time(iso) });
   const payment = booking.payment;
   const paymentText = payment ? paymentLine(intl, payment, (iso) => fmt.time(iso)) : '';
-  const token = manage ? (new URL(booking.manageUrl || '/', 'http://local').searchParams.get('token') ?? '') : '';
+  const token = manage ? manageToken(booking.manageUrl) : '';
 
   return (
     <article className={styles.card} data-status={booking.status}>

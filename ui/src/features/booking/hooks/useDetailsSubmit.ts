@@ -3,7 +3,7 @@ import { useIntl } from '../../../lib/i18n';
 import { usePage } from '../../../PageContext';
 import { checkAll } from '../../forms/engine/check';
 import { usePhoneReader } from '../../forms/lib/phone';
-import { goToCheckout, openCheckout } from '../../payments/lib/api';
+import { goToCheckout, manageToken, openCheckout } from '../../payments/lib/api';
 import { createBooking } from '../lib/api';
 import { bookingRequest } from '../lib/bookingRequest';
 import { contactName } from '../lib/formValues';
@@ -113,8 +113,7 @@ export function useDetailsSubmit(a: Args) {
   // with the booking's page behind it (Back lands there, and it offers
   // to pay again). Without a checkout, its page says why and offers it.
   const pay = async (b: BookingView) => {
-    const token = new URL(b.manageUrl, 'http://local').searchParams.get('token') ?? '';
-    const res = await openCheckout(b.id, token, page.locale, page.lang);
+    const res = await openCheckout(b.id, manageToken(b.manageUrl), page.locale, page.lang);
     if ('url' in res) return goToCheckout(res.url, b.manageUrl);
     a.onBooked(b);
   };

@@ -19,6 +19,11 @@ export async function openCheckout(id: string, token: string, locale: string, la
   }
 }
 
+// manageToken is the secret of a booking's manage link, which opens its checkout.
+export function manageToken(manageUrl: string): string {
+  return new URL(manageUrl || '/', 'http://local').searchParams.get('token') ?? '';
+}
+
 // goToCheckout leaves for the provider's page; the booking's own page
 // takes this entry's place, so Back from the checkout lands on it.
 export function goToCheckout(url: string, bookingPage: string) {

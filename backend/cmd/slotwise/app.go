@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"log/slog"
-	"os"
 	"path/filepath"
 	"time"
 
@@ -27,11 +26,9 @@ type app struct {
 	demoLink, demoPreview string
 }
 
-func withDatabase(ctx context.Context, args []string, fn func(context.Context, *app) error) error {
-	cfg, err := config.Parse(args, os.Getenv, os.Stderr)
-	if err != nil {
-		return err
-	}
+// withDatabase opens the database serve would (DATABASE_URL, else the
+// private cluster in the data directory), migrated, and runs fn with it.
+func withDatabase(ctx context.Context, cfg *config.Config, fn func(context.Context, *app) error) error {
 	a := &app{cfg: cfg, log: newLogger(cfg.LogLevel)}
 	defer a.close()
 	if err := a.openDatabase(ctx); err != nil {

@@ -7,26 +7,34 @@ import (
 	"os"
 	"path/filepath"
 
+	"slotwise/backend/internal/config"
 	"slotwise/backend/internal/db"
 )
 
-// postgres starts or stops a private cluster on its own, for scripts: the
-// test run starts one for all its test processes and stops it at the end.
-//
-//	slotwise postgres start --dir DIR [--fast]   prints the server's URL
-//	slotwise postgres stop --dir DIR
-func postgres(ctx context.Context, args []string) error {
-	if len(args) == 0 || (args[0] != "start" && args[0] != "stop") {
-		return fmt.Errorf("usage: slotwise postgres start|stop --dir DIR [--fast]")
-	}
-	action := args[0]
-	fs := flag.NewFlagSet("postgres "+action, flag.ContinueOnError)
-	dir := fs.String("dir", ".data/postgres", "cluster `DIR`")
-	fast := fs.Bool("fast", false, "no fsync: for throwaway test clusters")
-	if err := fs.Parse(args[1:]); err != nil {
-		return err
-	}
-	abs, err := filepath.Abs(*dir)
+// postgresCommand starts or stops a private cluster on its own, for
+// scripts: the test run starts one for all its test processes and stops it
+// at the end.
+func postgresCommand() *command {
+	var dir string
+	var fast bool
+	return &command{name: "postgres", synopsis: "start|stop", minArgs: 1, maxArgs: 1,
+		summary: "start or stop a private PostgreSQL cluster on its own",
+		detail:  "start prints the server's URL; the cluster keeps running until stop.",
+		flags: func(fs *flag.FlagSet, _ *config.Config) {
+			fs.StringVar(&dir, "dir", ".data/postgres", "cluster `DIR`")
+			fs.BoolVar(&fast, "fast", false, "no fsync: for throwaway test clusters")
+		},
+		run: func(ctx context.Context, inv *invocation) error {
+			action := inv.args[0]
+			if action != "start" && action != "stop" {
+				return &usageError{fmt.Sprintf("postgres starts or stops, not %q", action)}
+			}
+			return postgres(ctx, action, dir, fast)
+		}}
+}
+
+func postgres(ctx context.Context, action, dir string, fast bool) error {
+	abs, err := filepath.Abs(dir)
 	if err != nil {
 		return err
 	}
@@ -34,7 +42,7 @@ func postgres(ctx context.Context, args []string) error {
 	if action == "stop" {
 		return db.StopCluster(ctx, abs, log)
 	}
-	c, err := db.StartClusterWithOptions(ctx, abs, log, db.ClusterOptions{Fast: *fast, MaxConnections: 300})
+	c, err := db.StartClusterWithOptions(ctx, abs, log, db.ClusterOptions{Fast: fast, MaxConnections: 300})
 	if err != nil {
 		return err
 	}

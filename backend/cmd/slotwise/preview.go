@@ -3,36 +3,45 @@ package main
 import (
 	"context"
 	"errors"
+	"flag"
 	"fmt"
 	"time"
 
+	"slotwise/backend/internal/config"
 	"slotwise/backend/internal/sites"
 	"slotwise/backend/internal/web"
 )
 
-// previewLink prints a new preview link: slotwise preview page|post|product
-// TARGET [--days N] [database flags].
-func previewLink(ctx context.Context, args []string) error {
-	if len(args) < 2 || args[0] != "page" && args[0] != "post" && args[0] != "product" {
-		return errors.New("usage: slotwise preview page|post|product TARGET [--days N]")
-	}
-	kind, target := args[0], args[1]
-	days, dbArgs, err := daysFlag("preview", args[2:])
-	if err != nil {
-		return err
-	}
-	return withDatabase(ctx, dbArgs, func(ctx context.Context, a *app) error {
-		store := sites.NewStore(a.pool)
-		if err := previewTargetExists(ctx, store, kind, target); err != nil {
-			return err
-		}
-		secret, err := store.NewPreview(ctx, sites.Preview{Kind: kind, Target: target}, time.Duration(days)*24*time.Hour)
-		if err != nil {
-			return err
-		}
-		fmt.Println(publicURL(a.cfg) + web.PreviewPath(secret))
-		return nil
-	})
+func previewCommand() *command {
+	var days int
+	return &command{name: "preview", synopsis: "page|post|product TARGET", minArgs: 2, maxArgs: 2,
+		summary: "print a link that shows a page, post or product, draft or not",
+		detail:  "TARGET is the page's path, or the post's or product's slug.",
+		flags: func(fs *flag.FlagSet, cfg *config.Config) {
+			cfg.DatabaseFlags(fs)
+			fs.IntVar(&days, "days", 7, "`N` days until the link expires, 1 to 365")
+		},
+		run: func(ctx context.Context, inv *invocation) error {
+			kind, target := inv.args[0], inv.args[1]
+			if kind != "page" && kind != "post" && kind != "product" {
+				return &usageError{fmt.Sprintf("preview shows a page, post or product, not %q", kind)}
+			}
+			if err := checkDays(days); err != nil {
+				return err
+			}
+			return withDatabase(ctx, inv.cfg, func(ctx context.Context, a *app) error {
+				store := sites.NewStore(a.pool)
+				if err := previewTargetExists(ctx, store, kind, target); err != nil {
+					return err
+				}
+				secret, err := store.NewPreview(ctx, sites.Preview{Kind: kind, Target: target}, time.Duration(days)*24*time.Hour)
+				if err != nil {
+					return err
+				}
+				fmt.Fprintln(inv.stdout, publicURL(a.cfg)+web.PreviewPath(secret))
+				return nil
+			})
+		}}
 }
 
 func previewTargetExists(ctx context.Context, store *sites.Store, kind, target string) error {

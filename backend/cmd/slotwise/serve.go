@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"context"
 	"errors"
+	"flag"
 	"fmt"
 	"io/fs"
 	"log/slog"
@@ -30,7 +31,21 @@ import (
 	"slotwise/ui"
 )
 
-func serve(ctx context.Context, args []string) error {
+func serveCommand() *command {
+	return &command{name: "serve", summary: "serve the widgets and website (the default)",
+		detail: "On an empty database, the demo content is written first (unless --no-demo).",
+		flags:  func(fs *flag.FlagSet, cfg *config.Config) { cfg.ServeFlags(fs) },
+		run:    func(ctx context.Context, inv *invocation) error { return serve(ctx, inv.cfg) }}
+}
+
+func serve(ctx context.Context, cfg *config.Config) error {
+	// The address is taken before anything else, so a port in use is said
+	// at once, and no database is started for a server that cannot listen.
+	ln, err := net.Listen("tcp", cfg.Addr)
+	if err != nil {
+		return fmt.Errorf("unable to listen on %s (set another with --addr or SLOTWISE_ADDR): %w", cfg.Addr, err)
+	}
+	defer ln.Close()
 	if err := locales.Load(); err != nil {
 		return err
 	}
@@ -42,7 +57,7 @@ func serve(ctx context.Context, args []string) error {
 	if err != nil {
 		return err
 	}
-	return withDatabase(ctx, args, func(ctx context.Context, a *app) error {
+	return withDatabase(ctx, cfg, func(ctx context.Context, a *app) error {
 		if err := seedIfEmpty(ctx, a); err != nil {
 			return err
 		}
@@ -120,17 +135,13 @@ func serve(ctx context.Context, args []string) error {
 		if err != nil {
 			return err
 		}
-		return listen(ctx, a, handler)
+		return listen(ctx, a, ln, handler)
 	})
 }
 
 // listen serves until ctx ends (SIGINT, SIGTERM), then lets in-flight
 // requests finish before returning.
-func listen(ctx context.Context, a *app, handler http.Handler) error {
-	ln, err := net.Listen("tcp", a.cfg.Addr)
-	if err != nil {
-		return fmt.Errorf("unable to listen on %s: %w", a.cfg.Addr, err)
-	}
+func listen(ctx context.Context, a *app, ln net.Listener, handler http.Handler) error {
 	// Timeouts (docs/operations.md): a client has 10 s to send its headers
 	// and 30 s for the whole request, so a body trickled byte by byte is cut
 	// off; a page, streamed or not, must be written within 60 s; an idle

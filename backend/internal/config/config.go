@@ -83,8 +83,41 @@ type SMTP struct {
 // Getenv looks up an environment variable (os.Getenv, or a map in tests).
 type Getenv func(string) string
 
-// Parse reads flags over environment variables over defaults.
+// Parse reads serve's flags over environment variables over defaults.
 func Parse(args []string, getenv Getenv, stderr io.Writer) (*Config, error) {
+	c, err := Load(getenv)
+	if err != nil {
+		return nil, err
+	}
+	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	c.ServeFlags(fs)
+	if err := fs.Parse(args); err != nil {
+		return nil, err
+	}
+	if fs.NArg() > 0 {
+		return nil, fmt.Errorf("config: unexpected argument %q", fs.Arg(0))
+	}
+	return c, nil
+}
+
+// ServeFlags registers serve's flags, whose defaults are c's values.
+func (c *Config) ServeFlags(fs *flag.FlagSet) {
+	fs.StringVar(&c.Addr, "addr", c.Addr, "listen address `HOST:PORT` (SLOTWISE_ADDR)")
+	c.DatabaseFlags(fs)
+	fs.BoolVar(&c.NoDemo, "no-demo", false, "do not seed demo content into an empty database")
+	fs.StringVar(&c.PublicURL, "public-url", c.PublicURL, "public origin for canonical links, e.g. https://book.example.com (SLOTWISE_PUBLIC_URL)")
+	fs.IntVar(&c.SSRWorkers, "ssr-workers", c.SSRWorkers, "V8 isolates rendering pages (SLOTWISE_SSR_WORKERS)")
+}
+
+// DatabaseFlags registers the flag every command that opens the database
+// shares with serve, so they all find the same one.
+func (c *Config) DatabaseFlags(fs *flag.FlagSet) {
+	fs.StringVar(&c.DataDir, "data-dir", c.DataDir, "`DIR` for the private PostgreSQL cluster and outgoing mail, when DATABASE_URL is not set (SLOTWISE_DATA_DIR)")
+}
+
+// Load reads the environment over defaults.
+func Load(getenv Getenv) (*Config, error) {
 	c := &Config{
 		Addr:          envOr(getenv, "SLOTWISE_ADDR", "127.0.0.1:8080"),
 		DataDir:       envOr(getenv, "SLOTWISE_DATA_DIR", ".data"),
@@ -173,20 +206,6 @@ func Parse(args []string, getenv Getenv, stderr io.Writer) (*Config, error) {
 		if err := c.LogLevel.UnmarshalText([]byte(v)); err != nil {
 			return nil, fmt.Errorf("config: SLOTWISE_LOG_LEVEL must be debug, info, warn or error, got %q", v)
 		}
-	}
-
-	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	fs.StringVar(&c.Addr, "addr", c.Addr, "listen address `HOST:PORT` (SLOTWISE_ADDR)")
-	fs.StringVar(&c.DataDir, "data-dir", c.DataDir, "`DIR` for the private PostgreSQL cluster and outgoing mail (SLOTWISE_DATA_DIR)")
-	fs.BoolVar(&c.NoDemo, "no-demo", false, "do not seed demo content into an empty database")
-	fs.StringVar(&c.PublicURL, "public-url", c.PublicURL, "public origin for canonical links, e.g. https://book.example.com (SLOTWISE_PUBLIC_URL)")
-	fs.IntVar(&c.SSRWorkers, "ssr-workers", c.SSRWorkers, "V8 isolates rendering pages (SLOTWISE_SSR_WORKERS)")
-	if err := fs.Parse(args); err != nil {
-		return nil, err
-	}
-	if fs.NArg() > 0 {
-		return nil, fmt.Errorf("config: unexpected argument %q", fs.Arg(0))
 	}
 	return c, nil
 }

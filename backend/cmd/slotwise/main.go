@@ -44,6 +44,7 @@ func commands() []*command {
 			}},
 		linkCommand(),
 		previewCommand(),
+		tokenCommand(),
 		postgresCommand(),
 	}
 }

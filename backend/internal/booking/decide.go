@@ -23,6 +23,10 @@ const (
 
 // Decide confirms or declines a requested booking.
 func (s *Service) Decide(ctx context.Context, cmd DecideCommand) (*Booking, error) {
+	return s.decide(ctx, cmd, purposeDecide)
+}
+
+func (s *Service) decide(ctx context.Context, cmd DecideCommand, purpose string) (*Booking, error) {
 	reason := strings.TrimSpace(cmd.Reason)
 	if !isText(reason, true) {
 		return nil, &ValidationError{Fields: map[string]string{"reason": msgInvalidText}}
@@ -35,7 +39,7 @@ func (s *Service) Decide(ctx context.Context, cmd DecideCommand) (*Booking, erro
 	if cmd.Confirm {
 		event = EventConfirmed
 	}
-	decided, err := s.change(ctx, "booking.decide", event, purposeDecide, cmd.ID, cmd.Token, cmd.IdempotencyKey, cmd,
+	decided, err := s.change(ctx, "booking.decide", event, purpose, cmd.ID, cmd.Token, cmd.IdempotencyKey, cmd,
 		func(ctx context.Context, tx pgx.Tx, b *Booking) error {
 			if b.Status != StatusRequested {
 				return ErrNotRequested

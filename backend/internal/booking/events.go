@@ -29,13 +29,16 @@ type BookingEvent struct {
 	PreviousStart *time.Time `json:"previousStart,omitempty"`
 	Sequence      int        `json:"sequence"`
 	Reason        string     `json:"reason,omitempty"`
+	// Payment is the payment's state then: booking.booked after a payment
+	// says "paid", so a consumer tells it from a first booking.
+	Payment string `json:"payment,omitempty"`
 }
 
 func emit(ctx context.Context, q db.Querier, typ string, b *Booking) error {
 	return events.Emit(ctx, q, typ, BookingEvent{
 		BookingID: b.ID, Locale: b.Locale, Status: b.Status, StaffID: b.Staff.ID,
 		Start: b.Start, End: b.End, TimeZone: b.TimeZone, PreviousStart: b.PreviousStart,
-		Sequence: b.Sequence, Reason: b.CancellationReason,
+		Sequence: b.Sequence, Reason: b.CancellationReason, Payment: b.Money.State,
 	})
 }
 

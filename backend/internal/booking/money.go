@@ -54,6 +54,11 @@ const (
 	EventHeld     = "booking.held"      // booked, waiting for payment (booking.booked follows the payment)
 	EventReleased = "booking.released"  // the hold ended unpaid: the time is free again
 	EventLatePaid = "booking.late_paid" // a payment arrived after the release: it is refunded
+	EventPaid     = "booking.paid"      // the payment due when booking arrived (booking.booked follows)
+	EventRefunded = "booking.refunded"  // money went back to the booker
+	// EventRefundDue asks for a refund the business granted (admin API);
+	// cancellations and declines carry theirs in their own events.
+	EventRefundDue = "booking.refund_due"
 )
 
 // ErrPaymentsOff refuses a booking that must be paid online when no
@@ -232,6 +237,8 @@ func (s *Service) RecordPayment(ctx context.Context, tx pgx.Tx, bookingID string
 		event := EventBooked
 		if outcome == PaidLate {
 			event = EventLatePaid
+		} else if err := emit(ctx, tx, EventPaid, b); err != nil {
+			return "", nil, err
 		}
 		if err := emit(ctx, tx, event, b); err != nil {
 			return "", nil, err
@@ -305,12 +312,19 @@ func (s *Service) ExpiredHolds(ctx context.Context, tx pgx.Tx, limit int) ([]str
 
 // RecordRefund records, in tx, that amount went back for booking id.
 func (s *Service) RecordRefund(ctx context.Context, tx pgx.Tx, id string, amount int64) error {
-	_, err := tx.Exec(ctx, `UPDATE bookings SET payment = 'refunded', refunded_cents = least(paid_cents, refunded_cents + $2), updated_at = now()
+	tag, err := tx.Exec(ctx, `UPDATE bookings SET payment = 'refunded', refunded_cents = least(paid_cents, refunded_cents + $2), updated_at = now()
 		WHERE id = $1 AND payment = 'refund_due'`, id, amount)
 	if err != nil {
 		return fmt.Errorf("booking: unable to record the refund of %q: %w", id, err)
 	}
-	return nil
+	if tag.RowsAffected() == 0 {
+		return nil
+	}
+	b, err := s.store.booking(ctx, tx, id, "")
+	if err != nil {
+		return err
+	}
+	return emit(ctx, tx, EventRefunded, b)
 }
 
 // MadeWith returns the bookings made with id (id's series or visit, in time

@@ -23,7 +23,7 @@ func (f *Fulfiller) Name() string { return "payments.fulfiller" }
 
 // Types implements events.Consumer.
 func (f *Fulfiller) Types() []string {
-	return []string{EventProvider, booking.EventCancelled, booking.EventDeclined, booking.EventReleased, booking.EventLatePaid}
+	return []string{EventProvider, booking.EventCancelled, booking.EventDeclined, booking.EventReleased, booking.EventLatePaid, booking.EventRefundDue}
 }
 
 // Handle implements events.Consumer.

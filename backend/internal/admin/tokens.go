@@ -1,0 +1,132 @@
+// Package admin is what a business's own tools act through: bearer tokens
+// for the admin API, and (webhooks.go, feeds.go) the endpoints that hear
+// its events and the staff's private calendar feeds.
+package admin
+
+import (
+	"context"
+	"crypto/rand"
+	"crypto/sha256"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgconn"
+
+	"slotwise/backend/internal/db"
+)
+
+// Scopes of a token: read lists and reads; write also changes.
+const (
+	ScopeRead  = "read"
+	ScopeWrite = "write"
+)
+
+// tokenPrefix marks an admin token, so a secret scanner (or a person)
+// recognises one pasted where it should not be.
+const tokenPrefix = "swa_"
+
+var (
+	ErrTokenNotFound = errors.New("admin: no such token")
+	ErrTokenName     = errors.New("admin: a token's name is 1 to 100 characters of text")
+	ErrTokenExists   = errors.New("admin: a token of that name exists; revoke it first or choose another name")
+	ErrScope         = errors.New("admin: a token's scope is read or write")
+)
+
+// Token is a token as listed: never its secret.
+type Token struct {
+	ID         int64      `json:"id"`
+	Name       string     `json:"name"`
+	Scope      string     `json:"scope"`
+	Prefix     string     `json:"prefix"`
+	CreatedAt  time.Time  `json:"createdAt"`
+	LastUsedAt *time.Time `json:"lastUsedAt"`
+	RevokedAt  *time.Time `json:"revokedAt"`
+}
+
+// CanWrite tells whether the token may change things.
+func (t *Token) CanWrite() bool { return t.Scope == ScopeWrite }
+
+func hash(secret string) []byte {
+	h := sha256.Sum256([]byte(secret))
+	return h[:]
+}
+
+// CreateToken makes a token and returns it with its secret, which is not
+// kept and cannot be shown again.
+func CreateToken(ctx context.Context, q db.Querier, name, scope string) (*Token, string, error) {
+	name = strings.TrimSpace(name)
+	if name == "" || !utf8.ValidString(name) || utf8.RuneCountInString(name) > 100 || strings.ContainsAny(name, "\x00\r\n") {
+		return nil, "", ErrTokenName
+	}
+	if scope != ScopeRead && scope != ScopeWrite {
+		return nil, "", ErrScope
+	}
+	secret := tokenPrefix + rand.Text()
+	t := &Token{Name: name, Scope: scope, Prefix: secret[:len(tokenPrefix)+6]}
+	err := q.QueryRow(ctx, `INSERT INTO api_tokens (name, scope, hash, prefix) VALUES ($1, $2, $3, $4) RETURNING id, created_at`,
+		name, scope, hash(secret), t.Prefix).Scan(&t.ID, &t.CreatedAt)
+	if pgErr, ok := errors.AsType[*pgconn.PgError](err); ok && pgErr.Code == "23505" {
+		return nil, "", ErrTokenExists
+	}
+	if err != nil {
+		return nil, "", fmt.Errorf("admin: unable to store a token: %w", err)
+	}
+	return t, secret, nil
+}
+
+// Authenticate returns the live token whose secret this is, noting its use
+// (at most once a minute, so reads stay cheap).
+func Authenticate(ctx context.Context, q db.Querier, secret string) (*Token, error) {
+	if !strings.HasPrefix(secret, tokenPrefix) || len(secret) > 100 {
+		return nil, ErrTokenNotFound
+	}
+	var t Token
+	err := q.QueryRow(ctx, `SELECT id, name, scope, prefix, created_at, last_used_at FROM api_tokens
+		WHERE hash = $1 AND revoked_at IS NULL`, hash(secret)).Scan(&t.ID, &t.Name, &t.Scope, &t.Prefix, &t.CreatedAt, &t.LastUsedAt)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return nil, ErrTokenNotFound
+	}
+	if err != nil {
+		return nil, fmt.Errorf("admin: unable to read a token: %w", err)
+	}
+	if t.LastUsedAt == nil || time.Since(*t.LastUsedAt) > time.Minute {
+		if _, err := q.Exec(ctx, `UPDATE api_tokens SET last_used_at = now() WHERE id = $1`, t.ID); err != nil {
+			return nil, fmt.Errorf("admin: unable to note a token's use: %w", err)
+		}
+	}
+	return &t, nil
+}
+
+// RevokeToken ends the live token of that name (or whose prefix this is);
+// it stops working at once, on every replica.
+func RevokeToken(ctx context.Context, q db.Querier, nameOrPrefix string) (*Token, error) {
+	var t Token
+	err := q.QueryRow(ctx, `UPDATE api_tokens SET revoked_at = now() WHERE revoked_at IS NULL AND (name = $1 OR prefix = $1)
+		RETURNING id, name, scope, prefix, created_at, last_used_at, revoked_at`, nameOrPrefix).
+		Scan(&t.ID, &t.Name, &t.Scope, &t.Prefix, &t.CreatedAt, &t.LastUsedAt, &t.RevokedAt)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return nil, ErrTokenNotFound
+	}
+	if err != nil {
+		return nil, fmt.Errorf("admin: unable to revoke a token: %w", err)
+	}
+	return &t, nil
+}
+
+// Tokens lists every token, live first, newest first.
+func Tokens(ctx context.Context, q db.Querier) ([]Token, error) {
+	rows, err := q.Query(ctx, `SELECT id, name, scope, prefix, created_at, last_used_at, revoked_at FROM api_tokens
+		ORDER BY revoked_at IS NOT NULL, created_at DESC, id DESC`)
+	if err != nil {
+		return nil, fmt.Errorf("admin: unable to list tokens: %w", err)
+	}
+	return pgx.CollectRows(rows, func(r pgx.CollectableRow) (Token, error) {
+		var t Token
+		err := r.Scan(&t.ID, &t.Name, &t.Scope, &t.Prefix, &t.CreatedAt, &t.LastUsedAt, &t.RevokedAt)
+		return t, err
+	})
+}

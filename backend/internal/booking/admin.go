@@ -1,0 +1,257 @@
+package booking
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"log/slog"
+	"strconv"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"github.com/jackc/pgx/v5"
+
+	"slotwise/backend/internal/command"
+	"slotwise/backend/internal/cursor"
+	"slotwise/backend/internal/forms"
+)
+
+// The business's own tools (the admin API, webhooks) see every booking and
+// act on it without the booker's or the mail's secret: the API has
+// authenticated the business. Their changes run through the same command
+// pipeline, rules and events as the booker's.
+
+// purposeBusiness opens a booking without a token; only this file's
+// methods pass it.
+const purposeBusiness = "business"
+
+// ErrNothingToRefund refuses a refund of a booking with no money left to
+// give back.
+var ErrNothingToRefund = errors.New("booking: nothing paid is left to refund")
+
+// Record is a booking as the business's tools see it: every fact, no secret.
+type Record struct {
+	ID                 string         `json:"id"`
+	Status             string         `json:"status"`
+	Calendar           string         `json:"calendar"`
+	CalendarName       string         `json:"calendarName"`
+	Staff              string         `json:"staff"`
+	StaffName          string         `json:"staffName"`
+	Start              time.Time      `json:"start"`
+	End                time.Time      `json:"end"`
+	TimeZone           string         `json:"timeZone"`
+	Locale             string         `json:"locale"`
+	Customer           Contact        `json:"customer"`
+	Seats              int            `json:"seats"`
+	Guests             []Guest        `json:"guests"`
+	SeriesID           string         `json:"seriesId,omitempty"`
+	Answers            forms.Answers  `json:"answers"`
+	PreviousStart      *time.Time     `json:"previousStart,omitempty"`
+	CancelledBy        string         `json:"cancelledBy,omitempty"`
+	CancellationReason string         `json:"cancellationReason,omitempty"`
+	Payment            *PaymentRecord `json:"payment,omitempty"`
+	CreatedAt          time.Time      `json:"createdAt"`
+}
+
+// PaymentRecord is what a booking costs and what happened to its money,
+// in the currency's minor unit.
+type PaymentRecord struct {
+	State     string     `json:"state"`
+	Currency  string     `json:"currency"`
+	Total     int64      `json:"total"`
+	PayNow    int64      `json:"payNow"`
+	Paid      int64      `json:"paid"`
+	Refunded  int64      `json:"refunded"`
+	HoldUntil *time.Time `json:"holdUntil,omitempty"`
+}
+
+// Record returns b as the business's tools see it.
+func (b *Booking) Record() Record {
+	r := Record{
+		ID: b.ID, Status: b.Status, Calendar: b.Calendar.Slug, CalendarName: b.Calendar.Name,
+		Start: b.Start.UTC(), End: b.End.UTC(), TimeZone: b.TimeZone, Locale: b.Locale, Customer: b.Contact,
+		Seats: b.Seats, Guests: b.Guests, SeriesID: b.SeriesID, Answers: b.Answers, PreviousStart: b.PreviousStart,
+		CancelledBy: b.CancelledBy, CancellationReason: b.CancellationReason, CreatedAt: b.CreatedAt.UTC(),
+	}
+	if b.Staff != nil {
+		r.Staff, r.StaffName = b.Staff.Slug, b.Staff.Name
+	}
+	r.Customer.PhoneCountry = ""
+	if r.Guests == nil {
+		r.Guests = []Guest{}
+	}
+	if r.Answers == nil {
+		r.Answers = forms.Answers{}
+	}
+	if m := b.Money; m.State != "" && m.State != MoneyNone {
+		r.Payment = &PaymentRecord{State: m.State, Currency: m.Currency, Total: m.Total, PayNow: m.PayNow,
+			Paid: m.Paid, Refunded: m.Refunded, HoldUntil: m.HoldUntil}
+	}
+	return r
+}
+
+// Find returns a booking by its id alone.
+func (s *Service) Find(ctx context.Context, id string) (*Booking, error) {
+	return s.store.booking(ctx, s.pool, id, "")
+}
+
+// ListQuery filters and pages the bookings list.
+type ListQuery struct {
+	Calendar, Staff, Status, Email string
+	From, To                       time.Time // start in [From, To); zero: open
+	Cursor                         string    // from the previous page's Next
+	Limit                          int       // 1 to 100
+}
+
+// List returns bookings in start order and the cursor of the next page
+// ("" at the end). The cursor is the last row's (start, id), so a page
+// never repeats or skips a row however the list changes in between.
+func (s *Service) List(ctx context.Context, q ListQuery) ([]Record, string, error) {
+	where, args := []string{"b.holds_for IS NULL"}, []any{}
+	arg := func(v any) string { args = append(args, v); return "$" + strconv.Itoa(len(args)) }
+	if q.Calendar != "" {
+		where = append(where, "c.slug = "+arg(q.Calendar))
+	}
+	if q.Staff != "" {
+		where = append(where, "st.slug = "+arg(q.Staff))
+	}
+	if q.Status != "" {
+		where = append(where, "b.status = ANY("+arg(strings.Split(q.Status, ","))+")")
+	}
+	if q.Email != "" {
+		where = append(where, "lower(b.email) = lower("+arg(q.Email)+")")
+	}
+	if !q.From.IsZero() {
+		where = append(where, "b.starts_at >= "+arg(q.From))
+	}
+	if !q.To.IsZero() {
+		where = append(where, "b.starts_at < "+arg(q.To))
+	}
+	if q.Cursor != "" {
+		at, id, err := cursor.Decode(q.Cursor)
+		if err != nil {
+			return nil, "", err
+		}
+		where = append(where, "(b.starts_at, b.id) > ("+arg(at)+", "+arg(id)+")")
+	}
+	limit := min(max(q.Limit, 1), 100)
+	rows, err := s.pool.Query(ctx, `
+		SELECT b.id, b.status, c.slug, c.name, st.slug, st.name, b.starts_at, b.ends_at, b.booker_time_zone, b.locale,
+		       b.first_name, b.last_name, b.email, b.phone, coalesce(to_char(b.date_of_birth, 'YYYY-MM-DD'), ''), b.location,
+		       b.notes, b.consent, b.seats, coalesce(b.series_id, ''), b.answers, b.previous_starts_at, b.cancelled_by,
+		       b.cancellation_reason, b.payment, coalesce(b.currency, ''), b.total_cents, b.pay_now_cents, b.paid_cents,
+		       b.refunded_cents, b.hold_until, b.created_at,
+		       coalesce((SELECT json_agg(json_build_object('name', g.name, 'email', g.email) ORDER BY g.position)
+		                 FROM booking_guests g WHERE g.booking_id = b.id), '[]')
+		FROM bookings b JOIN calendars c ON c.id = b.calendar_id JOIN staff st ON st.id = b.staff_id
+		WHERE `+strings.Join(where, " AND ")+`
+		ORDER BY b.starts_at, b.id LIMIT `+strconv.Itoa(limit+1), args...)
+	if err != nil {
+		return nil, "", fmt.Errorf("booking: unable to list bookings: %w", err)
+	}
+	list, err := pgx.CollectRows(rows, scanRecord)
+	if err != nil {
+		return nil, "", fmt.Errorf("booking: unable to list bookings: %w", err)
+	}
+	next := ""
+	if len(list) > limit {
+		list = list[:limit]
+		last := list[limit-1]
+		next = cursor.Encode(last.Start, last.ID)
+	}
+	return list, next, nil
+}
+
+func scanRecord(row pgx.CollectableRow) (Record, error) {
+	var r Record
+	var m Money
+	var guests []byte
+	err := row.Scan(&r.ID, &r.Status, &r.Calendar, &r.CalendarName, &r.Staff, &r.StaffName, &r.Start, &r.End, &r.TimeZone,
+		&r.Locale, &r.Customer.FirstName, &r.Customer.LastName, &r.Customer.Email, &r.Customer.Phone, &r.Customer.DateOfBirth,
+		&r.Customer.Location, &r.Customer.Notes, &r.Customer.Consent, &r.Seats, &r.SeriesID, &r.Answers, &r.PreviousStart,
+		&r.CancelledBy, &r.CancellationReason, &m.State, &m.Currency, &m.Total, &m.PayNow, &m.Paid, &m.Refunded, &m.HoldUntil,
+		&r.CreatedAt, &guests)
+	if err != nil {
+		return r, err
+	}
+	r.Start, r.End, r.CreatedAt = r.Start.UTC(), r.End.UTC(), r.CreatedAt.UTC()
+	if err := json.Unmarshal(guests, &r.Guests); err != nil {
+		return r, err
+	}
+	if r.Answers == nil {
+		r.Answers = forms.Answers{}
+	}
+	if m.State != "" && m.State != MoneyNone {
+		r.Payment = &PaymentRecord{State: m.State, Currency: m.Currency, Total: m.Total, PayNow: m.PayNow,
+			Paid: m.Paid, Refunded: m.Refunded, HoldUntil: m.HoldUntil}
+	}
+	return r, nil
+}
+
+// DecideAsBusiness confirms or declines a requested booking for the
+// business.
+func (s *Service) DecideAsBusiness(ctx context.Context, cmd DecideCommand) (*Booking, error) {
+	return s.decide(ctx, cmd, purposeBusiness)
+}
+
+// CancelAsBusiness cancels a booking for the business. Whatever was paid
+// goes back, whatever the refund policy: the business called it off.
+func (s *Service) CancelAsBusiness(ctx context.Context, cmd CancelCommand) (*Booking, error) {
+	reason := strings.TrimSpace(cmd.Reason)
+	if !isText(reason, true) {
+		return nil, &ValidationError{Fields: map[string]string{"reason": msgInvalidText}}
+	}
+	if utf8.RuneCountInString(reason) > MaxReasonLen {
+		return nil, &ValidationError{Fields: map[string]string{"reason": msgReasonTooLong},
+			Args: map[string]map[string]string{"reason": {"max": strconv.Itoa(MaxReasonLen)}}}
+	}
+	cancelled, err := s.change(ctx, "booking.cancel", EventCancelled, purposeBusiness, cmd.ID, "", cmd.IdempotencyKey, cmd,
+		func(ctx context.Context, tx pgx.Tx, b *Booking) error {
+			b.Status, b.CancellationReason, b.Sequence, b.CancelledBy = StatusCancelled, reason, b.Sequence+1, "business"
+			switch b.Money.State {
+			case MoneyHold, MoneyProcessing:
+				b.Money.State, b.Money.HoldUntil = MoneyReleased, nil
+			case MoneyPaid:
+				if b.Money.Paid > b.Money.Refunded {
+					b.Money.State = MoneyRefundDue
+				}
+			}
+			return s.store.cancelBooking(ctx, tx, b)
+		})
+	if err == nil {
+		s.log.InfoContext(ctx, "cancelled by the business", slog.String("booking", cancelled.ID))
+	}
+	return cancelled, err
+}
+
+// RefundAsBusiness gives back what was paid for a booking, cancelled or
+// not (a refund policy of "the business decides" ends here). The refund
+// itself is made by the payment consumer after commit.
+func (s *Service) RefundAsBusiness(ctx context.Context, id, key string) (*Booking, error) {
+	var refunded *Booking
+	op := command.Op{Scope: "booking.refund", Key: key, Request: id}
+	_, replayed, err := command.Run(ctx, s.runner, op, func(ctx context.Context, tx pgx.Tx) (result, error) {
+		b, err := s.store.bookingForUpdate(ctx, tx, id)
+		if err != nil {
+			return result{}, err
+		}
+		if b.Money.State != MoneyPaid || b.Money.Paid <= b.Money.Refunded {
+			return result{}, ErrNothingToRefund
+		}
+		b.Money.State = MoneyRefundDue
+		if _, err := tx.Exec(ctx, `UPDATE bookings SET payment = $2, updated_at = now() WHERE id = $1`, b.ID, b.Money.State); err != nil {
+			return result{}, fmt.Errorf("booking: unable to grant a refund of %q: %w", b.ID, err)
+		}
+		refunded = b
+		return result{BookingID: b.ID}, emit(ctx, tx, EventRefundDue, b)
+	})
+	if err != nil {
+		return nil, err
+	}
+	if replayed {
+		return s.Find(ctx, id)
+	}
+	return refunded, nil
+}

@@ -26,6 +26,7 @@ import (
 	"slotwise/backend/internal/route"
 	"slotwise/backend/internal/sites"
 	"slotwise/backend/internal/web"
+	"slotwise/backend/internal/webhooks"
 	"slotwise/locales"
 	"slotwise/ssr"
 	"slotwise/ui"
@@ -101,10 +102,15 @@ func serve(ctx context.Context, cfg *config.Config) error {
 				return err
 			}
 		}
+		hooks := webhooks.NewStore(a.pool, a.cfg.WebhookAllowPrivate)
+		if a.cfg.WebhookAllowPrivate {
+			a.log.Warn("SLOTWISE_WEBHOOK_ALLOW_PRIVATE is set: webhooks may reach private and loopback addresses")
+		}
 		dispatcher := &events.Dispatcher{Pool: a.pool, Logger: a.log, Consumers: []events.Consumer{
 			&booking.Mailer{Service: bookings, Renderer: pool, BaseURL: publicURL(a.cfg), From: a.cfg.SMTP.From, FromName: a.cfg.SMTP.FromName, Logger: a.log},
 			&forms.Mailer{Service: formsSvc, Renderer: pool, BaseURL: publicURL(a.cfg), From: a.cfg.SMTP.From, FromName: a.cfg.SMTP.FromName, Logger: a.log},
 			&payments.Fulfiller{Service: paySvc},
+			&webhooks.Fanout{Store: hooks, Bookings: bookings, Forms: formsSvc},
 		}}
 		if err := dispatcher.Subscribe(ctx); err != nil {
 			return err
@@ -118,6 +124,8 @@ func serve(ctx context.Context, cfg *config.Config) error {
 		workers.Go(func() { _ = worker.Run(workCtx) })
 		workers.Go(func() { purgeOld(workCtx, a, bookings, limiter) })
 		workers.Go(func() { paySvc.RunHolds(workCtx, holdSweep) })
+		hookSender := &webhooks.Sender{Pool: a.pool, Client: webhooks.NewClient(a.cfg.WebhookAllowPrivate), Logger: a.log}
+		workers.Go(func() { hookSender.Run(workCtx) })
 		handler, err := web.New(web.Deps{
 			Config: web.Config{PublicURL: publicURL(a.cfg), TrustedOrigins: a.cfg.TrustedOrigins,
 				FrameAncestors: a.cfg.FrameAncestors, TrustedProxies: a.cfg.TrustedProxies},
@@ -126,7 +134,8 @@ func serve(ctx context.Context, cfg *config.Config) error {
 			Renderer: pool,
 			DB:       a.pool,
 			Assets:   assets,
-			Features: []web.Feature{web.Sites(sites.NewStore(a.pool)), web.Booking(bookings), web.Forms(formsSvc), web.Payments(paySvc)},
+			Features: []web.Feature{web.Sites(sites.NewStore(a.pool)), web.Booking(bookings), web.Forms(formsSvc), web.Payments(paySvc),
+				web.Admin(web.AdminDeps{Pool: a.pool, Bookings: bookings, Forms: formsSvc, Webhooks: hooks})},
 			// Published website pages are cached while content changes are heard.
 			ContentPool: a.pool,
 			Lifetime:    ctx,

@@ -58,6 +58,10 @@ type Config struct {
 	// events at /api/payments/stripe/webhook; SLOTWISE_STRIPE_API_URL
 	// points at another API, such as Stripe's test double).
 	Stripe Stripe
+	// WebhookAllowPrivate lets webhook endpoints point at private and
+	// loopback addresses (SLOTWISE_WEBHOOK_ALLOW_PRIVATE=true): for tests
+	// and closed networks; elsewhere it would let the API reach inside.
+	WebhookAllowPrivate bool
 }
 
 // Stripe holds the card provider's keys; with no SecretKey, calendars paid
@@ -201,6 +205,13 @@ func Load(getenv Getenv) (*Config, error) {
 		if p, err := url.Parse(u); err != nil || (p.Scheme != "http" && p.Scheme != "https") || p.Host == "" {
 			return nil, fmt.Errorf("config: SLOTWISE_STRIPE_API_URL must be an http(s) URL, got %q", u)
 		}
+	}
+	switch v := getenv("SLOTWISE_WEBHOOK_ALLOW_PRIVATE"); v {
+	case "", "false", "0":
+	case "true", "1":
+		c.WebhookAllowPrivate = true
+	default:
+		return nil, fmt.Errorf("config: SLOTWISE_WEBHOOK_ALLOW_PRIVATE is true or false, got %q", v)
 	}
 	if v := getenv("SLOTWISE_LOG_LEVEL"); v != "" {
 		if err := c.LogLevel.UnmarshalText([]byte(v)); err != nil {

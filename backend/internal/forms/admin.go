@@ -51,7 +51,7 @@ func (s *Service) Submissions(ctx context.Context, q SubmissionQuery) ([]Submiss
 		where = append(where, "f.slug = "+arg(q.Form))
 	}
 	if q.Status != "" {
-		where = append(where, "r.status = "+arg(q.Status))
+		where = append(where, "r.status = ANY("+arg(strings.Split(q.Status, ","))+")")
 	}
 	if !q.From.IsZero() {
 		where = append(where, "r.started_at >= "+arg(q.From))

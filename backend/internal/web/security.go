@@ -77,8 +77,11 @@ func (s *Server) crossOrigin() (gin.HandlerFunc, error) {
 			apiError(c, http.StatusForbidden, "cross_origin", "Cross-site requests are not accepted")
 			return
 		}
+		// A request with no body and no type (DELETE, an action) sends no
+		// form either.
+		bodyless := c.Request.ContentLength == 0 && c.GetHeader("Content-Type") == ""
 		media, _, err := mime.ParseMediaType(c.GetHeader("Content-Type"))
-		if strings.HasPrefix(c.Request.URL.Path, "/api/") && (err != nil || !strings.EqualFold(media, "application/json")) {
+		if strings.HasPrefix(c.Request.URL.Path, "/api/") && !bodyless && (err != nil || !strings.EqualFold(media, "application/json")) {
 			apiError(c, http.StatusUnsupportedMediaType, "unsupported_media_type", "Send the request body as application/json")
 			return
 		}

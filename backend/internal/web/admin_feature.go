@@ -1,0 +1,306 @@
+package web
+
+import (
+	"errors"
+	"net/http"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/gin-gonic/gin"
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"slotwise/backend/internal/admin"
+	"slotwise/backend/internal/booking"
+	"slotwise/backend/internal/cursor"
+	"slotwise/backend/internal/forms"
+	"slotwise/backend/internal/webhooks"
+	"slotwise/locales"
+)
+
+// AdminDeps is what the admin API acts on.
+type AdminDeps struct {
+	Pool     *pgxpool.Pool
+	Bookings *booking.Service
+	Forms    *forms.Service
+	Webhooks *webhooks.Store
+}
+
+// Admin is the admin API under /api/admin: a business's own tools list
+// and change what it has, with a bearer token (slotwise token create).
+// Its document is /api/admin/openapi.json (admin_openapi.go).
+func Admin(d AdminDeps) Feature { return adminFeature{d} }
+
+type adminFeature struct{ d AdminDeps }
+
+type adminAPI struct {
+	s *Server
+	d AdminDeps
+}
+
+func (f adminFeature) Register(r *Registry) {
+	h := adminAPI{s: r.Server(), d: f.d}
+	g := r.API().Group("/admin")
+	g.GET("/openapi.json", serveOpenAPI)
+	g.Use(h.authenticate)
+	g.GET("/bookings", h.listBookings)
+	g.GET("/bookings/:id", h.getBooking)
+	g.POST("/bookings/:id/confirm", h.decide(true))
+	g.POST("/bookings/:id/decline", h.decide(false))
+	g.POST("/bookings/:id/cancel", h.cancel)
+	g.POST("/bookings/:id/refund", h.refund)
+	g.GET("/submissions", h.listSubmissions)
+	g.GET("/submissions/:id", h.getSubmission)
+	h.registerWebhooks(g)
+}
+
+// tokenKey is where the authenticated token waits in the gin context.
+const tokenKey = "admin.token"
+
+// authenticate admits a live bearer token; a read token only reads.
+// Wrong tokens count as guesses against the client's limit.
+func (h adminAPI) authenticate(c *gin.Context) {
+	secret, ok := strings.CutPrefix(c.GetHeader("Authorization"), "Bearer ")
+	if !ok || secret == "" {
+		c.Header("WWW-Authenticate", `Bearer realm="slotwise"`)
+		apiError(c, http.StatusUnauthorized, "unauthorized", "Send a token of the admin API: Authorization: Bearer swa_… (slotwise token create)")
+		return
+	}
+	tok, err := h.token(c, secret)
+	if err != nil {
+		return
+	}
+	if !tok.CanWrite() && c.Request.Method != http.MethodGet && c.Request.Method != http.MethodHead {
+		apiError(c, http.StatusForbidden, "insufficient_scope", "This token may only read; changes need a token of scope write")
+		return
+	}
+	c.Set(tokenKey, tok)
+	c.Header("Cache-Control", "no-store")
+	c.Next()
+}
+
+// token checks a token under the token-guess limit, answering the
+// failure itself.
+func (h adminAPI) token(c *gin.Context, secret string) (*admin.Token, error) {
+	ctx, s := c.Request.Context(), h.s
+	if err := s.limits.Check(ctx, BucketTokenGuesses, c.ClientIP()); err != nil {
+		s.adminError(c, err)
+		return nil, err
+	}
+	tok, err := admin.Authenticate(ctx, h.d.Pool, secret)
+	if errors.Is(err, admin.ErrTokenNotFound) {
+		_ = s.limits.Hit(ctx, BucketTokenGuesses, c.ClientIP())
+		c.Header("WWW-Authenticate", `Bearer realm="slotwise", error="invalid_token"`)
+		apiError(c, http.StatusUnauthorized, "unauthorized", "This token is not a live token of the admin API")
+		return nil, err
+	}
+	if err != nil {
+		s.adminError(c, err)
+		return nil, err
+	}
+	return tok, nil
+}
+
+// adminErrors are answered in English: the API's readers are developers.
+var adminErrors = []ErrorMapping{
+	{Err: booking.ErrBookingNotFound, Status: http.StatusNotFound, Code: "not_found", Message: "There is no booking with this id"},
+	{Err: booking.ErrExpired, Status: http.StatusConflict, Code: "not_changeable", Message: "The booking is cancelled or has started: it can no longer change"},
+	{Err: booking.ErrNotRequested, Status: http.StatusConflict, Code: "not_requested", Message: "The booking is not waiting for a decision"},
+	{Err: booking.ErrNothingToRefund, Status: http.StatusConflict, Code: "nothing_to_refund", Message: "Nothing paid for this booking is left to refund"},
+	{Err: forms.ErrResponseNotFound, Status: http.StatusNotFound, Code: "not_found", Message: "There is no submission with this id"},
+	{Err: webhooks.ErrNotFound, Status: http.StatusNotFound, Code: "not_found", Message: "There is no such webhook endpoint or delivery"},
+	{Err: cursor.ErrInvalid, Status: http.StatusBadRequest, Code: "bad_cursor", Message: "The cursor is not one this list gave; start again without it"},
+}
+
+// adminError answers an admin API error: the admin table first, then the
+// product's (in English).
+func (s *Server) adminError(c *gin.Context, err error) {
+	var verr *webhooks.ValidationError
+	if errors.As(err, &verr) {
+		fields := map[string]FieldError{}
+		for f, msg := range verr.Fields {
+			fields[f] = FieldError{Message: msg}
+		}
+		c.AbortWithStatusJSON(http.StatusUnprocessableEntity, APIErrorResponse{Error: APIErrorBody{
+			Code: "invalid", Message: "Some fields are invalid", Fields: fields}})
+		return
+	}
+	for _, m := range adminErrors {
+		if errors.Is(err, m.Err) {
+			apiError(c, m.Status, m.Code, m.Message)
+			return
+		}
+	}
+	s.apiError(c, err, locales.Get("en"))
+}
+
+// listQuery reads the paging and time filters every list takes.
+type listQuery struct {
+	from, to time.Time
+	cursor   string
+	limit    int
+}
+
+// readListQuery answers a 400 naming the parameter that is wrong.
+func readListQuery(c *gin.Context) (listQuery, bool) {
+	q := listQuery{cursor: c.Query("cursor"), limit: 25}
+	if v := c.Query("limit"); v != "" {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 1 || n > 100 {
+			apiError(c, http.StatusBadRequest, "bad_request", "limit is a number from 1 to 100")
+			return q, false
+		}
+		q.limit = n
+	}
+	for _, p := range []struct {
+		name string
+		to   *time.Time
+	}{{"from", &q.from}, {"to", &q.to}} {
+		if v := c.Query(p.name); v != "" {
+			t, err := time.Parse(time.RFC3339, v)
+			if err != nil {
+				apiError(c, http.StatusBadRequest, "bad_request", p.name+" is an RFC 3339 instant, such as 2026-12-01T00:00:00Z")
+				return q, false
+			}
+			*p.to = t
+		}
+	}
+	return q, true
+}
+
+// page is the shape of every list: the rows and the cursor of the next
+// page (null at the end).
+type page[T any] struct {
+	Data       []T     `json:"data"`
+	NextCursor *string `json:"nextCursor"`
+}
+
+func newPage[T any](rows []T, next string) page[T] {
+	p := page[T]{Data: rows}
+	if p.Data == nil {
+		p.Data = []T{}
+	}
+	if next != "" {
+		p.NextCursor = &next
+	}
+	return p
+}
+
+// oneOf checks a filter's values against the allowed ones.
+func oneOf(c *gin.Context, name, value string, allowed ...string) bool {
+	if value == "" {
+		return true
+	}
+	for _, v := range strings.Split(value, ",") {
+		found := false
+		for _, a := range allowed {
+			found = found || v == a
+		}
+		if !found {
+			apiError(c, http.StatusBadRequest, "bad_request", name+" is one of "+strings.Join(allowed, ", ")+" (several with commas)")
+			return false
+		}
+	}
+	return true
+}
+
+func (h adminAPI) listBookings(c *gin.Context) {
+	q, ok := readListQuery(c)
+	if !ok || !oneOf(c, "status", c.Query("status"), booking.StatusScheduled, booking.StatusPending, booking.StatusRequested,
+		booking.StatusRescheduled, booking.StatusCancelled) {
+		return
+	}
+	rows, next, err := h.d.Bookings.List(c.Request.Context(), booking.ListQuery{
+		Calendar: c.Query("calendar"), Staff: c.Query("staff"), Status: c.Query("status"), Email: c.Query("email"),
+		From: q.from, To: q.to, Cursor: q.cursor, Limit: q.limit,
+	})
+	if err != nil {
+		h.s.adminError(c, err)
+		return
+	}
+	c.JSON(http.StatusOK, newPage(rows, next))
+}
+
+func (h adminAPI) getBooking(c *gin.Context) {
+	b, err := h.d.Bookings.Find(c.Request.Context(), c.Param("id"))
+	if err != nil {
+		h.s.adminError(c, err)
+		return
+	}
+	c.JSON(http.StatusOK, b.Record())
+}
+
+// reasonBody is what a decline or cancel may say to the booker.
+type reasonBody struct {
+	Reason string `json:"reason"`
+}
+
+// optionalBody decodes a JSON body when there is one.
+func optionalBody(c *gin.Context, v any) bool {
+	if c.Request.ContentLength == 0 {
+		return true
+	}
+	return decode(c, v)
+}
+
+func (h adminAPI) decide(confirm bool) gin.HandlerFunc {
+	return func(c *gin.Context) {
+		var body reasonBody
+		if !optionalBody(c, &body) {
+			return
+		}
+		b, err := h.d.Bookings.DecideAsBusiness(c.Request.Context(), booking.DecideCommand{
+			ID: c.Param("id"), Confirm: confirm, Reason: body.Reason, IdempotencyKey: idempotencyKey(c)})
+		if err != nil {
+			h.s.adminError(c, err)
+			return
+		}
+		c.JSON(http.StatusOK, b.Record())
+	}
+}
+
+func (h adminAPI) cancel(c *gin.Context) {
+	var body reasonBody
+	if !optionalBody(c, &body) {
+		return
+	}
+	b, err := h.d.Bookings.CancelAsBusiness(c.Request.Context(), booking.CancelCommand{
+		ID: c.Param("id"), Reason: body.Reason, IdempotencyKey: idempotencyKey(c)})
+	if err != nil {
+		h.s.adminError(c, err)
+		return
+	}
+	c.JSON(http.StatusOK, b.Record())
+}
+
+func (h adminAPI) refund(c *gin.Context) {
+	b, err := h.d.Bookings.RefundAsBusiness(c.Request.Context(), c.Param("id"), idempotencyKey(c))
+	if err != nil {
+		h.s.adminError(c, err)
+		return
+	}
+	c.JSON(http.StatusOK, b.Record())
+}
+
+func (h adminAPI) listSubmissions(c *gin.Context) {
+	q, ok := readListQuery(c)
+	if !ok || !oneOf(c, "status", c.Query("status"), forms.StatusSubmitted, forms.StatusPartial) {
+		return
+	}
+	rows, next, err := h.d.Forms.Submissions(c.Request.Context(), forms.SubmissionQuery{
+		Form: c.Query("form"), Status: c.Query("status"), From: q.from, To: q.to, Cursor: q.cursor, Limit: q.limit})
+	if err != nil {
+		h.s.adminError(c, err)
+		return
+	}
+	c.JSON(http.StatusOK, newPage(rows, next))
+}
+
+func (h adminAPI) getSubmission(c *gin.Context) {
+	sub, err := h.d.Forms.Submission(c.Request.Context(), c.Param("id"))
+	if err != nil {
+		h.s.adminError(c, err)
+		return
+	}
+	c.JSON(http.StatusOK, sub)
+}

@@ -62,6 +62,18 @@ type Options struct {
 	// Logger receives console output from JS and the pool's own events;
 	// default slog.Default().
 	Logger *slog.Logger
+	// Observe, when set, hears of every call a worker ran (metrics). It
+	// runs on the worker's thread: it must be quick.
+	Observe func(Observation)
+}
+
+// Observation is one call as a worker ran it.
+type Observation struct {
+	Fn      string        // renderPage, renderEmail, …
+	Wait    time.Duration // in the queue, before a worker took it
+	Took    time.Duration // in the isolate
+	Err     error
+	Recycle string // why the isolate is replaced after it ("" when it is not)
 }
 
 // Stats are counters since New.
@@ -162,7 +174,7 @@ func (p *Pool) do(ctx context.Context, req *request) (string, error) {
 	if err := ctx.Err(); err != nil {
 		return "", err
 	}
-	req.ctx = ctx
+	req.ctx, req.queued = ctx, time.Now()
 	req.resp = make(chan result, 1)
 	select {
 	case p.reqs <- req:

@@ -42,6 +42,7 @@ type worker struct {
 
 type request struct {
 	ctx    context.Context
+	queued time.Time // when it was handed to the pool
 	fn     string
 	args   []string
 	strict bool // the result must be a string (Render)
@@ -93,6 +94,12 @@ func (w *worker) handle(req *request) (res result, reason string) {
 	w.renders++
 	w.reqCtx = req.ctx
 	defer func() { w.reqCtx = context.Background() }()
+	if observe := p.opts.Observe; observe != nil {
+		began := time.Now()
+		defer func() {
+			observe(Observation{Fn: req.fn, Wait: began.Sub(req.queued), Took: time.Since(began), Err: res.err, Recycle: reason})
+		}()
+	}
 
 	gen := w.arm(p.opts.Deadline)
 	s, err := w.call(req)

@@ -14,6 +14,7 @@ import (
 	"syscall"
 
 	"slotwise/backend/internal/config"
+	"slotwise/backend/internal/web"
 )
 
 func main() {
@@ -52,5 +53,6 @@ func commands() []*command {
 func databaseFlags(fs *flag.FlagSet, cfg *config.Config) { cfg.DatabaseFlags(fs) }
 
 func newLogger(level slog.Level) *slog.Logger {
-	return slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: level}))
+	// Lines logged while serving a request carry its id (X-Request-Id).
+	return slog.New(web.LogHandler(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: level})))
 }

@@ -21,6 +21,7 @@ import (
 	"slotwise/backend/internal/formkey"
 	"slotwise/backend/internal/forms"
 	"slotwise/backend/internal/limits"
+	"slotwise/backend/internal/metrics"
 	"slotwise/backend/internal/notify"
 	"slotwise/backend/internal/payments"
 	"slotwise/backend/internal/route"
@@ -62,9 +63,10 @@ func serve(ctx context.Context, cfg *config.Config) error {
 		if err := seedIfEmpty(ctx, a); err != nil {
 			return err
 		}
+		meters := metrics.New(a.pool, a.log)
 		pool, err := ssr.New(ssr.Options{
 			Bundle: bundle, BundleName: "server.js",
-			Workers: a.cfg.SSRWorkers, Deadline: a.cfg.RenderTimeout, Logger: a.log,
+			Workers: a.cfg.SSRWorkers, Deadline: a.cfg.RenderTimeout, Logger: a.log, Observe: meters.Render,
 		})
 		if err != nil {
 			return err
@@ -124,11 +126,13 @@ func serve(ctx context.Context, cfg *config.Config) error {
 		workers.Go(func() { _ = worker.Run(workCtx) })
 		workers.Go(func() { purgeOld(workCtx, a, bookings, limiter) })
 		workers.Go(func() { paySvc.RunHolds(workCtx, holdSweep) })
-		hookSender := &webhooks.Sender{Pool: a.pool, Client: webhooks.NewClient(a.cfg.WebhookAllowPrivate), Logger: a.log}
+		hookSender := &webhooks.Sender{Pool: a.pool, Client: webhooks.NewClient(a.cfg.WebhookAllowPrivate), Logger: a.log,
+			Observe: meters.WebhookAttempt}
 		workers.Go(func() { hookSender.Run(workCtx) })
 		handler, err := web.New(web.Deps{
 			Config: web.Config{PublicURL: publicURL(a.cfg), TrustedOrigins: a.cfg.TrustedOrigins,
-				FrameAncestors: a.cfg.FrameAncestors, TrustedProxies: a.cfg.TrustedProxies},
+				FrameAncestors: a.cfg.FrameAncestors, TrustedProxies: a.cfg.TrustedProxies, MetricsToken: a.cfg.MetricsToken},
+			Metrics:  meters,
 			Limits:   limiter,
 			Logger:   a.log,
 			Renderer: pool,

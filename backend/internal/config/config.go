@@ -62,6 +62,10 @@ type Config struct {
 	// loopback addresses (SLOTWISE_WEBHOOK_ALLOW_PRIVATE=true): for tests
 	// and closed networks; elsewhere it would let the API reach inside.
 	WebhookAllowPrivate bool
+	// MetricsToken, when set, is asked of scrapers of /metrics as a bearer
+	// token (SLOTWISE_METRICS_TOKEN); without it /metrics is open, so keep
+	// it from the internet at the proxy.
+	MetricsToken string
 }
 
 // Stripe holds the card provider's keys; with no SecretKey, calendars paid
@@ -206,6 +210,7 @@ func Load(getenv Getenv) (*Config, error) {
 			return nil, fmt.Errorf("config: SLOTWISE_STRIPE_API_URL must be an http(s) URL, got %q", u)
 		}
 	}
+	c.MetricsToken = getenv("SLOTWISE_METRICS_TOKEN")
 	switch v := getenv("SLOTWISE_WEBHOOK_ALLOW_PRIVATE"); v {
 	case "", "false", "0":
 	case "true", "1":

@@ -9,6 +9,7 @@ import (
 	"github.com/gin-gonic/gin"
 
 	"slotwise/backend/internal/command"
+	"slotwise/backend/internal/db"
 	"slotwise/backend/internal/limits"
 	"slotwise/locales"
 )
@@ -103,9 +104,19 @@ func (s *Server) apiError(c *gin.Context, err error, cat *locales.Catalogue) {
 		c.AbortWithStatusJSON(m.Status, APIErrorResponse{Error: APIErrorBody{Code: m.Code, MessageID: m.MessageID, Message: translate(cat, m.MessageID, args)}})
 		return
 	}
+	if db.Unavailable(err) {
+		s.log.WarnContext(c.Request.Context(), "database unavailable", slog.String("path", c.Request.URL.Path), slog.Any("err", err))
+		c.Header("Retry-After", retryAfterUnavailable)
+		localizedError(c, http.StatusServiceUnavailable, "unavailable", "error.unavailable", cat)
+		return
+	}
 	s.log.ErrorContext(c.Request.Context(), "request failed", slog.String("path", c.Request.URL.Path), slog.Any("err", err))
 	localizedError(c, http.StatusInternalServerError, "internal", "booking.error.unableToSchedule", cat)
 }
+
+// retryAfterUnavailable is the Retry-After of a 503 while the database is
+// away: seconds, short, since the pool reconnects by itself.
+const retryAfterUnavailable = "5"
 
 // pageError turns a loader's domain error into the error page it shows,
 // from the same table as the API.
@@ -119,6 +130,9 @@ func (s *Server) pageError(err error, req *PageRequest) (*PageError, bool) {
 	}
 	if limits.IsLimited(err) {
 		return &PageError{Status: http.StatusTooManyRequests, Message: req.T("error.tooManyRequests")}, true
+	}
+	if db.Unavailable(err) {
+		return &PageError{Status: http.StatusServiceUnavailable, Message: req.T("error.unavailable")}, true
 	}
 	return nil, false
 }

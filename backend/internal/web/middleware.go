@@ -28,15 +28,35 @@ func (s *Server) recoverer() gin.HandlerFunc {
 	}
 }
 
+// routeKey is where a handler names what it served, for requests that no
+// gin pattern matched (pages, by their route's name).
+const routeKey = "route"
+
+// requestLog gives the request its id, logs it when answered and counts it
+// by route and status.
 func (s *Server) requestLog() gin.HandlerFunc {
 	return func(c *gin.Context) {
 		start := time.Now()
+		id := requestID(c.GetHeader("X-Request-Id"))
+		c.Header("X-Request-Id", id)
+		c.Request = c.Request.WithContext(withRequestID(c.Request.Context(), id))
 		c.Next()
+		took := time.Since(start)
 		s.log.LogAttrs(c.Request.Context(), slog.LevelInfo, "request",
 			slog.String("method", c.Request.Method),
 			slog.String("path", c.Request.URL.Path),
 			slog.Int("status", c.Writer.Status()),
-			slog.Duration("took", time.Since(start)))
+			slog.Duration("took", took))
+		if s.metrics != nil {
+			route := c.FullPath()
+			if route == "" {
+				route = c.GetString(routeKey)
+			}
+			if route == "" {
+				route = "unmatched"
+			}
+			s.metrics.Request(route, c.Request.Method, c.Writer.Status(), took)
+		}
 	}
 }
 

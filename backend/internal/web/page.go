@@ -102,6 +102,9 @@ func (s *Server) loadPage(c *gin.Context, path, rawQuery string) (p *Payload) {
 		s.fail(p, NotFound(full))
 		return p
 	}
+	if c.FullPath() == "" {
+		c.Set(routeKey, "page:"+m.Route.Name) // the route asked for, even when its page fails
+	}
 	// The page's own query, not the request's: for /api/page-data they differ.
 	query, _ := url.ParseQuery(rawQuery)
 	req := &PageRequest{Match: m, Path: basePath, FullPath: full, Query: query, Locale: cat.Locale, Cat: cat, ClientIP: c.ClientIP(), Cookies: pageCookies(c), Origin: s.cfg.PublicURL}
@@ -262,6 +265,8 @@ func (s *Server) page(c *gin.Context) {
 	prefix, _, _ := splitLocale(path)
 	key := pageCacheKey(resolveLocale(c, prefix), consentOf(c), path, rawQuery)
 	if e := s.pages.get(key); e != nil {
+		c.Set(routeKey, e.route)
+		s.cacheLookup(true)
 		serveCached(c, e)
 		return
 	}
@@ -279,6 +284,8 @@ func (s *Server) page(c *gin.Context) {
 			return
 		}
 		e := newCachedPage(status, csp, doc, p.tags, time.Now())
+		e.route = "page:" + p.Route
+		s.cacheLookup(false)
 		s.pages.put(key, e)
 		serveCached(c, e)
 		return
@@ -308,4 +315,10 @@ func (s *Server) pageData(c *gin.Context) {
 	}
 	_, data = s.perRequest("", data)
 	c.Data(p.Status, "application/json; charset=utf-8", data)
+}
+
+func (s *Server) cacheLookup(hit bool) {
+	if s.metrics != nil {
+		s.metrics.CacheLookup(hit)
+	}
 }

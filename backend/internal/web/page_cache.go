@@ -38,6 +38,7 @@ type cachedPage struct {
 	etag     string // strong: a hash of body
 	modified time.Time
 	tags     []string
+	route    string // the page's route, for the request metrics
 }
 
 func (e *cachedPage) size() int { return len(e.body) + len(e.gzip) + len(e.brotli) }

@@ -61,6 +61,9 @@ func (s *Server) writeDocument(c *gin.Context, p *Payload) {
 	h.Set("Cache-Control", "no-store")
 	h.Set("Vary", "Cookie, Accept-Language, Accept-Encoding")
 	h.Set("Content-Security-Policy", s.pageCSP(p.Layout, p.Head.Brand))
+	if p.Status == http.StatusServiceUnavailable {
+		h.Set("Retry-After", retryAfterUnavailable)
+	}
 	// Compressed as it streams: a phone gets a booking page's 48 KB as
 	// about a fifth, with the head still flushed before the render.
 	var out io.Writer = w

@@ -1,7 +1,12 @@
 package web
 
 import (
+	"context"
+	"crypto/subtle"
 	"net/http"
+	"slotwise/backend/internal/db"
+	"strings"
+	"time"
 
 	"github.com/gin-gonic/gin"
 )
@@ -28,6 +33,9 @@ func (s *Server) router() (*gin.Engine, *gin.RouterGroup, error) {
 	r.Use(s.recoverer(), s.requestLog(), securityHeaders(), s.checkURL(), crossOrigin)
 
 	r.GET("/healthz", s.healthz)
+	if s.metrics != nil {
+		r.GET("/metrics", s.serveMetrics)
+	}
 	r.GET("/favicon.ico", func(c *gin.Context) { c.String(http.StatusNotFound, "Not found") })
 	r.GET("/assets/*file", s.assets.serve)
 
@@ -55,8 +63,11 @@ func answerHead(r *gin.Engine) {
 }
 
 func (s *Server) healthz(c *gin.Context) {
-	if err := s.db.Ping(c.Request.Context()); err != nil {
-		c.JSON(http.StatusServiceUnavailable, gin.H{"status": "unavailable", "reason": "database"})
+	ctx, cancel := context.WithTimeout(c.Request.Context(), 2*time.Second)
+	defer cancel()
+	if err := s.db.Ping(ctx); err != nil {
+		c.Header("Retry-After", retryAfterUnavailable)
+		c.JSON(http.StatusServiceUnavailable, gin.H{"status": "unavailable", "reason": "database", "detail": db.UnavailableReason(err)})
 		return
 	}
 	if !s.render.Ready() {
@@ -64,4 +75,18 @@ func (s *Server) healthz(c *gin.Context) {
 		return
 	}
 	c.JSON(http.StatusOK, gin.H{"status": "ok"})
+}
+
+// serveMetrics answers Prometheus; with a metrics token configured, only a
+// scraper that sends it.
+func (s *Server) serveMetrics(c *gin.Context) {
+	if want := s.cfg.MetricsToken; want != "" {
+		got, _ := strings.CutPrefix(c.GetHeader("Authorization"), "Bearer ")
+		if subtle.ConstantTimeCompare([]byte(got), []byte(want)) != 1 {
+			c.Header("WWW-Authenticate", `Bearer realm="metrics"`)
+			apiError(c, http.StatusUnauthorized, "unauthorized", "Send the metrics token (SLOTWISE_METRICS_TOKEN) as a bearer token")
+			return
+		}
+	}
+	s.metrics.Handler().ServeHTTP(c.Writer, c.Request)
 }

@@ -7,6 +7,7 @@ import (
 	"context"
 	"fmt"
 	"log/slog"
+	"net/http"
 	"slotwise/backend/internal/formkey"
 	"time"
 
@@ -36,6 +37,7 @@ type Config struct {
 	TrustedOrigins []string // may send state-changing API requests across origins
 	FrameAncestors string   // CSP sources that may frame the widgets; empty: any
 	TrustedProxies []string // whose X-Forwarded-For names the client; none: the socket's peer
+	MetricsToken   string   // when set, /metrics asks for it as a bearer token
 }
 
 // Deps are the web layer's collaborators.
@@ -55,6 +57,16 @@ type Deps struct {
 	// FormKeys signs the key rendered into each page's forms (formkey);
 	// without it the keys are random and unsigned.
 	FormKeys *formkey.Signer
+	// Metrics, when set, counts requests and cache lookups and is served
+	// at /metrics (behind Config.MetricsToken when there is one).
+	Metrics Metrics
+}
+
+// Metrics is what the server tells of itself (backend/internal/metrics).
+type Metrics interface {
+	Request(route, method string, status int, took time.Duration)
+	CacheLookup(hit bool)
+	Handler() http.Handler
 }
 
 // Server holds what the handlers share.
@@ -75,6 +87,7 @@ type Server struct {
 	// siteBrand is the colour of the business the site belongs to, worn by
 	// pages that no business of their own claims (Registry.SiteBrand).
 	siteBrand func(ctx context.Context) (string, error)
+	metrics   Metrics
 }
 
 // New registers the features, checks that every route of the table has
@@ -85,7 +98,7 @@ func New(d Deps) (*gin.Engine, error) {
 		return nil, err
 	}
 	s := &Server{cfg: d.Config, log: d.Logger, render: d.Renderer, db: d.DB, assets: d.Assets, routes: table, limits: d.Limits, keys: d.FormKeys,
-		renders: newRenderCache(512, 64<<20), pages: newPageCache(64 << 20)}
+		renders: newRenderCache(512, 64<<20), pages: newPageCache(64 << 20), metrics: d.Metrics}
 	if d.ContentPool != nil && d.Lifetime != nil {
 		go db.ListenPayloads(d.Lifetime, d.ContentPool, ContentChannel, s.pages.invalidate, s.pages.setLive, 5*time.Second, d.Logger)
 	}

@@ -76,6 +76,26 @@ func ICSAll(evs []Event, method string) []byte {
 	return b.Bytes()
 }
 
+// ICSFeed is a calendar to subscribe to (a staff member's bookings): the
+// events as they stand, under the calendar's name, with no method, since
+// it asks nothing of its reader.
+func ICSFeed(name string, evs []Event) []byte {
+	var b bytes.Buffer
+	line := func(s string) { writeFolded(&b, s) }
+	line("BEGIN:VCALENDAR")
+	line("PRODID:" + ProdID)
+	line("VERSION:2.0")
+	line("CALSCALE:GREGORIAN")
+	line("X-WR-CALNAME:" + escapeText(name))
+	line("REFRESH-INTERVAL;VALUE=DURATION:PT15M")
+	line("X-PUBLISHED-TTL:PT15M")
+	for _, ev := range evs {
+		writeEvent(line, ev, MethodPublish)
+	}
+	line("END:VCALENDAR")
+	return b.Bytes()
+}
+
 func writeEvent(line func(string), ev Event, method string) {
 	status := strings.ToUpper(strings.TrimSpace(ev.Status))
 	if method == MethodCancel {

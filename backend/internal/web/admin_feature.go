@@ -52,6 +52,7 @@ func (f adminFeature) Register(r *Registry) {
 	g.GET("/submissions", h.listSubmissions)
 	g.GET("/submissions/:id", h.getSubmission)
 	h.registerWebhooks(g)
+	h.registerFeeds(g, r.Root())
 }
 
 // tokenKey is where the authenticated token waits in the gin context.
@@ -109,6 +110,7 @@ var adminErrors = []ErrorMapping{
 	{Err: booking.ErrNothingToRefund, Status: http.StatusConflict, Code: "nothing_to_refund", Message: "Nothing paid for this booking is left to refund"},
 	{Err: forms.ErrResponseNotFound, Status: http.StatusNotFound, Code: "not_found", Message: "There is no submission with this id"},
 	{Err: webhooks.ErrNotFound, Status: http.StatusNotFound, Code: "not_found", Message: "There is no such webhook endpoint or delivery"},
+	{Err: admin.ErrStaffNotFound, Status: http.StatusNotFound, Code: "not_found", Message: "There is no staff member with this slug"},
 	{Err: cursor.ErrInvalid, Status: http.StatusBadRequest, Code: "bad_cursor", Message: "The cursor is not one this list gave; start again without it"},
 }
 

@@ -489,3 +489,42 @@ func TestAdminDocumentDescribesEveryRouteAndNoOther(t *testing.T) {
 		}
 	}
 }
+
+func TestStaffSeeTheirBookingsInAPrivateFeed(t *testing.T) {
+	af := newAdminFixture(t)
+	start, _ := time.Parse(time.RFC3339, nextMonday10())
+	id := af.book("demo-consultation", start.Format(time.RFC3339), "ada@example.com")
+	b := decodeJSON[map[string]any](t, af.call(http.MethodGet, "/api/admin/bookings/"+id, af.read, "", nil))
+	staff := b["staff"].(string)
+
+	rec := af.call(http.MethodPost, "/api/admin/staff/"+staff+"/feed", af.write, "", nil)
+	if rec.Code != http.StatusCreated {
+		t.Fatalf("create feed: %d %s", rec.Code, rec.Body)
+	}
+	first := strings.TrimPrefix(decodeJSON[map[string]string](t, rec)["url"], "https://book.example.com")
+	feed := af.do(http.MethodGet, first, nil)
+	if feed.Code != 200 || !strings.HasPrefix(feed.Header().Get("Content-Type"), "text/calendar") ||
+		!strings.Contains(feed.Body.String(), "UID:"+id+"@slotwise") || !strings.Contains(feed.Body.String(), "Ada Lovelace") {
+		t.Fatalf("the feed: %d %v\n%s", feed.Code, feed.Header(), feed.Body)
+	}
+	af.call(http.MethodPost, "/api/admin/bookings/"+id+"/cancel", af.write, "", nil)
+	if body := af.do(http.MethodGet, first, nil).Body.String(); strings.Contains(body, id) {
+		t.Errorf("a cancelled booking stays in the feed")
+	}
+
+	second := strings.TrimPrefix(decodeJSON[map[string]string](t, af.call(http.MethodPost, "/api/admin/staff/"+staff+"/feed", af.write, "", nil))["url"], "https://book.example.com")
+	if rec := af.do(http.MethodGet, first, nil); rec.Code != 404 {
+		t.Errorf("the feed before the new one: %d", rec.Code)
+	}
+	if rec := af.call(http.MethodDelete, "/api/admin/staff/"+staff+"/feed", af.write, "", nil); rec.Code != http.StatusNoContent {
+		t.Errorf("revoke: %d", rec.Code)
+	}
+	for _, gone := range []string{second, "/ical/staff/stf_guess.ics", "/ical/staff/" + strings.Repeat("x", 300) + ".ics"} {
+		if rec := af.do(http.MethodGet, gone, nil); rec.Code != 404 {
+			t.Errorf("%s: %d", gone, rec.Code)
+		}
+	}
+	if rec := af.call(http.MethodPost, "/api/admin/staff/nobody/feed", af.write, "", nil); rec.Code != 404 {
+		t.Errorf("a feed for nobody: %d", rec.Code)
+	}
+}

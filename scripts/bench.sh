@@ -32,6 +32,10 @@ echo
 echo "== Booking latency: POST /api/bookings one after another while 50 connections load the booking page"
 go build -o "$work/bookbench" ./backend/cmd/bookbench
 port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+# A token of the admin API for adminbench, made as an operator would,
+# in the data directory the server then uses.
+bench_token=$("${SLOTWISE_BENCH_BIN:-bin/slotwise}" token create --name bench --scope read --data-dir "$work/serve" 2>"$work/token.log" | tail -1) \
+  || { cat "$work/token.log"; exit 1; }
 # One client makes every booking and sends every form: the abuse limits
 # would stop it at their default.
 SLOTWISE_LIMIT_BOOKINGS_PER_IP=off SLOTWISE_LIMIT_BOOKINGS_PER_EMAIL=off SLOTWISE_LIMIT_FORMS_PER_IP=off SLOTWISE_LIMIT_FORMS_PER_FORM=off \
@@ -79,6 +83,11 @@ echo
 echo "== Stripe's webhook: 20 concurrent deliveries (budget: p99 under 50 ms; the work follows after the answer)"
 go build -o "$work/webhookbench" ./backend/cmd/webhookbench
 "$work/webhookbench" -base "http://127.0.0.1:$port" -conns 20 -n 2000 -secret whsec_bench || { tail -20 "$work/serve.log"; kill "$server"; exit 1; }
+
+echo
+echo "== Admin API: lists of 100 bookings, 20 concurrent clients (budget: p99 under 50 ms)"
+go build -o "$work/adminbench" ./backend/cmd/adminbench
+SLOTWISE_BENCH_TOKEN="$bench_token" "$work/adminbench" -base "http://127.0.0.1:$port" -conns 20 -n 1000 -limit 100 || { tail -20 "$work/serve.log"; kill "$server"; exit 1; }
 
 echo
 echo "== Page data (GET /api/page-data; budgets: a booking page at most 11 KB, a form page at most 8 KB)"

@@ -1,0 +1,73 @@
+// Command adminbench measures the admin API: -n lists of -limit bookings
+// (GET /api/admin/bookings) from -conns concurrent clients, with the
+// latency's p50 and p99. The token comes from SLOTWISE_BENCH_TOKEN
+// (slotwise token create). scripts/bench.sh runs it after bookbench has
+// made a few hundred bookings; it talks to 127.0.0.1 only.
+package main
+
+import (
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"net/http"
+	"os"
+	"strconv"
+
+	"slotwise/backend/internal/loadtest"
+)
+
+func main() {
+	base := flag.String("base", "http://127.0.0.1:8080", "server origin (loopback)")
+	conns := flag.Int("conns", 20, "concurrent clients")
+	n := flag.Int("n", 1000, "lists to ask for")
+	limit := flag.Int("limit", 100, "bookings per list")
+	flag.Parse()
+	if err := run(*base, os.Getenv("SLOTWISE_BENCH_TOKEN"), *conns, *n, *limit); err != nil {
+		fmt.Fprintln(os.Stderr, "adminbench:", err)
+		os.Exit(1)
+	}
+}
+
+func run(base, token string, conns, n, limit int) error {
+	if err := loadtest.Loopback(base); err != nil {
+		return err
+	}
+	if token == "" {
+		return errors.New("SLOTWISE_BENCH_TOKEN is not set")
+	}
+	client := loadtest.Client(conns)
+	target := base + "/api/admin/bookings?limit=" + strconv.Itoa(limit)
+	rows := -1
+	res, err := loadtest.Run(n, conns, func(i int) error {
+		req, _ := http.NewRequest(http.MethodGet, target, nil)
+		req.Header.Set("Authorization", "Bearer "+token)
+		out, err := client.Do(req)
+		if err != nil {
+			return err
+		}
+		defer out.Body.Close()
+		if out.StatusCode != http.StatusOK {
+			return fmt.Errorf("status %d", out.StatusCode)
+		}
+		if i > 0 {
+			_, _ = io.Copy(io.Discard, out.Body)
+			return nil
+		}
+		var page struct{ Data []json.RawMessage }
+		if err := json.NewDecoder(out.Body).Decode(&page); err != nil {
+			return err
+		}
+		rows = len(page.Data)
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	if rows < limit {
+		return fmt.Errorf("a list held %d bookings, not %d: make more bookings first", rows, limit)
+	}
+	res.Print(fmt.Sprintf("lists of %d bookings", limit), "p99 under 50 ms")
+	return nil
+}

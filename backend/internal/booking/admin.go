@@ -143,8 +143,8 @@ func (s *Service) List(ctx context.Context, q ListQuery) ([]Record, string, erro
 		       b.notes, b.consent, b.seats, coalesce(b.series_id, ''), b.answers, b.previous_starts_at, b.cancelled_by,
 		       b.cancellation_reason, b.payment, coalesce(b.currency, ''), b.total_cents, b.pay_now_cents, b.paid_cents,
 		       b.refunded_cents, b.hold_until, b.created_at,
-		       coalesce((SELECT json_agg(json_build_object('name', g.name, 'email', g.email) ORDER BY g.position)
-		                 FROM booking_guests g WHERE g.booking_id = b.id), '[]')
+		       CASE WHEN b.seats > 1 THEN coalesce((SELECT json_agg(json_build_object('name', g.name, 'email', g.email) ORDER BY g.position)
+		                 FROM booking_guests g WHERE g.booking_id = b.id), '[]') ELSE '[]' END
 		FROM bookings b JOIN calendars c ON c.id = b.calendar_id JOIN staff st ON st.id = b.staff_id
 		WHERE `+strings.Join(where, " AND ")+`
 		ORDER BY b.starts_at, b.id LIMIT `+strconv.Itoa(limit+1), args...)

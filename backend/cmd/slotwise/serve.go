@@ -185,7 +185,8 @@ func listen(ctx context.Context, a *app, ln net.Listener, handler http.Handler) 
 	if a.demoPreview != "" {
 		lines = append(lines, [2]string{a.demoPreview, "a preview of a draft blog post, for 7 days"})
 	}
-	lines = append(lines, [2]string{"/healthz", "health check"})
+	lines = append(lines, [2]string{"/api/admin/openapi.json", "the admin API's document (a token: slotwise token create --name NAME)"},
+		[2]string{"/metrics", "Prometheus metrics"}, [2]string{"/healthz", "health check"})
 	fmt.Print("\nSlotwise is running. Open:\n")
 	for _, l := range lines {
 		fmt.Printf("  %-70s %s\n", base+l[0], l[1])

@@ -17,10 +17,7 @@ func linkCommand() *command {
 	return &command{name: "link", synopsis: "CALENDAR", minArgs: 1, maxArgs: 1,
 		summary: "print a new one-time link that books the calendar once",
 		detail:  "CALENDAR is the calendar's slug. The link works once, until it expires.",
-		flags: func(fs *flag.FlagSet, cfg *config.Config) {
-			cfg.DatabaseFlags(fs)
-			fs.IntVar(&days, "days", 7, "`N` days until the link expires, 1 to 365")
-		},
+		flags:   linkFlags(&days),
 		run: func(ctx context.Context, inv *invocation) error {
 			if err := checkDays(days); err != nil {
 				return err
@@ -34,6 +31,15 @@ func linkCommand() *command {
 				return nil
 			})
 		}}
+}
+
+// linkFlags are the flags of the commands that print a link: the
+// database's, and how long the link lives.
+func linkFlags(days *int) func(*flag.FlagSet, *config.Config) {
+	return func(fs *flag.FlagSet, cfg *config.Config) {
+		cfg.DatabaseFlags(fs)
+		fs.IntVar(days, "days", 7, "`N` days until the link expires, 1 to 365")
+	}
 }
 
 func checkDays(days int) error {

@@ -3,11 +3,9 @@ package main
 import (
 	"context"
 	"errors"
-	"flag"
 	"fmt"
 	"time"
 
-	"slotwise/backend/internal/config"
 	"slotwise/backend/internal/sites"
 	"slotwise/backend/internal/web"
 )
@@ -17,10 +15,7 @@ func previewCommand() *command {
 	return &command{name: "preview", synopsis: "page|post|product TARGET", minArgs: 2, maxArgs: 2,
 		summary: "print a link that shows a page, post or product, draft or not",
 		detail:  "TARGET is the page's path, or the post's or product's slug.",
-		flags: func(fs *flag.FlagSet, cfg *config.Config) {
-			cfg.DatabaseFlags(fs)
-			fs.IntVar(&days, "days", 7, "`N` days until the link expires, 1 to 365")
-		},
+		flags:   linkFlags(&days),
 		run: func(ctx context.Context, inv *invocation) error {
 			kind, target := inv.args[0], inv.args[1]
 			if kind != "page" && kind != "post" && kind != "product" {

@@ -9,7 +9,6 @@ import (
 	"strconv"
 	"strings"
 	"time"
-	"unicode/utf8"
 
 	"github.com/jackc/pgx/v5"
 
@@ -85,11 +84,17 @@ func (b *Booking) Record() Record {
 	if r.Answers == nil {
 		r.Answers = forms.Answers{}
 	}
-	if m := b.Money; m.State != "" && m.State != MoneyNone {
-		r.Payment = &PaymentRecord{State: m.State, Currency: m.Currency, Total: m.Total, PayNow: m.PayNow,
-			Paid: m.Paid, Refunded: m.Refunded, HoldUntil: m.HoldUntil}
-	}
+	r.Payment = b.Money.record()
 	return r
+}
+
+// record is the money of a booking with a payment, nil for one without.
+func (m Money) record() *PaymentRecord {
+	if m.State == "" || m.State == MoneyNone {
+		return nil
+	}
+	return &PaymentRecord{State: m.State, Currency: m.Currency, Total: m.Total, PayNow: m.PayNow,
+		Paid: m.Paid, Refunded: m.Refunded, HoldUntil: m.HoldUntil}
 }
 
 // Find returns a booking by its id alone.
@@ -136,7 +141,7 @@ func (s *Service) List(ctx context.Context, q ListQuery) ([]Record, string, erro
 		}
 		where = append(where, "(b.starts_at, b.id) > ("+arg(at)+", "+arg(id)+")")
 	}
-	limit := min(max(q.Limit, 1), 100)
+	limit := cursor.Limit(q.Limit)
 	rows, err := s.pool.Query(ctx, `
 		SELECT b.id, b.status, c.slug, c.name, st.slug, st.name, b.starts_at, b.ends_at, b.booker_time_zone, b.locale,
 		       b.first_name, b.last_name, b.email, b.phone, coalesce(to_char(b.date_of_birth, 'YYYY-MM-DD'), ''), b.location,
@@ -155,12 +160,7 @@ func (s *Service) List(ctx context.Context, q ListQuery) ([]Record, string, erro
 	if err != nil {
 		return nil, "", fmt.Errorf("booking: unable to list bookings: %w", err)
 	}
-	next := ""
-	if len(list) > limit {
-		list = list[:limit]
-		last := list[limit-1]
-		next = cursor.Encode(last.Start, last.ID)
-	}
+	list, next := cursor.Page(list, limit, func(r Record) (time.Time, string) { return r.Start, r.ID })
 	return list, next, nil
 }
 
@@ -183,10 +183,7 @@ func scanRecord(row pgx.CollectableRow) (Record, error) {
 	if r.Answers == nil {
 		r.Answers = forms.Answers{}
 	}
-	if m.State != "" && m.State != MoneyNone {
-		r.Payment = &PaymentRecord{State: m.State, Currency: m.Currency, Total: m.Total, PayNow: m.PayNow,
-			Paid: m.Paid, Refunded: m.Refunded, HoldUntil: m.HoldUntil}
-	}
+	r.Payment = m.record()
 	return r, nil
 }
 
@@ -199,13 +196,9 @@ func (s *Service) DecideAsBusiness(ctx context.Context, cmd DecideCommand) (*Boo
 // CancelAsBusiness cancels a booking for the business. Whatever was paid
 // goes back, whatever the refund policy: the business called it off.
 func (s *Service) CancelAsBusiness(ctx context.Context, cmd CancelCommand) (*Booking, error) {
-	reason := strings.TrimSpace(cmd.Reason)
-	if !isText(reason, true) {
-		return nil, &ValidationError{Fields: map[string]string{"reason": msgInvalidText}}
-	}
-	if utf8.RuneCountInString(reason) > MaxReasonLen {
-		return nil, &ValidationError{Fields: map[string]string{"reason": msgReasonTooLong},
-			Args: map[string]map[string]string{"reason": {"max": strconv.Itoa(MaxReasonLen)}}}
+	reason, err := reasonOf(cmd.Reason)
+	if err != nil {
+		return nil, err
 	}
 	cancelled, err := s.change(ctx, "booking.cancel", EventCancelled, purposeBusiness, cmd.ID, "", cmd.IdempotencyKey, cmd,
 		func(ctx context.Context, tx pgx.Tx, b *Booking) error {

@@ -3,9 +3,6 @@ package booking
 import (
 	"context"
 	"log/slog"
-	"strconv"
-	"strings"
-	"unicode/utf8"
 
 	"github.com/jackc/pgx/v5"
 )
@@ -27,13 +24,9 @@ func (s *Service) Decide(ctx context.Context, cmd DecideCommand) (*Booking, erro
 }
 
 func (s *Service) decide(ctx context.Context, cmd DecideCommand, purpose string) (*Booking, error) {
-	reason := strings.TrimSpace(cmd.Reason)
-	if !isText(reason, true) {
-		return nil, &ValidationError{Fields: map[string]string{"reason": msgInvalidText}}
-	}
-	if utf8.RuneCountInString(reason) > MaxReasonLen {
-		return nil, &ValidationError{Fields: map[string]string{"reason": msgReasonTooLong},
-			Args: map[string]map[string]string{"reason": {"max": strconv.Itoa(MaxReasonLen)}}}
+	reason, err := reasonOf(cmd.Reason)
+	if err != nil {
+		return nil, err
 	}
 	event := EventDeclined
 	if cmd.Confirm {

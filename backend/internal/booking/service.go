@@ -4,10 +4,7 @@ import (
 	"context"
 	"log/slog"
 	"maps"
-	"strconv"
-	"strings"
 	"time"
-	"unicode/utf8"
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
@@ -250,16 +247,13 @@ func (s *Service) move(ctx context.Context, tx pgx.Tx, b *Booking, cmd Reschedul
 // answered with the expired error, so a double click cannot send two mails;
 // a retry with the same key gets the cancelled booking.
 func (s *Service) Cancel(ctx context.Context, cmd CancelCommand) (*Booking, error) {
-	if !isText(cmd.Reason, true) {
-		return nil, &ValidationError{Fields: map[string]string{"reason": msgInvalidText}}
-	}
-	if utf8.RuneCountInString(cmd.Reason) > MaxReasonLen {
-		return nil, &ValidationError{Fields: map[string]string{"reason": msgReasonTooLong},
-			Args: map[string]map[string]string{"reason": {"max": strconv.Itoa(MaxReasonLen)}}}
+	reason, err := reasonOf(cmd.Reason)
+	if err != nil {
+		return nil, err
 	}
 	cancelled, err := s.change(ctx, "booking.cancel", EventCancelled, purposeManage, cmd.ID, cmd.Token, cmd.IdempotencyKey, cmd,
 		func(ctx context.Context, tx pgx.Tx, b *Booking) error {
-			b.Status, b.CancellationReason, b.Sequence = StatusCancelled, strings.TrimSpace(cmd.Reason), b.Sequence+1
+			b.Status, b.CancellationReason, b.Sequence = StatusCancelled, reason, b.Sequence+1
 			b.CancelledBy = "booker"
 			refundOnCancel(b, s.now())
 			return s.store.cancelBooking(ctx, tx, b)

@@ -160,3 +160,17 @@ func askFor(field string, value *string, rule, msg string, errs map[string]strin
 	}
 	return false
 }
+
+// reasonOf is the reason a booker or the business gives for a cancellation
+// or a decline, trimmed, or the field's message when it is not one.
+func reasonOf(text string) (string, error) {
+	reason := strings.TrimSpace(text)
+	if !isText(reason, true) {
+		return "", &ValidationError{Fields: map[string]string{"reason": msgInvalidText}}
+	}
+	if utf8.RuneCountInString(reason) > MaxReasonLen {
+		return "", &ValidationError{Fields: map[string]string{"reason": msgReasonTooLong},
+			Args: map[string]map[string]string{"reason": {"max": strconv.Itoa(MaxReasonLen)}}}
+	}
+	return reason, nil
+}

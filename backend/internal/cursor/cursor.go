@@ -36,3 +36,21 @@ func Decode(c string) (time.Time, string, error) {
 	}
 	return time.UnixMicro(n), id, nil
 }
+
+// MaxLimit is the most rows a page holds.
+const MaxLimit = 100
+
+// Limit is a requested page size brought into 1 to MaxLimit. A list asks
+// its query for Limit+1 rows, so Page can tell whether more follow.
+func Limit(n int) int { return min(max(n, 1), MaxLimit) }
+
+// Page cuts rows (up to limit+1 of them) to limit and returns the cursor
+// of the page after them, "" when none follows. key gives a row's
+// (time, id), the order the list is read in.
+func Page[T any](rows []T, limit int, key func(T) (time.Time, string)) ([]T, string) {
+	if len(rows) <= limit {
+		return rows, ""
+	}
+	rows = rows[:limit]
+	return rows, Encode(key(rows[limit-1]))
+}

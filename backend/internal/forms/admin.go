@@ -66,7 +66,7 @@ func (s *Service) Submissions(ctx context.Context, q SubmissionQuery) ([]Submiss
 		}
 		where = append(where, "(r.started_at, r.id) < ("+arg(at)+", "+arg(id)+")")
 	}
-	limit := min(max(q.Limit, 1), 100)
+	limit := cursor.Limit(q.Limit)
 	rows, err := s.pool.Query(ctx, `SELECT `+submissionColumns+` FROM form_responses r JOIN forms f ON f.id = r.form_id
 		WHERE `+strings.Join(where, " AND ")+` ORDER BY r.started_at DESC, r.id DESC LIMIT `+strconv.Itoa(limit+1), args...)
 	if err != nil {
@@ -76,11 +76,7 @@ func (s *Service) Submissions(ctx context.Context, q SubmissionQuery) ([]Submiss
 	if err != nil {
 		return nil, "", fmt.Errorf("forms: unable to list submissions: %w", err)
 	}
-	next := ""
-	if len(list) > limit {
-		list = list[:limit]
-		next = cursor.Encode(list[limit-1].StartedAt, list[limit-1].ID)
-	}
+	list, next := cursor.Page(list, limit, func(s Submission) (time.Time, string) { return s.StartedAt, s.ID })
 	return list, next, nil
 }
 

@@ -3,6 +3,7 @@ package web
 import (
 	"errors"
 	"net/http"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -40,6 +41,9 @@ type adminAPI struct {
 
 func (f adminFeature) Register(r *Registry) {
 	h := adminAPI{s: r.Server(), d: f.d}
+	if _, err := openAPIJSON(); err != nil {
+		r.faults = append(r.faults, err) // a broken document stops the server at start
+	}
 	g := r.API().Group("/admin")
 	g.GET("/openapi.json", serveOpenAPI)
 	g.Use(h.authenticate)
@@ -127,11 +131,9 @@ func (s *Server) adminError(c *gin.Context, err error) {
 			Code: "invalid", Message: "Some fields are invalid", Fields: fields}})
 		return
 	}
-	for _, m := range adminErrors {
-		if errors.Is(err, m.Err) {
-			apiError(c, m.Status, m.Code, m.Message)
-			return
-		}
+	if m, _, ok := lookupError(adminErrors, err); ok {
+		apiError(c, m.Status, m.Code, m.Message)
+		return
 	}
 	s.apiError(c, err, locales.Get("en"))
 }
@@ -194,11 +196,7 @@ func oneOf(c *gin.Context, name, value string, allowed ...string) bool {
 		return true
 	}
 	for _, v := range strings.Split(value, ",") {
-		found := false
-		for _, a := range allowed {
-			found = found || v == a
-		}
-		if !found {
+		if !slices.Contains(allowed, v) {
 			apiError(c, http.StatusBadRequest, "bad_request", name+" is one of "+strings.Join(allowed, ", ")+" (several with commas)")
 			return false
 		}

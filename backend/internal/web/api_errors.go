@@ -71,7 +71,12 @@ func fieldErrors(invalid invalidFields, cat *locales.Catalogue) map[string]Field
 
 // mapError finds how err is answered, with its message's arguments.
 func (s *Server) mapError(err error) (ErrorMapping, map[string]string, bool) {
-	for _, m := range s.errors {
+	return lookupError(s.errors, err)
+}
+
+// lookupError finds err in a table of mappings.
+func lookupError(table []ErrorMapping, err error) (ErrorMapping, map[string]string, bool) {
+	for _, m := range table {
 		if m.Args != nil {
 			if args, ok := m.Args(err); ok {
 				return m, args, true

@@ -288,7 +288,8 @@ func (s *Store) Deliveries(ctx context.Context, endpointID, after string, limit 
 	if _, err := s.Get(ctx, endpointID); err != nil {
 		return nil, "", err
 	}
-	args := []any{endpointID, min(max(limit, 1), 100) + 1}
+	limit = cursor.Limit(limit)
+	args := []any{endpointID, limit + 1}
 	page := ""
 	if after != "" {
 		at, id, err := cursor.Decode(after)
@@ -306,11 +307,7 @@ func (s *Store) Deliveries(ctx context.Context, endpointID, after string, limit 
 	if err != nil {
 		return nil, "", fmt.Errorf("webhooks: unable to list deliveries: %w", err)
 	}
-	next := ""
-	if n := args[1].(int) - 1; len(list) > n {
-		list = list[:n]
-		next = cursor.Encode(list[n-1].CreatedAt, list[n-1].ID)
-	}
+	list, next := cursor.Page(list, limit, func(d Delivery) (time.Time, string) { return d.CreatedAt, d.ID })
 	if err := s.attachAttempts(ctx, list); err != nil {
 		return nil, "", err
 	}

@@ -109,7 +109,19 @@ const server = (mode) => ({
   ],
 });
 
+// embed: /embed.js, the script a business puts on its own site. One
+// small file of its own (no chunks, no React), served at a fixed address
+// (backend/internal/web/embed.go writes the languages into it).
+const embed = (mode) => ({
+  ...common(mode),
+  name: 'embed',
+  target: ['web', 'es2017'],
+  entry: { embed: path.join(src, 'embed/host.ts') },
+  output: { path: path.join(out, 'client'), filename: 'embed.js', iife: true },
+  module: { rules: [{ ...tsRule, options: { ...tsRule.options, target: 'es2017' } }] },
+});
+
 module.exports = (_env, argv) => {
   const mode = argv.mode || 'production';
-  return [client(mode), server(mode)];
+  return [client(mode), server(mode), embed(mode)];
 };

@@ -118,4 +118,9 @@ for file in $(python3 -c "import json; m=json.load(open('ui/dist/client/manifest
   printf '%-34s %7d bytes\n' "${file#/assets/}" "$size"
 done
 printf '%-34s %7d bytes (booking page: %d)%s\n' "in all" "$total" "$booking_js" "$([ "$total" -le "$booking_js" ] || echo '  OVER')"
+
+echo
+echo "== /embed.js as served (gzip; budget: under 5 KB)"
+size=$(curl -s -H 'Accept-Encoding: gzip' "http://127.0.0.1:$port/embed.js" | wc -c)
+printf '%-34s %7d bytes (budget 5120)%s\n' "embed.js" "$size" "$([ "$size" -lt 5120 ] || echo '  OVER')"
 kill -TERM "$server"; wait "$server" || true

@@ -3,6 +3,7 @@ import { useLocation, useNavigate, useNavigationType } from './lib/router';
 import { App } from './App';
 import { loadLayout, loadedLayout } from '@registry';
 import { createClient } from './lib/http';
+import { notifyHost, stepOf } from './lib/embed';
 import { isChunkLoadError, navigateTo, shouldReloadAfterChunkError } from './lib/navigation';
 import type { Payload } from './payload';
 
@@ -81,6 +82,16 @@ export function PageHost({ initial }: { initial: Payload }) {
   useEffect(() => {
     if (location.hash && target === payload.path) scrollAfterNavigation(location.hash, false);
   }, [location.hash]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  // A widget inside /embed.js tells its host page it is ready, then each
+  // step the visitor moves to.
+  const shown = useRef(false);
+  useEffect(() => {
+    const settled = target === payload.path || (isShallow(location.state) && location.pathname === payload.path.split('?')[0]);
+    if (!settled) return; // the next page is on its way
+    notifyHost(shown.current ? 'step' : 'ready', { route: payload.route, step: stepOf(payload.route, location.search) });
+    shown.current = true;
+  }, [payload, location.search]); // eslint-disable-line react-hooks/exhaustive-deps
 
   const layout = loadedLayout(payload.layout);
   if (!layout) return null; // unreachable: the layout is loaded before the payload is set

@@ -51,25 +51,42 @@ func NewService(pool *pgxpool.Pool, bookings *booking.Service, provider Provider
 // Provider is the configured online provider, or nil.
 func (s *Service) Provider() Provider { return s.provider }
 
+// Opened is a checkout: the provider's page, and ours that follows the
+// payment (a widget in another site's frame shows it while the booker pays
+// in a tab of their own: providers refuse to be framed).
+type Opened struct {
+	URL    string
+	Result string // a path
+}
+
 // Checkout returns where the booker pays the bookings made with the one
 // their token opens: the open checkout's address, or a new checkout's.
 // Only the provider call runs outside a transaction; its idempotency key
 // is the payment's id, so two clicks at once open one checkout.
-func (s *Service) Checkout(ctx context.Context, bookingID, token, locale string) (string, error) {
+func (s *Service) Checkout(ctx context.Context, bookingID, token, locale string) (Opened, error) {
+	u, paymentID, err := s.checkout(ctx, bookingID, token, locale)
+	if err != nil {
+		return Opened{}, err
+	}
+	result := route.Default().Href(locale, "verifyPayment", "", nil, url.Values{"payment": {paymentID}, "token": {token}})
+	return Opened{URL: u, Result: result}, nil
+}
+
+func (s *Service) checkout(ctx context.Context, bookingID, token, locale string) (checkoutURL, paymentID string, err error) {
 	b, err := s.bookings.Get(ctx, bookingID, token)
 	if err != nil {
-		return "", err
+		return "", "", err
 	}
 	group, err := s.bookings.MadeWith(ctx, s.pool, b.ID)
 	if err != nil {
-		return "", err
+		return "", "", err
 	}
 	first := group[0]
 	if first.Status != booking.StatusPending || first.Money.State != booking.MoneyHold || first.Money.HoldUntil == nil {
-		return "", ErrNotPayable
+		return "", "", ErrNotPayable
 	}
 	if s.provider == nil {
-		return "", booking.ErrPaymentsOff
+		return "", "", booking.ErrPaymentsOff
 	}
 	var amount int64
 	for _, each := range group {
@@ -77,10 +94,10 @@ func (s *Service) Checkout(ctx context.Context, bookingID, token, locale string)
 	}
 	p, err := s.store.openPayment(ctx, s.pool, first.ID, s.provider.Name(), amount, first.Money.Currency, locale)
 	if err != nil {
-		return "", err
+		return "", "", err
 	}
 	if p.URL != "" {
-		return p.URL, nil
+		return p.URL, p.ID, nil
 	}
 	back := s.returnURL(locale, p.ID, token)
 	sess, err := s.provider.Checkout(ctx, CheckoutRequest{
@@ -92,13 +109,13 @@ func (s *Service) Checkout(ctx context.Context, bookingID, token, locale string)
 		ExpiresAt: max(first.Money.HoldUntil.Unix(), time.Now().Add(minCheckoutLife).Unix()),
 	})
 	if err != nil {
-		return "", err
+		return "", "", err
 	}
 	if err := s.store.opened(ctx, s.pool, p.ID, sess); err != nil {
-		return "", err
+		return "", "", err
 	}
 	s.log.InfoContext(ctx, "checkout opened", slog.String("payment", p.ID), slog.String("booking", first.ID), slog.Int64("amount", amount))
-	return sess.URL, nil
+	return sess.URL, p.ID, nil
 }
 
 // returnURL is the result page the provider sends the booker back to. It

@@ -463,7 +463,7 @@ func TestTwoCheckoutsAtOnceOpenOne(t *testing.T) {
 			if err != nil {
 				t.Error(err)
 			}
-			urls[i] = u
+			urls[i] = u.URL
 		})
 	}
 	wg.Wait()

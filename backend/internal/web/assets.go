@@ -22,6 +22,7 @@ type Assets struct {
 	gzipped  map[string][]byte // name → gzip of the file, for scripts and styles
 	layouts  map[string]layoutAssets
 	messages *messageSets // the message ids of each layout
+	embed    *embedScript // /embed.js
 }
 
 // layoutAssets is what a page of one layout needs beside the entry
@@ -61,6 +62,9 @@ func LoadAssets(dist fs.FS) (*Assets, error) {
 		return nil, fmt.Errorf("web: layout-assets.json is not valid JSON: %w", err)
 	}
 	if err := a.compress(); err != nil {
+		return nil, err
+	}
+	if a.embed, err = loadEmbedScript(client); err != nil {
 		return nil, err
 	}
 	return a, nil

@@ -78,7 +78,8 @@ func payAction(svc *payments.Service, lim *limits.Limiter) Action {
 			return "", booking.ErrPaymentsOff
 		}
 		return guardedToken(ctx, lim, req.ClientIP, func(ctx context.Context) (string, error) {
-			return svc.Checkout(ctx, form.Get("booking"), form.Get("token"), req.Locale)
+			o, err := svc.Checkout(ctx, form.Get("booking"), form.Get("token"), req.Locale)
+			return o.URL, err
 		})
 	}
 }
@@ -101,14 +102,14 @@ func (a paymentsAPI) checkout(c *gin.Context) {
 		a.s.apiError(c, booking.ErrPaymentsOff, cat)
 		return
 	}
-	u, err := guardedToken(c.Request.Context(), a.s.limits, c.ClientIP(), func(ctx context.Context) (string, error) {
+	o, err := guardedToken(c.Request.Context(), a.s.limits, c.ClientIP(), func(ctx context.Context) (payments.Opened, error) {
 		return a.svc.Checkout(ctx, c.Param("id"), req.Token, cat.Locale)
 	})
 	if err != nil {
 		a.s.apiError(c, err, cat)
 		return
 	}
-	c.JSON(http.StatusOK, CheckoutResponse{URL: u})
+	c.JSON(http.StatusOK, CheckoutResponse{URL: o.URL, Result: o.Result})
 }
 
 // maxEventBytes bounds a provider's event delivery.

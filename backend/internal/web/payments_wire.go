@@ -48,5 +48,6 @@ type CheckoutRequest struct {
 
 // CheckoutResponse is where the booker pays.
 type CheckoutResponse struct {
-	URL string `json:"url"`
+	URL    string `json:"url"`
+	Result string `json:"result"` // our page that follows the payment
 }

@@ -38,6 +38,7 @@ func (s *Server) router() (*gin.Engine, *gin.RouterGroup, error) {
 	}
 	r.GET("/favicon.ico", func(c *gin.Context) { c.String(http.StatusNotFound, "Not found") })
 	r.GET("/assets/*file", s.assets.serve)
+	r.GET("/embed.js", s.assets.serveEmbed)
 
 	api := r.Group("/api")
 	api.GET("/page-data", s.pageData)

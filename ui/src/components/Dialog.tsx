@@ -36,6 +36,7 @@ export function Dialog({ open, onClose, title, description, initialFocus, childr
     const onKey = (e: KeyboardEvent) => {
       if (e.key === 'Escape') {
         e.stopPropagation();
+        e.preventDefault(); // used: a popup around the page (/embed.js) stays
         onCloseRef.current();
         return;
       }

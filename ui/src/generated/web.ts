@@ -206,6 +206,7 @@ export interface CheckoutRequest {
  */
 export interface CheckoutResponse {
   url: string;
+  result: string; // our page that follows the payment
 }
 
 //////////

@@ -5,8 +5,8 @@ describe('preferenceCookie', () => {
   it('keeps a preference for 365 days on the whole site, SameSite=Lax', () => {
     expect(preferenceCookie('slotwise_locale', 'de', false)).toBe('slotwise_locale=de; Max-Age=31536000; Path=/; SameSite=Lax');
   });
-  it('uses SameSite=None; Secure when embedded in another site', () => {
-    expect(preferenceCookie('slotwise_locale', 'pt-br', true)).toBe('slotwise_locale=pt-br; Max-Age=31536000; Path=/; SameSite=None; Secure');
+  it('uses SameSite=None; Secure; Partitioned when embedded in another site', () => {
+    expect(preferenceCookie('slotwise_locale', 'pt-br', true)).toBe('slotwise_locale=pt-br; Max-Age=31536000; Path=/; SameSite=None; Secure; Partitioned');
   });
 });
 

@@ -7,7 +7,8 @@ export const TIME_ZONE_COOKIE = 'slotwise_tz';
 const YEAR_SECONDS = 365 * 24 * 60 * 60;
 
 // isEmbeddedCrossOrigin: a widget inside another site's iframe can only keep
-// a cookie marked SameSite=None; Secure.
+// a cookie marked SameSite=None; Secure, and Partitioned (kept for that
+// site only) where browsers block third-party cookies.
 export function isEmbeddedCrossOrigin(win: Window): boolean {
   if (win.self === win.top) return false;
   try {
@@ -19,7 +20,7 @@ export function isEmbeddedCrossOrigin(win: Window): boolean {
 
 // preferenceCookie builds a cookie kept for 365 days on the whole site.
 export function preferenceCookie(name: string, value: string, crossOrigin: boolean): string {
-  const sameSite = crossOrigin ? 'SameSite=None; Secure' : 'SameSite=Lax';
+  const sameSite = crossOrigin ? 'SameSite=None; Secure; Partitioned' : 'SameSite=Lax';
   return `${name}=${encodeURIComponent(value)}; Max-Age=${YEAR_SECONDS}; Path=/; ${sameSite}`;
 }
 

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { notifyHost } from '../../lib/embed';
 import { Alert } from '../../components/Alert';
 import type { PaymentResultData } from '../../generated/web';
 import { FormattedMessage, useIntl } from '../../lib/i18n';
@@ -47,6 +48,18 @@ export function PaymentResultScreen() {
       window.clearTimeout(t);
     };
   }, [pending, polls, here]);
+  // Coming back to this page (from the provider's tab, say) asks afresh.
+  useEffect(() => {
+    if (!pending) return;
+    const back = () => document.visibilityState === 'visible' && setPolls(0);
+    document.addEventListener('visibilitychange', back);
+    return () => document.removeEventListener('visibilitychange', back);
+  }, [pending]);
+  // A page embedding the widget hears of the payment once.
+  const paidId = data?.state === 'paid' && !data.preview ? data.paymentId : '';
+  useEffect(() => {
+    if (paidId && data) notifyHost('paid', { payment: paidId, amount: data.amount, currency: data.currency, booking: data.booking.id });
+  }, [paidId]); // eslint-disable-line react-hooks/exhaustive-deps
   if (!data) return null;
   const amount = formatMoney(intl, data.amount, data.currency);
   const b = data.booking;

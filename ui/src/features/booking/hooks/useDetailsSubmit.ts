@@ -3,6 +3,7 @@ import { useIntl } from '../../../lib/i18n';
 import { usePage } from '../../../PageContext';
 import { checkAll } from '../../forms/engine/check';
 import { usePhoneReader } from '../../forms/lib/phone';
+import { notifyHost } from '../../../lib/embed';
 import { goToCheckout, manageToken, openCheckout } from '../../payments/lib/api';
 import { createBooking } from '../lib/api';
 import { bookingRequest } from '../lib/bookingRequest';
@@ -91,6 +92,7 @@ export function useDetailsSubmit(a: Args) {
     try {
       const cart = a.data.cart && { menu: a.data.cart.menu, items: a.data.cart.items.map((i) => i.slug), guestItems: a.data.cart.guestItems.map((l) => l.map((i) => i.slug)) };
       const res = await createBooking(req, keyFor(req), page.lang, cart);
+      if (res.ok) tellHostBooked(res.body);
       if (res.ok && res.body.status === 'pending') return await pay(res.body);
       if (res.ok) return a.onBooked(res.body);
       if (res.status === 409 && res.error?.code === 'series_taken') {
@@ -114,13 +116,19 @@ export function useDetailsSubmit(a: Args) {
   // to pay again). Without a checkout, its page says why and offers it.
   const pay = async (b: BookingView) => {
     const res = await openCheckout(b.id, manageToken(b.manageUrl), page.locale, page.lang);
-    if ('url' in res) return goToCheckout(res.url, b.manageUrl);
+    if ('url' in res) return goToCheckout(res.url, b.manageUrl, res.result);
     a.onBooked(b);
   };
 
   const clear = (path: 'contact' | 'answers' | 'guests', key?: string) =>
     setErrors((e) => (path === 'guests' ? { ...e, guests: {} } : { ...e, [path]: { ...e[path], [key!]: undefined } }));
   return { errors, submitting, onSubmit, clear, maxGuests, fixedGuests };
+}
+
+// tellHostBooked is the event a page embedding the widget hears (no
+// contact details, no manage link: a host page runs others' scripts).
+function tellHostBooked(b: BookingView) {
+  notifyHost('booked', { id: b.id, status: b.status, start: b.start, end: b.end, timeZone: b.timeZone, calendar: b.calendar.name, staff: b.staff.name, seats: b.seats });
 }
 
 // fromServer splits an answer's field messages between the contact

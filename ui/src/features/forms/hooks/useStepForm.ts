@@ -1,4 +1,5 @@
 import { useLayoutEffect, useRef, useState, type FormEvent } from 'react';
+import { notifyHost } from '../../../lib/embed';
 import { useIntl } from '../../../lib/i18n';
 import { useNavigate } from '../../../lib/router';
 import { usePage } from '../../../PageContext';
@@ -87,6 +88,7 @@ export function useStepForm(data: FormPageData, route: string) {
       if (res.ok) {
         // Back comes to this step with its answers, kept on the server.
         window.history.replaceState(window.history.state, '', res.body.sent);
+        if (res.body.done) notifyHost('submitted', { form: form.slug, kind: route });
         if (res.body.external) window.location.assign(res.body.href);
         else navigate(res.body.href);
         return;

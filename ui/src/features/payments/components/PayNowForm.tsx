@@ -26,7 +26,7 @@ export function PayNowForm({ bookingId, token, amount, bookingPage }: Props) {
     setBusy(true);
     setError(null);
     const res = await openCheckout(bookingId, token, page.locale, page.lang);
-    if ('url' in res) return goToCheckout(res.url, bookingPage);
+    if ('url' in res) return goToCheckout(res.url, bookingPage, res.result);
     setBusy(false);
     setError(res.message ?? intl.formatMessage({ id: 'payment.error.unavailable' }));
   };

@@ -1,0 +1,67 @@
+package web
+
+import (
+	"bytes"
+	"compress/gzip"
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"io/fs"
+	"net/http"
+	"strings"
+
+	"github.com/gin-gonic/gin"
+
+	"slotwise/locales"
+)
+
+// embedScript is /embed.js (ui/src/embed/host.ts), the one script a
+// business puts on its own site to show widgets there (docs/embed.md). Its
+// address never changes, so it is cached briefly and revalidated by ETag.
+type embedScript struct {
+	plain, gzipped []byte
+	etag           string
+}
+
+// languagesPlaceholder is where the build leaves room for the languages
+// the server speaks: the script maps the host page's language onto them.
+const languagesPlaceholder = "__SLOTWISE_LANGUAGES__"
+
+func loadEmbedScript(client fs.FS) (*embedScript, error) {
+	data, err := fs.ReadFile(client, "embed.js")
+	if err != nil {
+		return nil, fmt.Errorf("web: the embed script is missing (run `make build`): %w", err)
+	}
+	if !bytes.Contains(data, []byte(languagesPlaceholder)) {
+		return nil, fmt.Errorf("web: embed.js has no %s to fill", languagesPlaceholder)
+	}
+	data = bytes.ReplaceAll(data, []byte(languagesPlaceholder), []byte(strings.Join(locales.Prefixes, " ")))
+	var buf bytes.Buffer
+	zw, _ := gzip.NewWriterLevel(&buf, gzip.BestCompression)
+	zw.Write(data)
+	zw.Close()
+	sum := sha256.Sum256(data)
+	return &embedScript{plain: data, gzipped: buf.Bytes(), etag: `"` + hex.EncodeToString(sum[:8]) + `"`}, nil
+}
+
+func (e *embedScript) serve(c *gin.Context) {
+	h := c.Writer.Header()
+	h.Set("Cache-Control", "public, max-age=3600")
+	h.Set("ETag", e.etag)
+	h.Set("Vary", "Accept-Encoding")
+	// A host page that isolates itself (COEP) may still load it.
+	h.Set("Cross-Origin-Resource-Policy", "cross-origin")
+	if c.GetHeader("If-None-Match") == e.etag {
+		c.Status(http.StatusNotModified)
+		return
+	}
+	if strings.Contains(c.GetHeader("Accept-Encoding"), "gzip") {
+		h.Set("Content-Encoding", "gzip")
+		c.Data(http.StatusOK, "text/javascript; charset=utf-8", e.gzipped)
+		return
+	}
+	c.Data(http.StatusOK, "text/javascript; charset=utf-8", e.plain)
+}
+
+// serveEmbed answers /embed.js.
+func (a *Assets) serveEmbed(c *gin.Context) { a.embed.serve(c) }

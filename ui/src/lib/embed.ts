@@ -1,0 +1,116 @@
+// The frame's half of /embed.js (ui/src/embed/host.ts, docs/embed.md).
+// The host page's script puts its origin in the frame's fragment; the
+// widget talks to that origin only (postMessage's target, so no other page
+// can read a word) and only when it really is the page that framed it,
+// and it hears only its parent speaking from that origin.
+
+export const EMBED_FRAGMENT = 'slotwise-embed=';
+const STORAGE_KEY = 'slotwise:embed-origin';
+
+export type HostEvent = 'ready' | 'resize' | 'step' | 'booked' | 'submitted' | 'paid' | 'escape';
+
+let hostOrigin: string | null = null;
+
+// hostOriginOf reads and checks the origin the host gave: an http(s)
+// origin, exactly, and the frame's real parent where the browser tells
+// (location.ancestorOrigins).
+export function hostOriginOf(hash: string, stored: string | null, ancestors: ArrayLike<string> | undefined): string | null {
+  let given = stored;
+  let origin: string;
+  try {
+    if (hash.startsWith('#' + EMBED_FRAGMENT)) given = decodeURIComponent(hash.slice(EMBED_FRAGMENT.length + 1));
+    if (!given) return null;
+    origin = new URL(given).origin;
+  } catch {
+    return null; // a malformed escape or address
+  }
+  if (origin !== given || !/^https?:$/.test(new URL(origin).protocol)) return null;
+  if (ancestors && ancestors.length > 0 && ancestors[0] !== origin) return null;
+  return origin;
+}
+
+// startEmbed runs once, before hydration: inside a frame placed by
+// /embed.js it marks the document (widgets then size to their content,
+// not to the frame), tells the host its height whenever it changes, and
+// listens to the host.
+export function startEmbed(win: Window = window) {
+  if (win.parent === win) return;
+  let stored: string | null = null;
+  try {
+    stored = win.sessionStorage.getItem(STORAGE_KEY);
+  } catch {
+    /* storage refused: this load's fragment is all there is */
+  }
+  const origin = hostOriginOf(win.location.hash, stored, win.location.ancestorOrigins);
+  if (!origin) return;
+  hostOrigin = origin;
+  try {
+    // A reload inside the frame (a step without JavaScript, the way back
+    // from a payment) keeps talking to its host.
+    win.sessionStorage.setItem(STORAGE_KEY, origin);
+  } catch {
+    /* as above */
+  }
+  if (win.location.hash.startsWith('#' + EMBED_FRAGMENT)) {
+    win.history.replaceState(win.history.state, '', win.location.pathname + win.location.search);
+  }
+  const doc = win.document;
+  doc.documentElement.dataset.embed = 'true';
+  let last = 0;
+  const report = () => {
+    const height = Math.ceil(doc.documentElement.getBoundingClientRect().height);
+    if (height === last) return;
+    last = height;
+    notifyHost('resize', { height });
+  };
+  if ('ResizeObserver' in win) new ResizeObserver(report).observe(doc.documentElement);
+  win.addEventListener('load', report);
+  win.addEventListener('message', (e: MessageEvent) => {
+    if (e.source !== win.parent || e.origin !== hostOrigin || e.data?.slotwise !== 1) return;
+    if (e.data.type === 'focus') {
+      const target = doc.querySelector<HTMLElement>('#main h1, #main h2') ?? doc.getElementById('main');
+      if (!target) return;
+      if (!target.hasAttribute('tabindex')) target.tabIndex = -1;
+      target.focus({ preventScroll: true });
+    }
+  });
+  // Escape in a popup's widget closes the popup, unless the widget used it
+  // (its own dialog); on the key's release, so the frame is not taken away
+  // between the key going down and up.
+  // The key-down is kept (seen first, in capture) and asked afterwards,
+  // when the widget's own handlers have had it.
+  let down: KeyboardEvent | null = null;
+  win.addEventListener('keydown', (e) => e.key === 'Escape' && (down = e), true);
+  win.addEventListener('keyup', (e) => {
+    if (e.key === 'Escape' && down && !down.defaultPrevented) notifyHost('escape');
+    down = null;
+  });
+}
+
+// embedded says whether a host page hears this widget.
+export function embedded(): boolean {
+  return hostOrigin !== null;
+}
+
+// notifyHost tells the host page what happened; outside /embed.js it does
+// nothing. Details carry no secrets: no tokens, no manage links.
+export function notifyHost(type: HostEvent, detail: Record<string, unknown> = {}) {
+  if (!hostOrigin) return;
+  const height = Math.ceil(document.documentElement.getBoundingClientRect().height);
+  window.parent.postMessage({ height, ...detail, slotwise: 1, type }, hostOrigin);
+}
+
+// stepOf names where the visitor is, for the host: a form's or a cart's
+// step, the booker's (calendar, times, details), else the screen.
+export function stepOf(route: string, search: string): string {
+  const q = new URLSearchParams(search);
+  if (q.get('step')) return q.get('step')!;
+  if (route !== 'appointment' && route !== 'bookings' && route !== 'oneTimeLink' && route !== 'serviceMenu') return route;
+  if (q.get('time')) return 'details';
+  return q.get('date') ? 'times' : 'calendar';
+}
+
+// resetEmbed is for tests.
+export function resetEmbed() {
+  hostOrigin = null;
+}

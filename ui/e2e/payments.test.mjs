@@ -4,6 +4,7 @@
 // (which offers to pay), paying brings the result page, and reloading it
 // still says paid.
 import assert from 'node:assert/strict';
+import { createServer } from 'node:http';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { SHOTS, consented, launchBrowser, messages, pickSlot, startServer, waitForHydration, watchConsole } from './harness.mjs';
@@ -85,4 +86,62 @@ describe('paying a deposit', () => {
       await ctx.close();
     });
   }
+});
+
+// Framed by /embed.js on a business's site, the checkout (which refuses
+// to be framed) opens in a tab of its own; the frame follows the payment
+// and the host page hears it booked, then paid.
+describe('paying inside a widget on another site', () => {
+  test('the checkout opens in a tab, the frame follows, the host hears booked then paid', async () => {
+    const t = messages('en-US');
+    const widget = new URL(env.server.base);
+    const site = createServer((_, res) => {
+      res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
+      res.end(`<!doctype html><html lang="en"><title>Studio</title>
+        <script>window.heard = []; for (const k of ['booked', 'paid']) document.addEventListener('slotwise:' + k, (e) => heard.push({ type: k, ...e.detail }));</script>
+        <div data-slotwise-inline="/widget/bookings/demo-paid" data-slotwise-title="Booking"></div>
+        <script src="${widget.origin}/embed.js" async></script>`);
+    });
+    await new Promise((r) => site.listen(0, '127.0.0.1', r));
+    try {
+      const ctx = await env.browser.newContext({ viewport: { width: 1280, height: 800 } });
+      await ctx.addCookies([{ name: 'slotwise_consent', value: 'all', url: env.server.base, sameSite: 'None', secure: true }]);
+      const page = await ctx.newPage();
+      await page.goto(`http://localhost:${site.address().port}/`);
+      await page.frameLocator('iframe[title="Booking"]').locator('html[data-hydrated="true"]').waitFor({ timeout: 15000 });
+      const inner = page.frames().find((f) => f.url().includes('/widget/bookings/demo-paid'));
+      const banner = inner.getByTestId('cookie-banner');
+      if (await banner.isVisible()) await banner.getByRole('button').first().click();
+      await pickSlot(inner, { nextMonthLabel: new RegExp(t['booking.calendar.nextMonth']) });
+      await inner.getByRole('textbox', { name: new RegExp(t['booking.field.firstName']) }).fill('Ada');
+      await inner.getByRole('textbox', { name: new RegExp(t['booking.field.lastName']) }).fill('Framed');
+      await inner.getByRole('textbox', { name: new RegExp(t['booking.field.email']) }).fill('framed.payer@example.com');
+      await inner.getByRole('textbox', { name: new RegExp(t['booking.field.phone']) }).fill('+49 30 1234567');
+      await inner.getByRole('checkbox', { name: new RegExp(t['booking.terms.label'].replace(/<\/?a>/g, '')) }).check();
+      const tab = ctx.waitForEvent('page');
+      await inner.getByRole('button', { name: t['booking.submit.pay'] }).click();
+      const checkout = await tab;
+      await checkout.waitForURL(/\/pay\/cs_/);
+      await page.waitForFunction(() => window.heard.some((e) => e.type === 'booked'));
+      const [booked] = await page.evaluate(() => window.heard);
+      assert.equal(booked.status, 'pending', 'booked, awaiting its payment');
+      // The frame shows the payment's own page meanwhile.
+      const frame = page.frameLocator('iframe[title="Booking"]');
+      await frame.getByRole('heading', { name: t['payment.result.pending.title'] }).waitFor({ timeout: 15000 });
+
+      await checkout.getByRole('button', { name: 'Pay' }).click();
+      await checkout.waitForURL(/verify-payment-callback/);
+      await checkout.close();
+      await frame.getByRole('heading', { name: t['payment.result.paid.title'] }).waitFor({ timeout: 30000 });
+      await page.waitForFunction(() => window.heard.some((e) => e.type === 'paid'));
+      const paid = (await page.evaluate(() => window.heard)).find((e) => e.type === 'paid');
+      assert.equal(paid.booking, booked.id);
+      assert.equal(paid.amount, 2700);
+      assert.equal(paid.currency, 'EUR');
+      await page.screenshot({ path: join(SHOTS, 'payment-embedded-paid.png'), fullPage: true });
+      await ctx.close();
+    } finally {
+      site.close();
+    }
+  });
 });

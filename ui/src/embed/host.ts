@@ -62,8 +62,7 @@ addEventListener('message', (e: MessageEvent) => {
 
 // widgetURL is the frame's address: only a widget path of this server,
 // in the page's language (or the element's data-slotwise-lang), with the
-// page's campaign parameters. The host's origin rides in the fragment,
-// which no server or cache sees.
+// page's campaign parameters.
 function widgetURL(path: string, el: Element): string | null {
   const u = new URL(path, base);
   if (u.origin !== base.origin || !/^\/([a-z]{2}(-[a-z]{2})?\/)?widget\//.test(u.pathname)) {
@@ -78,7 +77,6 @@ function widgetURL(path: string, el: Element): string | null {
     const v = here.get(k);
     if (v && !u.searchParams.has(k)) u.searchParams.set(k, v);
   });
-  u.hash = 'slotwise-embed=' + encodeURIComponent(location.origin);
   return u.href;
 }
 
@@ -90,6 +88,9 @@ function css<E extends HTMLElement>(el: E, style: Partial<CSSStyleDeclaration>):
 function makeFrame(src: string, owner: Element, title: string): Widget {
   const frame = document.createElement('iframe');
   frame.title = title;
+  // The frame's name tells the widget which origin to talk to; it stays
+  // with the frame through every page inside it.
+  frame.name = 'slotwise-embed ' + location.origin;
   frame.allow = 'payment';
   frame.setAttribute('scrolling', 'no');
   css(frame, { display: 'block', width: '100%', height: '600px', border: '0', overflow: 'hidden', colorScheme: 'normal' });

@@ -2,18 +2,18 @@ import { describe, expect, it } from 'vitest';
 import { hostOriginOf, stepOf } from './embed';
 
 describe('hostOriginOf', () => {
-  const cases: [string, string, string | null, string[] | undefined, string | null][] = [
-    ['takes the origin the fragment gives', '#slotwise-embed=https%3A%2F%2Fstudio.example', null, undefined, 'https://studio.example'],
-    ['takes it when the browser names the same parent', '#slotwise-embed=https%3A%2F%2Fstudio.example', null, ['https://studio.example'], 'https://studio.example'],
-    ['refuses an origin that is not the parent', '#slotwise-embed=https%3A%2F%2Fevil.example', null, ['https://studio.example'], null],
-    ['refuses more than an origin', '#slotwise-embed=https%3A%2F%2Fstudio.example%2Fpath', null, undefined, null],
-    ['refuses other schemes', '#slotwise-embed=javascript%3Aalert(1)', null, undefined, null],
-    ['refuses nonsense', '#slotwise-embed=%00%ff', null, undefined, null],
-    ['keeps the stored origin after a reload', '', 'http://localhost:8000', ['http://localhost:8000'], 'http://localhost:8000'],
-    ['is nothing without either', '#section', null, undefined, null],
+  const cases: [string, string, string[] | undefined, string | null][] = [
+    ['takes the origin the frame is named after', 'slotwise-embed https://studio.example', undefined, 'https://studio.example'],
+    ['takes it when the browser names the same parent', 'slotwise-embed https://studio.example', ['https://studio.example'], 'https://studio.example'],
+    ['refuses an origin that is not the parent', 'slotwise-embed https://evil.example', ['https://studio.example'], null],
+    ['refuses more than an origin', 'slotwise-embed https://studio.example/path', undefined, null],
+    ['refuses other schemes', 'slotwise-embed javascript:alert(1)', undefined, null],
+    ['refuses nonsense', 'slotwise-embed %00\u0000', undefined, null],
+    ['is nothing for a frame named otherwise', 'booking', undefined, null],
+    ['is nothing for a frame without a name', '', undefined, null],
   ];
-  it.each(cases)('%s', (_name, hash, stored, ancestors, want) => {
-    expect(hostOriginOf(hash, stored, ancestors)).toBe(want);
+  it.each(cases)('%s', (_name, frameName, ancestors, want) => {
+    expect(hostOriginOf(frameName, ancestors)).toBe(want);
   });
 });
 

@@ -1,11 +1,12 @@
 // The frame's half of /embed.js (ui/src/embed/host.ts, docs/embed.md).
-// The host page's script puts its origin in the frame's fragment; the
-// widget talks to that origin only (postMessage's target, so no other page
-// can read a word) and only when it really is the page that framed it,
-// and it hears only its parent speaking from that origin.
+// The host page's script names the frame after its own origin (the
+// frame's window.name, which stays with the frame through reloads and
+// steps inside it, and which no server or cache sees). The widget talks
+// to that origin only (postMessage's target, so no other page can read a
+// word) and only when it really is the page that framed it, and it hears
+// only its parent speaking from that origin.
 
-export const EMBED_FRAGMENT = 'slotwise-embed=';
-const STORAGE_KEY = 'slotwise:embed-origin';
+export const EMBED_NAME = 'slotwise-embed ';
 
 export type HostEvent = 'ready' | 'resize' | 'step' | 'booked' | 'submitted' | 'paid' | 'escape';
 
@@ -14,15 +15,14 @@ let hostOrigin: string | null = null;
 // hostOriginOf reads and checks the origin the host gave: an http(s)
 // origin, exactly, and the frame's real parent where the browser tells
 // (location.ancestorOrigins).
-export function hostOriginOf(hash: string, stored: string | null, ancestors: ArrayLike<string> | undefined): string | null {
-  let given = stored;
+export function hostOriginOf(name: string, ancestors: ArrayLike<string> | undefined): string | null {
+  if (!name.startsWith(EMBED_NAME)) return null;
+  const given = name.slice(EMBED_NAME.length);
   let origin: string;
   try {
-    if (hash.startsWith('#' + EMBED_FRAGMENT)) given = decodeURIComponent(hash.slice(EMBED_FRAGMENT.length + 1));
-    if (!given) return null;
     origin = new URL(given).origin;
   } catch {
-    return null; // a malformed escape or address
+    return null;
   }
   if (origin !== given || !/^https?:$/.test(new URL(origin).protocol)) return null;
   if (ancestors && ancestors.length > 0 && ancestors[0] !== origin) return null;
@@ -35,25 +35,9 @@ export function hostOriginOf(hash: string, stored: string | null, ancestors: Arr
 // listens to the host.
 export function startEmbed(win: Window = window) {
   if (win.parent === win) return;
-  let stored: string | null = null;
-  try {
-    stored = win.sessionStorage.getItem(STORAGE_KEY);
-  } catch {
-    /* storage refused: this load's fragment is all there is */
-  }
-  const origin = hostOriginOf(win.location.hash, stored, win.location.ancestorOrigins);
+  const origin = hostOriginOf(win.name, win.location.ancestorOrigins);
   if (!origin) return;
   hostOrigin = origin;
-  try {
-    // A reload inside the frame (a step without JavaScript, the way back
-    // from a payment) keeps talking to its host.
-    win.sessionStorage.setItem(STORAGE_KEY, origin);
-  } catch {
-    /* as above */
-  }
-  if (win.location.hash.startsWith('#' + EMBED_FRAGMENT)) {
-    win.history.replaceState(win.history.state, '', win.location.pathname + win.location.search);
-  }
   const doc = win.document;
   doc.documentElement.dataset.embed = 'true';
   let last = 0;

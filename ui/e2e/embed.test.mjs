@@ -65,11 +65,15 @@ async function assertFits(page, selector) {
     }));
     return { outer, ...inner };
   };
-  let m;
+  // Settled: fitting, and the same a moment later (a resize of the page
+  // reaches the frame's layout and the host's answer a little apart).
+  const settled = (a) => Math.abs(a.outer - a.content) <= 1 && a.scroll <= a.view + 1;
+  let m = await measure();
   for (let i = 0; i < 50; i++) {
-    m = await measure();
-    if (Math.abs(m.outer - m.content) <= 1 && m.scroll <= m.view + 1) break; // settled
-    await page.waitForTimeout(100);
+    await page.waitForTimeout(150);
+    const next = await measure();
+    if (settled(m) && settled(next) && next.outer === m.outer) break;
+    m = next;
   }
   assert.ok(Math.abs(m.outer - m.content) <= 1, `frame ${m.outer}px for content ${m.content}px`);
   assert.ok(m.scroll <= m.view + 1, `no inner scrollbar: ${m.scroll} in ${m.view}`);
@@ -89,7 +93,7 @@ describe('the widget embedded on a business site', () => {
     site = await listen((req, res) => {
       const pages = {
         '/plain': { html: `<iframe title="Booking" src="${widget.origin}/widget/bookings/demo-consultation" width="1100" height="1400"></iframe>` },
-        '/inline': { lang: 'en', html: '<div data-slotwise-inline="/widget/bookings/demo-consultation" data-slotwise-title="Booking"></div>' },
+        '/inline': { lang: 'en', html: `<div data-slotwise-inline="/widget/bookings/demo-consultation" data-slotwise-title="Booking"><a href="${widget.origin}/widget/bookings/demo-consultation">Book a consultation</a></div>` },
         '/popup': { html: '<p style="margin:1rem"><button data-slotwise-popup="/widget/form/demo-contact">Write to us</button></p>' },
       };
       const p = pages[new URL(req.url, 'http://x').pathname];
@@ -138,7 +142,8 @@ describe('the widget embedded on a business site', () => {
     assert.equal(src.searchParams.get('utm_source'), 'newsletter');
     assert.equal(src.searchParams.get('utm_campaign'), 'spring');
     assert.equal(src.searchParams.get('other'), null, 'only campaign parameters travel');
-    assert.equal(new URL(widgetFrame(page).url()).hash, '', 'the frame forgets the host origin in its address');
+    assert.equal(new URL(widgetFrame(page).url()).hash, '', 'the host origin is not in the address');
+    assert.equal(await page.getByRole('link', { name: 'Book a consultation' }).count(), 0, 'the frame takes the fallback link\'s place');
 
     const wide = await assertFits(page, 'iframe[title="Booking"]');
     await page.screenshot({ path: `${SHOTS}/embed-inline-1280.png`, fullPage: true });
@@ -183,6 +188,18 @@ describe('the widget embedded on a business site', () => {
     await assertFits(page, 'iframe[title="Booking"]');
     await page.screenshot({ path: `${SHOTS}/embed-inline-booked.png`, fullPage: true });
     assert.deepEqual(problems, []);
+    await ctx.close();
+  });
+
+  test('without JavaScript the host page keeps its link to the widget', async () => {
+    const ctx = await env.browser.newContext({ javaScriptEnabled: false });
+    const page = await ctx.newPage();
+    await page.goto(hostURL('/inline'));
+    const link = page.getByRole('link', { name: 'Book a consultation' });
+    assert.equal(await link.getAttribute('href'), `${widget.origin}/widget/bookings/demo-consultation`);
+    await link.click();
+    await page.waitForURL(`${widget.origin}/widget/bookings/demo-consultation`);
+    await page.getByRole('heading', { name: 'Consultation' }).waitFor();
     await ctx.close();
   });
 

@@ -103,7 +103,9 @@ function makeFrame(src: string, owner: Element, title: string): Widget {
 function inline(el: Element) {
   const src = widgetURL(el.getAttribute('data-slotwise-inline') || '', el);
   if (!src) return;
-  el.appendChild(makeFrame(src, el, el.getAttribute('data-slotwise-title') || 'Booking').frame);
+  // What the element held (a link to the widget, say) was for pages
+  // without JavaScript; the frame takes its place.
+  el.replaceChildren(makeFrame(src, el, el.getAttribute('data-slotwise-title') || 'Booking').frame);
 }
 
 function open(path: string, opener: Element | null) {
@@ -190,7 +192,7 @@ function floatingButton(path: string) {
 // own script adds elements.
 function scan() {
   document.querySelectorAll('[data-slotwise-inline]').forEach((el) => {
-    if (el.querySelector('iframe')) return;
+    if (widgets.some((w) => w.owner === el)) return;
     inline(el);
   });
   const floating = script && script.getAttribute('data-slotwise-button');

@@ -29,13 +29,42 @@ type app struct {
 // withDatabase opens the database serve would (DATABASE_URL, else the
 // private cluster in the data directory), migrated, and runs fn with it.
 func withDatabase(ctx context.Context, cfg *config.Config, fn func(context.Context, *app) error) error {
+	return withApp(ctx, cfg, (*app).openDatabase, fn)
+}
+
+// withApp runs fn with an app whose database open opened.
+func withApp(ctx context.Context, cfg *config.Config, open func(*app, context.Context) error, fn func(context.Context, *app) error) error {
 	a := &app{cfg: cfg, log: newLogger(cfg.LogLevel)}
 	defer a.close()
-	if err := a.openDatabase(ctx); err != nil {
+	if err := open(a, ctx); err != nil {
 		return err
 	}
 	return fn(ctx, a)
 }
+
+// waitForDatabase opens the database, and while DATABASE_URL names one
+// that cannot be reached yet (a server started before its database, a
+// database restarting), keeps trying, ever less often, until it answers
+// or the server is stopped. Any other fault ends the start at once.
+func (a *app) waitForDatabase(ctx context.Context) error {
+	delay := time.Second
+	for {
+		err := a.openDatabase(ctx)
+		if err == nil || a.cfg.DatabaseURL == "" || !db.Unavailable(err) {
+			return err
+		}
+		a.log.Warn("waiting for the database", slog.String("reason", db.UnavailableReason(err)), slog.Duration("retry_in", delay))
+		select {
+		case <-ctx.Done():
+			return fmt.Errorf("stopped while waiting for the database: %w", err)
+		case <-time.After(delay):
+		}
+		delay = min(delay*2, maxDatabaseWait)
+	}
+}
+
+// maxDatabaseWait is the longest pause between two tries to reach it.
+const maxDatabaseWait = 30 * time.Second
 
 func (a *app) openDatabase(ctx context.Context) error {
 	url := a.cfg.DatabaseURL

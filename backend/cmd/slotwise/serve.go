@@ -3,7 +3,6 @@ package main
 import (
 	"cmp"
 	"context"
-	"errors"
 	"flag"
 	"fmt"
 	"io/fs"
@@ -13,6 +12,7 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"slotwise/backend/internal/booking"
@@ -48,6 +48,15 @@ func serve(ctx context.Context, cfg *config.Config) error {
 		return fmt.Errorf("unable to listen on %s (set another with --addr or SLOTWISE_ADDR): %w", cfg.Addr, err)
 	}
 	defer ln.Close()
+	// It answers at once: 503 while it starts (its database may not be up
+	// yet), then the real handler.
+	hand := &handoff{}
+	hand.Store(startingHandler())
+	srv := newHTTPServer()
+	srv.Handler = hand
+	served := make(chan error, 1)
+	go func() { served <- srv.Serve(ln) }()
+	defer shutdown(srv)
 	if err := locales.Load(); err != nil {
 		return err
 	}
@@ -59,7 +68,7 @@ func serve(ctx context.Context, cfg *config.Config) error {
 	if err != nil {
 		return err
 	}
-	return withDatabase(ctx, cfg, func(ctx context.Context, a *app) error {
+	return withApp(ctx, cfg, (*app).waitForDatabase, func(ctx context.Context, a *app) error {
 		if err := seedIfEmpty(ctx, a); err != nil {
 			return err
 		}
@@ -148,21 +157,70 @@ func serve(ctx context.Context, cfg *config.Config) error {
 		if err != nil {
 			return err
 		}
-		return listen(ctx, a, ln, handler)
+		hand.Store(handler)
+		banner(a, ln)
+		select {
+		case err := <-served:
+			return err
+		case <-ctx.Done():
+			// Drained while the database and the renderers still serve them.
+			a.log.Info("shutting down: draining in-flight requests")
+			shutdown(srv)
+			return nil
+		}
 	})
 }
 
-// listen serves until ctx ends (SIGINT, SIGTERM), then lets in-flight
-// requests finish before returning.
-func listen(ctx context.Context, a *app, ln net.Listener, handler http.Handler) error {
-	// Timeouts (docs/operations.md): a client has 10 s to send its headers
-	// and 30 s for the whole request, so a body trickled byte by byte is cut
-	// off; a page, streamed or not, must be written within 60 s; an idle
-	// keep-alive connection is closed after 2 minutes.
-	srv := &http.Server{
-		Handler: handler, ReadHeaderTimeout: 10 * time.Second, ReadTimeout: 30 * time.Second,
+// handoff is the server's handler of the moment: startingHandler, then the app.
+type handoff struct{ p atomic.Pointer[http.Handler] }
+
+func (h *handoff) Store(next http.Handler) { h.p.Store(&next) }
+
+func (h *handoff) ServeHTTP(w http.ResponseWriter, r *http.Request) { (*h.p.Load()).ServeHTTP(w, r) }
+
+// newHTTPServer has the timeouts of docs/operations.md: a client has 10 s
+// to send its headers and 30 s for the whole request, so a body trickled
+// byte by byte is cut off; a page, streamed or not, must be written within
+// 60 s; an idle keep-alive connection is closed after 2 minutes.
+func newHTTPServer() *http.Server {
+	return &http.Server{
+		ReadHeaderTimeout: 10 * time.Second, ReadTimeout: 30 * time.Second,
 		WriteTimeout: 60 * time.Second, IdleTimeout: 2 * time.Minute, MaxHeaderBytes: 64 << 10,
 	}
+}
+
+// shutdown lets in-flight requests finish, for up to 20 s.
+func shutdown(srv *http.Server) {
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	defer cancel()
+	_ = srv.Shutdown(ctx)
+}
+
+// startingHandler answers while the server starts: 503 with a retry hint,
+// JSON for the APIs and the health check, a line of text for pages.
+func startingHandler() http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Retry-After", "5")
+		w.Header().Set("Cache-Control", "no-store")
+		switch {
+		case r.URL.Path == "/healthz":
+			w.Header().Set("Content-Type", "application/json; charset=utf-8")
+			w.WriteHeader(http.StatusServiceUnavailable)
+			fmt.Fprint(w, `{"status":"unavailable","reason":"starting","detail":"the server is starting (waiting for its database)"}`)
+		case strings.HasPrefix(r.URL.Path, "/api/"):
+			w.Header().Set("Content-Type", "application/json; charset=utf-8")
+			w.WriteHeader(http.StatusServiceUnavailable)
+			fmt.Fprint(w, `{"error":{"code":"unavailable","message":"The server is starting. Try again in a few seconds."}}`)
+		default:
+			w.Header().Set("Content-Type", "text/plain; charset=utf-8")
+			w.WriteHeader(http.StatusServiceUnavailable)
+			fmt.Fprint(w, "The server is starting. Try again in a few seconds.\n")
+		}
+	})
+}
+
+// banner says where to look once the server answers.
+func banner(a *app, ln net.Listener) {
 	base := "http://" + ln.Addr().String()
 	a.log.Info("serving", slog.String("url", base))
 	routes := route.Default()
@@ -192,20 +250,6 @@ func listen(ctx context.Context, a *app, ln net.Listener, handler http.Handler) 
 		fmt.Printf("  %-70s %s\n", base+l[0], l[1])
 	}
 	fmt.Print("Stop with Ctrl+C.\n\n")
-	errc := make(chan error, 1)
-	go func() { errc <- srv.Serve(ln) }()
-	select {
-	case err := <-errc:
-		return err
-	case <-ctx.Done():
-	}
-	a.log.Info("shutting down: draining in-flight requests")
-	shutdownCtx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
-	defer cancel()
-	if err := srv.Shutdown(shutdownCtx); err != nil && !errors.Is(err, http.ErrServerClosed) {
-		return err
-	}
-	return nil
 }
 
 // mailSender is the configured SMTP server, or with none a folder under the

@@ -9,6 +9,7 @@ import (
 	"net/url"
 	"path/filepath"
 	"strconv"
+	"strings"
 	"testing"
 	"time"
 
@@ -153,4 +154,24 @@ func proxy(t *testing.T, addr, dbURL string) {
 			}()
 		}
 	}()
+}
+
+// A database that answers "no" (here: no such database) is a fault to
+// fix, said at once, not waited out.
+func TestServeEndsAtOnceForADatabaseThatRefusesIt(t *testing.T) {
+	u, err := url.Parse(dbtest.URL(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	u.Path = "/no_such_database"
+	t.Setenv("DATABASE_URL", u.String())
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	defer cancel()
+	err = dispatch(ctx, []string{"serve", "--addr", freeAddr(t), "--data-dir", filepath.Join(t.TempDir(), "data"), "--no-demo"}, io.Discard)
+	if err == nil || ctx.Err() != nil {
+		t.Fatalf("serve = %v after %v, want the database's refusal at once", err, ctx.Err())
+	}
+	if !strings.Contains(err.Error(), "no_such_database") {
+		t.Errorf("error %q does not name the database", err)
+	}
 }

@@ -19,14 +19,16 @@ func Unavailable(err error) bool {
 	if err == nil {
 		return false
 	}
-	if _, ok := errors.AsType[*pgconn.ConnectError](err); ok {
-		return true
-	}
+	// The server's own word first: a connection refused for a wrong
+	// password or a missing database is a fault to fix, not to wait out.
 	if pgErr, ok := errors.AsType[*pgconn.PgError](err); ok {
 		// 08: connection exception; 57P01-03: shutting down, crashed, starting;
 		// 53300: too many connections.
 		return strings.HasPrefix(pgErr.Code, "08") || pgErr.Code == "57P01" || pgErr.Code == "57P02" ||
 			pgErr.Code == "57P03" || pgErr.Code == "53300"
+	}
+	if _, ok := errors.AsType[*pgconn.ConnectError](err); ok {
+		return true
 	}
 	if _, ok := errors.AsType[*net.OpError](err); ok {
 		return true

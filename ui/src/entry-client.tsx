@@ -1,7 +1,7 @@
 import { hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from './lib/router';
 import { loadLayout } from '@registry';
-import { startEmbed } from './lib/embed';
+import { inEmbedFrame } from './lib/embed';
 import { shouldDelayHydration } from './lib/navigation';
 import { PageHost } from './PageHost';
 import { PAYLOAD_ELEMENT_ID, type Payload } from './payload';
@@ -12,7 +12,8 @@ async function start() {
   const root = document.getElementById('root');
   if (!el || !root) return;
   const payload = JSON.parse(el.textContent ?? '{}') as Payload;
-  startEmbed();
+  // Inside a frame /embed.js made, its half comes first (no other page loads it).
+  if (inEmbedFrame(window)) (await import(/* webpackChunkName: "embed-frame" */ './lib/embedFrame')).startEmbed();
   await loadLayout(payload.layout);
   if (shouldDelayHydration(payload.basePath)) await firstInteractionOrIdle();
   hydrateRoot(

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { hostOriginOf, stepOf } from './embed';
+import { stepOf } from './embed';
+import { hostOriginOf } from './embedFrame';
 
 describe('hostOriginOf', () => {
   const cases: [string, string, string[] | undefined, string | null][] = [

@@ -1,10 +1,6 @@
-// The frame's half of /embed.js (ui/src/embed/host.ts, docs/embed.md).
-// The host page's script names the frame after its own origin (the
-// frame's window.name, which stays with the frame through reloads and
-// steps inside it, and which no server or cache sees). The widget talks
-// to that origin only (postMessage's target, so no other page can read a
-// word) and only when it really is the page that framed it, and it hears
-// only its parent speaking from that origin.
+// The frame's half of /embed.js (ui/src/embed/host.ts, docs/embed.md):
+// what every widget page carries (telling the host, which does nothing
+// outside a frame); embedFrame.ts, fetched only inside one, starts it.
 
 export const EMBED_NAME = 'slotwise-embed ';
 
@@ -12,63 +8,14 @@ export type HostEvent = 'ready' | 'resize' | 'step' | 'booked' | 'submitted' | '
 
 let hostOrigin: string | null = null;
 
-// hostOriginOf reads and checks the origin the host gave: an http(s)
-// origin, exactly, and the frame's real parent where the browser tells
-// (location.ancestorOrigins).
-export function hostOriginOf(name: string, ancestors: ArrayLike<string> | undefined): string | null {
-  if (!name.startsWith(EMBED_NAME)) return null;
-  const given = name.slice(EMBED_NAME.length);
-  let origin: string;
-  try {
-    origin = new URL(given).origin;
-  } catch {
-    return null;
-  }
-  if (origin !== given || !/^https?:$/.test(new URL(origin).protocol)) return null;
-  if (ancestors && ancestors.length > 0 && ancestors[0] !== origin) return null;
-  return origin;
+// inEmbedFrame: a frame /embed.js made (named after its host's origin).
+export function inEmbedFrame(win: Window): boolean {
+  return win.parent !== win && win.name.startsWith(EMBED_NAME);
 }
 
-// startEmbed runs once, before hydration: inside a frame placed by
-// /embed.js it marks the document (widgets then size to their content,
-// not to the frame), tells the host its height whenever it changes, and
-// listens to the host.
-export function startEmbed(win: Window = window) {
-  if (win.parent === win) return;
-  const origin = hostOriginOf(win.name, win.location.ancestorOrigins);
-  if (!origin) return;
+// setHostOrigin is embedFrame.ts's, once it has checked the origin.
+export function setHostOrigin(origin: string | null) {
   hostOrigin = origin;
-  const doc = win.document;
-  doc.documentElement.dataset.embed = 'true';
-  let last = 0;
-  const report = () => {
-    const height = Math.ceil(doc.documentElement.getBoundingClientRect().height);
-    if (height === last) return;
-    last = height;
-    notifyHost('resize', { height });
-  };
-  if ('ResizeObserver' in win) new ResizeObserver(report).observe(doc.documentElement);
-  win.addEventListener('load', report);
-  win.addEventListener('message', (e: MessageEvent) => {
-    if (e.source !== win.parent || e.origin !== hostOrigin || e.data?.slotwise !== 1) return;
-    if (e.data.type === 'focus') {
-      const target = doc.querySelector<HTMLElement>('#main h1, #main h2') ?? doc.getElementById('main');
-      if (!target) return;
-      if (!target.hasAttribute('tabindex')) target.tabIndex = -1;
-      target.focus({ preventScroll: true });
-    }
-  });
-  // Escape in a popup's widget closes the popup, unless the widget used it
-  // (its own dialog); on the key's release, so the frame is not taken away
-  // between the key going down and up.
-  // The key-down is kept (seen first, in capture) and asked afterwards,
-  // when the widget's own handlers have had it.
-  let down: KeyboardEvent | null = null;
-  win.addEventListener('keydown', (e) => e.key === 'Escape' && (down = e), true);
-  win.addEventListener('keyup', (e) => {
-    if (e.key === 'Escape' && down && !down.defaultPrevented) notifyHost('escape');
-    down = null;
-  });
 }
 
 // embedded says whether a host page hears this widget.
@@ -94,7 +41,3 @@ export function stepOf(route: string, search: string): string {
   return q.get('date') ? 'times' : 'calendar';
 }
 
-// resetEmbed is for tests.
-export function resetEmbed() {
-  hostOrigin = null;
-}

@@ -56,7 +56,7 @@ func (a *app) waitForDatabase(ctx context.Context) error {
 		a.log.Warn("waiting for the database", slog.String("reason", db.UnavailableReason(err)), slog.Duration("retry_in", delay))
 		select {
 		case <-ctx.Done():
-			return fmt.Errorf("stopped while waiting for the database: %w", err)
+			return fmt.Errorf("stopped while waiting for the database (%v): %w", err, ctx.Err())
 		case <-time.After(delay):
 		}
 		delay = min(delay*2, maxDatabaseWait)

@@ -3,6 +3,7 @@ package main
 import (
 	"cmp"
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"io/fs"
@@ -68,7 +69,7 @@ func serve(ctx context.Context, cfg *config.Config) error {
 	if err != nil {
 		return err
 	}
-	return withApp(ctx, cfg, (*app).waitForDatabase, func(ctx context.Context, a *app) error {
+	err = withApp(ctx, cfg, (*app).waitForDatabase, func(ctx context.Context, a *app) error {
 		if err := seedIfEmpty(ctx, a); err != nil {
 			return err
 		}
@@ -169,6 +170,10 @@ func serve(ctx context.Context, cfg *config.Config) error {
 			return nil
 		}
 	})
+	if ctx.Err() != nil && errors.Is(err, context.Canceled) {
+		return nil // stopped while starting: a clean stop
+	}
+	return err
 }
 
 // handoff is the server's handler of the moment: startingHandler, then the app.
@@ -189,11 +194,14 @@ func newHTTPServer() *http.Server {
 	}
 }
 
-// shutdown lets in-flight requests finish, for up to 20 s.
+// shutdown lets in-flight requests finish, for up to 20 s, then closes
+// what is left. Once done, it returns at once.
 func shutdown(srv *http.Server) {
 	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
 	defer cancel()
-	_ = srv.Shutdown(ctx)
+	if err := srv.Shutdown(ctx); err != nil {
+		_ = srv.Close()
+	}
 }
 
 // startingHandler answers while the server starts: 503 with a retry hint,

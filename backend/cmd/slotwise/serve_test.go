@@ -175,3 +175,24 @@ func TestServeEndsAtOnceForADatabaseThatRefusesIt(t *testing.T) {
 		t.Errorf("error %q does not name the database", err)
 	}
 }
+
+// Stopped while it waits for its database, the server stops cleanly.
+func TestServeStoppedWhileWaitingForItsDatabaseExitsCleanly(t *testing.T) {
+	t.Setenv("DATABASE_URL", throughTCP(t, dbtest.URL(t), freeAddr(t)))
+	addr := freeAddr(t)
+	ctx, stop := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() {
+		done <- dispatch(ctx, []string{"serve", "--addr", addr, "--data-dir", filepath.Join(t.TempDir(), "data"), "--no-demo"}, io.Discard)
+	}()
+	waitFor(t, "http://"+addr+"/healthz", http.StatusServiceUnavailable)
+	stop()
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Errorf("serve = %v, want a clean stop", err)
+		}
+	case <-time.After(30 * time.Second):
+		t.Fatal("serve did not stop")
+	}
+}

@@ -51,10 +51,15 @@ export function PaymentResultScreen() {
   // Coming back to this page (from the provider's tab, say) asks afresh.
   useEffect(() => {
     if (!pending) return;
-    const back = () => document.visibilityState === 'visible' && setPolls(0);
+    const back = async () => {
+      if (document.visibilityState !== 'visible') return;
+      const next = await fetchPage(here).catch(() => null);
+      if (next?.data && next.route === 'verifyPayment') setData(next.data as PaymentResultData);
+      setPolls(0);
+    };
     document.addEventListener('visibilitychange', back);
     return () => document.removeEventListener('visibilitychange', back);
-  }, [pending]);
+  }, [pending, here]);
   // A page embedding the widget hears of the payment once.
   const paidId = data?.state === 'paid' && !data.preview ? data.paymentId : '';
   useEffect(() => {

@@ -30,11 +30,11 @@ export function manageToken(manageUrl: string): string {
 // takes this entry's place, so Back from the checkout lands on it. Framed
 // by another site (/embed.js), where providers refuse to show, the
 // checkout opens in a tab of its own and the frame follows the payment
-// on our result page; a refused tab leaves the host page instead.
+// on our result page; a tab the browser refused leaves the frame on the
+// booking's page, whose "pay now" opens it with a click of its own.
 export function goToCheckout(url: string, bookingPage: string, result: string) {
   if (embedded()) {
-    if (window.open(url, '_blank')) return navigateTo(result);
-    if (window.top) window.top.location.href = url;
+    navigateTo(window.open(url, '_blank') ? result : bookingPage);
     return;
   }
   window.history.replaceState(window.history.state, '', bookingPage);

@@ -14,6 +14,7 @@ import (
 
 	"slotwise/backend/internal/command"
 	"slotwise/backend/internal/cursor"
+	"slotwise/backend/internal/db"
 	"slotwise/backend/internal/forms"
 )
 
@@ -114,8 +115,8 @@ type ListQuery struct {
 // ("" at the end). The cursor is the last row's (start, id), so a page
 // never repeats or skips a row however the list changes in between.
 func (s *Service) List(ctx context.Context, q ListQuery) ([]Record, string, error) {
-	where, args := []string{"b.holds_for IS NULL"}, []any{}
-	arg := func(v any) string { args = append(args, v); return "$" + strconv.Itoa(len(args)) }
+	where, args := []string{"b.holds_for IS NULL"}, db.Args{}
+	arg := args.Add
 	if q.Calendar != "" {
 		where = append(where, "c.slug = "+arg(q.Calendar))
 	}
@@ -134,12 +135,12 @@ func (s *Service) List(ctx context.Context, q ListQuery) ([]Record, string, erro
 	if !q.To.IsZero() {
 		where = append(where, "b.starts_at < "+arg(q.To))
 	}
-	if q.Cursor != "" {
-		at, id, err := cursor.Decode(q.Cursor)
-		if err != nil {
-			return nil, "", err
-		}
-		where = append(where, "(b.starts_at, b.id) > ("+arg(at)+", "+arg(id)+")")
+	after, err := cursor.After(q.Cursor, "b.starts_at", "b.id", cursor.Ascending, arg)
+	if err != nil {
+		return nil, "", err
+	}
+	if after != "" {
+		where = append(where, after)
 	}
 	limit := cursor.Limit(q.Limit)
 	rows, err := s.pool.Query(ctx, `

@@ -54,3 +54,29 @@ func Page[T any](rows []T, limit int, key func(T) (time.Time, string)) ([]T, str
 	rows = rows[:limit]
 	return rows, Encode(key(rows[limit-1]))
 }
+
+// Order is a list's direction: Ascending (oldest first) or Descending.
+type Order bool
+
+const (
+	Ascending  Order = false
+	Descending Order = true
+)
+
+// After is the SQL condition that starts a page right after cursor c, in
+// a list ordered by (timeCol, idCol); "" for the first page. arg adds a
+// query argument and returns its placeholder.
+func After(c, timeCol, idCol string, order Order, arg func(any) string) (string, error) {
+	if c == "" {
+		return "", nil
+	}
+	at, id, err := Decode(c)
+	if err != nil {
+		return "", err
+	}
+	op := ">"
+	if order == Descending {
+		op = "<"
+	}
+	return "(" + timeCol + ", " + idCol + ") " + op + " (" + arg(at) + ", " + arg(id) + ")", nil
+}

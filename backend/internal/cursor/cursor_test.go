@@ -2,6 +2,7 @@ package cursor
 
 import (
 	"errors"
+	"strconv"
 	"testing"
 	"time"
 )
@@ -47,5 +48,35 @@ func TestPageCutsTheExtraRowAndPointsPastTheLast(t *testing.T) {
 		if got := Limit(in); got != want {
 			t.Errorf("Limit(%d) = %d, want %d", in, got, want)
 		}
+	}
+}
+
+func TestAfterStartsAPageRightAfterItsCursorInTheListsOrder(t *testing.T) {
+	at := time.Date(2026, 11, 24, 9, 30, 0, 0, time.UTC)
+	c := Encode(at, "bk_1")
+	tests := []struct {
+		name   string
+		cursor string
+		order  Order
+		want   string
+		args   int
+	}{
+		{"first page", "", Ascending, "", 0},
+		{"oldest first", c, Ascending, "(t, id) > ($1, $2)", 2},
+		{"newest first", c, Descending, "(t, id) < ($1, $2)", 2},
+	}
+	for _, tt := range tests {
+		var args []any
+		arg := func(v any) string { args = append(args, v); return "$" + strconv.Itoa(len(args)) }
+		got, err := After(tt.cursor, "t", "id", tt.order, arg)
+		if err != nil || got != tt.want || len(args) != tt.args {
+			t.Errorf("%s: %q, %v with %d args; want %q with %d", tt.name, got, err, len(args), tt.want, tt.args)
+		}
+		if tt.args == 2 && (!args[0].(time.Time).Equal(at) || args[1] != "bk_1") {
+			t.Errorf("%s: args %v", tt.name, args)
+		}
+	}
+	if _, err := After("not a cursor", "t", "id", Ascending, func(any) string { return "$1" }); err == nil {
+		t.Error("a cursor no list gave was taken")
 	}
 }

@@ -11,6 +11,7 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"slotwise/backend/internal/cursor"
+	"slotwise/backend/internal/db"
 )
 
 // Submission is a response as the business's tools see it (the admin API,
@@ -45,8 +46,8 @@ const submissionColumns = `r.id, f.slug, f.kind, r.version, r.status, r.answers,
 // whose answers are on the bookings), newest first, and the next page's
 // cursor ("" at the end).
 func (s *Service) Submissions(ctx context.Context, q SubmissionQuery) ([]Submission, string, error) {
-	where, args := []string{"f.kind <> 'booking'"}, []any{}
-	arg := func(v any) string { args = append(args, v); return "$" + strconv.Itoa(len(args)) }
+	where, args := []string{"f.kind <> 'booking'"}, db.Args{}
+	arg := args.Add
 	if q.Form != "" {
 		where = append(where, "f.slug = "+arg(q.Form))
 	}
@@ -59,12 +60,12 @@ func (s *Service) Submissions(ctx context.Context, q SubmissionQuery) ([]Submiss
 	if !q.To.IsZero() {
 		where = append(where, "r.started_at < "+arg(q.To))
 	}
-	if q.Cursor != "" {
-		at, id, err := cursor.Decode(q.Cursor)
-		if err != nil {
-			return nil, "", err
-		}
-		where = append(where, "(r.started_at, r.id) < ("+arg(at)+", "+arg(id)+")")
+	after, err := cursor.After(q.Cursor, "r.started_at", "r.id", cursor.Descending, arg)
+	if err != nil {
+		return nil, "", err
+	}
+	if after != "" {
+		where = append(where, after)
 	}
 	limit := cursor.Limit(q.Limit)
 	rows, err := s.pool.Query(ctx, `SELECT `+submissionColumns+` FROM form_responses r JOIN forms f ON f.id = r.form_id

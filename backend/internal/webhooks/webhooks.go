@@ -22,6 +22,7 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"slotwise/backend/internal/cursor"
+	"slotwise/backend/internal/db"
 )
 
 // The event types an endpoint can hear.
@@ -289,14 +290,13 @@ func (s *Store) Deliveries(ctx context.Context, endpointID, after string, limit 
 		return nil, "", err
 	}
 	limit = cursor.Limit(limit)
-	args := []any{endpointID, limit + 1}
-	page := ""
-	if after != "" {
-		at, id, err := cursor.Decode(after)
-		if err != nil {
-			return nil, "", err
-		}
-		page, args = " AND (d.created_at, d.id) < ($3, $4)", append(args, at, id)
+	args := db.Args{endpointID, limit + 1}
+	page, err := cursor.After(after, "d.created_at", "d.id", cursor.Descending, args.Add)
+	if err != nil {
+		return nil, "", err
+	}
+	if page != "" {
+		page = " AND " + page
 	}
 	rows, err := s.pool.Query(ctx, `SELECT `+deliveryColumns+` FROM webhook_deliveries d WHERE d.endpoint_id = $1`+page+`
 		ORDER BY d.created_at DESC, d.id DESC LIMIT $2`, args...)

@@ -12,11 +12,14 @@ require (
 	github.com/gzuidhof/tygo v0.2.18
 	github.com/jackc/pgx/v5 v5.7.6
 	github.com/nyaruka/phonenumbers v1.6.5
+	github.com/prometheus/client_golang v1.20.5
 	github.com/standard-webhooks/standard-webhooks/libraries v0.0.1
 	github.com/stripe/stripe-go/v76 v76.25.0
+	github.com/yuin/goldmark v1.7.8
 	golang.org/x/image v0.29.0
 	golang.org/x/net v0.42.0
 	golang.org/x/text v0.27.0
+	gopkg.in/yaml.v3 v3.0.1
 	rogchap.com/v8go v0.9.0
 )
 
@@ -60,7 +63,6 @@ require (
 	github.com/munnerz/goautoneg v0.0.0-20191010083416-a7dc8b61c822 // indirect
 	github.com/pelletier/go-toml/v2 v2.2.4 // indirect
 	github.com/pkg/errors v0.9.1 // indirect
-	github.com/prometheus/client_golang v1.20.5 // indirect
 	github.com/prometheus/client_model v0.6.1 // indirect
 	github.com/prometheus/common v0.55.0 // indirect
 	github.com/prometheus/procfs v0.15.1 // indirect

@@ -43,6 +43,8 @@ func commands() []*command {
 			flags: databaseFlags, run: func(ctx context.Context, inv *invocation) error {
 				return withDatabase(ctx, inv.cfg, seed)
 			}},
+		exportCommand(),
+		importCommand(),
 		linkCommand(),
 		previewCommand(),
 		tokenCommand(),

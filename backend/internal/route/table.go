@@ -110,6 +110,10 @@ func validLayout(l string) bool {
 	return false
 }
 
+// Reserved tells whether a path's first segment belongs to the server (a
+// widget, the API, a language prefix …), so no website page may take it.
+func (t *Table) Reserved(segment string) bool { return t.reserved(segment) }
+
 func (t *Table) reserved(segment string) bool {
 	for _, p := range t.ReservedPrefixes {
 		if strings.EqualFold(segment, p) {

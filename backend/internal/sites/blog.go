@@ -219,10 +219,12 @@ func decodeImage(data []byte) (*Image, error) {
 	return &img, nil
 }
 
-// PostInput is a post as an author writes it: the body in HTML, sanitised
-// here on the way in.
+// PostInput is a post as an author writes it: the body in HTML (or in
+// Markdown, BodyMarkdown, rendered to HTML first), sanitised here on the
+// way in.
 type PostInput struct {
 	Blog, Slug, Title, Excerpt, BodyHTML string
+	BodyMarkdown                         string // used instead of BodyHTML when not empty
 	Cover                                *Image
 	Author                               string   // slug
 	Categories, Tags                     []string // slugs
@@ -274,6 +276,14 @@ func (s *Store) SaveTag(ctx context.Context, t Tag) error {
 // SavePost creates or replaces the post with in.Slug, its body sanitised,
 // with exactly the categories and tags named.
 func (s *Store) SavePost(ctx context.Context, in PostInput) error {
+	source, format := in.BodyHTML, "html"
+	if in.BodyMarkdown != "" {
+		html, err := MarkdownHTML(in.BodyMarkdown)
+		if err != nil {
+			return err
+		}
+		source, format, in.BodyHTML = in.BodyMarkdown, "markdown", html
+	}
 	body, err := SanitizeHTML(in.BodyHTML)
 	if err != nil {
 		return err
@@ -284,19 +294,23 @@ func (s *Store) SavePost(ctx context.Context, in PostInput) error {
 		cover, _ = json.Marshal(in.Cover)
 	}
 	status := "draft"
-	var publishedAt *time.Time
 	if in.Published {
-		status, publishedAt = "published", &in.PublishedAt
+		status = "published"
+	}
+	// A draft may carry the time it is meant to be published at.
+	var publishedAt *time.Time
+	if in.Published || !in.PublishedAt.IsZero() {
+		publishedAt = &in.PublishedAt
 	}
 	var id int64
 	err = s.q.QueryRow(ctx, `
-		INSERT INTO posts (blog_id, slug, title, excerpt, body_source, body, cover, author_id, status, published_at)
-		VALUES ((SELECT id FROM blogs WHERE path = $1), $2, $3, $4, $5, $6, $7, (SELECT id FROM authors WHERE slug = $8), $9, $10)
+		INSERT INTO posts (blog_id, slug, title, excerpt, body_source, body_format, body, cover, author_id, status, published_at)
+		VALUES ((SELECT id FROM blogs WHERE path = $1), $2, $3, $4, $5, $11, $6, $7, (SELECT id FROM authors WHERE slug = $8), $9, $10)
 		ON CONFLICT (slug) DO UPDATE SET blog_id = EXCLUDED.blog_id, title = EXCLUDED.title, excerpt = EXCLUDED.excerpt,
-		  body_source = EXCLUDED.body_source, body = EXCLUDED.body, cover = EXCLUDED.cover, author_id = EXCLUDED.author_id,
-		  status = EXCLUDED.status, published_at = EXCLUDED.published_at, updated_at = now()
+		  body_source = EXCLUDED.body_source, body_format = EXCLUDED.body_format, body = EXCLUDED.body, cover = EXCLUDED.cover,
+		  author_id = EXCLUDED.author_id, status = EXCLUDED.status, published_at = EXCLUDED.published_at, updated_at = now()
 		RETURNING id`,
-		in.Blog, in.Slug, in.Title, in.Excerpt, in.BodyHTML, bodyJSON, cover, in.Author, status, publishedAt).Scan(&id)
+		in.Blog, in.Slug, in.Title, in.Excerpt, source, bodyJSON, cover, in.Author, status, publishedAt, format).Scan(&id)
 	if err != nil {
 		return fmt.Errorf("sites: unable to save post %q: %w", in.Slug, err)
 	}

@@ -75,6 +75,40 @@ func (s *Store) SavePicture(ctx context.Context, name string, data []byte) (Imag
 	return img, nil
 }
 
+// VariantOf tells whether name is one of the smaller widths SavePicture
+// keeps beside a picture, and names that picture.
+func VariantOf(name string) (string, bool) {
+	ext := path.Ext(name)
+	stem := strings.TrimSuffix(name, ext)
+	for _, w := range variantWidths {
+		if base, ok := strings.CutSuffix(stem, "-"+strconv.Itoa(w)+"w"); ok && base != "" {
+			return base + ext, true
+		}
+	}
+	return "", false
+}
+
+// WithVariants gives a picture of this site's media (/media/name, PNG or
+// JPEG) the widths SavePicture keeps it at, as its Variants; any other
+// picture is drawn as it is.
+func WithVariants(img Image) Image {
+	name, ok := strings.CutPrefix(img.Src, "/media/")
+	ext := strings.ToLower(path.Ext(name))
+	img.Variants = nil
+	if !ok || (ext != ".png" && ext != ".jpg" && ext != ".jpeg") || img.Width <= 0 {
+		return img
+	}
+	base := strings.TrimSuffix(name, path.Ext(name))
+	for _, w := range variantWidths {
+		if w >= img.Width {
+			break
+		}
+		img.Variants = append(img.Variants, Variant{Src: "/media/" + base + "-" + strconv.Itoa(w) + "w" + path.Ext(name), Width: w})
+	}
+	img.Variants = append(img.Variants, Variant{Src: img.Src, Width: img.Width})
+	return img
+}
+
 type scaledPicture struct {
 	width int
 	data  []byte

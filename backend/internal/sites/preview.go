@@ -120,7 +120,7 @@ func (s *Store) SavePostChanges(ctx context.Context, slug string, c PostChanges)
 // PublishPostChanges makes a post's pending changes the post.
 func (s *Store) PublishPostChanges(ctx context.Context, slug string) error {
 	tag, err := s.q.Exec(ctx, `UPDATE posts SET title = pending->>'title', excerpt = pending->>'excerpt',
-		body_source = pending->>'body_source', body = pending->'body', pending = NULL, updated_at = now()
+		body_source = pending->>'body_source', body_format = 'html', body = pending->'body', pending = NULL, updated_at = now()
 		WHERE slug = $1 AND pending IS NOT NULL`, slug)
 	if err != nil {
 		return fmt.Errorf("sites: unable to publish changes to %q: %w", slug, err)

@@ -236,3 +236,31 @@ func cleanText(s string) string {
 		return r
 	}, s)
 }
+
+// RenderHTML writes rich text back as the HTML it was made from: what a
+// site's files and the admin API show of a text the business wrote.
+// SanitizeHTML of it gives the same nodes again.
+func RenderHTML(nodes []Node) string {
+	var b strings.Builder
+	renderHTML(&b, nodes)
+	return b.String()
+}
+
+func renderHTML(b *strings.Builder, nodes []Node) {
+	for _, n := range nodes {
+		switch n.T {
+		case "":
+			b.WriteString(html.EscapeString(n.Text))
+		case "br":
+			b.WriteString("<br>")
+		case "a":
+			b.WriteString(`<a href="` + html.EscapeString(n.Href) + `">`)
+			renderHTML(b, n.C)
+			b.WriteString("</a>")
+		default:
+			b.WriteString("<" + n.T + ">")
+			renderHTML(b, n.C)
+			b.WriteString("</" + n.T + ">")
+		}
+	}
+}

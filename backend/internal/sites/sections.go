@@ -17,6 +17,9 @@ var calendarSlug = regexp.MustCompile(`^[a-z0-9][a-z0-9-]{0,99}$`)
 // maxSections bounds a page: more is a mistake, not a page.
 const maxSections = 100
 
+// CheckSections is checkSections for the site's files and the admin API.
+func CheckSections(in []SectionInput) ([]Section, error) { return checkSections(in) }
+
 // checkSections turns what the business wrote into sections a page can
 // show safely: rich text sanitised, links and pictures only where a reader
 // can safely go, a widget only of a well-formed calendar slug.

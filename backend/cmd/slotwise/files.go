@@ -1,0 +1,126 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"time"
+
+	"slotwise/backend/internal/content"
+)
+
+func exportCommand() *command {
+	return &command{name: "export", synopsis: "DIR", minArgs: 1, maxArgs: 1,
+		summary: "write the whole site (content, not bookings) into a folder of files",
+		detail: `DIR is created, or must be empty, or a site's folder from an earlier export: then
+files of content that is gone are removed, so the folder is the site. The format
+is described in docs/content.md.`,
+		flags: databaseFlags,
+		run: func(ctx context.Context, inv *invocation) error {
+			return withDatabase(ctx, inv.cfg, func(ctx context.Context, a *app) error {
+				site, err := content.Load(ctx, a.pool)
+				if err != nil {
+					return err
+				}
+				if err := content.Write(inv.args[0], site); err != nil {
+					return err
+				}
+				fmt.Fprintf(inv.stdout, "Exported %s to %s.\n", counts(site), inv.args[0])
+				return nil
+			})
+		}}
+}
+
+func importCommand() *command {
+	return &command{name: "import", synopsis: "DIR", minArgs: 1, maxArgs: 1,
+		summary: "check a site's folder, then create and update the content it holds",
+		detail: `Everything is checked first; a problem is reported with its file, line and field,
+and then nothing changes. Only what differs from the database is written, so
+importing the same folder again changes nothing. Content the folder does not
+have is kept (the admin API deletes).`,
+		flags: databaseFlags,
+		run: func(ctx context.Context, inv *invocation) error {
+			folder, err := content.Read(os.DirFS(inv.args[0]))
+			if err != nil {
+				return importProblems(err)
+			}
+			return withDatabase(ctx, inv.cfg, func(ctx context.Context, a *app) error {
+				res, err := content.Import(ctx, a.pool, folder, content.Options{
+					RedirectOrigins: a.cfg.RedirectOrigins, Progress: progressTo(os.Stderr)})
+				if err != nil {
+					return importProblems(err)
+				}
+				fmt.Fprintln(inv.stdout, importSummary(res))
+				return nil
+			})
+		}}
+}
+
+// importProblems lists every problem, one a line, under a count.
+func importProblems(err error) error {
+	var ps content.Problems
+	if !errors.As(err, &ps) {
+		return err
+	}
+	return fmt.Errorf("nothing was imported: %w", ps)
+}
+
+func importSummary(res content.Result) string {
+	if len(res.Changed) == 0 {
+		return fmt.Sprintf("Checked %d items: nothing to change.", res.Items)
+	}
+	total := 0
+	var parts []string
+	for _, k := range content.Kinds() {
+		if n := res.Changed[k.Name()]; n > 0 {
+			total += n
+			parts = append(parts, fmt.Sprintf("%d %s", n, k.Name()))
+		}
+	}
+	return fmt.Sprintf("Checked %d items; created or changed %d: %s.", res.Items, total, join(parts))
+}
+
+func counts(s *content.Site) string {
+	var parts []string
+	for _, k := range content.Kinds() {
+		if n := k.Count(s); n > 0 {
+			parts = append(parts, fmt.Sprintf("%d %s", n, k.Name()))
+		}
+	}
+	if len(parts) == 0 {
+		return "an empty site"
+	}
+	return join(parts)
+}
+
+func join(parts []string) string {
+	out := ""
+	for i, p := range parts {
+		switch {
+		case i == 0:
+			out = p
+		case i == len(parts)-1:
+			out += " and " + p
+		default:
+			out += ", " + p
+		}
+	}
+	return out
+}
+
+// progressTo prints how far a long import has come, at most twice a
+// second, and not at all for one done within a second.
+func progressTo(w io.Writer) func(content.Progress) {
+	start := time.Now()
+	var last time.Time
+	return func(p content.Progress) {
+		now := time.Now()
+		if now.Sub(start) < time.Second || now.Sub(last) < 500*time.Millisecond {
+			return
+		}
+		last = now
+		fmt.Fprintf(w, "import: %d of %d items (%s)\n", p.Done, p.Total, p.Kind)
+	}
+}

@@ -1,0 +1,136 @@
+package content
+
+import (
+	"context"
+	"errors"
+	"fmt"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgconn"
+
+	"slotwise/backend/internal/db"
+)
+
+// The admin API changes one item at a time, with the checks and writes an
+// import uses, inside the transaction its command runs.
+
+var (
+	ErrNotFound = errors.New("content: no such item")
+	// ErrInUse: the item is what bookings, responses or posts refer to.
+	ErrInUse = errors.New("content: the item is in use")
+	// ErrExists: POST of an item whose key is taken.
+	ErrExists = errors.New("content: an item with this key exists")
+)
+
+// Outcome is what a change did.
+type Outcome string
+
+const (
+	Created   Outcome = "created"
+	Updated   Outcome = "updated"
+	Unchanged Outcome = "unchanged"
+)
+
+// List reads every item of a kind, sorted by key.
+func List(ctx context.Context, q db.Querier, k Kind) (any, error) {
+	s := &Site{}
+	if err := k.loadInto(ctx, q, s); err != nil {
+		return nil, fmt.Errorf("content: unable to read the %s: %w", k.Name(), err)
+	}
+	return k.list(s), nil
+}
+
+// Get reads one item.
+func Get(ctx context.Context, q db.Querier, k Kind, key string) (any, error) {
+	s := &Site{}
+	if err := k.loadInto(ctx, q, s); err != nil {
+		return nil, fmt.Errorf("content: unable to read the %s: %w", k.Name(), err)
+	}
+	it, ok := k.item(s, key)
+	if !ok {
+		return nil, ErrNotFound
+	}
+	return it, nil
+}
+
+// Put creates or replaces one item, decoded from JSON (a picture's bytes
+// for media), checked against everything else the site has. With create,
+// an item that exists is refused (ErrExists).
+func Put(ctx context.Context, tx pgx.Tx, k Kind, key string, body []byte, create bool, redirects []string) (any, Outcome, error) {
+	it, err := k.decode(key, body)
+	if err != nil {
+		return nil, "", Problems{{Message: err.Error()}}
+	}
+	if _, err := tx.Exec(ctx, `SELECT pg_advisory_xact_lock($1)`, importLock); err != nil {
+		return nil, "", err
+	}
+	cur, err := loadForChecks(ctx, tx)
+	if err != nil {
+		return nil, "", err
+	}
+	key = k.keyOf(it)
+	old, exists := k.item(cur, key)
+	switch {
+	case exists && create:
+		return nil, "", ErrExists
+	case exists && k.sameItem(old, it):
+		return it, Unchanged, nil
+	}
+	next := &Site{}
+	k.add(next, it)
+	f := &Folder{Site: next, sources: sources{}}
+	if ps := checkSite(f, cur, redirects); len(ps) > 0 {
+		return nil, "", ps
+	}
+	w := newWriter(tx, 1, nil)
+	w.redirects = redirects
+	if err := k.applyChanged(ctx, w, cur, next); err != nil {
+		return nil, "", f.refused(err)
+	}
+	if exists {
+		return it, Updated, nil
+	}
+	return it, Created, nil
+}
+
+// Delete removes one item; one that bookings, responses or posts refer to
+// stays (ErrInUse): make it inactive or unpublished instead.
+func Delete(ctx context.Context, tx pgx.Tx, k Kind, key string) error {
+	if _, err := Get(ctx, tx, k, key); err != nil {
+		return err
+	}
+	if _, err := tx.Exec(ctx, `SELECT pg_advisory_xact_lock($1)`, importLock); err != nil {
+		return err
+	}
+	deleted, err := k.remove(ctx, tx, key)
+	var pe *pgconn.PgError
+	switch {
+	case errors.As(err, &pe) && pe.Code == "23503": // a reference the database keeps
+		return ErrInUse
+	case err != nil:
+		return err
+	case !deleted:
+		return ErrInUse
+	}
+	return nil
+}
+
+// loadForChecks reads what an item may refer to: the whole site but the
+// pictures' bytes.
+func loadForChecks(ctx context.Context, q db.Querier) (*Site, error) {
+	s := &Site{}
+	for _, k := range kinds {
+		if k.Name() == "media" {
+			continue
+		}
+		if err := k.loadInto(ctx, q, s); err != nil {
+			return nil, err
+		}
+	}
+	names, err := collect(ctx, q, `SELECT name FROM media`, func(r pgx.Row) (Media, error) {
+		var m Media
+		return m, r.Scan(&m.Name)
+	})
+	s.Media = names
+	return s, err
+}

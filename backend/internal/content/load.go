@@ -1,0 +1,378 @@
+package content
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"strconv"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+
+	"slotwise/backend/internal/db"
+	"slotwise/backend/internal/sites"
+)
+
+// Load reads the whole site from the database, in the order a folder
+// lists it: every kind sorted by its key.
+func Load(ctx context.Context, q db.Querier) (*Site, error) {
+	s := &Site{}
+	for _, k := range kinds {
+		if err := k.loadInto(ctx, q, s); err != nil {
+			return nil, fmt.Errorf("content: unable to read the %s: %w", k.Name(), err)
+		}
+	}
+	return s, nil
+}
+
+// collect runs a query and scans each row with scan.
+func collect[T any](ctx context.Context, q db.Querier, sql string, scan func(pgx.Row) (T, error), args ...any) ([]T, error) {
+	rows, err := q.Query(ctx, sql, args...)
+	if err != nil {
+		return nil, err
+	}
+	return pgx.CollectRows(rows, func(r pgx.CollectableRow) (T, error) { return scan(r) })
+}
+
+func loadLocation(ctx context.Context, q db.Querier, s *Site) error {
+	locs, err := collect(ctx, q, `SELECT slug, name, time_zone, currency, default_locale, country, brand_color,
+		logo_url, email, consent_text, terms_url FROM locations ORDER BY id`, func(r pgx.Row) (Location, error) {
+		var l Location
+		err := r.Scan(&l.Slug, &l.Name, &l.TimeZone, &l.Currency, &l.DefaultLocale, &l.Country, &l.BrandColor,
+			&l.LogoURL, &l.Email, &l.ConsentText, &l.TermsURL)
+		return l, err
+	})
+	s.Locations = locs
+	return err
+}
+
+// weekdays maps the stored weekday numbers (0 is Sunday) to a Week's days.
+func weekdays(w *Week) [7]*[]string {
+	return [7]*[]string{&w.Sunday, &w.Monday, &w.Tuesday, &w.Wednesday, &w.Thursday, &w.Friday, &w.Saturday}
+}
+
+func loadStaff(ctx context.Context, q db.Querier, s *Site) error {
+	var err error
+	s.Staff, err = collect(ctx, q, `
+		SELECT s.slug, s.name, s.email, s.time_zone, s.active, s.weekly_hours,
+		       coalesce((SELECT json_agg(json_build_object('day', o.day::text, 'closed', o.closed, 'hours', o.hours) ORDER BY o.day)
+		                 FROM staff_overrides o WHERE o.staff_id = s.id), '[]')
+		FROM staff s ORDER BY s.slug`, func(r pgx.Row) (Staff, error) {
+		var st Staff
+		var weekly, overrides []byte
+		if err := r.Scan(&st.Slug, &st.Name, &st.Email, &st.TimeZone, &st.Active, &weekly, &overrides); err != nil {
+			return st, err
+		}
+		var byDay map[string][][2]string
+		if err := json.Unmarshal(weekly, &byDay); err != nil {
+			return st, err
+		}
+		days := weekdays(&st.Hours)
+		for k, spans := range byDay {
+			d, err := strconv.Atoi(k)
+			if err != nil || d < 0 || d > 6 {
+				return st, fmt.Errorf("staff %s: weekday %q", st.Slug, k)
+			}
+			*days[d] = spansText(spans)
+		}
+		var ovs []struct {
+			Day    string      `json:"day"`
+			Closed bool        `json:"closed"`
+			Hours  [][2]string `json:"hours"`
+		}
+		if err := json.Unmarshal(overrides, &ovs); err != nil {
+			return st, err
+		}
+		for _, o := range ovs {
+			st.Overrides = append(st.Overrides, Override{Day: o.Day, Closed: o.Closed, Hours: spansText(o.Hours)})
+		}
+		return st, nil
+	})
+	return err
+}
+
+func spansText(spans [][2]string) []string {
+	var out []string
+	for _, sp := range spans {
+		out = append(out, sp[0]+"-"+sp[1])
+	}
+	return out
+}
+
+func loadCalendars(ctx context.Context, q db.Querier, s *Site) error {
+	var err error
+	s.Calendars, err = collect(ctx, q, `
+		SELECT c.slug, c.name, c.description, c.active, c.duration_minutes, c.slot_interval_minutes,
+		       c.buffer_before_minutes, c.buffer_after_minutes, c.min_notice_minutes, c.booking_window_days,
+		       c.max_per_staff_per_day, c.staff_mode,
+		       coalesce((SELECT array_agg(st.slug ORDER BY st.slug) FROM calendar_staff cs JOIN staff st ON st.id = cs.staff_id
+		                 WHERE cs.calendar_id = c.id), '{}'),
+		       c.requires_confirmation, c.seats, c.max_seats_per_booking, c.recurring_max, c.location_options, c.fields,
+		       coalesce((SELECT f.slug FROM forms f WHERE f.id = c.form_id), ''),
+		       c.price_cents, coalesce(c.currency, ''), c.price_per_person, c.payment, c.deposit_kind, c.deposit_value,
+		       c.hold_minutes, c.refund_policy, c.refund_window_hours, c.terms_url
+		FROM calendars c ORDER BY c.slug`, func(r pgx.Row) (Calendar, error) {
+		var c Calendar
+		var places, fields []byte
+		err := r.Scan(&c.Slug, &c.Name, &c.Description, &c.Active, &c.Duration, &c.Interval,
+			&c.BufferBefore, &c.BufferAfter, &c.MinNotice, &c.BookingWindowDays,
+			&c.MaxPerStaffPerDay, &c.StaffMode, &c.Staff,
+			&c.RequiresConfirmation, &c.Seats, &c.MaxSeatsPerBooking, &c.RecurringMax, &places, &fields, &c.Form,
+			&c.PriceCents, &c.Currency, &c.PricePerPerson, &c.Payment, &c.DepositKind, &c.DepositValue,
+			&c.HoldMinutes, &c.RefundPolicy, &c.RefundWindowHours, &c.TermsURL)
+		if err != nil {
+			return c, err
+		}
+		if err := json.Unmarshal(places, &c.Places); err != nil {
+			return c, err
+		}
+		if err := json.Unmarshal(fields, &c.Fields); err != nil {
+			return c, err
+		}
+		if len(c.Fields) == 0 {
+			c.Fields = nil
+		}
+		return c, nil
+	})
+	return err
+}
+
+func loadTeams(ctx context.Context, q db.Querier, s *Site) error {
+	var err error
+	s.Teams, err = collect(ctx, q, `SELECT t.slug, t.name, t.description, c.slug FROM teams t JOIN calendars c ON c.id = t.calendar_id
+		ORDER BY t.slug`, func(r pgx.Row) (Team, error) {
+		var t Team
+		return t, r.Scan(&t.Slug, &t.Name, &t.Description, &t.Calendar)
+	})
+	return err
+}
+
+func loadGroups(ctx context.Context, q db.Querier, s *Site) error {
+	var err error
+	s.Groups, err = collect(ctx, q, `
+		SELECT g.slug, g.id, g.name, g.description,
+		       coalesce((SELECT array_agg(c.slug ORDER BY m.position, c.slug) FROM calendar_group_members m
+		                 JOIN calendars c ON c.id = m.calendar_id WHERE m.group_id = g.id), '{}')
+		FROM calendar_groups g ORDER BY g.slug`, func(r pgx.Row) (Group, error) {
+		var g Group
+		return g, r.Scan(&g.Slug, &g.ID, &g.Name, &g.Description, &g.Calendars)
+	})
+	return err
+}
+
+func loadMenus(ctx context.Context, q db.Querier, s *Site) error {
+	var err error
+	s.Menus, err = collect(ctx, q, `
+		SELECT m.slug, m.id, m.name, m.description,
+		       coalesce((SELECT json_agg(json_build_object('name', k.name, 'calendars',
+		                   coalesce((SELECT json_agg(c.slug ORDER BY i.position, c.slug) FROM service_menu_items i
+		                             JOIN calendars c ON c.id = i.calendar_id WHERE i.category_id = k.id), '[]'))
+		                 ORDER BY k.position, k.id) FROM service_menu_categories k WHERE k.menu_id = m.id), '[]')
+		FROM service_menus m ORDER BY m.slug`, func(r pgx.Row) (Menu, error) {
+		var m Menu
+		var cats []byte
+		if err := r.Scan(&m.Slug, &m.ID, &m.Name, &m.Description, &cats); err != nil {
+			return m, err
+		}
+		return m, json.Unmarshal(cats, &m.Categories)
+	})
+	return err
+}
+
+func loadLinks(ctx context.Context, q db.Querier, s *Site) error {
+	var err error
+	s.Links, err = collect(ctx, q, `SELECT l.slug, c.slug, l.expires_at FROM one_time_links l JOIN calendars c ON c.id = l.calendar_id
+		WHERE l.slug IS NOT NULL ORDER BY l.slug`, func(r pgx.Row) (Link, error) {
+		var l Link
+		err := r.Scan(&l.Slug, &l.Calendar, &l.Expires)
+		l.Expires = l.Expires.UTC()
+		return l, err
+	})
+	return err
+}
+
+func loadForms(ctx context.Context, q db.Querier, s *Site) error {
+	var err error
+	s.Forms, err = collect(ctx, q, `
+		SELECT f.slug, f.kind, f.published, v.definition FROM forms f
+		JOIN form_versions v ON v.form_id = f.id AND v.version = f.version ORDER BY f.slug`, func(r pgx.Row) (Form, error) {
+		var f Form
+		var def []byte
+		if err := r.Scan(&f.Slug, &f.Kind, &f.Published, &def); err != nil {
+			return f, err
+		}
+		return f, json.Unmarshal(def, &f.Definition)
+	})
+	return err
+}
+
+// image is a stored picture ({"src", "width", "height", "alt", "variants"})
+// as files name it; its variants are made again on import.
+func storedImage(stored []byte) (*Image, error) {
+	if stored == nil {
+		return nil, nil
+	}
+	var img Image
+	if err := json.Unmarshal(stored, &img); err != nil {
+		return nil, err
+	}
+	return &img, nil
+}
+
+func loadProducts(ctx context.Context, q db.Querier, s *Site) error {
+	var err error
+	s.Products, err = collect(ctx, q, `
+		SELECT id, name, summary, description_source, images, price_cents, coalesce(compare_at_cents, 0), currency, available,
+		       status = 'published' FROM products ORDER BY id`, func(r pgx.Row) (Product, error) {
+		var p Product
+		var images []byte
+		if err := r.Scan(&p.ID, &p.Name, &p.Summary, &p.Description, &images, &p.PriceCents, &p.CompareAtCents, &p.Currency,
+			&p.Available, &p.Published); err != nil {
+			return p, err
+		}
+		if err := json.Unmarshal(images, &p.Images); err != nil {
+			return p, err
+		}
+		if len(p.Images) == 0 {
+			p.Images = nil
+		}
+		return p, nil
+	})
+	return err
+}
+
+func loadCollections(ctx context.Context, q db.Querier, s *Site) error {
+	var err error
+	s.Collections, err = collect(ctx, q, `
+		SELECT c.slug, c.title, c.description, c.sort, c.published,
+		       coalesce((SELECT array_agg(cp.product_id ORDER BY cp.position, cp.product_id) FROM collection_products cp
+		                 WHERE cp.collection_slug = c.slug), '{}')
+		FROM collections c ORDER BY c.slug`, func(r pgx.Row) (Collection, error) {
+		var c Collection
+		return c, r.Scan(&c.Slug, &c.Title, &c.Description, &c.Sort, &c.Published, &c.Products)
+	})
+	return err
+}
+
+func loadPages(ctx context.Context, q db.Querier, s *Site) error {
+	var err error
+	s.Pages, err = collect(ctx, q, `SELECT path, title, description, locale, published, sections, body FROM site_pages ORDER BY path`,
+		func(r pgx.Row) (Page, error) {
+			var p Page
+			var sections []byte
+			if err := r.Scan(&p.Path, &p.Title, &p.Description, &p.Locale, &p.Published, &sections, &p.Body); err != nil {
+				return p, err
+			}
+			p.Sections, err = sourceOfSections(sections)
+			return p, err
+		})
+	return err
+}
+
+func loadBlogs(ctx context.Context, q db.Querier, s *Site) error {
+	var err error
+	s.Blogs, err = collect(ctx, q, `
+		SELECT b.path, b.title, b.description,
+		       coalesce((SELECT json_agg(json_build_object('slug', c.slug, 'name', c.name, 'description', c.description) ORDER BY c.slug)
+		                 FROM blog_categories c WHERE c.blog_id = b.id), '[]')
+		FROM blogs b ORDER BY b.path`, func(r pgx.Row) (Blog, error) {
+		var b Blog
+		var cats []byte
+		if err := r.Scan(&b.Path, &b.Title, &b.Description, &cats); err != nil {
+			return b, err
+		}
+		if err := json.Unmarshal(cats, &b.Categories); err != nil {
+			return b, err
+		}
+		if len(b.Categories) == 0 {
+			b.Categories = nil
+		}
+		return b, nil
+	})
+	return err
+}
+
+func loadAuthors(ctx context.Context, q db.Querier, s *Site) error {
+	var err error
+	s.Authors, err = collect(ctx, q, `SELECT slug, name, bio FROM authors ORDER BY slug`, func(r pgx.Row) (Author, error) {
+		var a Author
+		return a, r.Scan(&a.Slug, &a.Name, &a.Bio)
+	})
+	return err
+}
+
+func loadTags(ctx context.Context, q db.Querier, s *Site) error {
+	var err error
+	s.Tags, err = collect(ctx, q, `SELECT slug, name FROM tags ORDER BY slug`, func(r pgx.Row) (Tag, error) {
+		var t Tag
+		return t, r.Scan(&t.Slug, &t.Name)
+	})
+	return err
+}
+
+func loadPosts(ctx context.Context, q db.Querier, s *Site) error {
+	var err error
+	s.Posts, err = collect(ctx, q, `
+		SELECT p.slug, b.path, p.title, p.excerpt, a.slug,
+		       coalesce((SELECT array_agg(c.slug ORDER BY c.slug) FROM post_categories pc JOIN blog_categories c ON c.id = pc.category_id
+		                 WHERE pc.post_id = p.id), '{}'),
+		       coalesce((SELECT array_agg(t.slug ORDER BY t.slug) FROM post_tags pt JOIN tags t ON t.id = pt.tag_id
+		                 WHERE pt.post_id = p.id), '{}'),
+		       p.cover, p.status = 'published', p.published_at, p.body_format, p.body_source
+		FROM posts p JOIN blogs b ON b.id = p.blog_id JOIN authors a ON a.id = p.author_id ORDER BY p.slug`,
+		func(r pgx.Row) (Post, error) {
+			var p Post
+			var cover []byte
+			var at *time.Time
+			if err := r.Scan(&p.Slug, &p.Blog, &p.Title, &p.Excerpt, &p.Author, &p.Categories, &p.Tags, &cover, &p.Published, &at,
+				&p.Format, &p.Body); err != nil {
+				return p, err
+			}
+			if at != nil {
+				t := at.UTC()
+				p.PublishedAt = &t
+			}
+			if p.Format == "markdown" {
+				p.Format = ""
+			}
+			p.Categories, p.Tags = nonEmpty(p.Categories), nonEmpty(p.Tags)
+			p.Cover, err = storedImage(cover)
+			return p, err
+		})
+	return err
+}
+
+func nonEmpty(s []string) []string {
+	if len(s) == 0 {
+		return nil
+	}
+	return s
+}
+
+// loadMedia reads the pictures as they were saved: the smaller widths
+// SavePicture made beside a picture are left out, and made again on
+// import.
+func loadMedia(ctx context.Context, q db.Querier, s *Site) error {
+	names, err := collect(ctx, q, `SELECT name FROM media ORDER BY name`, func(r pgx.Row) (string, error) {
+		var n string
+		return n, r.Scan(&n)
+	})
+	if err != nil {
+		return err
+	}
+	stored := map[string]bool{}
+	for _, n := range names {
+		stored[n] = true
+	}
+	var originals []string
+	for _, n := range names {
+		if base, ok := sites.VariantOf(n); !ok || !stored[base] {
+			originals = append(originals, n)
+		}
+	}
+	s.Media, err = collect(ctx, q, `SELECT name, data FROM media WHERE name = ANY($1) ORDER BY name`, func(r pgx.Row) (Media, error) {
+		var m Media
+		return m, r.Scan(&m.Name, &m.Data)
+	}, originals)
+	return err
+}

@@ -1,0 +1,361 @@
+package content
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"path"
+	"strings"
+
+	"github.com/jackc/pgx/v5"
+
+	"slotwise/backend/internal/db"
+	"slotwise/backend/internal/forms"
+	"slotwise/backend/internal/sites"
+)
+
+// writer writes items inside one transaction, and counts what it did.
+type writer struct {
+	q          db.Querier
+	store      *sites.Store
+	locationID int64
+	progress   func(Progress)
+	redirects  []string
+	done       int
+	total      int
+	changed    map[string]int
+}
+
+// Progress is how far an import has come: items looked at of the total,
+// and the kind it is at.
+type Progress struct {
+	Done, Total int
+	Kind        string
+}
+
+func newWriter(q db.Querier, total int, progress func(Progress)) *writer {
+	return &writer{q: q, store: sites.NewStore(q), total: total, progress: progress, changed: map[string]int{}}
+}
+
+func (w *writer) step(kind string, changed bool) {
+	w.done++
+	if changed {
+		w.changed[kind]++
+	}
+	if w.progress != nil {
+		w.progress(Progress{Done: w.done, Total: w.total, Kind: kind})
+	}
+}
+
+// business is the id of the site's business, which staff, calendars and
+// forms belong to.
+func (w *writer) business(ctx context.Context) (int64, error) {
+	if w.locationID != 0 {
+		return w.locationID, nil
+	}
+	err := w.q.QueryRow(ctx, `SELECT id FROM locations ORDER BY id LIMIT 1`).Scan(&w.locationID)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return 0, errors.New("there is no business yet: location.yaml comes first")
+	}
+	return w.locationID, err
+}
+
+func saveLocation(ctx context.Context, w *writer, l *Location) error {
+	return w.q.QueryRow(ctx, `
+		INSERT INTO locations (slug, name, time_zone, currency, default_locale, country, brand_color, logo_url, email, consent_text, terms_url)
+		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
+		ON CONFLICT (slug) DO UPDATE SET name = $2, time_zone = $3, currency = $4, default_locale = $5, country = $6,
+			brand_color = $7, logo_url = $8, email = $9, consent_text = $10, terms_url = $11
+		RETURNING id`, l.Slug, l.Name, l.TimeZone, l.Currency, l.DefaultLocale, l.Country, l.BrandColor, l.LogoURL, l.Email,
+		l.ConsentText, l.TermsURL).Scan(&w.locationID)
+}
+
+// spans turns "09:00-17:00" into the stored ["09:00", "17:00"].
+func spans(text []string) [][2]string {
+	out := [][2]string{}
+	for _, s := range text {
+		from, to, _ := strings.Cut(s, "-")
+		out = append(out, [2]string{from, to})
+	}
+	return out
+}
+
+func saveStaff(ctx context.Context, w *writer, s *Staff) error {
+	loc, err := w.business(ctx)
+	if err != nil {
+		return err
+	}
+	week := map[string][][2]string{}
+	for d, day := range weekdays(&s.Hours) {
+		if len(*day) > 0 {
+			week[fmt.Sprint(d)] = spans(*day)
+		}
+	}
+	hours, _ := json.Marshal(week) // strings always encode
+	var id int64
+	if err := w.q.QueryRow(ctx, `
+		INSERT INTO staff (location_id, slug, name, email, time_zone, active, weekly_hours) VALUES ($1, $2, $3, $4, $5, $6, $7)
+		ON CONFLICT (location_id, slug) DO UPDATE SET name = $3, email = $4, time_zone = $5, active = $6, weekly_hours = $7
+		RETURNING id`, loc, s.Slug, s.Name, s.Email, s.TimeZone, s.Active, hours).Scan(&id); err != nil {
+		return err
+	}
+	if _, err := w.q.Exec(ctx, `DELETE FROM staff_overrides WHERE staff_id = $1`, id); err != nil {
+		return err
+	}
+	for _, o := range s.Overrides {
+		h, _ := json.Marshal(spans(o.Hours))
+		if _, err := w.q.Exec(ctx, `INSERT INTO staff_overrides (staff_id, day, closed, hours) VALUES ($1, $2, $3, $4)`,
+			id, o.Day, o.Closed, h); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func saveForm(ctx context.Context, w *writer, f *Form) error {
+	def, err := formDefinition(f)
+	if err != nil {
+		return err
+	}
+	var business string
+	if _, err := w.business(ctx); err != nil {
+		return err
+	}
+	if err := w.q.QueryRow(ctx, `SELECT slug FROM locations WHERE id = $1`, w.locationID).Scan(&business); err != nil {
+		return err
+	}
+	_, err = forms.SaveDefinition(ctx, w.q, f.Slug, f.Kind, business, f.Published, def, w.redirects)
+	return err
+}
+
+func saveCalendar(ctx context.Context, w *writer, c *Calendar) error {
+	loc, err := w.business(ctx)
+	if err != nil {
+		return err
+	}
+	places, _ := json.Marshal(orEmpty(c.Places))
+	fields := c.Fields
+	if fields == nil {
+		fields = map[string]string{}
+	}
+	fieldsJSON, _ := json.Marshal(fields)
+	var id int64
+	err = w.q.QueryRow(ctx, `
+		INSERT INTO calendars (location_id, slug, name, description, active, duration_minutes, slot_interval_minutes,
+			buffer_before_minutes, buffer_after_minutes, min_notice_minutes, booking_window_days, max_per_staff_per_day, staff_mode,
+			requires_confirmation, seats, max_seats_per_booking, recurring_max, location_options, fields, form_id,
+			price_cents, currency, price_per_person, payment, deposit_kind, deposit_value, hold_minutes, refund_policy,
+			refund_window_hours, terms_url)
+		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19,
+			(SELECT id FROM forms WHERE slug = nullif($20, '')), $21, nullif($22, ''), $23, $24, $25, $26, $27, $28, $29, $30)
+		ON CONFLICT (slug) DO UPDATE SET name = $3, description = $4, active = $5, duration_minutes = $6, slot_interval_minutes = $7,
+			buffer_before_minutes = $8, buffer_after_minutes = $9, min_notice_minutes = $10, booking_window_days = $11,
+			max_per_staff_per_day = $12, staff_mode = $13, requires_confirmation = $14, seats = $15, max_seats_per_booking = $16,
+			recurring_max = $17, location_options = $18, fields = $19, form_id = EXCLUDED.form_id, price_cents = $21,
+			currency = EXCLUDED.currency, price_per_person = $23, payment = $24, deposit_kind = $25, deposit_value = $26,
+			hold_minutes = $27, refund_policy = $28, refund_window_hours = $29, terms_url = $30
+		RETURNING id`,
+		loc, c.Slug, c.Name, c.Description, c.Active, c.Duration, c.Interval,
+		c.BufferBefore, c.BufferAfter, c.MinNotice, c.BookingWindowDays, c.MaxPerStaffPerDay, c.StaffMode,
+		c.RequiresConfirmation, c.Seats, c.MaxSeatsPerBooking, c.RecurringMax, places, fieldsJSON, c.Form,
+		c.PriceCents, c.Currency, c.PricePerPerson, c.Payment, c.DepositKind, c.DepositValue, c.HoldMinutes, c.RefundPolicy,
+		c.RefundWindowHours, c.TermsURL).Scan(&id)
+	if err != nil {
+		return err
+	}
+	staff := orEmpty(c.Staff)
+	if _, err := w.q.Exec(ctx, `DELETE FROM calendar_staff cs USING staff s
+		WHERE cs.calendar_id = $1 AND s.id = cs.staff_id AND NOT s.slug = ANY($2)`, id, staff); err != nil {
+		return err
+	}
+	_, err = w.q.Exec(ctx, `INSERT INTO calendar_staff (calendar_id, staff_id)
+		SELECT $1, id FROM staff WHERE slug = ANY($2) AND location_id = $3 ON CONFLICT DO NOTHING`, id, staff, loc)
+	return err
+}
+
+func orEmpty[T any](s []T) []T {
+	if s == nil {
+		return []T{}
+	}
+	return s
+}
+
+func saveTeam(ctx context.Context, w *writer, t *Team) error {
+	loc, err := w.business(ctx)
+	if err != nil {
+		return err
+	}
+	_, err = w.q.Exec(ctx, `
+		INSERT INTO teams (location_id, slug, name, description, calendar_id) VALUES ($1, $2, $3, $4, (SELECT id FROM calendars WHERE slug = $5))
+		ON CONFLICT (slug) DO UPDATE SET name = $3, description = $4, calendar_id = EXCLUDED.calendar_id`,
+		loc, t.Slug, t.Name, t.Description, t.Calendar)
+	return err
+}
+
+// claim makes id the address of the group or menu with slug: one kept
+// under the slug at another address goes first, with what it holds.
+func (w *writer) claim(ctx context.Context, table, id, slug string) error {
+	_, err := w.q.Exec(ctx, `DELETE FROM `+table+` WHERE slug = $1 AND id <> $2`, slug, id)
+	return err
+}
+
+func saveGroup(ctx context.Context, w *writer, g *Group) error {
+	loc, err := w.business(ctx)
+	if err != nil {
+		return err
+	}
+	if err := w.claim(ctx, "calendar_groups", g.ID, g.Slug); err != nil {
+		return err
+	}
+	if _, err := w.q.Exec(ctx, `INSERT INTO calendar_groups (id, location_id, slug, name, description) VALUES ($1, $2, $3, $4, $5)
+		ON CONFLICT (id) DO UPDATE SET slug = $3, name = $4, description = $5`, g.ID, loc, g.Slug, g.Name, g.Description); err != nil {
+		return err
+	}
+	if _, err := w.q.Exec(ctx, `DELETE FROM calendar_group_members WHERE group_id = $1`, g.ID); err != nil {
+		return err
+	}
+	_, err = w.q.Exec(ctx, `INSERT INTO calendar_group_members (group_id, calendar_id, position)
+		SELECT $1, c.id, o.position FROM unnest($2::text[]) WITH ORDINALITY AS o(slug, position) JOIN calendars c ON c.slug = o.slug`,
+		g.ID, orEmpty(g.Calendars))
+	return err
+}
+
+func saveMenu(ctx context.Context, w *writer, m *Menu) error {
+	loc, err := w.business(ctx)
+	if err != nil {
+		return err
+	}
+	if err := w.claim(ctx, "service_menus", m.ID, m.Slug); err != nil {
+		return err
+	}
+	if _, err := w.q.Exec(ctx, `INSERT INTO service_menus (id, location_id, slug, name, description) VALUES ($1, $2, $3, $4, $5)
+		ON CONFLICT (id) DO UPDATE SET slug = $3, name = $4, description = $5`, m.ID, loc, m.Slug, m.Name, m.Description); err != nil {
+		return err
+	}
+	if _, err := w.q.Exec(ctx, `DELETE FROM service_menu_categories WHERE menu_id = $1`, m.ID); err != nil {
+		return err
+	}
+	for i, cat := range m.Categories {
+		var id int64
+		if err := w.q.QueryRow(ctx, `INSERT INTO service_menu_categories (menu_id, name, position) VALUES ($1, $2, $3) RETURNING id`,
+			m.ID, cat.Name, i).Scan(&id); err != nil {
+			return err
+		}
+		if _, err := w.q.Exec(ctx, `INSERT INTO service_menu_items (category_id, calendar_id, position)
+			SELECT $1, c.id, o.position FROM unnest($2::text[]) WITH ORDINALITY AS o(slug, position) JOIN calendars c ON c.slug = o.slug`,
+			id, orEmpty(cat.Calendars)); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func saveLink(ctx context.Context, w *writer, l *Link) error {
+	// Kept by its SHA-256 as every one-time link is (booking.NewOneTimeLink),
+	// so /book/{slug} finds it the same way.
+	hash := sha256.Sum256([]byte(l.Slug))
+	_, err := w.q.Exec(ctx, `
+		INSERT INTO one_time_links (slug_hash, slug, calendar_id, expires_at) VALUES ($1, $2, (SELECT id FROM calendars WHERE slug = $3), $4)
+		ON CONFLICT (slug_hash) DO UPDATE SET slug = $2, calendar_id = EXCLUDED.calendar_id, expires_at = $4`,
+		hash[:], l.Slug, l.Calendar, l.Expires)
+	return err
+}
+
+// picture is an image as pages draw it, with the widths it is kept at.
+func picture(img *Image) *sites.Image {
+	if img == nil {
+		return nil
+	}
+	out := sites.WithVariants(sites.Image{Src: img.Src, Alt: img.Alt, Width: img.Width, Height: img.Height})
+	return &out
+}
+
+func saveProduct(ctx context.Context, w *writer, p *Product) error {
+	var images []sites.Image
+	for i := range p.Images {
+		images = append(images, *picture(&p.Images[i]))
+	}
+	return w.store.SaveProduct(ctx, sites.ProductInput{ID: p.ID, Name: p.Name, Summary: p.Summary, DescriptionHTML: p.Description,
+		Images: images, PriceCents: p.PriceCents, CompareAtCents: p.CompareAtCents, Currency: p.Currency,
+		Available: p.Available, Published: p.Published})
+}
+
+func saveCollection(ctx context.Context, w *writer, c *Collection) error {
+	if err := w.store.SaveCollection(ctx, sites.Collection{Slug: c.Slug, Title: c.Title, Description: c.Description},
+		c.Sort, c.Products); err != nil {
+		return err
+	}
+	_, err := w.q.Exec(ctx, `UPDATE collections SET published = $2 WHERE slug = $1 AND published <> $2`, c.Slug, c.Published)
+	return err
+}
+
+func saveBlog(ctx context.Context, w *writer, b *Blog) error {
+	if err := w.store.SaveBlog(ctx, sites.Blog{Path: b.Path, Title: b.Title, Description: b.Description}); err != nil {
+		return err
+	}
+	slugs := []string{}
+	for _, c := range b.Categories {
+		if err := w.store.SaveCategory(ctx, b.Path, sites.Category{Slug: c.Slug, Name: c.Name, Description: c.Description}); err != nil {
+			return err
+		}
+		slugs = append(slugs, c.Slug)
+	}
+	_, err := w.q.Exec(ctx, `DELETE FROM blog_categories WHERE blog_id = (SELECT id FROM blogs WHERE path = $1) AND NOT slug = ANY($2)`,
+		b.Path, slugs)
+	return err
+}
+
+func saveAuthor(ctx context.Context, w *writer, a *Author) error {
+	return w.store.SaveAuthor(ctx, sites.Author{Slug: a.Slug, Name: a.Name, Bio: a.Bio})
+}
+
+func saveTag(ctx context.Context, w *writer, t *Tag) error {
+	return w.store.SaveTag(ctx, sites.Tag{Slug: t.Slug, Name: t.Name})
+}
+
+func savePost(ctx context.Context, w *writer, p *Post) error {
+	in := sites.PostInput{Blog: p.Blog, Slug: p.Slug, Title: p.Title, Excerpt: p.Excerpt, Cover: picture(p.Cover),
+		Author: p.Author, Categories: orEmpty(p.Categories), Tags: orEmpty(p.Tags), Published: p.Published}
+	if p.PublishedAt != nil {
+		in.PublishedAt = *p.PublishedAt
+	}
+	if p.Format == "html" {
+		in.BodyHTML = body(p.Body)
+	} else {
+		in.BodyMarkdown = body(p.Body)
+	}
+	return w.store.SavePost(ctx, in)
+}
+
+func savePage(ctx context.Context, w *writer, p *Page) error {
+	var in []sites.SectionInput
+	for _, s := range p.Sections {
+		in = append(in, sectionInput(s))
+	}
+	checked, err := sites.CheckSections(in)
+	if err != nil {
+		return err
+	}
+	sections, _ := json.Marshal(checked) // strings and numbers always encode
+	_, err = w.q.Exec(ctx, `
+		INSERT INTO site_pages (path, title, description, body, locale, published, sections) VALUES ($1, $2, $3, $4, $5, $6, $7)
+		ON CONFLICT (path) DO UPDATE SET title = $2, description = $3, body = $4, locale = $5, published = $6, sections = $7,
+			updated_at = now()`, p.Path, p.Title, p.Description, body(p.Body), p.Locale, p.Published, sections)
+	return err
+}
+
+// saveMedia keeps a picture; a PNG or JPEG also at its smaller widths.
+func saveMedia(ctx context.Context, w *writer, m *Media) error {
+	switch ext := path.Ext(m.Name); ext {
+	case ".png", ".jpg", ".jpeg":
+		_, err := w.store.SavePicture(ctx, m.Name, m.Data)
+		return err
+	default:
+		return w.store.SaveMedia(ctx, m.Name, mediaTypes[ext], m.Data)
+	}
+}
+
+var mediaTypes = map[string]string{".svg": "image/svg+xml", ".png": "image/png", ".jpg": "image/jpeg", ".jpeg": "image/jpeg",
+	".webp": "image/webp", ".avif": "image/avif"}

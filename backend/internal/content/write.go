@@ -1,0 +1,197 @@
+package content
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"gopkg.in/yaml.v3"
+)
+
+// Write writes a site as a folder. Into a folder that is already a site's
+// (it has slotwise.yaml), it also removes the site files the site no
+// longer has, so the folder is the site and a version control diff shows
+// exactly what changed; files of its own (a README, .git) stay. Any other
+// folder must be empty.
+func Write(dir string, s *Site) error {
+	if err := ready(dir); err != nil {
+		return err
+	}
+	files, err := render(s)
+	if err != nil {
+		return err
+	}
+	for name, data := range files {
+		if err := writeFile(filepath.Join(dir, filepath.FromSlash(name)), data); err != nil {
+			return err
+		}
+	}
+	return prune(dir, files)
+}
+
+func ready(dir string) error {
+	entries, err := os.ReadDir(dir)
+	if errors.Is(err, fs.ErrNotExist) {
+		return os.MkdirAll(dir, 0o755)
+	}
+	if err != nil {
+		return err
+	}
+	if _, err := os.Stat(filepath.Join(dir, formatFile)); err == nil {
+		return nil
+	}
+	for _, e := range entries {
+		if !strings.HasPrefix(e.Name(), ".") {
+			return fmt.Errorf("%s is neither empty nor a site's folder (it has no %s): export into an empty folder", dir, formatFile)
+		}
+	}
+	return nil
+}
+
+// writeFile replaces a file whole: a reader never sees half of one.
+func writeFile(name string, data []byte) error {
+	if old, err := os.ReadFile(name); err == nil && bytes.Equal(old, data) {
+		return nil
+	}
+	if err := os.MkdirAll(filepath.Dir(name), 0o755); err != nil {
+		return err
+	}
+	tmp := name + ".tmp"
+	if err := os.WriteFile(tmp, data, 0o644); err != nil {
+		return err
+	}
+	return os.Rename(tmp, name)
+}
+
+// prune removes the site files a site no longer has.
+func prune(dir string, keep map[string][]byte) error {
+	for _, sub := range append([]string{mediaDir, pagesDir, postsDir}, perFile...) {
+		root := filepath.Join(dir, sub)
+		err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
+			if errors.Is(err, fs.ErrNotExist) {
+				return nil
+			}
+			if err != nil || d.IsDir() {
+				return err
+			}
+			rel, _ := filepath.Rel(dir, p)
+			if _, ok := keep[filepath.ToSlash(rel)]; !ok && !strings.HasPrefix(d.Name(), ".") {
+				return os.Remove(p)
+			}
+			return nil
+		})
+		if err != nil {
+			return err
+		}
+	}
+	for name := range listFiles {
+		if _, ok := keep[name]; !ok {
+			if err := os.Remove(filepath.Join(dir, name)); err != nil && !errors.Is(err, fs.ErrNotExist) {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// render is every file of the site, by its path in the folder.
+func render(s *Site) (map[string][]byte, error) {
+	files := map[string][]byte{}
+	var err error
+	put := func(name string, v any) {
+		if err == nil {
+			files[name], err = yamlOf(v)
+		}
+	}
+	put(formatFile, map[string]int{"format": FormatVersion})
+	if len(s.Locations) > 1 {
+		return nil, fmt.Errorf("content: %d businesses; a site's files hold one", len(s.Locations))
+	}
+	for i := range s.Locations {
+		put(locationFile, &s.Locations[i])
+	}
+	for _, v := range s.Staff {
+		put("staff/"+v.Slug+".yaml", v)
+	}
+	for _, v := range s.Calendars {
+		put("calendars/"+v.Slug+".yaml", v)
+	}
+	for _, v := range s.Teams {
+		put("teams/"+v.Slug+".yaml", v)
+	}
+	for _, v := range s.Groups {
+		put("groups/"+v.Slug+".yaml", v)
+	}
+	for _, v := range s.Menus {
+		put("menus/"+v.Slug+".yaml", v)
+	}
+	for _, v := range s.Forms {
+		put("forms/"+v.Slug+".yaml", v)
+	}
+	for _, v := range s.Products {
+		put("products/"+v.ID+".yaml", v)
+	}
+	for _, v := range s.Collections {
+		put("collections/"+v.Slug+".yaml", v)
+	}
+	if len(s.Links) > 0 {
+		put("links.yaml", s.Links)
+	}
+	if len(s.Blogs) > 0 {
+		put("blogs.yaml", s.Blogs)
+	}
+	if len(s.Authors) > 0 {
+		put("authors.yaml", s.Authors)
+	}
+	if len(s.Tags) > 0 {
+		put("tags.yaml", s.Tags)
+	}
+	for _, v := range s.Pages {
+		name := "index"
+		if v.Path != "" {
+			name = v.Path
+		}
+		if err == nil {
+			files[pagesDir+"/"+name+".md"], err = markdownOf(v, v.Body)
+		}
+	}
+	for _, v := range s.Posts {
+		if err == nil {
+			files[postsDir+"/"+v.Slug+".md"], err = markdownOf(v, v.Body)
+		}
+	}
+	for _, m := range s.Media {
+		files[mediaDir+"/"+m.Name] = m.Data
+	}
+	return files, err
+}
+
+func yamlOf(v any) ([]byte, error) {
+	var b bytes.Buffer
+	enc := yaml.NewEncoder(&b)
+	enc.SetIndent(2)
+	if err := enc.Encode(v); err != nil {
+		return nil, err
+	}
+	err := enc.Close()
+	return b.Bytes(), err
+}
+
+func markdownOf(front any, body string) ([]byte, error) {
+	y, err := yamlOf(front)
+	if err != nil {
+		return nil, err
+	}
+	out := append([]byte("---\n"), y...)
+	out = append(out, "---\n"...)
+	if b := strings.TrimRight(body, " \t\r\n"); b != "" {
+		out = append(out, '\n')
+		out = append(out, b...)
+		out = append(out, '\n')
+	}
+	return out, nil
+}

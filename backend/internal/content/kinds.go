@@ -3,9 +3,9 @@ package content
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
-	"encoding/json"
 	"slices"
 	"strings"
 	"time"
@@ -53,7 +53,9 @@ type itemKind[T any] struct {
 
 func (k *itemKind[T]) Name() string { return k.name }
 
-func (k *itemKind[T]) loadInto(ctx context.Context, q db.Querier, s *Site) error { return k.load(ctx, q, s) }
+func (k *itemKind[T]) loadInto(ctx context.Context, q db.Querier, s *Site) error {
+	return k.load(ctx, q, s)
+}
 
 func (k *itemKind[T]) Count(s *Site) int { return len(*k.items(s)) }
 

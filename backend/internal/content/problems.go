@@ -71,6 +71,8 @@ func (r report) add(field, format string, args ...any) {
 		switch {
 		case field == "body" && r.src.bodyLine > 0:
 			p.Line = r.src.bodyLine
+		case (field == "slug" || field == "path" || field == "id") && !hasKey(r.src.node, field):
+			// the key a file's name gives: the name is what is wrong
 		case r.src.node != nil:
 			p.Line = lineOf(r.src.node, field) + r.src.lineBase
 		}
@@ -110,4 +112,16 @@ func lineOf(n *yaml.Node, field string) int {
 		n = next
 	}
 	return line
+}
+
+func hasKey(n *yaml.Node, key string) bool {
+	if n == nil || n.Kind != yaml.MappingNode {
+		return false
+	}
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		if n.Content[i].Value == key {
+			return true
+		}
+	}
+	return false
 }

@@ -7,6 +7,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"gopkg.in/yaml.v3"
@@ -98,7 +99,20 @@ func prune(dir string, keep map[string][]byte) error {
 	return nil
 }
 
-// render is every file of the site, by its path in the folder.
+// byKey sorts a copy of items by their key, byte by byte: a folder's
+// bytes do not depend on the database's collation.
+func byKey[T any](items []T, key func(T) string) []T {
+	out := slices.Clone(items)
+	slices.SortStableFunc(out, func(a, b T) int { return strings.Compare(key(a), key(b)) })
+	return out
+}
+
+func sorted(s []string) []string {
+	return byKey(s, func(v string) string { return v })
+}
+
+// render is every file of the site, by its path in the folder. Lists
+// whose order means nothing are written sorted.
 func render(s *Site) (map[string][]byte, error) {
 	files := map[string][]byte{}
 	var err error
@@ -118,6 +132,7 @@ func render(s *Site) (map[string][]byte, error) {
 		put("staff/"+v.Slug+".yaml", v)
 	}
 	for _, v := range s.Calendars {
+		v.Staff = sorted(v.Staff)
 		put("calendars/"+v.Slug+".yaml", v)
 	}
 	for _, v := range s.Teams {
@@ -139,16 +154,20 @@ func render(s *Site) (map[string][]byte, error) {
 		put("collections/"+v.Slug+".yaml", v)
 	}
 	if len(s.Links) > 0 {
-		put("links.yaml", s.Links)
+		put("links.yaml", byKey(s.Links, func(v Link) string { return v.Slug }))
 	}
 	if len(s.Blogs) > 0 {
-		put("blogs.yaml", s.Blogs)
+		blogs := byKey(s.Blogs, func(v Blog) string { return v.Path })
+		for i := range blogs {
+			blogs[i].Categories = byKey(blogs[i].Categories, func(v Category) string { return v.Slug })
+		}
+		put("blogs.yaml", blogs)
 	}
 	if len(s.Authors) > 0 {
-		put("authors.yaml", s.Authors)
+		put("authors.yaml", byKey(s.Authors, func(v Author) string { return v.Slug }))
 	}
 	if len(s.Tags) > 0 {
-		put("tags.yaml", s.Tags)
+		put("tags.yaml", byKey(s.Tags, func(v Tag) string { return v.Slug }))
 	}
 	for _, v := range s.Pages {
 		name := "index"
@@ -160,6 +179,7 @@ func render(s *Site) (map[string][]byte, error) {
 		}
 	}
 	for _, v := range s.Posts {
+		v.Categories, v.Tags = sorted(v.Categories), sorted(v.Tags)
 		if err == nil {
 			files[postsDir+"/"+v.Slug+".md"], err = markdownOf(v, v.Body)
 		}

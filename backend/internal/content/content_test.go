@@ -1,0 +1,303 @@
+package content_test
+
+import (
+	"context"
+	"errors"
+	"io/fs"
+	"maps"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"slotwise/backend/internal/content"
+	"slotwise/backend/internal/content/contenttest"
+	"slotwise/backend/internal/db/dbtest"
+	"slotwise/backend/internal/demo"
+)
+
+func TestMain(m *testing.M) { dbtest.Main(m) }
+
+// files reads a folder as path → content.
+func files(t *testing.T, fsys fs.FS) map[string]string {
+	t.Helper()
+	out := map[string]string{}
+	err := fs.WalkDir(fsys, ".", func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		data, err := fs.ReadFile(fsys, p)
+		out[p] = string(data)
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+func sameFiles(t *testing.T, what string, want, got map[string]string) {
+	t.Helper()
+	for _, p := range slices.Sorted(maps.Keys(want)) {
+		if g, ok := got[p]; !ok {
+			t.Errorf("%s: %s is missing", what, p)
+		} else if g != want[p] {
+			t.Errorf("%s: %s differs:\n--- want\n%.600s\n--- got\n%.600s", what, p, want[p], g)
+		}
+	}
+	for p := range got {
+		if _, ok := want[p]; !ok {
+			t.Errorf("%s: %s is new", what, p)
+		}
+	}
+}
+
+func importDir(t *testing.T, pool *pgxpool.Pool, dir string) content.Result {
+	t.Helper()
+	folder, err := content.Read(os.DirFS(dir))
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := content.Import(context.Background(), pool, folder, content.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return res
+}
+
+func export(t *testing.T, pool *pgxpool.Pool) string {
+	t.Helper()
+	site, err := content.Load(context.Background(), pool)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := filepath.Join(t.TempDir(), "site")
+	if err := content.Write(dir, site); err != nil {
+		t.Fatal(err)
+	}
+	return dir
+}
+
+func TestExportThenImportIsLossless(t *testing.T) {
+	for _, tc := range []struct {
+		name              string
+		posts, calendars  int
+		shippedDemoFolder bool
+	}{
+		{name: "the demo", shippedDemoFolder: true},
+		{name: "a site with every kind and shape of content", posts: 12, calendars: 5},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			site, err := contenttest.Site(tc.posts, tc.calendars)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if tc.shippedDemoFolder {
+				folder, err := content.Read(demo.Site())
+				if err != nil {
+					t.Fatal(err)
+				}
+				site = folder.Site
+			}
+			written := filepath.Join(t.TempDir(), "site")
+			if err := content.Write(written, site); err != nil {
+				t.Fatal(err)
+			}
+			if tc.shippedDemoFolder {
+				sameFiles(t, "the demo as shipped and as written", files(t, demo.Site()), files(t, os.DirFS(written)))
+			}
+			first := dbtest.New(t)
+			res := importDir(t, first, written)
+			if len(res.Changed) == 0 || res.Items == 0 {
+				t.Fatalf("the first import wrote nothing: %+v", res)
+			}
+			exported := export(t, first)
+			sameFiles(t, "imported, then exported", files(t, os.DirFS(written)), files(t, os.DirFS(exported)))
+
+			if res := importDir(t, first, written); len(res.Changed) != 0 {
+				t.Errorf("importing the same folder again changed %v", res.Changed)
+			}
+			second := dbtest.New(t)
+			importDir(t, second, exported)
+			sameFiles(t, "exported from a second database", files(t, os.DirFS(written)), files(t, os.DirFS(export(t, second))))
+		})
+	}
+}
+
+// listen hears the content notifications that invalidate cached pages.
+func listen(t *testing.T, pool *pgxpool.Pool) func() []string {
+	t.Helper()
+	ctx := context.Background()
+	conn, err := pool.Acquire(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(conn.Release)
+	if _, err := conn.Exec(ctx, `LISTEN slotwise_content`); err != nil {
+		t.Fatal(err)
+	}
+	return func() []string {
+		var got []string
+		for {
+			wctx, cancel := context.WithTimeout(ctx, 300*time.Millisecond)
+			n, err := conn.Conn().WaitForNotification(wctx)
+			cancel()
+			if err != nil {
+				slices.Sort(got)
+				return slices.Compact(got)
+			}
+			got = append(got, n.Payload)
+		}
+	}
+}
+
+func TestImportOfAChangedFolderWritesOnlyWhatChanged(t *testing.T) {
+	pool := dbtest.New(t)
+	if err := demo.Seed(context.Background(), pool); err != nil {
+		t.Fatal(err)
+	}
+	dir := export(t, pool)
+	edit := func(name, old, new string) {
+		t.Helper()
+		p := filepath.Join(dir, name)
+		data, err := os.ReadFile(p)
+		if err != nil || !strings.Contains(string(data), old) {
+			t.Fatalf("%s has no %q (%v)", name, old, err)
+		}
+		if err := os.WriteFile(p, []byte(strings.Replace(string(data), old, new, 1)), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	edit("posts/first-massage.md", "title: What to expect at your first massage", "title: Your first massage")
+	edit("calendars/demo-yoga.yaml", "duration: 60", "duration: 75")
+	edit("products/lip-balm.yaml", "available: false", "available: true")
+
+	heard := listen(t, pool)
+	res := importDir(t, pool, dir)
+	if want := map[string]int{"posts": 1, "calendars": 1, "products": 1}; !maps.Equal(res.Changed, want) {
+		t.Errorf("changed %v, want %v", res.Changed, want)
+	}
+	var blog string
+	if err := pool.QueryRow(context.Background(), `SELECT 'blog:' || id FROM blogs WHERE path = 'blog'`).Scan(&blog); err != nil {
+		t.Fatal(err)
+	}
+	// Exactly the pages that show what changed: the post, its blog's
+	// listings, the product (a calendar is shown by no cached page).
+	if got, want := heard(), []string{blog, "post:first-massage", "product:lip-balm"}; !slices.Equal(got, want) {
+		t.Errorf("invalidated %v, want %v", got, want)
+	}
+	if res := importDir(t, pool, dir); len(res.Changed) != 0 {
+		t.Errorf("the same folder again changed %v", res.Changed)
+	}
+	if got := heard(); len(got) != 0 {
+		t.Errorf("the same folder again invalidated %v", got)
+	}
+	var duration int
+	if err := pool.QueryRow(context.Background(), `SELECT duration_minutes FROM calendars WHERE slug = 'demo-yoga'`).Scan(&duration); err != nil || duration != 75 {
+		t.Errorf("yoga lasts %d (%v), want 75", duration, err)
+	}
+}
+
+func TestImportNamesEveryProblemAndChangesNothing(t *testing.T) {
+	pool := dbtest.New(t)
+	ctx := context.Background()
+	if err := demo.Seed(ctx, pool); err != nil {
+		t.Fatal(err)
+	}
+	dir := export(t, pool)
+	write := func(name, text string) {
+		t.Helper()
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write("calendars/quick-chat.yaml", "name: Quick chat\nduration: 2\nstaff:\n  - mia\n  - nobody\nstaffMode: whoever\n")
+	write("posts/orphan.md", "---\ntitle: An orphan\nblog: blog\nauthor: ghost\npublished: true\n---\n\nText.\n")
+	write("staff/eve.yaml", "name: Eve\nemail: not-an-address\ntimeZone: Mars/Olympus\nhours:\n  monday:\n    - 17:00-09:00\n")
+	write("pages/widget.md", "---\ntitle: Mine\n---\n")
+	before := counts(t, pool)
+
+	folder, err := content.Read(os.DirFS(dir))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = content.Import(ctx, pool, folder, content.Options{})
+	var ps content.Problems
+	if !errors.As(err, &ps) {
+		t.Fatalf("import: %v, want problems", err)
+	}
+	got := map[string]bool{}
+	for _, p := range ps {
+		got[p.String()] = true
+	}
+	for _, want := range []string{
+		`calendars/quick-chat.yaml:2: duration: is 5 to 1440, not 2`,
+		`calendars/quick-chat.yaml:5: staff.1: there is no staff member "nobody"`,
+		`calendars/quick-chat.yaml:6: staffMode: is one of any, named, collective, not "whoever"`,
+		`posts/orphan.md:4: author: there is no author "ghost"`,
+		`posts/orphan.md:2: publishedAt: a published post has the time it was published`,
+		`staff/eve.yaml:2: email: "not-an-address" is not an e-mail address`,
+		`staff/eve.yaml:3: timeZone: "Mars/Olympus" is not an IANA time zone such as Europe/Berlin`,
+		`staff/eve.yaml:6: hours.monday.0: 17:00-09:00 ends before it starts`,
+		`pages/widget.md: path: /widget/ belongs to the server (widgets, the API, the shop …)`,
+	} {
+		if !got[want] {
+			t.Errorf("missing problem %s\nin:\n%v", want, ps)
+		}
+	}
+	if after := counts(t, pool); after != before {
+		t.Errorf("rows %s after a refused import, %s before", after, before)
+	}
+}
+
+func counts(t *testing.T, pool *pgxpool.Pool) string {
+	t.Helper()
+	var s string
+	if err := pool.QueryRow(context.Background(), `SELECT concat_ws(' ', (SELECT count(*) FROM calendars), (SELECT count(*) FROM posts),
+		(SELECT count(*) FROM staff), (SELECT count(*) FROM site_pages), (SELECT count(*) FROM calendar_staff))`).Scan(&s); err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+func TestReadRefusesWhatIsNotASitesFolder(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		files map[string]string
+		want  string
+	}{
+		{"no format file", map[string]string{"location.yaml": "slug: x\n"}, "slotwise.yaml: is missing"},
+		{"a newer format", map[string]string{"slotwise.yaml": "format: 9\n"}, "slotwise.yaml:1: format: version 9 is newer"},
+		{"a stray file", map[string]string{"slotwise.yaml": "format: 1\n", "calendar/x.yaml": "name: x\n"}, "calendar/x.yaml: is not part of a site's files"},
+		{"a field that does not exist", map[string]string{"slotwise.yaml": "format: 1\n", "calendars/x.yaml": "name: X\nduraton: 30\n"},
+			"calendars/x.yaml:2: duraton: is not a field here"},
+		{"a word for a number", map[string]string{"slotwise.yaml": "format: 1\n", "calendars/x.yaml": "name: X\nduration: half an hour\n"},
+			`calendars/x.yaml:2: "half an...` + "\" is not a whole number"},
+		{"broken YAML", map[string]string{"slotwise.yaml": "format: 1\n", "staff/x.yaml": "name: [unclosed\n"}, "staff/x.yaml:"},
+		{"no front matter", map[string]string{"slotwise.yaml": "format: 1\n", "posts/x.md": "# Title\n"}, "posts/x.md:1: starts with front matter"},
+		{"not UTF-8", map[string]string{"slotwise.yaml": "format: 1\n", "pages/x.md": "---\ntitle: \xff\n---\n"}, "pages/x.md: is not UTF-8 text"},
+		{"a key twice", map[string]string{"slotwise.yaml": "format: 1\n", "pages/a.md": "---\ntitle: A\n---\n", "pages/a/index.md": "---\ntitle: A\n---\n"},
+			`pages "a" is already in pages/a`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := t.TempDir()
+			for name, text := range tc.files {
+				p := filepath.Join(dir, name)
+				if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+					t.Fatal(err)
+				}
+				if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			_, err := content.Read(os.DirFS(dir))
+			if err == nil || !strings.Contains(err.Error(), tc.want) {
+				t.Errorf("read: %v, want %q", err, tc.want)
+			}
+		})
+	}
+}

@@ -149,7 +149,8 @@ func serve(ctx context.Context, cfg *config.Config) error {
 			DB:       a.pool,
 			Assets:   assets,
 			Features: []web.Feature{web.Sites(sites.NewStore(a.pool)), web.Booking(bookings), web.Forms(formsSvc), web.Payments(paySvc),
-				web.Admin(web.AdminDeps{Pool: a.pool, Bookings: bookings, Forms: formsSvc, Webhooks: hooks})},
+				web.Admin(web.AdminDeps{Pool: a.pool, Bookings: bookings, Forms: formsSvc, Webhooks: hooks,
+					RedirectOrigins: a.cfg.RedirectOrigins})},
 			// Published website pages are cached while content changes are heard.
 			ContentPool: a.pool,
 			Lifetime:    ctx,

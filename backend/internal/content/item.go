@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
+	"strings"
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgconn"
@@ -59,7 +61,7 @@ func Get(ctx context.Context, q db.Querier, k Kind, key string) (any, error) {
 func Put(ctx context.Context, tx pgx.Tx, k Kind, key string, body []byte, create bool, redirects []string) (any, Outcome, error) {
 	it, err := k.decode(key, body)
 	if err != nil {
-		return nil, "", Problems{{Message: err.Error()}}
+		return nil, "", &BodyError{err}
 	}
 	if _, err := tx.Exec(ctx, `SELECT pg_advisory_xact_lock($1)`, importLock); err != nil {
 		return nil, "", err
@@ -134,3 +136,32 @@ func loadForChecks(ctx context.Context, q db.Querier) (*Site, error) {
 	s.Media = names
 	return s, err
 }
+
+// ListAfter lists a kind's items after the key after, in byte order of their
+// keys, at most limit; next is the last key when more follow.
+func ListAfter(ctx context.Context, q db.Querier, k Kind, after string, limit int) (items []any, next string, err error) {
+	s := &Site{}
+	if err := k.loadInto(ctx, q, s); err != nil {
+		return nil, "", fmt.Errorf("content: unable to read the %s: %w", k.Name(), err)
+	}
+	all := k.all(s)
+	slices.SortFunc(all, func(a, b any) int { return strings.Compare(k.keyOf(a), k.keyOf(b)) })
+	for _, it := range all {
+		if after != "" && k.keyOf(it) <= after {
+			continue
+		}
+		if len(items) == limit {
+			return items, k.keyOf(items[len(items)-1]), nil
+		}
+		items = append(items, it)
+	}
+	return items, "", nil
+}
+
+// Key is an item's key, for the address of the item the API answers.
+func Key(k Kind, item any) string { return k.keyOf(item) }
+
+// BodyError is a request body that is not an item of its kind.
+type BodyError struct{ Err error }
+
+func (e *BodyError) Error() string { return e.Err.Error() }

@@ -30,6 +30,7 @@ type Kind interface {
 	keyOf(item any) string
 	sameItem(a, b any) bool
 	list(s *Site) any
+	all(s *Site) []any
 	add(s *Site, item any)
 	remove(ctx context.Context, q db.Querier, key string) (bool, error)
 }
@@ -142,6 +143,14 @@ func (k *itemKind[T]) list(s *Site) any {
 	return *k.items(s)
 }
 
+func (k *itemKind[T]) all(s *Site) []any {
+	out := make([]any, 0, len(*k.items(s)))
+	for i := range *k.items(s) {
+		out = append(out, &(*k.items(s))[i])
+	}
+	return out
+}
+
 func (k *itemKind[T]) add(s *Site, item any) { *k.items(s) = append(*k.items(s), *item.(*T)) }
 
 func (k *itemKind[T]) remove(ctx context.Context, q db.Querier, key string) (bool, error) {
@@ -176,7 +185,7 @@ var kinds = []Kind{
 	&itemKind[Location]{name: "location", items: func(s *Site) *[]Location { return &s.Locations },
 		key: func(l *Location) string { return l.Slug }, setKey: func(l *Location, k string) { l.Slug = k },
 		load: loadLocation, checkF: checkLocation, save: saveLocation,
-		delete: `SELECT WHERE false`}, // the business stays: everything hangs on it
+		delete: `DELETE FROM locations WHERE slug = $1 AND false`}, // the business stays: everything hangs on it
 	&itemKind[Media]{name: "media", items: func(s *Site) *[]Media { return &s.Media },
 		key: func(m *Media) string { return m.Name }, setKey: func(m *Media, k string) { m.Name = k },
 		load: loadMedia, checkF: checkMedia, save: saveMedia,

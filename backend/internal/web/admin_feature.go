@@ -25,6 +25,8 @@ type AdminDeps struct {
 	Bookings *booking.Service
 	Forms    *forms.Service
 	Webhooks *webhooks.Store
+	// RedirectOrigins are the other sites a form may send its visitor to.
+	RedirectOrigins []string
 }
 
 // Admin is the admin API under /api/admin: a business's own tools list
@@ -56,6 +58,7 @@ func (f adminFeature) Register(r *Registry) {
 	g.GET("/submissions", h.listSubmissions)
 	g.GET("/submissions/:id", h.getSubmission)
 	h.registerWebhooks(g)
+	h.registerContent(g)
 	h.registerFeeds(g, r.Root())
 }
 

@@ -466,7 +466,7 @@ func TestAdminDocumentDescribesEveryRouteAndNoOther(t *testing.T) {
 		}
 		parts := strings.Split(path, "/")
 		for i, p := range parts {
-			if strings.HasPrefix(p, ":") {
+			if strings.HasPrefix(p, ":") || strings.HasPrefix(p, "*") {
 				parts[i] = "{" + p[1:] + "}"
 			}
 		}

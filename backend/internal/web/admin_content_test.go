@@ -1,0 +1,118 @@
+package web_test
+
+import (
+	"encoding/json"
+	"net/http"
+	"strings"
+	"testing"
+
+	"github.com/getkin/kin-openapi/openapi3filter"
+)
+
+func init() {
+	// The document describes pictures as image/*: the checks read them as bytes.
+	for _, t := range []string{"image/svg+xml", "image/png"} {
+		openapi3filter.RegisterBodyDecoder(t, openapi3filter.FileBodyDecoder)
+	}
+}
+
+func TestAdminCreatesReadsChangesAndDeletesContent(t *testing.T) {
+	af := newAdminFixture(t)
+	const service = "/api/admin/content/calendars/quick-check"
+	rec := af.call(http.MethodPut, service, af.write, `{"name":"Quick check","duration":15,"staff":["mia"]}`, nil)
+	if rec.Code != http.StatusCreated || rec.Header().Get("Slotwise-Outcome") != "created" {
+		t.Fatalf("PUT a new calendar: %d %s", rec.Code, rec.Body)
+	}
+	var cal map[string]any
+	if err := json.Unmarshal(rec.Body.Bytes(), &cal); err != nil || cal["slug"] != "quick-check" || cal["bookingWindowDays"] != 60.0 || cal["active"] != true {
+		t.Errorf("the new calendar, with its defaults: %v (%v)", cal, err)
+	}
+	if rec := af.call(http.MethodPut, service, af.write, `{"name":"Quick check","duration":15,"staff":["mia"]}`, nil); rec.Code != 200 ||
+		rec.Header().Get("Slotwise-Outcome") != "unchanged" {
+		t.Errorf("the same PUT again: %d %s", rec.Code, rec.Header().Get("Slotwise-Outcome"))
+	}
+	if rec := af.call(http.MethodGet, "/api/admin/content/calendars?limit=2", af.read, "", nil); rec.Code != 200 || !strings.Contains(rec.Body.String(), `"nextCursor":"`) {
+		t.Errorf("a page of calendars: %d %s", rec.Code, rec.Body)
+	}
+	// The widget shows it at once.
+	if rec := af.do(http.MethodGet, "/widget/bookings/quick-check", nil); rec.Code != 200 || !strings.Contains(rec.Body.String(), "Quick check") {
+		t.Errorf("the new calendar's widget: %d", rec.Code)
+	}
+
+	for _, tc := range []struct {
+		name, method, target, token, body string
+		status                            int
+		code, field                       string
+	}{
+		{"a read token changes nothing", http.MethodPut, service, af.read, `{"name":"X","duration":15}`, 403, "insufficient_scope", ""},
+		{"a field out of bounds", http.MethodPut, service, af.write, `{"name":"Quick check","duration":2}`, 422, "invalid", "duration"},
+		{"a person who is not there", http.MethodPut, service, af.write, `{"name":"Quick check","duration":15,"staff":["nobody"]}`, 422, "invalid", "staff.0"},
+		{"a field that does not exist", http.MethodPut, service, af.write, `{"name":"Quick check","duraton":15}`, 400, "bad_request", ""},
+		{"another key in the body", http.MethodPut, service, af.write, `{"slug":"other","name":"Q","duration":15}`, 400, "bad_request", ""},
+		{"NUL in a name", http.MethodPut, service, af.write, `{"name":"Q\u0000","duration":15}`, 422, "invalid", "name"},
+		{"a kind that does not exist", http.MethodGet, "/api/admin/content/widgets", af.read, "", 404, "not_found", ""},
+		{"an item that does not exist", http.MethodGet, "/api/admin/content/posts/nothing-here", af.read, "", 404, "not_found", ""},
+		{"creating what exists", http.MethodPost, "/api/admin/content/tags", af.write, `{"slug":"winter","name":"winter"}`, 409, "exists", ""},
+		{"the business stays", http.MethodDelete, "/api/admin/content/location/demo-studio", af.write, "", 409, "in_use", ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			rec := af.call(tc.method, tc.target, tc.token, tc.body, nil)
+			var body struct {
+				Error struct {
+					Code   string                    `json:"code"`
+					Fields map[string]map[string]any `json:"fields"`
+				} `json:"error"`
+			}
+			_ = json.Unmarshal(rec.Body.Bytes(), &body)
+			if rec.Code != tc.status || body.Error.Code != tc.code || (tc.field != "" && body.Error.Fields[tc.field] == nil) {
+				t.Errorf("%d %s, want %d %s naming %q", rec.Code, rec.Body, tc.status, tc.code, tc.field)
+			}
+		})
+	}
+
+	// A calendar that has a booking stays; one without goes.
+	af.book("demo-consultation", "2026-11-24T10:00:00+01:00", "ada@example.com")
+	if rec := af.call(http.MethodDelete, "/api/admin/content/calendars/demo-consultation", af.write, "", nil); rec.Code != 409 {
+		t.Errorf("deleting a booked calendar: %d %s", rec.Code, rec.Body)
+	}
+	if rec := af.call(http.MethodDelete, service, af.write, "", nil); rec.Code != 204 {
+		t.Errorf("deleting the new calendar: %d %s", rec.Code, rec.Body)
+	}
+	if rec := af.call(http.MethodGet, service, af.read, "", nil); rec.Code != 404 {
+		t.Errorf("the deleted calendar: %d", rec.Code)
+	}
+}
+
+func TestAdminContentChangesShowOnTheCachedPages(t *testing.T) {
+	af := newAdminFixture(t)
+	before := af.do(http.MethodGet, "/blog", nil)
+	if before.Code != 200 || strings.Contains(before.Body.String(), "Opening in January") {
+		t.Fatalf("the blog before: %d", before.Code)
+	}
+	rec := af.call(http.MethodPost, "/api/admin/content/posts", af.write, `{"slug":"opening-in-january","blog":"blog","title":"Opening in January",
+		"author":"lena-hoffmann","published":true,"publishedAt":"2026-11-20T08:00:00Z","body":"We open on **2 January**."}`, nil)
+	if rec.Code != http.StatusCreated {
+		t.Fatalf("POST a post: %d %s", rec.Code, rec.Body)
+	}
+	eventually(t, "the blog lists the new post", func() bool {
+		return strings.Contains(af.do(http.MethodGet, "/blog", nil).Body.String(), "Opening in January")
+	})
+	if page := af.do(http.MethodGet, "/blog/b/opening-in-january/", nil); page.Code != 200 || !strings.Contains(page.Body.String(), "<strong>2 January</strong>") {
+		t.Errorf("the post, its Markdown rendered: %d", page.Code)
+	}
+
+	svg := `<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10"/></svg>`
+	rec = af.call(http.MethodPut, "/api/admin/content/media/dot.svg", af.write, svg, map[string]string{"Content-Type": "image/svg+xml"})
+	if rec.Code != http.StatusCreated {
+		t.Fatalf("PUT a picture: %d %s", rec.Code, rec.Body)
+	}
+	if rec := af.call(http.MethodGet, "/api/admin/content/media/dot.svg", af.read, "", nil); rec.Code != 200 || rec.Body.String() != svg ||
+		rec.Header().Get("Content-Type") != "image/svg+xml" {
+		t.Errorf("the picture: %d %q %s", rec.Code, rec.Header().Get("Content-Type"), rec.Body)
+	}
+	// A page below a path: its key holds a slash.
+	if rec := af.do(http.MethodGet, "/api/admin/content/pages/index", map[string]string{"Authorization": "Bearer " + af.read}); rec.Code != 200 ||
+		!strings.Contains(rec.Body.String(), `"path":""`) {
+		t.Errorf("the home page: %d %s", rec.Code, rec.Body)
+	}
+}

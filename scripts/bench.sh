@@ -124,3 +124,17 @@ echo "== /embed.js as served (gzip; budget: under 5 KB)"
 size=$(curl -s -H 'Accept-Encoding: gzip' "http://127.0.0.1:$port/embed.js" | wc -c)
 printf '%-34s %7d bytes (budget 5120)%s\n' "embed.js" "$size" "$([ "$size" -lt 5120 ] || echo '  OVER')"
 kill -TERM "$server"; wait "$server" || true
+
+echo
+echo "== Import of a site's folder: the demo plus 1,000 posts and 200 calendars (budget: under 30 s)"
+go build -o "$work/sitegen" ./backend/cmd/sitegen
+"$work/sitegen" -posts 1000 -calendars 200 "$work/site"
+bin=${SLOTWISE_BENCH_BIN:-bin/slotwise}
+"$bin" token list --data-dir "$work/import" >/dev/null 2>&1 # the cluster, made before the clock starts
+for run in first again; do
+  start=$(date +%s.%N)
+  "$bin" import --data-dir "$work/import" "$work/site" 2>>"$work/import.log" | tail -1
+  end=$(date +%s.%N)
+  awk -v s="$start" -v e="$end" -v r="$run" 'BEGIN { printf "import (%s):%*s %6.2f s (budget 30 s)%s\n", r, 28 - length(r), "", e - s, (e - s < 30 ? "" : "  OVER") }'
+done
+"$bin" postgres stop --dir "$work/import/postgres" >/dev/null 2>&1 || true

@@ -9,11 +9,10 @@ import (
 	"github.com/yuin/goldmark/renderer/html"
 )
 
-// markdown renders CommonMark with GitHub's tables, strikethrough and
-// autolinks. HTML written inside it is passed on: SanitizeHTML keeps only
+// markdown renders CommonMark, with addresses written plainly as links. HTML written inside it is passed on: SanitizeHTML keeps only
 // rich text of whatever comes out, so nothing unsafe survives either way.
 var markdown = goldmark.New(
-	goldmark.WithExtensions(extension.Linkify, extension.Strikethrough),
+	goldmark.WithExtensions(extension.Linkify),
 	goldmark.WithRendererOptions(html.WithUnsafe()),
 )
 

@@ -164,8 +164,12 @@ type Form struct {
 	Slug       string         `yaml:"-" json:"slug"`
 	Kind       string         `yaml:"kind" json:"kind"` // form, quiz, survey, booking
 	Published  bool           `yaml:"published" json:"published"`
-	Definition map[string]any `yaml:"definition" json:"definition"`
+	Definition Definition `yaml:"definition" json:"definition"`
 }
+
+// Definition is a form's definition as JSON's values; files write it in
+// the order of the engine's fields (locale, title, steps …), not sorted.
+type Definition map[string]any
 
 // Image is a picture: a file of the folder's media (/media/name) or an
 // address elsewhere, with the size it is drawn at. Its smaller widths are

@@ -161,9 +161,9 @@ type Link struct {
 // Form is a form, quiz, survey or a calendar's booking questions, as the
 // form engine defines it (forms.Definition, written as YAML here).
 type Form struct {
-	Slug       string         `yaml:"-" json:"slug"`
-	Kind       string         `yaml:"kind" json:"kind"` // form, quiz, survey, booking
-	Published  bool           `yaml:"published" json:"published"`
+	Slug       string     `yaml:"-" json:"slug"`
+	Kind       string     `yaml:"kind" json:"kind"` // form, quiz, survey, booking
+	Published  bool       `yaml:"published" json:"published"`
 	Definition Definition `yaml:"definition" json:"definition"`
 }
 

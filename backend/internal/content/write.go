@@ -27,6 +27,9 @@ func Write(dir string, s *Site) error {
 		return err
 	}
 	for name, data := range files {
+		if !filepath.IsLocal(filepath.FromSlash(name)) {
+			return fmt.Errorf("content: %q is not a file inside the folder", name)
+		}
 		if err := writeFile(filepath.Join(dir, filepath.FromSlash(name)), data); err != nil {
 			return err
 		}

@@ -42,6 +42,9 @@ importing the same folder again changes nothing. Content the folder does not
 have is kept (the admin API deletes).`,
 		flags: databaseFlags,
 		run: func(ctx context.Context, inv *invocation) error {
+			if st, err := os.Stat(inv.args[0]); err != nil || !st.IsDir() {
+				return fmt.Errorf("%s is not a folder", inv.args[0])
+			}
 			folder, err := content.Read(os.DirFS(inv.args[0]))
 			if err != nil {
 				return importProblems(err)

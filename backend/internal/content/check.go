@@ -518,8 +518,8 @@ func checkMedia(m *Media, r report, _ *index) {
 		cfg, format, err := image.DecodeConfig(bytes.NewReader(m.Data))
 		if err != nil || (format == "png") != (ext == ".png") {
 			r.add("data", "is not a %s picture", strings.ToUpper(ext[1:]))
-		} else if cfg.Width > 8000 || cfg.Height > 8000 {
-			r.add("data", "is %d×%d: at most 8000 a side", cfg.Width, cfg.Height)
+		} else if cfg.Width > 8000 || cfg.Height > 8000 || cfg.Width*cfg.Height > 40_000_000 {
+			r.add("data", "is %d×%d: at most 8000 a side and 40 million pixels", cfg.Width, cfg.Height)
 		}
 	case ".svg":
 		if !bytes.Contains(m.Data[:min(len(m.Data), 1024)], []byte("<svg")) {

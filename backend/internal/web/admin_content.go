@@ -11,6 +11,7 @@ import (
 	"path"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/gin-gonic/gin"
 	"github.com/jackc/pgx/v5"
@@ -182,6 +183,11 @@ func (h adminAPI) changeContent(create bool) gin.HandlerFunc {
 		body, err := io.ReadAll(http.MaxBytesReader(c.Writer, c.Request.Body, limit))
 		if err != nil {
 			apiError(c, http.StatusRequestEntityTooLarge, "too_large", "The body is larger than an item of this kind may be")
+			return
+		}
+		if k.Name() != "media" && !utf8.Valid(body) {
+			// encoding/json would quietly put U+FFFD in place of the bytes
+			apiError(c, http.StatusBadRequest, "bad_request", "The body is not UTF-8")
 			return
 		}
 		sum := sha256.Sum256(body)

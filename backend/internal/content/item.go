@@ -95,7 +95,7 @@ func Put(ctx context.Context, tx pgx.Tx, k Kind, key string, body []byte, create
 	return it, Created, nil
 }
 
-// Delete removes one item; one that bookings, responses or posts refer to
+// Delete removes one item; one that bookings, responses, posts or a team refer to
 // stays (ErrInUse): make it inactive or unpublished instead.
 func Delete(ctx context.Context, tx pgx.Tx, k Kind, key string) error {
 	if _, err := Get(ctx, tx, k, key); err != nil {

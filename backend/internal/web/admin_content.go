@@ -39,7 +39,7 @@ var contentErrors = []ErrorMapping{
 	{Err: content.ErrNotFound, Status: http.StatusNotFound, Code: "not_found", Message: "There is no such item"},
 	{Err: content.ErrExists, Status: http.StatusConflict, Code: "exists", Message: "An item with this key exists: PUT it to change it"},
 	{Err: content.ErrInUse, Status: http.StatusConflict, Code: "in_use",
-		Message: "Bookings, responses or posts refer to this item: make it inactive or unpublished instead"},
+		Message: "Bookings, responses, posts or a team refer to this item: make it inactive or unpublished instead"},
 }
 
 func (h adminAPI) registerContent(g *gin.RouterGroup) {

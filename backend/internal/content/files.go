@@ -254,87 +254,20 @@ func typeWords(goType string) string {
 
 // item reads a kind kept one to a file, named by its key.
 func (r *reader) item(p, kind, key string) {
-	s := r.f.Site
-	var src *source
-	switch kind {
-	case "staff":
-		v := Staff{Slug: key}
-		v.setDefaults()
-		if src = r.yaml(p, &v); src != nil {
-			v.Slug = key
-			s.Staff = append(s.Staff, v)
-		}
-	case "calendars":
-		v := Calendar{}
-		v.setDefaults()
-		if src = r.yaml(p, &v); src != nil {
-			v.Slug = key
-			s.Calendars = append(s.Calendars, v)
-		}
-	case "teams":
-		v := Team{}
-		if src = r.yaml(p, &v); src != nil {
-			v.Slug = key
-			s.Teams = append(s.Teams, v)
-		}
-	case "groups":
-		v := Group{ID: key}
-		if src = r.yaml(p, &v); src != nil {
-			v.Slug = key
-			s.Groups = append(s.Groups, v)
-		}
-	case "menus":
-		v := Menu{ID: key}
-		if src = r.yaml(p, &v); src != nil {
-			v.Slug = key
-			s.Menus = append(s.Menus, v)
-		}
-	case "forms":
-		v := Form{}
-		v.setDefaults()
-		if src = r.yaml(p, &v); src != nil {
-			v.Slug = key
-			s.Forms = append(s.Forms, v)
-		}
-	case "products":
-		v := Product{}
-		v.setDefaults()
-		if src = r.yaml(p, &v); src != nil {
-			v.ID = key
-			s.Products = append(s.Products, v)
-		}
-	case "collections":
-		v := Collection{}
-		v.setDefaults()
-		if src = r.yaml(p, &v); src != nil {
-			v.Slug = key
-			s.Collections = append(s.Collections, v)
-		}
-	}
-	if src != nil {
+	k, _ := KindNamed(kind)
+	it := k.blank()
+	if src := r.yaml(p, it); src != nil {
+		k.setKeyOf(it, key)
+		k.add(r.f.Site, it)
 		r.add(kind, key, src)
 	}
 }
 
 // list reads a list file: each element is one item, its key inside.
 func (r *reader) list(p, kind string) {
-	s := r.f.Site
-	var n int
-	var src *source
-	switch kind {
-	case "links":
-		src = r.yaml(p, &s.Links)
-		n = len(s.Links)
-	case "blogs":
-		src = r.yaml(p, &s.Blogs)
-		n = len(s.Blogs)
-	case "authors":
-		src = r.yaml(p, &s.Authors)
-		n = len(s.Authors)
-	case "tags":
-		src = r.yaml(p, &s.Tags)
-		n = len(s.Tags)
-	}
+	k, _ := KindNamed(kind)
+	var node yaml.Node
+	src := r.yaml(p, &node)
 	if src == nil {
 		return
 	}
@@ -342,13 +275,28 @@ func (r *reader) list(p, kind string) {
 		r.problem(p, src.node.Line, "", "is a list (- slug: …)")
 		return
 	}
-	key := map[string]func(int) string{
-		"links": func(i int) string { return s.Links[i].Slug }, "blogs": func(i int) string { return s.Blogs[i].Path },
-		"authors": func(i int) string { return s.Authors[i].Slug }, "tags": func(i int) string { return s.Tags[i].Slug },
-	}[kind]
-	for i := 0; i < n && i < len(src.node.Content); i++ {
-		r.add(kind, key(i), &source{file: p, node: src.node.Content[i]})
+	for _, el := range src.node.Content {
+		it := k.blank()
+		if err := decodeStrict(el, it); err != nil {
+			r.yamlError(p, 0, err)
+			continue
+		}
+		k.add(r.f.Site, it)
+		r.add(kind, k.keyOf(it), &source{file: p, node: el})
 	}
+}
+
+// decodeStrict decodes one node of a document already read, refusing
+// fields the item does not have (which Node.Decode alone does not).
+func decodeStrict(n *yaml.Node, v any) error {
+	text, err := yaml.Marshal(n)
+	if err != nil {
+		return err
+	}
+	// Lines are the element's own: shift them to the file's.
+	dec := yaml.NewDecoder(strings.NewReader(strings.Repeat("\n", n.Line-1) + string(text)))
+	dec.KnownFields(true)
+	return dec.Decode(v)
 }
 
 // frontMatter splits a Markdown file into its YAML front matter (between

@@ -1,6 +1,7 @@
 package content
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -51,6 +52,7 @@ func Import(ctx context.Context, pool db.Beginner, f *Folder, opt Options) (Resu
 		if err != nil {
 			return err
 		}
+		keepAddresses(f.Site, cur)
 		if ps := checkSite(f, cur, opt.RedirectOrigins); len(ps) > 0 {
 			return ps
 		}
@@ -115,4 +117,26 @@ func (f *Folder) refused(err error) error {
 		return err
 	}
 	return Problems{p}
+}
+
+// keepAddresses gives a group or menu whose id is left out the one it
+// already has (its public address stays), else its slug.
+func keepAddresses(next, cur *Site) {
+	groups, menus := map[string]string{}, map[string]string{}
+	for _, g := range cur.Groups {
+		groups[g.Slug] = g.ID
+	}
+	for _, m := range cur.Menus {
+		menus[m.Slug] = m.ID
+	}
+	for i, g := range next.Groups {
+		if g.ID == "" {
+			next.Groups[i].ID = cmp.Or(groups[g.Slug], g.Slug)
+		}
+	}
+	for i, m := range next.Menus {
+		if m.ID == "" {
+			next.Menus[i].ID = cmp.Or(menus[m.Slug], m.Slug)
+		}
+	}
 }

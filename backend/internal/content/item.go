@@ -80,6 +80,7 @@ func Put(ctx context.Context, tx pgx.Tx, k Kind, key string, body []byte, create
 	}
 	next := &Site{}
 	k.add(next, it)
+	keepAddresses(next, cur)
 	f := &Folder{Site: next, sources: sources{}}
 	if ps := checkSite(f, cur, redirects); len(ps) > 0 {
 		return nil, "", ps

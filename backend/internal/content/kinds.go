@@ -2,6 +2,7 @@ package content
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
@@ -28,6 +29,9 @@ type Kind interface {
 	// the admin API's item operations
 	item(s *Site, key string) (any, bool)
 	keyOf(item any) string
+	setKeyOf(item any, key string)
+	// blank is a new item with its defaults, to decode into.
+	blank() any
 	sameItem(a, b any) bool
 	list(s *Site) any
 	all(s *Site) []any
@@ -111,9 +115,7 @@ func (k *itemKind[T]) decode(key string, body []byte) (any, error) {
 	if own := k.key(&it); key != "" && own != "" && own != key {
 		return nil, fmt.Errorf("the body names %q, the address %q: a key is changed by creating the item anew", own, key)
 	}
-	if key != "" {
-		k.setKey(&it, key)
-	}
+	k.setKey(&it, cmp.Or(key, k.key(&it)))
 	return &it, nil
 }
 
@@ -133,6 +135,14 @@ func (k *itemKind[T]) item(s *Site, key string) (any, bool) {
 }
 
 func (k *itemKind[T]) keyOf(item any) string { return k.key(item.(*T)) }
+
+func (k *itemKind[T]) setKeyOf(item any, key string) { k.setKey(item.(*T), key) }
+
+func (k *itemKind[T]) blank() any {
+	it := new(T)
+	k.defaults(it)
+	return it
+}
 
 func (k *itemKind[T]) sameItem(a, b any) bool { return k.same(*a.(*T), *b.(*T)) }
 

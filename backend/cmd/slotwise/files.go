@@ -8,6 +8,8 @@ import (
 	"os"
 	"time"
 
+	"github.com/jackc/pgx/v5"
+
 	"slotwise/backend/internal/content"
 )
 
@@ -20,7 +22,13 @@ is described in docs/content.md.`,
 		flags: databaseFlags,
 		run: func(ctx context.Context, inv *invocation) error {
 			return withDatabase(ctx, inv.cfg, func(ctx context.Context, a *app) error {
-				site, err := content.Load(ctx, a.pool)
+				// One snapshot: content changed meanwhile is in it whole or not at all.
+				var site *content.Site
+				err := pgx.BeginTxFunc(ctx, a.pool, pgx.TxOptions{IsoLevel: pgx.RepeatableRead, AccessMode: pgx.ReadOnly},
+					func(tx pgx.Tx) (err error) {
+						site, err = content.Load(ctx, tx)
+						return err
+					})
 				if err != nil {
 					return err
 				}
@@ -42,10 +50,13 @@ importing the same folder again changes nothing. Content the folder does not
 have is kept (the admin API deletes).`,
 		flags: databaseFlags,
 		run: func(ctx context.Context, inv *invocation) error {
-			if st, err := os.Stat(inv.args[0]); err != nil || !st.IsDir() {
+			// Nothing outside the folder is read, through a link or otherwise.
+			root, err := os.OpenRoot(inv.args[0])
+			if err != nil {
 				return fmt.Errorf("%s is not a folder", inv.args[0])
 			}
-			folder, err := content.Read(os.DirFS(inv.args[0]))
+			defer root.Close()
+			folder, err := content.Read(root.FS())
 			if err != nil {
 				return importProblems(err)
 			}

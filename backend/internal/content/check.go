@@ -8,7 +8,6 @@ import (
 	"image"
 	_ "image/jpeg" // pictures are checked by decoding their header
 	_ "image/png"
-	"net/mail"
 	"path"
 	"regexp"
 	"slices"
@@ -49,6 +48,10 @@ const maxMediaBytes = 8 << 20
 type index struct {
 	staff, calendars, products, blogs, categories, authors, tags, media map[string]bool
 	formKinds                                                           map[string]string
+	// addresses: a group's or menu's id → the slugs that claim it;
+	// categoryBlog: a category → the blog it belongs to
+	groupIDs, menuIDs map[string]map[string]bool
+	categoryBlog      map[string]map[string]bool
 	// redirects are the other sites a form may send its visitor to
 	redirects []string
 }
@@ -56,8 +59,16 @@ type index struct {
 func indexOf(sites ...*Site) *index {
 	x := &index{staff: map[string]bool{}, calendars: map[string]bool{}, products: map[string]bool{}, blogs: map[string]bool{},
 		categories: map[string]bool{}, authors: map[string]bool{}, tags: map[string]bool{}, media: map[string]bool{},
-		formKinds: map[string]string{}}
-	for _, s := range sites {
+		formKinds: map[string]string{}, groupIDs: map[string]map[string]bool{}, menuIDs: map[string]map[string]bool{},
+		categoryBlog: map[string]map[string]bool{}}
+	claim := func(m map[string]map[string]bool, id, slug string) {
+		if m[id] == nil {
+			m[id] = map[string]bool{}
+		}
+		m[id][slug] = true
+	}
+	claimed := map[string]bool{} // groups, menus and blogs the first site (the folder) has
+	for i, s := range sites {
 		for _, v := range s.Staff {
 			x.staff[v.Slug] = true
 		}
@@ -69,8 +80,25 @@ func indexOf(sites ...*Site) *index {
 		}
 		for _, v := range s.Blogs {
 			x.blogs[v.Path] = true
+			if i > 0 && claimed["blog "+v.Path] {
+				continue // the folder says what this blog holds now
+			}
+			claimed["blog "+v.Path] = true
 			for _, c := range v.Categories {
 				x.categories[c.Slug] = true
+				claim(x.categoryBlog, c.Slug, v.Path)
+			}
+		}
+		for _, g := range s.Groups {
+			if i == 0 || !claimed["group "+g.Slug] {
+				claimed["group "+g.Slug] = true
+				claim(x.groupIDs, g.ID, g.Slug)
+			}
+		}
+		for _, m := range s.Menus {
+			if i == 0 || !claimed["menu "+m.Slug] {
+				claimed["menu "+m.Slug] = true
+				claim(x.menuIDs, m.ID, m.Slug)
 			}
 		}
 		for _, v := range s.Authors {
@@ -217,8 +245,8 @@ func (r report) email(field, value string, required bool) {
 		}
 		return
 	}
-	if a, err := mail.ParseAddress(value); err != nil || a.Address != value || len(value) > 254 {
-		r.add(field, "%q is not an e-mail address", value)
+	if fieldcheck.EmailProblem(value) != "" {
+		r.add(field, "%q is not an e-mail address a mail can be sent to", value)
 	}
 }
 
@@ -335,9 +363,20 @@ func (r report) calendarList(field string, slugs []string, x *index) {
 	}
 }
 
+// address checks that a group's or menu's id is its own.
+func (r report) address(id, slug string, claims map[string]map[string]bool) {
+	r.syntax("id", id, idSyntax, "an address of 1 to 64 letters, digits, _ and -")
+	for other := range claims[id] {
+		if other != slug {
+			r.add("id", "%q is already the address of %s", id, other)
+			return
+		}
+	}
+}
+
 func checkGroup(g *Group, r report, x *index) {
 	r.syntax("slug", g.Slug, slugSyntax, "a slug")
-	r.syntax("id", g.ID, idSyntax, "an address of 1 to 64 letters, digits, _ and -")
+	r.address(g.ID, g.Slug, x.groupIDs)
 	r.text("name", g.Name, true, 200)
 	r.text("description", g.Description, false, 5000)
 	r.calendarList("calendars", g.Calendars, x)
@@ -345,7 +384,7 @@ func checkGroup(g *Group, r report, x *index) {
 
 func checkMenu(m *Menu, r report, x *index) {
 	r.syntax("slug", m.Slug, slugSyntax, "a slug")
-	r.syntax("id", m.ID, idSyntax, "an address of 1 to 64 letters, digits, _ and -")
+	r.address(m.ID, m.Slug, x.menuIDs)
 	r.text("name", m.Name, true, 200)
 	r.text("description", m.Description, false, 5000)
 	for i, c := range m.Categories {
@@ -444,6 +483,9 @@ func checkPage(p *Page, r report, x *index) {
 	r.text("description", p.Description, false, 1000)
 	r.locale("locale", p.Locale)
 	r.text("body", p.Body, false, sites.MaxRichTextBytes)
+	if len(p.Sections) > 100 {
+		r.add("sections", "%d sections; a page has at most 100", len(p.Sections))
+	}
 	for i, s := range p.Sections {
 		f := fmt.Sprintf("sections.%d", i)
 		if s.Type == "booking" {
@@ -457,7 +499,7 @@ func checkPage(p *Page, r report, x *index) {
 	}
 }
 
-func checkBlog(b *Blog, r report, _ *index) {
+func checkBlog(b *Blog, r report, x *index) {
 	r.syntax("path", b.Path, blogPathSyntax, "a path of lowercase segments such as blog or journal/news")
 	if first, _, _ := strings.Cut(b.Path, "/"); route.Default().Reserved(first) {
 		r.add("path", "/%s/ belongs to the server", first)
@@ -467,6 +509,12 @@ func checkBlog(b *Blog, r report, _ *index) {
 	for i, c := range b.Categories {
 		f := fmt.Sprintf("categories.%d", i)
 		r.syntax(f+".slug", c.Slug, slugSyntax, "a slug")
+		for owner := range x.categoryBlog[c.Slug] {
+			if owner != b.Path {
+				r.add(f+".slug", "%s is also a category of the blog %s: a category's slug is the site's own", c.Slug, owner)
+				break
+			}
+		}
 		r.text(f+".name", c.Name, true, 200)
 		r.text(f+".description", c.Description, false, 1000)
 	}
@@ -499,15 +547,19 @@ func checkPost(p *Post, r report, x *index) {
 	if p.Published && p.PublishedAt == nil {
 		r.add("publishedAt", "a published post has the time it was published")
 	}
-	r.oneOf("format", p.Format, "", "html")
+	if p.Format != "" && p.Format != "html" {
+		r.add("format", "is markdown (the default) or html, not %q", p.Format)
+	}
 	if p.Format == "html" {
 		r.richText("body", p.Body)
+	} else if html, err := sites.MarkdownHTML(p.Body); err != nil || len(html) > sites.MaxRichTextBytes {
+		r.add("body", "is over %d KB once rendered", sites.MaxRichTextBytes>>10)
 	} else {
 		r.text("body", p.Body, false, sites.MaxRichTextBytes)
 	}
 }
 
-func checkMedia(m *Media, r report, _ *index) {
+func checkMedia(m *Media, r report, x *index) {
 	r.syntax("name", m.Name, mediaSyntax, "a picture's name such as cover.jpg (svg, png, jpg, webp or avif)")
 	if len(m.Data) > maxMediaBytes {
 		r.add("data", "%d bytes; a picture is at most 8 MB", len(m.Data))
@@ -525,6 +577,17 @@ func checkMedia(m *Media, r report, _ *index) {
 		if !bytes.Contains(m.Data[:min(len(m.Data), 1024)], []byte("<svg")) {
 			r.add("data", "is not an SVG picture")
 		}
+	case ".webp":
+		if len(m.Data) < 12 || string(m.Data[:4]) != "RIFF" || string(m.Data[8:12]) != "WEBP" {
+			r.add("data", "is not a WebP picture")
+		}
+	case ".avif":
+		if len(m.Data) < 12 || string(m.Data[4:12]) != "ftypavif" && string(m.Data[4:12]) != "ftypavis" {
+			r.add("data", "is not an AVIF picture")
+		}
+	}
+	if base, ok := sites.VariantOf(m.Name); ok && x.media[base] {
+		r.add("name", "is the name of a smaller width made of %s: name the picture otherwise", base)
 	}
 }
 

@@ -219,6 +219,9 @@ func TestImportNamesEveryProblemAndChangesNothing(t *testing.T) {
 	write("posts/orphan.md", "---\ntitle: An orphan\nblog: blog\nauthor: ghost\npublished: true\n---\n\nText.\n")
 	write("staff/eve.yaml", "name: Eve\nemail: not-an-address\ntimeZone: Mars/Olympus\nhours:\n  monday:\n    - 17:00-09:00\n")
 	write("pages/widget.md", "---\ntitle: Mine\n---\n")
+	write("groups/evening.yaml", "id: grp_studio\nname: Evenings\ncalendars: [demo-yoga]\n")
+	write("blogs.yaml", "- path: blog\n  title: Journal\n  categories:\n    - {slug: massage, name: Massage}\n    - {slug: skin-care, name: Skin care}\n"+
+		"- path: news\n  title: News\n  categories:\n    - {slug: massage, name: Massage}\n")
 	before := counts(t, pool)
 
 	folder, err := content.Read(os.DirFS(dir))
@@ -240,10 +243,12 @@ func TestImportNamesEveryProblemAndChangesNothing(t *testing.T) {
 		`calendars/quick-chat.yaml:6: staffMode: is one of any, named, collective, not "whoever"`,
 		`posts/orphan.md:4: author: there is no author "ghost"`,
 		`posts/orphan.md:2: publishedAt: a published post has the time it was published`,
-		`staff/eve.yaml:2: email: "not-an-address" is not an e-mail address`,
+		`staff/eve.yaml:2: email: "not-an-address" is not an e-mail address a mail can be sent to`,
 		`staff/eve.yaml:3: timeZone: "Mars/Olympus" is not an IANA time zone such as Europe/Berlin`,
 		`staff/eve.yaml:6: hours.monday.0: 17:00-09:00 ends before it starts`,
 		`pages/widget.md: path: /widget/ belongs to the server (widgets, the API, the shop …)`,
+		`groups/evening.yaml:1: id: "grp_studio" is already the address of demo-group`,
+		`blogs.yaml:9: categories.0.slug: massage is also a category of the blog blog: a category's slug is the site's own`,
 	} {
 		if !got[want] {
 			t.Errorf("missing problem %s\nin:\n%v", want, ps)
@@ -251,6 +256,32 @@ func TestImportNamesEveryProblemAndChangesNothing(t *testing.T) {
 	}
 	if after := counts(t, pool); after != before {
 		t.Errorf("rows %s after a refused import, %s before", after, before)
+	}
+}
+
+func TestImportOfAHandWrittenFolderIsStableToo(t *testing.T) {
+	pool := dbtest.New(t)
+	if err := demo.Seed(context.Background(), pool); err != nil {
+		t.Fatal(err)
+	}
+	dir := export(t, pool)
+	// Written by a person: lists in their own order, a heading with spaces
+	// around it, a text section's HTML spelt differently.
+	files := map[string]string{
+		"staff/ana.yaml": "name: Ana\nemail: ana@example.com\ntimeZone: Europe/Lisbon\nhours:\n  monday: [09:00-12:00]\n" +
+			"overrides:\n  - {day: 2026-12-31, closed: true}\n  - {day: 2026-12-24, hours: [09:00-11:00]}\n",
+		"pages/hello.md": "---\ntitle: Hello\nsections:\n  - {type: heading, text: '  Welcome  '}\n  - {type: text, html: '<b>Hi</b> there'}\n---\nText.\n",
+	}
+	for name, text := range files {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if res := importDir(t, pool, dir); res.Changed["staff"] != 1 || res.Changed["pages"] != 1 {
+		t.Fatalf("the first import changed %v", res.Changed)
+	}
+	if res := importDir(t, pool, dir); len(res.Changed) != 0 {
+		t.Errorf("the same hand-written folder again changed %v", res.Changed)
 	}
 }
 
@@ -282,6 +313,8 @@ func TestReadRefusesWhatIsNotASitesFolder(t *testing.T) {
 		{"not UTF-8", map[string]string{"slotwise.yaml": "format: 1\n", "pages/x.md": "---\ntitle: \xff\n---\n"}, "pages/x.md: is not UTF-8 text"},
 		{"a key twice", map[string]string{"slotwise.yaml": "format: 1\n", "pages/a.md": "---\ntitle: A\n---\n", "pages/a/index.md": "---\ntitle: A\n---\n"},
 			`pages "a" is already in pages/a`},
+		{"a link out of the folder", map[string]string{"slotwise.yaml": "format: 1\n", "media/key.webp": "->/etc/hostname"},
+			"media/key.webp: is a link or a special file"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			dir := t.TempDir()
@@ -289,6 +322,12 @@ func TestReadRefusesWhatIsNotASitesFolder(t *testing.T) {
 				p := filepath.Join(dir, name)
 				if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
 					t.Fatal(err)
+				}
+				if target, ok := strings.CutPrefix(text, "->"); ok {
+					if err := os.Symlink(target, p); err != nil {
+						t.Fatal(err)
+					}
+					continue
 				}
 				if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
 					t.Fatal(err)

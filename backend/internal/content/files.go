@@ -7,6 +7,7 @@ import (
 	"io/fs"
 	"path"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -60,6 +61,10 @@ func Read(fsys fs.FS) (*Folder, error) {
 			return nil
 		}
 		if d.IsDir() {
+			return nil
+		}
+		if !d.Type().IsRegular() {
+			r.problem(p, 0, "", "is a link or a special file: a site's files are plain files inside its folder")
 			return nil
 		}
 		r.file(p)
@@ -127,20 +132,11 @@ func (r *reader) file(p string) {
 		r.page(p)
 	case top == postsDir && dir == postsDir && path.Ext(name) == ".md":
 		r.post(p, strings.TrimSuffix(name, ".md"))
-	case dir != "" && !strings.Contains(dir, "/") && path.Ext(name) == ".yaml" && contains(perFile, dir):
+	case dir != "" && !strings.Contains(dir, "/") && path.Ext(name) == ".yaml" && slices.Contains(perFile, dir):
 		r.item(p, dir, strings.TrimSuffix(name, ".yaml"))
 	default:
 		r.problem(p, 0, "", "is not part of a site's files (see docs/content.md)")
 	}
-}
-
-func contains(list []string, s string) bool {
-	for _, v := range list {
-		if v == s {
-			return true
-		}
-	}
-	return false
 }
 
 func (r *reader) read(p string, limit int) ([]byte, bool) {
@@ -210,6 +206,7 @@ func (r *reader) yamlText(p, text string, lineBase int, v any) *source {
 var yamlLine = regexp.MustCompile(`^(?:yaml: )?line (\d+): (.*)$`)
 var unknownField = regexp.MustCompile(`^field (\S+) not found in type \S+$`)
 var badValue = regexp.MustCompile("^cannot unmarshal !!(\\w+) `(.*)` into (\\S+)$")
+var badShape = regexp.MustCompile(`^cannot unmarshal !!(seq|map) into (\S+)$`)
 
 // yamlError reports what the YAML decoder said, in the folder's terms.
 func (r *reader) yamlError(p string, lineBase int, err error) {
@@ -231,6 +228,8 @@ func (r *reader) yamlError(p string, lineBase int, err error) {
 			field, m = sub[1], "is not a field here (see docs/content.md)"
 		} else if sub := badValue.FindStringSubmatch(m); sub != nil {
 			m = fmt.Sprintf("%q is not %s", sub[2], typeWords(sub[3]))
+		} else if sub := badShape.FindStringSubmatch(m); sub != nil {
+			m = map[string]string{"seq": "a list is written where", "map": "fields are written where"}[sub[1]] + " " + typeWords(sub[2]) + " belongs"
 		}
 		r.problem(p, line, field, "%s", strings.TrimPrefix(m, "yaml: "))
 	}
@@ -248,6 +247,10 @@ func typeWords(goType string) string {
 		return "a list"
 	case goType == "time.Time":
 		return "a time such as 2027-01-31T00:00:00Z"
+	case goType == "content.Week":
+		return "the days of the week (monday: [09:00-17:00])"
+	case strings.HasPrefix(goType, "content."), strings.HasPrefix(goType, "map["):
+		return "fields (name: value)"
 	}
 	return "of the right kind"
 }
@@ -364,9 +367,7 @@ func (r *reader) post(p, slug string) {
 	if src == nil {
 		return
 	}
-	if v.Format == "markdown" {
-		v.Format = ""
-	}
+	v.normalize()
 	v.Slug, v.Body = slug, body
 	r.add("posts", slug, src)
 	r.f.Site.Posts = append(r.f.Site.Posts, v)

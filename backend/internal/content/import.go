@@ -4,7 +4,7 @@ import (
 	"cmp"
 	"context"
 	"errors"
-	"fmt"
+	"strings"
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgconn"
@@ -84,8 +84,7 @@ func checkSite(f *Folder, cur *Site, redirects []string) Problems {
 	for _, l := range f.Site.Locations {
 		for _, c := range cur.Locations {
 			if c.Slug != l.Slug {
-				ps = append(ps, Problem{File: locationFile, Line: lineOf(f.sources["location"][l.Slug].node, "slug"), Field: "slug",
-					Message: fmt.Sprintf("this site's business is %q; its files name it so", c.Slug)})
+				report{src: f.sources["location"][l.Slug], list: &ps}.add("slug", "this site's business is %q: name it so", c.Slug)
 			}
 		}
 	}
@@ -104,7 +103,7 @@ func (f *Folder) refused(err error) error {
 	if !errors.As(err, &ie) {
 		return err
 	}
-	p := Problem{Message: ie.err.Error()}
+	p := Problem{Message: strings.TrimPrefix(ie.err.Error(), "sites: ")}
 	if src := f.sources[ie.kind][ie.key]; src != nil {
 		p.File = src.file
 	}

@@ -1,6 +1,7 @@
 package content
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -11,6 +12,7 @@ import (
 	"github.com/jackc/pgx/v5/pgconn"
 
 	"slotwise/backend/internal/db"
+	"slotwise/backend/internal/sites"
 )
 
 // The admin API changes one item at a time, with the checks and writes an
@@ -20,6 +22,8 @@ var (
 	ErrNotFound = errors.New("content: no such item")
 	// ErrInUse: the item is what bookings, responses or posts refer to.
 	ErrInUse = errors.New("content: the item is in use")
+	// ErrBusinessStays: the business is not deleted; everything hangs on it.
+	ErrBusinessStays = errors.New("content: the business is not deleted")
 	// ErrExists: POST of an item whose key is taken.
 	ErrExists = errors.New("content: an item with this key exists")
 )
@@ -44,6 +48,9 @@ func List(ctx context.Context, q db.Querier, k Kind) (any, error) {
 
 // Get reads one item.
 func Get(ctx context.Context, q db.Querier, k Kind, key string) (any, error) {
+	if k.Name() == "media" {
+		return mediaNamed(ctx, q, key)
+	}
 	s := &Site{}
 	if err := k.loadInto(ctx, q, s); err != nil {
 		return nil, fmt.Errorf("content: unable to read the %s: %w", k.Name(), err)
@@ -71,6 +78,22 @@ func Put(ctx context.Context, tx pgx.Tx, k Kind, key string, body []byte, create
 		return nil, "", err
 	}
 	key = k.keyOf(it)
+	next := &Site{}
+	k.add(next, it)
+	keepAddresses(next, cur)
+	it, _ = k.item(next, key)
+	if m, ok := it.(*Media); ok {
+		// The checks read pictures' names only: the kept one's bytes, to compare.
+		stored, err := mediaNamed(ctx, tx, m.Name)
+		if err != nil && !errors.Is(err, ErrNotFound) {
+			return nil, "", err
+		}
+		for i := range cur.Media {
+			if cur.Media[i].Name == m.Name && stored != nil {
+				cur.Media[i] = *stored
+			}
+		}
+	}
 	old, exists := k.item(cur, key)
 	switch {
 	case exists && create:
@@ -78,9 +101,6 @@ func Put(ctx context.Context, tx pgx.Tx, k Kind, key string, body []byte, create
 	case exists && k.sameItem(old, it):
 		return it, Unchanged, nil
 	}
-	next := &Site{}
-	k.add(next, it)
-	keepAddresses(next, cur)
 	f := &Folder{Site: next, sources: sources{}}
 	if ps := checkSite(f, cur, redirects); len(ps) > 0 {
 		return nil, "", ps
@@ -101,6 +121,9 @@ func Put(ctx context.Context, tx pgx.Tx, k Kind, key string, body []byte, create
 func Delete(ctx context.Context, tx pgx.Tx, k Kind, key string) error {
 	if _, err := Get(ctx, tx, k, key); err != nil {
 		return err
+	}
+	if k.Name() == "location" {
+		return ErrBusinessStays
 	}
 	if _, err := tx.Exec(ctx, `SELECT pg_advisory_xact_lock($1)`, importLock); err != nil {
 		return err
@@ -141,6 +164,9 @@ func loadForChecks(ctx context.Context, q db.Querier) (*Site, error) {
 // ListAfter lists a kind's items after the key after, in byte order of their
 // keys, at most limit; next is the last key when more follow.
 func ListAfter(ctx context.Context, q db.Querier, k Kind, after string, limit int) (items []any, next string, err error) {
+	if k.Name() == "media" {
+		return mediaAfter(ctx, q, after, limit)
+	}
 	s := &Site{}
 	if err := k.loadInto(ctx, q, s); err != nil {
 		return nil, "", fmt.Errorf("content: unable to read the %s: %w", k.Name(), err)
@@ -166,3 +192,55 @@ func Key(k Kind, item any) string { return k.keyOf(item) }
 type BodyError struct{ Err error }
 
 func (e *BodyError) Error() string { return e.Err.Error() }
+
+// mediaNamed reads one picture as it was saved (not the smaller widths
+// made of it).
+func mediaNamed(ctx context.Context, q db.Querier, name string) (*Media, error) {
+	if base, variant := sites.VariantOf(name); variant {
+		var made bool
+		if err := q.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM media WHERE name = $1)`, base).Scan(&made); err != nil || made {
+			return nil, cmp.Or(err, ErrNotFound)
+		}
+	}
+	m := &Media{Name: name}
+	err := q.QueryRow(ctx, `SELECT data FROM media WHERE name = $1`, name).Scan(&m.Data)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return nil, ErrNotFound
+	}
+	return m, err
+}
+
+// MediaInfo is a picture in a list: its name and size; its bytes are read
+// one picture at a time.
+type MediaInfo struct {
+	Name  string `json:"name"`
+	Bytes int    `json:"bytes"`
+}
+
+// mediaAfter lists pictures by name and size, without the smaller widths
+// made of them.
+func mediaAfter(ctx context.Context, q db.Querier, after string, limit int) ([]any, string, error) {
+	all, err := collect(ctx, q, `SELECT name, octet_length(data) FROM media`, func(r pgx.Row) (MediaInfo, error) {
+		var m MediaInfo
+		return m, r.Scan(&m.Name, &m.Bytes)
+	})
+	if err != nil {
+		return nil, "", err
+	}
+	stored := map[string]bool{}
+	for _, m := range all {
+		stored[m.Name] = true
+	}
+	slices.SortFunc(all, func(a, b MediaInfo) int { return strings.Compare(a.Name, b.Name) })
+	var items []any
+	for _, m := range all {
+		if base, variant := sites.VariantOf(m.Name); (variant && stored[base]) || m.Name <= after && after != "" {
+			continue
+		}
+		if len(items) == limit {
+			return items, items[len(items)-1].(MediaInfo).Name, nil
+		}
+		items = append(items, m)
+	}
+	return items, "", nil
+}

@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"slices"
 	"strings"
 	"time"
@@ -112,6 +113,9 @@ func (k *itemKind[T]) decode(key string, body []byte) (any, error) {
 			return nil, err
 		}
 	}
+	if n, ok := any(&it).(interface{ normalize() }); ok {
+		n.normalize()
+	}
 	if own := k.key(&it); key != "" && own != "" && own != key {
 		return nil, fmt.Errorf("the body names %q, the address %q: a key is changed by creating the item anew", own, key)
 	}
@@ -200,11 +204,19 @@ var kinds = []Kind{
 		key: func(m *Media) string { return m.Name }, setKey: func(m *Media, k string) { m.Name = k },
 		load: loadMedia, checkF: checkMedia, save: saveMedia,
 		// with the smaller widths SavePicture kept beside it
-		delete: `DELETE FROM media WHERE name = $1 OR (starts_with(name, regexp_replace($1, '\.[a-z]+$', '') || '-')
-			AND substr(name, length(regexp_replace($1, '\.[a-z]+$', '')) + 2) ~ '^[0-9]+w\.[a-z]+$')`},
+		// with the smaller widths SavePicture kept beside it, unless a post,
+		// product or page shows it
+		delete: `DELETE FROM media WHERE (name = $1 OR (starts_with(name, regexp_replace($1, '\.[a-z]+$', '') || '-')
+			AND substr(name, length(regexp_replace($1, '\.[a-z]+$', '')) + 2) ~ '^[0-9]+w\.[a-z]+$'))
+			AND NOT EXISTS (SELECT 1 FROM posts WHERE cover->>'src' = '/media/' || $1)
+			AND NOT EXISTS (SELECT 1 FROM products WHERE images @> jsonb_build_array(jsonb_build_object('src', '/media/' || $1)))
+			AND NOT EXISTS (SELECT 1 FROM site_pages WHERE sections @> jsonb_build_array(jsonb_build_object('image', jsonb_build_object('src', '/media/' || $1))))`},
 	&itemKind[Staff]{name: "staff", items: func(s *Site) *[]Staff { return &s.Staff },
 		key: func(v *Staff) string { return v.Slug }, setKey: func(v *Staff, k string) { v.Slug = k },
 		load: loadStaff, checkF: checkStaff, save: saveStaff,
+		canon: func(v *Staff) {
+			v.Overrides = byKey(v.Overrides, func(o Override) string { return o.Day })
+		},
 		delete: `DELETE FROM staff WHERE slug = $1 AND NOT EXISTS (SELECT 1 FROM bookings b WHERE b.staff_id = staff.id)`},
 	&itemKind[Form]{name: "forms", items: func(s *Site) *[]Form { return &s.Forms },
 		key: func(v *Form) string { return v.Slug }, setKey: func(v *Form, k string) { v.Slug = k },
@@ -215,7 +227,8 @@ var kinds = []Kind{
 		key: func(v *Calendar) string { return v.Slug }, setKey: func(v *Calendar, k string) { v.Slug = k },
 		load: loadCalendars, checkF: checkCalendar, canon: func(c *Calendar) { slices.Sort(c.Staff) }, save: saveCalendar,
 		delete: `DELETE FROM calendars WHERE slug = $1 AND NOT EXISTS (SELECT 1 FROM bookings b WHERE b.calendar_id = calendars.id)
-			AND NOT EXISTS (SELECT 1 FROM teams t WHERE t.calendar_id = calendars.id)`},
+			AND NOT EXISTS (SELECT 1 FROM teams t WHERE t.calendar_id = calendars.id)
+			AND NOT EXISTS (SELECT 1 FROM site_pages p WHERE p.sections @> jsonb_build_array(jsonb_build_object('calendar', $1::text)))`},
 	&itemKind[Team]{name: "teams", items: func(s *Site) *[]Team { return &s.Teams },
 		key: func(v *Team) string { return v.Slug }, setKey: func(v *Team, k string) { v.Slug = k },
 		load: loadTeams, checkF: checkTeam, save: saveTeam, delete: `DELETE FROM teams WHERE slug = $1`},
@@ -238,6 +251,7 @@ var kinds = []Kind{
 	&itemKind[Blog]{name: "blogs", items: func(s *Site) *[]Blog { return &s.Blogs },
 		key: func(v *Blog) string { return v.Path }, setKey: func(v *Blog, k string) { v.Path = k },
 		load: loadBlogs, checkF: checkBlog, save: saveBlog,
+		canon:  func(v *Blog) { v.Categories = byKey(v.Categories, func(c Category) string { return c.Slug }) },
 		delete: `DELETE FROM blogs WHERE path = $1 AND NOT EXISTS (SELECT 1 FROM posts p WHERE p.blog_id = blogs.id)`},
 	&itemKind[Author]{name: "authors", items: func(s *Site) *[]Author { return &s.Authors },
 		key: func(v *Author) string { return v.Slug }, setKey: func(v *Author, k string) { v.Slug = k },
@@ -273,15 +287,21 @@ func canonPost(p *Post) {
 	}
 }
 
+// canonPage writes a page's sections as they are kept: through the same
+// checks and back.
 func canonPage(p *Page) {
 	p.Body = body(p.Body)
-	p.Sections = slices.Clone(p.Sections)
-	for i, s := range p.Sections {
-		if s.Type == "text" {
-			if nodes, err := sites.SanitizeHTML(s.HTML); err == nil {
-				p.Sections[i].HTML = sites.RenderHTML(nodes)
-			}
-		}
+	var in []sites.SectionInput
+	for _, s := range p.Sections {
+		in = append(in, sectionInput(s))
+	}
+	checked, err := sites.CheckSections(in)
+	if err != nil {
+		return
+	}
+	stored, _ := json.Marshal(checked) // strings and numbers always encode
+	if secs, err := sourceOfSections(stored); err == nil {
+		p.Sections = secs
 	}
 }
 
@@ -305,7 +325,7 @@ func strictJSON(body []byte, v any) error {
 	if err := dec.Decode(v); err != nil {
 		return err
 	}
-	if dec.More() {
+	if err := dec.Decode(new(json.RawMessage)); err != io.EOF {
 		return errors.New("more than one JSON value")
 	}
 	return nil

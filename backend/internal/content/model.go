@@ -293,3 +293,10 @@ func (p *Product) setDefaults()    { p.Available, p.Published = true, true }
 func (c *Collection) setDefaults() { c.Sort, c.Published = "manual", true }
 func (p *Page) setDefaults()       { p.Locale, p.Published = "en-US", true }
 func (p *Post) setDefaults()       { p.Published = true }
+
+// normalize spells the default format one way: markdown is "".
+func (p *Post) normalize() {
+	if p.Format == "markdown" {
+		p.Format = ""
+	}
+}

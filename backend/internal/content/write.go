@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
+	"path"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -27,7 +28,7 @@ func Write(dir string, s *Site) error {
 		return err
 	}
 	for name, data := range files {
-		if !filepath.IsLocal(filepath.FromSlash(name)) {
+		if !filepath.IsLocal(filepath.FromSlash(name)) || path.Clean(name) != name {
 			return fmt.Errorf("content: %q is not a file inside the folder", name)
 		}
 		if err := writeFile(filepath.Join(dir, filepath.FromSlash(name)), data); err != nil {

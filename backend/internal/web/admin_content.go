@@ -38,6 +38,7 @@ const (
 var contentErrors = []ErrorMapping{
 	{Err: content.ErrNotFound, Status: http.StatusNotFound, Code: "not_found", Message: "There is no such item"},
 	{Err: content.ErrExists, Status: http.StatusConflict, Code: "exists", Message: "An item with this key exists: PUT it to change it"},
+	{Err: content.ErrBusinessStays, Status: http.StatusConflict, Code: "in_use", Message: "The business stays: everything else belongs to it"},
 	{Err: content.ErrInUse, Status: http.StatusConflict, Code: "in_use",
 		Message: "Bookings, responses, posts or a team refer to this item: make it inactive or unpublished instead"},
 }
@@ -99,12 +100,6 @@ func (h adminAPI) contentError(c *gin.Context, err error) {
 	}
 }
 
-// mediaSummary is a picture in a list: its bytes are read one by one.
-type mediaSummary struct {
-	Name  string `json:"name"`
-	Bytes int    `json:"bytes"`
-}
-
 func (h adminAPI) listContent(c *gin.Context) {
 	k, _, ok := contentTarget(c)
 	if !ok {
@@ -127,12 +122,6 @@ func (h adminAPI) listContent(c *gin.Context) {
 	if err != nil {
 		h.contentError(c, err)
 		return
-	}
-	if k.Name() == "media" {
-		for i, it := range items {
-			m := it.(*content.Media)
-			items[i] = mediaSummary{Name: m.Name, Bytes: len(m.Data)}
-		}
 	}
 	next := ""
 	if last != "" {
@@ -215,7 +204,7 @@ func (h adminAPI) changeContent(create bool) gin.HandlerFunc {
 		}
 		c.Header("Slotwise-Outcome", string(res.Outcome))
 		if m, isMedia := it.(*content.Media); isMedia {
-			c.JSON(status, mediaSummary{Name: m.Name, Bytes: len(m.Data)})
+			c.JSON(status, content.MediaInfo{Name: m.Name, Bytes: len(m.Data)})
 			return
 		}
 		c.JSON(status, it)

@@ -51,6 +51,8 @@ type index struct {
 	// addresses: a group's or menu's id → the slugs that claim it;
 	// categoryBlog: a category → the blog it belongs to
 	groupIDs, menuIDs map[string]map[string]bool
+	// mediaSize: the size of each PNG or JPEG picture the folder brings
+	mediaSize map[string][2]int
 	categoryBlog      map[string]map[string]bool
 	// redirects are the other sites a form may send its visitor to
 	redirects []string
@@ -60,7 +62,7 @@ func indexOf(sites ...*Site) *index {
 	x := &index{staff: map[string]bool{}, calendars: map[string]bool{}, products: map[string]bool{}, blogs: map[string]bool{},
 		categories: map[string]bool{}, authors: map[string]bool{}, tags: map[string]bool{}, media: map[string]bool{},
 		formKinds: map[string]string{}, groupIDs: map[string]map[string]bool{}, menuIDs: map[string]map[string]bool{},
-		categoryBlog: map[string]map[string]bool{}}
+		categoryBlog: map[string]map[string]bool{}, mediaSize: map[string][2]int{}}
 	claim := func(m map[string]map[string]bool, id, slug string) {
 		if m[id] == nil {
 			m[id] = map[string]bool{}
@@ -109,6 +111,9 @@ func indexOf(sites ...*Site) *index {
 		}
 		for _, v := range s.Media {
 			x.media[v.Name] = true
+			if cfg, _, err := image.DecodeConfig(bytes.NewReader(v.Data)); err == nil && len(v.Data) > 0 {
+				x.mediaSize[v.Name] = [2]int{cfg.Width, cfg.Height}
+			}
 		}
 		for _, v := range s.Forms {
 			x.formKinds[v.Slug] = v.Kind
@@ -188,6 +193,10 @@ func (r report) image(field string, img *Image, x *index) {
 	}
 	if name, ok := strings.CutPrefix(img.Src, "/media/"); ok {
 		r.ref(field+".src", name, x.media, "picture in media/")
+		// its smaller widths are made from the size it really has
+		if size, known := x.mediaSize[name]; known && (size[0] != img.Width || size[1] != img.Height) {
+			r.add(field, "%s is %d×%d pixels, not %d×%d", name, size[0], size[1], img.Width, img.Height)
+		}
 	} else if !strings.HasPrefix(img.Src, "https://") || !fieldcheck.IsText(img.Src, false) {
 		r.add(field+".src", "is /media/NAME (a file of media/) or an https address")
 	}

@@ -48,12 +48,12 @@ const maxMediaBytes = 8 << 20
 type index struct {
 	staff, calendars, products, blogs, categories, authors, tags, media map[string]bool
 	formKinds                                                           map[string]string
-	// addresses: a group's or menu's id → the slugs that claim it;
-	// categoryBlog: a category → the blog it belongs to
+	// a group's or menu's id → the slugs that claim it
 	groupIDs, menuIDs map[string]map[string]bool
-	// mediaSize: the size of each PNG or JPEG picture the folder brings
+	// a category → the blogs that list it
+	categoryBlog map[string]map[string]bool
+	// the size of each PNG or JPEG picture the folder brings
 	mediaSize map[string][2]int
-	categoryBlog      map[string]map[string]bool
 	// redirects are the other sites a form may send its visitor to
 	redirects []string
 }

@@ -40,8 +40,8 @@ var (
 	spanSyntax     = regexp.MustCompile(`^([01][0-9]|2[0-3]):[0-5][0-9]-(([01][0-9]|2[0-3]):[0-5][0-9]|24:00)$`)
 )
 
-// maxMediaBytes is the largest picture kept (the media table's limit).
-const maxMediaBytes = 8 << 20
+// MaxMediaBytes is the largest picture kept (the media table's limit).
+const MaxMediaBytes = 8 << 20
 
 // index is what content may refer to: the keys of the folder's content and
 // of what the database already has.
@@ -570,7 +570,7 @@ func checkPost(p *Post, r report, x *index) {
 
 func checkMedia(m *Media, r report, x *index) {
 	r.syntax("name", m.Name, mediaSyntax, "a picture's name such as cover.jpg (svg, png, jpg, webp or avif)")
-	if len(m.Data) > maxMediaBytes {
+	if len(m.Data) > MaxMediaBytes {
 		r.add("data", "%d bytes; a picture is at most 8 MB", len(m.Data))
 		return
 	}
@@ -579,8 +579,8 @@ func checkMedia(m *Media, r report, x *index) {
 		cfg, format, err := image.DecodeConfig(bytes.NewReader(m.Data))
 		if err != nil || (format == "png") != (ext == ".png") {
 			r.add("data", "is not a %s picture", strings.ToUpper(ext[1:]))
-		} else if cfg.Width > 8000 || cfg.Height > 8000 || cfg.Width*cfg.Height > 40_000_000 {
-			r.add("data", "is %d×%d: at most 8000 a side and 40 million pixels", cfg.Width, cfg.Height)
+		} else if cfg.Width > sites.MaxPictureSide || cfg.Height > sites.MaxPictureSide || cfg.Width*cfg.Height > sites.MaxPicturePixels {
+			r.add("data", "is %d×%d: at most %d a side and %d million pixels", cfg.Width, cfg.Height, sites.MaxPictureSide, sites.MaxPicturePixels/1_000_000)
 		}
 	case ".svg":
 		if !bytes.Contains(m.Data[:min(len(m.Data), 1024)], []byte("<svg")) {

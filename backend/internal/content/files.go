@@ -123,7 +123,7 @@ func (r *reader) file(p string) {
 	case listFiles[p] != "":
 		r.list(p, listFiles[p])
 	case top == mediaDir && dir == mediaDir:
-		data, ok := r.read(p, maxMediaBytes+1)
+		data, ok := r.read(p, MaxMediaBytes+1)
 		if ok {
 			r.add("media", name, &source{file: p})
 			r.f.Site.Media = append(r.f.Site.Media, Media{Name: name, Data: data})

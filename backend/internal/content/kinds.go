@@ -8,7 +8,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"slices"
 	"strings"
 	"time"
 
@@ -30,6 +29,8 @@ type Kind interface {
 	// the admin API's item operations
 	item(s *Site, key string) (any, bool)
 	keyOf(item any) string
+	// canonical is a copy of item in its canon's spelling.
+	canonical(item any) any
 	setKeyOf(item any, key string)
 	// blank is a new item with its defaults, to decode into.
 	blank() any
@@ -140,6 +141,14 @@ func (k *itemKind[T]) item(s *Site, key string) (any, bool) {
 
 func (k *itemKind[T]) keyOf(item any) string { return k.key(item.(*T)) }
 
+func (k *itemKind[T]) canonical(item any) any {
+	c := *item.(*T)
+	if k.canon != nil {
+		k.canon(&c)
+	}
+	return &c
+}
+
 func (k *itemKind[T]) setKeyOf(item any, key string) { k.setKey(item.(*T), key) }
 
 func (k *itemKind[T]) blank() any {
@@ -225,7 +234,7 @@ var kinds = []Kind{
 			AND NOT EXISTS (SELECT 1 FROM calendars c WHERE c.form_id = forms.id)`},
 	&itemKind[Calendar]{name: "calendars", items: func(s *Site) *[]Calendar { return &s.Calendars },
 		key: func(v *Calendar) string { return v.Slug }, setKey: func(v *Calendar, k string) { v.Slug = k },
-		load: loadCalendars, checkF: checkCalendar, canon: func(c *Calendar) { slices.Sort(c.Staff) }, save: saveCalendar,
+		load: loadCalendars, checkF: checkCalendar, canon: func(c *Calendar) { c.Staff = sorted(c.Staff) }, save: saveCalendar,
 		delete: `DELETE FROM calendars WHERE slug = $1 AND NOT EXISTS (SELECT 1 FROM bookings b WHERE b.calendar_id = calendars.id)
 			AND NOT EXISTS (SELECT 1 FROM teams t WHERE t.calendar_id = calendars.id)
 			AND NOT EXISTS (SELECT 1 FROM site_pages p WHERE p.sections @> jsonb_build_array(jsonb_build_object('calendar', $1::text)))`},
@@ -275,8 +284,7 @@ func instant(t time.Time) time.Time { return t.UTC().Truncate(time.Microsecond) 
 func body(s string) string { return strings.TrimRight(strings.TrimLeft(s, "\r\n"), " \t\r\n") }
 
 func canonPost(p *Post) {
-	slices.Sort(p.Categories)
-	slices.Sort(p.Tags)
+	p.Categories, p.Tags = sorted(p.Categories), sorted(p.Tags)
 	if p.PublishedAt != nil {
 		t := instant(*p.PublishedAt)
 		p.PublishedAt = &t

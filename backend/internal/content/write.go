@@ -2,6 +2,7 @@ package content
 
 import (
 	"bytes"
+	"cmp"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -115,81 +116,55 @@ func sorted(s []string) []string {
 	return byKey(s, func(v string) string { return v })
 }
 
-// render is every file of the site, by its path in the folder. Lists
-// whose order means nothing are written sorted.
+// render is every file of the site, by its path in the folder: each item
+// in the one spelling import compares (its kind's canon), so lists whose
+// order means nothing are written sorted.
 func render(s *Site) (map[string][]byte, error) {
-	files := map[string][]byte{}
-	var err error
-	put := func(name string, v any) {
-		if err == nil {
-			files[name], err = yamlOf(v)
-		}
-	}
-	put(formatFile, map[string]int{"format": FormatVersion})
 	if len(s.Locations) > 1 {
 		return nil, fmt.Errorf("content: %d businesses; a site's files hold one", len(s.Locations))
 	}
-	for i := range s.Locations {
-		put(locationFile, &s.Locations[i])
-	}
-	for _, v := range s.Staff {
-		put("staff/"+v.Slug+".yaml", v)
-	}
-	for _, v := range s.Calendars {
-		v.Staff = sorted(v.Staff)
-		put("calendars/"+v.Slug+".yaml", v)
-	}
-	for _, v := range s.Teams {
-		put("teams/"+v.Slug+".yaml", v)
-	}
-	for _, v := range s.Groups {
-		put("groups/"+v.Slug+".yaml", v)
-	}
-	for _, v := range s.Menus {
-		put("menus/"+v.Slug+".yaml", v)
-	}
-	for _, v := range s.Forms {
-		put("forms/"+v.Slug+".yaml", v)
-	}
-	for _, v := range s.Products {
-		put("products/"+v.ID+".yaml", v)
-	}
-	for _, v := range s.Collections {
-		put("collections/"+v.Slug+".yaml", v)
-	}
-	if len(s.Links) > 0 {
-		put("links.yaml", byKey(s.Links, func(v Link) string { return v.Slug }))
-	}
-	if len(s.Blogs) > 0 {
-		blogs := byKey(s.Blogs, func(v Blog) string { return v.Path })
-		for i := range blogs {
-			blogs[i].Categories = byKey(blogs[i].Categories, func(v Category) string { return v.Slug })
-		}
-		put("blogs.yaml", blogs)
-	}
-	if len(s.Authors) > 0 {
-		put("authors.yaml", byKey(s.Authors, func(v Author) string { return v.Slug }))
-	}
-	if len(s.Tags) > 0 {
-		put("tags.yaml", byKey(s.Tags, func(v Tag) string { return v.Slug }))
-	}
-	for _, v := range s.Pages {
-		name := "index"
-		if v.Path != "" {
-			name = v.Path
-		}
-		if err == nil {
-			files[pagesDir+"/"+name+".md"], err = markdownOf(v, v.Body)
+	files := map[string][]byte{}
+	var err error
+	put := func(name string, v any, body string, markdown bool) {
+		switch {
+		case err != nil:
+		case markdown:
+			files[name], err = markdownOf(v, body)
+		default:
+			files[name], err = yamlOf(v)
 		}
 	}
-	for _, v := range s.Posts {
-		v.Categories, v.Tags = sorted(v.Categories), sorted(v.Tags)
-		if err == nil {
-			files[postsDir+"/"+v.Slug+".md"], err = markdownOf(v, v.Body)
-		}
+	put(formatFile, map[string]int{"format": FormatVersion}, "", false)
+	lists := map[string]string{}
+	for file, kind := range listFiles {
+		lists[kind] = file
 	}
-	for _, m := range s.Media {
-		files[mediaDir+"/"+m.Name] = m.Data
+	for _, k := range kinds {
+		var list []any
+		for _, it := range k.all(s) {
+			it = k.canonical(it)
+			key := k.keyOf(it)
+			switch v := it.(type) {
+			case *Location:
+				put(locationFile, v, "", false)
+			case *Media:
+				files[mediaDir+"/"+v.Name] = v.Data
+			case *Page:
+				put(pagesDir+"/"+cmp.Or(v.Path, "index")+".md", v, v.Body, true)
+			case *Post:
+				put(postsDir+"/"+key+".md", v, v.Body, true)
+			default:
+				if lists[k.Name()] != "" {
+					list = append(list, it)
+				} else {
+					put(k.Name()+"/"+key+".yaml", it, "", false)
+				}
+			}
+		}
+		if len(list) > 0 {
+			slices.SortFunc(list, func(a, b any) int { return strings.Compare(k.keyOf(a), k.keyOf(b)) })
+			put(lists[k.Name()], list, "", false)
+		}
 	}
 	return files, err
 }

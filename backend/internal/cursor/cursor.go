@@ -65,7 +65,7 @@ const (
 
 // After is the SQL condition that starts a page right after cursor c, in
 // a list ordered by (timeCol, idCol); "" for the first page. arg adds a
-// query argument and returns its placeholder.
+// query argument and returns the parameter naming it ($1, …).
 func After(c, timeCol, idCol string, order Order, arg func(any) string) (string, error) {
 	if c == "" {
 		return "", nil

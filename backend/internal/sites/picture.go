@@ -26,8 +26,8 @@ var variantWidths = []int{480, 960, 1440}
 // Limits on a picture's size before it is decoded: a small file can claim
 // an enormous canvas.
 const (
-	maxPictureSide   = 8000
-	maxPicturePixels = 40_000_000
+	MaxPictureSide   = 8000
+	MaxPicturePixels = 40_000_000
 )
 
 // SavePicture stores a picture under name (its extension says the format:
@@ -48,8 +48,8 @@ func (s *Store) SavePicture(ctx context.Context, name string, data []byte) (Imag
 	if (format == "png") != (ext == ".png") {
 		return Image{}, fmt.Errorf("sites: %s is a %s picture", name, format)
 	}
-	if cfg.Width <= 0 || cfg.Height <= 0 || cfg.Width > maxPictureSide || cfg.Height > maxPictureSide || cfg.Width*cfg.Height > maxPicturePixels {
-		return Image{}, fmt.Errorf("sites: %s is %d×%d: at most %d a side and %d pixels", name, cfg.Width, cfg.Height, maxPictureSide, maxPicturePixels)
+	if cfg.Width <= 0 || cfg.Height <= 0 || cfg.Width > MaxPictureSide || cfg.Height > MaxPictureSide || cfg.Width*cfg.Height > MaxPicturePixels {
+		return Image{}, fmt.Errorf("sites: %s is %d×%d: at most %d a side and %d pixels", name, cfg.Width, cfg.Height, MaxPictureSide, MaxPicturePixels)
 	}
 	contentType := "image/jpeg"
 	if format == "png" {

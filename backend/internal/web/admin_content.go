@@ -29,11 +29,9 @@ import (
 // an import makes; the database's triggers then drop exactly the cached
 // pages that show what changed, on every replica.
 
-// Request bodies: an item (a post's body is at most 512 KB), a picture.
-const (
-	maxContentBytes = 2 << 20
-	maxMediaBytes   = 8<<20 + 1
-)
+// maxContentBytes bounds an item's body (a post's body is at most 512 KB);
+// a picture's is content.MaxMediaBytes, one byte more to tell it was over.
+const maxContentBytes = 2 << 20
 
 var contentErrors = []ErrorMapping{
 	{Err: content.ErrNotFound, Status: http.StatusNotFound, Code: "not_found", Message: "There is no such item"},
@@ -163,7 +161,7 @@ func (h adminAPI) changeContent(create bool) gin.HandlerFunc {
 		}
 		limit := int64(maxContentBytes)
 		if k.Name() == "media" {
-			limit = maxMediaBytes
+			limit = content.MaxMediaBytes + 1
 			if create {
 				apiError(c, http.StatusMethodNotAllowed, "bad_request", "A picture is sent with PUT /api/admin/content/media/{name}")
 				return

@@ -23,19 +23,19 @@ type embedScript struct {
 	etag           string
 }
 
-// languagesPlaceholder is where the build leaves room for the languages
+// languagesSlot is where the build leaves room for the languages
 // the server speaks: the script maps the host page's language onto them.
-const languagesPlaceholder = "__SLOTWISE_LANGUAGES__"
+const languagesSlot = "__SLOTWISE_LANGUAGES__"
 
 func loadEmbedScript(client fs.FS) (*embedScript, error) {
 	data, err := fs.ReadFile(client, "embed.js")
 	if err != nil {
 		return nil, fmt.Errorf("web: the embed script is missing (run `make build`): %w", err)
 	}
-	if !bytes.Contains(data, []byte(languagesPlaceholder)) {
-		return nil, fmt.Errorf("web: embed.js has no %s to fill", languagesPlaceholder)
+	if !bytes.Contains(data, []byte(languagesSlot)) {
+		return nil, fmt.Errorf("web: embed.js has no %s to fill", languagesSlot)
 	}
-	data = bytes.ReplaceAll(data, []byte(languagesPlaceholder), []byte(strings.Join(locales.Prefixes, " ")))
+	data = bytes.ReplaceAll(data, []byte(languagesSlot), []byte(strings.Join(locales.Prefixes, " ")))
 	var buf bytes.Buffer
 	zw, _ := gzip.NewWriterLevel(&buf, gzip.BestCompression)
 	zw.Write(data)

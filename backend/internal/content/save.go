@@ -194,44 +194,36 @@ func saveTeam(ctx context.Context, w *writer, t *Team) error {
 	return err
 }
 
-// claim makes id the address of the group or menu with slug: one kept
+// listing writes a group or a menu (table) at its address id: one kept
 // under the slug at another address goes first, with what it holds.
-func (w *writer) claim(ctx context.Context, table, id, slug string) error {
-	_, err := w.q.Exec(ctx, `DELETE FROM `+table+` WHERE slug = $1 AND id <> $2`, slug, id)
-	return err
-}
-
-func saveGroup(ctx context.Context, w *writer, g *Group) error {
+func (w *writer) listing(ctx context.Context, table, id, slug, name, description string) error {
 	loc, err := w.business(ctx)
 	if err != nil {
 		return err
 	}
-	if err := w.claim(ctx, "calendar_groups", g.ID, g.Slug); err != nil {
+	if _, err := w.q.Exec(ctx, `DELETE FROM `+table+` WHERE slug = $1 AND id <> $2`, slug, id); err != nil {
 		return err
 	}
-	if _, err := w.q.Exec(ctx, `INSERT INTO calendar_groups (id, location_id, slug, name, description) VALUES ($1, $2, $3, $4, $5)
-		ON CONFLICT (id) DO UPDATE SET slug = $3, name = $4, description = $5`, g.ID, loc, g.Slug, g.Name, g.Description); err != nil {
+	_, err = w.q.Exec(ctx, `INSERT INTO `+table+` (id, location_id, slug, name, description) VALUES ($1, $2, $3, $4, $5)
+		ON CONFLICT (id) DO UPDATE SET slug = $3, name = $4, description = $5`, id, loc, slug, name, description)
+	return err
+}
+
+func saveGroup(ctx context.Context, w *writer, g *Group) error {
+	if err := w.listing(ctx, "calendar_groups", g.ID, g.Slug, g.Name, g.Description); err != nil {
 		return err
 	}
 	if _, err := w.q.Exec(ctx, `DELETE FROM calendar_group_members WHERE group_id = $1`, g.ID); err != nil {
 		return err
 	}
-	_, err = w.q.Exec(ctx, `INSERT INTO calendar_group_members (group_id, calendar_id, position)
+	_, err := w.q.Exec(ctx, `INSERT INTO calendar_group_members (group_id, calendar_id, position)
 		SELECT $1, c.id, o.position FROM unnest($2::text[]) WITH ORDINALITY AS o(slug, position) JOIN calendars c ON c.slug = o.slug`,
 		g.ID, orEmpty(g.Calendars))
 	return err
 }
 
 func saveMenu(ctx context.Context, w *writer, m *Menu) error {
-	loc, err := w.business(ctx)
-	if err != nil {
-		return err
-	}
-	if err := w.claim(ctx, "service_menus", m.ID, m.Slug); err != nil {
-		return err
-	}
-	if _, err := w.q.Exec(ctx, `INSERT INTO service_menus (id, location_id, slug, name, description) VALUES ($1, $2, $3, $4, $5)
-		ON CONFLICT (id) DO UPDATE SET slug = $3, name = $4, description = $5`, m.ID, loc, m.Slug, m.Name, m.Description); err != nil {
+	if err := w.listing(ctx, "service_menus", m.ID, m.Slug, m.Name, m.Description); err != nil {
 		return err
 	}
 	if _, err := w.q.Exec(ctx, `DELETE FROM service_menu_categories WHERE menu_id = $1`, m.ID); err != nil {

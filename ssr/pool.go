@@ -174,7 +174,7 @@ func (p *Pool) do(ctx context.Context, req *request) (string, error) {
 	if err := ctx.Err(); err != nil {
 		return "", err
 	}
-	req.ctx, req.queued = ctx, time.Now()
+	req.ctx, req.queued = ctx, time.Now() // real time: how long a render waited
 	req.resp = make(chan result, 1)
 	select {
 	case p.reqs <- req:

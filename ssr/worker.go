@@ -95,7 +95,7 @@ func (w *worker) handle(req *request) (res result, reason string) {
 	w.reqCtx = req.ctx
 	defer func() { w.reqCtx = context.Background() }()
 	if observe := p.opts.Observe; observe != nil {
-		began := time.Now()
+		began := time.Now() // real time: how long a render took
 		defer func() {
 			observe(Observation{Fn: req.fn, Wait: began.Sub(req.queued), Took: time.Since(began), Err: res.err, Recycle: reason})
 		}()

@@ -127,10 +127,10 @@ func join(parts []string) string {
 // progressTo prints how far a long import has come, at most twice a
 // second, and not at all for one done within a second.
 func progressTo(w io.Writer) func(content.Progress) {
-	start := time.Now()
+	start := time.Now() // real time: how long the import has run
 	var last time.Time
 	return func(p content.Progress) {
-		now := time.Now()
+		now := time.Now() // real time: how long the import has run
 		if now.Sub(start) < time.Second || now.Sub(last) < 500*time.Millisecond {
 			return
 		}

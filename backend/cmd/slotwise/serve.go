@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"slotwise/backend/internal/booking"
+	"slotwise/backend/internal/clock"
 	"slotwise/backend/internal/config"
 	"slotwise/backend/internal/events"
 	"slotwise/backend/internal/formkey"
@@ -99,12 +100,14 @@ func serve(ctx context.Context, cfg *config.Config) error {
 		}
 		formsSvc := forms.NewService(a.pool, keys, a.cfg.RedirectOrigins, a.log)
 		paySvc := payments.NewService(a.pool, bookings, paymentProvider(a), publicURL(a.cfg), a.log)
+		if shift, ok := clock.Shifted(); ok {
+			a.log.Warn(clock.EnvShift+" is set: the clock is moved away from the real time", slog.String("shift", shift), slog.Time("now", clock.Now()))
+		}
 		if start := a.cfg.TestClock; !start.IsZero() {
 			a.log.Warn("SLOTWISE_TEST_CLOCK is set: the booking clock is not the real time", slog.Time("starts_at", start))
-			began := time.Now()
-			clock := func() time.Time { return start.Add(time.Since(began)) }
-			bookings.SetClock(clock)
-			formsSvc.SetClock(clock)
+			now := clock.StartingAt(start)
+			bookings.SetClock(now)
+			formsSvc.SetClock(now)
 		}
 		if !a.cfg.NoDemo {
 			if a.demoLink, err = demoLink(ctx, bookings); err != nil {

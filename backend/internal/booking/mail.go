@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"log/slog"
 	"strings"
-	"time"
 
 	"github.com/jackc/pgx/v5"
 
@@ -144,13 +143,13 @@ func (m *Mailer) compose(ctx context.Context, event string, group []*Booking, to
 	if ending {
 		method = notify.MethodCancel
 	}
-	now := time.Now()
+	now := m.Service.Now()
 	brand := b.Calendar.Location.BrandColor // every mail wears the business's colour, as its pages do
 	bookerViews := make([]View, len(group))
 	bookerEvents := make([]notify.Event, len(group))
 	for i, x := range group {
 		bookerViews[i] = NewView(x, token, b.Locale, now)
-		bookerEvents[i] = Event(x, m.BaseURL+bookerViews[i].ManageURL)
+		bookerEvents[i] = Event(x, m.BaseURL+bookerViews[i].ManageURL, now)
 	}
 	out := []queued{m.render(ctx, kind, b.Locale, brand, bookerViews, b.Contact.Email, b.Contact.FirstName+" "+b.Contact.LastName, b.Staff.Name, bookerEvents, method)}
 	if event == EventLatePaid || b.Money.State == MoneyReleased {
@@ -160,7 +159,7 @@ func (m *Mailer) compose(ctx context.Context, event string, group []*Booking, to
 
 	// Everyone else's copy has no booker's links.
 	plain := func(x *Booking, locale string) (View, notify.Event) {
-		ev := Event(x, "")
+		ev := Event(x, "", now)
 		ev.Description = x.Calendar.Description
 		return WithoutLinks(NewView(x, "", locale, now)), ev
 	}

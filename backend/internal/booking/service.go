@@ -10,6 +10,7 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"slotwise/backend/internal/availability"
+	"slotwise/backend/internal/clock"
 	"slotwise/backend/internal/command"
 )
 
@@ -27,7 +28,7 @@ type Service struct {
 
 // NewService builds the service.
 func NewService(pool *pgxpool.Pool, log *slog.Logger) *Service {
-	return &Service{pool: pool, runner: command.NewRunner(pool), log: log, now: time.Now}
+	return &Service{pool: pool, runner: command.NewRunner(pool), log: log, now: clock.Now}
 }
 
 // SetClock replaces the clock, for tests.

@@ -132,7 +132,7 @@ func NewView(b *Booking, token, locale string, now time.Time) View {
 		p := b.PreviousStart.In(zone)
 		v.PreviousStart = &p
 	}
-	ev := Event(b, "")
+	ev := Event(b, "", now)
 	v.GoogleURL, v.OutlookURL = notify.GoogleCalendarURL(ev), notify.OutlookURL(ev)
 	return v
 }
@@ -161,7 +161,7 @@ func ICSPath(id string) string { return "/api/bookings/" + url.PathEscape(id) + 
 
 // Event is the booking as a calendar event; manageURL goes in its
 // description and URL when known.
-func Event(b *Booking, manageURL string) notify.Event {
+func Event(b *Booking, manageURL string, now time.Time) notify.Event {
 	status := "CONFIRMED"
 	switch b.Status {
 	case StatusRequested:
@@ -177,7 +177,7 @@ func Event(b *Booking, manageURL string) notify.Event {
 		desc += "\n\n" + manageURL
 	}
 	return notify.Event{
-		UID: b.ID + "@slotwise", Sequence: b.Sequence, Start: b.Start, End: b.End, Stamp: time.Now(),
+		UID: b.ID + "@slotwise", Sequence: b.Sequence, Start: b.Start, End: b.End, Stamp: now,
 		Summary: b.Calendar.Name + " · " + b.Calendar.Location.Name, Description: desc,
 		Location: b.Contact.Location, URL: manageURL,
 		OrganizerName: b.Calendar.Location.Name, OrganizerEmail: organizerEmail(b),

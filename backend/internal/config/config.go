@@ -12,6 +12,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"slotwise/backend/internal/clock"
 )
 
 // Config is the whole configuration of `slotwise serve`.
@@ -195,6 +197,14 @@ func Load(getenv Getenv) (*Config, error) {
 		if c.DatabaseURL != "" {
 			// A clock that is not the time has no place next to real bookings.
 			return nil, fmt.Errorf("config: SLOTWISE_TEST_CLOCK is for tests on a private database; unset it or DATABASE_URL")
+		}
+	}
+	if v := getenv(clock.EnvShift); v != "" {
+		if _, err := clock.ParseShift(v); err != nil {
+			return nil, err
+		}
+		if c.DatabaseURL != "" {
+			return nil, fmt.Errorf("config: %s is for tests on a private database; unset it or DATABASE_URL", clock.EnvShift)
 		}
 	}
 	c.Stripe = Stripe{SecretKey: getenv("SLOTWISE_STRIPE_SECRET_KEY"), WebhookSecret: getenv("SLOTWISE_STRIPE_WEBHOOK_SECRET"),

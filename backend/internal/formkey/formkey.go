@@ -20,6 +20,7 @@ import (
 
 	"github.com/jackc/pgx/v5"
 
+	"slotwise/backend/internal/clock"
 	"slotwise/backend/internal/db"
 )
 
@@ -30,7 +31,7 @@ type Signer struct {
 }
 
 // New returns a signer with secret (at least 32 bytes).
-func New(secret []byte) *Signer { return &Signer{secret: secret, now: time.Now} }
+func New(secret []byte) *Signer { return &Signer{secret: secret, now: clock.Now} }
 
 // WithClock returns a signer that reads the time from now (tests, and the
 // server's test clock).

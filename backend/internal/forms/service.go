@@ -13,6 +13,7 @@ import (
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 
+	"slotwise/backend/internal/clock"
 	"slotwise/backend/internal/command"
 	"slotwise/backend/internal/db"
 	"slotwise/backend/internal/events"
@@ -77,7 +78,7 @@ type Service struct {
 
 // NewService builds the service; keys signs and reads the form keys.
 func NewService(pool *pgxpool.Pool, keys *formkey.Signer, redirectOrigins []string, log *slog.Logger) *Service {
-	return &Service{pool: pool, runner: command.NewRunner(pool), keys: keys, log: log, now: time.Now, origins: redirectOrigins}
+	return &Service{pool: pool, runner: command.NewRunner(pool), keys: keys, log: log, now: clock.Now, origins: redirectOrigins}
 }
 
 // SetClock replaces the clock, for tests.

@@ -14,6 +14,8 @@ import (
 	"time"
 
 	"github.com/jackc/pgx/v5/pgxpool"
+
+	"slotwise/backend/internal/clock"
 )
 
 // Rule allows Max hits per Window; Max 0 turns the limit off.
@@ -70,7 +72,7 @@ type Limiter struct {
 
 // New returns a limiter with the rules of each bucket.
 func New(pool *pgxpool.Pool, rules map[string]Rule) *Limiter {
-	return &Limiter{pool: pool, rules: rules, now: time.Now}
+	return &Limiter{pool: pool, rules: rules, now: clock.Now}
 }
 
 // Hit counts one hit of key in bucket and refuses it (ErrLimited) past

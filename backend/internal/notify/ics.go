@@ -106,7 +106,9 @@ func writeEvent(line func(string), ev Event, method string) {
 	}
 	stamp := ev.Stamp
 	if stamp.IsZero() {
-		stamp = time.Now()
+		// An event made without a stamp is dated by its own start, so a
+		// calendar file never depends on the moment it is written.
+		stamp = ev.Start
 	}
 	line("BEGIN:VEVENT")
 	line("UID:" + escapeText(ev.UID))

@@ -37,7 +37,7 @@ func Enqueue(ctx context.Context, q db.Querier, kind string, from, fromName stri
 	if err != nil {
 		return fmt.Errorf("%w: recipient %q: %v", ErrInvalidMessage, m.To, err)
 	}
-	data, err := m.MIME(from, fromName, time.Now(), "")
+	data, err := m.MIME(from, fromName, time.Now(), "") // real time: a mail is dated when it is written, whatever clock the bookings run on
 	if err != nil {
 		return err
 	}

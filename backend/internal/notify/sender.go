@@ -127,8 +127,8 @@ func (s *SMTPSender) Send(ctx context.Context, from string, to []string, data []
 	}()
 	// Each step gets the whole timeout, as the greeting does.
 	step := func() {
-		conn.SetDeadline(time.Now().Add(s.cfg.Timeout))
-		if ctx.Err() != nil { // ended meanwhile: undo, as AfterFunc may have run before
+		conn.SetDeadline(time.Now().Add(s.cfg.Timeout)) // real time: a network deadline
+		if ctx.Err() != nil {                           // ended meanwhile: undo, as AfterFunc may have run before
 			conn.SetDeadline(time.Unix(1, 0))
 		}
 	}
@@ -247,7 +247,8 @@ func (f FileSender) Send(ctx context.Context, from string, to []string, data []b
 	}
 	var id [6]byte
 	_, _ = rand.Read(id[:])
-	name := time.Now().UTC().Format("20060102T150405.000000000Z") + "-" + hex.EncodeToString(id[:]) + ".eml"
+	written := time.Now().UTC() // real time: files sort in the order they were written
+	name := written.Format("20060102T150405.000000000Z") + "-" + hex.EncodeToString(id[:]) + ".eml"
 	path := filepath.Join(f.Dir, name)
 	// Write then rename, so a reader of the directory never sees half a message.
 	tmp := filepath.Join(f.Dir, "."+name+".tmp")

@@ -105,8 +105,7 @@ func (s *Service) checkout(ctx context.Context, bookingID, token, locale string)
 		Description: first.Calendar.Name + " · " + first.Calendar.Location.Name,
 		Locale:      locales.Get(locale).Lang, BookingID: first.ID, PaymentID: p.ID,
 		SuccessURL: back, CancelURL: back + "&cancelled=1",
-		// Stripe's clock is the real one, whatever the bookings' (a test clock).
-		ExpiresAt: max(first.Money.HoldUntil.Unix(), time.Now().Add(minCheckoutLife).Unix()),
+		ExpiresAt: max(first.Money.HoldUntil.Unix(), time.Now().Add(minCheckoutLife).Unix()), // real time: Stripe judges the expiry by its own clock
 	})
 	if err != nil {
 		return "", "", err

@@ -13,9 +13,12 @@ import (
 // PostsPerPage is the length of a listing's page.
 const PostsPerPage = 5
 
-// A post is visible once published and its time has come: a post
-// scheduled for tomorrow is a draft to readers until then.
-const visible = `p.status = 'published' AND p.published_at <= now()`
+// visibleAt is the condition of a post readers see: published, and its time
+// has come by the store's clock, given as the query's parameter param (a
+// post scheduled for tomorrow is a draft to readers until then).
+func visibleAt(param string) string {
+	return `p.status = 'published' AND p.published_at <= ` + param + `::timestamptz`
+}
 
 // BlogByPath returns the blog at a site path.
 func (s *Store) BlogByPath(ctx context.Context, path string) (*Blog, error) {
@@ -48,9 +51,9 @@ func (s *Store) PostBySlug(ctx context.Context, slug string) (*Post, error) {
 }
 
 func (s *Store) postBySlug(ctx context.Context, slug string, drafts bool) (*Post, error) {
-	cond := visible
+	cond := visibleAt("$2")
 	if drafts {
-		cond = "true"
+		cond = "$2::timestamptz IS NOT NULL"
 	}
 	var p Post
 	var body []byte
@@ -59,7 +62,7 @@ func (s *Store) postBySlug(ctx context.Context, slug string, drafts bool) (*Post
 		SELECT p.id, p.slug, p.title, p.excerpt, p.cover, coalesce(p.published_at, p.updated_at), p.updated_at, p.body,
 		       a.slug, a.name, a.bio, b.id, b.path, b.title, b.description
 		FROM posts p JOIN authors a ON a.id = p.author_id JOIN blogs b ON b.id = p.blog_id
-		WHERE p.slug = $1 AND `+cond, slug).
+		WHERE p.slug = $1 AND `+cond, slug, s.now()).
 		Scan(new(int64), &p.Slug, &p.Title, &p.Excerpt, &cover, &p.PublishedAt, &p.UpdatedAt, &body,
 			&p.Author.Slug, &p.Author.Name, &p.Author.Bio, &p.Blog.ID, &p.Blog.Path, &p.Blog.Title, &p.Blog.Description)
 	if errors.Is(err, pgx.ErrNoRows) {
@@ -96,7 +99,7 @@ type ListingQuery struct {
 // past the last (the first page exists even when empty).
 func (s *Store) Listing(ctx context.Context, q ListingQuery) (*Listing, error) {
 	l := &Listing{Blog: *q.Blog, Kind: "blog", Page: q.Page, Posts: []PostSummary{}}
-	where, args := `p.blog_id = $1 AND `+visible, []any{q.Blog.ID}
+	where, args := `p.blog_id = $1 AND `+visibleAt("$2"), []any{q.Blog.ID, s.now()}
 	switch {
 	case q.Category != "":
 		var c Category
@@ -106,7 +109,7 @@ func (s *Store) Listing(ctx context.Context, q ListingQuery) (*Listing, error) {
 			return nil, notFoundOr(err, "category", q.Category)
 		}
 		l.Kind, l.Category = "category", &c
-		where += ` AND EXISTS (SELECT 1 FROM post_categories pc JOIN blog_categories c ON c.id = pc.category_id WHERE pc.post_id = p.id AND c.slug = $2)`
+		where += ` AND EXISTS (SELECT 1 FROM post_categories pc JOIN blog_categories c ON c.id = pc.category_id WHERE pc.post_id = p.id AND c.slug = $3)`
 		args = append(args, q.Category)
 	case q.Author != "":
 		var a Author
@@ -114,7 +117,7 @@ func (s *Store) Listing(ctx context.Context, q ListingQuery) (*Listing, error) {
 			return nil, notFoundOr(err, "author", q.Author)
 		}
 		l.Kind, l.Author = "author", &a
-		where += ` AND a.slug = $2`
+		where += ` AND a.slug = $3`
 		args = append(args, q.Author)
 	case q.Tag != "":
 		var t Tag
@@ -122,7 +125,7 @@ func (s *Store) Listing(ctx context.Context, q ListingQuery) (*Listing, error) {
 			return nil, notFoundOr(err, "tag", q.Tag)
 		}
 		l.Kind, l.Tag = "tag", &t
-		where += ` AND EXISTS (SELECT 1 FROM post_tags pt JOIN tags t ON t.id = pt.tag_id WHERE pt.post_id = p.id AND t.slug = $2)`
+		where += ` AND EXISTS (SELECT 1 FROM post_tags pt JOIN tags t ON t.id = pt.tag_id WHERE pt.post_id = p.id AND t.slug = $3)`
 		args = append(args, q.Tag)
 	}
 	if err := s.q.QueryRow(ctx, `SELECT count(*) FROM posts p JOIN authors a ON a.id = p.author_id WHERE `+where, args...).Scan(&l.Total); err != nil {

@@ -25,19 +25,19 @@ func (s *Store) Published(ctx context.Context) ([]Entry, error) {
 		SELECT 'page', path, '', updated_at FROM site_pages WHERE published
 		UNION ALL
 		SELECT 'blog', b.path, '', greatest(b.updated_at, coalesce(max(p.updated_at), b.updated_at))
-		  FROM blogs b LEFT JOIN posts p ON p.blog_id = b.id AND `+visible+` GROUP BY b.id
+		  FROM blogs b LEFT JOIN posts p ON p.blog_id = b.id AND `+visibleAt("$1")+` GROUP BY b.id
 		UNION ALL
-		SELECT 'post', b.path, p.slug, p.updated_at FROM posts p JOIN blogs b ON b.id = p.blog_id WHERE `+visible+`
+		SELECT 'post', b.path, p.slug, p.updated_at FROM posts p JOIN blogs b ON b.id = p.blog_id WHERE `+visibleAt("$1")+`
 		UNION ALL
 		SELECT 'category', b.path, c.slug, max(p.updated_at) FROM blog_categories c JOIN blogs b ON b.id = c.blog_id
-		  JOIN post_categories pc ON pc.category_id = c.id JOIN posts p ON p.id = pc.post_id WHERE `+visible+` GROUP BY b.path, c.slug
+		  JOIN post_categories pc ON pc.category_id = c.id JOIN posts p ON p.id = pc.post_id WHERE `+visibleAt("$1")+` GROUP BY b.path, c.slug
 		UNION ALL
 		SELECT 'author', b.path, a.slug, max(p.updated_at) FROM authors a JOIN posts p ON p.author_id = a.id
-		  JOIN blogs b ON b.id = p.blog_id WHERE `+visible+` GROUP BY b.path, a.slug
+		  JOIN blogs b ON b.id = p.blog_id WHERE `+visibleAt("$1")+` GROUP BY b.path, a.slug
 		UNION ALL
 		SELECT 'tag', b.path, t.slug, max(p.updated_at) FROM tags t JOIN post_tags pt ON pt.tag_id = t.id
-		  JOIN posts p ON p.id = pt.post_id JOIN blogs b ON b.id = p.blog_id WHERE `+visible+` GROUP BY b.path, t.slug
-		ORDER BY 1, 2, 3`)
+		  JOIN posts p ON p.id = pt.post_id JOIN blogs b ON b.id = p.blog_id WHERE `+visibleAt("$1")+` GROUP BY b.path, t.slug
+		ORDER BY 1, 2, 3`, s.now())
 	if err != nil {
 		return nil, fmt.Errorf("sites: unable to list published content: %w", err)
 	}

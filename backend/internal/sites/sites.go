@@ -11,6 +11,7 @@ import (
 
 	"github.com/jackc/pgx/v5"
 
+	"slotwise/backend/internal/clock"
 	"slotwise/backend/internal/db"
 )
 
@@ -18,10 +19,16 @@ import (
 var ErrNotFound = errors.New("sites: page not found")
 
 // Store reads and writes site content.
-type Store struct{ q db.Querier }
+type Store struct {
+	q   db.Querier
+	now clock.Func // what readers see of posts scheduled ahead
+}
 
 // NewStore returns a store over a pool or a transaction.
-func NewStore(q db.Querier) *Store { return &Store{q: q} }
+func NewStore(q db.Querier) *Store { return &Store{q: q, now: clock.Now} }
+
+// SetClock replaces the clock, for tests.
+func (s *Store) SetClock(now clock.Func) { s.now = now }
 
 // PageByPath returns the published page at a site-relative path ("" is home).
 func (s *Store) PageByPath(ctx context.Context, path string) (*Page, error) {

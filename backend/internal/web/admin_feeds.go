@@ -75,9 +75,9 @@ func (h adminAPI) feed(c *gin.Context) {
 		return
 	}
 	var events []notify.Event
-	cursor := ""
+	cursor, now := "", h.d.Bookings.Now()
 	for len(events) < maxFeedBookings {
-		rows, next, err := h.d.Bookings.List(ctx, booking.ListQuery{Staff: slug, From: time.Now().Add(-feedHorizon),
+		rows, next, err := h.d.Bookings.List(ctx, booking.ListQuery{Staff: slug, From: now.Add(-feedHorizon),
 			Status: "scheduled,pending,requested,rescheduled", Cursor: cursor, Limit: 100})
 		if err != nil {
 			h.s.adminError(c, err)

@@ -47,13 +47,15 @@ type adminFixture struct {
 func newAdminFixture(t *testing.T) *adminFixture {
 	t.Helper()
 	af := &adminFixture{t: t}
+	var bookings *booking.Service
+	var formsSvc *forms.Service
 	af.fixture = newFixture(t, sharedRenderer(t), func(d *web.Deps, pool *pgxpool.Pool) {
-		bookings := booking.NewService(pool, d.Logger)
+		bookings = booking.NewService(pool, d.Logger)
 		keys, err := formkey.Load(context.Background(), pool)
 		if err != nil {
 			t.Fatal(err)
 		}
-		formsSvc := forms.NewService(pool, keys, nil, d.Logger)
+		formsSvc = forms.NewService(pool, keys, nil, d.Logger)
 		af.hooks = webhooks.NewStore(pool, true)
 		d.Features = append(d.Features, web.Admin(web.AdminDeps{Pool: pool, Bookings: bookings, Forms: formsSvc, Webhooks: af.hooks}))
 		af.fanout = &events.Dispatcher{Pool: pool, Logger: d.Logger, Consumers: []events.Consumer{
@@ -63,6 +65,9 @@ func newAdminFixture(t *testing.T) *adminFixture {
 		}
 		af.sender = &webhooks.Sender{Pool: pool, Client: webhooks.NewClient(true), Logger: d.Logger}
 	})
+	// The admin API runs on the fixture's clock, as the booker's side does.
+	bookings.SetClock(af.clock.Now)
+	formsSvc.SetClock(af.clock.Now)
 	var err error
 	if af.doc, err = web.AdminOpenAPI(); err != nil {
 		t.Fatal(err)

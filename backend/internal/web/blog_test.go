@@ -80,7 +80,7 @@ func TestDraftsNeverLeakIntoListings(t *testing.T) {
 	f := newFixture(t, sharedRenderer(t))
 	store := sites.NewStore(f.pool)
 	if err := store.SavePost(context.Background(), sites.PostInput{Blog: "blog", Slug: "tomorrow", Title: "Not yet", Author: "jonas-becker",
-		Categories: []string{"massage"}, Tags: []string{"sleep"}, BodyHTML: "<p>soon</p>", Published: true, PublishedAt: time.Now().Add(24 * time.Hour)}); err != nil {
+		Categories: []string{"massage"}, Tags: []string{"sleep"}, BodyHTML: "<p>soon</p>", Published: true, PublishedAt: f.clock.Now().Add(24 * time.Hour)}); err != nil {
 		t.Fatal(err)
 	}
 	for _, target := range []string{"/blog", "/blog?page=2", "/blog/c/skin-care", "/blog/c/massage", "/blog/author/lena-hoffmann", "/blog/author/jonas-becker", "/blog/tag/winter", "/blog/tag/sleep"} {

@@ -181,12 +181,13 @@ func (a bookingAPI) bookingICS(c *gin.Context) {
 		a.s.apiError(c, err, cat)
 		return
 	}
-	view := booking.NewView(b, token, b.Locale, a.svc.Now())
+	now := a.svc.Now()
+	view := booking.NewView(b, token, b.Locale, now)
 	method := "PUBLISH"
 	if !b.Active() {
 		method = "CANCEL"
 	}
-	ics := notify.ICS(booking.Event(b, a.s.absolute(view.ManageURL)), method)
+	ics := notify.ICS(booking.Event(b, a.s.absolute(view.ManageURL), now), method)
 	c.Header("Content-Disposition", `attachment; filename="`+b.ID+`.ics"`)
 	c.Header("Cache-Control", "no-store")
 	c.Data(http.StatusOK, "text/calendar; charset=utf-8", ics)

@@ -13,12 +13,14 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"slotwise/backend/internal/clock"
 )
 
 // nextMonday10 is a bookable time of the demo calendar: 10:00 Berlin on the
 // Monday after next, inside the 60-day window and past the notice.
 func nextMonday10() string {
-	t := time.Now().In(berlin()).AddDate(0, 0, 7)
+	t := clock.Now().In(berlin()).AddDate(0, 0, 7)
 	for t.Weekday() != time.Monday {
 		t = t.AddDate(0, 0, 1)
 	}

@@ -5,10 +5,10 @@ import (
 	"net/http"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/jackc/pgx/v5/pgxpool"
 
+	"slotwise/backend/internal/clock"
 	"slotwise/backend/internal/metrics"
 	"slotwise/backend/internal/web"
 )
@@ -18,7 +18,7 @@ func TestMetricsCountRequestsByRouteAndAskForTheirToken(t *testing.T) {
 		d.Metrics = metrics.New(pool, slog.Default())
 		d.Config.MetricsToken = "scrape-secret"
 	})
-	day := time.Now().AddDate(0, 0, 7).Format("2006-01-02")
+	day := clock.Now().AddDate(0, 0, 7).Format("2006-01-02")
 	f.do(http.MethodGet, "/api/booking/slots?calendar=demo-consultation&tz=Europe/Berlin&from="+day+"&to="+day, nil)
 	f.do(http.MethodGet, "/", nil)
 	f.do(http.MethodGet, "/", nil) // from the page cache

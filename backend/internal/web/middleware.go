@@ -36,7 +36,7 @@ const routeKey = "route"
 // by route and status.
 func (s *Server) requestLog() gin.HandlerFunc {
 	return func(c *gin.Context) {
-		start := time.Now()
+		start := time.Now() // real time: how long the request took
 		id := requestID(c.GetHeader("X-Request-Id"))
 		c.Header("X-Request-Id", id)
 		c.Request = c.Request.WithContext(withRequestID(c.Request.Context(), id))

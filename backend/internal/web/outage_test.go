@@ -14,6 +14,7 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"slotwise/backend/internal/booking"
+	"slotwise/backend/internal/clock"
 	"slotwise/backend/internal/formkey"
 	"slotwise/backend/internal/forms"
 	"slotwise/backend/internal/sites"
@@ -119,7 +120,7 @@ func TestADatabaseThatGoesAwayIsA503AndTheServerRecovers(t *testing.T) {
 		d.Features = []web.Feature{web.Sites(sites.NewStore(through)), web.Booking(booking.NewService(through, d.Logger)),
 			web.Forms(forms.NewService(through, keys, nil, d.Logger)), web.Payments(nil)}
 	})
-	day := time.Now().AddDate(0, 0, 7).Format("2006-01-02")
+	day := clock.Now().AddDate(0, 0, 7).Format("2006-01-02")
 	slots := "/api/booking/slots?calendar=demo-consultation&tz=Europe/Berlin&from=" + day + "&to=" + day
 	page := "/de/widget/bookings/demo-consultation"
 	if rec := f.do(http.MethodGet, slots, nil); rec.Code != 200 {

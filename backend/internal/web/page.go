@@ -283,7 +283,7 @@ func (s *Server) page(c *gin.Context) {
 			writeHTML(c, status, csp, doc)
 			return
 		}
-		e := newCachedPage(status, csp, doc, p.tags, time.Now())
+		e := newCachedPage(status, csp, doc, p.tags, time.Now()) // real time: Last-Modified, which browsers compare with their own clock
 		e.route = "page:" + p.Route
 		s.cacheLookup(false)
 		s.pages.put(key, e)

@@ -16,6 +16,7 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"slotwise/backend/internal/booking"
+	"slotwise/backend/internal/clock"
 	"slotwise/backend/internal/db/dbtest"
 	"slotwise/backend/internal/demo"
 	"slotwise/backend/internal/events"
@@ -65,7 +66,9 @@ type fixture struct {
 	// formsAhead moves the forms' clock ahead (nanoseconds), as time passes
 	// while a visitor fills a form.
 	formsAhead *atomic.Int64
-	mails      *events.Dispatcher // run by hand: DeliverDue
+	// clock is every service's clock: the real one until a test fixes it.
+	clock *testClock
+	mails *events.Dispatcher // run by hand: DeliverDue
 }
 
 // option changes the server a fixture builds (abuse limits, say).
@@ -86,7 +89,11 @@ func newFixture(t testing.TB, renderer web.Renderer, opts ...option) *fixture {
 	}
 	logs := &strings.Builder{}
 	logger := slog.New(slog.NewTextHandler(&lockedWriter{w: logs}, nil))
+	clk := &testClock{}
 	bookings := booking.NewService(pool, logger)
+	bookings.SetClock(clk.Now)
+	siteStore := sites.NewStore(pool)
+	siteStore.SetClock(clk.Now)
 	keys, err := formkey.Load(context.Background(), pool)
 	if err != nil {
 		t.Fatal(err)
@@ -94,7 +101,7 @@ func newFixture(t testing.TB, renderer web.Renderer, opts ...option) *fixture {
 	formsSvc := forms.NewService(pool, keys, []string{"https://example.com"}, logger)
 	// Forms' time runs ahead when a test says so (a visitor filling a form).
 	ahead := &atomic.Int64{}
-	formsSvc.SetClock(func() time.Time { return time.Now().Add(time.Duration(ahead.Load())) })
+	formsSvc.SetClock(func() time.Time { return clk.Now().Add(time.Duration(ahead.Load())) })
 	mails := &events.Dispatcher{Pool: pool, Logger: logger, Consumers: []events.Consumer{
 		&booking.Mailer{Service: bookings, Renderer: sharedRenderer(t), BaseURL: "https://book.example.com", From: "bookings@example.com", FromName: "Demo", Logger: logger},
 		&forms.Mailer{Service: formsSvc, Renderer: sharedRenderer(t), BaseURL: "https://book.example.com", From: "bookings@example.com", FromName: "Demo", Logger: logger},
@@ -108,7 +115,7 @@ func newFixture(t testing.TB, renderer web.Renderer, opts ...option) *fixture {
 		Renderer: renderer,
 		DB:       pool,
 		Assets:   assets,
-		Features: []web.Feature{web.Sites(sites.NewStore(pool)), web.Booking(bookings), web.Forms(formsSvc), web.Payments(nil)},
+		Features: []web.Feature{web.Sites(siteStore), web.Booking(bookings), web.Forms(formsSvc), web.Payments(nil)},
 		// As served: pages cached while content changes are heard.
 		ContentPool: pool,
 		Lifetime:    t.Context(),
@@ -126,8 +133,22 @@ func newFixture(t testing.TB, renderer web.Renderer, opts ...option) *fixture {
 			t.Logf("server warnings and errors:\n%s", problemLines(logs.String()))
 		}
 	})
-	return &fixture{handler: h, logs: logs, pool: pool, bookings: bookings, forms: formsSvc, formsAhead: ahead, mails: mails}
+	return &fixture{handler: h, logs: logs, pool: pool, bookings: bookings, forms: formsSvc, formsAhead: ahead, mails: mails, clock: clk}
 }
+
+// testClock reads the real time (moved by SLOTWISE_CLOCK_SHIFT in a run
+// that moves it) until a test fixes it at an instant.
+type testClock struct{ at atomic.Pointer[time.Time] }
+
+func (c *testClock) Now() time.Time {
+	if t := c.at.Load(); t != nil {
+		return *t
+	}
+	return clock.Now()
+}
+
+// Set fixes the clock at t.
+func (c *testClock) Set(t time.Time) { c.at.Store(&t) }
 
 type lockedWriter struct {
 	mu sync.Mutex

@@ -170,7 +170,7 @@ func (s *Sender) attempt(ctx context.Context, j job) {
 
 // post sends the delivery once, signed for this attempt's time.
 func (s *Sender) post(ctx context.Context, j job) outcome {
-	o := outcome{started: time.Now()}
+	o := outcome{started: time.Now()} // real time: the attempt is logged, and timed, on the wall clock
 	defer func() { o.duration = time.Since(o.started) }()
 	signer, err := standardwebhooks.NewWebhook(j.secret)
 	if err != nil {
@@ -218,7 +218,7 @@ func printable(b []byte) string {
 // record writes the attempt and what follows from it, and returns the
 // outcome's name.
 func (s *Sender) record(ctx context.Context, j job, o outcome) (string, error) {
-	next := time.Now().Add(s.backoff(j.attempts + 1))
+	next := time.Now().Add(s.backoff(j.attempts + 1)) // real time: retries are leased by PostgreSQL's now()
 	result := "retry"
 	switch {
 	case o.status >= 200 && o.status < 300:

@@ -7,7 +7,7 @@ UI_SRC   := $(shell find ui/src ui/build locales -type f 2>/dev/null) webpack.co
 GO_SRC   := $(shell find backend ssr ui migrations locales -name '*.go' -o -name '*.sql' 2>/dev/null) go.mod go.sum
 MANIFEST := ui/dist/client/manifest.json
 
-.PHONY: run build deps ui types fuzz test test-go test-ui test-e2e bench typecheck clean
+.PHONY: run build deps ui types fuzz test test-ahead test-go test-ui test-e2e bench typecheck clean
 
 ## deps: install Node packages (exactly as locked) and Go modules
 deps: node_modules/.installed
@@ -37,6 +37,10 @@ run: build
 ## test: every test (Go unit and integration, UI unit, browser), with a summary
 test: build
 	@scripts/test.sh
+
+## test-ahead: every test again with the clock a year, then ten years, ahead (SLOTWISE_CLOCK_SHIFT)
+test-ahead: build
+	@for shift in 1y 10y; do echo "== every test with the clock $$shift ahead"; SLOTWISE_CLOCK_SHIFT=$$shift scripts/test.sh || exit 1; done
 
 ## types: regenerate ui/src/generated/*.ts from the Go types that cross the wire (tygo.yaml)
 types:

@@ -13,6 +13,7 @@ export default defineConfig({
   test: {
     include: ['ui/src/**/*.test.{ts,tsx}', 'ui/build/**/*.test.{js,mjs}'],
     environment: 'jsdom',
+    setupFiles: ['ui/src/testing/clockShift.setup.mjs'],
     css: { modules: { classNameStrategy: 'non-scoped' } },
   },
 });

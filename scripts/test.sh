@@ -2,6 +2,12 @@
 # Runs every test of Slotwise against real services: one private PostgreSQL
 # cluster for the whole run, the built binary, and Debian's Chromium. Ends
 # with one summary line: "N passed, N failed".
+#
+# SLOTWISE_CLOCK_SHIFT=10y (or 1y, or a duration such as 36h) runs every
+# suite with the clock moved: the server's clock package, the tests' own
+# dates, the browser's clock and the UI tests' Date all read the moved time
+# (make test-ahead runs a year and ten years ahead). PostgreSQL keeps the
+# real time: it only stamps bookkeeping that is compared with itself.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
@@ -33,6 +39,7 @@ record() { # suite passed failed
 pg_dir="$log_dir/postgres"
 cleanup() { bin/slotwise postgres stop --dir "$pg_dir" >/dev/null 2>&1 || true; rm -rf "$log_dir"; }
 trap cleanup EXIT
+if [ -n "${SLOTWISE_CLOCK_SHIFT:-}" ]; then say "the clock is moved ${SLOTWISE_CLOCK_SHIFT} ahead for this run"; fi
 say "starting PostgreSQL for the test run"
 if ! SLOTWISE_TEST_DATABASE_URL=$(bin/slotwise postgres start --dir "$pg_dir" --fast 2>"$log_dir/pg.log"); then
   cat "$log_dir/pg.log" >&2; exit 1

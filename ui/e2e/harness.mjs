@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import assert from 'node:assert/strict';
 import { after, before } from 'node:test';
 import { chromium } from 'playwright-core';
+import { clockShift } from '../src/testing/clockShift.mjs';
 
 export const SHOTS = join(process.cwd(), 'test-results');
 
@@ -63,12 +64,28 @@ export async function startServer(extraEnv = {}) {
   };
 }
 
+const shifted = clockShift(process.env.SLOTWISE_CLOCK_SHIFT);
+
+// clockNow is the time the server's clock reads: the real time, moved as a
+// run that moves the clock asks.
+export const clockNow = () => shifted(Date.now());
+
 export async function launchBrowser() {
   mkdirSync(SHOTS, { recursive: true });
-  return chromium.launch({
+  const browser = await chromium.launch({
     executablePath: '/usr/bin/chromium',
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
   });
+  if (process.env.SLOTWISE_CLOCK_SHIFT) {
+    // Every page's clock runs from the moved time too.
+    const newContext = browser.newContext.bind(browser);
+    browser.newContext = async (options) => {
+      const ctx = await newContext(options);
+      await ctx.clock.install({ time: clockNow() });
+      return ctx;
+    };
+  }
+  return browser;
 }
 
 // watchConsole collects the page's errors and warnings (hydration mismatches

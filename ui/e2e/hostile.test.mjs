@@ -7,8 +7,14 @@ import { connect } from 'node:net';
 import { after, before, describe, test } from 'node:test';
 import { startServer } from './harness.mjs';
 
+// The server's clock stands at a fixed Friday morning, so the times below
+// are in the future on any day the suite runs, and a limit is refused for
+// the limit, never for a time gone by.
+const NOW = '2026-11-20T09:00:00+01:00';
+const DAY = 86400000;
+
 // raw sends bytes as they are (no client library repairing them) and
-// resolves with the status and how long the answer took.
+// resolves with the status, the body and how long the answer took.
 function raw(base, request, timeoutMs = 15000) {
   const { hostname, port } = new URL(base);
   return new Promise((resolve) => {
@@ -17,7 +23,9 @@ function raw(base, request, timeoutMs = 15000) {
     let data = '';
     sock.setTimeout(timeoutMs, () => sock.destroy());
     sock.on('data', (d) => (data += d.toString('latin1')));
-    sock.on('close', () => resolve({ status: Number(/^HTTP\/1\.1 (\d{3})/.exec(data)?.[1] ?? 0), ms: Date.now() - started }));
+    sock.on('close', () =>
+      resolve({ status: Number(/^HTTP\/1\.1 (\d{3})/.exec(data)?.[1] ?? 0), body: data.slice(data.indexOf('\r\n\r\n') + 4), ms: Date.now() - started }),
+    );
     sock.on('error', () => {});
     sock.write(request); // no half-close: net/http takes a closed read side for a client gone
   });
@@ -31,7 +39,7 @@ describe('a hostile client', () => {
   let server;
   const figures = { requests: 0, fiveHundreds: 0, slowestMs: 0 };
   before(async () => {
-    server = await startServer();
+    server = await startServer({ SLOTWISE_TEST_CLOCK: NOW });
   });
   after(async () => {
     console.log(`hostile run: ${figures.requests} requests, ${figures.fiveHundreds} with a 5xx, slowest ${figures.slowestMs} ms, bookings allowed to one client in a burst: ${figures.burst}`);
@@ -75,14 +83,14 @@ describe('a hostile client', () => {
       [get('/widget/otl/otl_%00'), 400],
       [get('/widget/otl/' + 'a'.repeat(1500)), 404],
       [get('/widget/booking/bk_x?decide=%00'), 400],
-      [get('/api/booking/series?calendar=demo-massage&start=2026-11-24T09:00:00Z&tz=Europe/Berlin&every=week&count=999999'), 422],
+      [get('/api/booking/series?calendar=demo-massage&start=2026-11-24T09:00:00Z&tz=Europe/Berlin&every=week&count=999999'), 422, 'repeat'],
       [get('/api/booking/series?calendar=demo-massage&start=%00&tz=Europe/Berlin&every=week&count=3'), 400],
-      [get('/api/booking/cart-slots?menu=menu_salon&items=salon-haircut&from=2026-11-24&to=2036-11-24&tz=UTC'), 422],
+      [get('/api/booking/cart-slots?menu=menu_salon&items=salon-haircut&from=2026-11-24&to=2036-11-24&tz=UTC'), 422, 'to'],
       [get('/api/booking/cart-slots?menu=menu_salon&items=%ff&from=2026-11-24&to=2026-11-24&tz=UTC'), 400],
-      [post('/api/bookings/cart', JSON.stringify({ menu: 'menu_salon', items: Array(1000).fill('salon-haircut'), start: '2026-11-24T09:00:00Z', tz: 'UTC' })), 422],
+      [post('/api/bookings/cart', JSON.stringify({ menu: 'menu_salon', items: Array(1000).fill('salon-haircut'), start: '2026-11-24T09:00:00Z', tz: 'UTC' })), 422, 'items'],
       [post('/api/bookings/cart', '{"menu":"menu_\\u0000","items":["salon-haircut"],"start":"2026-11-24T09:00:00Z","tz":"UTC"}'), 404],
       [post('/api/bookings/bk_x/decide', '{"decision":"maybe","secret":"\\u0000"}'), 400],
-      [post('/api/bookings', `{"calendar":"demo-massage","start":"2026-11-24T09:00:00Z","tz":"UTC","repeat":{"every":"week","count":1000000000000},${contact}}`), 422],
+      [post('/api/bookings', `{"calendar":"demo-massage","start":"2026-11-24T09:00:00Z","tz":"UTC","repeat":{"every":"week","count":1000000000000},${contact}}`), 422, 'repeat'],
       // The website's content, feeds, sitemaps, pictures and previews.
       [get('/blog?page=99999999999999999999'), 404],
       [get('/blog?page=1&page=2'), 404],
@@ -101,16 +109,20 @@ describe('a hostile client', () => {
       [get('/v2/preview/' + 'A'.repeat(2000)), 404],
       [`HEAD /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n`, 200],
     ];
-    for (const [request, want] of cases) {
+    for (const [request, want, field] of cases) {
       const r = tally(await raw(server.base, request));
       assert.equal(r.status, want, `${request.slice(0, 200)}…`);
+      if (field) {
+        const fields = Object.keys(JSON.parse(r.body).error.fields ?? {});
+        assert.deepEqual(fields, [field], `${request.slice(0, 120)}… is refused for ${fields}, want ${field}`);
+      }
       assert.ok(r.ms < 2000, `${request.slice(0, 60)} took ${r.ms} ms`);
     }
   });
 
   test('a burst of bookings from one client stops at the limit', async () => {
-    const from = new Date(Date.now() + 86400000).toISOString().slice(0, 10);
-    const to = new Date(Date.now() + 30 * 86400000).toISOString().slice(0, 10);
+    const from = new Date(Date.parse(NOW) + DAY).toISOString().slice(0, 10);
+    const to = new Date(Date.parse(NOW) + 30 * DAY).toISOString().slice(0, 10);
     const { slots } = await (await fetch(`${server.base}/api/booking/slots?calendar=demo-consultation&from=${from}&to=${to}&tz=Europe/Berlin`)).json();
     const starts = Object.values(slots).flat().slice(0, 100);
     const statuses = await Promise.all(

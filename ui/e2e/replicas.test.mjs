@@ -8,7 +8,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, chmodSync } from 'node:
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { startServer } from './harness.mjs';
+import { clockNow, startServer } from './harness.mjs';
 
 describe('two replicas on one database', () => {
   const pgDir = join(mkdtempSync(join(tmpdir(), 'slotwise-replicas-')), 'pg');
@@ -40,8 +40,8 @@ describe('two replicas on one database', () => {
     }).then((r) => r.status);
 
   async function freeStarts(server) {
-    const from = new Date(Date.now() + 86400000).toISOString().slice(0, 10);
-    const to = new Date(Date.now() + 40 * 86400000).toISOString().slice(0, 10);
+    const from = new Date(clockNow() + 86400000).toISOString().slice(0, 10);
+    const to = new Date(clockNow() + 40 * 86400000).toISOString().slice(0, 10);
     const res = await fetch(`${server.base}/api/booking/slots?calendar=demo-consultation&from=${from}&to=${to}&tz=Europe/Berlin`);
     const { slots } = await res.json();
     return Object.keys(slots).sort().flatMap((d) => slots[d]);

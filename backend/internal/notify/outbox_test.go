@@ -274,6 +274,44 @@ func (c *countingSender) Send(ctx context.Context, from string, to []string, dat
 	return c.next.Send(ctx, from, to, data)
 }
 
+// overlappingSender holds the first message it is given until a second one
+// is being sent at the same time, so workers are certain to overlap: each
+// leases one row at a time, and while the first holds its lease the others
+// must skip it and take the next.
+type overlappingSender struct {
+	next       notify.Sender
+	mu         sync.Mutex
+	inFlight   int
+	overlapped chan struct{}
+	closed     bool
+}
+
+func newOverlappingSender(next notify.Sender) *overlappingSender {
+	return &overlappingSender{next: next, overlapped: make(chan struct{})}
+}
+
+func (o *overlappingSender) Send(ctx context.Context, from string, to []string, data []byte) error {
+	o.mu.Lock()
+	o.inFlight++
+	if o.inFlight >= 2 && !o.closed {
+		o.closed = true
+		close(o.overlapped)
+	}
+	o.mu.Unlock()
+	defer func() {
+		o.mu.Lock()
+		o.inFlight--
+		o.mu.Unlock()
+	}()
+	select {
+	case <-o.overlapped:
+	case <-time.After(20 * time.Second): // the check after the run fails
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+	return o.next.Send(ctx, from, to, data)
+}
+
 func messageID(data []byte) string {
 	_, rest, _ := bytes.Cut(data, []byte("\r\nMessage-ID: "))
 	id, _, _ := bytes.Cut(rest, []byte("\r\n"))
@@ -293,7 +331,7 @@ func TestOutboxConcurrentWorkersNeverSendARowTwice(t *testing.T) {
 	}
 	replicaA, replicaB := open(), open()
 	ms := startMailServer(t, serverOptions{})
-	ms.delay = 5 * time.Millisecond // keep both workers busy at once
+	ms.delay = 5 * time.Millisecond
 
 	const total = 45
 	for i := range total {
@@ -301,7 +339,8 @@ func TestOutboxConcurrentWorkersNeverSendARowTwice(t *testing.T) {
 		m.To = fmt.Sprintf("guest%d@example.com", i)
 		enqueue(t, replicaA, m)
 	}
-	counter := &countingSender{next: smtpTo(t, ms.Port), byID: map[string]int{}}
+	overlap := newOverlappingSender(smtpTo(t, ms.Port))
+	counter := &countingSender{next: overlap, byID: map[string]int{}}
 	var wg sync.WaitGroup
 	var mu sync.Mutex
 	sentBy := map[string]int{}
@@ -338,6 +377,11 @@ func TestOutboxConcurrentWorkersNeverSendARowTwice(t *testing.T) {
 	if n := len(ms.Messages()); n != total {
 		t.Errorf("server got %d messages, want %d", n, total)
 	}
+	select {
+	case <-overlap.overlapped:
+	default:
+		t.Errorf("no two workers were ever sending at once (%v): the run tested no concurrency", sentBy)
+	}
 	busy := 0
 	for _, n := range sentBy {
 		if n > 0 {
@@ -345,7 +389,7 @@ func TestOutboxConcurrentWorkersNeverSendARowTwice(t *testing.T) {
 		}
 	}
 	if busy < 2 {
-		t.Logf("only %d worker(s) got rows (%v); the run did not overlap", busy, sentBy)
+		t.Errorf("only %d worker(s) sent anything (%v), want the rows shared", busy, sentBy)
 	}
 }
 

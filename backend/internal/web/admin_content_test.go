@@ -5,7 +5,6 @@ import (
 	"net/http"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/getkin/kin-openapi/openapi3filter"
 )
@@ -16,11 +15,6 @@ func init() {
 		openapi3filter.RegisterBodyDecoder(t, openapi3filter.FileBodyDecoder)
 	}
 }
-
-// aFriday is the instant the admin content tests run at: a booking on the
-// Tuesday after is in the demo calendar's window, and a post of that
-// morning is out.
-var aFriday = time.Date(2026, 11, 20, 13, 0, 0, 0, time.UTC)
 
 func TestAdminCreatesReadsChangesAndDeletesContent(t *testing.T) {
 	af := newAdminFixture(t)

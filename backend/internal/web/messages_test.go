@@ -32,6 +32,7 @@ func TestPartsFetchTheirMessages(t *testing.T) {
 
 func TestPayloadsCarryOnlyTheirLayoutsMessages(t *testing.T) {
 	f := newFixture(t, sharedRenderer(t))
+	f.clock.Set(aFriday) // the dates below are written out
 	tests := []struct {
 		path    string
 		has     []string
@@ -82,6 +83,7 @@ func TestPayloadsCarryOnlyTheirLayoutsMessages(t *testing.T) {
 // only text arrives as that text.
 func TestPayloadsCarryParsedMessages(t *testing.T) {
 	f := newFixture(t, sharedRenderer(t))
+	f.clock.Set(aFriday) // the dates below are written out
 	rec := f.do(http.MethodGet, "/api/page-data?path="+url.QueryEscape("/de/widget/bookings/demo-consultation?time=2026-11-23T09:00:00+01:00"), nil)
 	var p struct {
 		Messages map[string]json.RawMessage

@@ -38,6 +38,7 @@ func TestCrossSitePostsAreRefused(t *testing.T) {
 
 func TestEveryAnswerCarriesSecurityHeaders(t *testing.T) {
 	f := newFixture(t, sharedRenderer(t))
+	f.clock.Set(aFriday) // the dates below are written out
 	tests := []struct {
 		target    string
 		ancestors string
@@ -85,6 +86,7 @@ func TestEveryAnswerCarriesSecurityHeaders(t *testing.T) {
 
 func TestHeadAnswersWhereverGetDoes(t *testing.T) {
 	f := newFixture(t, sharedRenderer(t))
+	f.clock.Set(aFriday) // the dates below are written out
 	for _, target := range []string{"/healthz", "/api/page-data?path=/about", "/api/booking/slots?calendar=demo-consultation&from=2026-11-23&to=2026-11-23&tz=UTC"} {
 		get, head := f.do(http.MethodGet, target, nil), f.do(http.MethodHead, target, nil)
 		if head.Code != get.Code || head.Code == http.StatusNotFound {

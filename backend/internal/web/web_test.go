@@ -136,6 +136,11 @@ func newFixture(t testing.TB, renderer web.Renderer, opts ...option) *fixture {
 	return &fixture{handler: h, logs: logs, pool: pool, bookings: bookings, forms: formsSvc, formsAhead: ahead, mails: mails, clock: clk}
 }
 
+// aFriday is an instant for tests whose dates are written out: 20 November
+// 2026, 14:00 in Berlin. The Monday and Tuesday after are in the demo
+// calendars' window, and a post of that morning is out.
+var aFriday = time.Date(2026, 11, 20, 13, 0, 0, 0, time.UTC)
+
 // testClock reads the real time (moved by SLOTWISE_CLOCK_SHIFT in a run
 // that moves it) until a test fixes it at an instant.
 type testClock struct{ at atomic.Pointer[time.Time] }

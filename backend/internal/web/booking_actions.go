@@ -114,6 +114,25 @@ func rescheduleAction(ctx context.Context, svc *booking.Service, lim *limits.Lim
 	return viewURL(req.Locale, b.ID, token), nil
 }
 
+// cancelAction cancels from the cancel screen's form post (the booker
+// without JavaScript): the same command, checks and limits as POST
+// /api/bookings/{id}/cancel. It answers with the same screen, which then
+// shows the booking cancelled; the form's key makes a second post of it
+// land there too, without a second cancellation.
+func cancelAction(svc *booking.Service, lim *limits.Limiter) Action {
+	return func(ctx context.Context, req *PageRequest, form url.Values) (string, error) {
+		id, token := req.Query.Get("id"), req.Query.Get("token")
+		if id == "" {
+			return "", booking.ErrBookingNotFound
+		}
+		cmd := booking.CancelCommand{ID: id, Token: token, Reason: form.Get("reason"), IdempotencyKey: form.Get("idempotencyKey")}
+		if _, err := guardedToken(ctx, lim, req.ClientIP, func(ctx context.Context) (*booking.Booking, error) { return svc.Cancel(ctx, cmd) }); err != nil {
+			return "", err
+		}
+		return route.Default().Href(req.Locale, req.Match.Route.Name, req.Match.Kind, req.Match.Params, url.Values{"id": {id}, "token": {token}}), nil
+	}
+}
+
 // pageCalendar is the calendar a booker page books, as its loader found
 // it: a calendar's slug, a team's calendar, or a one-time link's, with the
 // person a provider page names.

@@ -25,6 +25,9 @@ func (f bookingFeature) Register(r *Registry) {
 	r.Action("appointment", book)
 	r.Action("oneTimeLink", book)
 	r.Action("bookingView", decideAction(f.svc, lim))
+	cancel := cancelAction(f.svc, lim)
+	r.Action("cancelBooking", cancel)
+	r.Action("appointmentCancel", cancel)
 	r.Page("serviceMenu", menuLoader(f.svc))
 	r.Action("serviceMenu", cartAction(f.svc, lim))
 

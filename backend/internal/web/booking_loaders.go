@@ -237,14 +237,24 @@ func bookingViewLoader(svc *booking.Service, lim *limits.Limiter) Loader {
 	}
 }
 
-// cancelLoader serves the cancel screens: ?id=…&token=….
+// cancelLoader serves the cancel screens: ?id=…&token=…; their form posts
+// to the same URL (cancelAction).
 func cancelLoader(svc *booking.Service, lim *limits.Limiter) Loader {
 	return func(ctx context.Context, req *PageRequest) (*PageResult, error) {
 		id := req.Query.Get("id")
 		if id == "" {
 			return nil, &PageError{Status: http.StatusNotFound, Message: req.T("booking.error.noEvent")}
 		}
-		return manageResult(ctx, svc, lim, req, []string{id}, []string{req.Query.Get("token")})
+		res, err := manageResult(ctx, svc, lim, req, []string{id}, []string{req.Query.Get("token")})
+		if err != nil {
+			return nil, err
+		}
+		// Only a booking that can still be cancelled shows the form.
+		if data := res.Data.(BookingViewData); data.Bookings[0].CanChange {
+			data.FormKey = perRequestSentinel
+			res.Data = data
+		}
+		return res, nil
 	}
 }
 

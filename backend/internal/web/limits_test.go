@@ -71,4 +71,7 @@ func TestManageTokenGuessesAreLimited(t *testing.T) {
 	if rec := f.do(http.MethodGet, "/widget/booking/"+created.ID+"?token="+token, nil); rec.Code != 429 {
 		t.Errorf("manage page after three wrong guesses: %d, want 429", rec.Code)
 	}
+	if rec := f.post(created.CancelURL, cancelForm("", "cancel-1"), nil); rec.Code != 429 {
+		t.Errorf("cancel form after three wrong guesses: %d, want 429", rec.Code)
+	}
 }

@@ -164,11 +164,14 @@ type PhoneRegion struct {
 }
 
 // BookingViewData is the manage screens' payload. Decide is the business's
-// secret when the page was opened from a request's decide link.
+// secret when the page was opened from a request's decide link. FormKey is
+// the idempotency key of the cancel form's post, on a cancel screen whose
+// booking can still be cancelled, so a second post of it cancels once.
 type BookingViewData struct {
 	Bookings []booking.View `json:"bookings"`
 	Token    string         `json:"token"`
 	Decide   string         `json:"decide,omitempty"`
+	FormKey  string         `json:"formKey,omitempty"`
 }
 
 // SlotsResponse is GET /api/booking/slots's answer: booker-local dates

@@ -391,12 +391,15 @@ export interface PhoneRegion {
 }
 /**
  * BookingViewData is the manage screens' payload. Decide is the business's
- * secret when the page was opened from a request's decide link.
+ * secret when the page was opened from a request's decide link. FormKey is
+ * the idempotency key of the cancel form's post, on a cancel screen whose
+ * booking can still be cancelled, so a second post of it cancels once.
  */
 export interface BookingViewData {
   bookings: booking.View[];
   token: string;
   decide?: string;
+  formKey?: string;
 }
 /**
  * SlotsResponse is GET /api/booking/slots's answer: booker-local dates

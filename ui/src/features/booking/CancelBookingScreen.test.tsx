@@ -1,6 +1,8 @@
 import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { bookingView, json, mockFetch, renderView } from '../../testing/booking';
+import { pageMessages } from '../../testing/pageMessages';
+import type { Payload } from '../../payload';
 
 afterEach(() => {
   cleanup();
@@ -8,14 +10,57 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const open = (route = 'cancelBooking') => renderView(route, { bookings: [bookingView()], token: 't0k' }, { path: '/widget/booking/cancel-booking?id=bk_1&token=t0k' });
+const at = {
+  cancelBooking: { path: '/widget/booking/cancel-booking?id=bk_1&token=t0k', params: {} },
+  appointmentCancel: { path: '/widget/appointment/service/demo-consultation/cancel?id=bk_1&token=t0k', params: { service: 'demo-consultation' } },
+};
+const open = (route: keyof typeof at = 'cancelBooking', over: Partial<Payload> = {}) =>
+  renderView(route, { bookings: [bookingView()], token: 't0k', formKey: 'key-1' }, { ...at[route], ...over });
 
 describe('cancelling a booking', () => {
-  it.each(['cancelBooking', 'appointmentCancel'])('shows the booking and a reason field (%s)', (route) => {
+  it.each(['cancelBooking', 'appointmentCancel'] as const)('shows the booking and a reason field (%s)', (route) => {
     open(route);
     expect(screen.getByRole('heading', { level: 1, name: 'Cancel booking' })).toBeTruthy();
     expect(screen.getByText('Monday, November 23, 2026 at 9:00 AM')).toBeTruthy();
     expect(screen.getByRole('textbox', { name: /Cancellation reason/ })).toBeTruthy();
+  });
+
+  it.each([
+    ['cancelBooking', '/widget/booking/cancel-booking?id=bk_1&token=t0k'],
+    ['appointmentCancel', '/widget/appointment/service/demo-consultation/cancel?id=bk_1&token=t0k'],
+  ] as const)('posts to its own page without JavaScript, with its key (%s)', (route, action) => {
+    open(route);
+    const form = screen.getByRole('textbox', { name: /Cancellation reason/ }).closest('form')!;
+    expect(form.getAttribute('method')).toBe('post');
+    expect(form.getAttribute('action')).toBe(action);
+    expect((form.elements.namedItem('idempotencyKey') as HTMLInputElement).value).toBe('key-1');
+  });
+
+  it('posts in German to the German page', () => {
+    open('cancelBooking', { locale: 'de', lang: 'de', messages: pageMessages('de'), path: '/de/widget/booking/cancel-booking?id=bk_1&token=t0k' });
+    expect(document.querySelector('form')!.getAttribute('action')).toBe('/de/widget/booking/cancel-booking?id=bk_1&token=t0k');
+  });
+
+  it('comes back from a refused post with the reason as typed and why', () => {
+    const reason = 'x'.repeat(501);
+    open('cancelBooking', {
+      status: 422,
+      action: {
+        message: 'Please check the highlighted fields',
+        fields: { reason: { id: 'validation.reasonTooLong', message: 'Please keep the reason under 500 characters' } },
+        values: { reason },
+      },
+    });
+    const field = screen.getByRole('textbox', { name: /Cancellation reason/ }) as HTMLTextAreaElement;
+    expect(field.value).toBe(reason);
+    expect(field.getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByText('Please keep the reason under 500 characters')).toBeTruthy();
+  });
+
+  it('says why a post was refused when no field is to blame', () => {
+    open('cancelBooking', { status: 429, action: { message: 'Too many attempts. Please wait a moment and try again.', values: { reason: 'Ill' } } });
+    expect(screen.getByRole('alert').textContent).toBe('Too many attempts. Please wait a moment and try again.');
+    expect((screen.getByRole('textbox', { name: /Cancellation reason/ }) as HTMLTextAreaElement).value).toBe('Ill');
   });
 
   it('asks in an accessible dialog: focus on "keep", trapped, Escape closes and returns focus', () => {

@@ -5,6 +5,7 @@ import { Dialog, dialogActionsClass } from '../../components/Dialog';
 import { Field, inputClass } from '../../components/Field';
 import { ScreenSummary } from '../../components/ScreenSummary';
 import { usePage } from '../../PageContext';
+import { href } from '../../routes';
 import { BusinessMark } from './components/BookerHeader';
 import { Confirmation } from './components/Confirmation';
 import { Alert } from '../../components/Alert';
@@ -22,44 +23,49 @@ export function CancelBookingScreen() {
   const page = usePage<BookingViewData | null>();
   const booking = page.data?.bookings?.[0];
   if (!booking) return <ScreenSummary title="screen.cancelBooking.title" lead="screen.cancelBooking.lead" />;
-  return <CancelBooking key={page.path} booking={booking} token={page.data?.token ?? ''} />;
+  return <CancelBooking key={page.path} booking={booking} token={page.data?.token ?? ''} formKey={page.data?.formKey ?? ''} />;
 }
 
-function CancelBooking({ booking, token }: { booking: BookingView; token: string }) {
+// Without JavaScript (or before it loads) the form posts to its own page,
+// whose action cancels and answers with this page again: the booking
+// cancelled, or the form with what was wrong and the reason as typed.
+function CancelBooking({ booking, token, formKey }: { booking: BookingView; token: string; formKey: string }) {
   const intl = useIntl();
   const page = usePage();
+  const failed = page.action ?? null;
   const fmt = useBookingFormat(booking.timeZone, defaultHourCycle(page.lang));
-  const [reason, setReason] = useState('');
-  const [reasonError, setReasonError] = useState<string | undefined>();
+  const [reason, setReason] = useState(failed?.values?.reason ?? '');
+  const [reasonError, setReasonError] = useState<string | undefined>(failed?.fields?.reason?.message);
   const [asking, setAsking] = useState(false);
   const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(failed && !failed.fields ? failed.message : null);
   const [done, setDone] = useState<BookingView | null>(null);
   const keepRef = useRef<HTMLButtonElement>(null);
   const reasonRef = useRef<HTMLTextAreaElement>(null);
   const keyFor = useIdempotencyKey();
 
   const business = { name: booking.locationName, logoUrl: '' };
-  if (done) {
+  // The page the form's post lands on shows the booking cancelled as the
+  // answer in place does.
+  if (done || booking.status === 'cancelled') {
     return (
       <div className={styles.screen}>
         {business.name && <BusinessMark location={business} />}
-        <Confirmation booking={done} focus />
+        <Confirmation booking={done ?? booking} focus={!!done} manage={false} />
       </div>
     );
   }
-  if (booking.status === 'cancelled' || !booking.canChange) {
+  if (!booking.canChange) {
     return (
       <div className={styles.screen}>
-        {booking.status !== 'cancelled' && (
-          <Alert>
-            <FormattedMessage id="booking.error.linkExpired" />
-          </Alert>
-        )}
+        <Alert>
+          <FormattedMessage id="booking.error.linkExpired" />
+        </Alert>
         <Confirmation booking={booking} manage={false} />
       </div>
     );
   }
+  const action = href(page.route, page.locale, page.params, { kind: page.kind || undefined, query: { id: booking.id, token } });
 
   const when = intl.formatMessage({ id: 'booking.dateAtTime' }, { date: fmt.instantDate(booking.start), time: fmt.time(booking.start) });
 
@@ -148,7 +154,8 @@ function CancelBooking({ booking, token }: { booking: BookingView; token: string
           </div>
         )}
       </dl>
-      <form className={styles.form} onSubmit={ask} noValidate>
+      <form className={styles.form} method="post" action={action} onSubmit={ask} noValidate>
+        <input type="hidden" name="idempotencyKey" value={formKey} />
         <Field
           label={<FormattedMessage id="booking.cancel.reason" />}
           optionalLabel={<FormattedMessage id="booking.field.optional" />}

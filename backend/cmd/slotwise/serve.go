@@ -18,6 +18,7 @@ import (
 
 	"slotwise/backend/internal/booking"
 	"slotwise/backend/internal/config"
+	"slotwise/backend/internal/content"
 	"slotwise/backend/internal/events"
 	"slotwise/backend/internal/formkey"
 	"slotwise/backend/internal/forms"
@@ -150,7 +151,7 @@ func serve(ctx context.Context, cfg *config.Config) error {
 			Assets:   assets,
 			Features: []web.Feature{web.Sites(sites.NewStore(a.pool)), web.Booking(bookings), web.Forms(formsSvc), web.Payments(paySvc),
 				web.Admin(web.AdminDeps{Pool: a.pool, Bookings: bookings, Forms: formsSvc, Webhooks: hooks,
-					RedirectOrigins: a.cfg.RedirectOrigins})},
+					Content: content.NewService(a.pool, a.cfg.RedirectOrigins)})},
 			// Published website pages are cached while content changes are heard.
 			ContentPool: a.pool,
 			Lifetime:    ctx,

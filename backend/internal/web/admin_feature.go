@@ -13,6 +13,7 @@ import (
 
 	"slotwise/backend/internal/admin"
 	"slotwise/backend/internal/booking"
+	"slotwise/backend/internal/content"
 	"slotwise/backend/internal/cursor"
 	"slotwise/backend/internal/forms"
 	"slotwise/backend/internal/webhooks"
@@ -25,8 +26,7 @@ type AdminDeps struct {
 	Bookings *booking.Service
 	Forms    *forms.Service
 	Webhooks *webhooks.Store
-	// RedirectOrigins are the other sites a form may send its visitor to.
-	RedirectOrigins []string
+	Content  *content.Service
 }
 
 // Admin is the admin API under /api/admin: a business's own tools list

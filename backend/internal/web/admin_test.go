@@ -22,6 +22,7 @@ import (
 
 	"slotwise/backend/internal/admin"
 	"slotwise/backend/internal/booking"
+	"slotwise/backend/internal/content"
 	"slotwise/backend/internal/events"
 	"slotwise/backend/internal/formkey"
 	"slotwise/backend/internal/forms"
@@ -55,7 +56,8 @@ func newAdminFixture(t *testing.T) *adminFixture {
 		}
 		formsSvc := forms.NewService(pool, keys, nil, d.Logger)
 		af.hooks = webhooks.NewStore(pool, true)
-		d.Features = append(d.Features, web.Admin(web.AdminDeps{Pool: pool, Bookings: bookings, Forms: formsSvc, Webhooks: af.hooks}))
+		d.Features = append(d.Features, web.Admin(web.AdminDeps{Pool: pool, Bookings: bookings, Forms: formsSvc, Webhooks: af.hooks,
+			Content: content.NewService(pool, nil)}))
 		af.fanout = &events.Dispatcher{Pool: pool, Logger: d.Logger, Consumers: []events.Consumer{
 			&webhooks.Fanout{Store: af.hooks, Bookings: bookings, Forms: formsSvc}}}
 		if err := af.fanout.Subscribe(context.Background()); err != nil {

@@ -266,7 +266,7 @@ func TestAdminConfirmsDeclinesAndCancels(t *testing.T) {
 		{"a reason that is not text", "/api/admin/bookings/" + plain + "/cancel", `{"reason":"a\u0000b"}`, nil, 422, "", "invalid"},
 		{"cancel", "/api/admin/bookings/" + plain + "/cancel", `{"reason":"Illness"}`, map[string]string{"Idempotency-Key": "c-1"}, 200, "cancelled", ""},
 		{"the same cancel again", "/api/admin/bookings/" + plain + "/cancel", `{"reason":"Illness"}`, map[string]string{"Idempotency-Key": "c-1"}, 200, "cancelled", ""},
-		{"cancel again without the key", "/api/admin/bookings/" + plain + "/cancel", "", nil, 409, "", "not_changeable"},
+		{"cancel again without the key", "/api/admin/bookings/" + plain + "/cancel", "", nil, 410, "", "expired"},
 		{"refund what was never paid", "/api/admin/bookings/" + plain + "/refund", "", nil, 409, "", "nothing_to_refund"},
 		{"a booking that does not exist", "/api/admin/bookings/bk_missing/confirm", "", nil, 404, "", "not_found"},
 	}

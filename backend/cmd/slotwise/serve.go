@@ -119,9 +119,10 @@ func serve(ctx context.Context, cfg *config.Config) error {
 		if a.cfg.WebhookAllowPrivate {
 			a.log.Warn("SLOTWISE_WEBHOOK_ALLOW_PRIVATE is set: webhooks may reach private and loopback addresses")
 		}
+		mails := notify.Mailer{Renderer: pool, BaseURL: publicURL(a.cfg), From: a.cfg.SMTP.From, FromName: a.cfg.SMTP.FromName, Logger: a.log}
 		dispatcher := &events.Dispatcher{Pool: a.pool, Logger: a.log, Consumers: []events.Consumer{
-			&booking.Mailer{Service: bookings, Renderer: pool, BaseURL: publicURL(a.cfg), From: a.cfg.SMTP.From, FromName: a.cfg.SMTP.FromName, Logger: a.log},
-			&forms.Mailer{Service: formsSvc, Renderer: pool, BaseURL: publicURL(a.cfg), From: a.cfg.SMTP.From, FromName: a.cfg.SMTP.FromName, Logger: a.log},
+			&booking.Mailer{Service: bookings, Mailer: mails},
+			&forms.Mailer{Service: formsSvc, Mailer: mails},
 			&payments.Fulfiller{Service: paySvc},
 			&webhooks.Fanout{Store: hooks, Bookings: bookings, Forms: formsSvc},
 		}}

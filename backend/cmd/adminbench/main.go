@@ -19,21 +19,12 @@ import (
 )
 
 func main() {
-	base := flag.String("base", "http://127.0.0.1:8080", "server origin (loopback)")
-	conns := flag.Int("conns", 20, "concurrent clients")
-	n := flag.Int("n", 1000, "lists to ask for")
+	c := loadtest.Flags(20, "concurrent clients", 1000, "lists to ask for")
 	limit := flag.Int("limit", 100, "bookings per list")
-	flag.Parse()
-	if err := run(*base, os.Getenv("SLOTWISE_BENCH_TOKEN"), *conns, *n, *limit); err != nil {
-		fmt.Fprintln(os.Stderr, "adminbench:", err)
-		os.Exit(1)
-	}
+	loadtest.Main("adminbench", c, func() error { return run(c.Base, os.Getenv("SLOTWISE_BENCH_TOKEN"), c.Conns, c.N, *limit) })
 }
 
 func run(base, token string, conns, n, limit int) error {
-	if err := loadtest.Loopback(base); err != nil {
-		return err
-	}
 	if token == "" {
 		return errors.New("SLOTWISE_BENCH_TOKEN is not set")
 	}

@@ -13,7 +13,6 @@ import (
 	"fmt"
 	"io"
 	"net/http"
-	"os"
 	"slices"
 	"sync"
 	"sync/atomic"
@@ -24,21 +23,12 @@ import (
 )
 
 func main() {
-	base := flag.String("base", "http://127.0.0.1:8080", "server origin (loopback)")
-	conns := flag.Int("conns", 50, "connections loading the booking page meanwhile")
-	n := flag.Int("n", 200, "bookings to make")
+	c := loadtest.Flags(50, "connections loading the booking page meanwhile", 200, "bookings to make")
 	calendar := flag.String("calendar", "demo-consultation", "calendar to book")
-	flag.Parse()
-	if err := run(*base, *calendar, *conns, *n); err != nil {
-		fmt.Fprintln(os.Stderr, "bookbench:", err)
-		os.Exit(1)
-	}
+	loadtest.Main("bookbench", c, func() error { return run(c.Base, *calendar, c.Conns, c.N) })
 }
 
 func run(base, calendar string, conns, n int) error {
-	if err := loadtest.Loopback(base); err != nil {
-		return err
-	}
 	client := loadtest.Client(conns)
 	starts, err := freeStarts(client, base, calendar, n)
 	if err != nil {

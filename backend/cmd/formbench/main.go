@@ -14,7 +14,6 @@ import (
 	"io"
 	"net/http"
 	"net/url"
-	"os"
 	"time"
 
 	"slotwise/backend/internal/loadtest"
@@ -22,22 +21,13 @@ import (
 )
 
 func main() {
-	base := flag.String("base", "http://127.0.0.1:8080", "server origin (loopback)")
-	conns := flag.Int("conns", 20, "concurrent submitters")
-	n := flag.Int("n", 400, "submissions to make")
+	c := loadtest.Flags(20, "concurrent submitters", 400, "submissions to make")
 	form := flag.String("form", "demo-contact", "form to submit")
 	fill := flag.Duration("fill", 3500*time.Millisecond, "how long a visitor takes to fill the form")
-	flag.Parse()
-	if err := run(*base, *form, *conns, *n, *fill); err != nil {
-		fmt.Fprintln(os.Stderr, "formbench:", err)
-		os.Exit(1)
-	}
+	loadtest.Main("formbench", c, func() error { return run(c.Base, *form, c.Conns, c.N, *fill) })
 }
 
 func run(base, form string, conns, n int, fill time.Duration) error {
-	if err := loadtest.Loopback(base); err != nil {
-		return err
-	}
 	client := loadtest.Client(conns)
 	page := route.Default().Href("", "form", "", map[string]string{"id": form}, nil)
 	keys := make([]string, n)

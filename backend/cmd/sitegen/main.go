@@ -10,6 +10,7 @@ import (
 
 	"slotwise/backend/internal/content"
 	"slotwise/backend/internal/content/contenttest"
+	"slotwise/backend/internal/demo"
 )
 
 func main() {
@@ -20,9 +21,9 @@ func main() {
 		fmt.Fprintln(os.Stderr, "usage: sitegen [-posts N] [-calendars N] DIR")
 		os.Exit(2)
 	}
-	site, err := contenttest.Site(*posts, *calendars)
+	folder, err := content.Read(demo.Site())
 	if err == nil {
-		err = content.Write(flag.Arg(0), site)
+		err = content.Write(flag.Arg(0), contenttest.Grow(folder.Site, *posts, *calendars))
 	}
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "sitegen:", err)

@@ -19,6 +19,7 @@ import (
 	"slotwise/backend/internal/booking"
 	"slotwise/backend/internal/clock"
 	"slotwise/backend/internal/config"
+	"slotwise/backend/internal/content"
 	"slotwise/backend/internal/events"
 	"slotwise/backend/internal/formkey"
 	"slotwise/backend/internal/forms"
@@ -121,9 +122,10 @@ func serve(ctx context.Context, cfg *config.Config) error {
 		if a.cfg.WebhookAllowPrivate {
 			a.log.Warn("SLOTWISE_WEBHOOK_ALLOW_PRIVATE is set: webhooks may reach private and loopback addresses")
 		}
+		mails := notify.Mailer{Renderer: pool, BaseURL: publicURL(a.cfg), From: a.cfg.SMTP.From, FromName: a.cfg.SMTP.FromName, Logger: a.log}
 		dispatcher := &events.Dispatcher{Pool: a.pool, Logger: a.log, Consumers: []events.Consumer{
-			&booking.Mailer{Service: bookings, Renderer: pool, BaseURL: publicURL(a.cfg), From: a.cfg.SMTP.From, FromName: a.cfg.SMTP.FromName, Logger: a.log},
-			&forms.Mailer{Service: formsSvc, Renderer: pool, BaseURL: publicURL(a.cfg), From: a.cfg.SMTP.From, FromName: a.cfg.SMTP.FromName, Logger: a.log},
+			&booking.Mailer{Service: bookings, Mailer: mails},
+			&forms.Mailer{Service: formsSvc, Mailer: mails},
 			&payments.Fulfiller{Service: paySvc},
 			&webhooks.Fanout{Store: hooks, Bookings: bookings, Forms: formsSvc},
 		}}
@@ -153,7 +155,7 @@ func serve(ctx context.Context, cfg *config.Config) error {
 			Assets:   assets,
 			Features: []web.Feature{web.Sites(sites.NewStore(a.pool)), web.Booking(bookings), web.Forms(formsSvc), web.Payments(paySvc),
 				web.Admin(web.AdminDeps{Pool: a.pool, Bookings: bookings, Forms: formsSvc, Webhooks: hooks,
-					RedirectOrigins: a.cfg.RedirectOrigins})},
+					Content: content.NewService(a.pool, a.cfg.RedirectOrigins)})},
 			// Published website pages are cached while content changes are heard.
 			ContentPool: a.pool,
 			Lifetime:    ctx,

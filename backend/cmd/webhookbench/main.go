@@ -13,7 +13,6 @@ import (
 	"fmt"
 	"io"
 	"net/http"
-	"os"
 	"time"
 
 	"slotwise/backend/internal/loadtest"
@@ -21,21 +20,12 @@ import (
 )
 
 func main() {
-	base := flag.String("base", "http://127.0.0.1:8080", "server origin (loopback)")
-	conns := flag.Int("conns", 20, "concurrent deliveries")
-	n := flag.Int("n", 2000, "deliveries to make")
+	c := loadtest.Flags(20, "concurrent deliveries", 2000, "deliveries to make")
 	secret := flag.String("secret", "whsec_bench", "the webhook signing secret the server has")
-	flag.Parse()
-	if err := run(*base, *secret, *conns, *n); err != nil {
-		fmt.Fprintln(os.Stderr, "webhookbench:", err)
-		os.Exit(1)
-	}
+	loadtest.Main("webhookbench", c, func() error { return run(c.Base, *secret, c.Conns, c.N) })
 }
 
 func run(base, secret string, conns, n int) error {
-	if err := loadtest.Loopback(base); err != nil {
-		return err
-	}
 	client := loadtest.Client(conns)
 	stamp := time.Now().UnixNano()
 	res, err := loadtest.Run(n, conns, func(i int) error {

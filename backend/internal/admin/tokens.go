@@ -1,6 +1,6 @@
 // Package admin is what a business's own tools act through: bearer tokens
-// for the admin API, and (webhooks.go, feeds.go) the endpoints that hear
-// its events and the staff's private calendar feeds.
+// for the admin API (tokens.go) and the staff's private calendar feeds
+// (feeds.go). The endpoints that hear its events are package webhooks.
 package admin
 
 import (

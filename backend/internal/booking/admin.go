@@ -235,8 +235,8 @@ func (s *Service) RefundAsBusiness(ctx context.Context, id, key string) (*Bookin
 			return result{}, ErrNothingToRefund
 		}
 		b.Money.State = MoneyRefundDue
-		if _, err := tx.Exec(ctx, `UPDATE bookings SET payment = $2, updated_at = now() WHERE id = $1`, b.ID, b.Money.State); err != nil {
-			return result{}, fmt.Errorf("booking: unable to grant a refund of %q: %w", b.ID, err)
+		if err := s.store.setPayment(ctx, tx, b); err != nil {
+			return result{}, err
 		}
 		refunded = b
 		return result{BookingID: b.ID}, emit(ctx, tx, EventRefundDue, b)

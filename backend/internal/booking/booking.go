@@ -4,6 +4,16 @@
 // package; "no double booking" is enforced by PostgreSQL itself (an
 // exclusion constraint over staff and blocked time), so it holds under any
 // concurrency and across replicas.
+//
+// Where the SQL lives. store.go holds the statements on bookings,
+// calendars, staff and the business. The smaller entities keep theirs in
+// their own file, beside the few methods that use them: links.go (one-time
+// links), teams.go (teams and groups), menus.go (service menus), token.go
+// (manage and decide secrets). place.go keeps the placement's advisory
+// locks and its seat and daily counts beside the rule they serve: the
+// order in which they are taken is what makes the rule hold under
+// concurrency, so they are read together. admin.go builds the admin list's
+// query filter by filter beside the Record it scans into.
 package booking
 
 import (

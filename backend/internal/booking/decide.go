@@ -41,9 +41,7 @@ func (s *Service) decide(ctx context.Context, cmd DecideCommand, purpose string)
 			if cmd.Confirm {
 				b.Status = StatusScheduled
 				// The rows holding other people's time (collective) follow.
-				_, err := tx.Exec(ctx, `UPDATE bookings SET status = $2, sequence = $3, updated_at = now() WHERE id = $1 OR holds_for = $1`,
-					b.ID, b.Status, b.Sequence)
-				return err
+				return s.store.confirmBooking(ctx, tx, b)
 			}
 			b.Status, b.CancellationReason, b.CancelledBy = StatusCancelled, reason, "business"
 			if b.Money.State == MoneyPaid && b.Money.Paid > b.Money.Refunded {

@@ -10,22 +10,18 @@ import (
 
 	"slotwise/backend/internal/events"
 	"slotwise/backend/internal/notify"
-	"slotwise/locales"
 )
 
-// Mailer is the consumer of booking events that tells the booker and the
-// staff member what happened: it renders both mails in V8 outside any
-// transaction and enqueues them, with a new manage secret for the booker's
-// links, in the transaction that marks the event delivered. The booker
-// reads theirs in the language they booked in; the staff member in the
-// business's language, without manage links (they are the booker's secret).
+// Mailer is the consumer of booking events that tells the booker, the
+// staff member and the guests what happened: it renders their mails in V8
+// outside any transaction and enqueues them, with a new manage secret for
+// the booker's links, in the transaction that marks the event delivered
+// (notify.Mailer). The booker reads theirs in the language they booked in;
+// the staff member in the business's language, without manage links (they
+// are the booker's secret).
 type Mailer struct {
-	Service  *Service
-	Renderer notify.Renderer
-	BaseURL  string // public origin of the links in mails
-	From     string
-	FromName string
-	Logger   *slog.Logger
+	Service *Service
+	notify.Mailer
 }
 
 var bookerKinds = map[string]string{
@@ -52,11 +48,6 @@ func (m *Mailer) Types() []string {
 	return []string{EventBooked, EventRescheduled, EventCancelled, EventConfirmed, EventDeclined, EventLatePaid}
 }
 
-type queued struct {
-	kind string
-	msg  notify.Message
-}
-
 // Handle implements events.Consumer.
 func (m *Mailer) Handle(ctx context.Context, ev events.Event) (events.Commit, error) {
 	var payload BookingEvent
@@ -75,29 +66,22 @@ func (m *Mailer) Handle(ctx context.Context, ev events.Event) (events.Commit, er
 	if group == nil {
 		// A later booking of a series or visit: its first booking's mails
 		// tell of it.
-		return func(context.Context, pgx.Tx) error { return nil }, nil
+		return m.Queue(nil, nil), nil
 	}
 	token, decide := newToken(), ""
 	if ev.Type != EventCancelled && b.Status == StatusRequested {
 		decide = newToken()
 	}
 	mails := m.compose(ctx, ev.Type, group, token, decide)
-	return func(ctx context.Context, tx pgx.Tx) error {
+	return m.Queue(mails, func(ctx context.Context, tx pgx.Tx) error {
 		if err := storeToken(ctx, tx, b.ID, token, purposeManage); err != nil {
 			return err
 		}
 		if decide != "" {
-			if err := storeToken(ctx, tx, b.ID, decide, purposeDecide); err != nil {
-				return err
-			}
-		}
-		for _, q := range mails {
-			if err := notify.Enqueue(ctx, tx, q.kind, m.From, m.FromName, q.msg); err != nil {
-				return fmt.Errorf("booking: unable to queue %s mail: %w", q.kind, err)
-			}
+			return storeToken(ctx, tx, b.ID, decide, purposeDecide)
 		}
 		return nil
-	}, nil
+	}), nil
 }
 
 // together is what one booked event's mails tell of: the booking, or for
@@ -132,7 +116,7 @@ func (m *Mailer) together(ctx context.Context, event string, b, stored *Booking)
 // request), and each named guest's once the booking holds. group[0] is the
 // event's booking; the rest were booked with it and are told in the same
 // mails, each recipient hearing of the bookings that concern them.
-func (m *Mailer) compose(ctx context.Context, event string, group []*Booking, token, decide string) []queued {
+func (m *Mailer) compose(ctx context.Context, event string, group []*Booking, token, decide string) []notify.Mail {
 	b := group[0]
 	kind := bookerKinds[event]
 	if event != EventCancelled && b.Status == StatusRequested {
@@ -143,7 +127,7 @@ func (m *Mailer) compose(ctx context.Context, event string, group []*Booking, to
 	if ending {
 		method = notify.MethodCancel
 	}
-	now := m.Service.Now()
+	now := m.Service.Now()                  // "can change" is judged on the service's clock
 	brand := b.Calendar.Location.BrandColor // every mail wears the business's colour, as its pages do
 	bookerViews := make([]View, len(group))
 	bookerEvents := make([]notify.Event, len(group))
@@ -151,7 +135,7 @@ func (m *Mailer) compose(ctx context.Context, event string, group []*Booking, to
 		bookerViews[i] = NewView(x, token, b.Locale, now)
 		bookerEvents[i] = Event(x, m.BaseURL+bookerViews[i].ManageURL, now)
 	}
-	out := []queued{m.render(ctx, kind, b.Locale, brand, bookerViews, b.Contact.Email, b.Contact.FirstName+" "+b.Contact.LastName, b.Staff.Name, bookerEvents, method)}
+	out := []notify.Mail{m.render(ctx, kind, b.Locale, brand, bookerViews, b.Contact.Email, b.Contact.FirstName+" "+b.Contact.LastName, b.Staff.Name, bookerEvents, method)}
 	if event == EventLatePaid || b.Money.State == MoneyReleased {
 		// Nobody else heard of a booking that was never paid.
 		return out
@@ -256,29 +240,24 @@ func WithoutLinks(v View) View {
 // render renders one mail of views[0] and the bookings made with it
 // (views[1:]), with a calendar file of all of them, in the business's
 // colour (brand).
-func (m *Mailer) render(ctx context.Context, kind, locale, brand string, views []View, to, toName, staffName string, evs []notify.Event, method string) queued {
-	cat := locales.Get(locale)
-	data := notify.EmailData{
-		Locale: cat.Locale, Lang: cat.Lang, Messages: cat.Messages, Booking: views[0], BaseURL: m.BaseURL, StaffName: staffName,
-		Brand: brand,
-	}
+func (m *Mailer) render(ctx context.Context, kind, locale, brand string, views []View, to, toName, staffName string, evs []notify.Event, method string) notify.Mail {
+	data := m.Data(locale, brand)
+	data.Booking, data.StaffName = views[0], staffName
 	if len(views) > 1 {
 		data.Also = views[1:]
 	}
-	subject, text, html, err := notify.Compose(ctx, m.Renderer, kind, data)
+	msg := notify.Message{To: to, ToName: toName,
+		Attachments: []notify.Attachment{notify.CalendarAttachment(evs[0], method, evs[1:]...)}}
+	mail, err := m.Render(ctx, kind, data, msg)
 	if err != nil {
 		// The booking matters more than the prose around it: a render that
 		// fails (an overloaded or broken renderer) still sends a plain mail
 		// with the facts and the calendar file.
-		if m.Logger != nil {
-			m.Logger.ErrorContext(ctx, "unable to render a mail; sending the plain one", slog.String("kind", kind), slog.Any("err", err))
-		}
-		subject, text, html = plainSubject(views[0]), plainText(views, m.BaseURL), ""
+		m.Log().ErrorContext(ctx, "unable to render a mail; sending the plain one", slog.String("kind", kind), slog.Any("err", err))
+		msg.Subject, msg.Text = plainSubject(views[0]), plainText(views, m.BaseURL)
+		return notify.Mail{Kind: kind, Message: msg}
 	}
-	return queued{kind: kind, msg: notify.Message{
-		To: to, ToName: toName, Subject: subject, Text: text, HTML: html,
-		Attachments: []notify.Attachment{notify.CalendarAttachment(evs[0], method, evs[1:]...)},
-	}}
+	return mail
 }
 
 // plainSubject and plainText are the language-neutral mail of last resort.

@@ -14,11 +14,13 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"slotwise/backend/internal/booking"
 	"slotwise/backend/internal/events"
+	"slotwise/backend/internal/notify"
 )
 
 type brokenRenderer struct{}
@@ -34,7 +36,7 @@ func mailFixture(t *testing.T) (*booking.Service, *pgxpool.Pool, *events.Dispatc
 	svc, pool, _ := newService(t)
 	log := slog.New(slog.NewTextHandler(io.Discard, nil))
 	d := &events.Dispatcher{Pool: pool, Logger: log, Consumers: []events.Consumer{
-		&booking.Mailer{Service: svc, Renderer: brokenRenderer{}, BaseURL: "https://book.example.com", From: "b@example.com", Logger: log},
+		&booking.Mailer{Service: svc, Mailer: notify.Mailer{Renderer: brokenRenderer{}, BaseURL: "https://book.example.com", From: "b@example.com", Logger: log}},
 	}}
 	if err := d.Subscribe(context.Background()); err != nil {
 		t.Fatal(err)
@@ -104,7 +106,7 @@ func TestMailsWearTheBusinessColour(t *testing.T) {
 	log := slog.New(slog.NewTextHandler(io.Discard, nil))
 	r := &recordingRenderer{}
 	d := &events.Dispatcher{Pool: pool, Logger: log, Consumers: []events.Consumer{
-		&booking.Mailer{Service: svc, Renderer: r, BaseURL: "https://book.example.com", From: "b@example.com", Logger: log},
+		&booking.Mailer{Service: svc, Mailer: notify.Mailer{Renderer: r, BaseURL: "https://book.example.com", From: "b@example.com", Logger: log}},
 	}}
 	if err := d.Subscribe(ctx); err != nil {
 		t.Fatal(err)
@@ -122,6 +124,41 @@ func TestMailsWearTheBusinessColour(t *testing.T) {
 		if !strings.Contains(p, `"brand":"#b45309"`) {
 			t.Errorf("a mail is rendered without the business's colour: %.300s", p)
 		}
+	}
+}
+
+func TestMailsJudgeCanChangeOnTheServicesClock(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		later time.Duration // the service's clock moves on before the mail is made
+		want  string
+	}{
+		{"before the appointment", 0, `"canChange":true`},
+		{"once it has started", 30 * 24 * time.Hour, `"canChange":false`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			svc, pool, _ := newService(t)
+			ctx := context.Background()
+			log := slog.New(slog.NewTextHandler(io.Discard, nil))
+			r := &recordingRenderer{}
+			d := &events.Dispatcher{Pool: pool, Logger: log, Consumers: []events.Consumer{
+				&booking.Mailer{Service: svc, Mailer: notify.Mailer{Renderer: r, BaseURL: "https://book.example.com", From: "b@example.com", Logger: log}},
+			}}
+			if err := d.Subscribe(ctx); err != nil {
+				t.Fatal(err)
+			}
+			if _, _, err := book(svc, "2026-11-23T10:00:00+01:00"); err != nil {
+				t.Fatal(err)
+			}
+			now := svc.Now().Add(tc.later)
+			svc.SetClock(func() time.Time { return now })
+			if _, err := d.DeliverDue(ctx); err != nil {
+				t.Fatal(err)
+			}
+			if len(r.payloads) == 0 || !strings.Contains(r.payloads[0], tc.want) {
+				t.Errorf("the booker's mail, on the service's clock at %s, lacks %s", now.Format(time.RFC3339), tc.want)
+			}
+		})
 	}
 }
 

@@ -155,10 +155,8 @@ func (s *Service) priceGroup(ctx context.Context, tx pgx.Tx, all []*Booking, now
 		if b.Money.State == MoneyNone && b.Money.Total == 0 {
 			continue // the row's defaults say so already
 		}
-		if _, err := tx.Exec(ctx, `UPDATE bookings SET status = $2, payment = $3, currency = $4, total_cents = $5,
-			pay_now_cents = $6, hold_until = $7 WHERE id = $1 OR holds_for = $1`,
-			b.ID, b.Status, b.Money.State, b.Money.Currency, b.Money.Total, b.Money.PayNow, b.Money.HoldUntil); err != nil {
-			return fmt.Errorf("booking: unable to price %q: %w", b.ID, err)
+		if err := s.store.priceBooking(ctx, tx, b); err != nil {
+			return err
 		}
 	}
 	return nil
@@ -230,9 +228,8 @@ func (s *Service) RecordPayment(ctx context.Context, tx pgx.Tx, bookingID string
 				b.Status = StatusRequested
 			}
 		}
-		if _, err := tx.Exec(ctx, `UPDATE bookings SET status = $2, payment = $3, paid_cents = $4, hold_until = NULL, updated_at = now()
-			WHERE id = $1 OR holds_for = $1`, b.ID, b.Status, b.Money.State, b.Money.Paid); err != nil {
-			return "", nil, fmt.Errorf("booking: unable to record the payment of %q: %w", b.ID, err)
+		if err := s.store.recordPaid(ctx, tx, b); err != nil {
+			return "", nil, err
 		}
 		event := EventBooked
 		if outcome == PaidLate {
@@ -256,7 +253,7 @@ func (s *Service) MarkProcessing(ctx context.Context, tx pgx.Tx, bookingID strin
 	}
 	for _, b := range group {
 		if b.Money.State == MoneyHold {
-			if _, err := tx.Exec(ctx, `UPDATE bookings SET payment = 'processing', updated_at = now() WHERE id = $1`, b.ID); err != nil {
+			if err := s.store.markProcessing(ctx, tx, b.ID); err != nil {
 				return err
 			}
 		}
@@ -302,23 +299,14 @@ func (s *Service) ReleaseHold(ctx context.Context, tx pgx.Tx, bookingID string, 
 // ExpiredHolds lists the first booking of each group whose hold has ended,
 // skipping those another replica is releasing.
 func (s *Service) ExpiredHolds(ctx context.Context, tx pgx.Tx, limit int) ([]string, error) {
-	rows, err := tx.Query(ctx, `SELECT id FROM bookings WHERE payment = 'hold' AND status = 'pending' AND hold_until <= $1
-		AND holds_for IS NULL ORDER BY hold_until LIMIT $2 FOR UPDATE SKIP LOCKED`, s.now(), limit)
-	if err != nil {
-		return nil, fmt.Errorf("booking: unable to list ended holds: %w", err)
-	}
-	return pgx.CollectRows(rows, pgx.RowTo[string])
+	return s.store.endedHolds(ctx, tx, s.now(), limit)
 }
 
 // RecordRefund records, in tx, that amount went back for booking id.
 func (s *Service) RecordRefund(ctx context.Context, tx pgx.Tx, id string, amount int64) error {
-	tag, err := tx.Exec(ctx, `UPDATE bookings SET payment = 'refunded', refunded_cents = least(paid_cents, refunded_cents + $2), updated_at = now()
-		WHERE id = $1 AND payment = 'refund_due'`, id, amount)
-	if err != nil {
-		return fmt.Errorf("booking: unable to record the refund of %q: %w", id, err)
-	}
-	if tag.RowsAffected() == 0 {
-		return nil
+	due, err := s.store.recordRefund(ctx, tx, id, amount)
+	if err != nil || !due {
+		return err
 	}
 	b, err := s.store.booking(ctx, tx, id, "")
 	if err != nil {
@@ -341,12 +329,7 @@ func (s *Service) madeWith(ctx context.Context, q db.Querier, id, lock string) (
 	if !plausibleKey(id) {
 		return nil, ErrBookingNotFound
 	}
-	rows, err := q.Query(ctx, `SELECT id FROM bookings WHERE holds_for IS NULL AND (id = $1 OR series_id IS NOT NULL
-		AND series_id = (SELECT series_id FROM bookings WHERE id = $1)) ORDER BY starts_at, id`+lock, id)
-	if err != nil {
-		return nil, fmt.Errorf("booking: unable to list the bookings made with %q: %w", id, err)
-	}
-	ids, err := pgx.CollectRows(rows, pgx.RowTo[string])
+	ids, err := s.store.madeWithIDs(ctx, q, id, lock)
 	if err != nil {
 		return nil, err
 	}

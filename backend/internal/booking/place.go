@@ -14,8 +14,8 @@ import (
 )
 
 // placement asks for a staff member's time: every way a booking takes time
-// (book, reschedule; later seats, guests, carts, series) goes through place,
-// so every rule is checked in one spot.
+// (book, reschedule, seats and guests, each time of a series, each service
+// of a cart) goes through place, so every rule is checked in one spot.
 type placement struct {
 	cal        *Calendar
 	candidates []*Staff // who may take it

@@ -16,7 +16,10 @@ import (
 	"slotwise/backend/internal/forms"
 )
 
-// store holds the SQL of the booking domain, one function per query.
+// store holds the SQL of bookings, calendars, staff and the business, one
+// method per statement, each taking the querier it runs on (the pool, or
+// the command's transaction). Where the rest of the package's SQL lives,
+// and why, is in the package's doc (booking.go).
 type store struct{}
 
 const calendarColumns = `
@@ -357,4 +360,85 @@ func (store) releaseHolds(ctx context.Context, q db.Querier, bookingID string) e
 		return fmt.Errorf("booking: unable to release the holds of %q: %w", bookingID, err)
 	}
 	return nil
+}
+
+// confirmBooking writes a request's confirmation to it and to the rows
+// holding other people's time (collective), which follow it.
+func (store) confirmBooking(ctx context.Context, q db.Querier, b *Booking) error {
+	_, err := q.Exec(ctx, `UPDATE bookings SET status = $2, sequence = $3, updated_at = now() WHERE id = $1 OR holds_for = $1`,
+		b.ID, b.Status, b.Sequence)
+	if err != nil {
+		return fmt.Errorf("booking: unable to confirm %q: %w", b.ID, err)
+	}
+	return nil
+}
+
+// setPayment writes a booking's payment state (a refund the business grants).
+func (store) setPayment(ctx context.Context, q db.Querier, b *Booking) error {
+	if _, err := q.Exec(ctx, `UPDATE bookings SET payment = $2, updated_at = now() WHERE id = $1`, b.ID, b.Money.State); err != nil {
+		return fmt.Errorf("booking: unable to grant a refund of %q: %w", b.ID, err)
+	}
+	return nil
+}
+
+// priceBooking writes what a new booking costs, what is due now and its
+// hold, to it and to the rows holding other people's time.
+func (store) priceBooking(ctx context.Context, q db.Querier, b *Booking) error {
+	if _, err := q.Exec(ctx, `UPDATE bookings SET status = $2, payment = $3, currency = $4, total_cents = $5,
+		pay_now_cents = $6, hold_until = $7 WHERE id = $1 OR holds_for = $1`,
+		b.ID, b.Status, b.Money.State, b.Money.Currency, b.Money.Total, b.Money.PayNow, b.Money.HoldUntil); err != nil {
+		return fmt.Errorf("booking: unable to price %q: %w", b.ID, err)
+	}
+	return nil
+}
+
+// recordPaid writes a payment's outcome: the booking's status, its payment
+// state and what was paid; its hold has ended either way.
+func (store) recordPaid(ctx context.Context, q db.Querier, b *Booking) error {
+	if _, err := q.Exec(ctx, `UPDATE bookings SET status = $2, payment = $3, paid_cents = $4, hold_until = NULL, updated_at = now()
+		WHERE id = $1 OR holds_for = $1`, b.ID, b.Status, b.Money.State, b.Money.Paid); err != nil {
+		return fmt.Errorf("booking: unable to record the payment of %q: %w", b.ID, err)
+	}
+	return nil
+}
+
+// markProcessing keeps a held booking held while a delayed method confirms.
+func (store) markProcessing(ctx context.Context, q db.Querier, id string) error {
+	if _, err := q.Exec(ctx, `UPDATE bookings SET payment = 'processing', updated_at = now() WHERE id = $1`, id); err != nil {
+		return fmt.Errorf("booking: unable to mark the payment of %q processing: %w", id, err)
+	}
+	return nil
+}
+
+// endedHolds locks the first booking of each group whose hold ended by
+// now, skipping those another replica has locked.
+func (store) endedHolds(ctx context.Context, q db.Querier, now time.Time, limit int) ([]string, error) {
+	rows, err := q.Query(ctx, `SELECT id FROM bookings WHERE payment = 'hold' AND status = 'pending' AND hold_until <= $1
+		AND holds_for IS NULL ORDER BY hold_until LIMIT $2 FOR UPDATE SKIP LOCKED`, now, limit)
+	if err != nil {
+		return nil, fmt.Errorf("booking: unable to list ended holds: %w", err)
+	}
+	return pgx.CollectRows(rows, pgx.RowTo[string])
+}
+
+// recordRefund adds amount to what went back to a booking whose refund was
+// due; false when none was.
+func (store) recordRefund(ctx context.Context, q db.Querier, id string, amount int64) (bool, error) {
+	tag, err := q.Exec(ctx, `UPDATE bookings SET payment = 'refunded', refunded_cents = least(paid_cents, refunded_cents + $2), updated_at = now()
+		WHERE id = $1 AND payment = 'refund_due'`, id, amount)
+	if err != nil {
+		return false, fmt.Errorf("booking: unable to record the refund of %q: %w", id, err)
+	}
+	return tag.RowsAffected() > 0, nil
+}
+
+// madeWithIDs lists the ids of the bookings made with id (its series or
+// visit) in time order, locked when lock is " FOR UPDATE".
+func (store) madeWithIDs(ctx context.Context, q db.Querier, id, lock string) ([]string, error) {
+	rows, err := q.Query(ctx, `SELECT id FROM bookings WHERE holds_for IS NULL AND (id = $1 OR series_id IS NOT NULL
+		AND series_id = (SELECT series_id FROM bookings WHERE id = $1)) ORDER BY starts_at, id`+lock, id)
+	if err != nil {
+		return nil, fmt.Errorf("booking: unable to list the bookings made with %q: %w", id, err)
+	}
+	return pgx.CollectRows(rows, pgx.RowTo[string])
 }

@@ -1,5 +1,6 @@
-// Package command runs every state-changing operation (book, reschedule,
-// cancel; later pay, hold, confirm, submit a form) the same way:
+// Package command runs every state-changing operation a retry may repeat
+// (book, reschedule, cancel, decide a request, the business's refund, a
+// form's steps, content written through the admin API) the same way:
 //
 //	idempotency key (scope + key) → one transaction:
 //	    the domain function checks its rules and writes its rows and events

@@ -17,7 +17,7 @@ type Options struct {
 	// Progress hears after each item looked at.
 	Progress func(Progress)
 	// RedirectOrigins are the other sites a form may send its visitor to
-	// (SLOTWISE_FORM_REDIRECT_ORIGINS).
+	// (SLOTWISE_REDIRECT_ORIGINS).
 	RedirectOrigins []string
 }
 

@@ -62,10 +62,10 @@ func Get(ctx context.Context, q db.Querier, k Kind, key string) (any, error) {
 	return it, nil
 }
 
-// Put creates or replaces one item, decoded from JSON (a picture's bytes
-// for media), checked against everything else the site has. With create,
-// an item that exists is refused (ErrExists).
-func Put(ctx context.Context, tx pgx.Tx, k Kind, key string, body []byte, create bool, redirects []string) (any, Outcome, error) {
+// putItem creates or replaces one item in tx, decoded from JSON (a
+// picture's bytes for media), checked against everything else the site
+// has. With create, an item that exists is refused (ErrExists).
+func putItem(ctx context.Context, tx pgx.Tx, k Kind, key string, body []byte, create bool, redirects []string) (any, Outcome, error) {
 	it, err := k.decode(key, body)
 	if err != nil {
 		return nil, "", &BodyError{err}
@@ -116,9 +116,9 @@ func Put(ctx context.Context, tx pgx.Tx, k Kind, key string, body []byte, create
 	return it, Created, nil
 }
 
-// Delete removes one item; one that bookings, responses, posts or a team refer to
+// deleteItem removes one item in tx; one that bookings, responses, posts or a team refer to
 // stays (ErrInUse): make it inactive or unpublished instead.
-func Delete(ctx context.Context, tx pgx.Tx, k Kind, key string) error {
+func deleteItem(ctx context.Context, tx pgx.Tx, k Kind, key string) error {
 	if _, err := Get(ctx, tx, k, key); err != nil {
 		return err
 	}

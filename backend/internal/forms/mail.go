@@ -6,8 +6,6 @@ import (
 	"log/slog"
 	"time"
 
-	"github.com/jackc/pgx/v5"
-
 	"slotwise/backend/internal/events"
 	"slotwise/backend/internal/notify"
 	"slotwise/locales"
@@ -15,15 +13,11 @@ import (
 
 // Mailer is the consumer of form.submitted that tells the business: it
 // renders a mail with every answer in V8, outside any transaction, and
-// enqueues it in the transaction that marks the event delivered. The
-// business reads it in its own language.
+// enqueues it in the transaction that marks the event delivered
+// (notify.Mailer). The business reads it in its own language.
 type Mailer struct {
-	Service  *Service
-	Renderer notify.Renderer
-	BaseURL  string
-	From     string
-	FromName string
-	Logger   *slog.Logger
+	Service *Service
+	notify.Mailer
 }
 
 // Name implements events.Consumer.
@@ -52,27 +46,20 @@ func (m *Mailer) Handle(ctx context.Context, ev events.Event) (events.Commit, er
 		to = form.Business.Email
 	}
 	if to == "" {
-		m.Logger.InfoContext(ctx, "a form was submitted; its business has no address to tell", slog.String("form", form.Slug), slog.String("response", r.ID))
-		return func(context.Context, pgx.Tx) error { return nil }, nil
+		m.Log().InfoContext(ctx, "a form was submitted; its business has no address to tell", slog.String("form", form.Slug), slog.String("response", r.ID))
+		return m.Queue(nil, nil), nil
 	}
-	cat := locales.Get(form.Business.Locale)
-	data := notify.EmailData{Locale: cat.Locale, Lang: cat.Lang, Messages: cat.Messages, BaseURL: m.BaseURL, Brand: form.Business.BrandColor,
-		Form: form.emailOf(r, cat)}
-	subject, text, html, err := notify.Compose(ctx, m.Renderer, notify.KindFormSubmitted, data)
-	if err != nil {
-		return nil, err
-	}
-	msg := notify.Message{To: to, ToName: form.Business.Name, Subject: subject, Text: text, HTML: html,
-		Headers: map[string]string{"Auto-Submitted": "auto-generated"}}
+	data := m.Data(form.Business.Locale, form.Business.BrandColor)
+	data.Form = form.emailOf(r, locales.Get(form.Business.Locale))
+	msg := notify.Message{To: to, ToName: form.Business.Name, Headers: map[string]string{"Auto-Submitted": "auto-generated"}}
 	if email := replyTo(form, r); email != "" {
 		msg.Headers["Reply-To"] = email
 	}
-	return func(ctx context.Context, tx pgx.Tx) error {
-		if err := notify.Enqueue(ctx, tx, notify.KindFormSubmitted, m.From, m.FromName, msg); err != nil {
-			return fmt.Errorf("forms: unable to queue the mail of %s: %w", r.ID, err)
-		}
-		return nil
-	}, nil
+	mail, err := m.Render(ctx, notify.KindFormSubmitted, data, msg)
+	if err != nil {
+		return nil, err // the delivery is tried again: the business gets the whole mail or none
+	}
+	return m.Queue([]notify.Mail{mail}, nil), nil
 }
 
 // emailOf is a response as the business reads it: each question the

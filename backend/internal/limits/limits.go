@@ -1,5 +1,5 @@
 // Package limits bounds how often one client or one e-mail address may do
-// something (book, guess a manage token), counted in PostgreSQL so the
+// something (book, send a form's step, guess a token), counted in PostgreSQL so the
 // limits hold across replicas. Windows are fixed: a bucket's count starts
 // again at each window's start, and a refused caller is told when.
 package limits

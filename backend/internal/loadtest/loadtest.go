@@ -1,16 +1,51 @@
-// Package loadtest is what the bench commands share: they talk to a
-// server on this machine only, send n requests from a number of
-// concurrent clients, and report the latency's percentiles.
+// Package loadtest is what the bench commands share: the flags they all
+// take (-base, -conns, -n) and the refusal of a server not on this machine
+// (Flags, Main), n requests sent from a number of concurrent clients
+// (Run), and the latency's percentiles.
 package loadtest
 
 import (
+	"flag"
 	"fmt"
 	"net/http"
 	"net/url"
+	"os"
 	"slices"
 	"sync"
 	"time"
 )
+
+// Common is what every bench command is told: the server's origin, which
+// must be on this machine, how many concurrent clients send, and how many
+// requests they send in all.
+type Common struct {
+	Base     string
+	Conns, N int
+}
+
+// Flags registers -base, -conns and -n on the command line, with this
+// command's defaults and what its clients and requests are.
+func Flags(conns int, connsAre string, n int, nAre string) *Common {
+	c := &Common{}
+	flag.StringVar(&c.Base, "base", "http://127.0.0.1:8080", "server origin (loopback)")
+	flag.IntVar(&c.Conns, "conns", conns, connsAre)
+	flag.IntVar(&c.N, "n", n, nAre)
+	return c
+}
+
+// Main parses the command line, refuses a server that is not on this
+// machine, and runs the bench; an error ends the command with status 1.
+func Main(name string, c *Common, run func() error) {
+	flag.Parse()
+	err := Loopback(c.Base)
+	if err == nil {
+		err = run()
+	}
+	if err != nil {
+		fmt.Fprintf(os.Stderr, "%s: %v\n", name, err)
+		os.Exit(1)
+	}
+}
 
 // Loopback refuses an origin that is not on this machine: load is never
 // sent anywhere else.

@@ -1,26 +1,27 @@
-// Package notify tells bookers and staff what happened to a booking:
-// confirmation, request, reschedule and cancellation e-mails with an
-// iCalendar invitation and add-to-calendar links.
+// Package notify tells people what happened: the booker, staff and guests
+// of a booking (confirmation, request, reschedule, cancellation, with an
+// iCalendar invitation and add-to-calendar links) and the business of a
+// submitted form.
 //
 // The text and HTML come from the server bundle's renderEmail (Compose), so
 // dates, times and zone names read exactly as on the pages, in the
-// booker's language. Mail is never sent from a request: it is written to
-// the outbox table in the same transaction as the change it reports
-// (Enqueue), so it goes out if and only if that change committed, and a
-// Worker on any replica delivers it, retrying with backoff while the SMTP
-// server is down.
+// reader's language. Mail is never sent from a request: a domain's mailer
+// is an event consumer that renders after the change committed, outside
+// any transaction, and writes the mail to the outbox table (Enqueue) in
+// the transaction that marks its event delivered, so a mail exists if and
+// only if its change committed, once per event. A Worker on any replica
+// delivers it, retrying with backoff while the SMTP server is down.
 //
-// A booking service does, roughly:
+// A mailer's Handle does, roughly:
 //
 //	subject, text, html, err := notify.Compose(ctx, renderer, notify.KindConfirmation, notify.EmailData{…})
 //	…
-//	err = db.InTx(ctx, pool, func(tx pgx.Tx) error {
-//		// insert the booking, then:
-//		return notify.Enqueue(ctx, tx, notify.KindConfirmation, smtp.From, smtp.FromName, notify.Message{
+//	return func(ctx context.Context, tx pgx.Tx) error { // the delivery's commit
+//		return notify.Enqueue(ctx, tx, notify.KindConfirmation, from, fromName, notify.Message{
 //			To: email, ToName: name, Subject: subject, Text: text, HTML: html,
 //			Attachments: []notify.Attachment{notify.CalendarAttachment(ev, notify.MethodRequest)},
 //		})
-//	})
+//	}, nil
 //
 // and the server runs one worker per replica:
 //

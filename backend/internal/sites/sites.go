@@ -1,5 +1,6 @@
-// Package sites serves website content: pages now; posts, categories,
-// authors, tags, products and collections build on the same store.
+// Package sites serves website content from one store: pages, blogs with
+// their posts, categories, authors and tags, products, collections,
+// pictures and media, preview secrets, and the sanitising of rich text.
 package sites
 
 import (
@@ -79,27 +80,6 @@ func (s *Store) Pages(ctx context.Context) ([]Page, error) {
 		return nil, fmt.Errorf("sites: unable to list pages: %w", err)
 	}
 	return pages, nil
-}
-
-// SavePage creates or replaces the page at p.Path, with sections (checked
-// and sanitised here).
-func (s *Store) SavePage(ctx context.Context, p Page, sections ...SectionInput) error {
-	checked, err := checkSections(sections)
-	if err != nil {
-		return err
-	}
-	sectionsJSON, _ := json.Marshal(checked) // strings and numbers always encode
-	_, err = s.q.Exec(ctx, `
-		INSERT INTO site_pages (path, title, description, body, sections)
-		VALUES ($1, $2, $3, $4, $5)
-		ON CONFLICT (path) DO UPDATE
-		SET title = EXCLUDED.title, description = EXCLUDED.description,
-		    body = EXCLUDED.body, sections = EXCLUDED.sections, updated_at = now()`,
-		p.Path, p.Title, p.Description, strings.Join(p.Paragraphs, "\n\n"), sectionsJSON)
-	if err != nil {
-		return fmt.Errorf("sites: unable to save page %q: %w", p.Path, err)
-	}
-	return nil
 }
 
 // paragraphs splits a body on blank lines.

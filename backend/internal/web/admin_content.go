@@ -1,9 +1,6 @@
 package web
 
 import (
-	"context"
-	"crypto/sha256"
-	"encoding/hex"
 	"errors"
 	"io"
 	"mime"
@@ -14,9 +11,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/gin-gonic/gin"
-	"github.com/jackc/pgx/v5"
 
-	"slotwise/backend/internal/command"
 	"slotwise/backend/internal/content"
 	"slotwise/backend/internal/cursor"
 	"slotwise/backend/internal/fieldcheck"
@@ -25,8 +20,8 @@ import (
 // The site's content through the admin API: the model of its files
 // (docs/content.md) as JSON, one item at a time, under
 // /api/admin/content/{kind}/{key}. A picture (media) is sent and read as
-// itself. Every change runs through the command pipeline, with the checks
-// an import makes; the database's triggers then drop exactly the cached
+// itself. Every change runs through the content service's command
+// pipeline, with the checks an import makes; the database's triggers then drop exactly the cached
 // pages that show what changed, on every replica.
 
 // maxContentBytes bounds an item's body (a post's body is at most 512 KB);
@@ -145,12 +140,6 @@ func (h adminAPI) getContent(c *gin.Context) {
 	c.JSON(http.StatusOK, it)
 }
 
-// changeResult is what a change's idempotency record keeps.
-type changeResult struct {
-	Key     string          `json:"key"`
-	Outcome content.Outcome `json:"outcome"`
-}
-
 // changeContent creates (POST, the key in the body) or creates or
 // replaces (PUT, the key in the address) one item.
 func (h adminAPI) changeContent(create bool) gin.HandlerFunc {
@@ -177,16 +166,8 @@ func (h adminAPI) changeContent(create bool) gin.HandlerFunc {
 			apiError(c, http.StatusBadRequest, "bad_request", "The body is not UTF-8")
 			return
 		}
-		sum := sha256.Sum256(body)
-		op := command.Op{Scope: "content." + k.Name(), Key: idempotencyKey(c),
-			Request: []string{c.Request.Method, key, hex.EncodeToString(sum[:])}}
-		res, _, err := command.Run(c.Request.Context(), h.runner(), op, func(ctx context.Context, tx pgx.Tx) (changeResult, error) {
-			it, outcome, err := content.Put(ctx, tx, k, key, body, create, h.d.RedirectOrigins)
-			if err != nil {
-				return changeResult{}, err
-			}
-			return changeResult{Key: content.Key(k, it), Outcome: outcome}, nil
-		})
+		res, err := h.d.Content.Put(c.Request.Context(),
+			content.Change{Kind: k, Key: key, Body: body, Create: create, IdempotencyKey: idempotencyKey(c)})
 		if err != nil {
 			h.contentError(c, err)
 			return
@@ -214,15 +195,9 @@ func (h adminAPI) deleteContent(c *gin.Context) {
 	if !ok {
 		return
 	}
-	op := command.Op{Scope: "content." + k.Name() + ".delete", Key: idempotencyKey(c), Request: key}
-	_, _, err := command.Run(c.Request.Context(), h.runner(), op, func(ctx context.Context, tx pgx.Tx) (bool, error) {
-		return true, content.Delete(ctx, tx, k, key)
-	})
-	if err != nil {
+	if err := h.d.Content.Delete(c.Request.Context(), k, key, idempotencyKey(c)); err != nil {
 		h.contentError(c, err)
 		return
 	}
 	c.Status(http.StatusNoContent)
 }
-
-func (h adminAPI) runner() *command.Runner { return command.NewRunner(h.d.Pool) }

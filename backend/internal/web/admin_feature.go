@@ -13,6 +13,7 @@ import (
 
 	"slotwise/backend/internal/admin"
 	"slotwise/backend/internal/booking"
+	"slotwise/backend/internal/content"
 	"slotwise/backend/internal/cursor"
 	"slotwise/backend/internal/forms"
 	"slotwise/backend/internal/webhooks"
@@ -25,8 +26,7 @@ type AdminDeps struct {
 	Bookings *booking.Service
 	Forms    *forms.Service
 	Webhooks *webhooks.Store
-	// RedirectOrigins are the other sites a form may send its visitor to.
-	RedirectOrigins []string
+	Content  *content.Service
 }
 
 // Admin is the admin API under /api/admin: a business's own tools list
@@ -110,9 +110,11 @@ func (h adminAPI) token(c *gin.Context, secret string) (*admin.Token, error) {
 }
 
 // adminErrors are answered in English: the API's readers are developers.
+// An error the booker's API answers too (booking.ErrExpired: 410 expired)
+// is not repeated here: it is answered from its feature's table, in
+// English, so one error has one answer on every API.
 var adminErrors = []ErrorMapping{
 	{Err: booking.ErrBookingNotFound, Status: http.StatusNotFound, Code: "not_found", Message: "There is no booking with this id"},
-	{Err: booking.ErrExpired, Status: http.StatusConflict, Code: "not_changeable", Message: "The booking is cancelled or has started: it can no longer change"},
 	{Err: booking.ErrNotRequested, Status: http.StatusConflict, Code: "not_requested", Message: "The booking is not waiting for a decision"},
 	{Err: booking.ErrNothingToRefund, Status: http.StatusConflict, Code: "nothing_to_refund", Message: "Nothing paid for this booking is left to refund"},
 	{Err: forms.ErrResponseNotFound, Status: http.StatusNotFound, Code: "not_found", Message: "There is no submission with this id"},

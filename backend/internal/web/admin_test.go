@@ -22,6 +22,7 @@ import (
 
 	"slotwise/backend/internal/admin"
 	"slotwise/backend/internal/booking"
+	"slotwise/backend/internal/content"
 	"slotwise/backend/internal/events"
 	"slotwise/backend/internal/formkey"
 	"slotwise/backend/internal/forms"
@@ -57,7 +58,8 @@ func newAdminFixture(t *testing.T) *adminFixture {
 		}
 		formsSvc = forms.NewService(pool, keys, nil, d.Logger)
 		af.hooks = webhooks.NewStore(pool, true)
-		d.Features = append(d.Features, web.Admin(web.AdminDeps{Pool: pool, Bookings: bookings, Forms: formsSvc, Webhooks: af.hooks}))
+		d.Features = append(d.Features, web.Admin(web.AdminDeps{Pool: pool, Bookings: bookings, Forms: formsSvc, Webhooks: af.hooks,
+			Content: content.NewService(pool, nil)}))
 		af.fanout = &events.Dispatcher{Pool: pool, Logger: d.Logger, Consumers: []events.Consumer{
 			&webhooks.Fanout{Store: af.hooks, Bookings: bookings, Forms: formsSvc}}}
 		if err := af.fanout.Subscribe(context.Background()); err != nil {
@@ -269,7 +271,7 @@ func TestAdminConfirmsDeclinesAndCancels(t *testing.T) {
 		{"a reason that is not text", "/api/admin/bookings/" + plain + "/cancel", `{"reason":"a\u0000b"}`, nil, 422, "", "invalid"},
 		{"cancel", "/api/admin/bookings/" + plain + "/cancel", `{"reason":"Illness"}`, map[string]string{"Idempotency-Key": "c-1"}, 200, "cancelled", ""},
 		{"the same cancel again", "/api/admin/bookings/" + plain + "/cancel", `{"reason":"Illness"}`, map[string]string{"Idempotency-Key": "c-1"}, 200, "cancelled", ""},
-		{"cancel again without the key", "/api/admin/bookings/" + plain + "/cancel", "", nil, 409, "", "not_changeable"},
+		{"cancel again without the key", "/api/admin/bookings/" + plain + "/cancel", "", nil, 410, "", "expired"},
 		{"refund what was never paid", "/api/admin/bookings/" + plain + "/refund", "", nil, 409, "", "nothing_to_refund"},
 		{"a booking that does not exist", "/api/admin/bookings/bk_missing/confirm", "", nil, 404, "", "not_found"},
 	}

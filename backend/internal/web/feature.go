@@ -7,8 +7,8 @@ import (
 	"github.com/gin-gonic/gin"
 )
 
-// Feature is one part of the product on the web: booking and the website
-// today; payments and forms next. From its own files it registers the
+// Feature is one part of the product on the web: booking, the website,
+// forms, payments and the admin API. From its own files it registers the
 // loaders of its page routes, its JSON endpoints under /api and how its
 // domain errors are answered; cmd wires features, never single loaders.
 type Feature interface {

@@ -1,7 +1,7 @@
 package web
 
 // The forms feature's types that cross the wire; ui/src/generated/web.ts is
-// generated from this file with wire.go and payload.go (make types).
+// generated from this file with the other web wire files (make types).
 
 import "slotwise/backend/internal/forms"
 

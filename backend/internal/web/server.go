@@ -1,6 +1,7 @@
-// Package web is the HTTP side: the router with every route in one place,
-// middleware, the page handler that loads data and renders it in V8, and the
-// JSON APIs with their error mapping.
+// Package web is the HTTP side: the server's own routes (router.go),
+// middleware, the page handler that matches the shared route table, loads
+// data and renders it in V8, and one file set per feature that registers its
+// loaders, JSON APIs and error mappings (feature.go).
 package web
 
 import (

@@ -22,6 +22,7 @@ import (
 	"slotwise/backend/internal/events"
 	"slotwise/backend/internal/formkey"
 	"slotwise/backend/internal/forms"
+	"slotwise/backend/internal/notify"
 	"slotwise/backend/internal/sites"
 	"slotwise/backend/internal/web"
 	"slotwise/locales"
@@ -102,9 +103,10 @@ func newFixture(t testing.TB, renderer web.Renderer, opts ...option) *fixture {
 	// Forms' time runs ahead when a test says so (a visitor filling a form).
 	ahead := &atomic.Int64{}
 	formsSvc.SetClock(func() time.Time { return clk.Now().Add(time.Duration(ahead.Load())) })
+	mailer := notify.Mailer{Renderer: sharedRenderer(t), BaseURL: "https://book.example.com", From: "bookings@example.com", FromName: "Demo", Logger: logger}
 	mails := &events.Dispatcher{Pool: pool, Logger: logger, Consumers: []events.Consumer{
-		&booking.Mailer{Service: bookings, Renderer: sharedRenderer(t), BaseURL: "https://book.example.com", From: "bookings@example.com", FromName: "Demo", Logger: logger},
-		&forms.Mailer{Service: formsSvc, Renderer: sharedRenderer(t), BaseURL: "https://book.example.com", From: "bookings@example.com", FromName: "Demo", Logger: logger},
+		&booking.Mailer{Service: bookings, Mailer: mailer},
+		&forms.Mailer{Service: formsSvc, Mailer: mailer},
 	}}
 	if err := mails.Subscribe(context.Background()); err != nil {
 		t.Fatal(err)

@@ -1,5 +1,8 @@
-// Package contenttest makes sites for tests and benchmarks: the demo with
-// every kind of content and every shape a field takes, grown to any size.
+// Package contenttest makes sites for tests and benchmarks: a site (the
+// demo, passed in by the caller) with every kind of content and every shape
+// a field takes, grown to any size. It stands beside content in the import
+// rule (backend/internal/layers), so it takes its base site rather than
+// importing the demo, which imports content.
 package contenttest
 
 import (
@@ -11,20 +14,15 @@ import (
 	"time"
 
 	"slotwise/backend/internal/content"
-	"slotwise/backend/internal/demo"
 )
 
-// Site is the demo, plus what the demo does not show: a nested page with a
-// picture section, a blog below a path, posts in Markdown, a draft with
-// its date, a PNG, a day off and a day of other hours, an inactive person,
-// a one-time link the business named; and then posts and calendars
-// generated up to the numbers asked.
-func Site(posts, calendars int) (*content.Site, error) {
-	folder, err := content.Read(demo.Site())
-	if err != nil {
-		return nil, err
-	}
-	s := folder.Site
+// Grow adds to s (the demo's site: its staff, calendars, blog, authors and
+// categories are named here) what the demo does not show: a nested page
+// with a picture section, a blog below a path, posts in Markdown, a draft
+// with its date, a PNG, a day off and a day of other hours, an inactive
+// person, a one-time link the business named; and then posts and calendars
+// generated up to the numbers asked. It returns s.
+func Grow(s *content.Site, posts, calendars int) *content.Site {
 	s.Media = append(s.Media, content.Media{Name: "studio-map.png", Data: pngPicture(1200, 800)})
 	s.Staff = append(s.Staff, content.Staff{Slug: "ana", Name: "Ana Lima", Email: "ana@slotwise.localhost", TimeZone: "America/Sao_Paulo",
 		Active: false, Hours: content.Week{Saturday: []string{"08:00-12:00", "13:00-18:00"}},
@@ -59,7 +57,7 @@ func Site(posts, calendars int) (*content.Site, error) {
 			Tags: []string{"routine"}, Published: true, PublishedAt: &t,
 			Body: fmt.Sprintf("Post %d: *three* short paragraphs.\n\nThe second, with a [link](/blog).\n\n> And a quote.\n", i)})
 	}
-	return s, nil
+	return s
 }
 
 // pngPicture draws a small gradient: a real picture, made smaller on import.

@@ -1,0 +1,196 @@
+package web
+
+// The booking feature's types that cross the wire: the pages of the
+// booker, a team, a group, a service menu and a booking, and the answers
+// of its JSON endpoints. ui/src/generated/web.ts is generated from this
+// file with the other web wire files (tygo.yaml, make types); a test fails
+// when it drifts.
+
+import (
+	"time"
+
+	"slotwise/backend/internal/booking"
+	"slotwise/backend/internal/forms"
+)
+
+// BookingPageData is the booking screen's payload.
+type BookingPageData struct {
+	Calendar   CalendarInfo  `json:"calendar"`
+	Location   LocationInfo  `json:"location"`
+	TimeZone   string        `json:"timeZone"`
+	Month      string        `json:"month"`
+	Slots      SlotsResponse `json:"slots"`
+	Now        time.Time     `json:"now"`
+	Reschedule *booking.View `json:"reschedule,omitempty"`
+	Token      string        `json:"token,omitempty"`
+	// Team is set on a team's page; OneTimeLink on a one-time link's, whose
+	// booking must carry it.
+	Team        *TeamInfo `json:"team,omitempty"`
+	OneTimeLink string    `json:"oneTimeLink,omitempty"`
+	// SlotsStaff is the person Slots are for (0: everyone who can be booked).
+	SlotsStaff int64 `json:"slotsStaff"`
+	// FormKey is the idempotency key of the details form's post, so a
+	// double submit without JavaScript books once.
+	FormKey string `json:"formKey"`
+	// PhoneRegion is the business's country, where the phone field reads a
+	// number without +, when it asks for a phone; the other countries come
+	// with the phone field's script.
+	PhoneRegion *PhoneRegion `json:"phoneRegion,omitempty"`
+	// Cart is set when the booker books a service menu's cart: the
+	// services, back to back, from the time chosen.
+	Cart *CartInfo `json:"cart,omitempty"`
+}
+
+// CartInfo is a cart being booked: its menu, its services in order, and
+// the menu page to go back to.
+type CartInfo struct {
+	Menu       string          `json:"menu"`
+	Items      []MenuService   `json:"items"`
+	GuestItems [][]MenuService `json:"guestItems"` // each guest's own services
+	Raw        string          `json:"raw"`        // the cart as the URL has it
+	MenuHref   string          `json:"menuHref"`
+}
+
+// MenuPageData is a service menu's page: its services by category, and
+// what is in the cart (from ?cart=).
+type MenuPageData struct {
+	ID          string         `json:"id"`
+	Name        string         `json:"name"`
+	Description string         `json:"description"`
+	Location    LocationInfo   `json:"location"`
+	Categories  []MenuCategory `json:"categories"`
+	Cart        []string       `json:"cart"`
+	TimeHref    string         `json:"timeHref"`          // the cart's time step
+	Problem     string         `json:"problem,omitempty"` // why the cart cannot go on to a time, in the page's language
+}
+
+// MenuCategory groups a menu's services.
+type MenuCategory struct {
+	Name     string        `json:"name"`
+	Services []MenuService `json:"services"`
+}
+
+// MenuService is one service of a menu.
+type MenuService struct {
+	Slug                 string `json:"slug"`
+	Name                 string `json:"name"`
+	Description          string `json:"description"`
+	DurationMinutes      int    `json:"durationMinutes"`
+	PriceCents           int    `json:"priceCents"`
+	RequiresConfirmation bool   `json:"requiresConfirmation"`
+}
+
+// CartBookCommand is POST /api/bookings/cart's body: a booking's fields
+// for the whole visit, the menu and its services in order.
+type CartBookCommand struct {
+	Menu       string     `json:"menu"`
+	Items      []string   `json:"items"`
+	GuestItems [][]string `json:"guestItems,omitempty"` // each guest's own services, in the order of guests
+	booking.BookCommand
+}
+
+// TeamInfo names the team whose page this is.
+type TeamInfo struct {
+	Slug        string `json:"slug"`
+	Name        string `json:"name"`
+	Description string `json:"description"`
+}
+
+// GroupPageData is a group's page: its calendars, each a link to its booker.
+type GroupPageData struct {
+	Name        string          `json:"name"`
+	Description string          `json:"description"`
+	Location    LocationInfo    `json:"location"`
+	Calendars   []GroupCalendar `json:"calendars"`
+}
+
+// GroupCalendar is one calendar of a group.
+type GroupCalendar struct {
+	Slug                 string `json:"slug"`
+	Name                 string `json:"name"`
+	Description          string `json:"description"`
+	DurationMinutes      int    `json:"durationMinutes"`
+	Seats                int    `json:"seats"`
+	RequiresConfirmation bool   `json:"requiresConfirmation"`
+	Href                 string `json:"href"`
+}
+
+// CalendarInfo is what the booker sees of a calendar.
+type CalendarInfo struct {
+	Slug                 string                   `json:"slug"`
+	Name                 string                   `json:"name"`
+	Description          string                   `json:"description"`
+	DurationMinutes      int                      `json:"durationMinutes"`
+	RequiresConfirmation bool                     `json:"requiresConfirmation"`
+	StaffMode            string                   `json:"staffMode" tstype:"'any' | 'named' | 'collective'"`
+	Staff                []StaffInfo              `json:"staff"`
+	FixedStaff           *StaffInfo               `json:"fixedStaff" tstype:"StaffInfo | null,required"`
+	LocationOptions      []booking.LocationOption `json:"locationOptions"`
+	Fields               booking.Fields           `json:"fields"`
+	WindowDays           int                      `json:"windowDays"`         // how far ahead it can be booked
+	RecurringMax         int                      `json:"recurringMax"`       // 0: single appointments; N: series of up to N
+	Seats                int                      `json:"seats"`              // 0: not a class
+	MaxSeatsPerBooking   int                      `json:"maxSeatsPerBooking"` // the booker and their guests
+	// Questions are the calendar's own questions after the contact fields.
+	Questions *forms.View `json:"questions,omitempty"`
+	// Price is what a booking costs and how it is paid; nil: free.
+	Price *PriceInfo `json:"price,omitempty"`
+}
+
+// StaffInfo names a person.
+type StaffInfo struct {
+	ID   int64  `json:"id"`
+	Name string `json:"name"`
+}
+
+// LocationInfo is what the booker sees of the business.
+type LocationInfo struct {
+	Name        string `json:"name"`
+	LogoURL     string `json:"logoUrl"`
+	BrandColor  string `json:"brandColor"`
+	TimeZone    string `json:"timeZone"`
+	Currency    string `json:"currency"`
+	ConsentText string `json:"consentText"`
+	TermsURL    string `json:"termsUrl"`
+	Country     string `json:"country"` // ISO 3166: the phone field's default country
+}
+
+// PhoneRegion is a country of the phone field: its code, calling code and
+// name in the page's language.
+type PhoneRegion struct {
+	Region string `json:"region"`
+	Code   int    `json:"code"`
+	Name   string `json:"name"`
+}
+
+// BookingViewData is the manage screens' payload. Decide is the business's
+// secret when the page was opened from a request's decide link. FormKey is
+// the idempotency key of the cancel form's post, on a cancel screen whose
+// booking can still be cancelled, so a second post of it cancels once.
+type BookingViewData struct {
+	Bookings []booking.View `json:"bookings"`
+	Token    string         `json:"token"`
+	Decide   string         `json:"decide,omitempty"`
+	FormKey  string         `json:"formKey,omitempty"`
+}
+
+// SlotsResponse is GET /api/booking/slots's answer: booker-local dates
+// (YYYY-MM-DD) → slot starts, and the first free slot after the range.
+type SlotsResponse struct {
+	TimeZone string              `json:"timezone"`
+	Slots    map[string][]string `json:"slots"`
+	Next     *string             `json:"next" tstype:"string | null,required"`
+	Seats    map[string]int      `json:"seats,omitempty"` // a class's seats left per slot start
+}
+
+// SeriesResponse is GET /api/booking/series's answer: each time of the
+// series and whether it is free.
+type SeriesResponse struct {
+	Occurrences []SeriesOccurrence `json:"occurrences"`
+}
+
+// SeriesOccurrence is one time of a series.
+type SeriesOccurrence struct {
+	Start string `json:"start"`
+	Free  bool   `json:"free"`
+}

@@ -87,17 +87,17 @@ func (h adminAPI) authenticate(c *gin.Context) {
 	c.Next()
 }
 
-// token checks a token under the token-guess limit, answering the
-// failure itself.
+// token checks a token, answering the failure itself: a live token is
+// admitted whatever the client guessed before; a wrong one counts against
+// the client's limit of guesses.
 func (h adminAPI) token(c *gin.Context, secret string) (*admin.Token, error) {
 	ctx, s := c.Request.Context(), h.s
-	if err := s.limits.Check(ctx, BucketTokenGuesses, c.ClientIP()); err != nil {
-		s.adminError(c, err)
-		return nil, err
-	}
 	tok, err := admin.Authenticate(ctx, h.d.Pool, secret)
 	if errors.Is(err, admin.ErrTokenNotFound) {
-		_ = s.limits.Hit(ctx, BucketTokenGuesses, c.ClientIP())
+		if lerr := wrongSecret(ctx, s.limits, c.ClientIP()); lerr != nil {
+			s.adminError(c, lerr)
+			return nil, lerr
+		}
 		c.Header("WWW-Authenticate", `Bearer realm="slotwise", error="invalid_token"`)
 		apiError(c, http.StatusUnauthorized, "unauthorized", "This token is not a live token of the admin API")
 		return nil, err

@@ -44,10 +44,10 @@ type adminFixture struct {
 	read   string // a token of scope read
 }
 
-func newAdminFixture(t *testing.T) *adminFixture {
+func newAdminFixture(t *testing.T, opts ...option) *adminFixture {
 	t.Helper()
 	af := &adminFixture{t: t}
-	af.fixture = newFixture(t, sharedRenderer(t), func(d *web.Deps, pool *pgxpool.Pool) {
+	af.fixture = newFixture(t, sharedRenderer(t), append(opts, func(d *web.Deps, pool *pgxpool.Pool) {
 		bookings := booking.NewService(pool, d.Logger)
 		keys, err := formkey.Load(context.Background(), pool)
 		if err != nil {
@@ -62,7 +62,7 @@ func newAdminFixture(t *testing.T) *adminFixture {
 			t.Fatal(err)
 		}
 		af.sender = &webhooks.Sender{Pool: pool, Client: webhooks.NewClient(true), Logger: d.Logger}
-	})
+	})...)
 	var err error
 	if af.doc, err = web.AdminOpenAPI(); err != nil {
 		t.Fatal(err)

@@ -38,21 +38,26 @@ func limited(c *gin.Context, err error, cat *locales.Catalogue) bool {
 
 // guardedToken runs use, which opens something with a secret (a booking's
 // manage or decide token, a one-time link, a form response's key), within
-// the client's limit of wrong secrets: a client past it is refused before
-// any lookup, and a secret that opens nothing counts against it.
+// the client's limit of wrong secrets. The secret is tried first: a right
+// one always opens, so a client behind the same address as a guesser (a
+// NAT, a proxy) is never locked out of its own booking; only a secret that
+// opens nothing counts, and past the limit it is answered with 429.
 func guardedToken[T any](ctx context.Context, l *limits.Limiter, client string, use func(context.Context) (T, error)) (T, error) {
-	var zero T
-	if err := l.Check(ctx, BucketTokenGuesses, client); err != nil {
-		return zero, err
-	}
 	b, err := use(ctx)
 	if errors.Is(err, booking.ErrBookingNotFound) || errors.Is(err, booking.ErrLinkUsed) || errors.Is(err, forms.ErrResponseNotFound) ||
 		errors.Is(err, payments.ErrNotFound) {
-		if lerr := l.Hit(ctx, BucketTokenGuesses, client); lerr != nil && !limits.IsLimited(lerr) {
+		if lerr := wrongSecret(ctx, l, client); lerr != nil {
+			var zero T
 			return zero, lerr
 		}
 	}
 	return b, err
+}
+
+// wrongSecret counts a secret that opened nothing against the client's
+// limit; past it, the answer is the limit (ErrLimited).
+func wrongSecret(ctx context.Context, l *limits.Limiter, client string) error {
+	return l.Hit(ctx, BucketTokenGuesses, client)
 }
 
 // bookingLimits counts a booking attempt against the client's and the

@@ -98,7 +98,7 @@ func (s *Server) actionError(c *gin.Context, err error, cat *locales.Catalogue) 
 		}
 		return m.Status, &ActionResult{Message: translate(cat, m.MessageID, args), Code: m.Code}
 	}
-	s.log.ErrorContext(c.Request.Context(), "form action failed", slog.String("path", c.Request.URL.Path), slog.Any("err", err))
+	s.log.ErrorContext(c.Request.Context(), "form action failed", slog.String("path", loggedPath(c.Request.URL.Path)), slog.Any("err", err))
 	return http.StatusInternalServerError, &ActionResult{Message: translate(cat, "booking.error.unableToSchedule", nil)}
 }
 

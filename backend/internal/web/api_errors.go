@@ -110,12 +110,12 @@ func (s *Server) apiError(c *gin.Context, err error, cat *locales.Catalogue) {
 		return
 	}
 	if db.Unavailable(err) {
-		s.log.WarnContext(c.Request.Context(), "database unavailable", slog.String("path", c.Request.URL.Path), slog.Any("err", err))
+		s.log.WarnContext(c.Request.Context(), "database unavailable", slog.String("path", loggedPath(c.Request.URL.Path)), slog.Any("err", err))
 		c.Header("Retry-After", retryAfterUnavailable)
 		localizedError(c, http.StatusServiceUnavailable, "unavailable", "error.unavailable", cat)
 		return
 	}
-	s.log.ErrorContext(c.Request.Context(), "request failed", slog.String("path", c.Request.URL.Path), slog.Any("err", err))
+	s.log.ErrorContext(c.Request.Context(), "request failed", slog.String("path", loggedPath(c.Request.URL.Path)), slog.Any("err", err))
 	localizedError(c, http.StatusInternalServerError, "internal", "booking.error.unableToSchedule", cat)
 }
 

@@ -55,6 +55,9 @@ func (s *Server) pageAction(c *gin.Context) {
 	req := &PageRequest{Match: m, Path: basePath, FullPath: path + "?" + rawQuery, Query: query, Locale: cat.Locale, Cat: cat, ClientIP: c.ClientIP(), Cookies: pageCookies(c)}
 	next, err := action(c.Request.Context(), req, c.Request.PostForm)
 	if err == nil {
+		// The next step's URL may carry a secret (a new booking's manage
+		// token): no cache keeps the answer that names it.
+		c.Header("Cache-Control", "no-store")
 		c.Redirect(http.StatusSeeOther, next)
 		return
 	}

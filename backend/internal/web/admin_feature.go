@@ -68,10 +68,9 @@ const tokenKey = "admin.token"
 // authenticate admits a live bearer token; a read token only reads.
 // Wrong tokens count as guesses against the client's limit.
 func (h adminAPI) authenticate(c *gin.Context) {
-	secret, ok := strings.CutPrefix(c.GetHeader("Authorization"), "Bearer ")
-	if !ok || secret == "" {
-		c.Header("WWW-Authenticate", `Bearer realm="slotwise"`)
-		apiError(c, http.StatusUnauthorized, "unauthorized", "Send a token of the admin API: Authorization: Bearer swa_… (slotwise token create)")
+	secret, ok := bearerToken(c.GetHeader("Authorization"))
+	if !ok {
+		unauthorized(c, `Bearer realm="slotwise"`, "Send a token of the admin API: Authorization: Bearer swa_… (slotwise token create)")
 		return
 	}
 	tok, err := h.token(c, secret)
@@ -98,8 +97,7 @@ func (h adminAPI) token(c *gin.Context, secret string) (*admin.Token, error) {
 			s.adminError(c, lerr)
 			return nil, lerr
 		}
-		c.Header("WWW-Authenticate", `Bearer realm="slotwise", error="invalid_token"`)
-		apiError(c, http.StatusUnauthorized, "unauthorized", "This token is not a live token of the admin API")
+		unauthorized(c, `Bearer realm="slotwise", error="invalid_token"`, "This token is not a live token of the admin API")
 		return nil, err
 	}
 	if err != nil {

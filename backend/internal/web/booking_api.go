@@ -106,7 +106,7 @@ func (a bookingAPI) createBooking(c *gin.Context) {
 func (a bookingAPI) placeNew(c *gin.Context, cmd *booking.BookCommand, place func(context.Context) (*booking.Booking, string, error)) {
 	cat := apiLocale(c, cmd.Locale)
 	cmd.Locale, cmd.IdempotencyKey = cat.Locale, idempotencyKey(c)
-	if err := bookingLimits(c.Request.Context(), a.s.limits, c.ClientIP(), cmd.Contact.Email); err != nil {
+	if err := bookingLimits(c.Request.Context(), a.s.limits, c.ClientIP(), cmd); err != nil {
 		a.s.apiError(c, err, cat)
 		return
 	}

@@ -60,14 +60,29 @@ func wrongSecret(ctx context.Context, l *limits.Limiter, client string) error {
 	return l.Hit(ctx, BucketTokenGuesses, client)
 }
 
-// bookingLimits counts a booking attempt against the client's and the
-// e-mail address's limits.
-func bookingLimits(ctx context.Context, l *limits.Limiter, client, email string) error {
+// bookingLimits counts a booking attempt against the client's limit and
+// against each address it would mail: the booker's and every named
+// guest's. A guest gets a mail of their own, so without their addresses
+// counted, naming strangers as guests would mail each of them up to the
+// seats of a class, thirty times an hour.
+func bookingLimits(ctx context.Context, l *limits.Limiter, client string, cmd *booking.BookCommand) error {
 	if err := l.Hit(ctx, BucketBookingsPerIP, client); err != nil {
 		return err
 	}
-	if email = strings.ToLower(strings.TrimSpace(email)); email != "" {
-		return l.Hit(ctx, BucketBookingsPerEmail, email)
+	seen := map[string]bool{}
+	addresses := []string{cmd.Contact.Email}
+	for _, g := range cmd.Guests {
+		addresses = append(addresses, g.Email)
+	}
+	for _, email := range addresses {
+		email = strings.ToLower(strings.TrimSpace(email))
+		if email == "" || seen[email] {
+			continue
+		}
+		seen[email] = true
+		if err := l.Hit(ctx, BucketBookingsPerEmail, email); err != nil {
+			return err
+		}
 	}
 	return nil
 }

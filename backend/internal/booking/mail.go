@@ -171,9 +171,10 @@ func (m *Mailer) compose(ctx context.Context, event string, group []*Booking, to
 	for _, theirs := range byGuest(group) {
 		views, evs := make([]View, len(theirs.bookings)), make([]notify.Event, len(theirs.bookings))
 		for i, x := range theirs.bookings {
-			views[i], evs[i] = plain(x, b.Locale)
+			views[i], evs[i] = ForGuest(x, b.Locale, now)
 		}
-		out = append(out, m.render(ctx, guestKind, b.Locale, brand, views, theirs.guest.Email, theirs.guest.Name, theirs.bookings[0].Staff.Name, evs, method))
+		// Not even the name the booker gave them: see ForGuest.
+		out = append(out, m.render(ctx, guestKind, b.Locale, brand, views, theirs.guest.Email, "", theirs.bookings[0].Staff.Name, evs, method))
 	}
 	return out
 }

@@ -3,7 +3,6 @@ package booking
 import (
 	"fmt"
 	"math"
-	"strings"
 	"time"
 
 	"golang.org/x/text/currency"
@@ -51,11 +50,7 @@ func PaymentNote(b *Booking) string {
 	case MoneyRefunded:
 		id, args["amount"] = "payment.state.refunded", amount(m.Refunded)
 	}
-	text := cat.Messages[id]
-	for k, v := range args {
-		text = strings.ReplaceAll(text, "{"+k+"}", v)
-	}
-	return text
+	return cat.Format(id, args)
 }
 
 // formatMoney writes an amount in minor units as the language writes

@@ -76,7 +76,8 @@ func New(pool *pgxpool.Pool, rules map[string]Rule) *Limiter {
 }
 
 // Hit counts one hit of key in bucket and refuses it (ErrLimited) past
-// the bucket's rule. A nil limiter, or a bucket without a rule, allows all.
+// the bucket's rule. A limit on failures (wrong secrets) hits only when one
+// happens, so what succeeds is never refused. A nil limiter, or a bucket without a rule, allows all.
 func (l *Limiter) Hit(ctx context.Context, bucket, key string) error {
 	rule, ok := l.rule(bucket)
 	if !ok {
@@ -92,27 +93,6 @@ func (l *Limiter) Hit(ctx context.Context, bucket, key string) error {
 		return fmt.Errorf("limits: unable to count %s: %w", bucket, err)
 	}
 	if hits > rule.Max {
-		return &ErrLimited{Bucket: bucket, RetryAfter: end.Sub(l.now())}
-	}
-	return nil
-}
-
-// Check refuses (ErrLimited) when key has used up bucket's window, without
-// counting a hit: for limits on failures, counted with Hit only when one
-// happens (a wrong manage token).
-func (l *Limiter) Check(ctx context.Context, bucket, key string) error {
-	rule, ok := l.rule(bucket)
-	if !ok {
-		return nil
-	}
-	start, end := l.window(rule)
-	var hits int
-	err := l.pool.QueryRow(ctx, `SELECT coalesce(max(hits), 0) FROM rate_limits
-		WHERE bucket = $1 AND key_hash = $2 AND window_start = $3`, bucket, hash(key), start).Scan(&hits)
-	if err != nil {
-		return fmt.Errorf("limits: unable to read %s: %w", bucket, err)
-	}
-	if hits >= rule.Max {
 		return &ErrLimited{Bucket: bucket, RetryAfter: end.Sub(l.now())}
 	}
 	return nil

@@ -91,9 +91,9 @@ func (m Message) MIME(from, fromName string, now time.Time, msgID string) ([]byt
 	}
 
 	var b bytes.Buffer
-	writeHeader(&b, "From", fromAddr.String())
-	writeHeader(&b, "To", toAddr.String())
-	writeHeader(&b, "Subject", mime.QEncoding.Encode("utf-8", oneLine(m.Subject)))
+	writeHeader(&b, "From", formatAddress(fromAddr))
+	writeHeader(&b, "To", formatAddress(toAddr))
+	writeHeader(&b, "Subject", headerText(m.Subject))
 	writeHeader(&b, "Date", now.Format(time.RFC1123Z))
 	writeHeader(&b, "Message-ID", "<"+msgID+">")
 	writeHeader(&b, "MIME-Version", "1.0")
@@ -111,7 +111,21 @@ func (m Message) MIME(from, fromName string, now time.Time, msgID string) ([]byt
 		if strings.ContainsAny(v, "\r\n") {
 			return nil, fmt.Errorf("%w: header %s holds a line break", ErrInvalidMessage, k)
 		}
-		writeHeader(&b, k, mime.QEncoding.Encode("utf-8", v))
+		if canon == "Reply-To" {
+			// An address (a visitor's, on a form's mail) is a mailbox, not
+			// text; one no relay could answer is left out rather than
+			// costing the business the whole mail.
+			if a, err := parseAddress(v, ""); err == nil {
+				mailbox := formatAddress(a)
+				if a.Name == "" {
+					// the address alone, as given: "<…>" is for one with a name
+					mailbox = strings.TrimSuffix(strings.TrimPrefix(mailbox, "<"), ">")
+				}
+				writeHeader(&b, k, mailbox)
+			}
+			continue
+		}
+		writeHeader(&b, k, headerText(v))
 	}
 
 	root := alternativeEntity(m.Text, m.HTML)
@@ -252,6 +266,7 @@ func parseAddress(addr, name string) (*mail.Address, error) {
 	if a.Address, err = ASCIIAddress(a.Address); err != nil {
 		return nil, err
 	}
+	a.Name = oneLine(a.Name) // a name parsed from addr is header text too
 	if n := oneLine(name); n != "" {
 		a.Name = n
 	}

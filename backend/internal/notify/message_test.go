@@ -260,3 +260,66 @@ func TestInternationalDomainsGoOnTheWireInASCII(t *testing.T) {
 		}
 	}
 }
+
+// A visitor's text that looks like an encoded word reaches the reader as
+// typed: a client decoding it must not find a header or a line break in it.
+func TestHeadersFromVisitorsTextAreEncodedNotTrusted(t *testing.T) {
+	tests := []struct{ name, text string }{
+		{"base64 encoded word", "=?UTF-8?B?QmNjOiB4QGV2aWwuZXhhbXBsZQ==?="},
+		{"q encoded line break", "=?utf-8?q?X=0D=0ABcc:_y@evil.example?="},
+		{"encoded word inside a name", "Ada =?utf-8?q?=0D=0ABcc:_y@evil.example?= Lovelace"},
+		{"a long one", strings.Repeat("=?utf-8?b?QmNjOiB4QGV2aWwuZXhhbXBsZQ==?= ", 4) + "Jürgen"},
+		{"plain ASCII", "Ada Lovelace"},
+		{"letters beyond ASCII", "Jürgen Müller"},
+		{"quotes and brackets", `Ada "the first" (Lovelace) <x>`},
+	}
+	dec := new(mime.WordDecoder)
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			m := notify.Message{To: "ada@example.com", ToName: tt.text, Subject: "New booking: " + tt.text, Text: "x",
+				Headers: map[string]string{"Reply-To": "ada@example.com"}}
+			data, err := m.MIME("bookings@example.com", tt.text, time.Date(2026, 11, 23, 9, 0, 0, 0, time.UTC), "")
+			if err != nil {
+				t.Fatal(err)
+			}
+			msg, _ := parseMessage(t, data)
+			if subject, err := dec.DecodeHeader(msg.Header.Get("Subject")); err != nil || subject != m.Subject {
+				t.Errorf("Subject = %q, %v; want %q", subject, err, m.Subject)
+			}
+			for _, h := range []string{"To", "From"} {
+				list, err := msg.Header.AddressList(h)
+				if err != nil || len(list) != 1 || list[0].Name != tt.text {
+					t.Errorf("%s = %v, %v; want the name %q", h, list, err, tt.text)
+				}
+			}
+			if rt, err := msg.Header.AddressList("Reply-To"); err != nil || len(rt) != 1 || rt[0].Address != "ada@example.com" {
+				t.Errorf("Reply-To = %v, %v", rt, err)
+			}
+			// A Reply-To with a name keeps its address and cannot grow a header.
+			named := m
+			named.Headers = map[string]string{"Reply-To": (&mail.Address{Name: tt.text, Address: "ada@example.com"}).String()}
+			data, err = named.MIME("bookings@example.com", "", time.Now(), "")
+			if err != nil {
+				t.Fatal(err)
+			}
+			withName, _ := parseMessage(t, data)
+			rt, err := withName.Header.AddressList("Reply-To")
+			loose, _ := dec.DecodeHeader(withName.Header.Get("Reply-To"))
+			if err != nil || len(rt) != 1 || rt[0].Address != "ada@example.com" || withName.Header.Get("Bcc") != "" || strings.ContainsAny(loose, "\r\n") {
+				t.Errorf("a named Reply-To = %v, %v (loosely %q)", rt, err, loose)
+			}
+			for _, h := range []string{"Bcc", "Cc"} {
+				if v := msg.Header.Get(h); v != "" {
+					t.Errorf("a %s header appeared: %q", h, v)
+				}
+			}
+			// Some clients decode encoded words even inside quoted names.
+			for _, h := range []string{"Subject", "To", "From"} {
+				loose, _ := dec.DecodeHeader(msg.Header.Get(h))
+				if strings.ContainsAny(loose, "\r\n") || strings.Contains(loose, "Bcc: ") {
+					t.Errorf("%s decodes loosely to %q", h, loose)
+				}
+			}
+		})
+	}
+}

@@ -55,6 +55,9 @@ func (s *Server) pageAction(c *gin.Context) {
 	req := &PageRequest{Match: m, Path: basePath, FullPath: path + "?" + rawQuery, Query: query, Locale: cat.Locale, Cat: cat, ClientIP: c.ClientIP(), Cookies: pageCookies(c)}
 	next, err := action(c.Request.Context(), req, c.Request.PostForm)
 	if err == nil {
+		// The next step's URL may carry a secret (a new booking's manage
+		// token): no cache keeps the answer that names it.
+		c.Header("Cache-Control", "no-store")
 		c.Redirect(http.StatusSeeOther, next)
 		return
 	}
@@ -98,7 +101,7 @@ func (s *Server) actionError(c *gin.Context, err error, cat *locales.Catalogue) 
 		}
 		return m.Status, &ActionResult{Message: translate(cat, m.MessageID, args), Code: m.Code}
 	}
-	s.log.ErrorContext(c.Request.Context(), "form action failed", slog.String("path", c.Request.URL.Path), slog.Any("err", err))
+	s.log.ErrorContext(c.Request.Context(), "form action failed", slog.String("path", loggedPath(c.Request.URL.Path)), slog.Any("err", err))
 	return http.StatusInternalServerError, &ActionResult{Message: translate(cat, "booking.error.unableToSchedule", nil)}
 }
 

@@ -68,10 +68,9 @@ const tokenKey = "admin.token"
 // authenticate admits a live bearer token; a read token only reads.
 // Wrong tokens count as guesses against the client's limit.
 func (h adminAPI) authenticate(c *gin.Context) {
-	secret, ok := strings.CutPrefix(c.GetHeader("Authorization"), "Bearer ")
-	if !ok || secret == "" {
-		c.Header("WWW-Authenticate", `Bearer realm="slotwise"`)
-		apiError(c, http.StatusUnauthorized, "unauthorized", "Send a token of the admin API: Authorization: Bearer swa_… (slotwise token create)")
+	secret, ok := bearerToken(c.GetHeader("Authorization"))
+	if !ok {
+		unauthorized(c, `Bearer realm="slotwise"`, "Send a token of the admin API: Authorization: Bearer swa_… (slotwise token create)")
 		return
 	}
 	tok, err := h.token(c, secret)
@@ -87,19 +86,18 @@ func (h adminAPI) authenticate(c *gin.Context) {
 	c.Next()
 }
 
-// token checks a token under the token-guess limit, answering the
-// failure itself.
+// token checks a token, answering the failure itself: a live token is
+// admitted whatever the client guessed before; a wrong one counts against
+// the client's limit of guesses.
 func (h adminAPI) token(c *gin.Context, secret string) (*admin.Token, error) {
 	ctx, s := c.Request.Context(), h.s
-	if err := s.limits.Check(ctx, BucketTokenGuesses, c.ClientIP()); err != nil {
-		s.adminError(c, err)
-		return nil, err
-	}
 	tok, err := admin.Authenticate(ctx, h.d.Pool, secret)
 	if errors.Is(err, admin.ErrTokenNotFound) {
-		_ = s.limits.Hit(ctx, BucketTokenGuesses, c.ClientIP())
-		c.Header("WWW-Authenticate", `Bearer realm="slotwise", error="invalid_token"`)
-		apiError(c, http.StatusUnauthorized, "unauthorized", "This token is not a live token of the admin API")
+		if lerr := wrongSecret(ctx, s.limits, c.ClientIP()); lerr != nil {
+			s.adminError(c, lerr)
+			return nil, lerr
+		}
+		unauthorized(c, `Bearer realm="slotwise", error="invalid_token"`, "This token is not a live token of the admin API")
 		return nil, err
 	}
 	if err != nil {

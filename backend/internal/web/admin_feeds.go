@@ -60,13 +60,12 @@ const maxFeedBookings = 2000
 func (h adminAPI) feed(c *gin.Context) {
 	ctx := c.Request.Context()
 	secret, ok := strings.CutSuffix(c.Param("file"), ".ics")
-	if err := h.s.limits.Check(ctx, BucketTokenGuesses, c.ClientIP()); err != nil {
-		h.s.adminError(c, err)
-		return
-	}
 	slug, name, err := admin.FeedStaff(ctx, h.d.Pool, secret)
 	if !ok || errors.Is(err, admin.ErrFeedNotFound) {
-		_ = h.s.limits.Hit(ctx, BucketTokenGuesses, c.ClientIP())
+		if lerr := wrongSecret(ctx, h.s.limits, c.ClientIP()); lerr != nil {
+			h.s.adminError(c, lerr)
+			return
+		}
 		c.String(http.StatusNotFound, "Not found")
 		return
 	}

@@ -45,12 +45,12 @@ type adminFixture struct {
 	read   string // a token of scope read
 }
 
-func newAdminFixture(t *testing.T) *adminFixture {
+func newAdminFixture(t *testing.T, opts ...option) *adminFixture {
 	t.Helper()
 	af := &adminFixture{t: t}
 	var bookings *booking.Service
 	var formsSvc *forms.Service
-	af.fixture = newFixture(t, sharedRenderer(t), func(d *web.Deps, pool *pgxpool.Pool) {
+	af.fixture = newFixture(t, sharedRenderer(t), append(opts, func(d *web.Deps, pool *pgxpool.Pool) {
 		bookings = booking.NewService(pool, d.Logger)
 		keys, err := formkey.Load(context.Background(), pool)
 		if err != nil {
@@ -66,7 +66,7 @@ func newAdminFixture(t *testing.T) *adminFixture {
 			t.Fatal(err)
 		}
 		af.sender = &webhooks.Sender{Pool: pool, Client: webhooks.NewClient(true), Logger: d.Logger}
-	})
+	})...)
 	// The admin API runs on the fixture's clock, as the booker's side does.
 	bookings.SetClock(af.clock.Now)
 	formsSvc.SetClock(af.clock.Now)

@@ -49,14 +49,10 @@ func localizedError(c *gin.Context, status int, code, messageID string, cat *loc
 	c.AbortWithStatusJSON(status, APIErrorResponse{Error: APIErrorBody{Code: code, MessageID: messageID, Message: translate(cat, messageID, nil)}})
 }
 
-// translate fills {name} arguments of a catalogue message.
+// translate formats a catalogue message with its arguments: every message
+// an API answers with leaves formatted, never as ICU syntax.
 func translate(cat *locales.Catalogue, id string, args map[string]string) string {
-	req := PageRequest{Cat: cat}
-	flat := make([]string, 0, 2*len(args))
-	for k, v := range args {
-		flat = append(flat, k, v)
-	}
-	return req.T(id, flat...)
+	return cat.Format(id, args)
 }
 
 // fieldErrors are a validation error's messages in the visitor's language.
@@ -110,12 +106,12 @@ func (s *Server) apiError(c *gin.Context, err error, cat *locales.Catalogue) {
 		return
 	}
 	if db.Unavailable(err) {
-		s.log.WarnContext(c.Request.Context(), "database unavailable", slog.String("path", c.Request.URL.Path), slog.Any("err", err))
+		s.log.WarnContext(c.Request.Context(), "database unavailable", slog.String("path", loggedPath(c.Request.URL.Path)), slog.Any("err", err))
 		c.Header("Retry-After", retryAfterUnavailable)
 		localizedError(c, http.StatusServiceUnavailable, "unavailable", "error.unavailable", cat)
 		return
 	}
-	s.log.ErrorContext(c.Request.Context(), "request failed", slog.String("path", c.Request.URL.Path), slog.Any("err", err))
+	s.log.ErrorContext(c.Request.Context(), "request failed", slog.String("path", loggedPath(c.Request.URL.Path)), slog.Any("err", err))
 	localizedError(c, http.StatusInternalServerError, "internal", "booking.error.unableToSchedule", cat)
 }
 

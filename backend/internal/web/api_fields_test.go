@@ -5,6 +5,8 @@ import (
 	"net/http"
 	"strings"
 	"testing"
+
+	"slotwise/locales"
 )
 
 // addStrictCalendar writes a calendar that asks for everything the rules
@@ -100,5 +102,26 @@ func TestCancelReasonLimitIsStatedInTheMessage(t *testing.T) {
 	rec := f.send(http.MethodPost, "/api/bookings/"+created.ID+"/cancel", body, nil)
 	if rec.Code != 422 || !strings.Contains(decodeJSON[apiErr](t, rec).Error.Fields["reason"].Message, "500") {
 		t.Errorf("long reason: %d %s", rec.Code, rec.Body)
+	}
+}
+
+// A message with a plural reaches the visitor formatted in every language,
+// never as ICU syntax: guests on a calendar with one place per booking.
+func TestAPIMessagesLeaveFormattedInEveryLanguage(t *testing.T) {
+	f := newFixture(t, sharedRenderer(t))
+	for _, lang := range locales.Prefixes {
+		t.Run(lang, func(t *testing.T) {
+			rec := f.send(http.MethodPost, "/api/bookings", bookingBody(nextMonday10(), func(b map[string]any) {
+				b["guestCount"] = 2
+			}), map[string]string{"Accept-Language": lang})
+			e := decodeJSON[apiErr](t, rec).Error
+			field := e.Fields["guestCount"]
+			if rec.Code != 422 || field.ID != "validation.maxGuests" {
+				t.Fatalf("%d %s, want 422 with validation.maxGuests", rec.Code, rec.Body)
+			}
+			if strings.ContainsAny(field.Message, "{}#") || !strings.Contains(field.Message, "1") {
+				t.Errorf("guestCount: %q, want the message formatted for one place", field.Message)
+			}
+		})
 	}
 }

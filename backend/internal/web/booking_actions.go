@@ -34,7 +34,7 @@ func bookAction(svc *booking.Service, lim *limits.Limiter) Action {
 				return "", &booking.ValidationError{Fields: map[string]string{"staff": "validation.required"}}
 			}
 		}
-		if err := bookingLimits(ctx, lim, req.ClientIP, cmd.Contact.Email); err != nil {
+		if err := bookingLimits(ctx, lim, req.ClientIP, &cmd); err != nil {
 			return "", err
 		}
 		b, token, err := svc.Book(ctx, cmd)
@@ -62,7 +62,7 @@ func cartAction(svc *booking.Service, lim *limits.Limiter) Action {
 				return "", err
 			}
 		}
-		if err := bookingLimits(ctx, lim, req.ClientIP, cmd.Contact.Email); err != nil {
+		if err := bookingLimits(ctx, lim, req.ClientIP, &cmd); err != nil {
 			return "", err
 		}
 		b, token, err := svc.BookCart(ctx, menu, booking.CartCommand{Menu: menu.ID, Items: people[0], GuestItems: people[1:], BookCommand: cmd})

@@ -106,7 +106,7 @@ func (a bookingAPI) createBooking(c *gin.Context) {
 func (a bookingAPI) placeNew(c *gin.Context, cmd *booking.BookCommand, place func(context.Context) (*booking.Booking, string, error)) {
 	cat := apiLocale(c, cmd.Locale)
 	cmd.Locale, cmd.IdempotencyKey = cat.Locale, idempotencyKey(c)
-	if err := bookingLimits(c.Request.Context(), a.s.limits, c.ClientIP(), cmd.Contact.Email); err != nil {
+	if err := bookingLimits(c.Request.Context(), a.s.limits, c.ClientIP(), cmd); err != nil {
 		a.s.apiError(c, err, cat)
 		return
 	}
@@ -128,7 +128,6 @@ func (a bookingAPI) placeNew(c *gin.Context, cmd *booking.BookCommand, place fun
 func (a bookingAPI) getBooking(c *gin.Context) {
 	cat := apiLocale(c, "")
 	token := c.Query("token")
-	c.Header("Cache-Control", "no-store")
 	b, err := a.guarded(c, func(ctx context.Context) (*booking.Booking, error) { return a.svc.Get(ctx, c.Param("id"), token) })
 	a.answerBooking(c, http.StatusOK, b, token, err, cat)
 }
@@ -176,6 +175,7 @@ func (a bookingAPI) decideBooking(c *gin.Context) {
 func (a bookingAPI) bookingICS(c *gin.Context) {
 	cat := apiLocale(c, "")
 	token := c.Query("token")
+	c.Header("Cache-Control", "no-store") // the file links to the manage page with the token
 	b, err := a.guarded(c, func(ctx context.Context) (*booking.Booking, error) { return a.svc.Get(ctx, c.Param("id"), token) })
 	if err != nil {
 		a.s.apiError(c, err, cat)
@@ -189,13 +189,14 @@ func (a bookingAPI) bookingICS(c *gin.Context) {
 	}
 	ics := notify.ICS(booking.Event(b, a.s.absolute(view.ManageURL), now), method)
 	c.Header("Content-Disposition", `attachment; filename="`+b.ID+`.ics"`)
-	c.Header("Cache-Control", "no-store")
 	c.Data(http.StatusOK, "text/calendar; charset=utf-8", ics)
 }
 
 // answerBooking answers a booking use case: the booker's view of the
-// booking, or the error mapped to its status.
+// booking, or the error mapped to its status. The view's links carry the
+// manage token, so no cache keeps the answer.
 func (a bookingAPI) answerBooking(c *gin.Context, status int, b *booking.Booking, token string, err error, cat *locales.Catalogue) {
+	c.Header("Cache-Control", "no-store")
 	if err != nil {
 		a.s.apiError(c, err, cat)
 		return

@@ -45,22 +45,25 @@ func loadEmbedScript(client fs.FS) (*embedScript, error) {
 }
 
 func (e *embedScript) serve(c *gin.Context) {
+	coding, body := "", e.plain
+	if acceptsEncoding(c.GetHeader("Accept-Encoding"), "gzip") {
+		coding, body = "gzip", e.gzipped
+	}
+	etag := encodedETag(e.etag, coding)
 	h := c.Writer.Header()
 	h.Set("Cache-Control", "public, max-age=3600")
-	h.Set("ETag", e.etag)
+	h.Set("ETag", etag)
 	h.Set("Vary", "Accept-Encoding")
 	// A host page that isolates itself (COEP) may still load it.
 	h.Set("Cross-Origin-Resource-Policy", "cross-origin")
-	if c.GetHeader("If-None-Match") == e.etag {
+	if etagMatches(c.GetHeader("If-None-Match"), etag) {
 		c.Status(http.StatusNotModified)
 		return
 	}
-	if strings.Contains(c.GetHeader("Accept-Encoding"), "gzip") {
-		h.Set("Content-Encoding", "gzip")
-		c.Data(http.StatusOK, "text/javascript; charset=utf-8", e.gzipped)
-		return
+	if coding != "" {
+		h.Set("Content-Encoding", coding)
 	}
-	c.Data(http.StatusOK, "text/javascript; charset=utf-8", e.plain)
+	c.Data(http.StatusOK, "text/javascript; charset=utf-8", body)
 }
 
 // serveEmbed answers /embed.js.

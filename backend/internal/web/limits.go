@@ -38,31 +38,51 @@ func limited(c *gin.Context, err error, cat *locales.Catalogue) bool {
 
 // guardedToken runs use, which opens something with a secret (a booking's
 // manage or decide token, a one-time link, a form response's key), within
-// the client's limit of wrong secrets: a client past it is refused before
-// any lookup, and a secret that opens nothing counts against it.
+// the client's limit of wrong secrets. The secret is tried first: a right
+// one always opens, so a client behind the same address as a guesser (a
+// NAT, a proxy) is never locked out of its own booking; only a secret that
+// opens nothing counts, and past the limit it is answered with 429.
 func guardedToken[T any](ctx context.Context, l *limits.Limiter, client string, use func(context.Context) (T, error)) (T, error) {
-	var zero T
-	if err := l.Check(ctx, BucketTokenGuesses, client); err != nil {
-		return zero, err
-	}
 	b, err := use(ctx)
 	if errors.Is(err, booking.ErrBookingNotFound) || errors.Is(err, booking.ErrLinkUsed) || errors.Is(err, forms.ErrResponseNotFound) ||
 		errors.Is(err, payments.ErrNotFound) {
-		if lerr := l.Hit(ctx, BucketTokenGuesses, client); lerr != nil && !limits.IsLimited(lerr) {
+		if lerr := wrongSecret(ctx, l, client); lerr != nil {
+			var zero T
 			return zero, lerr
 		}
 	}
 	return b, err
 }
 
-// bookingLimits counts a booking attempt against the client's and the
-// e-mail address's limits.
-func bookingLimits(ctx context.Context, l *limits.Limiter, client, email string) error {
+// wrongSecret counts a secret that opened nothing against the client's
+// limit; past it, the answer is the limit (ErrLimited).
+func wrongSecret(ctx context.Context, l *limits.Limiter, client string) error {
+	return l.Hit(ctx, BucketTokenGuesses, client)
+}
+
+// bookingLimits counts a booking attempt against the client's limit and
+// against each address it would mail: the booker's and every named
+// guest's. A guest gets a mail of their own, so without their addresses
+// counted, naming strangers as guests would mail each of them up to the
+// seats of a class, thirty times an hour.
+func bookingLimits(ctx context.Context, l *limits.Limiter, client string, cmd *booking.BookCommand) error {
 	if err := l.Hit(ctx, BucketBookingsPerIP, client); err != nil {
 		return err
 	}
-	if email = strings.ToLower(strings.TrimSpace(email)); email != "" {
-		return l.Hit(ctx, BucketBookingsPerEmail, email)
+	seen := map[string]bool{}
+	addresses := []string{cmd.Contact.Email}
+	for _, g := range cmd.Guests {
+		addresses = append(addresses, g.Email)
+	}
+	for _, email := range addresses {
+		email = strings.ToLower(strings.TrimSpace(email))
+		if email == "" || seen[email] {
+			continue
+		}
+		seen[email] = true
+		if err := l.Hit(ctx, BucketBookingsPerEmail, email); err != nil {
+			return err
+		}
 	}
 	return nil
 }

@@ -35,17 +35,15 @@ func (r *PageRequest) Absolute(path string) string { return strings.TrimSuffix(r
 // Cookie is the value of one of the visitor's cookies, or "".
 func (r *PageRequest) Cookie(name string) string { return r.Cookies[name] }
 
-// T translates a message id with simple {name} arguments, for the document
-// head (the page body is formatted by formatjs in V8).
+// T translates a message id with its arguments (name, value, …), formatted
+// as ICU says (plurals and selects included), for the document head and
+// API errors (the page body is formatted by formatjs in V8).
 func (r *PageRequest) T(id string, args ...string) string {
-	msg, ok := r.Cat.Messages[id]
-	if !ok {
-		return id
-	}
+	named := make(map[string]string, len(args)/2)
 	for i := 0; i+1 < len(args); i += 2 {
-		msg = strings.ReplaceAll(msg, "{"+args[i]+"}", args[i+1])
+		named[args[i]] = args[i+1]
 	}
-	return msg
+	return r.Cat.Format(id, named)
 }
 
 // PageResult is a loader's answer.

@@ -17,7 +17,7 @@ func (s *Server) recoverer() gin.HandlerFunc {
 				if v == http.ErrAbortHandler {
 					panic(v)
 				}
-				s.log.ErrorContext(c.Request.Context(), "handler panicked", slog.String("path", c.Request.URL.Path), slog.Any("panic", v))
+				s.log.ErrorContext(c.Request.Context(), "handler panicked", slog.String("path", loggedPath(c.Request.URL.Path)), slog.Any("panic", v))
 				if !c.Writer.Written() {
 					apiError(c, http.StatusInternalServerError, "internal", http.StatusText(http.StatusInternalServerError))
 				}
@@ -44,7 +44,7 @@ func (s *Server) requestLog() gin.HandlerFunc {
 		took := time.Since(start)
 		s.log.LogAttrs(c.Request.Context(), slog.LevelInfo, "request",
 			slog.String("method", c.Request.Method),
-			slog.String("path", c.Request.URL.Path),
+			slog.String("path", loggedPath(c.Request.URL.Path)),
 			slog.Int("status", c.Writer.Status()),
 			slog.Duration("took", took))
 		if s.metrics != nil {

@@ -123,7 +123,7 @@ func (s *Server) loadPage(c *gin.Context, path, rawQuery string) (p *Payload) {
 		return p
 	}
 	if err != nil {
-		s.log.ErrorContext(c.Request.Context(), "page loader failed", slog.String("route", m.Route.Name), slog.String("path", full), slog.Any("err", err))
+		s.log.ErrorContext(c.Request.Context(), "page loader failed", slog.String("route", m.Route.Name), slog.String("path", loggedPath(path)), slog.Any("err", err))
 		s.fail(p, &PageError{Status: http.StatusInternalServerError, Message: http.StatusText(http.StatusInternalServerError)})
 		return p
 	}

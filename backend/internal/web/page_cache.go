@@ -35,7 +35,7 @@ type cachedPage struct {
 	body     []byte // the whole document
 	gzip     []byte
 	brotli   []byte
-	etag     string // strong: a hash of body
+	etag     string // strong: a hash of body, as sent without an encoding
 	modified time.Time
 	tags     []string
 	route    string // the page's route, for the request metrics
@@ -159,30 +159,32 @@ func newCachedPage(status int, csp string, body []byte, tags []string, now time.
 	return e
 }
 
-// serveCached answers from a cached page: 304 when the browser has it,
-// else the encoding it accepts best.
+// serveCached answers from a cached page: 304 when the browser has the
+// encoding it accepts best, else that encoding.
 func serveCached(c *gin.Context, e *cachedPage) {
+	coding, body := "", e.body
+	switch accepted := c.GetHeader("Accept-Encoding"); {
+	case acceptsEncoding(accepted, "br"):
+		coding, body = "br", e.brotli
+	case acceptsEncoding(accepted, "gzip"):
+		coding, body = "gzip", e.gzip
+	}
+	etag := encodedETag(e.etag, coding)
 	h := c.Writer.Header()
 	h.Set("Content-Type", "text/html; charset=utf-8")
 	// Revalidate every time: a 304 costs little, and an edit shows at once.
 	h.Set("Cache-Control", "no-cache")
 	h.Set("Vary", "Cookie, Accept-Language, Accept-Encoding")
 	h.Set("Content-Security-Policy", e.csp)
-	h.Set("ETag", e.etag)
+	h.Set("ETag", etag)
 	h.Set("Last-Modified", e.modified.Format(http.TimeFormat))
-	if notModified(c.Request, e) {
+	if notModified(c.Request, etag, e.modified) {
 		c.Status(http.StatusNotModified)
 		c.Writer.WriteHeaderNow()
 		return
 	}
-	body := e.body
-	switch accepted := c.GetHeader("Accept-Encoding"); {
-	case acceptsEncoding(accepted, "br"):
-		h.Set("Content-Encoding", "br")
-		body = e.brotli
-	case acceptsEncoding(accepted, "gzip"):
-		h.Set("Content-Encoding", "gzip")
-		body = e.gzip
+	if coding != "" {
+		h.Set("Content-Encoding", coding)
 	}
 	h.Set("Content-Length", strconv.Itoa(len(body)))
 	c.Status(e.status)
@@ -193,17 +195,14 @@ func serveCached(c *gin.Context, e *cachedPage) {
 	_, _ = c.Writer.Write(body)
 }
 
-func notModified(r *http.Request, e *cachedPage) bool {
+// notModified: If-None-Match, when sent, decides alone (RFC 9110 section
+// 13.2.2); else If-Modified-Since.
+func notModified(r *http.Request, etag string, modified time.Time) bool {
 	if inm := r.Header.Get("If-None-Match"); inm != "" {
-		for _, tag := range strings.Split(inm, ",") {
-			if t := strings.TrimSpace(tag); t == e.etag || t == "W/"+e.etag || t == "*" {
-				return true
-			}
-		}
-		return false
+		return etagMatches(inm, etag)
 	}
 	if ims := r.Header.Get("If-Modified-Since"); ims != "" {
-		if t, err := http.ParseTime(ims); err == nil && !e.modified.After(t) {
+		if t, err := http.ParseTime(ims); err == nil && !modified.After(t) {
 			return true
 		}
 	}

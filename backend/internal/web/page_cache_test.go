@@ -204,3 +204,50 @@ func TestWidgetPagesAreCompressedWhenAccepted(t *testing.T) {
 		t.Errorf("compressed without being asked")
 	}
 }
+
+// Identity, gzip and brotli bodies are different bytes: each has its own
+// ETag (RFC 9110), and each revalidates with its own, never another's.
+func TestEachEncodingOfACachedPageHasItsOwnETag(t *testing.T) {
+	f, _ := cachedFixture(t)
+	const page = "/blog/b/winter-skin/"
+	tags := map[string]string{}
+	for _, accept := range []string{"", "gzip", "br"} {
+		rec := f.do(http.MethodGet, page, map[string]string{"Accept-Encoding": accept})
+		tag := rec.Header().Get("ETag")
+		if rec.Code != 200 || tag == "" || !strings.Contains(rec.Header().Get("Vary"), "Accept-Encoding") {
+			t.Fatalf("Accept-Encoding %q: %d, ETag %q, Vary %q", accept, rec.Code, tag, rec.Header().Get("Vary"))
+		}
+		for other, otherTag := range tags {
+			if otherTag == tag {
+				t.Errorf("Accept-Encoding %q and %q share the ETag %s", accept, other, tag)
+			}
+		}
+		tags[accept] = tag
+	}
+	for accept, tag := range tags {
+		for _, inm := range []string{tag, "W/" + tag, `"x", ` + tag} {
+			if rec := f.do(http.MethodGet, page, map[string]string{"Accept-Encoding": accept, "If-None-Match": inm}); rec.Code != 304 || rec.Header().Get("ETag") != tag {
+				t.Errorf("Accept-Encoding %q, If-None-Match %s: %d (ETag %q), want 304", accept, inm, rec.Code, rec.Header().Get("ETag"))
+			}
+		}
+		for other, otherTag := range tags {
+			if other == accept {
+				continue
+			}
+			if rec := f.do(http.MethodGet, page, map[string]string{"Accept-Encoding": accept, "If-None-Match": otherTag}); rec.Code != 200 {
+				t.Errorf("Accept-Encoding %q with the ETag of %q: %d, want 200", accept, other, rec.Code)
+			}
+		}
+	}
+	plain := f.do(http.MethodGet, "/embed.js", nil).Header().Get("ETag")
+	gz := f.do(http.MethodGet, "/embed.js", map[string]string{"Accept-Encoding": "gzip"}).Header().Get("ETag")
+	if plain == gz {
+		t.Errorf("embed.js has one ETag %s for both encodings", plain)
+	}
+	if rec := f.do(http.MethodGet, "/embed.js", map[string]string{"Accept-Encoding": "gzip", "If-None-Match": plain}); rec.Code != 200 {
+		t.Errorf("embed.js gzipped with the plain body's ETag: %d, want 200", rec.Code)
+	}
+	if rec := f.do(http.MethodGet, "/embed.js", map[string]string{"Accept-Encoding": "gzip", "If-None-Match": gz}); rec.Code != 304 {
+		t.Errorf("embed.js gzipped with its own ETag: %d, want 304", rec.Code)
+	}
+}

@@ -158,7 +158,7 @@ func (s *Server) renderBody(c *gin.Context, p *Payload) (string, *Payload, []byt
 			}
 		}
 	}
-	s.log.ErrorContext(ctx, "page render failed", slog.String("path", p.Path), slog.String("route", p.Route), slog.Any("err", err))
+	s.log.ErrorContext(ctx, "page render failed", slog.String("path", loggedPath(p.Path)), slog.String("route", p.Route), slog.Any("err", err))
 	failed := *p
 	s.fail(&failed, &PageError{Status: http.StatusInternalServerError, Message: http.StatusText(http.StatusInternalServerError)})
 	if data, err := json.Marshal(&failed); err == nil {

@@ -5,7 +5,6 @@ import (
 	"crypto/subtle"
 	"net/http"
 	"slotwise/backend/internal/db"
-	"strings"
 	"time"
 
 	"github.com/gin-gonic/gin"
@@ -82,10 +81,9 @@ func (s *Server) healthz(c *gin.Context) {
 // scraper that sends it.
 func (s *Server) serveMetrics(c *gin.Context) {
 	if want := s.cfg.MetricsToken; want != "" {
-		got, _ := strings.CutPrefix(c.GetHeader("Authorization"), "Bearer ")
+		got, _ := bearerToken(c.GetHeader("Authorization"))
 		if subtle.ConstantTimeCompare([]byte(got), []byte(want)) != 1 {
-			c.Header("WWW-Authenticate", `Bearer realm="metrics"`)
-			apiError(c, http.StatusUnauthorized, "unauthorized", "Send the metrics token (SLOTWISE_METRICS_TOKEN) as a bearer token")
+			unauthorized(c, `Bearer realm="metrics"`, "Send the metrics token (SLOTWISE_METRICS_TOKEN) as a bearer token")
 			return
 		}
 	}

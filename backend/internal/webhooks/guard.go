@@ -43,15 +43,16 @@ func privateAddr(a netip.Addr) bool {
 	return false
 }
 
-// privateHost tells whether a URL's host is plainly private (an address
-// literal or localhost). Names are checked again when dialled, after DNS.
+// privateHost tells whether a URL's host is plainly private: localhost, or
+// an address in any spelling a resolver reads (hostAddr) that is private.
+// Names are checked again when dialled, after DNS.
 func privateHost(host string) bool {
 	host = strings.TrimSuffix(strings.ToLower(host), ".")
 	if host == "localhost" || strings.HasSuffix(host, ".localhost") {
 		return true
 	}
-	a, err := netip.ParseAddr(host)
-	return err == nil && privateAddr(a)
+	a, ok := hostAddr(host)
+	return ok && privateAddr(a)
 }
 
 // NewClient is the HTTP client deliveries go through: 15 s per attempt, no

@@ -150,7 +150,8 @@ type outcome struct {
 	duration time.Duration
 	status   int // 0: no answer
 	response string
-	err      string
+	err      string // why there was no answer, as the operator reads it
+	cause    error  // and as Go said it, for the server's log
 }
 
 func (s *Sender) attempt(ctx context.Context, j job) {
@@ -194,7 +195,7 @@ func (s *Sender) post(ctx context.Context, j job) outcome {
 	req.Header.Set(standardwebhooks.HeaderWebhookSignature, signature)
 	resp, err := s.Client.Do(req)
 	if err != nil {
-		o.err = err.Error()
+		o.err, o.cause = reason(err), err
 		o.duration = time.Since(o.started)
 		return o
 	}
@@ -255,7 +256,7 @@ func (s *Sender) record(ctx context.Context, j job, o outcome) (string, error) {
 	}
 	if result != "succeeded" {
 		s.log().InfoContext(ctx, "webhooks: delivery attempt failed", "delivery", j.id, "endpoint", j.endpointID,
-			"status", o.status, "error", o.err, "outcome", result)
+			"status", o.status, "error", o.err, "cause", o.cause, "outcome", result)
 	}
 	return result, nil
 }

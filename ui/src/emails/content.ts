@@ -163,13 +163,15 @@ export function buildContent(kind: EmailKind, data: EmailData, intl: IntlShape):
     const prevEnd = new Date(prevStart.getTime() + (end.getTime() - start.getTime()));
     rows.push({ label: intl.formatMessage({ id: 'email.label.previous' }), value: t.when(prevStart, prevEnd), struck: true });
   }
-  if (b.seats > 1) {
+  // A guest reads none of the booker's words (the names they typed among
+  // them): the server leaves them out of a guest's booking (booking.ForGuest).
+  if (b.seats > 1 && !k.guest) {
     const named = (b.guests ?? []).map((g) => g.name);
     const unnamed = b.seats - 1 - named.length;
     const value = [...named, ...(unnamed > 0 ? [intl.formatMessage({ id: 'email.guests.unnamed' }, { count: unnamed })] : [])].join(', ');
     rows.push({ label: intl.formatMessage({ id: 'email.label.guests' }), value });
   }
-  if (k.staff || k.guest) {
+  if (k.staff) {
     rows.push({ label: intl.formatMessage({ id: 'email.label.customer' }), value: customer });
     if (k.staff && b.contact.email) rows.push({ label: intl.formatMessage({ id: 'email.label.email' }), value: b.contact.email, href: 'mailto:' + b.contact.email });
   }

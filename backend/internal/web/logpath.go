@@ -1,0 +1,56 @@
+package web
+
+import "strings"
+
+// secretParents are the path segments a secret follows: a preview's
+// secret, a one-time link's slug, a staff member's feed. Whoever reads the
+// log must not be able to open them; a few characters still tell requests
+// for one secret apart.
+var secretParents = [][2]string{{"v2", "preview"}, {"widget", "otl"}, {"ical", "staff"}}
+
+// loggedPath is a request's path as the log shows it: without its query
+// (where manage tokens and form keys travel) and with each secret in it
+// cut to its first characters.
+func loggedPath(path string) string {
+	path, _, _ = strings.Cut(path, "?")
+	segs := strings.Split(path, "/")
+	var seen []int // indexes of the non-empty segments, so "//" hides nothing
+	for i, s := range segs {
+		if s == "" {
+			continue
+		}
+		seen = append(seen, i)
+		if n := len(seen); n >= 3 && secretAfter(segs[seen[n-3]], segs[seen[n-2]]) {
+			segs[i] = shortSecret(s)
+		}
+	}
+	return strings.Join(segs, "/")
+}
+
+func secretAfter(a, b string) bool {
+	for _, p := range secretParents {
+		if strings.EqualFold(a, p[0]) && strings.EqualFold(b, p[1]) {
+			return true
+		}
+	}
+	return false
+}
+
+// shortSecret keeps a secret's kind ("otl_", "stf_") and four characters.
+func shortSecret(s string) string {
+	kind := ""
+	if k, rest, ok := strings.Cut(s, "_"); ok && len(k) <= 4 {
+		kind, s = k+"_", rest
+	}
+	return kind + firstRunes(s, 4) + "…"
+}
+
+func firstRunes(s string, n int) string {
+	for i := range s {
+		if n == 0 {
+			return s[:i]
+		}
+		n--
+	}
+	return s
+}

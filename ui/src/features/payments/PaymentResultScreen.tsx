@@ -5,7 +5,7 @@ import type { PaymentResultData } from '../../generated/web';
 import { FormattedMessage, useIntl } from '../../lib/i18n';
 import { Link, useLocation } from '../../lib/router';
 import { usePage } from '../../PageContext';
-import { fetchPage } from '../../PageHost';
+import { fetchPage } from '../../lib/pageData';
 import { BusinessMark } from '../booking/components/BookerHeader';
 import { CheckCircle, HourglassIcon, XCircle } from '../booking/components/Icons';
 import { defaultHourCycle, useBookingFormat } from '../booking/hooks/useBookingFormat';

@@ -4,7 +4,7 @@ import { Button } from '../../../components/Button';
 import type { IsoDate } from '../../../lib/calendar';
 import { FormattedMessage } from '../../../lib/i18n';
 import { usePage } from '../../../PageContext';
-import type { BookingFormat } from '../hooks/useBookingFormat';
+import type { BookingFormat } from '../../../lib/useBookingFormat';
 import { useDetailsSubmit } from '../hooks/useDetailsSubmit';
 import type { DetailsValues } from '../lib/validation';
 import type { ActionResult, BookingPageData, BookingView } from '../types';

@@ -10,8 +10,8 @@ import { BusinessMark } from '../../components/BusinessMark';
 import { CheckCircle, HourglassIcon, XCircle } from '../../components/Icons';
 import { defaultHourCycle, useBookingFormat } from '../../lib/useBookingFormat';
 import { localizedPath } from '../../lib/format';
-import { PayNowForm } from './components/PayNowForm';
-import { formatMoney } from './lib/money';
+import { PayNowForm } from '../../components/PayNowForm';
+import { formatMoney } from '../../lib/money';
 import styles from './PaymentResult.module.css';
 
 // How long a pending result is asked about again, politely: soon at

@@ -2,18 +2,12 @@ import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate, useNavigationType } from './lib/router';
 import { App } from './App';
 import { loadLayout, loadedLayout } from '@registry';
-import { createClient } from './lib/http';
 import { notifyHost, stepOf } from './lib/embed';
 import { isChunkLoadError, navigateTo, shouldReloadAfterChunkError } from './lib/navigation';
+import { fetchPage } from './lib/pageData';
 import type { Payload } from './payload';
 
-const api = createClient('');
 const useIsoLayoutEffect = typeof window === 'undefined' ? useEffect : useLayoutEffect;
-
-export async function fetchPage(target: string): Promise<Payload> {
-  const { body } = await api<Payload>('/api/page-data?path=' + encodeURIComponent(target), { timeoutMs: 15000, retries: 2 });
-  return body;
-}
 
 // PageHost follows the router's location: when it moves, it fetches the new
 // route's payload from the server (the same Go loader that rendered the first

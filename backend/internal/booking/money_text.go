@@ -15,7 +15,7 @@ import (
 // PaymentNote is one sentence of where b's payment stands, in b's
 // language, for its calendar file; "" when it costs nothing. Pages and
 // mails say the same in the browser's and V8's formatting
-// (features/payments/lib/money.ts); a calendar file is written here.
+// (ui/src/lib/money.ts); a calendar file is written here.
 func PaymentNote(b *Booking) string {
 	m := b.Money
 	if m.Total == 0 && m.Paid == 0 {

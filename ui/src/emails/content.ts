@@ -1,4 +1,4 @@
-import { combinedPayment, paymentLine } from '../features/payments/lib/money';
+import { combinedPayment, paymentLine } from '../lib/money';
 import type { IntlShape, MessageDescriptor } from '../lib/i18n';
 import type { EmailContent, EmailData, EmailKind, EmailRow, LinkGroup } from './types';
 

@@ -3,7 +3,7 @@ import { FormattedMessage } from '../../lib/i18n';
 import { useLocation } from '../../lib/router';
 import { ScreenSummary } from '../../components/ScreenSummary';
 import { usePage } from '../../PageContext';
-import { BusinessMark } from './components/BookerHeader';
+import { BusinessMark } from '../../components/BusinessMark';
 import { Confirmation } from './components/Confirmation';
 import { DecidePanel } from './components/DecidePanel';
 import type { BookingView, BookingViewData } from './types';

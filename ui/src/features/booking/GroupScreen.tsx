@@ -2,8 +2,8 @@ import { FormattedMessage, useIntl } from '../../lib/i18n';
 import { Link } from '../../lib/router';
 import { usePage } from '../../PageContext';
 import { ListHeader } from './components/ListHeader';
-import { ClockIcon, SeatIcon } from './components/Icons';
-import { formatDuration, localizedPath } from './lib/format';
+import { ClockIcon, SeatIcon } from '../../components/Icons';
+import { formatDuration, localizedPath } from '../../lib/format';
 import type { GroupPageData } from './types';
 import styles from './GroupScreen.module.css';
 

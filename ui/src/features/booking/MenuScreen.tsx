@@ -3,10 +3,10 @@ import { FormattedMessage, useIntl } from '../../lib/i18n';
 import { Link } from '../../lib/router';
 import { ListHeader } from './components/ListHeader';
 import { CartSummary } from './components/CartSummary';
-import { ClockIcon } from './components/Icons';
+import { ClockIcon } from '../../components/Icons';
 import { KeepParams } from './components/KeepParams';
 import { useBookerUrl } from './hooks/useBookerUrl';
-import { formatDuration } from './lib/format';
+import { formatDuration } from '../../lib/format';
 import type { MenuPageData, MenuService } from './types';
 import styles from './MenuScreen.module.css';
 

@@ -5,15 +5,14 @@ import type { PaymentResultData } from '../../generated/web';
 import { FormattedMessage, useIntl } from '../../lib/i18n';
 import { Link, useLocation } from '../../lib/router';
 import { usePage } from '../../PageContext';
-import { fetchPage } from '../../PageHost';
-import { BusinessMark } from '../booking/components/BookerHeader';
-import { CheckCircle, HourglassIcon, XCircle } from '../booking/components/Icons';
-import { defaultHourCycle, useBookingFormat } from '../booking/hooks/useBookingFormat';
-import { localizedPath } from '../booking/lib/format';
-import { PayNowForm } from './components/PayNowForm';
-import { formatMoney } from './lib/money';
-import styles from './components/Payment.module.css';
-import screens from '../booking/Screens.module.css';
+import { fetchPage } from '../../lib/pageData';
+import { BusinessMark } from '../../components/BusinessMark';
+import { CheckCircle, HourglassIcon, XCircle } from '../../components/Icons';
+import { defaultHourCycle, useBookingFormat } from '../../lib/useBookingFormat';
+import { localizedPath } from '../../lib/format';
+import { PayNowForm } from '../../components/PayNowForm';
+import { formatMoney } from '../../lib/money';
+import styles from './PaymentResult.module.css';
 
 // How long a pending result is asked about again, politely: soon at
 // first, then less and less often, and after some minutes not at all
@@ -73,7 +72,7 @@ export function PaymentResultScreen() {
   const icon = data.state === 'paid' ? <CheckCircle /> : data.state === 'pending' || data.state === 'left' ? <HourglassIcon /> : <XCircle />;
   const token = data.token;
   return (
-    <div className={screens.screen}>
+    <div className={styles.screen}>
       {b.locationName && <BusinessMark location={{ name: b.locationName, logoUrl: '' }} />}
       <article className={styles.result} data-state={data.state} aria-live="polite">
         {data.preview && (
@@ -84,7 +83,7 @@ export function PaymentResultScreen() {
         <span className={styles.icon} aria-hidden="true">
           {icon}
         </span>
-        <h1 ref={headingRef} tabIndex={-1} className={screens.title}>
+        <h1 ref={headingRef} tabIndex={-1} className={styles.title}>
           <FormattedMessage id={`payment.result.${data.state}.title`} />
         </h1>
         <p className={styles.lead}>

@@ -1,11 +1,9 @@
 import { FormattedMessage, useIntl } from '../../../lib/i18n';
-import { formatDuration } from '../lib/format';
+import { formatDuration } from '../../../lib/format';
 import { BusinessMark } from '../../../components/BusinessMark';
-
-export { BusinessMark };
 import type { CalendarInfo, LocationInfo, LocationOption, TeamInfo } from '../types';
 import styles from './BookerHeader.module.css';
-import { ClockIcon, PersonIcon, PinIcon, SeatIcon } from './Icons';
+import { ClockIcon, PersonIcon, PinIcon, SeatIcon } from '../../../components/Icons';
 
 interface Props {
   calendar: CalendarInfo;

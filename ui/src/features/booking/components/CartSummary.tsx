@@ -1,5 +1,5 @@
 import { FormattedMessage, useIntl } from '../../../lib/i18n';
-import { formatDuration } from '../lib/format';
+import { formatDuration } from '../../../lib/format';
 import type { MenuService } from '../types';
 import styles from './CartSummary.module.css';
 

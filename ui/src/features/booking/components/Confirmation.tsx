@@ -2,14 +2,14 @@ import { useEffect, useRef, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from '../../../lib/i18n';
 import { Link } from '../../../lib/router';
 import { usePage } from '../../../PageContext';
-import { defaultHourCycle, useBookingFormat } from '../hooks/useBookingFormat';
-import { localizedPath } from '../lib/format';
-import { PayNowForm } from '../../payments/components/PayNowForm';
-import { manageToken } from '../../payments/lib/api';
-import { formatMoney, paymentLine } from '../../payments/lib/money';
+import { defaultHourCycle, useBookingFormat } from '../../../lib/useBookingFormat';
+import { localizedPath } from '../../../lib/format';
+import { PayNowForm } from '../../../components/PayNowForm';
+import { manageToken } from '../../../lib/checkout';
+import { formatMoney, paymentLine } from '../../../lib/money';
 import type { BookingStatus, BookingView } from '../types';
 import styles from './Confirmation.module.css';
-import { CheckCircle, HourglassIcon, RescheduleIcon, XCircle } from './Icons';
+import { CheckCircle, HourglassIcon, RescheduleIcon, XCircle } from '../../../components/Icons';
 
 const STATUS: Record<BookingStatus, { title: { id: string }; lead?: { id: string }; icon: ReactNode }> = {
   pending: { title: { id: 'booking.status.pending' }, lead: { id: 'booking.status.pendingLead' }, icon: <HourglassIcon /> },

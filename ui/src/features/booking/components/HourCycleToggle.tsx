@@ -1,5 +1,5 @@
 import { useIntl } from '../../../lib/i18n';
-import type { HourCycle } from '../hooks/useBookingFormat';
+import type { HourCycle } from '../../../lib/useBookingFormat';
 import styles from './HourCycleToggle.module.css';
 
 // HourCycleToggle switches times between 12-hour and 24-hour clocks.

@@ -1,5 +1,5 @@
 import type { LocationInfo } from '../types';
-import { BusinessMark } from './BookerHeader';
+import { BusinessMark } from '../../../components/BusinessMark';
 import styles from './ListHeader.module.css';
 
 // ListHeader introduces a page that lists what can be booked (a group, a

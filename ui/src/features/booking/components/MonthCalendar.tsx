@@ -2,9 +2,9 @@ import { useId } from 'react';
 import { FormattedMessage } from '../../../lib/i18n';
 import { CalendarGrid } from '../../../components/CalendarGrid';
 import { addMonths, dateInZone, type IsoDate, type Weekday, type YearMonth } from '../../../lib/calendar';
-import type { BookingFormat } from '../hooks/useBookingFormat';
+import type { BookingFormat } from '../../../lib/useBookingFormat';
 import type { BookerChanges } from '../hooks/useBookerUrl';
-import { ChevronLeft, ChevronRight } from './Icons';
+import { ChevronLeft, ChevronRight } from '../../../components/Icons';
 import { KeepParams } from './KeepParams';
 import styles from './MonthCalendar.module.css';
 

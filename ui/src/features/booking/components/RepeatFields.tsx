@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { FormattedMessage, useIntl } from '../../../lib/i18n';
 import { Field, inputClass } from '../../../components/Field';
 import { usePage } from '../../../PageContext';
-import type { BookingFormat } from '../hooks/useBookingFormat';
+import type { BookingFormat } from '../../../lib/useBookingFormat';
 import { fetchSeries, type SeriesAnswer } from '../lib/api';
 import { repeatName } from '../lib/formValues';
 import styles from './RepeatFields.module.css';

@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { FormattedMessage } from '../../../lib/i18n';
 import { Button } from '../../../components/Button';
 import { usePage } from '../../../PageContext';
-import type { BookingFormat } from '../hooks/useBookingFormat';
+import type { BookingFormat } from '../../../lib/useBookingFormat';
 import { useIdempotencyKey } from '../hooks/useIdempotencyKey';
 import { rescheduleBooking } from '../lib/api';
 import type { BookingView } from '../types';

@@ -1,7 +1,7 @@
 import { FormattedMessage } from '../../../lib/i18n';
 import { dateInZone } from '../../../lib/calendar';
-import type { BookingFormat } from '../hooks/useBookingFormat';
-import { CalendarIcon, ClockIcon, GlobeIcon, PersonIcon } from './Icons';
+import type { BookingFormat } from '../../../lib/useBookingFormat';
+import { CalendarIcon, ClockIcon, GlobeIcon, PersonIcon } from '../../../components/Icons';
 import styles from './SelectedSlot.module.css';
 
 interface Props {

@@ -1,6 +1,6 @@
 import { useEffect, useId, useState } from 'react';
 import { FormattedMessage } from '../../../lib/i18n';
-import { initials } from '../lib/format';
+import { initials } from '../../../components/BusinessMark';
 import { KeepParams } from './KeepParams';
 import styles from './StaffPicker.module.css';
 

@@ -4,7 +4,7 @@ import type { BookerState } from '../hooks/useBooker';
 import { BookingPage, CartLines, DetailsStep, RescheduleStep } from '../lazyParts';
 import type { BookingPageData } from '../types';
 import { BookerHeader } from './BookerHeader';
-import { ArrowLeft } from './Icons';
+import { ArrowLeft } from '../../../components/Icons';
 import { SelectedSlot } from './SelectedSlot';
 import styles from '../Booker.module.css';
 

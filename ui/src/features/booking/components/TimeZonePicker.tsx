@@ -2,7 +2,7 @@ import { Suspense, useId, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from '../../../lib/i18n';
 import { zoneCity, zoneName } from '../../../lib/zoneNames';
 import { ZoneSearch } from '../lazyParts';
-import { ChevronDown, GlobeIcon } from './Icons';
+import { ChevronDown, GlobeIcon } from '../../../components/Icons';
 import styles from './TimeZonePicker.module.css';
 
 interface Props {

@@ -3,7 +3,7 @@ import { FormattedMessage } from '../../../lib/i18n';
 import { Button } from '../../../components/Button';
 import { dateInZone, type IsoDate, type YearMonth } from '../../../lib/calendar';
 import type { BookerChanges } from '../hooks/useBookerUrl';
-import type { BookingFormat, HourCycle } from '../hooks/useBookingFormat';
+import type { BookingFormat, HourCycle } from '../../../lib/useBookingFormat';
 import { HourCycleToggle } from './HourCycleToggle';
 import { KeepParams } from './KeepParams';
 import styles from './TimesPanel.module.css';

@@ -5,7 +5,7 @@ import type { BookerState } from '../hooks/useBooker';
 import { CartLines, DetailsStep, RescheduleStep } from '../lazyParts';
 import type { BookingPageData } from '../types';
 import { BookerHeader } from './BookerHeader';
-import { ArrowLeft, RescheduleIcon } from './Icons';
+import { ArrowLeft, RescheduleIcon } from '../../../components/Icons';
 import { MonthCalendar } from './MonthCalendar';
 import { StaffPicker } from './StaffPicker';
 import { TimesPanel } from './TimesPanel';

@@ -9,7 +9,7 @@ import type { BookingPageData, BookingView } from '../types';
 import { useBookerMonth } from './useBookerMonth';
 import { useBookerPreferences } from './useBookerPreferences';
 import { useBookerUrl } from './useBookerUrl';
-import { useBookingFormat } from './useBookingFormat';
+import { useBookingFormat } from '../../../lib/useBookingFormat';
 import { useStaffChoice } from './useStaffChoice';
 
 // useBooker is the booker's state, all of it read from the URL, the

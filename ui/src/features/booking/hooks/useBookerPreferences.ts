@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { TIME_ZONE_COOKIE, setPreference } from '../../../lib/cookies';
 import { readPreference, writePreference } from '../../../lib/storage';
 import { isValidTimeZone } from '../../../lib/zoneNames';
-import { defaultHourCycle, type HourCycle } from './useBookingFormat';
+import { defaultHourCycle, type HourCycle } from '../../../lib/useBookingFormat';
 
 const TIME_ZONE_KEY = 'slotwise:timeZone';
 const HOUR_CYCLE_KEY = 'slotwise:hourCycle';

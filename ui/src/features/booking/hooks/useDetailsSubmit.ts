@@ -4,7 +4,7 @@ import { usePage } from '../../../PageContext';
 import { checkAll } from '../../forms/engine/check';
 import { usePhoneReader } from '../../forms/lib/phone';
 import { notifyHost } from '../../../lib/embed';
-import { goToCheckout, manageToken, openCheckout } from '../../payments/lib/api';
+import { goToCheckout, manageToken, openCheckout } from '../../../lib/checkout';
 import { createBooking } from '../lib/api';
 import { bookingRequest } from '../lib/bookingRequest';
 import { contactName } from '../lib/formValues';

@@ -1,4 +1,4 @@
-import type { BookingFormat } from './useBookingFormat';
+import type { BookingFormat } from '../../../lib/useBookingFormat';
 import type { BookerUrl } from './useBookerUrl';
 import type { BookingView, CalendarInfo } from '../types';
 

@@ -1,9 +1,9 @@
 import { useMemo } from 'react';
-import { useIntl } from '../../../lib/i18n';
-import { utcNoon, type IsoDate, type YearMonth } from '../../../lib/calendar';
-import { dateTimeFormat } from '../../../lib/intlCache';
-import { zoneName } from '../../../lib/zoneNames';
-import { formatDuration } from '../lib/format';
+import { useIntl } from './i18n';
+import { utcNoon, type IsoDate, type YearMonth } from './calendar';
+import { dateTimeFormat } from './intlCache';
+import { zoneName } from './zoneNames';
+import { formatDuration } from './format';
 
 export type HourCycle = 'h12' | 'h23';
 

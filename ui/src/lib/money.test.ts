@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createIntl } from '../../../lib/i18n';
-import type { PriceInfo } from '../../../generated/web';
+import { createIntl } from './i18n';
+import type { PriceInfo } from '../generated/web';
 import { combinedPayment, formatMoney, paymentLine, quote } from './money';
 
 const price = (p: Partial<PriceInfo>): PriceInfo => ({

@@ -3,9 +3,9 @@
 // (0 for JPY, 3 for KWD) comes from Intl, so no table of currencies is
 // kept here. The quote mirrors booking.Quote on the server, which is the
 // one charged.
-import type { IntlShape } from '../../../lib/i18n';
-import type { PriceInfo } from '../../../generated/web';
-import type { PaymentView } from '../../../generated/booking';
+import type { IntlShape } from './i18n';
+import type { PriceInfo } from '../generated/web';
+import type { PaymentView } from '../generated/booking';
 
 export function formatMoney(intl: Pick<IntlShape, 'formatNumber' | 'locale'>, minor: number, currency: string): string {
   const digits = new Intl.NumberFormat(intl.locale, { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;

@@ -1,10 +1,10 @@
 import { useState, type FormEvent } from 'react';
-import { Alert } from '../../../components/Alert';
-import { Button } from '../../../components/Button';
-import { FormattedMessage, useIntl } from '../../../lib/i18n';
-import { usePage } from '../../../PageContext';
-import { href } from '../../../routes';
-import { goToCheckout, openCheckout } from '../lib/api';
+import { Alert } from './Alert';
+import { Button } from './Button';
+import { FormattedMessage, useIntl } from '../lib/i18n';
+import { usePage } from '../PageContext';
+import { href } from '../routes';
+import { goToCheckout, openCheckout } from '../lib/checkout';
 
 interface Props {
   bookingId: string;

@@ -1,8 +1,8 @@
-import { Alert } from '../../../components/Alert';
-import type { PriceInfo } from '../../../generated/web';
-import { FormattedMessage, useIntl } from '../../../lib/i18n';
+import { Alert } from './Alert';
+import type { PriceInfo } from '../generated/web';
+import { FormattedMessage, useIntl } from '../lib/i18n';
 import { formatMoney, quote } from '../lib/money';
-import styles from './Payment.module.css';
+import styles from './PaymentSummary.module.css';
 
 interface Props {
   price: PriceInfo;

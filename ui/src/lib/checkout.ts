@@ -1,8 +1,8 @@
 // Opening a held booking's checkout (docs/api.md, "Payments").
-import { embedded } from '../../../lib/embed';
-import { createClient } from '../../../lib/http';
-import { navigateTo } from '../../../lib/navigation';
-import type { CheckoutResponse } from '../../../generated/web';
+import { embedded } from './embed';
+import { createClient } from './http';
+import { navigateTo } from './navigation';
+import type { CheckoutResponse } from '../generated/web';
 
 const api = createClient('');
 

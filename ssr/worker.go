@@ -97,7 +97,7 @@ func (w *worker) handle(req *request) (res result, reason string) {
 	if observe := p.opts.Observe; observe != nil {
 		began := time.Now() // real time: how long a render took
 		defer func() {
-			observe(Observation{Fn: req.fn, Wait: began.Sub(req.queued), Took: time.Since(began), Err: res.err, Recycle: reason})
+			observe(Observation{Fn: req.fn, Wait: began.Sub(req.queued), Took: time.Since(began), Err: res.err, Recycle: reason}) // real time: how long the render took
 		}()
 	}
 

@@ -101,14 +101,17 @@ func serve(ctx context.Context, cfg *config.Config) error {
 		}
 		formsSvc := forms.NewService(a.pool, keys, a.cfg.RedirectOrigins, a.log)
 		paySvc := payments.NewService(a.pool, bookings, paymentProvider(a), publicURL(a.cfg), a.log)
+		siteStore := sites.NewStore(a.pool)
 		if shift, ok := clock.Shifted(); ok {
 			a.log.Warn(clock.EnvShift+" is set: the clock is moved away from the real time", slog.String("shift", shift), slog.Time("now", clock.Now()))
 		}
 		if start := a.cfg.TestClock; !start.IsZero() {
-			a.log.Warn("SLOTWISE_TEST_CLOCK is set: the booking clock is not the real time", slog.Time("starts_at", start))
+			a.log.Warn("SLOTWISE_TEST_CLOCK is set: the clock is not the real time", slog.Time("starts_at", start))
 			now := clock.StartingAt(start)
 			bookings.SetClock(now)
 			formsSvc.SetClock(now)
+			siteStore.SetClock(now)
+			limiter.SetClock(now)
 		}
 		if !a.cfg.NoDemo {
 			if a.demoLink, err = demoLink(ctx, bookings); err != nil {
@@ -153,7 +156,7 @@ func serve(ctx context.Context, cfg *config.Config) error {
 			Renderer: pool,
 			DB:       a.pool,
 			Assets:   assets,
-			Features: []web.Feature{web.Sites(sites.NewStore(a.pool)), web.Booking(bookings), web.Forms(formsSvc), web.Payments(paySvc),
+			Features: []web.Feature{web.Sites(siteStore), web.Booking(bookings), web.Forms(formsSvc), web.Payments(paySvc),
 				web.Admin(web.AdminDeps{Pool: a.pool, Bookings: bookings, Forms: formsSvc, Webhooks: hooks,
 					Content: content.NewService(a.pool, a.cfg.RedirectOrigins)})},
 			// Published website pages are cached while content changes are heard.

@@ -5,8 +5,8 @@
 // it is given, Now by default, so a test fixes the instant it runs at and a
 // whole test run can be moved years ahead (SLOTWISE_CLOCK_SHIFT) to prove
 // that no test depends on the day it runs. Bookkeeping stamps that are only
-// compared with each other (created_at, leases, retry times, rate windows
-// kept by PostgreSQL) use PostgreSQL's now(), one clock for every replica.
+// compared with each other (created_at, leases, retry times, idempotency
+// records) use PostgreSQL's now(), one clock for every replica.
 // Measuring how long something took needs no date: it may read time.Now on
 // a line that says "real time:" and why (see TestOnlyTheClockReadsTheDate).
 package clock
@@ -24,14 +24,21 @@ type Func func() time.Time
 
 // EnvShift names the environment variable that moves Now ahead (or back) in
 // a test run: a whole number of years ("1y", "10y") or a Go duration
-// ("36h"). It is refused outside tests by the server's configuration.
+// ("36h"). It is meant for tests only: the server warns loudly when it is
+// set, and its configuration refuses a value it cannot read.
 const EnvShift = "SLOTWISE_CLOCK_SHIFT"
 
 // shift is read once, before any test or server reads the time.
-var shift = mustParseShift(os.Getenv(EnvShift))
+var shift, shiftErr = ParseShift(os.Getenv(EnvShift))
 
-// Now is the wall clock, moved by SLOTWISE_CLOCK_SHIFT when a test run sets it.
+// Now is the wall clock, moved by SLOTWISE_CLOCK_SHIFT when a test run sets
+// it. A shift it cannot read stops the test that asked for it: a run that
+// meant to move the clock and silently did not would prove nothing (the
+// server's configuration refuses it before this is reached).
 func Now() time.Time {
+	if shiftErr != nil {
+		panic(shiftErr)
+	}
 	return shift.Apply(time.Now()) // real time: the one place the date is read
 }
 
@@ -78,14 +85,4 @@ func ParseShift(s string) (Shift, error) {
 		return Shift{}, fmt.Errorf("clock: %s must be a number of years (\"10y\") or a duration (\"36h\"), got %q", EnvShift, s)
 	}
 	return Shift{text: s, d: d}, nil
-}
-
-func mustParseShift(s string) Shift {
-	o, err := ParseShift(s)
-	if err != nil {
-		// A test run that asked to move the clock and silently did not would
-		// prove nothing.
-		panic(err)
-	}
-	return o
 }

@@ -13,9 +13,10 @@ import (
 )
 
 // TestOnlyTheClockReadsTheDate keeps production code on the clock it is
-// given: a time.Now outside this package is allowed only where the line says
-// why the real time is wanted ("real time: …", such as measuring how long a
-// request took or a network deadline). Test support packages and the bench
+// given: a time.Now, time.Since or time.Until outside this package is
+// allowed only where the line says why the real time is wanted ("real
+// time: …", such as measuring how long a request took or a network
+// deadline). Test support packages and the bench
 // commands measure real durations and are left out.
 func TestOnlyTheClockReadsTheDate(t *testing.T) {
 	root := moduleRoot(t)
@@ -57,7 +58,7 @@ func TestOnlyTheClockReadsTheDate(t *testing.T) {
 		}
 	}
 	if len(found) > 0 {
-		t.Errorf("time.Now read outside the clock (take the service's clock, or say on the line why the real time is wanted: // real time: …):\n%s", strings.Join(found, "\n"))
+		t.Errorf("the wall clock read outside the clock (take the service's clock, or say on the line why the real time is wanted: // real time: …):\n%s", strings.Join(found, "\n"))
 	}
 }
 
@@ -67,7 +68,8 @@ func leftOut(dir string) bool {
 	return strings.HasSuffix(dir, "test") || strings.HasSuffix(dir, "bench") || dir == "sitegen" || dir == "testdata" || dir == "node_modules"
 }
 
-// nowReads gives the lines where file uses time.Now, called or as a value.
+// nowReads gives the lines where file reads the wall clock: time.Now
+// (called or as a value), time.Since and time.Until.
 func nowReads(file *ast.File, fset *token.FileSet) []int {
 	name := ""
 	for _, imp := range file.Imports {
@@ -84,7 +86,7 @@ func nowReads(file *ast.File, fset *token.FileSet) []int {
 	var at []int
 	ast.Inspect(file, func(n ast.Node) bool {
 		sel, ok := n.(*ast.SelectorExpr)
-		if !ok || sel.Sel.Name != "Now" {
+		if !ok || (sel.Sel.Name != "Now" && sel.Sel.Name != "Since" && sel.Sel.Name != "Until") {
 			return true
 		}
 		if id, ok := sel.X.(*ast.Ident); ok && id.Name == name {

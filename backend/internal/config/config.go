@@ -200,10 +200,10 @@ func Load(getenv Getenv) (*Config, error) {
 		}
 	}
 	if v := getenv(clock.EnvShift); v != "" {
-		// Read by the clock itself, before any configuration; checked here
-		// so a mistyped value is a clear error rather than a crash. Tests of
-		// several replicas share one database, so it is allowed beside
-		// DATABASE_URL: serve warns loudly instead.
+		// Read by the clock itself; checked here so a mistyped value stops
+		// the server with a clear error before the clock is first read.
+		// Tests of several replicas share one database, so it is allowed
+		// beside DATABASE_URL: serve warns loudly instead.
 		if _, err := clock.ParseShift(v); err != nil {
 			return nil, err
 		}

@@ -67,12 +67,20 @@ func IsLimited(err error) bool {
 type Limiter struct {
 	pool  *pgxpool.Pool
 	rules map[string]Rule
-	now   func() time.Time
+	now   clock.Func
 }
 
 // New returns a limiter with the rules of each bucket.
 func New(pool *pgxpool.Pool, rules map[string]Rule) *Limiter {
 	return &Limiter{pool: pool, rules: rules, now: clock.Now}
+}
+
+// SetClock replaces the clock the windows are counted on (tests, and a
+// server whose clock starts at an instant).
+func (l *Limiter) SetClock(now clock.Func) {
+	if l != nil {
+		l.now = now
+	}
 }
 
 // Hit counts one hit of key in bucket and refuses it (ErrLimited) past
@@ -103,7 +111,8 @@ func (l *Limiter) Purge(ctx context.Context) (int64, error) {
 	if l == nil {
 		return 0, nil
 	}
-	tag, err := l.pool.Exec(ctx, `DELETE FROM rate_limits WHERE window_start < now() - interval '2 days'`)
+	// Windows start on the limiter's clock, so they end on it too.
+	tag, err := l.pool.Exec(ctx, `DELETE FROM rate_limits WHERE window_start < $1::timestamptz - interval '2 days'`, l.now())
 	if err != nil {
 		return 0, fmt.Errorf("limits: unable to purge: %w", err)
 	}

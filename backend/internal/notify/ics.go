@@ -35,7 +35,7 @@ type Event struct {
 	Sequence int
 
 	Start, End time.Time
-	Stamp      time.Time // DTSTAMP: when this version was produced; now if zero
+	Stamp      time.Time // DTSTAMP: when this version was produced; the start if zero
 
 	Summary, Description, Location, URL string
 

@@ -100,12 +100,16 @@ func (s *Service) checkout(ctx context.Context, bookingID, token, locale string)
 		return p.URL, p.ID, nil
 	}
 	back := s.returnURL(locale, p.ID, token)
+	// Stripe judges a session's expiry by its own clock, the real one: the
+	// hold's time left, on the bookings' clock, counted from the real now.
+	life := max(first.Money.HoldUntil.Sub(s.Now()), minCheckoutLife)
+	expires := time.Now().Add(life) // real time: Stripe's clock
 	sess, err := s.provider.Checkout(ctx, CheckoutRequest{
 		Key: p.ID, Amount: amount, Currency: p.Currency, Email: first.Contact.Email,
 		Description: first.Calendar.Name + " · " + first.Calendar.Location.Name,
 		Locale:      locales.Get(locale).Lang, BookingID: first.ID, PaymentID: p.ID,
 		SuccessURL: back, CancelURL: back + "&cancelled=1",
-		ExpiresAt: max(first.Money.HoldUntil.Unix(), time.Now().Add(minCheckoutLife).Unix()), // real time: Stripe judges the expiry by its own clock
+		ExpiresAt: expires.Unix(),
 	})
 	if err != nil {
 		return "", "", err

@@ -6,6 +6,7 @@ import (
 	"net/url"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/jackc/pgx/v5/pgxpool"
 
@@ -69,8 +70,10 @@ func TestAnswersAboutSecretsAreNotStored(t *testing.T) {
 			return af.do(http.MethodGet, "/api/bookings/"+booked.ID+"?token=wrong", nil).Result()
 		}, 404},
 		{"a reschedule", func() *http.Response {
-			return af.send(http.MethodPost, "/api/bookings/"+booked.ID+"/reschedule", `{"token":"`+token+`","start":"`+nextMonday10()+`"}`, nil).Result()
-		}, 0},
+			start, _ := time.Parse(time.RFC3339, nextMonday10())
+			later := start.Add(2 * time.Hour).Format(time.RFC3339)
+			return af.send(http.MethodPost, "/api/bookings/"+booked.ID+"/reschedule", `{"token":"`+token+`","start":"`+later+`","tz":"Europe/Berlin"}`, nil).Result()
+		}, 200},
 		{"a form post's redirect to the manage page", func() *http.Response { return formPost.Result() }, 303},
 		{"an admin call without a token", func() *http.Response { return af.do(http.MethodGet, "/api/admin/bookings", nil).Result() }, 401},
 		{"an admin call with a wrong token", func() *http.Response {

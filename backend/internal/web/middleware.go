@@ -41,7 +41,7 @@ func (s *Server) requestLog() gin.HandlerFunc {
 		c.Header("X-Request-Id", id)
 		c.Request = c.Request.WithContext(withRequestID(c.Request.Context(), id))
 		c.Next()
-		took := time.Since(start)
+		took := time.Since(start) // real time: how long the request took
 		s.log.LogAttrs(c.Request.Context(), slog.LevelInfo, "request",
 			slog.String("method", c.Request.Method),
 			slog.String("path", loggedPath(c.Request.URL.Path)),

@@ -126,6 +126,10 @@ func newFixture(t testing.TB, renderer web.Renderer, opts ...option) *fixture {
 	for _, o := range opts {
 		o(&deps, pool)
 	}
+	// Limits count in fixed windows: a test's hits all fall in one of them,
+	// whatever the moment it runs, rather than straddling a window's end.
+	frozen := clk.Now()
+	deps.Limits.SetClock(func() time.Time { return frozen })
 	h, err := web.New(deps)
 	if err != nil {
 		t.Fatal(err)

@@ -171,8 +171,8 @@ func (s *Sender) attempt(ctx context.Context, j job) {
 
 // post sends the delivery once, signed for this attempt's time.
 func (s *Sender) post(ctx context.Context, j job) outcome {
-	o := outcome{started: time.Now()} // real time: the attempt is logged, and timed, on the wall clock
-	defer func() { o.duration = time.Since(o.started) }()
+	o := outcome{started: time.Now()}                     // real time: the attempt is logged, and timed, on the wall clock
+	defer func() { o.duration = time.Since(o.started) }() // real time: how long the attempt took
 	signer, err := standardwebhooks.NewWebhook(j.secret)
 	if err != nil {
 		o.err = "the endpoint's secret cannot sign: " + err.Error()
@@ -196,14 +196,14 @@ func (s *Sender) post(ctx context.Context, j job) outcome {
 	resp, err := s.Client.Do(req)
 	if err != nil {
 		o.err, o.cause = reason(err), err
-		o.duration = time.Since(o.started)
+		o.duration = time.Since(o.started) // real time: how long the attempt took
 		return o
 	}
 	defer resp.Body.Close()
 	body, _ := io.ReadAll(io.LimitReader(resp.Body, maxResponse))
 	_, _ = io.Copy(io.Discard, io.LimitReader(resp.Body, 64<<10)) // so the connection can be reused
 	o.status, o.response = resp.StatusCode, printable(body)
-	o.duration = time.Since(o.started)
+	o.duration = time.Since(o.started) // real time: how long the attempt took
 	return o
 }
 
@@ -219,17 +219,25 @@ func printable(b []byte) string {
 // record writes the attempt and what follows from it, and returns the
 // outcome's name.
 func (s *Sender) record(ctx context.Context, j job, o outcome) (string, error) {
-	next := time.Now().Add(s.backoff(j.attempts + 1)) // real time: retries are leased by PostgreSQL's now()
+	backoff := s.backoff(j.attempts + 1).Milliseconds()
 	result := "retry"
 	switch {
 	case o.status >= 200 && o.status < 300:
 		result = "succeeded"
 	case o.status == http.StatusGone:
 		result = "gone"
-	case next.After(j.expiresAt):
-		result = "failed"
 	}
 	err := db.InTx(ctx, s.Pool, func(tx pgx.Tx) error {
+		if result == "retry" || result == "failed" {
+			// Retries are timed on PostgreSQL's clock, which leases them and
+			// set the delivery's expiry: one clock for every replica.
+			var expired bool
+			if err := tx.QueryRow(ctx, `SELECT now() + $2 * interval '1 millisecond' > expires_at FROM webhook_deliveries WHERE id = $1`,
+				j.id, backoff).Scan(&expired); err != nil {
+				return err
+			}
+			result = map[bool]string{true: "failed", false: "retry"}[expired]
+		}
 		var status *int
 		if o.status != 0 {
 			status = &o.status
@@ -239,8 +247,8 @@ func (s *Sender) record(ctx context.Context, j job, o outcome) (string, error) {
 			return err
 		}
 		newStatus := map[string]string{"succeeded": "succeeded", "gone": "failed", "failed": "failed", "retry": "pending"}[result]
-		if _, err := tx.Exec(ctx, `UPDATE webhook_deliveries SET status = $2, attempts = attempts + 1, next_attempt_at = $3,
-			leased_until = NULL, updated_at = now() WHERE id = $1`, j.id, newStatus, next); err != nil {
+		if _, err := tx.Exec(ctx, `UPDATE webhook_deliveries SET status = $2, attempts = attempts + 1,
+			next_attempt_at = now() + $3 * interval '1 millisecond', leased_until = NULL, updated_at = now() WHERE id = $1`, j.id, newStatus, backoff); err != nil {
 			return err
 		}
 		if result == "gone" {

@@ -141,7 +141,7 @@ func pageCalendar(ctx context.Context, svc *booking.Service, lim *limits.Limiter
 	switch {
 	case req.Match.Route.Name == "oneTimeLink":
 		link = p["oneTimeSlug"]
-		cal, err := guardedToken(ctx, lim, req.ClientIP, func(ctx context.Context) (*booking.Calendar, error) { return svc.OneTimeLink(ctx, link) })
+		cal, err := guardedLink(ctx, lim, req.ClientIP, link, func(ctx context.Context) (*booking.Calendar, error) { return svc.OneTimeLink(ctx, link) })
 		if err != nil {
 			return "", 0, "", err
 		}

@@ -118,7 +118,7 @@ func (a bookingAPI) placeNew(c *gin.Context, cmd *booking.BookCommand, place fun
 	var b *booking.Booking
 	var err error
 	if cmd.OneTimeLink != "" {
-		b, err = a.guarded(c, run)
+		b, err = guardedLink(c.Request.Context(), a.s.limits, c.ClientIP(), cmd.OneTimeLink, run)
 	} else {
 		b, err = run(c.Request.Context())
 	}

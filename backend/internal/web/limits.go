@@ -54,6 +54,23 @@ func guardedToken[T any](ctx context.Context, l *limits.Limiter, client string, 
 	return b, err
 }
 
+// guardedLink opens a one-time link within the client's limit of wrong
+// secrets. A link the server made (otl_ and 18 random characters) is a
+// secret no one guesses, so it opens as guardedToken says: a right one
+// always. A link a business named in its content may be a short word;
+// the limit is all that keeps it from being guessed, so past the limit it
+// is refused before it is looked up, right or wrong, and a guesser learns
+// nothing from the answer.
+func guardedLink[T any](ctx context.Context, l *limits.Limiter, client, link string, use func(context.Context) (T, error)) (T, error) {
+	if !strings.HasPrefix(link, booking.RandomLinkPrefix) {
+		if err := l.Reached(ctx, BucketTokenGuesses, client); err != nil {
+			var zero T
+			return zero, err
+		}
+	}
+	return guardedToken(ctx, l, client, use)
+}
+
 // wrongSecret counts a secret that opened nothing against the client's
 // limit; past it, the answer is the limit (ErrLimited).
 func wrongSecret(ctx context.Context, l *limits.Limiter, client string) error {

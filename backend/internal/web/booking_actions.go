@@ -34,7 +34,11 @@ func bookAction(svc *booking.Service, lim *limits.Limiter) Action {
 				return "", &booking.ValidationError{Fields: map[string]string{"staff": "validation.required"}}
 			}
 		}
-		if err := bookingLimits(ctx, lim, req.ClientIP, &cmd); err != nil {
+		guests, err := svc.GuestsToMail(ctx, cmd)
+		if err != nil {
+			return "", err
+		}
+		if err := bookingLimits(ctx, lim, req.ClientIP, cmd.Contact.Email, guests); err != nil {
 			return "", err
 		}
 		b, token, err := svc.Book(ctx, cmd)
@@ -62,10 +66,11 @@ func cartAction(svc *booking.Service, lim *limits.Limiter) Action {
 				return "", err
 			}
 		}
-		if err := bookingLimits(ctx, lim, req.ClientIP, &cmd); err != nil {
+		cart := booking.CartCommand{Menu: menu.ID, Items: people[0], GuestItems: people[1:], BookCommand: cmd}
+		if err := bookingLimits(ctx, lim, req.ClientIP, cmd.Contact.Email, menu.GuestsToMail(cart)); err != nil {
 			return "", err
 		}
-		b, token, err := svc.BookCart(ctx, menu, booking.CartCommand{Menu: menu.ID, Items: people[0], GuestItems: people[1:], BookCommand: cmd})
+		b, token, err := svc.BookCart(ctx, menu, cart)
 		if err != nil {
 			return "", err
 		}

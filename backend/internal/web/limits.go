@@ -79,18 +79,22 @@ func wrongSecret(ctx context.Context, l *limits.Limiter, client string) error {
 
 // bookingLimits counts a booking attempt against the client's limit and
 // against each address it would mail: the booker's and every named
-// guest's. A guest gets a mail of their own, so without their addresses
-// counted, naming strangers as guests would mail each of them up to the
-// seats of a class, thirty times an hour.
-func bookingLimits(ctx context.Context, l *limits.Limiter, client string, cmd *booking.BookCommand) error {
+// guest's (guests, as booking.Service.GuestsToMail gives them: none when
+// the booking would refuse them, so a refused request uses up no
+// stranger's limit). A guest gets a mail of their own, so without their
+// addresses counted, naming strangers as guests would mail each of them up
+// to the seats of a class, thirty times an hour.
+func bookingLimits(ctx context.Context, l *limits.Limiter, client, booker string, guests []string) error {
 	if err := l.Hit(ctx, BucketBookingsPerIP, client); err != nil {
 		return err
 	}
+	return addressLimits(ctx, l, append([]string{booker}, guests...))
+}
+
+// addressLimits counts one attempt against each address's limit, each
+// address once however it is spelled.
+func addressLimits(ctx context.Context, l *limits.Limiter, addresses []string) error {
 	seen := map[string]bool{}
-	addresses := []string{cmd.Contact.Email}
-	for _, g := range cmd.Guests {
-		addresses = append(addresses, g.Email)
-	}
 	for _, email := range addresses {
 		email = strings.ToLower(strings.TrimSpace(email))
 		if email == "" || seen[email] {

@@ -112,7 +112,7 @@ func formBooking(req *PageRequest, form url.Values) (booking.BookCommand, error)
 func rescheduleAction(ctx context.Context, svc *booking.Service, lim *limits.Limiter, req *PageRequest, form url.Values, id string) (string, error) {
 	token := req.Query.Get("token")
 	cmd := booking.RescheduleCommand{ID: id, Token: token, Start: form.Get("start"), TimeZone: form.Get("tz"), IdempotencyKey: form.Get("idempotencyKey")}
-	b, err := guardedToken(ctx, lim, req.ClientIP, func(ctx context.Context) (*booking.Booking, error) { return svc.Reschedule(ctx, cmd) })
+	b, err := reschedule(ctx, svc, lim, req.ClientIP, cmd)
 	if err != nil {
 		return "", err
 	}

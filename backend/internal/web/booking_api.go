@@ -145,7 +145,7 @@ func (a bookingAPI) rescheduleBooking(c *gin.Context) {
 	}
 	cat := apiLocale(c, "")
 	cmd.ID, cmd.IdempotencyKey = c.Param("id"), idempotencyKey(c)
-	b, err := a.guarded(c, func(ctx context.Context) (*booking.Booking, error) { return a.svc.Reschedule(ctx, cmd) })
+	b, err := reschedule(c.Request.Context(), a.svc, a.s.limits, c.ClientIP(), cmd)
 	a.answerBooking(c, http.StatusOK, b, cmd.Token, err, cat)
 }
 

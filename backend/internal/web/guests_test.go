@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"net/http"
 	"net/http/httptest"
+	"net/url"
 	"testing"
 	"time"
 
@@ -47,6 +48,53 @@ func TestGuestAddressesCountAgainstThePerAddressLimit(t *testing.T) {
 		if rec := bookYoga(f, s.day, s.booker, s.guests...); rec.Code != s.want {
 			t.Fatalf("%s: %d %s, want %d", s.name, rec.Code, rec.Body, s.want)
 		}
+	}
+}
+
+// Every move of a booking mails each named guest again, so a reschedule
+// counts their addresses against the per-address limit as a booking
+// does: moving a booking back and forth cannot mail them without bound.
+// The booker, who moves it, is not counted, and a booking without named
+// guests moves as often as its booker likes.
+func TestReschedulesCountEachNamedGuestsAddress(t *testing.T) {
+	f := newFixture(t, sharedRenderer(t), withLimits(map[string]limits.Rule{web.BucketBookingsPerEmail: {Max: 3, Window: 24 * time.Hour}}))
+	monday, _ := time.Parse(time.RFC3339, nextMonday10())
+	day := func(n int) string { return monday.In(berlin()).AddDate(0, 0, n).Format(time.RFC3339) }
+	withGuest := decodeJSON[bookingJSON](t, bookYoga(f, 1, "a@example.com", "grace@example.com")) // grace: 1
+	alone := decodeJSON[bookingJSON](t, bookYoga(f, 1, "b@example.com"))
+	byAPI := func(b bookingJSON, n int) func() int {
+		return func() int {
+			return f.send(http.MethodPost, "/api/bookings/"+b.ID+"/reschedule",
+				fmt.Sprintf(`{"token":%q,"start":%q,"tz":"Europe/Berlin"}`, tokenOf(t, b.ManageURL), day(n)), nil).Code
+		}
+	}
+	byForm := func(b bookingJSON, n int, key string) func() int {
+		return func() int {
+			form := url.Values{"start": {day(n)}, "tz": {"Europe/Berlin"}, "idempotencyKey": {key}}
+			return f.post(b.RescheduleURL+"&time="+url.QueryEscape(day(n)), form, nil).Code
+		}
+	}
+	steps := []struct {
+		name string
+		move func() int
+		want int
+	}{
+		{"moved once", byAPI(withGuest, 2), 200},                      // grace: 2
+		{"moved back by the form", byForm(withGuest, 1, "back"), 303}, // grace: 3
+		{"moved again", byAPI(withGuest, 2), 429},
+		{"moved again by the form", byForm(withGuest, 2, "again"), 429},
+		{"a booking without guests, moved", byAPI(alone, 2), 200},
+		{"and back", byAPI(alone, 1), 200},
+		{"and again", byAPI(alone, 2), 200},
+		{"and by the form", byForm(alone, 3, "alone"), 303},
+	}
+	for _, s := range steps {
+		if got := s.move(); got != s.want {
+			t.Errorf("%s: %d, want %d", s.name, got, s.want)
+		}
+	}
+	if rec := bookYoga(f, 4, "grace@example.com"); rec.Code != 429 {
+		t.Errorf("the guest's address after three mails: %d, want 429", rec.Code)
 	}
 }
 

@@ -107,3 +107,24 @@ func addressLimits(ctx context.Context, l *limits.Limiter, addresses []string) e
 	}
 	return nil
 }
+
+// reschedule moves a booking with its manage token, within the client's
+// limit of wrong tokens and each named guest's per-address limit: every
+// move mails each guest again, so without their addresses counted, moving
+// a booking back and forth would mail them without bound.
+func reschedule(ctx context.Context, svc *booking.Service, l *limits.Limiter, client string, cmd booking.RescheduleCommand) (*booking.Booking, error) {
+	return guardedToken(ctx, l, client, func(ctx context.Context) (*booking.Booking, error) {
+		b, err := svc.Get(ctx, cmd.ID, cmd.Token)
+		if err != nil {
+			return nil, err
+		}
+		guests := make([]string, len(b.Guests))
+		for i, g := range b.Guests {
+			guests[i] = g.Email
+		}
+		if err := addressLimits(ctx, l, guests); err != nil {
+			return nil, err
+		}
+		return svc.Reschedule(ctx, cmd)
+	})
+}

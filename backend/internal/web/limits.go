@@ -7,6 +7,7 @@ import (
 	"net/http"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/gin-gonic/gin"
 
@@ -72,9 +73,37 @@ func guardedLink[T any](ctx context.Context, l *limits.Limiter, client, link str
 }
 
 // wrongSecret counts a secret that opened nothing against the client's
-// limit; past it, the answer is the limit (ErrLimited).
+// limit; past it, the answer is the limit (ErrLimited). Within a form post
+// (withOneGuess) only the first wrong secret counts: the page rendered
+// again after a failed action tries the same secret, and is answered as
+// the action was.
 func wrongSecret(ctx context.Context, l *limits.Limiter, client string) error {
-	return l.Hit(ctx, BucketTokenGuesses, client)
+	g, _ := ctx.Value(oneGuessKey{}).(*oneGuess)
+	if g == nil {
+		return l.Hit(ctx, BucketTokenGuesses, client)
+	}
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	if !g.counted {
+		g.counted, g.err = true, l.Hit(ctx, BucketTokenGuesses, client)
+	}
+	return g.err
+}
+
+// oneGuess is a form post's one count of a wrong secret, and its answer.
+type oneGuess struct {
+	mu      sync.Mutex
+	counted bool
+	err     error
+}
+
+type oneGuessKey struct{}
+
+// withOneGuess makes a request count at most one wrong secret: a form
+// post to a page, whose action tries the secret of its URL and whose page,
+// rendered again when the action fails, tries it again.
+func withOneGuess(ctx context.Context) context.Context {
+	return context.WithValue(ctx, oneGuessKey{}, &oneGuess{})
 }
 
 // bookingLimits counts a booking attempt against the client's limit and

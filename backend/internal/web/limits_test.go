@@ -173,3 +173,52 @@ func TestNamedOneTimeLinksAreRefusedPastTheGuessLimitRightOrWrong(t *testing.T) 
 		}
 	}
 }
+
+// A form post with a wrong secret is one guess: its action tries the
+// secret, and the page rendered again after the action fails tries the
+// same one without counting it again.
+func TestAFormPostWithAWrongSecretCountsOneGuess(t *testing.T) {
+	f := newFixture(t, sharedRenderer(t), withLimits(map[string]limits.Rule{web.BucketTokenGuesses: {Max: 20, Window: 24 * time.Hour}}))
+	created := decodeJSON[bookingJSON](t, f.send(http.MethodPost, "/api/bookings", bookingBody(nextMonday10(), nil), nil))
+	token := tokenOf(t, created.ManageURL)
+	guesses := func() int {
+		t.Helper()
+		var n int
+		if err := f.pool.QueryRow(context.Background(), `SELECT coalesce(sum(hits), 0) FROM rate_limits WHERE bucket = $1`, web.BucketTokenGuesses).Scan(&n); err != nil {
+			t.Fatal(err)
+		}
+		return n
+	}
+	later, _ := time.Parse(time.RFC3339, nextMonday10())
+	moveTo := later.Add(2 * time.Hour).Format(time.RFC3339)
+	tests := []struct {
+		name   string
+		target string
+		form   url.Values
+		want   int
+	}{
+		{"cancel", strings.Replace(created.CancelURL, "token="+token, "token=guess", 1), cancelForm("", "cancel-1"), 404},
+		{"reschedule", strings.Replace(created.RescheduleURL, "token="+token, "token=guess", 1) + "&time=" + url.QueryEscape(moveTo),
+			url.Values{"start": {moveTo}, "tz": {"Europe/Berlin"}, "idempotencyKey": {"move-1"}}, 404},
+		{"decide", "/widget/booking/" + created.ID + "?decide=guess", url.Values{"decision": {"confirm"}, "idempotencyKey": {"decide-1"}}, 404},
+		{"book through a one-time link", "/widget/otl/otl_unknownunknownunk?time=" + url.QueryEscape(moveTo), adaForm(moveTo), 410},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			before := guesses()
+			rec := f.post(tt.target, tt.form, nil)
+			if rec.Code != tt.want {
+				t.Errorf("%d, want %d", rec.Code, tt.want)
+			}
+			if got := guesses() - before; got != 1 {
+				t.Errorf("the post counted %d guesses, want 1", got)
+			}
+		})
+	}
+	// A wrong secret of a page's address still counts once per view.
+	before := guesses()
+	f.do(http.MethodGet, strings.Replace(created.CancelURL, "token="+token, "token=guess", 1), nil)
+	if got := guesses() - before; got != 1 {
+		t.Errorf("a page with a wrong token counted %d guesses, want 1", got)
+	}
+}

@@ -1,6 +1,9 @@
 package booking
 
 import (
+	"context"
+	"errors"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -80,4 +83,64 @@ func checkGuests(cmd *BookCommand, v *ValidationError) {
 		}
 		seen[key] = true
 	}
+}
+
+// GuestsToMail are the addresses of the named guests a booking would mail,
+// once they pass the checks the booking applies to them: each address's
+// syntax, none named twice nor the booker's, at most as many people as the
+// calendar seats in one booking. When the booking would refuse its guests
+// there are none, so a request refused anyway counts no stranger's
+// address against a limit.
+func (s *Service) GuestsToMail(ctx context.Context, cmd BookCommand) ([]string, error) {
+	if len(cmd.Guests) == 0 {
+		return nil, nil
+	}
+	cal, err := s.store.calendarBySlug(ctx, s.pool, cmd.Calendar)
+	if errors.Is(err, ErrCalendarNotFound) {
+		return nil, nil // nothing is booked, nobody mailed
+	}
+	if err != nil {
+		return nil, err
+	}
+	return guestsToMail(cmd, cal), nil
+}
+
+// GuestsToMail is the same for a visit of the menu, checked as BookCart
+// checks it: guests with services of their own one by one, guests who
+// come along against the seats of the first service.
+func (m *Menu) GuestsToMail(cmd CartCommand) []string {
+	carts, err := m.People(append([][]string{cmd.Items}, cmd.GuestItems...))
+	if err != nil || len(cmd.Guests) == 0 {
+		return nil
+	}
+	if len(cmd.GuestItems) > 0 {
+		if len(cmd.GuestItems) != len(cmd.Guests) {
+			return nil
+		}
+		return guestsToMail(cmd.BookCommand, nil)
+	}
+	return guestsToMail(cmd.BookCommand, carts[0][0])
+}
+
+// guestsToMail checks the command's guests as a booking of cal does
+// (without cal, each guest alone, as a guest booking their own services)
+// and returns their addresses, or none if any is refused.
+func guestsToMail(cmd BookCommand, cal *Calendar) []string {
+	cmd.Guests = slices.Clone(cmd.Guests) // the checks trim them in place
+	v := &ValidationError{Fields: map[string]string{}, Args: map[string]map[string]string{}}
+	if cal == nil {
+		checkGuests(&cmd, v)
+	} else {
+		validateGuests(&cmd, cal, v)
+	}
+	for field := range v.Fields {
+		if strings.HasPrefix(field, "guest") {
+			return nil
+		}
+	}
+	out := make([]string, len(cmd.Guests))
+	for i, g := range cmd.Guests {
+		out[i] = g.Email
+	}
+	return out
 }

@@ -14,6 +14,11 @@ import (
 // One-time links: a secret path that books its calendar exactly once, until
 // it expires. Only the secret's hash is stored, as for manage tokens.
 
+// RandomLinkPrefix begins every link NewOneTimeLink makes, and no link a
+// business names in its content: a named link may be short enough to
+// guess, and the web layer limits it more strictly.
+const RandomLinkPrefix = "otl_"
+
 // NewOneTimeLink makes a link to the calendar that expires after ttl and
 // returns its secret (the {oneTimeSlug} of its page).
 func (s *Service) NewOneTimeLink(ctx context.Context, calendarSlug string, ttl time.Duration) (string, error) {
@@ -21,7 +26,7 @@ func (s *Service) NewOneTimeLink(ctx context.Context, calendarSlug string, ttl t
 	if err != nil {
 		return "", err
 	}
-	secret := "otl_" + randomString(18)
+	secret := RandomLinkPrefix + randomString(18)
 	_, err = s.pool.Exec(ctx, `INSERT INTO one_time_links (slug_hash, calendar_id, expires_at) VALUES ($1, $2, $3)`,
 		hashToken(secret), cal.ID, s.now().Add(ttl))
 	if err != nil {

@@ -15,6 +15,7 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"slotwise/backend/internal/booking"
 	"slotwise/backend/internal/fieldcheck"
 	"slotwise/backend/internal/forms"
 	"slotwise/backend/internal/route"
@@ -405,6 +406,11 @@ func checkMenu(m *Menu, r report, x *index) {
 
 func checkLink(l *Link, r report, x *index) {
 	r.syntax("slug", l.Slug, linkSyntax, "8 to 100 letters, digits, _ and -")
+	if strings.HasPrefix(l.Slug, booking.RandomLinkPrefix) {
+		// A named link is limited more strictly than the random ones
+		// the server makes, which the prefix tells apart.
+		r.add("slug", "%q begins with %s, which only the links slotwise makes begin with", l.Slug, booking.RandomLinkPrefix)
+	}
 	r.ref("calendar", l.Calendar, x.calendars, "calendar")
 	if l.Expires.IsZero() {
 		r.add("expires", "is required, a time such as 2027-01-31T00:00:00Z")

@@ -219,6 +219,7 @@ func TestImportNamesEveryProblemAndChangesNothing(t *testing.T) {
 	write("groups/evening.yaml", "id: grp_studio\nname: Evenings\ncalendars: [demo-yoga]\n")
 	write("blogs.yaml", "- path: blog\n  title: Journal\n  categories:\n    - {slug: massage, name: Massage}\n    - {slug: skin-care, name: Skin care}\n"+
 		"- path: news\n  title: News\n  categories:\n    - {slug: massage, name: Massage}\n")
+	write("links.yaml", "- slug: otl_vip-anna\n  calendar: demo-consultation\n  expires: 2027-01-31T23:00:00Z\n")
 	before := counts(t, pool)
 
 	folder, err := content.Read(os.DirFS(dir))
@@ -246,6 +247,7 @@ func TestImportNamesEveryProblemAndChangesNothing(t *testing.T) {
 		`pages/widget.md: path: /widget/ belongs to the server (widgets, the API, the shop …)`,
 		`groups/evening.yaml:1: id: "grp_studio" is already the address of demo-group`,
 		`blogs.yaml:9: categories.0.slug: massage is also a category of the blog blog: a category's slug is the site's own`,
+		`links.yaml:1: slug: "otl_vip-anna" begins with otl_, which only the links slotwise makes begin with`,
 	} {
 		if !got[want] {
 			t.Errorf("missing problem %s\nin:\n%v", want, ps)

@@ -50,6 +50,9 @@ func (s *Server) pageAction(c *gin.Context) {
 		s.refuse(c, http.StatusBadRequest)
 		return
 	}
+	// The action and the page rendered again after it fails try the same
+	// secret: one wrong secret is one guess.
+	c.Request = c.Request.WithContext(withOneGuess(c.Request.Context()))
 	cat := locales.Get(resolveLocale(c, prefix))
 	query, _ := url.ParseQuery(rawQuery)
 	req := &PageRequest{Match: m, Path: basePath, FullPath: path + "?" + rawQuery, Query: query, Locale: cat.Locale, Cat: cat, ClientIP: c.ClientIP(), Cookies: pageCookies(c)}

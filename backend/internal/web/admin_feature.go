@@ -108,10 +108,13 @@ func (h adminAPI) token(c *gin.Context, secret string) (*admin.Token, error) {
 }
 
 // adminErrors are answered in English: the API's readers are developers.
-// An error the booker's API answers too (booking.ErrExpired: 410 expired)
-// is not repeated here: it is answered from its feature's table, in
-// English, so one error has one answer on every API.
+// An error the booker's API answers too keeps its status and code here,
+// and says in the business's terms what the booker's message says in the
+// booker's (booking.ErrExpired: not "Reschedule or cancellation is no
+// longer possible" to a business confirming a request). Errors not listed
+// are answered from their feature's table, in English.
 var adminErrors = []ErrorMapping{
+	{Err: booking.ErrExpired, Status: http.StatusGone, Code: "expired", Message: "The booking is cancelled or has started, so it can no longer change"},
 	{Err: booking.ErrBookingNotFound, Status: http.StatusNotFound, Code: "not_found", Message: "There is no booking with this id"},
 	{Err: booking.ErrNotRequested, Status: http.StatusConflict, Code: "not_requested", Message: "The booking is not waiting for a decision"},
 	{Err: booking.ErrNothingToRefund, Status: http.StatusConflict, Code: "nothing_to_refund", Message: "Nothing paid for this booking is left to refund"},

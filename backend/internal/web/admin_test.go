@@ -3,6 +3,7 @@ package web_test
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -294,6 +295,57 @@ func TestAdminConfirmsDeclinesAndCancels(t *testing.T) {
 	var mails int
 	if err := af.pool.QueryRow(context.Background(), `SELECT count(*) FROM events WHERE type = 'booking.cancelled' AND payload->>'bookingId' = $1`, plain).Scan(&mails); err != nil || mails != 1 {
 		t.Errorf("%d cancellation events for one cancellation repeated (%v)", mails, err)
+	}
+}
+
+// The admin API's errors carry a code and a plain English message; one
+// the booker's API answers too from the booking's messages carries its
+// messageId as well (and fields their ids). A booking that can no longer
+// change is 410 expired on both APIs, told to a business in its own
+// terms: not "Reschedule or cancellation…" to one confirming a request.
+func TestAdminErrorsCarryWhatTheirDocsSay(t *testing.T) {
+	af := newAdminFixture(t)
+	start, _ := time.Parse(time.RFC3339, nextMonday10())
+	declined := af.book("facial-treatment", start.Format(time.RFC3339), "ada@example.com")
+	if rec := af.call(http.MethodPost, "/api/admin/bookings/"+declined+"/decline", af.write, "", nil); rec.Code != 200 {
+		t.Fatalf("decline: %d %s", rec.Code, rec.Body)
+	}
+	created := decodeJSON[bookingJSON](t, af.send(http.MethodPost, "/api/bookings", bookingBody(start.Add(2*time.Hour).Format(time.RFC3339), nil), nil))
+	token := tokenOf(t, created.ManageURL)
+	if rec := af.call(http.MethodPost, "/api/admin/bookings/"+created.ID+"/cancel", af.write, "", nil); rec.Code != 200 {
+		t.Fatalf("cancel: %d %s", rec.Code, rec.Body)
+	}
+	const plainExpired = "The booking is cancelled or has started, so it can no longer change"
+	tests := []struct {
+		name, target, token, body string
+		status                    int
+		code, message, messageID  string
+		fieldID                   string // of the field "reason"
+	}{
+		{"confirm a declined request", "/api/admin/bookings/" + declined + "/confirm", af.write, "", 410, "expired", plainExpired, "", ""},
+		{"decline it again", "/api/admin/bookings/" + declined + "/decline", af.write, "", 410, "expired", plainExpired, "", ""},
+		{"cancel a cancelled booking", "/api/admin/bookings/" + created.ID + "/cancel", af.write, "", 410, "expired", plainExpired, "", ""},
+		{"the booker cancels it too", "/api/bookings/" + created.ID + "/cancel", "", fmt.Sprintf(`{"token":%q}`, token), 410, "expired",
+			"Reschedule or cancellation is no longer possible for this booking", "booking.error.linkExpired", ""},
+		{"a booking that does not exist", "/api/admin/bookings/bk_missing/confirm", af.write, "", 404, "not_found", "There is no booking with this id", "", ""},
+		{"a reason that is not text", "/api/admin/bookings/" + declined + "/cancel", af.write, `{"reason":"a\u0000b"}`, 422, "invalid", "", "booking.error.invalid", "validation.invalidText"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var rec *httptest.ResponseRecorder
+			if tt.token == "" {
+				rec = af.send(http.MethodPost, tt.target, tt.body, nil) // the booker's API
+			} else {
+				rec = af.call(http.MethodPost, tt.target, tt.token, tt.body, nil)
+			}
+			e := decodeJSON[apiErr](t, rec).Error
+			if rec.Code != tt.status || e.Code != tt.code || e.MessageID != tt.messageID || tt.message != "" && e.Message != tt.message || e.Message == "" {
+				t.Errorf("%d %s, want %d %s %q (messageId %q)", rec.Code, rec.Body, tt.status, tt.code, tt.message, tt.messageID)
+			}
+			if tt.fieldID != "" && e.Fields["reason"].ID != tt.fieldID {
+				t.Errorf("the field's id: %s, want %s", rec.Body, tt.fieldID)
+			}
+		})
 	}
 }
 

@@ -34,7 +34,11 @@ func bookAction(svc *booking.Service, lim *limits.Limiter) Action {
 				return "", &booking.ValidationError{Fields: map[string]string{"staff": "validation.required"}}
 			}
 		}
-		if err := bookingLimits(ctx, lim, req.ClientIP, &cmd); err != nil {
+		guests, err := svc.GuestsToMail(ctx, cmd)
+		if err != nil {
+			return "", err
+		}
+		if err := bookingLimits(ctx, lim, req.ClientIP, cmd.Contact.Email, guests); err != nil {
 			return "", err
 		}
 		b, token, err := svc.Book(ctx, cmd)
@@ -62,10 +66,11 @@ func cartAction(svc *booking.Service, lim *limits.Limiter) Action {
 				return "", err
 			}
 		}
-		if err := bookingLimits(ctx, lim, req.ClientIP, &cmd); err != nil {
+		cart := booking.CartCommand{Menu: menu.ID, Items: people[0], GuestItems: people[1:], BookCommand: cmd}
+		if err := bookingLimits(ctx, lim, req.ClientIP, cmd.Contact.Email, menu.GuestsToMail(cart)); err != nil {
 			return "", err
 		}
-		b, token, err := svc.BookCart(ctx, menu, booking.CartCommand{Menu: menu.ID, Items: people[0], GuestItems: people[1:], BookCommand: cmd})
+		b, token, err := svc.BookCart(ctx, menu, cart)
 		if err != nil {
 			return "", err
 		}
@@ -107,7 +112,7 @@ func formBooking(req *PageRequest, form url.Values) (booking.BookCommand, error)
 func rescheduleAction(ctx context.Context, svc *booking.Service, lim *limits.Limiter, req *PageRequest, form url.Values, id string) (string, error) {
 	token := req.Query.Get("token")
 	cmd := booking.RescheduleCommand{ID: id, Token: token, Start: form.Get("start"), TimeZone: form.Get("tz"), IdempotencyKey: form.Get("idempotencyKey")}
-	b, err := guardedToken(ctx, lim, req.ClientIP, func(ctx context.Context) (*booking.Booking, error) { return svc.Reschedule(ctx, cmd) })
+	b, err := reschedule(ctx, svc, lim, req.ClientIP, cmd)
 	if err != nil {
 		return "", err
 	}
@@ -141,7 +146,7 @@ func pageCalendar(ctx context.Context, svc *booking.Service, lim *limits.Limiter
 	switch {
 	case req.Match.Route.Name == "oneTimeLink":
 		link = p["oneTimeSlug"]
-		cal, err := guardedToken(ctx, lim, req.ClientIP, func(ctx context.Context) (*booking.Calendar, error) { return svc.OneTimeLink(ctx, link) })
+		cal, err := guardedLink(ctx, lim, req.ClientIP, link, func(ctx context.Context) (*booking.Calendar, error) { return svc.OneTimeLink(ctx, link) })
 		if err != nil {
 			return "", 0, "", err
 		}

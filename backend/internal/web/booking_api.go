@@ -97,16 +97,22 @@ func (a bookingAPI) createBooking(c *gin.Context) {
 	if !decode(c, &cmd) {
 		return
 	}
-	a.placeNew(c, &cmd, func(ctx context.Context) (*booking.Booking, string, error) { return a.svc.Book(ctx, cmd) })
+	guests, err := a.svc.GuestsToMail(c.Request.Context(), cmd)
+	if err != nil {
+		a.s.apiError(c, err, apiLocale(c, cmd.Locale))
+		return
+	}
+	a.placeNew(c, &cmd, guests, func(ctx context.Context) (*booking.Booking, string, error) { return a.svc.Book(ctx, cmd) })
 }
 
 // placeNew answers a new booking (one, or a visit): the client's and the
-// address's limits first, then place, then the booker's view. A one-time
-// link is a secret, so a wrong one counts as a guess.
-func (a bookingAPI) placeNew(c *gin.Context, cmd *booking.BookCommand, place func(context.Context) (*booking.Booking, string, error)) {
+// addresses' limits first (the booker's and the guests' it would mail),
+// then place, then the booker's view. A one-time link is a secret, so a
+// wrong one counts as a guess.
+func (a bookingAPI) placeNew(c *gin.Context, cmd *booking.BookCommand, guests []string, place func(context.Context) (*booking.Booking, string, error)) {
 	cat := apiLocale(c, cmd.Locale)
 	cmd.Locale, cmd.IdempotencyKey = cat.Locale, idempotencyKey(c)
-	if err := bookingLimits(c.Request.Context(), a.s.limits, c.ClientIP(), cmd); err != nil {
+	if err := bookingLimits(c.Request.Context(), a.s.limits, c.ClientIP(), cmd.Contact.Email, guests); err != nil {
 		a.s.apiError(c, err, cat)
 		return
 	}
@@ -118,7 +124,7 @@ func (a bookingAPI) placeNew(c *gin.Context, cmd *booking.BookCommand, place fun
 	var b *booking.Booking
 	var err error
 	if cmd.OneTimeLink != "" {
-		b, err = a.guarded(c, run)
+		b, err = guardedLink(c.Request.Context(), a.s.limits, c.ClientIP(), cmd.OneTimeLink, run)
 	} else {
 		b, err = run(c.Request.Context())
 	}
@@ -139,7 +145,7 @@ func (a bookingAPI) rescheduleBooking(c *gin.Context) {
 	}
 	cat := apiLocale(c, "")
 	cmd.ID, cmd.IdempotencyKey = c.Param("id"), idempotencyKey(c)
-	b, err := a.guarded(c, func(ctx context.Context) (*booking.Booking, error) { return a.svc.Reschedule(ctx, cmd) })
+	b, err := reschedule(c.Request.Context(), a.svc, a.s.limits, c.ClientIP(), cmd)
 	a.answerBooking(c, http.StatusOK, b, cmd.Token, err, cat)
 }
 

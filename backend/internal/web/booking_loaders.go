@@ -66,7 +66,7 @@ func oneTimeLinkLoader(svc *booking.Service, lim *limits.Limiter) Loader {
 			return nil, &PageError{Status: http.StatusNotFound, Message: req.T("booking.error.missingLink")}
 		}
 		secret := req.Match.Params["oneTimeSlug"]
-		cal, err := guardedToken(ctx, lim, req.ClientIP, func(ctx context.Context) (*booking.Calendar, error) {
+		cal, err := guardedLink(ctx, lim, req.ClientIP, secret, func(ctx context.Context) (*booking.Calendar, error) {
 			return svc.OneTimeLink(ctx, secret)
 		})
 		if errors.Is(err, booking.ErrLinkUsed) {

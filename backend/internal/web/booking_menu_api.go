@@ -38,11 +38,17 @@ func (a bookingAPI) bookCart(c *gin.Context) {
 	if !decode(c, &cmd) {
 		return
 	}
-	a.placeNew(c, &cmd.BookCommand, func(ctx context.Context) (*booking.Booking, string, error) {
-		menu, err := a.svc.MenuByID(ctx, cmd.Menu)
+	cart := booking.CartCommand{Menu: cmd.Menu, Items: cmd.Items, GuestItems: cmd.GuestItems, BookCommand: cmd.BookCommand}
+	var guests []string
+	menu, err := a.svc.MenuByID(c.Request.Context(), cmd.Menu)
+	if err == nil {
+		guests = menu.GuestsToMail(cart) // else the visit is refused: nobody mailed
+	}
+	a.placeNew(c, &cmd.BookCommand, guests, func(ctx context.Context) (*booking.Booking, string, error) {
 		if err != nil {
 			return nil, "", err
 		}
-		return a.svc.BookCart(ctx, menu, booking.CartCommand{Menu: cmd.Menu, Items: cmd.Items, GuestItems: cmd.GuestItems, BookCommand: cmd.BookCommand})
+		cart.BookCommand = cmd.BookCommand // with placeNew's locale and key
+		return a.svc.BookCart(ctx, menu, cart)
 	})
 }

@@ -7,6 +7,7 @@ import (
 	"net/http"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/gin-gonic/gin"
 
@@ -54,26 +55,75 @@ func guardedToken[T any](ctx context.Context, l *limits.Limiter, client string, 
 	return b, err
 }
 
+// guardedLink opens a one-time link within the client's limit of wrong
+// secrets. A link the server made (otl_ and 18 random characters) is a
+// secret no one guesses, so it opens as guardedToken says: a right one
+// always. A link a business named in its content may be a short word;
+// the limit is all that keeps it from being guessed, so past the limit it
+// is refused before it is looked up, right or wrong, and a guesser learns
+// nothing from the answer.
+func guardedLink[T any](ctx context.Context, l *limits.Limiter, client, link string, use func(context.Context) (T, error)) (T, error) {
+	if !strings.HasPrefix(link, booking.RandomLinkPrefix) {
+		if err := l.Reached(ctx, BucketTokenGuesses, client); err != nil {
+			var zero T
+			return zero, err
+		}
+	}
+	return guardedToken(ctx, l, client, use)
+}
+
 // wrongSecret counts a secret that opened nothing against the client's
-// limit; past it, the answer is the limit (ErrLimited).
+// limit; past it, the answer is the limit (ErrLimited). Within a form post
+// (withOneGuess) only the first wrong secret counts: the page rendered
+// again after a failed action tries the same secret, and is answered as
+// the action was.
 func wrongSecret(ctx context.Context, l *limits.Limiter, client string) error {
-	return l.Hit(ctx, BucketTokenGuesses, client)
+	g, _ := ctx.Value(oneGuessKey{}).(*oneGuess)
+	if g == nil {
+		return l.Hit(ctx, BucketTokenGuesses, client)
+	}
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	if !g.counted {
+		g.counted, g.err = true, l.Hit(ctx, BucketTokenGuesses, client)
+	}
+	return g.err
+}
+
+// oneGuess is a form post's one count of a wrong secret, and its answer.
+type oneGuess struct {
+	mu      sync.Mutex
+	counted bool
+	err     error
+}
+
+type oneGuessKey struct{}
+
+// withOneGuess makes a request count at most one wrong secret: a form
+// post to a page, whose action tries the secret of its URL and whose page,
+// rendered again when the action fails, tries it again.
+func withOneGuess(ctx context.Context) context.Context {
+	return context.WithValue(ctx, oneGuessKey{}, &oneGuess{})
 }
 
 // bookingLimits counts a booking attempt against the client's limit and
 // against each address it would mail: the booker's and every named
-// guest's. A guest gets a mail of their own, so without their addresses
-// counted, naming strangers as guests would mail each of them up to the
-// seats of a class, thirty times an hour.
-func bookingLimits(ctx context.Context, l *limits.Limiter, client string, cmd *booking.BookCommand) error {
+// guest's (guests, as booking.Service.GuestsToMail gives them: none when
+// the booking would refuse them, so a refused request uses up no
+// stranger's limit). A guest gets a mail of their own, so without their
+// addresses counted, naming strangers as guests would mail each of them up
+// to the seats of a class, thirty times an hour.
+func bookingLimits(ctx context.Context, l *limits.Limiter, client, booker string, guests []string) error {
 	if err := l.Hit(ctx, BucketBookingsPerIP, client); err != nil {
 		return err
 	}
+	return addressLimits(ctx, l, append([]string{booker}, guests...))
+}
+
+// addressLimits counts one attempt against each address's limit, each
+// address once however it is spelled.
+func addressLimits(ctx context.Context, l *limits.Limiter, addresses []string) error {
 	seen := map[string]bool{}
-	addresses := []string{cmd.Contact.Email}
-	for _, g := range cmd.Guests {
-		addresses = append(addresses, g.Email)
-	}
 	for _, email := range addresses {
 		email = strings.ToLower(strings.TrimSpace(email))
 		if email == "" || seen[email] {
@@ -85,4 +135,25 @@ func bookingLimits(ctx context.Context, l *limits.Limiter, client string, cmd *b
 		}
 	}
 	return nil
+}
+
+// reschedule moves a booking with its manage token, within the client's
+// limit of wrong tokens and each named guest's per-address limit: every
+// move mails each guest again, so without their addresses counted, moving
+// a booking back and forth would mail them without bound.
+func reschedule(ctx context.Context, svc *booking.Service, l *limits.Limiter, client string, cmd booking.RescheduleCommand) (*booking.Booking, error) {
+	return guardedToken(ctx, l, client, func(ctx context.Context) (*booking.Booking, error) {
+		b, err := svc.Get(ctx, cmd.ID, cmd.Token)
+		if err != nil {
+			return nil, err
+		}
+		guests := make([]string, len(b.Guests))
+		for i, g := range b.Guests {
+			guests[i] = g.Email
+		}
+		if err := addressLimits(ctx, l, guests); err != nil {
+			return nil, err
+		}
+		return svc.Reschedule(ctx, cmd)
+	})
 }

@@ -1,7 +1,10 @@
 package web_test
 
 import (
+	"context"
+	"crypto/sha256"
 	"net/http"
+	"net/url"
 	"strconv"
 	"strings"
 	"testing"
@@ -106,5 +109,116 @@ func TestWrongSecretsAreLimitedAndRightOnesAlwaysOpen(t *testing.T) {
 	}
 	if rec := af.post(created.CancelURL, cancelForm("", "cancel-2"), nil); rec.Code != http.StatusSeeOther {
 		t.Errorf("cancel form with the right token past the limit: %d, want 303", rec.Code)
+	}
+}
+
+// A one-time link a business named in its content may be a word short
+// enough to guess, and the guess limit is all that protects it: past the
+// limit it is refused before it is looked up, right or wrong, on every
+// path that opens it, so the answer tells a guesser nothing. A random link
+// the server made still opens, as every other right secret does.
+func TestNamedOneTimeLinksAreRefusedPastTheGuessLimitRightOrWrong(t *testing.T) {
+	f := newFixture(t, sharedRenderer(t), withLimits(map[string]limits.Rule{web.BucketTokenGuesses: {Max: 3, Window: 24 * time.Hour}}))
+	ctx := context.Background()
+	named := "vip-anna-2027"
+	hash := sha256.Sum256([]byte(named))
+	if _, err := f.pool.Exec(ctx, `INSERT INTO one_time_links (slug_hash, slug, calendar_id, expires_at)
+		VALUES ($1, $2, (SELECT id FROM calendars WHERE slug = 'demo-consultation'), $3)`, hash[:], named, f.clock.Now().Add(30*24*time.Hour)); err != nil {
+		t.Fatal(err)
+	}
+	random, err := f.bookings.NewOneTimeLink(ctx, "demo-consultation", 24*time.Hour)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, link := range []string{named, random} {
+		if code := f.do(http.MethodGet, "/widget/otl/"+link, nil).Code; code != 200 {
+			t.Fatalf("%s under the limit: %d, want 200", link, code)
+		}
+	}
+	for i, guess := range []string{"vip-anna-2025", "vip-anna-2026", "vip-anna-2028"} {
+		if code := f.do(http.MethodGet, "/widget/otl/"+guess, nil).Code; code != 410 {
+			t.Fatalf("guess %d: %d, want 410", i+1, code)
+		}
+	}
+	start := nextMonday10()
+	apiBook := func(link string) func() int {
+		return func() int {
+			return f.send(http.MethodPost, "/api/bookings", bookingBody(start, func(b map[string]any) { b["oneTimeLink"] = link }), nil).Code
+		}
+	}
+	formBook := func(link string) func() int {
+		return func() int {
+			return f.post("/widget/otl/"+link+"?time="+url.QueryEscape(start), adaForm(start), nil).Code
+		}
+	}
+	page := func(link string) func() int {
+		return func() int { return f.do(http.MethodGet, "/widget/otl/"+link, nil).Code }
+	}
+	tests := []struct {
+		name string
+		try  func() int
+		want int
+	}{
+		{"the named link's page", page(named), 429},
+		{"a wrong named link's page", page("vip-anna-2029"), 429},
+		{"booking through the named link by the API", apiBook(named), 429},
+		{"booking through the named link by a form post", formBook(named), 429},
+		{"the random link's page", page(random), 200},
+		{"a wrong random link's page", page("otl_unknownunknownunk"), 429},
+		{"booking through the random link by the API", apiBook(random), 201},
+	}
+	for _, tt := range tests {
+		if got := tt.try(); got != tt.want {
+			t.Errorf("%s past the limit: %d, want %d", tt.name, got, tt.want)
+		}
+	}
+}
+
+// A form post with a wrong secret is one guess: its action tries the
+// secret, and the page rendered again after the action fails tries the
+// same one without counting it again.
+func TestAFormPostWithAWrongSecretCountsOneGuess(t *testing.T) {
+	f := newFixture(t, sharedRenderer(t), withLimits(map[string]limits.Rule{web.BucketTokenGuesses: {Max: 20, Window: 24 * time.Hour}}))
+	created := decodeJSON[bookingJSON](t, f.send(http.MethodPost, "/api/bookings", bookingBody(nextMonday10(), nil), nil))
+	token := tokenOf(t, created.ManageURL)
+	guesses := func() int {
+		t.Helper()
+		var n int
+		if err := f.pool.QueryRow(context.Background(), `SELECT coalesce(sum(hits), 0) FROM rate_limits WHERE bucket = $1`, web.BucketTokenGuesses).Scan(&n); err != nil {
+			t.Fatal(err)
+		}
+		return n
+	}
+	later, _ := time.Parse(time.RFC3339, nextMonday10())
+	moveTo := later.Add(2 * time.Hour).Format(time.RFC3339)
+	tests := []struct {
+		name   string
+		target string
+		form   url.Values
+		want   int
+	}{
+		{"cancel", strings.Replace(created.CancelURL, "token="+token, "token=guess", 1), cancelForm("", "cancel-1"), 404},
+		{"reschedule", strings.Replace(created.RescheduleURL, "token="+token, "token=guess", 1) + "&time=" + url.QueryEscape(moveTo),
+			url.Values{"start": {moveTo}, "tz": {"Europe/Berlin"}, "idempotencyKey": {"move-1"}}, 404},
+		{"decide", "/widget/booking/" + created.ID + "?decide=guess", url.Values{"decision": {"confirm"}, "idempotencyKey": {"decide-1"}}, 404},
+		{"book through a one-time link", "/widget/otl/otl_unknownunknownunk?time=" + url.QueryEscape(moveTo), adaForm(moveTo), 410},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			before := guesses()
+			rec := f.post(tt.target, tt.form, nil)
+			if rec.Code != tt.want {
+				t.Errorf("%d, want %d", rec.Code, tt.want)
+			}
+			if got := guesses() - before; got != 1 {
+				t.Errorf("the post counted %d guesses, want 1", got)
+			}
+		})
+	}
+	// A wrong secret of a page's address still counts once per view.
+	before := guesses()
+	f.do(http.MethodGet, strings.Replace(created.CancelURL, "token="+token, "token=guess", 1), nil)
+	if got := guesses() - before; got != 1 {
+		t.Errorf("a page with a wrong token counted %d guesses, want 1", got)
 	}
 }

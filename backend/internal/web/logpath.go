@@ -1,6 +1,10 @@
 package web
 
-import "strings"
+import (
+	"strings"
+
+	"slotwise/backend/internal/booking"
+)
 
 // secretParents are the path segments a secret follows: a preview's
 // secret, a one-time link's slug, a staff member's feed. Whoever reads the
@@ -36,13 +40,22 @@ func secretAfter(a, b string) bool {
 	return false
 }
 
-// shortSecret keeps a secret's kind ("otl_", "stf_") and four characters.
+// secretKinds are the prefixes the server gives the secrets it makes for
+// these paths (a random one-time link's, booking.RandomLinkPrefix; a
+// staff feed's, admin's feeds). They tell what a secret is and nothing of
+// it, so the log keeps them whole.
+var secretKinds = []string{booking.RandomLinkPrefix, "stf_"}
+
+// shortSecret keeps a secret's kind ("otl_", "stf_") and four characters
+// after it; of any other secret (a preview's, a link a business named,
+// which may be a name such as vip_anna) only its first four.
 func shortSecret(s string) string {
-	kind := ""
-	if k, rest, ok := strings.Cut(s, "_"); ok && len(k) <= 4 {
-		kind, s = k+"_", rest
+	for _, kind := range secretKinds {
+		if rest, ok := strings.CutPrefix(s, kind); ok {
+			return kind + firstRunes(rest, 4) + "…"
+		}
 	}
-	return kind + firstRunes(s, 4) + "…"
+	return firstRunes(s, 4) + "…"
 }
 
 func firstRunes(s string, n int) string {

@@ -20,6 +20,9 @@ func TestTheRequestLogShowsNoSecretOfAPath(t *testing.T) {
 		{"a one-time link with a doubled slash", "/widget//otl/otl_" + secret, "/widget//otl/otl_Zq3v…"},
 		{"a page's data", "/api/page-data?path=" + url.QueryEscape("/widget/otl/otl_"+secret), "path=/api/page-data "},
 		{"a manage link", "/widget/booking/bk_x?token=" + secret, "path=/widget/booking/bk_x "},
+		{"a one-time link a business named", "/widget/otl/vip_anna", "path=/widget/otl/vip_… "},
+		{"a long one a business named", "/widget/otl/vip_" + secret, "path=/widget/otl/vip_… "},
+		{"a preview with an underscore early", "/v2/preview/ab_" + secret[:40], "path=/v2/preview/ab_Z… "},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -28,6 +31,9 @@ func TestTheRequestLogShowsNoSecretOfAPath(t *testing.T) {
 			logged := f.logs.String()[before:]
 			if strings.Contains(logged, secret[4:]) || strings.Contains(logged, secret[len(secret)-8:]) {
 				t.Errorf("the log holds the secret:\n%s", logged)
+			}
+			if strings.Contains(logged, "vip_a") || strings.Contains(logged, "vip_Z") || strings.Contains(logged, "ab_Zq") {
+				t.Errorf("the log holds more than four characters of a named secret:\n%s", logged)
 			}
 			if !strings.Contains(logged, tt.logged) {
 				t.Errorf("the log does not show %q:\n%s", tt.logged, logged)

@@ -16,7 +16,7 @@ const tsRule = {
   test: /\.[jt]sx?$/,
   include: src,
   loader: 'esbuild-loader',
-  options: { loader: 'tsx', target: 'es2020', jsx: 'automatic' },
+  options: { loader: 'tsx', target: 'es2022', jsx: 'automatic' },
 };
 
 function cssRule(server) {
@@ -37,10 +37,14 @@ const common = (mode) => ({
   stats: 'errors-warnings',
 });
 
+// The browsers the UI supports are those of ES2022 (Safari 15.4 on every
+// iPhone since the 6s, Chrome and Firefox since 2021): react-router ships
+// that syntax (private class fields), and lowering it would cost bytes on
+// every first page for browsers older than five years.
 const client = (mode) => ({
   ...common(mode),
   name: 'client',
-  target: ['web', 'es2020'],
+  target: ['web', 'es2022'],
   entry: { main: path.join(src, 'entry-client.tsx') },
   output: {
     path: path.join(out, 'client/assets'),
@@ -83,7 +87,7 @@ const client = (mode) => ({
 const server = (mode) => ({
   ...common(mode),
   name: 'server',
-  target: ['web', 'es2020'],
+  target: ['web', 'es2022'],
   entry: { server: path.join(src, 'entry-server.tsx') },
   output: { path: path.join(out, 'server'), filename: 'server.js', clean: true, iife: true },
   resolve: {

@@ -103,6 +103,11 @@ export async function waitForHydration(page) {
   await page.waitForSelector('html[data-hydrated="true"]', { timeout: 15000 });
 }
 
+// LOCALES are the languages the product speaks, as its URLs name them.
+export const LOCALES = readdirSync(join(process.cwd(), 'locales'))
+  .filter((f) => /^[a-z]{2}(-[a-zA-Z]{2})?\.json$/.test(f))
+  .map((f) => f.replace(/\.json$/, '').replace(/^pt-BR$/, 'pt-br'));
+
 // messages reads a catalogue, so tests find what a visitor reads in each
 // language without repeating the translations.
 export function messages(locale) {

@@ -1,8 +1,9 @@
 import { renderToString } from 'react-dom/server';
-import { StaticRouter } from './lib/router';
+import { createStaticRouter, StaticRouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { pageMessages } from './testing/pageMessages';
-import { PageHost } from './PageHost';
+import { routes } from './router/routes';
+import { staticContext } from './router/static';
 import type { Payload } from './payload';
 
 function payload(over: Partial<Payload>): Payload {
@@ -13,12 +14,11 @@ function payload(over: Partial<Payload>): Payload {
   };
 }
 
-const render = (p: Payload) =>
-  renderToString(
-    <StaticRouter location={p.path}>
-      <PageHost initial={p} />
-    </StaticRouter>,
-  );
+// render is the server's render (entry-server.tsx): a static router over the payload.
+const render = (p: Payload) => {
+  const context = staticContext(routes, p.path, p);
+  return renderToString(<StaticRouterProvider router={createStaticRouter(routes, context)} context={context} hydrate={false} />);
+};
 
 describe('the error screen', () => {
   it('shows the status and its message', () => {

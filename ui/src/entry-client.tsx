@@ -1,9 +1,10 @@
 import { hydrateRoot } from 'react-dom/client';
-import { BrowserRouter } from './lib/router';
+import { createBrowserRouter } from 'react-router';
+import { RouterProvider } from 'react-router/dom';
 import { loadLayout } from '@registry';
 import { inEmbedFrame } from './lib/embed';
 import { shouldDelayHydration } from './lib/navigation';
-import { PageHost } from './PageHost';
+import { hydrationState, routes } from './router/routes';
 import { PAYLOAD_ELEMENT_ID, type Payload } from './payload';
 import './styles/global.css';
 
@@ -14,19 +15,16 @@ async function start() {
   const payload = JSON.parse(el.textContent ?? '{}') as Payload;
   // Inside a frame /embed.js made, its half comes first (no other page loads it).
   if (inEmbedFrame(window)) (await import(/* webpackChunkName: "embed-frame" */ './lib/embedFrame')).startEmbed();
+  // The first page's layout is loaded before the router starts, so it
+  // hydrates from the payload instead of loading the page again.
   await loadLayout(payload.layout);
   if (shouldDelayHydration(payload.basePath)) await firstInteractionOrIdle();
-  hydrateRoot(
-    root,
-    <BrowserRouter>
-      <PageHost initial={payload} />
-    </BrowserRouter>,
-    {
+  const router = createBrowserRouter(routes, { hydrationData: hydrationState(payload) });
+  hydrateRoot(root, <RouterProvider router={router} />, {
       onRecoverableError(err) {
         console.error('Hydration error', err);
       },
-    },
-  );
+  });
   document.documentElement.dataset.hydrated = 'true';
 }
 

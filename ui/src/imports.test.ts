@@ -218,7 +218,7 @@ describe("the UI's imports", () => {
     // The test itself must see the imports it judges: known ones, through
     // the alias, a dynamic import() and a lazy part's server twin.
     const from = (file: string) => (edges.get(path.join(src, file)) ?? []).map(rel);
-    expect(from('PageHost.tsx')).toContain('layouts/registry.client.ts');
+    expect(from('router/page.ts')).toContain('layouts/registry.client.ts');
     expect(from('layouts/registry.client.ts')).toContain('layouts/calendar.tsx');
     expect(from('layouts/form.tsx')).toContain('features/payments/lazyParts.server.ts');
     expect(from('features/payments/lazyParts.ts')).toContain('features/payments/PaymentResultScreen.tsx');

@@ -56,11 +56,19 @@ func (s *Server) pageAction(c *gin.Context) {
 	cat := locales.Get(resolveLocale(c, prefix))
 	query, _ := url.ParseQuery(rawQuery)
 	req := &PageRequest{Match: m, Path: basePath, FullPath: path + "?" + rawQuery, Query: query, Locale: cat.Locale, Cat: cat, ClientIP: c.ClientIP(), Cookies: pageCookies(c)}
+	// The router's action (ui/src/router/page.ts) posts the same form and
+	// asks for the answer as data: fetch would follow a 303 and lose where
+	// it pointed.
+	asData := acceptsJSON(c)
 	next, err := action(c.Request.Context(), req, c.Request.PostForm)
 	if err == nil {
 		// The next step's URL may carry a secret (a new booking's manage
 		// token): no cache keeps the answer that names it.
 		c.Header("Cache-Control", "no-store")
+		if asData {
+			c.JSON(http.StatusOK, gin.H{"redirect": next})
+			return
+		}
 		c.Redirect(http.StatusSeeOther, next)
 		return
 	}
@@ -84,6 +92,10 @@ func (s *Server) pageAction(c *gin.Context) {
 	if p.Route != "error" {
 		p.Status, p.Action = status, result
 	}
+	if asData {
+		s.writePageData(c, p)
+		return
+	}
 	s.writeDocument(c, p)
 }
 
@@ -106,6 +118,17 @@ func (s *Server) actionError(c *gin.Context, err error, cat *locales.Catalogue) 
 	}
 	s.log.ErrorContext(c.Request.Context(), "form action failed", slog.String("path", loggedPath(c.Request.URL.Path)), slog.Any("err", err))
 	return http.StatusInternalServerError, &ActionResult{Message: translate(cat, "booking.error.unableToSchedule", nil)}
+}
+
+// acceptsJSON: the client asks for the answer as JSON rather than a page.
+func acceptsJSON(c *gin.Context) bool {
+	for _, part := range strings.Split(c.GetHeader("Accept"), ",") {
+		media, _, err := mime.ParseMediaType(strings.TrimSpace(part))
+		if err == nil && media == "application/json" {
+			return true
+		}
+	}
+	return false
 }
 
 // textForm tells whether every name and value of a form is text: valid

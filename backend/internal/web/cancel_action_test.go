@@ -181,3 +181,61 @@ func TestAPastBookingCannotBeCancelledByForm(t *testing.T) {
 		t.Errorf("booking %s with %d cancel events, want it untouched", status, events)
 	}
 }
+
+// The router's action posts the same form and asks for its answer as
+// data (ui/src/router/page.ts): where the 303 would point, or the page
+// again with what was wrong, as JSON under the same status.
+func TestAFormPostAskedForAsDataAnswersWithData(t *testing.T) {
+	f := newFixture(t, sharedRenderer(t))
+	monday, err := time.Parse(time.RFC3339, nextMonday10())
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name      string
+		body      string
+		status    int
+		redirect  bool   // answers where to go next: the same screen
+		field     string // the invalid field the page's action names
+		route     string // the page answered
+		cancelled bool
+	}{
+		{"cancelled", cancelForm("Feeling ill", "data-1").Encode(), http.StatusOK, true, "", "", true},
+		{"a reason too long", cancelForm(strings.Repeat("a", 501), "data-2").Encode(), http.StatusUnprocessableEntity, false, "reason", "cancelBooking", false},
+		{"a NUL in the reason", "reason=ill%00&idempotencyKey=data-3", http.StatusBadRequest, false, "", "error", false},
+	}
+	for i, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			start := monday.Add(time.Duration(i) * 30 * time.Minute).Format(time.RFC3339)
+			created := decodeJSON[bookingJSON](t, f.send(http.MethodPost, "/api/bookings", bookingBody(start, nil), nil))
+			rec := f.send(http.MethodPost, created.CancelURL, tt.body, map[string]string{
+				"Content-Type": "application/x-www-form-urlencoded", "Sec-Fetch-Site": "same-origin", "Accept": "application/json",
+			})
+			if rec.Code != tt.status || !strings.HasPrefix(rec.Header().Get("Content-Type"), "application/json") {
+				t.Fatalf("%d %s, want %d as JSON", rec.Code, rec.Header().Get("Content-Type"), tt.status)
+			}
+			if rec.Header().Get("Cache-Control") != "no-store" {
+				t.Errorf("Cache-Control %q, want no-store", rec.Header().Get("Cache-Control"))
+			}
+			got := decodeJSON[struct {
+				Redirect string `json:"redirect"`
+				Route    string `json:"route"`
+				Action   *struct {
+					Fields map[string]struct{ Message string } `json:"fields"`
+				} `json:"action"`
+			}](t, rec)
+			if tt.redirect != (got.Redirect == created.CancelURL) {
+				t.Errorf("redirect %q, want the cancel screen: %v", got.Redirect, tt.redirect)
+			}
+			if got.Route != tt.route {
+				t.Errorf("route %q, want %q", got.Route, tt.route)
+			}
+			if tt.field != "" && (got.Action == nil || got.Action.Fields[tt.field].Message == "") {
+				t.Errorf("no message for %s in %+v", tt.field, got.Action)
+			}
+			if status, _, _ := f.bookingState(t, created.ID); (status == "cancelled") != tt.cancelled {
+				t.Errorf("booking %s, want cancelled %v", status, tt.cancelled)
+			}
+		})
+	}
+}

@@ -65,7 +65,11 @@ func (s *Server) refuse(c *gin.Context, status int) {
 	s.fail(p, &PageError{Status: status, Message: http.StatusText(status)})
 	p.Messages = s.assets.messageSet(cat, p.Layout, p.Route, nil)
 	s.wearSiteBrand(c.Request.Context(), p)
-	s.writeDocument(c, p)
+	if c.Request.Method == http.MethodPost && acceptsJSON(c) {
+		s.writePageData(c, p) // a form the router posted (actions.go)
+	} else {
+		s.writeDocument(c, p)
+	}
 	c.Abort()
 }
 

@@ -304,10 +304,17 @@ func (s *Server) pageData(c *gin.Context) {
 	p := s.loadPage(c, rawPath, rawQuery)
 	c.Header("Cache-Control", "no-store")
 	if p.Redirect != "" {
-		// The client follows it as a replaced navigation (PageHost).
+		// The router's loader follows it (ui/src/router/page.ts).
 		c.JSON(http.StatusOK, gin.H{"redirect": p.Redirect, "status": p.Status})
 		return
 	}
+	s.writePageData(c, p)
+}
+
+// writePageData answers with a page's payload as JSON, under the page's
+// status: a navigation's data, or a form post's refusal asked for as data.
+func (s *Server) writePageData(c *gin.Context, p *Payload) {
+	c.Header("Cache-Control", "no-store")
 	data, err := json.Marshal(p)
 	if err != nil {
 		apiError(c, http.StatusInternalServerError, "internal", "Internal Server Error")

@@ -1,6 +1,8 @@
 // Small inline icons; decorative, so hidden from screen readers.
 const base = { width: 18, height: 18, viewBox: '0 0 24 24', fill: 'none', stroke: 'currentColor', strokeWidth: 2, strokeLinecap: 'round', strokeLinejoin: 'round', 'aria-hidden': true, focusable: false } as const;
 
+export { base as iconBase };
+
 export const ClockIcon = () => (
   <svg {...base}>
     <circle cx="12" cy="12" r="9" />
@@ -53,23 +55,6 @@ export const ChevronDown = () => (
     <path d="M6 9l6 6 6-6" />
   </svg>
 );
-export const CheckCircle = () => (
-  <svg {...base} width={28} height={28}>
-    <circle cx="12" cy="12" r="10" />
-    <path d="M8 12.5l2.5 2.5L16 9.5" />
-  </svg>
-);
-export const HourglassIcon = () => (
-  <svg {...base} width={28} height={28}>
-    <path d="M7 3h10M7 21h10M8 3c0 5 8 5 8 9s-8 4-8 9M16 3c0 5-8 5-8 9" />
-  </svg>
-);
-export const XCircle = () => (
-  <svg {...base} width={28} height={28}>
-    <circle cx="12" cy="12" r="10" />
-    <path d="M9 9l6 6M15 9l-6 6" />
-  </svg>
-);
 export const RescheduleIcon = () => (
   <svg {...base} width={28} height={28}>
     <path d="M3 12a9 9 0 0 1 15.5-6.2L21 8M21 3v5h-5M21 12a9 9 0 0 1-15.5 6.2L3 16M3 21v-5h5" />
@@ -78,11 +63,5 @@ export const RescheduleIcon = () => (
 export const ArrowLeft = () => (
   <svg {...base}>
     <path d="M19 12H5M11 18l-6-6 6-6" />
-  </svg>
-);
-export const SearchIcon = () => (
-  <svg {...base} width={16} height={16}>
-    <circle cx="11" cy="11" r="7" />
-    <path d="M20 20l-3.5-3.5" />
   </svg>
 );

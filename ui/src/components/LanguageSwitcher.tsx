@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { FormattedMessage } from '../lib/i18n';
-import { useNavigate } from '../lib/router';
+import { useNavigate } from 'react-router';
 import { LOCALE_COOKIE, setPreference } from '../lib/cookies';
 import { withLocale } from '../lib/navigation';
 import { usePage } from '../PageContext';

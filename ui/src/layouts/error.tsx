@@ -1,5 +1,5 @@
 import { FormattedMessage } from '../lib/i18n';
-import { Link } from '../lib/router';
+import { Link } from 'react-router';
 import { isExpiredLinkMessage } from '../lib/navigation';
 import { usePage } from '../PageContext';
 import styles from './Error.module.css';
@@ -32,7 +32,8 @@ function ErrorScreen() {
   return (
     <main className={styles.box}>
       <p className={styles.status}>{page.status}</p>
-      <h1 className={styles.message}>{message}</h1>
+      {/* No message: the page broke in the browser (router/routes.tsx). */}
+      <h1 className={styles.message}>{message || <FormattedMessage id="error.unavailable" />}</h1>
       <Link className={styles.home} to={page.locale === 'en-US' ? '/' : `/${page.locale}`}>
         <FormattedMessage id="error.home" />
       </Link>

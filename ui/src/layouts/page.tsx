@@ -1,5 +1,5 @@
 import { FormattedMessage } from '../lib/i18n';
-import { NavLink, Link } from '../lib/router';
+import { NavLink, Link } from 'react-router';
 import { LanguageSwitcher } from '../components/LanguageSwitcher';
 import { HomePage } from '../features/sites/HomePage';
 import type { SiteData } from '../features/sites/types';

@@ -1,12 +1,12 @@
 // Test fixtures and a renderer that mounts a screen the way the browser
 // does: the page's layout, its payload, the English catalogue.
 import { render } from '@testing-library/react';
-import { MemoryRouter } from '../lib/router';
+import { createMemoryRouter, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
 import english from '../../../locales/en-US.json';
 import { pageMessages } from './pageMessages';
 import type { Payload } from '../payload';
-import { PageHost } from '../PageHost';
+import { hydrationState, routes } from '../router/routes';
 import type { BookingPageData, BookingView, BookingViewData, CalendarInfo, LocationInfo, SlotsResponse } from '../features/booking/types';
 
 export const messages = english as Record<string, string>;
@@ -122,14 +122,11 @@ export function payload<D>(route: string, data: D, over: Partial<Payload<D>> = {
   };
 }
 
-// tree mounts a page as the browser does: its payload in the page host,
-// which follows navigations (fetching /api/page-data, see mockFetch).
+// tree mounts a page as the browser does: the app's routes hydrated from
+// its payload, following navigations (fetching /api/page-data, see
+// mockFetch) and posting forms to their page (see mockFetch too).
 export function tree(p: Payload) {
-  return (
-    <MemoryRouter initialEntries={[p.path]}>
-      <PageHost initial={p} />
-    </MemoryRouter>
-  );
+  return <RouterProvider router={createMemoryRouter(routes, { initialEntries: [p.path], hydrationData: hydrationState(p) })} />;
 }
 
 export function renderPage(p: Payload) {
@@ -166,11 +163,15 @@ export function mockFetch(handler: (call: Call) => Response | Promise<Response>)
       url,
       method: (init.method ?? 'GET').toUpperCase(),
       headers: Object.fromEntries(Object.entries((init.headers ?? {}) as Record<string, string>)),
-      body: init.body ? JSON.parse(String(init.body)) : undefined,
+      // A form the router's action posts, or a JSON API's body.
+      body: init.body instanceof URLSearchParams ? Object.fromEntries(init.body) : init.body ? JSON.parse(String(init.body)) : undefined,
     };
     calls.push(call);
     const res = await handler(call);
-    if (call.method === 'POST' && res.ok) lastBooking = (await res.clone().json()) as BookingView;
+    if (call.method === 'POST' && res.ok) {
+      const body = (await res.clone().json()) as BookingView | { redirect: string };
+      if ('id' in body) lastBooking = body; // a booking the JSON API made, not an action's next page
+    }
     return res;
   });
   vi.stubGlobal('fetch', fn);

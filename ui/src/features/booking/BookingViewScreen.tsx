@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { FormattedMessage } from '../../lib/i18n';
-import { useLocation } from '../../lib/router';
+import { useLocation } from 'react-router';
 import { ScreenSummary } from '../../components/ScreenSummary';
 import { usePage } from '../../PageContext';
 import { BusinessMark } from '../../components/BusinessMark';

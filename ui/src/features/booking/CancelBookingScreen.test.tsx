@@ -1,6 +1,6 @@
 import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { bookingView, json, mockFetch, renderView } from '../../testing/booking';
+import { bookingView, json, mockFetch, payload, renderView } from '../../testing/booking';
 import { pageMessages } from '../../testing/pageMessages';
 import type { Payload } from '../../payload';
 
@@ -84,18 +84,22 @@ describe('cancelling a booking', () => {
     expect(document.activeElement).toBe(trigger);
   });
 
-  it('cancels with the reason and shows the cancelled booking', async () => {
-    const calls = mockFetch(() => json(200, bookingView({ status: 'cancelled', canChange: false, cancellationReason: 'Feeling ill' })));
+  it('posts the form through its action and shows the cancelled booking', async () => {
+    const here = at.cancelBooking.path;
+    const calls = mockFetch((call) =>
+      call.method === 'POST'
+        ? json(200, { redirect: here })
+        : json(200, payload('cancelBooking', { bookings: [bookingView({ status: 'cancelled', canChange: false, cancellationReason: 'Feeling ill' })], token: 't0k' }, { path: here })),
+    );
     open();
-    fireEvent.change(screen.getByRole('textbox', { name: /Cancellation reason/ }), { target: { value: ' Feeling ill ' } });
+    fireEvent.change(screen.getByRole('textbox', { name: /Cancellation reason/ }), { target: { value: 'Feeling ill' } });
     fireEvent.click(screen.getByRole('button', { name: 'Cancel meeting' }));
     fireEvent.click(screen.getByRole('button', { name: 'Yes, cancel' }));
-    expect(screen.getByRole('button', { name: 'Cancelling…' })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Cancelling…' })).toBeTruthy();
     expect(await screen.findByRole('heading', { name: 'Your appointment has been cancelled' })).toBeTruthy();
-    expect(calls[0].url).toBe('/api/bookings/bk_1/cancel');
-    expect(calls[0].method).toBe('POST');
-    expect(calls[0].body).toEqual({ token: 't0k', reason: 'Feeling ill' });
-    expect(calls[0].headers['Idempotency-Key']).toBeTruthy();
+    expect(calls[0]).toMatchObject({ url: here, method: 'POST', body: { reason: 'Feeling ill', idempotencyKey: 'key-1' } });
+    expect(calls[0].headers['Content-Type']).toBe('application/x-www-form-urlencoded');
+    expect(calls[1].url).toBe('/api/page-data?path=' + encodeURIComponent(here));
     expect(screen.getByText('Feeling ill')).toBeTruthy();
     expect(screen.queryByRole('link', { name: 'Cancel' })).toBeNull();
   });
@@ -109,13 +113,16 @@ describe('cancelling a booking', () => {
     expect(screen.getByText('501 / 500')).toBeTruthy();
   });
 
-  it('says why it failed', async () => {
-    mockFetch(() => json(410, { error: { code: 'expired', message: 'Reschedule or cancellation is no longer possible for this booking' } }));
+  it('shows why the server refused, with the dialog closed and the reason kept', async () => {
+    const message = 'Reschedule or cancellation is no longer possible for this booking';
+    mockFetch(() => json(410, payload('cancelBooking', { bookings: [bookingView()], token: 't0k', formKey: 'key-2' }, { ...at.cancelBooking, status: 410, action: { message, code: 'expired', values: { reason: 'Ill' } } })));
     open();
+    fireEvent.change(screen.getByRole('textbox', { name: /Cancellation reason/ }), { target: { value: 'Ill' } });
     fireEvent.click(screen.getByRole('button', { name: 'Cancel meeting' }));
     fireEvent.click(screen.getByRole('button', { name: 'Yes, cancel' }));
-    expect((await screen.findByRole('alert')).textContent).toBe('Reschedule or cancellation is no longer possible for this booking');
+    expect((await screen.findByRole('alert')).textContent).toBe(message);
     expect(screen.queryByRole('dialog')).toBeNull();
+    expect((screen.getByRole('textbox', { name: /Cancellation reason/ }) as HTMLTextAreaElement).value).toBe('Ill');
   });
 
   it('shows an already cancelled booking as it is', () => {

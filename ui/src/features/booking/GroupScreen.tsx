@@ -1,5 +1,5 @@
 import { FormattedMessage, useIntl } from '../../lib/i18n';
-import { Link } from '../../lib/router';
+import { Link } from 'react-router';
 import { usePage } from '../../PageContext';
 import { ListHeader } from './components/ListHeader';
 import { ClockIcon, SeatIcon } from '../../components/Icons';

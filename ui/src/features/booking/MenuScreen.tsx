@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { FormattedMessage, useIntl } from '../../lib/i18n';
-import { Link } from '../../lib/router';
+import { Link } from 'react-router';
 import { ListHeader } from './components/ListHeader';
 import { CartSummary } from './components/CartSummary';
 import { ClockIcon } from '../../components/Icons';
@@ -53,12 +53,12 @@ export function MenuScreen({ data }: { data: MenuPageData }) {
       <ListHeader location={data.location} name={data.name} description={data.description} />
       <nav className={styles.people} aria-label={intl.formatMessage({ id: 'booking.menu.whoFor' })}>
         {people.map((_, i) => (
-          <Link key={i} to={personHref(i)} replace className={i === who ? `${styles.person} ${styles.current}` : styles.person} aria-current={i === who ? 'true' : undefined} state={{ shallow: true }}>
+          <Link key={i} to={personHref(i)} replace className={i === who ? `${styles.person} ${styles.current}` : styles.person} aria-current={i === who ? 'true' : undefined} preventScrollReset>
             {i === 0 ? <FormattedMessage id="booking.menu.you" /> : <FormattedMessage id="booking.guests.guest" values={{ n: i }} />}
           </Link>
         ))}
         {people.length < 10 && (
-          <Link to={addGuestHref} replace className={styles.person} state={{ shallow: true }}>
+          <Link to={addGuestHref} replace className={styles.person} preventScrollReset>
             <FormattedMessage id="booking.guests.add" />
           </Link>
         )}

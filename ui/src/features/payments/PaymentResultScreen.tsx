@@ -3,11 +3,10 @@ import { notifyHost } from '../../lib/embed';
 import { Alert } from '../../components/Alert';
 import type { PaymentResultData } from '../../generated/web';
 import { FormattedMessage, useIntl } from '../../lib/i18n';
-import { Link, useLocation } from '../../lib/router';
+import { Link, useRevalidator } from 'react-router';
 import { usePage } from '../../PageContext';
-import { fetchPage } from '../../lib/pageData';
 import { BusinessMark } from '../../components/BusinessMark';
-import { CheckCircle, HourglassIcon, XCircle } from '../../components/Icons';
+import { CheckCircle, HourglassIcon, XCircle } from '../../components/OutcomeIcons';
 import { defaultHourCycle, useBookingFormat } from '../../lib/useBookingFormat';
 import { localizedPath } from '../../lib/format';
 import { PayNowForm } from '../../components/PayNowForm';
@@ -25,40 +24,33 @@ const POLL_DELAYS_MS = [2000, 3000, 5000, 8000, 13000, 21000, 34000, 55000];
 export function PaymentResultScreen() {
   const page = usePage<PaymentResultData | null>();
   const intl = useIntl();
-  const location = useLocation();
-  const [data, setData] = useState(page.data);
-  useEffect(() => setData(page.data), [page.data]);
+  const revalidator = useRevalidator();
+  const data = page.data;
   const headingRef = useRef<HTMLHeadingElement>(null);
   const [polls, setPolls] = useState(0);
-  const here = location.pathname + location.search;
   const fmt = useBookingFormat(data?.booking.timeZone ?? 'UTC', defaultHourCycle(page.lang));
   const pending = data?.state === 'pending' && !data.preview;
+  // Asking again is the router's revalidation: the page's loader asks Go,
+  // which asks the provider.
   useEffect(() => {
     if (!pending || polls >= POLL_DELAYS_MS.length) return;
-    let live = true;
-    const t = window.setTimeout(async () => {
-      const next = await fetchPage(here).catch(() => null);
-      if (!live) return;
-      if (next?.data && next.route === 'verifyPayment') setData(next.data as PaymentResultData);
+    const t = window.setTimeout(() => {
+      void revalidator.revalidate();
       setPolls((n) => n + 1);
     }, POLL_DELAYS_MS[polls]);
-    return () => {
-      live = false;
-      window.clearTimeout(t);
-    };
-  }, [pending, polls, here]);
+    return () => window.clearTimeout(t);
+  }, [pending, polls]); // eslint-disable-line react-hooks/exhaustive-deps
   // Coming back to this page (from the provider's tab, say) asks afresh.
   useEffect(() => {
     if (!pending) return;
-    const back = async () => {
+    const back = () => {
       if (document.visibilityState !== 'visible') return;
-      const next = await fetchPage(here).catch(() => null);
-      if (next?.data && next.route === 'verifyPayment') setData(next.data as PaymentResultData);
+      void revalidator.revalidate();
       setPolls(0);
     };
     document.addEventListener('visibilitychange', back);
     return () => document.removeEventListener('visibilitychange', back);
-  }, [pending, here]);
+  }, [pending]); // eslint-disable-line react-hooks/exhaustive-deps
   // A page embedding the widget hears of the payment once.
   const paidId = data?.state === 'paid' && !data.preview ? data.paymentId : '';
   useEffect(() => {
@@ -107,9 +99,9 @@ export function PaymentResultScreen() {
             <PayNowForm bookingId={b.id} token={token} amount={amount} bookingPage={b.manageUrl} />
           )}
           {pending && (
-            <a href={here}>
+            <Link to={page.path} replace preventScrollReset onClick={() => setPolls(0)}>
               <FormattedMessage id="payment.result.checkAgain" />
-            </a>
+            </Link>
           )}
           {data.state === 'expired' || data.state === 'refunded' ? (
             <Link to={localizedPath(b.bookAgainUrl, page.locale)}>

@@ -1,5 +1,5 @@
 import { FormattedMessage } from '../../lib/i18n';
-import { Link } from '../../lib/router';
+import { Link } from 'react-router';
 import { usePage } from '../../PageContext';
 import { Reveal } from './Reveal';
 import styles from './Site.module.css';

@@ -1,5 +1,5 @@
 import { FormattedDate, FormattedMessage } from '../../lib/i18n';
-import { Link } from '../../lib/router';
+import { Link } from 'react-router';
 import { usePage } from '../../PageContext';
 import type { Post } from '../../generated/sites';
 import { authorHref, blogHref, categoryHref, tagHref } from './links';

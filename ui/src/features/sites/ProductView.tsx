@@ -1,5 +1,5 @@
 import { FormattedMessage, useIntl } from '../../lib/i18n';
-import { Link } from '../../lib/router';
+import { Link } from 'react-router';
 import { usePage } from '../../PageContext';
 import type { Collection, Product } from '../../generated/sites';
 import { collectionHref, productHref } from './links';

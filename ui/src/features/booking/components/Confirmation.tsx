@@ -1,6 +1,6 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from '../../../lib/i18n';
-import { Link } from '../../../lib/router';
+import { Link } from 'react-router';
 import { usePage } from '../../../PageContext';
 import { defaultHourCycle, useBookingFormat } from '../../../lib/useBookingFormat';
 import { localizedPath } from '../../../lib/format';
@@ -9,7 +9,8 @@ import { manageToken } from '../../../lib/checkout';
 import { formatMoney, paymentLine } from '../../../lib/money';
 import type { BookingStatus, BookingView } from '../types';
 import styles from './Confirmation.module.css';
-import { CheckCircle, HourglassIcon, RescheduleIcon, XCircle } from '../../../components/Icons';
+import { RescheduleIcon } from '../../../components/Icons';
+import { CheckCircle, HourglassIcon, XCircle } from '../../../components/OutcomeIcons';
 
 const STATUS: Record<BookingStatus, { title: { id: string }; lead?: { id: string }; icon: ReactNode }> = {
   pending: { title: { id: 'booking.status.pending' }, lead: { id: 'booking.status.pendingLead' }, icon: <HourglassIcon /> },

@@ -4,7 +4,7 @@ import { Button } from '../../../components/Button';
 import { Field, inputClass } from '../../../components/Field';
 import { usePage } from '../../../PageContext';
 import { useIdempotencyKey } from '../hooks/useIdempotencyKey';
-import { decideBooking } from '../lib/api';
+import { decideBooking } from '../lib/mutations';
 import type { BookingView } from '../types';
 import { Alert } from '../../../components/Alert';
 import styles from './DecidePanel.module.css';

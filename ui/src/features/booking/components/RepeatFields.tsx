@@ -3,7 +3,7 @@ import { FormattedMessage, useIntl } from '../../../lib/i18n';
 import { Field, inputClass } from '../../../components/Field';
 import { usePage } from '../../../PageContext';
 import type { BookingFormat } from '../../../lib/useBookingFormat';
-import { fetchSeries, type SeriesAnswer } from '../lib/api';
+import { fetchSeries, type SeriesAnswer } from '../lib/series';
 import { repeatName } from '../lib/formValues';
 import styles from './RepeatFields.module.css';
 

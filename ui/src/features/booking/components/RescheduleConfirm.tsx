@@ -4,7 +4,7 @@ import { Button } from '../../../components/Button';
 import { usePage } from '../../../PageContext';
 import type { BookingFormat } from '../../../lib/useBookingFormat';
 import { useIdempotencyKey } from '../hooks/useIdempotencyKey';
-import { rescheduleBooking } from '../lib/api';
+import { rescheduleBooking } from '../lib/mutations';
 import type { BookingView } from '../types';
 import { Alert } from '../../../components/Alert';
 import styles from './RescheduleConfirm.module.css';

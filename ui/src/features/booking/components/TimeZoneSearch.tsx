@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
 import { FormattedMessage, useIntl } from '../../../lib/i18n';
 import { buildZoneList, sameZone, searchZones, type KnownZone, type ZoneEntry } from '../../../lib/timezones';
-import { SearchIcon } from '../../../components/Icons';
+import { SearchIcon } from '../../../components/OutcomeIcons';
 import styles from './TimeZonePicker.module.css';
 
 interface Props {

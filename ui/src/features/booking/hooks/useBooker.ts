@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { useNavigate } from '../../../lib/router';
+import { useNavigate } from 'react-router';
 import { dateInZone, monthOf, weekStartFor, type IsoDate, type YearMonth } from '../../../lib/calendar';
 import { usePage } from '../../../PageContext';
 import { hasPinnedTimeZone } from '../lib/format';

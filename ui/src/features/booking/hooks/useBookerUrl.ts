@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { useLocation, useNavigate } from '../../../lib/router';
+import { useLocation, useNavigate } from 'react-router';
 
 // The booker's steps live in the query, so Back, Forward, reload and a
 // shared link land on the same step with what was chosen, and the server
@@ -12,14 +12,11 @@ import { useLocation, useNavigate } from '../../../lib/router';
 //   times=all  every time of the day, not only the first dozen
 //   cart=a,b~c  a service menu's cart (the booker's, then each guest's);
 //   for=N whose services the menu adds to; step=time the cart's booker
-// Other parameters (tz, reschedule, token) are kept as they are.
+// Other parameters (tz, reschedule, token) are kept as they are. Moving
+// between steps keeps the page's payload (router/page.ts's STEP_PARAMS).
 export type BookerParam = 'month' | 'date' | 'staff' | 'time' | 'guests' | 'times' | 'cart' | 'step' | 'for';
 
 export type BookerChanges = Partial<Record<BookerParam, string | null>>;
-
-// SHALLOW marks a history entry the booker made: the page stays the same
-// payload (PageHost does not fetch it again); only the step changes.
-export const SHALLOW = { shallow: true } as const;
 
 export function bookerHref(pathname: string, search: string, changes: BookerChanges): string {
   const next = new URLSearchParams(search);
@@ -40,7 +37,7 @@ export function useBookerUrl() {
   // turned, a slot that was taken meanwhile).
   const go = useCallback(
     (changes: BookerChanges, opts: { replace?: boolean } = {}) =>
-      navigate(bookerHref(location.pathname, location.search, changes), { replace: opts.replace, state: SHALLOW, preventScrollReset: true }),
+      navigate(bookerHref(location.pathname, location.search, changes), { replace: opts.replace, preventScrollReset: true }),
     [location.pathname, location.search, navigate],
   );
   return { params, href, go, pathname: location.pathname, search: location.search };

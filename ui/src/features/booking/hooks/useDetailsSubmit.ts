@@ -5,7 +5,7 @@ import { checkAll } from '../../forms/engine/check';
 import { usePhoneReader } from '../../forms/lib/phone';
 import { notifyHost } from '../../../lib/embed';
 import { goToCheckout, manageToken, openCheckout } from '../../../lib/checkout';
-import { createBooking } from '../lib/api';
+import { createBooking } from '../lib/mutations';
 import { bookingRequest } from '../lib/bookingRequest';
 import { contactName } from '../lib/formValues';
 import { serverFieldKey, validateDetails, validateGuests, type DetailsValues, type FieldKey } from '../lib/validation';

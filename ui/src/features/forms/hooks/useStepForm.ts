@@ -1,7 +1,7 @@
 import { useLayoutEffect, useRef, useState, type FormEvent } from 'react';
 import { notifyHost } from '../../../lib/embed';
 import { useIntl } from '../../../lib/i18n';
-import { useNavigate } from '../../../lib/router';
+import { useNavigate } from 'react-router';
 import { usePage } from '../../../PageContext';
 import type { ActionResult, FieldError, FormPageData } from '../../../generated/web';
 import { check, checkField } from '../engine/check';

@@ -101,8 +101,10 @@ func formAction(svc *forms.Service, lim *limits.Limiter, kind string) Action {
 		if err != nil {
 			return "", err
 		}
+		// page: where the form was filled in (the page embedding it), which
+		// the router's action adds from document.referrer.
 		in := FormAnswerRequest{Key: form.Get("key"), Step: form.Get("step"), Answers: map[string][]string{},
-			Query: keptQuery(f, req.Query), Website: form.Get("website")}
+			Query: keptQuery(f, req.Query), Website: form.Get("website"), Page: form.Get("page")}
 		for name, values := range form {
 			if id, ok := strings.CutPrefix(name, "answers."); ok {
 				in.Answers[id] = values

@@ -25,17 +25,22 @@ interface Call {
   body: unknown;
 }
 
-// answering stubs fetch: the forms API answers as handler says; page data
-// (where the answer sends the visitor) is the form's page, thanking.
+// answering stubs fetch: the page's action answers as handler says (the
+// form posted as a browser posts it); page data (where the answer sends
+// the visitor) is the form's page, thanking.
 function answering(handler: (n: number) => Response): Call[] {
   const calls: Call[] = [];
   vi.stubGlobal('fetch', async (url: string, init: RequestInit = {}) => {
     if (url.startsWith('/api/page-data')) return json(200, payload('form', { ...contact(), done: true }, { layout: 'form', path: '/widget/form/demo-contact' }));
-    calls.push({ url, method: (init.method ?? 'GET').toUpperCase(), body: init.body ? JSON.parse(String(init.body)) : undefined });
+    const body = init.body instanceof URLSearchParams ? init.body : null;
+    calls.push({ url, method: (init.method ?? 'GET').toUpperCase(), body: body && Object.fromEntries([...new Set(body.keys())].map((k) => [k, body.getAll(k)])) });
     return handler(calls.length);
   });
   return calls;
 }
+
+// refused is the page again, as Go's action answers a refusal asked for as data.
+const refused = (status: number, action: object) => json(status, payload('form', contact(), { layout: 'form', path: '/widget/form/demo-contact?utm_source=mail', status, action }));
 
 const open = (data = contact()) => renderPage(payload('form', data, { layout: 'form', path: '/widget/form/demo-contact?utm_source=mail' }));
 const box = (name: string | RegExp) => screen.getByRole('textbox', { name }) as HTMLInputElement;
@@ -59,7 +64,7 @@ describe('a form of the engine', () => {
   });
 
   it('shows a question when a rule says so and sends only what the visitor could see', async () => {
-    const calls = answering(() => json(201, { done: true, href: '/widget/form/demo-contact?response=key-1', sent: '/widget/form/demo-contact?response=key-1' }));
+    const calls = answering(() => json(200, { redirect: '/widget/form/demo-contact?response=key-1' }));
     open();
     expect(screen.queryByLabelText(/Preferred date/)).toBeNull();
     fireEvent.change(box(/Your name/), { target: { value: 'Ada Lovelace' } });
@@ -69,17 +74,17 @@ describe('a form of the engine', () => {
     fireEvent.change(screen.getByRole('combobox', { name: /What is it about/ }), { target: { value: 'other' } });
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Send message' })));
     const post = calls.find((c) => c.method === 'POST')!;
-    expect(post.url).toBe('/api/forms/form/demo-contact/answers');
-    expect(post.body).toMatchObject({ key: 'key-1', step: 'contact', query: { utm_source: 'mail' }, answers: { name: ['Ada Lovelace'], email: ['ada@example.com'], topic: ['other'] } });
-    expect((post.body as { answers: Record<string, unknown> }).answers.date).toBeUndefined();
+    expect(post.url).toBe('/widget/form/demo-contact?utm_source=mail');
+    expect(post.body).toMatchObject({ key: ['key-1'], step: ['contact'], 'answers.name': ['Ada Lovelace'], 'answers.email': ['ada@example.com'], 'answers.topic': ['other'] });
+    expect((post.body as Record<string, unknown>)['answers.date']).toBeUndefined();
     await screen.findByText('Thank you! Your answers have been sent.');
   });
 
   it('puts the server’s refusal under its fields and keeps a new key when the old one expired', async () => {
     const calls = answering((n) =>
       n === 1
-        ? json(409, { error: { code: 'form_expired', message: 'This form was open for a long time.' }, key: 'key-2' })
-        : json(422, { error: { code: 'invalid', message: 'Please check the highlighted fields', fields: { 'answers.name': { id: 'validation.nameInvalid', message: 'Name is invalid' } } } }),
+        ? json(409, payload('form', { ...contact(), key: 'key-2' }, { layout: 'form', path: '/widget/form/demo-contact?utm_source=mail', status: 409, action: { code: 'form_expired', message: 'This form was open for a long time.', values: { key: 'key-1', 'answers.name': 'Ada' } } }))
+        : refused(422, { message: 'Please check the highlighted fields', fields: { 'answers.name': { id: 'validation.nameInvalid', message: 'Name is invalid' } }, values: { key: 'key-2', 'answers.name': 'Ada' } }),
     );
     open();
     fireEvent.change(box(/Your name/), { target: { value: 'Ada' } });
@@ -89,6 +94,6 @@ describe('a form of the engine', () => {
     await screen.findByText('This form was open for a long time.');
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Send message' })));
     await waitFor(() => expect(errorOf(box(/Your name/))).toBe('Name is invalid'));
-    expect((calls.filter((c) => c.method === 'POST')[1].body as { key: string }).key).toBe('key-2');
+    expect((calls.filter((c) => c.method === 'POST')[1].body as { key: string[] }).key).toEqual(['key-2']);
   });
 });

@@ -1,3 +1,4 @@
+import { Form, Link } from 'react-router';
 import { Alert } from '../../../components/Alert';
 import { Button } from '../../../components/Button';
 import { FormattedMessage } from '../../../lib/i18n';
@@ -9,14 +10,14 @@ import styles from '../Forms.module.css';
 
 // StepForm is one step of a form, quiz or survey: a real form posting to
 // its own page (so it works without JavaScript), checked as the visitor
-// sends it with the server's rules; with JavaScript the step goes to the
-// JSON API and the answer says where to go: the next step, the result,
+// sends it with the server's rules; with JavaScript the route's action
+// posts it, and Go's answer says where to go: the next step, the result,
 // the thanks.
 export function StepForm({ data, route }: { data: FormPageData; route: string }) {
   const page = usePage();
   const { form, step, shown, last, values, errors, formError, key, busy, countries, setCountries, formRef, trapRef, change, blurred, onSubmit } = useStepForm(data, route);
   return (
-    <form ref={formRef} className={styles.form} method="post" action={page.path} onSubmit={onSubmit} noValidate aria-busy={busy || undefined}>
+    <Form ref={formRef} className={styles.form} method="post" action={page.path} onSubmit={onSubmit} noValidate aria-busy={busy || undefined}>
       <input type="hidden" name="key" value={key} />
       <input type="hidden" name="step" value={step.id} />
       <div className={styles.trap} aria-hidden="true">
@@ -45,14 +46,14 @@ export function StepForm({ data, route }: { data: FormPageData; route: string })
       {formError && <Alert>{formError}</Alert>}
       <div className={styles.actions}>
         {data.back && (
-          <a className={styles.back} href={data.back}>
+          <Link className={styles.back} to={data.back}>
             <FormattedMessage id="form.back" />
-          </a>
+          </Link>
         )}
         <Button type="submit" busy={busy} className={styles.submit}>
           {busy ? <FormattedMessage id="form.sending" /> : last ? form.submit || <FormattedMessage id="form.submit" /> : <FormattedMessage id="form.next" />}
         </Button>
       </div>
-    </form>
+    </Form>
   );
 }

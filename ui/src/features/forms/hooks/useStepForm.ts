@@ -1,37 +1,48 @@
 import { useLayoutEffect, useRef, useState, type FormEvent } from 'react';
+import { useNavigation, useSubmit } from 'react-router';
 import { notifyHost } from '../../../lib/embed';
 import { useIntl } from '../../../lib/i18n';
-import { useNavigate } from 'react-router';
 import { usePage } from '../../../PageContext';
 import type { ActionResult, FieldError, FormPageData } from '../../../generated/web';
 import { check, checkField } from '../engine/check';
 import { after, normalized, walk } from '../engine/logic';
 import type { Answers } from '../engine/types';
-import { sendStep } from '../lib/api';
 import { usePhoneReader } from '../lib/phone';
 
 // useStepForm is one step of a form as the visitor fills it: the answers
 // (what a refused post sent, else what the response kept), the fields the
-// rules show, the messages, and sending the step to the JSON API, whose
-// answer says where to go.
+// rules show, the messages, and sending the step: checked here first, then
+// posted by the route's action to the page's own URL, as the browser
+// without JavaScript posts it; Go's answer says where to go, or why not.
 export function useStepForm(data: FormPageData, route: string) {
   const page = usePage();
   const intl = useIntl();
-  const navigate = useNavigate();
+  const submit = useSubmit();
+  const busy = useNavigation().state !== 'idle';
   const { form } = data;
   const failed = page.action ?? null;
+  const pendingFocus = useRef(false);
+  const keyAfter = (f: ActionResult | null) => (f && f.code !== 'form_expired' && f.values.key ? f.values.key : data.key);
   const [values, setValues] = useState<Answers>(() => (failed ? fromAction(failed) : data.values));
   const [errors, setErrors] = useState<Record<string, string>>(() => messagesOf(failed?.fields));
   const [formError, setFormError] = useState<string | null>(failed?.message ?? null);
-  const [key, setKey] = useState(() => (failed && failed.code !== 'form_expired' && failed.values.key ? failed.values.key : data.key));
-  const [busy, setBusy] = useState(false);
+  const [key, setKey] = useState(() => keyAfter(failed));
+  // A refusal the action brought back: its messages, and a new key for a
+  // form left open too long (what the visitor typed stays).
+  const [shownFailure, setShownFailure] = useState(failed);
+  if (failed !== shownFailure) {
+    setShownFailure(failed);
+    setErrors(messagesOf(failed?.fields));
+    setFormError(failed?.message ?? null);
+    setKey(keyAfter(failed));
+    if (failed?.fields) pendingFocus.current = true; // read by the layout effect below, after this render
+  }
   // The country each phone field reads its number in (the business's until
   // the visitor picks another).
   const [countries, setCountries] = useState<Record<string, string>>({});
   const phone = usePhoneReader(form.steps.some((s) => s.fields.some((f) => f.type === 'phone')));
   const formRef = useRef<HTMLFormElement>(null);
   const trapRef = useRef<HTMLInputElement>(null);
-  const pendingFocus = useRef(false);
 
   const stepIndex = Math.max(0, form.steps.findIndex((s) => s.id === data.step));
   const step = form.steps[stepIndex];
@@ -79,33 +90,31 @@ export function useStepForm(data: FormPageData, route: string) {
       setFormError(null);
       return;
     }
-    const sent = Object.fromEntries(shown.filter((f) => f.type !== 'hidden').map((f) => [f.id, international(f.id, values[f.id] ?? [])]));
-    setBusy(true);
+    // The form as the browser would post it, each number in its
+    // international form, and the page it was filled in on.
+    const body = new FormData(formRef.current ?? undefined);
+    for (const f of shown) if (f.type === 'phone' && inCountry[f.id]?.[0]) body.set(`answers.${f.id}`, inCountry[f.id][0]);
+    if (document.referrer) body.set('page', document.referrer);
+    setErrors({});
     setFormError(null);
-    const unable = intl.formatMessage({ id: 'form.error.unable' });
-    try {
-      const res = await sendStep(route, form.slug, { key, step: step.id, answers: sent, query: data.query, page: document.referrer || undefined, locale: page.locale, website: trapRef.current?.value || undefined }, page.lang);
-      if (res.ok) {
-        // Back comes to this step with its answers, kept on the server.
-        window.history.replaceState(window.history.state, '', res.body.sent);
-        if (res.body.done) notifyHost('submitted', { form: form.slug, kind: route });
-        if (res.body.external) window.location.assign(res.body.href);
-        else navigate(res.body.href);
-        return;
-      }
-      if (res.key) setKey(res.key);
-      const fieldErrors = Object.fromEntries(Object.entries(res.error?.fields ?? {}).flatMap(([path, f]) => (path.startsWith('answers.') ? [[path.slice(8), f.message]] : [])));
-      if (Object.keys(fieldErrors).length > 0) pendingFocus.current = true;
-      setErrors(fieldErrors);
-      setFormError((res.status < 500 && res.error?.message) || unable);
-    } catch {
-      setFormError(unable);
-    } finally {
-      setBusy(false);
-    }
+    // Back comes to this step with its answers, which the server keeps
+    // under the response's key.
+    window.history.replaceState(window.history.state, '', sentHref(step.id, key));
+    const before = window.location.href;
+    await submit(body, { method: 'post', action: page.path });
+    if (last && window.location.href !== before) notifyHost('submitted', { form: form.slug, kind: route });
   };
 
   return { form, step, shown, last, values, errors, formError, key, busy, countries, setCountries, formRef, trapRef, change, blurred, onSubmit };
+}
+
+// sentHref is this step's own URL with the response's key: where Back
+// finds the answers the server kept (as Go's formStepHref writes it).
+function sentHref(step: string, key: string): string {
+  const url = new URL(window.location.href);
+  url.searchParams.set('step', step);
+  url.searchParams.set('response', key);
+  return url.pathname + url.search;
 }
 
 // fromAction is what a post without JavaScript sent, back on its page.

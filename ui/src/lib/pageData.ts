@@ -23,3 +23,14 @@ export async function postPage(target: string, body: URLSearchParams, signal?: A
     init: { method: 'POST', body, signal, headers: { 'Content-Type': 'application/x-www-form-urlencoded' } },
   });
 }
+
+// The payload on screen, as the router last settled it (router/page.ts):
+// a screen that posted a form reads what its answer led to (the booking
+// the booker's details made) once the navigation is over.
+let current: Payload | null = null;
+
+export const currentPage = (): Payload | null => current;
+
+export function setCurrentPage(p: Payload) {
+  current = p;
+}

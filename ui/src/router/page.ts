@@ -5,21 +5,18 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type ShouldRevalidateFunctionArgs } from 'react-router';
 import { loadLayout } from '@registry';
 import { isChunkLoadError, navigateTo, shouldReloadAfterChunkError } from '../lib/navigation';
-import { fetchPage, postPage } from '../lib/pageData';
+import type { Messages } from '../lib/i18n';
+import { intlFor } from '../lib/intl';
+import { currentPage, fetchPage, postPage, setCurrentPage } from '../lib/pageData';
 import type { Payload } from '../payload';
 
-// The payload on screen: which layout the current page is decides whether
-// a change of its query is a step of the same page (shouldRevalidate).
-let shown: Payload | null = null;
-
-export const shownPayload = (): Payload | null => shown;
 
 // settle is a payload Go answered, as the router takes it: the page's data,
 // or (an unknown page, an expired link, a failure) thrown to the route's
 // error element with its status.
 export function settle(payload: Payload): Payload {
   if (payload.route === 'error') throw data(payload, { status: payload.status });
-  shown = payload;
+  setCurrentPage(payload);
   return payload;
 }
 
@@ -45,12 +42,28 @@ export async function pageAction({ request }: ActionFunctionArgs) {
   const target = pathOf(request.url);
   const form = new URLSearchParams();
   for (const [k, v] of await request.formData()) if (typeof v === 'string') form.append(k, v);
-  const res = await postPage(target, form, request.signal);
-  if ('redirect' in res.body && typeof res.body.redirect === 'string') throw redirect(res.body.redirect);
-  const payload = res.body as Payload;
-  if (!payload || typeof payload.route !== 'string') throw new Error(`the page's action answered ${res.status} without a page`);
+  let res: Awaited<ReturnType<typeof postPage>>;
+  try {
+    res = await postPage(target, form, request.signal);
+  } catch (err) {
+    if (request.signal.aborted) throw err;
+    return unreachable(form); // offline, or an answer that was not Go's
+  }
+  if (res.body && 'redirect' in res.body && typeof res.body.redirect === 'string') throw redirect(res.body.redirect);
+  const payload = res.body as Payload | null;
+  if (!payload || typeof payload.route !== 'string') return unreachable(form);
   await loadLayout(payload.layout);
   return data(settle(payload), { status: res.status });
+}
+
+// unreachable is the page on screen again, saying in its language that
+// the server could not be reached: what was typed stays, and sending again
+// posts the same form key, so a post that did arrive is not made twice.
+function unreachable(form: URLSearchParams) {
+  const page = currentPage();
+  if (!page) throw new Error('a form was posted before any page was shown');
+  const message = intlFor(page.lang, page.messages as Messages, () => {}).formatMessage({ id: 'error.unavailable' });
+  return data(settle({ ...page, status: 503, action: { message, values: Object.fromEntries(form) } }), { status: 503 });
 }
 
 // STEP_PARAMS are the booker's steps in its query (hooks/useBookerUrl.ts):
@@ -62,7 +75,7 @@ const STEP_PARAMS = new Set(['month', 'date', 'staff', 'time', 'guests', 'times'
 // post asks Go again. Decided by the URLs alone: history state is not
 // part of a shared link or a reload.
 export function shouldRevalidatePage({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs): boolean {
-  if (formMethod || shown?.layout !== 'calendar' || currentUrl.pathname !== nextUrl.pathname) return defaultShouldRevalidate;
+  if (formMethod || currentPage()?.layout !== 'calendar' || currentUrl.pathname !== nextUrl.pathname) return defaultShouldRevalidate;
   return !onlyStepsDiffer(currentUrl.searchParams, nextUrl.searchParams) && defaultShouldRevalidate;
 }
 

@@ -4,7 +4,8 @@ import { loadedLayout } from '@registry';
 import { App } from '../App';
 import { notifyHost, stepOf } from '../lib/embed';
 import type { Payload } from '../payload';
-import { pageAction, pageLoader, settle, shouldRevalidatePage, shownPayload } from './page';
+import { currentPage } from '../lib/pageData';
+import { pageAction, pageLoader, settle, shouldRevalidatePage } from './page';
 import { scrollKey } from './scroll';
 
 // The client's route tree. Go matches every URL (backend/internal/route,
@@ -96,7 +97,7 @@ function useDocument(payload: Payload) {
 // brokenPage is the error screen for a failure in the browser itself, in
 // the language of the page the visitor was on.
 function brokenPage(): Payload {
-  const last = shownPayload() ?? EMPTY;
+  const last = currentPage() ?? EMPTY;
   return { ...last, route: 'error', layout: 'error', status: 500, statusMessage: undefined, data: null, action: undefined };
 }
 

@@ -7,7 +7,7 @@ import english from '../../../locales/en-US.json';
 import { pageMessages } from './pageMessages';
 import type { Payload } from '../payload';
 import { hydrationState, routes } from '../router/routes';
-import type { BookingPageData, BookingView, BookingViewData, CalendarInfo, LocationInfo, SlotsResponse } from '../features/booking/types';
+import type { ActionResult, BookingPageData, BookingView, BookingViewData, CalendarInfo, LocationInfo, SlotsResponse } from '../features/booking/types';
 
 export const messages = english as Record<string, string>;
 
@@ -136,6 +136,22 @@ export function renderPage(p: Payload) {
 export const renderBooking = (data: BookingPageData = bookingPageData(), over: Partial<Payload> = {}) => renderPage(payload('bookings', data, over));
 export const renderView = (route: string, data: BookingViewData, over: Partial<Payload> = {}) => renderPage(payload(route, data, over));
 
+// The booking a page's action made (booked): the page it leads to shows it.
+let answeredBooking: BookingView | null = null;
+
+// booked is Go's answer to a details form the route's action posted: the
+// booking's own page, which the next page data then shows.
+export function booked(b: BookingView): Response {
+  answeredBooking = b;
+  return json(200, { redirect: `/widget/booking/${b.id}?token=t0k` });
+}
+
+// refused is Go's answer to a post it refused: the booker's page again,
+// with its status and why.
+export function refused(status: number, action: Omit<ActionResult, 'values'> & { values?: Record<string, string> }, data: BookingPageData = bookingPageData()): Response {
+  return json(status, payload('bookings', data, { status, action: { values: {}, ...action } }));
+}
+
 // A fetch double: answers by method and path, and records every call.
 export interface Call {
   url: string;
@@ -154,7 +170,9 @@ export function json(status: number, body: unknown): Response {
 export function mockFetch(handler: (call: Call) => Response | Promise<Response>) {
   const calls: Call[] = [];
   let lastBooking: BookingView | null = null;
+  answeredBooking = null;
   const fn = vi.fn(async (url: string, init: RequestInit = {}) => {
+    lastBooking = answeredBooking ?? lastBooking;
     if (url.startsWith('/api/page-data?') && lastBooking) {
       const path = new URL(url, 'http://x').searchParams.get('path') ?? '/';
       return json(200, payload('bookingView', { bookings: [lastBooking], token: 't0k' }, { path }));

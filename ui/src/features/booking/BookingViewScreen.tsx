@@ -1,12 +1,11 @@
-import { useState } from 'react';
 import { FormattedMessage } from '../../lib/i18n';
-import { useLocation } from 'react-router';
+import { useNavigationType } from 'react-router';
 import { ScreenSummary } from '../../components/ScreenSummary';
 import { usePage } from '../../PageContext';
 import { BusinessMark } from '../../components/BusinessMark';
 import { Confirmation } from './components/Confirmation';
 import { DecidePanel } from './components/DecidePanel';
-import type { BookingView, BookingViewData } from './types';
+import type { BookingViewData } from './types';
 import styles from './Screens.module.css';
 
 // BookingViewScreen: a booking's manage link, /widget/booking/{id} or
@@ -16,19 +15,19 @@ import styles from './Screens.module.css';
 // decline it. Right after booking, focus goes to the outcome's heading.
 export function BookingViewScreen() {
   const page = usePage<BookingViewData | null>();
-  const location = useLocation();
-  const justBooked = (location.state as { booked?: boolean } | null)?.booked === true;
+  // Arrived here by the app's own navigation (the booker's action led
+  // here), not opened from a mail or reloaded.
+  const justBooked = useNavigationType() !== 'POP';
   const bookings = page.data?.bookings ?? [];
-  const [decided, setDecided] = useState<BookingView | null>(null);
   if (bookings.length === 0) return <ScreenSummary title="screen.bookingView.title" lead="screen.bookingView.lead" />;
   const business = { name: bookings[0].locationName, logoUrl: '' };
   if (page.data?.decide) {
-    const b = decided ?? bookings[0];
+    const b = bookings[0];
     return (
       <div className={styles.screen}>
         {business.name && <BusinessMark location={business} />}
         <Confirmation booking={b} manage={false}>
-          <DecidePanel booking={b} secret={page.data.decide} onDecided={setDecided} />
+          <DecidePanel booking={b} />
         </Confirmation>
       </div>
     );

@@ -1,7 +1,7 @@
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clientEnv } from './hooks/useBookerPreferences';
-import { bookingPageData, bookingView, json, mockFetch, renderBooking, renderView } from '../../testing/booking';
+import { booked, bookingPageData, bookingView, mockFetch, refused, renderBooking, renderView } from '../../testing/booking';
 
 beforeEach(() => {
   vi.spyOn(clientEnv, 'browserTimeZone').mockReturnValue('Europe/Berlin');
@@ -62,9 +62,7 @@ describe('rescheduling', () => {
   const old = bookingView({ start: '2026-11-24T14:00:00+01:00', end: '2026-11-24T14:30:00+01:00' });
 
   it('shows the current time, asks to confirm the new one and reschedules', async () => {
-    const calls = mockFetch(() =>
-      json(200, bookingView({ status: 'rescheduled', start: '2026-11-23T10:00:00+01:00', end: '2026-11-23T10:30:00+01:00', previousStart: old.start })),
-    );
+    const calls = mockFetch(() => booked(bookingView({ status: 'rescheduled', start: '2026-11-23T10:00:00+01:00', end: '2026-11-23T10:30:00+01:00', previousStart: old.start })));
     renderBooking(bookingPageData({ reschedule: old, token: 't0k' }), { path: '/widget/bookings/demo-consultation?reschedule=bk_1&token=t0k' });
     expect(screen.getByText('Rescheduling')).toBeTruthy();
     expect(screen.getByText('Your current time: Tuesday, November 24, 2026 at 2:00 PM')).toBeTruthy();
@@ -75,14 +73,15 @@ describe('rescheduling', () => {
     expect(screen.getByText('Monday, November 23, 2026 at 10:00 AM')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Confirm new time' }));
     expect(await screen.findByRole('heading', { name: 'Your appointment has been rescheduled' })).toBeTruthy();
-    expect(calls[0].url).toBe('/api/bookings/bk_1/reschedule');
-    expect(calls[0].body).toEqual({ token: 't0k', start: '2026-11-23T10:00:00+01:00', tz: 'Europe/Berlin' });
-    expect(calls[0].headers['Idempotency-Key']).toBeTruthy();
+    // The step's own URL (the booking and its token in the query), posted
+    // by the route's action as the browser posts it without JavaScript.
+    expect(calls[0].url).toMatch(/^\/widget\/bookings\/demo-consultation\?reschedule=bk_1&token=t0k&/);
+    expect(calls[0].body).toEqual({ start: '2026-11-23T10:00:00+01:00', tz: 'Europe/Berlin', idempotencyKey: 'form-key-1' });
     expect(document.querySelector('del')!.textContent).toBe('Tuesday, November 24, 2026 at 2:00 PM');
   });
 
   it('shows why a reschedule is no longer possible (410)', async () => {
-    mockFetch(() => json(410, { error: { code: 'expired', message: 'Reschedule or cancellation is no longer possible for this booking' } }));
+    mockFetch(() => refused(410, { code: 'expired', message: 'Reschedule or cancellation is no longer possible for this booking' }, bookingPageData({ reschedule: old, token: 't0k' })));
     renderBooking(bookingPageData({ reschedule: old, token: 't0k' }));
     fireEvent.click(screen.getByRole('button', { name: '10:00 AM Central European Time' }));
     fireEvent.click(screen.getByRole('button', { name: 'Confirm new time' }));

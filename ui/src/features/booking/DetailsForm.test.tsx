@@ -1,7 +1,7 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clientEnv } from './hooks/useBookerPreferences';
-import { bookingPageData, bookingView, calendarInfo, json, locationInfo, mockFetch, query, renderBooking, type Call } from '../../testing/booking';
+import { booked, bookingPageData, bookingView, calendarInfo, json, locationInfo, mockFetch, query, refused, renderBooking, type Call } from '../../testing/booking';
 import type { BookingPageData } from './types';
 
 beforeEach(() => {
@@ -102,39 +102,35 @@ describe('the details step', () => {
     expect(errorOf(field(/Where should we meet/))).toBe('Location is required');
   });
 
-  it('books with an idempotency key and shows the confirmation', async () => {
-    const calls = mockFetch((c) => (c.method === 'POST' ? json(201, bookingView({ start: '2026-11-23T09:30:00+01:00', end: '2026-11-23T10:00:00+01:00' })) : slotsAnswer()));
+  it("books through the page's action, with the form's key, and shows the booking's page", async () => {
+    const calls = mockFetch((c) => (c.method === 'POST' ? booked(bookingView({ start: '2026-11-23T09:30:00+01:00', end: '2026-11-23T10:00:00+01:00' })) : slotsAnswer()));
     openDetails();
     fillValid();
     type(/Phone/, '+49 (30) 123-4567');
     fireEvent.click(screen.getByRole('checkbox', { name: /receive news/ }));
     submit();
-    expect(screen.getByRole('button', { name: 'Scheduling…' }).getAttribute('aria-busy')).toBe('true');
+    expect((await screen.findByRole('button', { name: 'Scheduling…' })).getAttribute('aria-busy')).toBe('true');
     expect(await screen.findByRole('heading', { name: 'Your appointment is scheduled' })).toBeTruthy();
     const post = calls.find((c) => c.method === 'POST')!;
-    expect(post.url).toBe('/api/bookings');
-    expect(post.headers['Idempotency-Key']).toMatch(/^[0-9a-f-]{36}$/);
-    expect(post.body).toEqual({
-      calendar: 'demo-consultation',
+    // The step's own URL, posted as the browser posts it without JavaScript.
+    expect(post.url).toBe('/widget/bookings/demo-consultation?month=2026-11&date=2026-11-23&time=2026-11-23T09%3A30%3A00%2B01%3A00');
+    expect(post.headers['Content-Type']).toBe('application/x-www-form-urlencoded');
+    expect(post.body).toMatchObject({
       start: '2026-11-23T09:30:00+01:00',
       tz: 'Europe/Berlin',
-      locale: 'en-US',
-      contact: {
-        firstName: 'Ada',
-        lastName: 'Lovelace',
-        email: 'ada@example.com',
-        phone: '+49 (30) 123-4567',
-        phoneCountry: 'DE',
-        location: 'Hauptstraße 5, Berlin',
-        notes: '',
-        consent: true,
-      },
+      idempotencyKey: 'form-key-1',
+      'contact.firstName': 'Ada',
+      'contact.lastName': 'Lovelace',
+      'contact.email': 'ada@example.com',
+      'contact.phone': '+49 (30) 123-4567',
+      'contact.phoneCountry': 'DE',
     });
+    expect(post.body).toHaveProperty('contact.consent');
     expect(screen.getByText('We sent the details to ada@example.com.')).toBeTruthy();
   });
 
   it('reads a phone number in the chosen country with libphonenumber', async () => {
-    const calls = mockFetch((c) => (c.method === 'POST' ? json(201, bookingView()) : slotsAnswer()));
+    const calls = mockFetch((c) => (c.method === 'POST' ? booked(bookingView()) : slotsAnswer()));
     openDetails();
     fillValid();
     const country = screen.getByRole('combobox', { name: 'Country of the phone number' }) as HTMLSelectElement;
@@ -153,7 +149,7 @@ describe('the details step', () => {
     fireEvent.change(country, { target: { value: 'DE' } });
     submit();
     await screen.findByRole('heading', { name: 'Your appointment is scheduled' });
-    expect(calls.find((c) => c.method === 'POST')!.body).toMatchObject({ contact: { phone: '030 1234567', phoneCountry: 'DE' } });
+    expect(calls.find((c) => c.method === 'POST')!.body).toMatchObject({ 'contact.phone': '030 1234567', 'contact.phoneCountry': 'DE' });
   });
 
   it('finds the times of a series, says which are taken, and books it', async () => {
@@ -167,7 +163,7 @@ describe('the details step', () => {
           ],
         });
       }
-      return c.method === 'POST' ? json(201, bookingView()) : slotsAnswer();
+      return c.method === 'POST' ? booked(bookingView()) : slotsAnswer();
     });
     openDetails(bookingPageData({ calendar: calendarInfo({ recurringMax: 12 }) }));
     fillValid();
@@ -182,19 +178,14 @@ describe('the details step', () => {
     expect(query(calls.filter((c) => c.url.startsWith('/api/booking/series')).at(-1)!.url)).toMatchObject({ every: 'week', count: '3', start: '2026-11-23T09:30:00+01:00' });
     submit();
     await screen.findByRole('heading', { name: 'Your appointment is scheduled' });
-    expect(calls.find((c) => c.method === 'POST')!.body).toMatchObject({ repeat: { every: 'week', count: 3 } });
+    expect(calls.find((c) => c.method === 'POST')!.body).toMatchObject({ 'repeat.every': 'week', 'repeat.count': '3' });
   });
 
   it("puts the server's field messages under the fields (422)", async () => {
-    mockFetch(() =>
-      json(422, {
-        error: {
-          code: 'invalid',
-          message: 'Please check the highlighted fields',
-          messageId: 'booking.error.invalid',
-          fields: { 'contact.email': { id: 'validation.emailInvalid', message: 'E-Mail ist ungültig' } },
-        },
-      }),
+    mockFetch((c) =>
+      c.method === 'POST'
+        ? refused(422, { message: 'Please check the highlighted fields', fields: { 'contact.email': { id: 'validation.emailInvalid', message: 'E-Mail ist ungültig' } }, values: { 'contact.email': 'ada@example.com' } })
+        : slotsAnswer(),
     );
     openDetails();
     fillValid();
@@ -205,52 +196,49 @@ describe('the details step', () => {
   });
 
   it('goes back to fresh times when the slot was taken meanwhile (409)', async () => {
-    const calls = mockFetch((c) =>
-      c.method === 'POST' ? json(409, { error: { code: 'slot_unavailable', message: 'Booking unsuccessful, resource unavailable at the moment' } }) : slotsAnswer(),
+    const fresh = bookingPageData({ slots: { timezone: 'Europe/Berlin', slots: { '2026-11-23': ['2026-11-23T11:00:00+01:00'] }, next: null } });
+    mockFetch((c) =>
+      c.method === 'POST'
+        ? refused(409, { code: 'slot_unavailable', message: 'Booking unsuccessful, resource unavailable at the moment', values: { 'contact.firstName': 'Ada', 'contact.lastName': 'Lovelace', 'contact.email': 'ada@example.com' } }, fresh)
+        : slotsAnswer(),
     );
     openDetails();
     fillValid();
     submit();
     expect(await screen.findByText('Booking unsuccessful, resource unavailable at the moment')).toBeTruthy();
     expect(await screen.findByRole('button', { name: '11:00 AM Central European Time' })).toBeTruthy();
-    const refetch = calls.find((c) => c.method === 'GET')!;
-    expect(query(refetch.url)).toMatchObject({ from: '2026-11-01', to: '2026-11-30', tz: 'Europe/Berlin' });
     // the details are kept for the next try
     fireEvent.click(screen.getByRole('button', { name: '11:00 AM Central European Time' }));
     expect(field(/First name/).value).toBe('Ada');
   });
 
   it('says why when the server refuses for another reason, such as too many attempts (429)', async () => {
-    mockFetch((c) =>
-      c.method === 'POST' ? json(429, { error: { code: 'too_many_requests', message: 'Zu viele Versuche.', messageId: 'error.tooManyRequests' } }) : slotsAnswer(),
-    );
+    mockFetch((c) => (c.method === 'POST' ? refused(429, { message: 'Zu viele Versuche.' }) : slotsAnswer()));
     openDetails();
     fillValid();
     submit();
     expect(await screen.findByText('Zu viele Versuche.')).toBeTruthy();
   });
 
-  it('says it could not schedule on any other failure, and a retry reuses the idempotency key', async () => {
-    let answer: () => Response | Promise<Response> = () => json(500, {});
-    const calls: Call[] = mockFetch(() => answer());
+  it('says the server cannot be reached when the post fails, and sending again posts the same form key', async () => {
+    let answer: () => Response | Promise<Response> = () => Promise.reject(new TypeError('network'));
+    const calls: Call[] = mockFetch((c) => (c.method === 'POST' ? answer() : slotsAnswer()));
     openDetails();
     fillValid();
     submit();
-    expect(await screen.findByText('We were unable to schedule your appointment. Please try again.')).toBeTruthy();
-    answer = () => Promise.reject(new TypeError('network'));
+    expect(await screen.findByText("We can't be reached right now. Please try again in a moment.")).toBeTruthy();
+    expect(field(/First name/).value).toBe('Ada');
+    answer = () => new Response('<html>Bad gateway</html>', { status: 502 });
     submit();
-    await waitFor(() => expect(calls).toHaveLength(2));
+    await waitFor(() => expect(calls.filter((c) => c.method === 'POST')).toHaveLength(2));
     await screen.findByRole('button', { name: 'Confirm booking' });
-    expect(calls[1].headers['Idempotency-Key']).toBe(calls[0].headers['Idempotency-Key']);
-    // a changed form is a new attempt
-    type(/Last name/, 'Byron');
-    submit();
-    await waitFor(() => expect(calls).toHaveLength(3));
-    expect(calls[2].headers['Idempotency-Key']).not.toBe(calls[0].headers['Idempotency-Key']);
+    const posts = calls.filter((c) => c.method === 'POST');
+    expect((posts[1].body as Record<string, string>).idempotencyKey).toBe('form-key-1');
+    expect((posts[0].body as Record<string, string>).idempotencyKey).toBe('form-key-1');
   });
 
   it('says "Request appointment" and shows "requested" for calendars that confirm', async () => {
-    mockFetch(() => json(201, bookingView({ status: 'requested' })));
+    mockFetch((c) => (c.method === 'POST' ? booked(bookingView({ status: 'requested' })) : slotsAnswer()));
     openDetails(bookingPageData({ calendar: calendarInfo({ requiresConfirmation: true }) }));
     fillValid();
     submit();
@@ -259,7 +247,7 @@ describe('the details step', () => {
   });
 
   it('sends the chosen person', async () => {
-    const calls = mockFetch((c) => (c.method === 'POST' ? json(201, bookingView()) : json(200, { timezone: 'Europe/Berlin', slots: { '2026-11-23': ['2026-11-23T09:30:00+01:00'] }, next: null })));
+    const calls = mockFetch((c) => (c.method === 'POST' ? booked(bookingView()) : json(200, { timezone: 'Europe/Berlin', slots: { '2026-11-23': ['2026-11-23T09:30:00+01:00'] }, next: null })));
     renderBooking();
     fireEvent.click(screen.getByRole('radio', { name: 'Mia Weber' }));
     fireEvent.click(await screen.findByRole('button', { name: '9:30 AM Central European Time' }));
@@ -267,7 +255,7 @@ describe('the details step', () => {
     fillValid();
     submit();
     await screen.findByRole('heading', { name: 'Your appointment is scheduled' });
-    expect((calls.find((c) => c.method === 'POST')!.body as { staff: number }).staff).toBe(1);
+    expect((calls.find((c) => c.method === 'POST')!.body as { staff: string }).staff).toBe('1');
   });
 
   it('asks the calendar’s own questions with the form engine: a rule shows one, the engine checks it, the answers are sent', async () => {
@@ -279,7 +267,7 @@ describe('the details step', () => {
       ] }],
       rules: [{ action: 'show', field: 'details', when: { match: 'all', conditions: [{ field: 'topic', op: 'equals', value: 'other' }] } }],
     };
-    const calls = mockFetch((c) => (c.method === 'POST' ? json(201, bookingView()) : slotsAnswer()));
+    const calls = mockFetch((c) => (c.method === 'POST' ? booked(bookingView()) : slotsAnswer()));
     openDetails(bookingPageData({ calendar: calendarInfo({ questions }) }));
     fillValid();
     expect(screen.queryByRole('textbox', { name: /Tell us a little more/ })).toBeNull();
@@ -290,6 +278,6 @@ describe('the details step', () => {
     type(/Tell us a little more/, 'Rosacea');
     submit();
     await screen.findByRole('heading', { name: 'Your appointment is scheduled' });
-    expect(calls.find((c) => c.method === 'POST')!.body).toMatchObject({ answers: { topic: ['other'], details: ['Rosacea'] } });
+    expect(calls.find((c) => c.method === 'POST')!.body).toMatchObject({ 'answers.topic': 'other', 'answers.details': 'Rosacea' });
   });
 });

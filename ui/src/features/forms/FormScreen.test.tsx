@@ -1,7 +1,7 @@
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json, payload, renderPage } from '../../testing/booking';
-import type { FormPageData } from '../../generated/web';
+import type { ActionResult, FormPageData } from '../../generated/web';
 
 const contact = (): FormPageData => ({
   key: 'key-1', step: 'contact', values: {}, query: { utm_source: 'mail' }, done: false, position: 1, total: 1,
@@ -40,7 +40,7 @@ function answering(handler: (n: number) => Response): Call[] {
 }
 
 // refused is the page again, as Go's action answers a refusal asked for as data.
-const refused = (status: number, action: object) => json(status, payload('form', contact(), { layout: 'form', path: '/widget/form/demo-contact?utm_source=mail', status, action }));
+const refused = (status: number, action: ActionResult) => json(status, payload('form', contact(), { layout: 'form', path: '/widget/form/demo-contact?utm_source=mail', status, action }));
 
 const open = (data = contact()) => renderPage(payload('form', data, { layout: 'form', path: '/widget/form/demo-contact?utm_source=mail' }));
 const box = (name: string | RegExp) => screen.getByRole('textbox', { name }) as HTMLInputElement;

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { Form } from 'react-router';
 import { Alert } from '../../../components/Alert';
 import { Button } from '../../../components/Button';
 import type { IsoDate } from '../../../lib/calendar';
@@ -7,9 +8,10 @@ import { usePage } from '../../../PageContext';
 import type { BookingFormat } from '../../../lib/useBookingFormat';
 import { useDetailsSubmit } from '../hooks/useDetailsSubmit';
 import type { DetailsValues } from '../lib/validation';
-import type { ActionResult, BookingPageData, BookingView } from '../types';
+import type { ActionResult, BookingPageData } from '../types';
 import { PaymentSummary } from '../../../components/PaymentSummary';
 import { quote } from '../../../lib/money';
+import { initialValues } from '../lib/formValues';
 import { ConsentChecks } from './ConsentChecks';
 import { ContactFields } from './ContactFields';
 import { GuestsFields } from './GuestsFields';
@@ -23,16 +25,18 @@ interface Props {
   timeZone: string;
   staffId: number | null;
   today: IsoDate;
-  values: DetailsValues;
-  onValues: (v: DetailsValues) => void;
-  onBooked: (b: BookingView) => void;
-  // onSlotTaken: the time was booked by someone else meanwhile (409).
-  onSlotTaken: (message: string) => void;
+  // values: what was typed, kept by the booker across steps; null at
+  // first, when the form starts from seed (a refused post's values, or
+  // empty with the guest rows the URL asks for).
+  values: DetailsValues | null;
+  seed: Parameters<typeof initialValues>[0];
+  // onValues: what was typed changed; guestsChanged when guest rows came or went.
+  onValues: (v: DetailsValues, guestsChanged: boolean) => void;
   // action: the step's URL, where the form posts without JavaScript;
   // failed: that post's answer, shown on the page the server rendered again.
   action: string;
   failed: ActionResult | null;
-  guestsAddHref: string;
+  guestsHref: (rows: number) => string;
   fmt: BookingFormat;
   // onShown: called once the form is on screen (a stable function).
   onShown: () => void;
@@ -41,15 +45,18 @@ interface Props {
 // DetailsForm collects who is booking (the calendar's booking form: the
 // contact fields, then its own questions), whom they bring and how often,
 // checks it with the server's rules and message ids, and books. It is a
-// real form posting to its own page, so it books without JavaScript too.
+// real form posting to its own page: the browser posts it without
+// JavaScript, the route's action with it, to the same action in Go.
 export function DetailsForm(p: Props) {
-  const { data, start, timeZone, staffId, values, onValues, fmt } = p;
+  const { data, start, timeZone, staffId, onValues, fmt } = p;
+  const [first] = useState(() => initialValues(p.seed));
+  const values = p.values ?? first;
   const page = usePage();
   const { calendar, location } = data;
   const formRef = useRef<HTMLFormElement>(null);
   const [seriesRefresh, setSeriesRefresh] = useState(0);
   const { errors, submitting, onSubmit, clear, maxGuests, fixedGuests } = useDetailsSubmit({
-    ...p, formRef, onSeriesTaken: () => setSeriesRefresh((n) => n + 1),
+    ...p, values, formRef, onSeriesTaken: () => setSeriesRefresh((n) => n + 1),
   });
   const { onShown } = p;
   const seats = 1 + (fixedGuests || values.guests.length || Number(values.guestCount) || 0);
@@ -59,16 +66,16 @@ export function DetailsForm(p: Props) {
   useEffect(() => onShown(), [onShown]);
 
   const set = <K extends keyof DetailsValues>(k: K, v: DetailsValues[K]) => {
-    onValues({ ...values, [k]: v });
+    onValues({ ...values, [k]: v }, k === 'guests' && (v as DetailsValues['guests']).length !== values.guests.length);
     if (k === 'guests' || k === 'guestCount') clear('guests');
     else clear('contact', k === 'locationChoice' ? 'location' : k);
   };
   const answer = (id: string, v: string[]) => {
-    onValues({ ...values, answers: { ...values.answers, [id]: v } });
+    onValues({ ...values, answers: { ...values.answers, [id]: v } }, false);
     clear('answers', id);
   };
   return (
-    <form ref={formRef} className={styles.form} method="post" action={p.action} onSubmit={onSubmit} noValidate aria-busy={submitting || undefined}>
+    <Form ref={formRef} className={styles.form} method="post" action={p.action} onSubmit={onSubmit} noValidate aria-busy={submitting || undefined}>
       <input type="hidden" name="start" value={start} />
       <input type="hidden" name="tz" value={timeZone} />
       {staffId != null && <input type="hidden" name="staff" value={String(staffId)} />}
@@ -81,7 +88,7 @@ export function DetailsForm(p: Props) {
           count={values.guestCount}
           maxGuests={maxGuests}
           errors={errors.guests}
-          addHref={p.guestsAddHref}
+          addHref={p.guestsHref(values.guests.length + 1)}
           fixed={fixedGuests > 0}
           onGuests={(g) => set('guests', g)}
           onCount={(c) => set('guestCount', c)}
@@ -109,6 +116,6 @@ export function DetailsForm(p: Props) {
       <Button type="submit" block busy={submitting} className={styles.submit}>
         <FormattedMessage id={submitting ? 'booking.scheduling' : paysNow ? 'booking.submit.pay' : calendar.requiresConfirmation ? 'booking.submit.request' : 'booking.submit'} />
       </Button>
-    </form>
+    </Form>
   );
 }

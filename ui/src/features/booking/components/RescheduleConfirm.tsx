@@ -1,24 +1,22 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef } from 'react';
+import { Form, useNavigation } from 'react-router';
 import { FormattedMessage } from '../../../lib/i18n';
 import { Button } from '../../../components/Button';
-import { usePage } from '../../../PageContext';
 import type { BookingFormat } from '../../../lib/useBookingFormat';
-import { useIdempotencyKey } from '../hooks/useIdempotencyKey';
-import { rescheduleBooking } from '../lib/mutations';
 import type { BookingView } from '../types';
 import { Alert } from '../../../components/Alert';
 import styles from './RescheduleConfirm.module.css';
 
 interface Props {
   booking: BookingView; // the booking being moved
-  token: string;
   start: string; // the new time
   timeZone: string;
   fmt: BookingFormat;
-  onDone: (b: BookingView) => void;
-  onSlotTaken: (message: string) => void;
   onBack: () => void;
-  // action: the step's URL, where the confirmation posts without JavaScript.
+  // action: the step's URL, where the confirmation posts: the browser
+  // without JavaScript, the route's action with it. Go moves the booking
+  // and answers with its page, or with this step again and why (a time
+  // taken meanwhile: back to the times, useBooker).
   action: string;
   formKey: string;
   backHref: string;
@@ -27,38 +25,17 @@ interface Props {
 
 // RescheduleConfirm asks before moving a booking: the old time struck
 // through, the new one beside it.
-export function RescheduleConfirm({ booking, token, start, timeZone, fmt, onDone, onSlotTaken, onBack, action, formKey, backHref, failed }: Props) {
-  const page = usePage();
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(failed);
-  const keyFor = useIdempotencyKey();
+export function RescheduleConfirm({ booking, start, timeZone, fmt, onBack, action, formKey, backHref, failed }: Props) {
+  const busy = useNavigation().state !== 'idle';
+  const error = busy ? null : failed;
   const headingRef = useRef<HTMLHeadingElement>(null);
   const headingId = useId();
   useEffect(() => headingRef.current?.focus(), []);
 
   const when = (iso: string) => fmt.intl.formatMessage({ id: 'booking.dateAtTime' }, { date: fmt.instantDate(iso), time: fmt.time(iso) });
 
-  const confirm = async (e: FormEvent) => {
-    e.preventDefault();
-    if (busy) return;
-    const body = { token, start, tz: timeZone };
-    const unable = fmt.intl.formatMessage({ id: 'booking.error.unableToSchedule' });
-    setBusy(true);
-    setError(null);
-    try {
-      const res = await rescheduleBooking(booking.id, body, keyFor({ id: booking.id, ...body }), page.lang);
-      if (res.ok) return onDone(res.body);
-      if (res.status === 409) return onSlotTaken(res.error?.message || unable);
-      setError(res.status === 410 || res.status === 422 || res.status === 404 ? res.error?.message || unable : unable);
-    } catch {
-      setError(unable);
-    } finally {
-      setBusy(false);
-    }
-  };
-
   return (
-    <form className={styles.confirm} aria-labelledby={headingId} method="post" action={action} onSubmit={confirm}>
+    <Form className={styles.confirm} aria-labelledby={headingId} method="post" action={action}>
       <input type="hidden" name="start" value={start} />
       <input type="hidden" name="tz" value={timeZone} />
       <input type="hidden" name="idempotencyKey" value={formKey} />
@@ -108,6 +85,6 @@ export function RescheduleConfirm({ booking, token, start, timeZone, fmt, onDone
           <FormattedMessage id={busy ? 'booking.rescheduling' : 'booking.reschedule.confirm'} />
         </Button>
       </div>
-    </form>
+    </Form>
   );
 }

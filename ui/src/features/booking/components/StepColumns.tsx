@@ -50,12 +50,11 @@ export function StepColumns({ data, b, start }: { data: BookingPageData; b: Book
                 staffId={who.staffId}
                 today={b.when.today}
                 values={b.values}
+                seed={b.detailsSeed}
                 onValues={b.changeValues}
-                onBooked={b.finished}
-                onSlotTaken={b.slotTaken}
                 action={b.here}
-                failed={failed && failed.fields ? failed : failed && page.status !== 409 ? failed : null}
-                guestsAddHref={url.href({ guests: String(b.values.guests.length + 1) })}
+                failed={failed && (failed.fields || failed.code === 'series_taken' || page.status !== 409) ? failed : null}
+                guestsHref={(rows) => url.href({ guests: String(rows) })}
                 fmt={fmt}
                 // Booking ends on the booking's own page: have its part at hand.
                 onShown={BookingPage.preload}
@@ -64,12 +63,9 @@ export function StepColumns({ data, b, start }: { data: BookingPageData; b: Book
           ) : (
             <RescheduleStep.Component
               booking={reschedule!}
-              token={data.token ?? ''}
               start={start}
               timeZone={timeZone}
               fmt={fmt}
-              onDone={b.finished}
-              onSlotTaken={b.slotTaken}
               onBack={b.go.times}
               action={b.here}
               formKey={data.formKey}

@@ -1,10 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
-import { useNavigate } from 'react-router';
 import { dateInZone, monthOf, weekStartFor, type IsoDate, type YearMonth } from '../../../lib/calendar';
 import { usePage } from '../../../PageContext';
 import { hasPinnedTimeZone } from '../lib/format';
-import { detailsFromForm } from '../lib/formValues';
-import { EMPTY_DETAILS, type DetailsValues } from '../lib/detailsValues';
+import type { DetailsValues } from '../lib/detailsValues';
 import type { BookingPageData, BookingView } from '../types';
 import { useBookerMonth } from './useBookerMonth';
 import { useBookerPreferences } from './useBookerPreferences';
@@ -16,7 +14,6 @@ import { useStaffChoice } from './useStaffChoice';
 // payload and what the visitor typed, and what each of their moves does.
 export function useBooker(data: BookingPageData) {
   const page = usePage();
-  const navigate = useNavigate();
   const url = useBookerUrl();
   const { calendar } = data;
   const reschedule = data.reschedule ?? null;
@@ -28,12 +25,15 @@ export function useBooker(data: BookingPageData) {
   const failed = page.action ?? null;
   // A visit with guests' own services asks for each of those guests.
   const cartGuests = data.cart?.guestItems.length ?? 0;
-  const [values, setValues] = useState<DetailsValues>(() =>
-    initialValues(failed?.values, failed?.lists, cartGuests ? String(cartGuests) : url.params.get('guests'), cartGuests || (calendar.maxSeatsPerBooking ?? 1) - 1),
-  );
+  // What the visitor typed on the details step, kept while they go back to
+  // the times and return; null until that step (in its own chunk) starts
+  // it from what a refused post sent, or empty (lib/formValues.ts).
+  const [values, setValues] = useState<DetailsValues | null>(null);
+  const detailsSeed = { sent: failed?.values, lists: failed?.lists, guests: cartGuests ? String(cartGuests) : url.params.get('guests'), maxGuests: cartGuests || (calendar.maxSeatsPerBooking ?? 1) - 1 };
   // A post the server refused because the time was taken (409) comes back
-  // to the times, with why.
-  const serverNotice = failed && !failed.fields && page.status === 409 ? failed.message : null;
+  // to the times, with why (a series whose other times went stays on the
+  // details, which say which).
+  const serverNotice = failed && !failed.fields && page.status === 409 && failed.code !== 'series_taken' ? failed.message : null;
   const [notice, setNotice] = useState<string | null>(serverNotice);
   const [lastStart, setLastStart] = useState<string | null>(null);
   const rootRef = useRef<HTMLDivElement>(null);
@@ -81,24 +81,22 @@ export function useBooker(data: BookingPageData) {
     url.go({ time: null }, { replace: true });
     when.slotsQ.refresh();
   };
-  const changeValues = (v: DetailsValues) => {
+  // The same answer to the route's action (a post with JavaScript): back
+  // to the times, with why, and the month's times asked for afresh.
+  const seenFailure = useRef(failed);
+  useEffect(() => {
+    if (failed === seenFailure.current) return; // the page's own, as the server rendered it
+    seenFailure.current = failed;
+    if (serverNotice) slotTaken(serverNotice);
+  }, [failed]); // eslint-disable-line react-hooks/exhaustive-deps
+  const changeValues = (v: DetailsValues, guestsChanged: boolean) => {
     setValues(v);
-    if (v.guests.length !== values.guests.length) url.go({ guests: v.guests.length ? String(v.guests.length) : null }, { replace: true });
+    if (guestsChanged) url.go({ guests: v.guests.length ? String(v.guests.length) : null }, { replace: true });
   };
-  // The outcome is the booking's own page: reload and share it as it is.
-  const finished = (b: BookingView) => navigate(b.manageUrl, { state: { booked: true } });
   return {
-    page, url, reschedule, prefs, fmt, who, when, failed, values, changeValues, serverNotice, notice, lastStart, step,
-    refs: { rootRef, stepHeadingRef, timesRef }, go, slotTaken, finished, firstDay: weekStartFor(page.lang), here: url.pathname + url.search,
+    page, url, reschedule, prefs, fmt, who, when, failed, values, detailsSeed, changeValues, serverNotice, notice, lastStart, step,
+    refs: { rootRef, stepHeadingRef, timesRef }, go, slotTaken, firstDay: weekStartFor(page.lang), here: url.pathname + url.search,
   };
 }
 
 export type BookerState = ReturnType<typeof useBooker>;
-
-// initialValues: what a refused post sent (the server rendered the page
-// again), else empty, with as many guest rows as the URL asks for.
-function initialValues(sent: Record<string, string> | undefined, lists: Record<string, string[]> | undefined, guests: string | null, maxGuests: number): DetailsValues {
-  if (sent) return detailsFromForm(sent, lists);
-  const rows = Math.min(Math.max(Number(guests) || 0, 0), Math.max(maxGuests, 0));
-  return { ...EMPTY_DETAILS, guests: Array.from({ length: rows }, () => ({ name: '', email: '' })) };
-}

@@ -1,16 +1,15 @@
 import { useLayoutEffect, useRef, useState, type FormEvent, type RefObject } from 'react';
+import { useNavigation, useSubmit } from 'react-router';
 import { useIntl } from '../../../lib/i18n';
+import { currentPage } from '../../../lib/pageData';
 import { usePage } from '../../../PageContext';
 import { checkAll } from '../../forms/engine/check';
 import { usePhoneReader } from '../../forms/lib/phone';
 import { notifyHost } from '../../../lib/embed';
 import { goToCheckout, manageToken, openCheckout } from '../../../lib/checkout';
-import { createBooking } from '../lib/mutations';
-import { bookingRequest } from '../lib/bookingRequest';
 import { contactName } from '../lib/formValues';
 import { serverFieldKey, validateDetails, validateGuests, type DetailsValues, type FieldKey } from '../lib/validation';
-import type { ActionResult, BookingPageData, BookingView } from '../types';
-import { useIdempotencyKey } from './useIdempotencyKey';
+import type { ActionResult, BookingPageData, BookingView, BookingViewData } from '../types';
 
 type Messages = Record<string, string>;
 
@@ -29,22 +28,34 @@ interface Args {
   staffId: number | null;
   today: string;
   failed: ActionResult | null;
+  // action: the step's URL, where the form posts (the browser's post
+  // without JavaScript, the route's action with it).
+  action: string;
   formRef: RefObject<HTMLFormElement | null>;
-  onBooked: (b: BookingView) => void;
-  onSlotTaken: (message: string) => void;
   onSeriesTaken: () => void;
 }
 
 // useDetailsSubmit checks the details with the server's rules and message
-// ids and books; each answer's messages map back onto the fields, and
-// focus moves to the first field in error once it is marked.
+// ids, then lets the route's action post the form to Go's action for the
+// page, as the browser would without JavaScript: the answer is the
+// booking's own page, or this step again with why (a time taken meanwhile
+// takes the booker back to the times: useBooker). Each refusal's messages
+// map back onto the fields, and focus moves to the first field in error
+// once it is marked.
 export function useDetailsSubmit(a: Args) {
   const intl = useIntl();
   const page = usePage();
+  const submit = useSubmit();
+  const submitting = useNavigation().state !== 'idle';
   const { calendar, location } = a.data;
   const [errors, setErrors] = useState<DetailsErrors>(() => fromServer(a.failed?.fields, a.failed?.message ?? null));
-  const [submitting, setSubmitting] = useState(false);
-  const keyFor = useIdempotencyKey();
+  // A refusal the action brought back shows on the fields it names; a
+  // series whose other times went meanwhile shows them again.
+  const [shownFailure, setShownFailure] = useState(a.failed);
+  if (a.failed && a.failed !== shownFailure) {
+    setShownFailure(a.failed);
+    setErrors(fromServer(a.failed?.fields, a.failed?.message ?? null));
+  }
   const phone = usePhoneReader(calendar.fields.phone !== 'hidden' || !!calendar.questions);
   const pendingFocus = useRef(false);
   useLayoutEffect(() => {
@@ -52,6 +63,13 @@ export function useDetailsSubmit(a: Args) {
     pendingFocus.current = false;
     a.formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"], [data-invalid] input')?.focus();
   }, [errors]); // eslint-disable-line react-hooks/exhaustive-deps
+  // A refused post (the page again, or the action's answer) puts focus on
+  // the first field it names; a series whose other times went meanwhile
+  // asks for them again.
+  useLayoutEffect(() => {
+    if (a.failed?.code === 'series_taken') a.onSeriesTaken();
+    if (a.failed?.fields) a.formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"], [data-invalid] input')?.focus();
+  }, [a.failed]); // eslint-disable-line react-hooks/exhaustive-deps
 
   const show = (next: DetailsErrors) => {
     pendingFocus.current = true;
@@ -85,30 +103,16 @@ export function useDetailsSubmit(a: Args) {
     if (submitting) return;
     const found = problems();
     if (found) return show(found);
-    const req = bookingRequest(a, intl, page.locale);
-    const unable = intl.formatMessage({ id: 'booking.error.unableToSchedule' });
-    setSubmitting(true);
     setErrors(fromServer(undefined, null));
-    try {
-      const cart = a.data.cart && { menu: a.data.cart.menu, items: a.data.cart.items.map((i) => i.slug), guestItems: a.data.cart.guestItems.map((l) => l.map((i) => i.slug)) };
-      const res = await createBooking(req, keyFor(req), page.lang, cart);
-      if (res.ok) tellHostBooked(res.body);
-      if (res.ok && res.body.status === 'pending') return await pay(res.body);
-      if (res.ok) return a.onBooked(res.body);
-      if (res.status === 409 && res.error?.code === 'series_taken') {
-        // Another time of the series went meanwhile: show which, stay here.
-        setErrors({ ...fromServer(undefined, null), form: res.error.message });
-        return a.onSeriesTaken();
-      }
-      if (res.status === 409) return a.onSlotTaken(res.error?.message || unable);
-      if (res.status === 422 && res.error) return show(fromServer(res.error.fields, res.error.message || unable));
-      // Too many attempts (429) and other refusals say why, in the visitor's language.
-      setErrors({ ...fromServer(undefined, null), form: (res.status < 500 && res.error?.message) || unable });
-    } catch {
-      setErrors({ ...fromServer(undefined, null), form: unable });
-    } finally {
-      setSubmitting(false);
-    }
+    const before = currentPage();
+    await submit(a.formRef.current, { method: 'post', action: a.action });
+    // The answer led to the booking's page: the host page hears of it, and
+    // a booking paid online goes on to its checkout.
+    const after = currentPage();
+    const booked = after !== before && after?.route === 'bookingView' ? (after.data as BookingViewData | null)?.bookings?.[0] : undefined;
+    if (!booked) return;
+    tellHostBooked(booked);
+    if (booked.status === 'pending' && booked.payment?.state === 'hold') await pay(booked);
   };
 
   // A booking paid online is held until its payment: off to the checkout,
@@ -116,8 +120,7 @@ export function useDetailsSubmit(a: Args) {
   // to pay again). Without a checkout, its page says why and offers it.
   const pay = async (b: BookingView) => {
     const res = await openCheckout(b.id, manageToken(b.manageUrl), page.locale, page.lang);
-    if ('url' in res) return goToCheckout(res.url, b.manageUrl, res.result);
-    a.onBooked(b);
+    if ('url' in res) goToCheckout(res.url, b.manageUrl, res.result);
   };
 
   const clear = (path: 'contact' | 'answers' | 'guests', key?: string) =>

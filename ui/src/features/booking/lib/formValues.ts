@@ -37,3 +37,11 @@ export function detailsFromForm(sent: Record<string, string>, lists: Record<stri
     answers,
   };
 }
+
+// initialValues: what a refused post sent (the server rendered the page
+// again), else empty, with as many guest rows as the URL asks for.
+export function initialValues(seed: { sent?: Record<string, string>; lists?: Record<string, string[]>; guests: string | null; maxGuests: number }): DetailsValues {
+  if (seed.sent) return detailsFromForm(seed.sent, seed.lists);
+  const rows = Math.min(Math.max(Number(seed.guests) || 0, 0), Math.max(seed.maxGuests, 0));
+  return { ...EMPTY_DETAILS, guests: Array.from({ length: rows }, () => ({ name: '', email: '' })) };
+}

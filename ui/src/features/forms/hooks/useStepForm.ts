@@ -30,7 +30,7 @@ export function useStepForm(data: FormPageData, route: string) {
   // A refusal the action brought back: its messages, and a new key for a
   // form left open too long (what the visitor typed stays).
   const [shownFailure, setShownFailure] = useState(failed);
-  if (failed !== shownFailure) {
+  if (failed && failed !== shownFailure) {
     setShownFailure(failed);
     setErrors(messagesOf(failed?.fields));
     setFormError(failed?.message ?? null);

@@ -74,4 +74,27 @@ describe('navigating with the router', () => {
     assert.deepEqual(problems, []);
     await ctx.close();
   });
+
+  test('a layout chunk that is gone (a new deploy) loads the page in full, once', async () => {
+    const ctx = await env.browser.newContext({ viewport: { width: 390, height: 844 } });
+    const page = await ctx.newPage();
+    const problems = watchConsole(page);
+    let refused = 0;
+    await page.route(/\/assets\/layout-calendar\.[0-9a-f]+\.js$/, (route) => {
+      refused++;
+      return route.abort();
+    });
+    await page.goto(env.server.base + '/');
+    await page.mouse.move(10, 10);
+    await waitForHydration(page);
+    const documents = [];
+    page.on('request', (req) => req.resourceType() === 'document' && documents.push(new URL(req.url()).pathname));
+    await page.locator('a[href="/widget/bookings/demo-consultation"]').first().click();
+    await page.waitForURL(/\/widget\/bookings\/demo-consultation$/);
+    await page.getByRole('heading', { level: 1, name: 'Consultation' }).waitFor();
+    assert.deepEqual(documents, ['/widget/bookings/demo-consultation'], 'the target was loaded in full');
+    assert.ok(refused >= 1, 'the chunk was asked for');
+    assert.ok(problems.some((p) => /loading the page in full/.test(p)), `the failure is logged: ${problems}`);
+    await ctx.close();
+  });
 });

@@ -10,7 +10,6 @@ import { intlFor } from '../lib/intl';
 import { currentPage, fetchPage, postPage, setCurrentPage } from '../lib/pageData';
 import type { Payload } from '../payload';
 
-
 // settle is a payload Go answered, as the router takes it: the page's data,
 // or (an unknown page, an expired link, a failure) thrown to the route's
 // error element with its status.

@@ -260,6 +260,8 @@ func decideAction(svc *booking.Service, lim *limits.Limiter) Action {
 		if _, err := guardedToken(ctx, lim, req.ClientIP, func(ctx context.Context) (*booking.Booking, error) { return svc.Decide(ctx, cmd) }); err != nil {
 			return "", err
 		}
-		return req.FullPath, nil
+		// The page again, built from the route table (never the request's
+		// own path, which may start with "//").
+		return route.Default().Href(req.Locale, req.Match.Route.Name, req.Match.Kind, req.Match.Params, url.Values{"decide": {secret}}), nil
 	}
 }

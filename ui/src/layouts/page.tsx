@@ -22,7 +22,7 @@ function PageLayout({ payload, children }: LayoutProps) {
           </Link>
           <nav className={styles.nav}>
             {nav.map((p) => (
-              <NavLink key={p.id} to={href('website', payload.locale, { path: p.path }, { kind: 'page' })}>
+              <NavLink key={p.id} end to={href('website', payload.locale, { path: p.path }, { kind: 'page' })}>
                 {p.title}
               </NavLink>
             ))}

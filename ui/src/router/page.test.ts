@@ -1,7 +1,7 @@
 import type { ShouldRevalidateFunctionArgs } from 'react-router';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Payload } from '../payload';
-import { settle, shouldRevalidatePage } from './page';
+import { pageLoader, settle, shouldRevalidatePage } from './page';
 import { scrollKey } from './scroll';
 
 const shown = (layout: Payload['layout']) => settle({ route: 'x', layout, scrollToTop: true } as Payload);
@@ -51,16 +51,31 @@ describe('an error page', () => {
 
 describe('where a navigation scrolls', () => {
   const at = (key: string, pathname = '/a') => ({ pathname, search: '', hash: '', state: null, key, mask: undefined });
-  const match = (scrollToTop: boolean) => [{ id: 'page', pathname: '/a', params: {}, loaderData: { scrollToTop }, handle: undefined }];
   it('keys each history entry by itself: a new entry starts at the top, Back restores', () => {
-    expect(scrollKey(at('k1'), match(true))).toBe('k1');
-    expect(scrollKey(at('k2'), match(true))).toBe('k2');
+    expect(scrollKey(at('k1'))).toBe('k1');
+    expect(scrollKey(at('k2'))).toBe('k2');
+    expect(scrollKey(at('k1', '/b'))).toBe('k1');
   });
-  it('keys a route that keeps its scroll by its path', () => {
-    expect(scrollKey(at('k1'), match(false))).toBe('/a');
-    expect(scrollKey(at('k2'), match(false))).toBe('/a');
+});
+
+describe('asking again for the page on screen', () => {
+  afterEach(() => vi.unstubAllGlobals());
+  const load = (path: string) => pageLoader({ request: new Request('http://x' + path), params: {}, context: undefined } as unknown as Parameters<typeof pageLoader>[0]);
+  const onScreen = () => settle({ route: 'verifyPayment', layout: 'form', path: '/verifyPayment?payment=p1', status: 200, data: { state: 'pending' } } as unknown as Payload);
+
+  it.each([
+    ['the network fails', () => Promise.reject(new TypeError('offline'))],
+    ['the provider cannot be asked', () => Promise.resolve(new Response(JSON.stringify({ route: 'error', layout: 'error', status: 503 }), { status: 503 }))],
+  ])('keeps what is shown when %s', async (_, answer) => {
+    const shown = onScreen();
+    vi.stubGlobal('fetch', vi.fn(answer));
+    expect(await load('/verifyPayment?payment=p1')).toBe(shown);
   });
-  it('keys an error page by its entry', () => {
-    expect(scrollKey(at('k3'), [])).toBe('k3');
+
+  it('shows the new answer when there is one', async () => {
+    onScreen();
+    const paid = { route: 'verifyPayment', layout: 'form', path: '/verifyPayment?payment=p1', status: 200, data: { state: 'paid' } };
+    vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify(paid), { status: 200 })));
+    expect(await load('/verifyPayment?payment=p1')).toMatchObject({ data: { state: 'paid' } });
   });
 });

@@ -21,6 +21,10 @@ export function settle(payload: Payload): Payload {
 
 export async function pageLoader({ request }: LoaderFunctionArgs): Promise<Payload> {
   const target = pathOf(request.url);
+  // The page on screen asked for again (the payment result asking about a
+  // payment still pending): a check that fails keeps what is shown.
+  const shown = currentPage();
+  const again = shown !== null && shown.path === target;
   let payload: Payload;
   try {
     payload = await fetchPage(target, request.signal);
@@ -29,8 +33,10 @@ export async function pageLoader({ request }: LoaderFunctionArgs): Promise<Paylo
     await loadLayout(payload.layout);
   } catch (err) {
     if (err instanceof Response || request.signal.aborted) throw err;
+    if (again) return shown;
     return loadInFull(target, err);
   }
+  if (again && payload.route === 'error' && payload.status >= 500) return shown;
   return settle(payload);
 }
 
@@ -74,7 +80,7 @@ const STEP_PARAMS = new Set(['month', 'date', 'staff', 'time', 'guests', 'times'
 // post asks Go again. Decided by the URLs alone: history state is not
 // part of a shared link or a reload.
 export function shouldRevalidatePage({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs): boolean {
-  if (formMethod || currentPage()?.layout !== 'calendar' || currentUrl.pathname !== nextUrl.pathname) return defaultShouldRevalidate;
+  if (formMethod || currentPage()?.layout !== 'calendar' || currentUrl.pathname !== nextUrl.pathname || currentUrl.search === nextUrl.search) return defaultShouldRevalidate;
   return !onlyStepsDiffer(currentUrl.searchParams, nextUrl.searchParams) && defaultShouldRevalidate;
 }
 

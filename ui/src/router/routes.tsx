@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect } from 'react';
 import { isRouteErrorResponse, Outlet, UNSAFE_ErrorResponseImpl, ScrollRestoration, useActionData, useLoaderData, useLocation, useNavigation, useRouteError, type HydrationState, type RouteObject } from 'react-router';
 import { loadedLayout } from '@registry';
 import { App } from '../App';
@@ -67,16 +67,18 @@ function PageError() {
   return <Shown payload={brokenPage()} />;
 }
 
+let toldHost = false;
+
 function Shown({ payload }: { payload: Payload }) {
   const location = useLocation();
   const navigation = useNavigation();
   useDocument(payload);
   // A widget inside /embed.js tells its host page it is ready, then each
-  // step the visitor moves to.
-  const told = useRef(false);
+  // step the visitor moves to (once per document: the page's element and
+  // its error element are two mounts of this).
   useEffect(() => {
-    notifyHost(told.current ? 'step' : 'ready', { route: payload.route, step: stepOf(payload.route, location.search) });
-    told.current = true;
+    notifyHost(toldHost ? 'step' : 'ready', { route: payload.route, step: stepOf(payload.route, location.search) });
+    toldHost = true;
   }, [payload, location.search]);
   const layout = loadedLayout(payload.layout);
   if (!layout) throw new Error(`layout ${payload.layout} is not loaded`); // the loader loads it first

@@ -1,14 +1,11 @@
-import type { Location, UIMatch } from 'react-router';
-import type { Payload } from '../payload';
+import type { Location } from 'react-router';
 
-// scrollKey is <ScrollRestoration>'s key for a position, chosen for the
-// spec's rule: a route change starts at the top (a new history entry is a
-// new key, so nothing is restored), Back and Forward return where the
-// visitor was (the entry's own key), and a hash goes to its anchor (the
-// router does that before resetting). A route that opts out of the reset
-// (routes.json's keepScroll) keeps one key for its path, so moving within
-// it finds the position it left.
-export function scrollKey(location: Location, matches: UIMatch[]): string {
-  const payload = matches[matches.length - 1]?.loaderData as Payload | undefined;
-  return payload && payload.scrollToTop === false ? location.pathname : location.key;
-}
+// scrollKey is <ScrollRestoration>'s key for a position: each history
+// entry's own. So a route change (a new entry) starts at the top, Back and
+// Forward return where the visitor was on that entry, and a hash goes to
+// its anchor (the router looks for it before resetting); the booker's
+// steps keep their place with preventScrollReset. The key is read before
+// the next page's data is in (the router's own order), so it cannot depend
+// on that page: routes.json's keepScroll, which no route sets, is Go's to
+// tell the page (Payload.scrollToTop), not the router's.
+export const scrollKey = (location: Location): string => location.key;

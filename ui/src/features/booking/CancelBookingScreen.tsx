@@ -46,7 +46,9 @@ function CancelBooking({ booking, token, formKey }: { booking: BookingView; toke
   const asking = askedAt === failed;
   const formRef = useRef<HTMLFormElement>(null);
   const reasonRef = useRef<HTMLTextAreaElement>(null);
-  const reasonError = ownError ?? failed?.fields?.reason?.message;
+  // A refusal's message for the reason goes as the visitor edits it.
+  const [editedAfter, setEditedAfter] = useState<typeof failed>(null);
+  const reasonError = ownError ?? (editedAfter === failed ? undefined : failed?.fields?.reason?.message);
   const error = failed && !failed.fields ? failed.message : null;
   // A field to blame for a refusal takes focus.
   useEffect(() => {
@@ -116,6 +118,7 @@ function CancelBooking({ booking, token, formKey }: { booking: BookingView; toke
               value={reason}
               onChange={(e) => {
                 setReason(e.target.value);
+                setEditedAfter(failed);
                 if (e.target.value.length <= REASON_MAX) setOwnError(undefined);
               }}
             />

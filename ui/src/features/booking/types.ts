@@ -12,7 +12,6 @@ export type { CalendarInfo, LocationInfo, SlotsResponse, BookingPageData, Bookin
 export type BookingView = booking.View;
 
 // POST /api/bookings body.
-export type BookingRequest = booking.BookCommand;
 
 // Error body of every API: fields maps a field path (contact.email) to a
 // message id and its text in the request's language.

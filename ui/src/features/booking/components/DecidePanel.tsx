@@ -32,7 +32,7 @@ export function DecidePanel({ booking }: Props) {
   }
 
   return (
-    <Form className={styles.panel} method="post" action={page.path} aria-busy={busy ? true : undefined}>
+    <Form className={styles.panel} method="post" action={page.path} aria-busy={busy ? true : undefined} onSubmit={(e) => busy && e.preventDefault()}>
       <h2 className={styles.title}>
         <FormattedMessage id="booking.decide.prompt" />
       </h2>

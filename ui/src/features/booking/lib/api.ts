@@ -3,13 +3,9 @@
 // (lib/mutations.ts) and a series' times (lib/series.ts) load with the
 // steps that need them.
 import { createClient } from '../../../lib/http';
-import type { ApiError, SlotsResponse } from '../types';
+import type { SlotsResponse } from '../types';
 
 const api = createClient('');
-
-export type ApiFailure = ApiError['error'];
-
-export type Result<T> = { ok: true; status: number; body: T } | { ok: false; status: number; error: ApiFailure | null };
 
 export interface SlotsQuery {
   calendar: string;

@@ -2,6 +2,7 @@ import { useLayoutEffect, useRef, useState, type FormEvent } from 'react';
 import { useNavigation, useSubmit } from 'react-router';
 import { notifyHost } from '../../../lib/embed';
 import { useIntl } from '../../../lib/i18n';
+import { currentPage } from '../../../lib/pageData';
 import { usePage } from '../../../PageContext';
 import type { ActionResult, FieldError, FormPageData } from '../../../generated/web';
 import { check, checkField } from '../engine/check';
@@ -101,8 +102,12 @@ export function useStepForm(data: FormPageData, route: string) {
     // under the response's key.
     window.history.replaceState(window.history.state, '', sentHref(step.id, key));
     const before = window.location.href;
+    const shownBefore = currentPage();
     await submit(body, { method: 'post', action: page.path });
-    if (last && window.location.href !== before) notifyHost('submitted', { form: form.slug, kind: route });
+    // Taken: the page moved on, or is leaving for the business's own page
+    // (a redirect to another site, which shows no page of ours); a refusal
+    // is a page of its own.
+    if (last && (window.location.href !== before || currentPage() === shownBefore)) notifyHost('submitted', { form: form.slug, kind: route });
   };
 
   return { form, step, shown, last, values, errors, formError, key, busy, countries, setCountries, formRef, trapRef, change, blurred, onSubmit };

@@ -50,11 +50,18 @@ describe('an error page', () => {
 });
 
 describe('where a navigation scrolls', () => {
-  const at = (key: string, pathname = '/a') => ({ pathname, search: '', hash: '', state: null, key, mask: undefined });
+  const at = (key: string, pathname = '/a') => ({ pathname, search: '?tab=2', hash: '', state: null, key, mask: undefined });
+  const showing = (path: string, scrollToTop: boolean) => settle({ route: 'website', layout: 'page', path, scrollToTop } as Payload);
   it('keys each history entry by itself: a new entry starts at the top, Back restores', () => {
+    showing('/a', true);
     expect(scrollKey(at('k1'))).toBe('k1');
     expect(scrollKey(at('k2'))).toBe('k2');
-    expect(scrollKey(at('k1', '/b'))).toBe('k1');
+  });
+  it('keys a route that keeps its scroll by its path, within it', () => {
+    showing('/a?tab=1', false);
+    expect(scrollKey(at('k1'))).toBe('/a');
+    expect(scrollKey(at('k2'))).toBe('/a');
+    expect(scrollKey(at('k3', '/b'))).toBe('k3');
   });
 });
 

@@ -7,8 +7,7 @@ import { ScreenSummary } from '../../components/ScreenSummary';
 import { usePage } from '../../PageContext';
 import { href } from '../../routes';
 import { BusinessMark } from '../../components/BusinessMark';
-import { Confirmation } from './components/Confirmation';
-import { BookingFacts, ConfirmCancel } from './components/CancelParts';
+import { BookingFacts, CancelOutcome, ConfirmCancel } from './components/CancelParts';
 import { Alert } from '../../components/Alert';
 import { defaultHourCycle, useBookingFormat } from '../../lib/useBookingFormat';
 import type { BookingView, BookingViewData } from './types';
@@ -20,8 +19,11 @@ export const REASON_MAX = 500;
 // appointmentCancel (calendar layout), opened from a booking's cancel link.
 export function CancelBookingScreen() {
   const page = usePage<BookingViewData | null>();
+  const arrived = useNavigationType() !== 'POP';
   const booking = page.data?.bookings?.[0];
   if (!booking) return <ScreenSummary title="screen.cancelBooking.title" lead="screen.cancelBooking.lead" />;
+  // The page the form's post lands on shows the booking cancelled.
+  if (booking.status === 'cancelled' || !booking.canChange) return <CancelOutcome booking={booking} focus={arrived} />;
   return <CancelBooking key={page.path} booking={booking} token={page.data?.token ?? ''} formKey={page.data?.formKey ?? ''} />;
 }
 
@@ -36,7 +38,6 @@ function CancelBooking({ booking, token, formKey }: { booking: BookingView; toke
   const fmt = useBookingFormat(booking.timeZone, defaultHourCycle(page.lang));
   const submit = useSubmit();
   const busy = useNavigation().state !== 'idle';
-  const arrived = useNavigationType() !== 'POP';
   const [reason, setReason] = useState(failed?.values?.reason ?? '');
   // What this browser found wrong, else what the last post was refused for.
   const [ownError, setOwnError] = useState<string | undefined>();
@@ -56,24 +57,6 @@ function CancelBooking({ booking, token, formKey }: { booking: BookingView; toke
   }, [failed]);
 
   const business = { name: booking.locationName, logoUrl: '' };
-  if (booking.status === 'cancelled') {
-    return (
-      <div className={styles.screen}>
-        {business.name && <BusinessMark location={business} />}
-        <Confirmation booking={booking} focus={arrived} manage={false} />
-      </div>
-    );
-  }
-  if (!booking.canChange) {
-    return (
-      <div className={styles.screen}>
-        <Alert>
-          <FormattedMessage id="booking.error.linkExpired" />
-        </Alert>
-        <Confirmation booking={booking} manage={false} />
-      </div>
-    );
-  }
   const action = href(page.route, page.locale, page.params, { kind: page.kind || undefined, query: { id: booking.id, token } });
   const when = intl.formatMessage({ id: 'booking.dateAtTime' }, { date: fmt.instantDate(booking.start), time: fmt.time(booking.start) });
 

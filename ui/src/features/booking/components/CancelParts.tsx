@@ -1,7 +1,10 @@
 import { useRef, type ReactNode } from 'react';
 import { Button } from '../../../components/Button';
 import { Dialog, dialogActionsClass } from '../../../components/Dialog';
+import { Alert } from '../../../components/Alert';
+import { BusinessMark } from '../../../components/BusinessMark';
 import { FormattedMessage } from '../../../lib/i18n';
+import { Confirmation } from './Confirmation';
 import type { BookingView } from '../types';
 import styles from '../Screens.module.css';
 
@@ -53,5 +56,23 @@ export function ConfirmCancel({ open, busy, when, onKeep, onConfirm }: { open: b
         </Button>
       </div>
     </Dialog>
+  );
+}
+
+// CancelOutcome: a booking that can no longer be cancelled, because it was
+// (focus on its outcome when the visitor just did it) or because it is too
+// late.
+export function CancelOutcome({ booking, focus }: { booking: BookingView; focus: boolean }) {
+  const business = { name: booking.locationName, logoUrl: '' };
+  return (
+    <div className={styles.screen}>
+      {business.name && <BusinessMark location={business} />}
+      {booking.status !== 'cancelled' && (
+        <Alert>
+          <FormattedMessage id="booking.error.linkExpired" />
+        </Alert>
+      )}
+      <Confirmation booking={booking} focus={focus && booking.status === 'cancelled'} manage={false} />
+    </div>
   );
 }

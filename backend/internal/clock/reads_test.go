@@ -10,6 +10,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"slotwise/backend/internal/srctest"
 )
 
 // TestOnlyTheClockReadsTheDate keeps production code on the clock it is
@@ -19,7 +21,7 @@ import (
 // deadline). Test support packages and the bench
 // commands measure real durations and are left out.
 func TestOnlyTheClockReadsTheDate(t *testing.T) {
-	root := moduleRoot(t)
+	root := srctest.Root(t)
 	fset := token.NewFileSet()
 	var found []string
 	for _, dir := range []string{"backend", "ssr"} {
@@ -95,21 +97,4 @@ func nowReads(file *ast.File, fset *token.FileSet) []int {
 		return true
 	})
 	return at
-}
-
-func moduleRoot(t *testing.T) string {
-	dir, err := os.Getwd()
-	if err != nil {
-		t.Fatal(err)
-	}
-	for {
-		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			return dir
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			t.Fatal("no go.mod above the test")
-		}
-		dir = parent
-	}
 }

@@ -7,6 +7,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"slotwise/backend/internal/srctest"
 )
 
 const module = "slotwise/"
@@ -24,7 +26,7 @@ var rule = [][]string{
 	{"command", "events", "limits", "formkey", "fieldcheck", "notify", "cursor", "route", "metrics", "loadtest", "config", "wiretypes"},
 	{"db"},
 	// Pure or embedded: nothing of ours.
-	{"availability", "clock", "tracked", "ssr", "ui", "locales", "migrations", "payments/stripetest"},
+	{"availability", "clock", "tracked", "ssr", "ui", "locales", "migrations", "payments/stripetest", "srctest"},
 }
 
 // helpers stand in their package's place (the key) and may import it.
@@ -95,7 +97,7 @@ func TestTheRuleAllowsDownwardImportsOnly(t *testing.T) {
 }
 
 func TestImportsFollowTheLayers(t *testing.T) {
-	root := moduleRoot(t)
+	root := srctest.Root(t)
 	seen := 0
 	for _, top := range []string{"backend", "ssr", "ui", "locales", "migrations"} {
 		err := filepath.WalkDir(filepath.Join(root, top), func(dir string, d os.DirEntry, err error) error {
@@ -142,20 +144,3 @@ func TestImportsFollowTheLayers(t *testing.T) {
 
 // short names a package as the rule does.
 func short(path string) string { return strings.TrimPrefix(path, "backend/internal/") }
-
-func moduleRoot(t *testing.T) string {
-	dir, err := os.Getwd()
-	if err != nil {
-		t.Fatal(err)
-	}
-	for {
-		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			return dir
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			t.Fatal("no go.mod above the test")
-		}
-		dir = parent
-	}
-}

@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"slotwise/backend/internal/route"
+	"slotwise/backend/internal/srctest"
 )
 
 // TestNoPagePathIsWrittenOutsideTheRouteTable fails on a string literal in
@@ -18,7 +19,7 @@ import (
 // that starts like a page route's path: such links belong to route.Href
 // (Go) and href (ui/src/routes.ts), built from a route name.
 func TestNoPagePathIsWrittenOutsideTheRouteTable(t *testing.T) {
-	root := repoRoot(t)
+	root := srctest.Root(t)
 	starts := pageStarts()
 	tsLiteral := regexp.MustCompile("['\"`](/[^'\"`\\s]*)")
 	var found []string
@@ -107,21 +108,4 @@ func isTestFile(path string) bool {
 	return strings.HasSuffix(base, "_test.go") || strings.Contains(base, ".test.") ||
 		strings.Contains(filepath.ToSlash(path), "/ui/src/testing/") ||
 		strings.Contains(path, string(filepath.Separator)+"testdata"+string(filepath.Separator))
-}
-
-func repoRoot(t *testing.T) string {
-	dir, err := os.Getwd()
-	if err != nil {
-		t.Fatal(err)
-	}
-	for {
-		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			return dir
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			t.Fatal("no go.mod above the test")
-		}
-		dir = parent
-	}
 }

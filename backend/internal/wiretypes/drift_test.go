@@ -8,10 +8,12 @@ import (
 
 	"github.com/gzuidhof/tygo/config"
 	"github.com/gzuidhof/tygo/tygo"
+
+	"slotwise/backend/internal/srctest"
 )
 
 func TestGeneratedTypeScriptMatchesTheGoTypes(t *testing.T) {
-	root := repoRoot(t)
+	root := srctest.Root(t)
 	t.Chdir(root) // tygo loads the packages relative to the module
 	cfg := config.ReadFromFilepath("tygo.yaml")
 	tmp := t.TempDir()
@@ -33,22 +35,5 @@ func TestGeneratedTypeScriptMatchesTheGoTypes(t *testing.T) {
 		if err != nil || !bytes.Equal(got, want) {
 			t.Errorf("%s is not what the Go types generate: run `make types` and commit it", path)
 		}
-	}
-}
-
-func repoRoot(t *testing.T) string {
-	dir, err := os.Getwd()
-	if err != nil {
-		t.Fatal(err)
-	}
-	for {
-		if _, err := os.Stat(filepath.Join(dir, "tygo.yaml")); err == nil {
-			return dir
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			t.Fatal("no tygo.yaml above the test")
-		}
-		dir = parent
 	}
 }

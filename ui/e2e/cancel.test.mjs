@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
-import { SHOTS, axe, consented, htmlProblems, mailsTo, messages, pickSlot, serveAndBrowse, waitForHydration, watchConsole } from './harness.mjs';
+import { SHOTS, axe, consented, fillDetails, htmlProblems, mailsTo, messages, pickSlot, serveAndBrowse, waitForHydration, watchConsole } from './harness.mjs';
 
 const env = serveAndBrowse();
 const en = messages('en-US');
@@ -33,9 +33,7 @@ describe('cancelling a booking', () => {
     await page.waitForURL(/date=\d{4}-\d{2}-\d{2}/);
     await page.locator('button[data-slot]').first().click();
     await page.waitForURL(/time=/);
-    await page.getByRole('textbox', { name: new RegExp(en['booking.field.firstName']) }).fill('Ada');
-    await page.getByRole('textbox', { name: new RegExp(en['booking.field.lastName']) }).fill('Lovelace');
-    await page.getByRole('textbox', { name: new RegExp(`^${en['booking.field.email']}`) }).fill(email);
+    await fillDetails(page, en, email);
     await page.getByRole('combobox', { name: /Location/ }).selectOption({ index: 1 });
     await page.getByRole('button', { name: en['booking.submit'] }).click();
     await page.waitForURL(/\/widget\/booking\/bk_[^?]+\?token=/);
@@ -84,9 +82,7 @@ describe('cancelling a booking', () => {
     await page.goto(env.server.base + '/widget/bookings/demo-consultation');
     await waitForHydration(page);
     await pickSlot(page);
-    await page.getByRole('textbox', { name: new RegExp(en['booking.field.firstName']) }).fill('Ada');
-    await page.getByRole('textbox', { name: new RegExp(en['booking.field.lastName']) }).fill('Lovelace');
-    await page.getByRole('textbox', { name: new RegExp(`^${en['booking.field.email']}`) }).fill(email);
+    await fillDetails(page, en, email);
     await page.getByRole('combobox', { name: /Location/ }).selectOption({ index: 1 });
     await page.getByRole('button', { name: en['booking.submit'] }).click();
     await page.getByRole('heading', { name: en['booking.status.scheduled'] }).waitFor();

@@ -4,19 +4,13 @@
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
-import { SHOTS, consented, mailsTo, messages, pickSlot, serveAndBrowse, waitForHydration, watchConsole } from './harness.mjs';
+import { SHOTS, consented, fillDetails, mailsTo, messages, pickSlot, serveAndBrowse, waitForHydration, watchConsole } from './harness.mjs';
 
 const env = serveAndBrowse();
 const en = messages('en-US');
 const de = messages('de');
 const real = (problems) => problems.filter((p) => !/status of (404|409|410|422)/.test(p));
 
-// fillDetails types a booker's details in the language's labels.
-async function fillDetails(page, t, email) {
-  await page.getByRole('textbox', { name: new RegExp(t['booking.field.firstName']) }).fill('Ada');
-  await page.getByRole('textbox', { name: new RegExp(t['booking.field.lastName']) }).fill('Lovelace');
-  await page.getByRole('textbox', { name: new RegExp(`^${t['booking.field.email']}`) }).fill(email);
-}
 
 describe('the whole booking flow', () => {
   test('books with JavaScript off: every step is a page and the form posts', async () => {

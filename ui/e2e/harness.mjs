@@ -166,6 +166,14 @@ export async function pickSlot(page, { nth = 0, except = null, nextMonthLabel = 
   throw new Error(`no day with ${nth + 1} free times in three months`);
 }
 
+// fillDetails types a booker's details in the language's labels (t, a
+// catalogue from messages()).
+export async function fillDetails(page, t, email) {
+  await page.getByRole('textbox', { name: new RegExp(t['booking.field.firstName']) }).fill('Ada');
+  await page.getByRole('textbox', { name: new RegExp(t['booking.field.lastName']) }).fill('Lovelace');
+  await page.getByRole('textbox', { name: new RegExp(`^${t['booking.field.email']}`) }).fill(email);
+}
+
 // mailsTo waits until at least n mails to email have left the server (the
 // demo writes each to a file under its data directory) and returns them.
 export async function mailsTo(dataDir, email, n) {

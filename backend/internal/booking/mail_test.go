@@ -34,14 +34,21 @@ func (brokenRenderer) Call(context.Context, string, ...string) (string, error) {
 func mailFixture(t *testing.T) (*booking.Service, *pgxpool.Pool, *events.Dispatcher) {
 	t.Helper()
 	svc, pool, _ := newService(t)
+	return svc, pool, mailDispatcher(t, svc, pool, brokenRenderer{})
+}
+
+// mailDispatcher subscribes the service's mail consumer, drawing its mails
+// with r, and gives the dispatcher the test runs by hand.
+func mailDispatcher(t *testing.T, svc *booking.Service, pool *pgxpool.Pool, r notify.Renderer) *events.Dispatcher {
+	t.Helper()
 	log := slog.New(slog.NewTextHandler(io.Discard, nil))
 	d := &events.Dispatcher{Pool: pool, Logger: log, Consumers: []events.Consumer{
-		&booking.Mailer{Service: svc, Mailer: notify.Mailer{Renderer: brokenRenderer{}, BaseURL: "https://book.example.com", From: "b@example.com", Logger: log}},
+		&booking.Mailer{Service: svc, Mailer: notify.Mailer{Renderer: r, BaseURL: "https://book.example.com", From: "b@example.com", Logger: log}},
 	}}
 	if err := d.Subscribe(context.Background()); err != nil {
 		t.Fatal(err)
 	}
-	return svc, pool, d
+	return d
 }
 
 type queuedMail struct{ kind, recipient, subject, mime string }
@@ -103,14 +110,8 @@ func TestMailsWearTheBusinessColour(t *testing.T) {
 	if _, err := pool.Exec(ctx, `UPDATE locations SET brand_color = '#b45309'`); err != nil {
 		t.Fatal(err)
 	}
-	log := slog.New(slog.NewTextHandler(io.Discard, nil))
 	r := &recordingRenderer{}
-	d := &events.Dispatcher{Pool: pool, Logger: log, Consumers: []events.Consumer{
-		&booking.Mailer{Service: svc, Mailer: notify.Mailer{Renderer: r, BaseURL: "https://book.example.com", From: "b@example.com", Logger: log}},
-	}}
-	if err := d.Subscribe(ctx); err != nil {
-		t.Fatal(err)
-	}
+	d := mailDispatcher(t, svc, pool, r)
 	if _, _, err := book(svc, "2026-11-23T10:00:00+01:00"); err != nil {
 		t.Fatal(err)
 	}
@@ -139,14 +140,8 @@ func TestMailsJudgeCanChangeOnTheServicesClock(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			svc, pool, _ := newService(t)
 			ctx := context.Background()
-			log := slog.New(slog.NewTextHandler(io.Discard, nil))
 			r := &recordingRenderer{}
-			d := &events.Dispatcher{Pool: pool, Logger: log, Consumers: []events.Consumer{
-				&booking.Mailer{Service: svc, Mailer: notify.Mailer{Renderer: r, BaseURL: "https://book.example.com", From: "b@example.com", Logger: log}},
-			}}
-			if err := d.Subscribe(ctx); err != nil {
-				t.Fatal(err)
-			}
+			d := mailDispatcher(t, svc, pool, r)
 			if _, _, err := book(svc, "2026-11-23T10:00:00+01:00"); err != nil {
 				t.Fatal(err)
 			}

@@ -5,7 +5,7 @@ export default defineConfig({
   // Tests render as the server does: every layout and part eagerly.
   resolve: {
     alias: [
-      { find: '@registry', replacement: path.resolve('ui/src/layouts/registry.server.ts') },
+      { find: '@layouts', replacement: path.resolve('ui/src/router/layouts.server.ts') },
       { find: /^(.*\/lazyParts)$/, replacement: '$1.server' },
     ],
   },

@@ -56,7 +56,7 @@ const client = (mode) => ({
   resolve: {
     ...common(mode).resolve,
     alias: {
-      '@registry': path.join(src, 'layouts/registry.client.ts'),
+      '@layouts': path.join(src, 'router/layouts.client.ts'),
       // Pages carry their messages parsed (ui/build/parsed-messages.js), so
       // the browser formats them without the ICU parser.
       '@formatjs/icu-messageformat-parser$': require.resolve('@formatjs/icu-messageformat-parser/no-parser.js'),
@@ -93,7 +93,7 @@ const server = (mode) => ({
   resolve: {
     ...common(mode).resolve,
     alias: {
-      '@registry': path.join(src, 'layouts/registry.server.ts'),
+      '@layouts': path.join(src, 'router/layouts.server.ts'),
       // The legacy browser build of react-dom/server runs in bare V8; the
       // streaming build needs TextEncoder at load time.
       'react-dom/server$': path.resolve(__dirname, `node_modules/react-dom/cjs/react-dom-server-legacy.browser.${mode === 'production' ? 'production' : 'development'}.js`),

@@ -103,7 +103,7 @@ function messageManifest(srcDir, catalogue) {
     for (const f of files) for (const id of referencedIds(fs.readFileSync(f, 'utf8'), ids)) out.add(id);
     return out;
   };
-  // The registry is left out of the shared roots: it reaches every layout.
+  // The layouts' sources are left out of the shared roots: they reach every layout.
   const shared = idsOf(reachable([path.join(srcDir, 'entry-client.tsx'), path.join(srcDir, 'layouts/error.tsx')]));
   const manifest = {};
   for (const layout of LAYOUTS) {

@@ -1,9 +1,7 @@
 import { renderToString } from 'react-dom/server';
-import { createStaticRouter, StaticRouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { pageMessages } from './testing/pageMessages';
-import { routes } from './router/routes';
-import { staticContext } from './router/static';
+import { StaticPage } from './router/static';
 import type { Payload } from './payload';
 
 function payload(over: Partial<Payload>): Payload {
@@ -15,10 +13,7 @@ function payload(over: Partial<Payload>): Payload {
 }
 
 // render is the server's render (entry-server.tsx): a static router over the payload.
-const render = (p: Payload) => {
-  const context = staticContext(routes, p.path, p);
-  return renderToString(<StaticRouterProvider router={createStaticRouter(routes, context)} context={context} hydrate={false} />);
-};
+const render = (p: Payload) => renderToString(<StaticPage url={p.path} payload={p} />);
 
 describe('the error screen', () => {
   it('shows the status and its message', () => {

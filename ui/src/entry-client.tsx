@@ -1,10 +1,8 @@
 import { hydrateRoot } from 'react-dom/client';
-import { createBrowserRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
-import { loadLayout } from '@registry';
 import { inEmbedFrame } from './lib/embed';
 import { shouldDelayHydration } from './lib/navigation';
-import { hydrationState, routes } from './router/routes';
+import { pageRouter, prepareNavigation } from './router/browser';
 import { PAYLOAD_ELEMENT_ID, type Payload } from './payload';
 import './styles/global.css';
 
@@ -15,17 +13,15 @@ async function start() {
   const payload = JSON.parse(el.textContent ?? '{}') as Payload;
   // Inside a frame /embed.js made, its half comes first (no other page loads it).
   if (inEmbedFrame(window)) (await import(/* webpackChunkName: "embed-frame" */ './lib/embedFrame')).startEmbed();
-  // The first page's layout is loaded before the router starts, so it
-  // hydrates from the payload instead of loading the page again.
-  await loadLayout(payload.layout);
+  const router = await pageRouter(payload);
   if (shouldDelayHydration(payload.basePath)) await firstInteractionOrIdle();
-  const router = createBrowserRouter(routes, { hydrationData: hydrationState(payload) });
   hydrateRoot(root, <RouterProvider router={router} />, {
       onRecoverableError(err) {
         console.error('Hydration error', err);
       },
   });
   document.documentElement.dataset.hydrated = 'true';
+  prepareNavigation();
 }
 
 // POST_IDLE_MS is how long a website page stays static once the browser is

@@ -65,10 +65,10 @@ function importsOf(file: string): string[] {
 }
 
 // The files a specifier may load: both twins where the build chooses one
-// (the layout registry, a feature's lazy parts), so a circle through either
+// (the layouts' sources, a feature's lazy parts), so a circle through either
 // build is found.
 function resolve(from: string, spec: string): string[] | 'unresolved' | 'external' {
-  if (spec === '@registry') return [path.join(src, 'layouts/registry.client.ts'), path.join(src, 'layouts/registry.server.ts')];
+  if (spec === '@layouts') return [path.join(src, 'router/layouts.client.ts'), path.join(src, 'router/layouts.server.ts')];
   if (!spec.startsWith('.')) return 'external';
   const base = path.resolve(path.dirname(from), spec);
   const one = (p: string) => [p, p + '.ts', p + '.tsx', p + '.js', path.join(p, 'index.ts'), path.join(p, 'index.tsx')].find((c) => fs.existsSync(c) && fs.statSync(c).isFile());
@@ -218,8 +218,8 @@ describe("the UI's imports", () => {
     // The test itself must see the imports it judges: known ones, through
     // the alias, a dynamic import() and a lazy part's server twin.
     const from = (file: string) => (edges.get(path.join(src, file)) ?? []).map(rel);
-    expect(from('router/page.ts')).toContain('layouts/registry.client.ts');
-    expect(from('layouts/registry.client.ts')).toContain('layouts/calendar.tsx');
+    expect(from('router/browser.ts')).toContain('router/layouts.client.ts');
+    expect(from('router/layouts.client.ts')).toContain('layouts/calendar.tsx');
     expect(from('layouts/form.tsx')).toContain('features/payments/lazyParts.server.ts');
     expect(from('features/payments/lazyParts.ts')).toContain('features/payments/PaymentResultScreen.tsx');
   });

@@ -1,17 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { loadLayout } from './layouts/registry.server';
+import type { LayoutModule } from './layouts/types';
+import { layoutSources } from './router/layouts.server';
+
+const moduleOf = (layout: keyof typeof layoutSources) => layoutSources[layout] as LayoutModule;
 import { href, routes } from './routes';
 
 describe('the route table', () => {
-  it.each(routes.map((r) => [r.name, r.layout] as const))('route %s has a screen in its %s layout', async (name, layout) => {
-    const mod = await loadLayout(layout);
+  it.each(routes.map((r) => [r.name, r.layout] as const))('route %s has a screen in its %s layout', (name, layout) => {
+    const mod = moduleOf(layout);
     expect(mod.screens[name], `no component for route ${name}`).toBeTypeOf('function');
   });
 
-  it('has no screen without a route', async () => {
+  it('has no screen without a route', () => {
     const names = new Set(routes.map((r) => r.name));
     for (const layout of ['calendar', 'form', 'page', 'error'] as const) {
-      for (const screen of Object.keys((await loadLayout(layout)).screens)) {
+      for (const screen of Object.keys(moduleOf(layout).screens)) {
         expect(names.has(screen), `screen ${screen} in ${layout} has no route`).toBe(true);
       }
     }

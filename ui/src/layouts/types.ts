@@ -11,3 +11,6 @@ export interface LayoutModule {
   Layout: ComponentType<LayoutProps>;
   screens: Record<string, ComponentType>;
 }
+
+// A layout as its route gets it: the module, or the chunk that brings it.
+export type LayoutSource = LayoutModule | (() => Promise<LayoutModule>);

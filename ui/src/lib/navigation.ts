@@ -79,3 +79,17 @@ export function navigateTo(href: string, opts: { allowExternal?: boolean; win?: 
   win.location.assign(href);
   return true;
 }
+
+// reloadInFull: a new deploy (a chunk that is gone), a failed fetch or a
+// page this route cannot show loads the target in full and lets the server
+// answer, once per target within the reload guard for a chunk, so a broken
+// deploy cannot loop. False when the guard says it was tried already.
+export function reloadInFull(target: string, err: unknown): boolean {
+  if (isChunkLoadError(err) && !shouldReloadAfterChunkError(target, window.sessionStorage, Date.now())) {
+    console.error('Navigation failed again after a reload', err);
+    return false;
+  }
+  console.error('Navigation failed; loading the page in full', err);
+  navigateTo(target);
+  return true;
+}

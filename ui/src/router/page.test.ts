@@ -1,7 +1,8 @@
 import type { ShouldRevalidateFunctionArgs } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Payload } from '../payload';
-import { pageLoader, settle, shouldRevalidatePage } from './page';
+import { pageLoader, shouldRevalidatePage } from './page';
+import { settle } from './settle';
 import { scrollKey } from './scroll';
 
 const shown = (layout: Payload['layout']) => settle({ route: 'x', layout, scrollToTop: true } as Payload);
@@ -67,7 +68,7 @@ describe('where a navigation scrolls', () => {
 
 describe('asking again for the page on screen', () => {
   afterEach(() => vi.unstubAllGlobals());
-  const load = (path: string) => pageLoader({ request: new Request('http://x' + path), params: {}, context: undefined } as unknown as Parameters<typeof pageLoader>[0]);
+  const load = (path: string) => pageLoader('form')({ request: new Request('http://x' + path), params: {}, context: undefined } as unknown as Parameters<ReturnType<typeof pageLoader>>[0]);
   const onScreen = () => settle({ route: 'verifyPayment', layout: 'form', path: '/verifyPayment?payment=p1', status: 200, data: { state: 'pending' } } as unknown as Payload);
 
   it.each([

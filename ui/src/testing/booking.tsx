@@ -1,12 +1,14 @@
 // Test fixtures and a renderer that mounts a screen the way the browser
 // does: the page's layout, its payload, the English catalogue.
 import { render } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { createMemoryRouter, RouterProvider, type DataRouter } from 'react-router';
 import { vi } from 'vitest';
 import english from '../../../locales/en-US.json';
 import { pageMessages } from './pageMessages';
 import type { Payload } from '../payload';
-import { hydrationState, routes } from '../router/routes';
+import { layoutSources } from '@layouts';
+import { discoverPages } from '../router/discover';
+import { firstPage } from '../router/routes';
 import type { ActionResult, BookingPageData, BookingView, BookingViewData, CalendarInfo, LocationInfo, SlotsResponse } from '../features/booking/types';
 
 export const messages = english as Record<string, string>;
@@ -126,7 +128,9 @@ export function payload<D>(route: string, data: D, over: Partial<Payload<D>> = {
 // its payload, following navigations (fetching /api/page-data, see
 // mockFetch) and posting forms to their page (see mockFetch too).
 export function tree(p: Payload) {
-  return <RouterProvider router={createMemoryRouter(routes, { initialEntries: [p.path], hydrationData: hydrationState(p) })} />;
+  const { routes, hydrationData } = firstPage(new URL(p.path, 'http://x').pathname, p, layoutSources);
+  const router: DataRouter = createMemoryRouter(routes, { initialEntries: [p.path], hydrationData, patchRoutesOnNavigation: discoverPages(() => router) });
+  return <RouterProvider router={router} />;
 }
 
 export function renderPage(p: Payload) {

@@ -1,0 +1,34 @@
+import { createBrowserRouter, type DataRouter, type PatchRoutesOnNavigationFunction } from 'react-router';
+import { layoutSources } from '@layouts';
+import type { Payload } from '../payload';
+import { firstPage } from './routes';
+
+// pageRouter is the browser's router for a document, hydrating from the
+// payload it carries. The first page's layout is loaded before the router
+// starts: a lazy route it would have to resolve first would make it load
+// the page again instead of hydrating.
+export async function pageRouter(payload: Payload): Promise<DataRouter> {
+  const source = layoutSources[payload.layout];
+  const first = typeof source === 'function' ? await source() : source;
+  const { routes, hydrationData } = firstPage(window.location.pathname, payload, { ...layoutSources, [payload.layout]: first });
+  const router: DataRouter = createBrowserRouter(routes, { hydrationData, patchRoutesOnNavigation: async (args) => (await discovery())(() => router)(args) });
+  return router;
+}
+
+// Route discovery serves the navigations after the first screen, which
+// does not need it: it shares the data functions' chunk (page.ts).
+let discovering: Promise<(router: () => DataRouter) => PatchRoutesOnNavigationFunction> | null = null;
+
+function discovery() {
+  discovering ??= import(/* webpackChunkName: "router-data" */ './discover').then((m) => m.discoverPages);
+  discovering.catch(() => (discovering = null)); // a chunk that failed is asked for again
+  return discovering;
+}
+
+// prepareNavigation fetches that chunk once the browser is idle, so the
+// first navigation or post does not wait for it.
+export function prepareNavigation() {
+  const later = () => void discovery().catch(() => {});
+  if ('requestIdleCallback' in window) window.requestIdleCallback(later, { timeout: 5000 });
+  else setTimeout(later, 2000);
+}

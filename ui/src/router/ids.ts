@@ -11,8 +11,9 @@ export const pageRouteId = (pathname: string) => {
 
 // routePath is a URL's path as a route path that matches it and nothing
 // else, or null when react-router's path syntax would read it as a pattern
-// (a segment starting with ':', an optional '?', a '*') or it cannot be
-// decoded: the router compares decoded paths, segment by segment.
+// (a segment starting with ':', an optional '?', a '*'), would not match it
+// (an empty segment: '//'; Go's matching skips it) or it cannot be decoded:
+// the router compares decoded paths, segment by segment.
 export function routePath(pathname: string): string | null {
   let segments: string[];
   try {
@@ -20,6 +21,7 @@ export function routePath(pathname: string): string | null {
   } catch {
     return null;
   }
-  if (segments.some((s) => s.startsWith(':') || s.includes('?') || s.includes('*'))) return null;
+  const inner = segments.slice(1, -1);
+  if (inner.includes('') || segments.some((s) => s.startsWith(':') || s.includes('?') || s.includes('*'))) return null;
   return segments.join('/') || '/';
 }

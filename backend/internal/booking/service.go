@@ -31,6 +31,10 @@ func NewService(pool *pgxpool.Pool, log *slog.Logger) *Service {
 	return &Service{pool: pool, runner: command.NewRunner(pool), log: log, now: clock.Now}
 }
 
+// AfterCommit gives the service what to do after each change it commits,
+// before it returns (command.Runner.SetAfterCommit).
+func (s *Service) AfterCommit(fn func(ctx context.Context)) { s.runner.SetAfterCommit(fn) }
+
 // SetClock replaces the clock, for tests.
 func (s *Service) SetClock(now func() time.Time) { s.now = now }
 

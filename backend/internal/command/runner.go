@@ -44,7 +44,15 @@ const maxAttempts = 3
 // Runner runs commands against one database.
 type Runner struct {
 	pool *pgxpool.Pool
+	// afterCommit runs after each command that committed a change, before
+	// Run returns (SetAfterCommit).
+	afterCommit func(ctx context.Context)
 }
+
+// SetAfterCommit gives the runner what to do after each commit, before the
+// command's caller answers: the web layer makes its cached pages catch up
+// with the change (web.Server.SeeOwnChanges). Set it before the runner runs.
+func (r *Runner) SetAfterCommit(fn func(ctx context.Context)) { r.afterCommit = fn }
 
 // NewRunner returns a runner on pool.
 func NewRunner(pool *pgxpool.Pool) *Runner { return &Runner{pool: pool} }
@@ -77,6 +85,9 @@ func Run[R any](ctx context.Context, r *Runner, op Op, fn Func[R]) (result R, re
 	}
 	for attempt := 1; ; attempt++ {
 		result, replayed, err = runOnce(ctx, r.pool, op, hash, fn)
+		if err == nil && !replayed && r.afterCommit != nil {
+			r.afterCommit(ctx)
+		}
 		if err == nil || attempt == maxAttempts || !retryable(err) {
 			return result, replayed, err
 		}

@@ -138,3 +138,41 @@ func TestADeadlockIsRetried(t *testing.T) {
 		t.Errorf("err %v, runs %d, rows %d; want a second run that commits", err, runs.Load(), count(t, pool))
 	}
 }
+
+func TestTheAfterCommitHookRunsOncePerCommittedChangeBeforeTheCallerHearsOfIt(t *testing.T) {
+	r, pool := setup(t)
+	var hooked []int64 // the things committed when the hook ran
+	r.SetAfterCommit(func(ctx context.Context) {
+		var n int64
+		if err := pool.QueryRow(ctx, `SELECT count(*) FROM things`).Scan(&n); err != nil {
+			t.Error(err)
+		}
+		hooked = append(hooked, n)
+	})
+	var runs atomic.Int64
+	ctx := context.Background()
+	fail := func(context.Context, pgx.Tx) (made, error) { return made{}, errors.New("refused") }
+	steps := []struct {
+		name string
+		run  func() error
+		want []int64
+	}{
+		{"a change", func() error { _, _, err := command.Run(ctx, r, command.Op{Scope: "t", Key: "k1", Request: 1}, makeThing(&runs)); return err }, []int64{1}},
+		{"its retry, replayed", func() error { _, _, err := command.Run(ctx, r, command.Op{Scope: "t", Key: "k1", Request: 1}, makeThing(&runs)); return err }, []int64{1}},
+		{"a refused command", func() error {
+			if _, _, err := command.Run(ctx, r, command.Op{Scope: "t", Key: "k2", Request: 2}, fail); err == nil {
+				return errors.New("the refusal was lost")
+			}
+			return nil
+		}, []int64{1}},
+		{"another change", func() error { _, _, err := command.Run(ctx, r, command.Op{Scope: "t"}, makeThing(&runs)); return err }, []int64{1, 2}},
+	}
+	for _, s := range steps {
+		if err := s.run(); err != nil {
+			t.Fatalf("%s: %v", s.name, err)
+		}
+		if len(hooked) != len(s.want) || hooked[len(hooked)-1] != s.want[len(s.want)-1] {
+			t.Fatalf("after %s the hook saw %v, want %v", s.name, hooked, s.want)
+		}
+	}
+}

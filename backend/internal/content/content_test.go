@@ -183,8 +183,8 @@ func TestImportOfAChangedFolderWritesOnlyWhatChanged(t *testing.T) {
 		t.Fatal(err)
 	}
 	// Exactly the pages that show what changed: the post, its blog's
-	// listings, the product (a calendar is shown by no cached page).
-	if got, want := heard(), []string{blog, "post:first-massage", "product:lip-balm"}; !slices.Equal(got, want) {
+	// listings, the product, and the booking pages (a calendar's settings).
+	if got, want := heard(), []string{blog, "booking-config", "post:first-massage", "product:lip-balm"}; !slices.Equal(got, want) {
 		t.Errorf("invalidated %v, want %v", got, want)
 	}
 	if res := importDir(t, pool, dir); len(res.Changed) != 0 {

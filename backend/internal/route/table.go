@@ -7,7 +7,9 @@ package route
 import (
 	"encoding/json"
 	"fmt"
+	"net/url"
 	"regexp"
+	"slices"
 	"strings"
 )
 
@@ -27,8 +29,30 @@ type Route struct {
 	Params map[string]string `json:"params"`
 	// KeepScroll opts a route out of scrolling to the top on navigation.
 	KeepScroll bool `json:"keepScroll"`
+	// Query, when the route declares it, is every query parameter its
+	// pages read (Go's loader and the screen alike): any other is dropped
+	// before the page is loaded, cached or rendered (KeepQuery). Only such
+	// routes are cached, so a query string cannot bust or flood a cache.
+	Query []string `json:"query"`
 
 	validators map[string]*regexp.Regexp
+}
+
+// KeepQuery is raw, an encoded query string, with only the parameters the
+// route reads, in their order and encoding; raw itself when the route does
+// not declare them.
+func (r *Route) KeepQuery(raw string) string {
+	if r.Query == nil || raw == "" {
+		return raw
+	}
+	kept := make([]string, 0, 4)
+	for _, pair := range strings.Split(raw, "&") {
+		name, _, _ := strings.Cut(pair, "=")
+		if n, err := url.QueryUnescape(name); err == nil && slices.Contains(r.Query, n) {
+			kept = append(kept, pair)
+		}
+	}
+	return strings.Join(kept, "&")
 }
 
 // PathSpec is one path shape of a route; Kind tells a loader which shape matched.

@@ -96,7 +96,39 @@ func bookerPage(ctx context.Context, svc *booking.Service, req *PageRequest, cal
 		return nil, err
 	}
 	data.Slots = slotsAnswer(res)
-	return &PageResult{Title: title, Description: cal.Description, Brand: cal.Location.BrandColor, Data: data, Parts: bookerParts(req, data)}, nil
+	page := &PageResult{Title: title, Description: cal.Description, Brand: cal.Location.BrandColor, Data: data, Parts: bookerParts(req, data)}
+	if data.FormKey == "" {
+		// No form of one visitor's on it: the same page for everyone until
+		// something changes what is free (its tags) or time does (Until).
+		page.Tags, page.Until = availabilityTags(cal), stableUntil(cal, res, data.Now)
+	}
+	return page, nil
+}
+
+// availabilityTags name what a calendar's free times depend on, as the
+// database's change notices name it (migration 000017): its bookings and
+// its people's (whose bookings in any calendar block them), and the
+// settings of every calendar, person and place.
+func availabilityTags(cal *booking.Calendar) []string {
+	tags := []string{"booking-config", "calendar:" + strconv.FormatInt(cal.ID, 10)}
+	for _, st := range cal.Staff {
+		tags = append(tags, "staff:"+strconv.FormatInt(st.ID, 10))
+	}
+	return tags
+}
+
+// stableUntil is the moment a booker's page would change by time passing
+// alone: the next minute (the page's clock, and with it today and the
+// booking window, is read to the minute), or sooner, when its first free
+// time reaches the minimum notice and is no longer offered.
+func stableUntil(cal *booking.Calendar, res *booking.SlotsResult, now time.Time) time.Time {
+	until := now.Truncate(time.Minute).Add(time.Minute)
+	if len(res.Days) > 0 && len(res.Days[0].Slots) > 0 {
+		if gone := res.Days[0].Slots[0].Start.Add(-cal.MinNotice); gone.Before(until) {
+			until = gone
+		}
+	}
+	return until
 }
 
 // bookerParts are the booker's parts that show at once on this URL: the
@@ -129,7 +161,13 @@ func bookerData(svc *booking.Service, req *PageRequest, cal *booking.Calendar, d
 	// key is put in per answer.
 	data.Calendar, data.Location, data.Now = calendarInfo(cal, req.Locale, svc.Now()), locationInfo(cal.Location), svc.Now().Truncate(time.Minute)
 	data.Calendar.Price = priceInfo(cal, svc.OnlinePayments())
-	data.Calendar.FixedStaff, data.FormKey = fixed, perRequestSentinel
+	data.Calendar.FixedStaff = fixed
+	// A page that shows a form (a time chosen: the details step or a
+	// reschedule's confirmation) gets a key of its own in each answer; the
+	// calendar's own step shows none, and is the same for every visitor.
+	if req.Query.Get("time") != "" || data.Reschedule != nil {
+		data.FormKey = perRequestSentinel
+	}
 	if cal.Fields.Phone != booking.FieldHidden {
 		data.PhoneRegion = phoneRegion(req.Cat.Lang, cal.Location.Country)
 	}
@@ -350,6 +388,16 @@ func firstNonEmpty(values ...string) string {
 }
 
 // zoneOr is the zone named in a query, or the fallback when it names none.
+// validZone tells whether name is a zone a booking page renders in, as
+// zoneOr would take it.
+func validZone(name string) bool {
+	if name == "Local" {
+		return false
+	}
+	_, err := time.LoadLocation(name)
+	return err == nil
+}
+
 func zoneOr(name, fallback string) *time.Location {
 	if name != "" && name != "Local" {
 		if z, err := time.LoadLocation(name); err == nil {

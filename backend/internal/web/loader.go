@@ -6,6 +6,7 @@ import (
 	"net/http"
 	"net/url"
 	"strings"
+	"time"
 
 	"slotwise/backend/internal/route"
 	"slotwise/locales"
@@ -58,9 +59,13 @@ type PageResult struct {
 	// language alternates.
 	CanonicalQuery url.Values
 	SEO            *SEO
-	// Tags name the content the page shows, as the database's change
-	// notices name it (page_cache.go); a page without tags is not cached.
+	// Tags name what the page shows, as the database's change notices name
+	// it (page_cache.go); a page without tags is not cached.
 	Tags []string
+	// Until, when set, is the moment the page would change by time passing
+	// alone (a booking page's first time reaching its minimum notice): its
+	// cached copy is not served from then on.
+	Until time.Time
 	// Parts name the parts of the screen that are chunks of their own
 	// (lazyPart) which this page shows at once: their texts come with the
 	// page, so hydrating them needs no second fetch. A part left out still

@@ -1,6 +1,7 @@
 package web
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -131,7 +132,7 @@ func (s *Server) loadPage(c *gin.Context, path, rawQuery string) (p *Payload) {
 		p.Route, p.Layout, p.Status, p.Redirect = m.Route.Name, m.Route.Layout, http.StatusMovedPermanently, res.Redirect
 		return p
 	}
-	p.Route, p.Layout, p.Kind, p.Params, p.Data, p.tags = m.Route.Name, m.Route.Layout, m.Kind, m.Params, res.Data, res.Tags
+	p.Route, p.Layout, p.Kind, p.Params, p.Data, p.tags, p.until = m.Route.Name, m.Route.Layout, m.Kind, m.Params, res.Data, res.Tags, res.Until
 	p.Parts = res.Parts
 	p.ScrollToTop = !m.Route.KeepScroll
 	p.Head = Head{
@@ -261,36 +262,83 @@ func (s *Server) page(c *gin.Context) {
 		apiError(c, http.StatusNotFound, "not_found", "Not found")
 		return
 	}
-	path, rawQuery := c.Request.URL.EscapedPath(), c.Request.URL.RawQuery
-	prefix, _, _ := splitLocale(path)
-	key := pageCacheKey(resolveLocale(c, prefix), consentOf(c), path, rawQuery)
+	path, rawQuery := c.Request.URL.EscapedPath(), s.pageQuery(c.Request.URL.EscapedPath(), c.Request.URL.RawQuery)
+	key := s.pageKey(c, path, rawQuery, false)
 	if e := s.pages.get(key); e != nil {
 		c.Set(routeKey, e.route)
 		s.cacheLookup(true)
 		serveCached(c, e)
 		return
 	}
+	since := s.pages.begin()
 	p := s.loadPage(c, path, rawQuery)
 	if p.Redirect != "" {
 		c.Redirect(http.StatusMovedPermanently, p.Redirect)
 		return
 	}
-	if cacheablePage(p, p.tags) {
+	if s.cacheablePage(c, p) {
 		doc, status, cacheable := s.document(c, p)
 		csp := s.pageCSP(p.Layout, p.Head.Brand) // a failed render's error page keeps the colour
 		if !cacheable {
-			// A failed render's error page: sent once.
+			// A failed render's error page, or a page with a form key of its
+			// own: sent once.
 			writeHTML(c, status, csp, doc)
 			return
 		}
-		e := newCachedPage(status, csp, doc, p.tags, time.Now()) // real time: Last-Modified, which browsers compare with their own clock
-		e.route = "page:" + p.Route
+		e := newCachedPage(status, "text/html; charset=utf-8", csp, doc, p, time.Now()) // real time: Last-Modified, which browsers compare with their own clock
 		s.cacheLookup(false)
-		s.pages.put(key, e)
+		s.pages.put(key, e, since)
 		serveCached(c, e)
 		return
 	}
 	s.writeDocument(c, p)
+}
+
+// pageQuery is a page's query as it is loaded, cached and rendered: only
+// the parameters its route reads (route.Route.KeepQuery), so one asked
+// with ?cb=<random> or a campaign's utm_* is the same page.
+func (s *Server) pageQuery(path, rawQuery string) string {
+	_, basePath, _ := splitLocale(path)
+	if m, ok := s.routes.Match(basePath); ok {
+		return m.Route.KeepQuery(rawQuery)
+	}
+	return rawQuery
+}
+
+// pageKey names a page in the cache as what it is depends on: its URL,
+// language and cookie banner, and for a booking page the visitor's time
+// zone; data tells the page's JSON (/api/page-data) from its document.
+func (s *Server) pageKey(c *gin.Context, path, rawQuery string, data bool) string {
+	prefix, basePath, _ := splitLocale(path)
+	zone := ""
+	if m, ok := s.routes.Match(basePath); ok && m.Route.Layout == route.LayoutCalendar {
+		zone, _ = c.Cookie(timeZoneCookie)
+	}
+	kind := "doc"
+	if data {
+		kind = "data"
+	}
+	return pageCacheKey(kind, resolveLocale(c, prefix), consentOf(c), zone, path, rawQuery)
+}
+
+// cacheablePage tells whether a loaded page may be cached: a published
+// website page, or a booking page its loader says may be (a time that
+// passing would change it at); never a preview, an error, a page of one
+// visitor (a reschedule, a one-time link) or a page with a form key (each
+// answer has its own).
+func (s *Server) cacheablePage(c *gin.Context, p *Payload) bool {
+	if r := s.routes.Route(p.Route); p.Status != http.StatusOK || len(p.tags) == 0 || r == nil || r.Query == nil {
+		return false // only a route that names its parameters: another query cannot make another page
+	}
+	switch {
+	case p.Layout == route.LayoutPage && (p.Route == "website" || p.Route == "index"):
+		return true
+	case p.Layout == route.LayoutCalendar && !p.until.IsZero():
+		// The zone in the key is one the page was rendered in.
+		zone, err := c.Cookie(timeZoneCookie)
+		return err != nil || zone == "" || validZone(zone)
+	}
+	return false
 }
 
 // pageData is the same loader as JSON, for client-side navigations.
@@ -301,12 +349,30 @@ func (s *Server) pageData(c *gin.Context) {
 		return
 	}
 	rawPath, rawQuery, _ := strings.Cut(path, "?")
+	rawQuery = s.pageQuery(rawPath, rawQuery)
+	key := s.pageKey(c, rawPath, rawQuery, true)
+	if e := s.pages.get(key); e != nil {
+		s.cacheLookup(true)
+		serveCached(c, e)
+		return
+	}
+	since := s.pages.begin()
 	p := s.loadPage(c, rawPath, rawQuery)
 	c.Header("Cache-Control", "no-store")
 	if p.Redirect != "" {
-		// The router's loader follows it (ui/src/router/page.ts).
+		// The router's loader follows it (ui/src/router/data.ts).
 		c.JSON(http.StatusOK, gin.H{"redirect": p.Redirect, "status": p.Status})
 		return
+	}
+	if s.cacheablePage(c, p) {
+		data, err := json.Marshal(p)
+		if err == nil && !bytes.Contains(data, []byte(perRequestSentinel)) {
+			e := newCachedPage(p.Status, "application/json; charset=utf-8", "", data, p, time.Now()) // real time: Last-Modified, as for documents
+			s.cacheLookup(false)
+			s.pages.put(key, e, since)
+			serveCached(c, e)
+			return
+		}
 	}
 	s.writePageData(c, p)
 }

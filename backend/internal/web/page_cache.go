@@ -3,31 +3,41 @@ package web
 import (
 	"bytes"
 	"compress/gzip"
+	"context"
 	"crypto/sha256"
 	"encoding/hex"
 	"net/http"
+	"sort"
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/andybalholm/brotli"
 	"github.com/gin-gonic/gin"
 )
 
-// Published website pages are sent from memory: each is rendered once per
-// path, language and cookie-consent state, compressed once (gzip and
-// brotli), and answered with an ETag and Last-Modified so a browser's
-// revalidation costs a 304. A change to content invalidates exactly the
-// pages that show it, in every replica: the database's triggers notify
-// slotwise_content with a tag (migration 000010), and every page carries
-// the tags of what it shows (PageResult.Tags). While the notifications are
-// not being heard (before WatchContent connects, or after it loses the
-// connection) nothing is served from the cache: a missed change would
-// otherwise show a stale page.
+// Published website pages and the booking pages are sent from memory:
+// each is rendered once per URL, language, time zone and cookie-consent
+// state, compressed once (gzip and brotli), and answered with an ETag and
+// Last-Modified so a browser's revalidation costs a 304. A change
+// invalidates exactly the pages that show it, in every replica: the
+// database's triggers notify slotwise_content with a tag (migrations
+// 000010 and 000017), and every page carries the tags of what it shows
+// (PageResult.Tags). A booking page also stops at the moment its times
+// would change by time passing alone (PageResult.Until). While the
+// notifications are not being heard (before the listener connects, or
+// after it loses the connection) nothing is served from the cache: a
+// missed change would otherwise show a stale page.
 
-// ContentChannel is where the database announces content changes.
+// ContentChannel is where the database announces changes to what cached
+// pages show.
 const ContentChannel = "slotwise_content"
+
+// syncPrefix marks a notification a replica sends itself to learn that it
+// has heard every change committed before it (pageCache.catchUp).
+const syncPrefix = "sync:"
 
 type cachedPage struct {
 	status   int
@@ -38,7 +48,11 @@ type cachedPage struct {
 	etag     string // strong: a hash of body, as sent without an encoding
 	modified time.Time
 	tags     []string
-	route    string // the page's route, for the request metrics
+	until    time.Time // zero: until a tag is invalidated
+	route    string    // the page's route, for the request metrics
+	used     atomic.Uint64
+	// contentType tells a page's document from its data (/api/page-data).
+	contentType string
 }
 
 func (e *cachedPage) size() int { return len(e.body) + len(e.gzip) + len(e.brotli) }
@@ -50,10 +64,23 @@ type pageCache struct {
 	byTag    map[string]map[string]struct{}
 	bytes    int
 	maxBytes int
+	now      func() time.Time // the clock a page's Until is read on
+	// Every invalidation has a number. A page loaded before an
+	// invalidation of one of its tags may show what it changed, so it is
+	// not stored (put's since): without this a render that began before a
+	// booking and ended after the notice would keep the taken time.
+	seq       uint64
+	dropped   map[string]uint64 // tag → the number of its last invalidation
+	clearedAt uint64            // the number of the last clear (live turned on or off)
+	clock     atomic.Uint64     // use counter, for evicting the least recently used
+	waiting   map[string]chan struct{}
+	// catchUpWait bounds how long catchUp waits for its mark.
+	catchUpWait time.Duration
 }
 
-func newPageCache(maxBytes int) *pageCache {
-	return &pageCache{entries: map[string]*cachedPage{}, byTag: map[string]map[string]struct{}{}, maxBytes: maxBytes}
+func newPageCache(maxBytes int, now func() time.Time) *pageCache {
+	return &pageCache{entries: map[string]*cachedPage{}, byTag: map[string]map[string]struct{}{}, maxBytes: maxBytes,
+		now: now, dropped: map[string]uint64{}, waiting: map[string]chan struct{}{}, catchUpWait: 2 * time.Second}
 }
 
 func (c *pageCache) get(key string) *cachedPage {
@@ -62,25 +89,42 @@ func (c *pageCache) get(key string) *cachedPage {
 	if !c.live {
 		return nil
 	}
-	return c.entries[key]
+	e := c.entries[key]
+	if e == nil || (!e.until.IsZero() && !c.now().Before(e.until)) {
+		return nil
+	}
+	e.used.Store(c.clock.Add(1))
+	return e
 }
 
-// put stores a page unless the cache is not live (its content could already
-// be stale) or the page alone is larger than the whole cache.
-func (c *pageCache) put(key string, e *cachedPage) {
+// begin is the number to give put for a page loaded from now on.
+func (c *pageCache) begin() uint64 {
+	c.mu.RLock()
+	defer c.mu.RUnlock()
+	return c.seq
+}
+
+// put stores a page loaded since begin returned since, unless the cache is
+// not live (its content could already be stale), one of its tags was
+// invalidated meanwhile, or the page alone is larger than the whole cache.
+func (c *pageCache) put(key string, e *cachedPage, since uint64) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	if !c.live || e.size() > c.maxBytes {
+	if !c.live || c.clearedAt > since || e.size() > c.maxBytes {
 		return
+	}
+	for _, t := range e.tags {
+		if c.dropped[t] > since {
+			return
+		}
 	}
 	if old := c.entries[key]; old != nil {
 		c.dropLocked(key, old)
 	}
 	if c.bytes+e.size() > c.maxBytes {
-		// Full: start afresh. Pages are cheap to render again, and a full
-		// cache of this size means many more pages than hot ones.
-		c.clearLocked()
+		c.evictLocked(c.maxBytes*3/4 - e.size())
 	}
+	e.used.Store(c.clock.Add(1))
 	c.entries[key] = e
 	c.bytes += e.size()
 	for _, t := range e.tags {
@@ -93,10 +137,43 @@ func (c *pageCache) put(key string, e *cachedPage) {
 	}
 }
 
+// evictLocked drops the least recently used pages until at most target
+// bytes remain: many URLs asked once cannot push out the pages asked often.
+func (c *pageCache) evictLocked(target int) {
+	keys := make([]string, 0, len(c.entries))
+	for k := range c.entries {
+		keys = append(keys, k)
+	}
+	sort.Slice(keys, func(i, j int) bool { return c.entries[keys[i]].used.Load() < c.entries[keys[j]].used.Load() })
+	for _, k := range keys {
+		if c.bytes <= target {
+			return
+		}
+		c.dropLocked(k, c.entries[k])
+	}
+}
+
+// notice handles one notification: a tag whose pages are dropped, or a
+// replica's own sync mark.
+func (c *pageCache) notice(payload string) {
+	if token, ok := strings.CutPrefix(payload, syncPrefix); ok {
+		c.mu.Lock()
+		if ch := c.waiting[token]; ch != nil {
+			close(ch)
+			delete(c.waiting, token)
+		}
+		c.mu.Unlock()
+		return
+	}
+	c.invalidate(payload)
+}
+
 // invalidate drops every page that carries tag.
 func (c *pageCache) invalidate(tag string) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
+	c.seq++
+	c.dropped[tag] = c.seq
 	for key := range c.byTag[tag] {
 		if e := c.entries[key]; e != nil {
 			c.dropLocked(key, e)
@@ -105,12 +182,48 @@ func (c *pageCache) invalidate(tag string) {
 	delete(c.byTag, tag)
 }
 
+// catchUp returns once this replica has heard every change committed
+// before it was called, so a visitor who just booked is never shown the
+// time again by the replica that booked it. PostgreSQL delivers a
+// listener's notifications in the order their transactions committed: a
+// mark sent now arrives after them. Not live, nothing is served from the
+// cache and there is nothing to wait for; a mark that does not come back
+// in time (the listener is stuck) empties the cache instead.
+func (c *pageCache) catchUp(ctx context.Context, notify func(ctx context.Context, payload string) error) {
+	c.mu.Lock()
+	if !c.live {
+		c.mu.Unlock()
+		return
+	}
+	token := newNonce()
+	heard := make(chan struct{})
+	c.waiting[token] = heard
+	c.mu.Unlock()
+	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), c.catchUpWait)
+	defer cancel()
+	if err := notify(ctx, syncPrefix+token); err == nil {
+		select {
+		case <-heard:
+			return
+		case <-ctx.Done():
+		}
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	delete(c.waiting, token)
+	c.seq++
+	c.clearedAt = c.seq
+	c.clearLocked()
+}
+
 // setLive turns serving on or off; either way what is cached is dropped,
 // since changes may have been missed.
 func (c *pageCache) setLive(live bool) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	c.live = live
+	c.seq++
+	c.clearedAt = c.seq
 	c.clearLocked()
 }
 
@@ -128,24 +241,17 @@ func (c *pageCache) clearLocked() {
 	c.bytes = 0
 }
 
-// pageCacheKey names a page as its cached bytes depend on it: the path and
-// query as asked, the language it is rendered in, and whether the cookie
-// banner shows.
-func pageCacheKey(locale, consent, path, rawQuery string) string {
-	return locale + "\x00" + consent + "\x00" + path + "\x00" + rawQuery
+// pageCacheKey names a cached answer by what its bytes depend on
+// (Server.pageKey).
+func pageCacheKey(kind, locale, consent, zone, path, rawQuery string) string {
+	return kind + "\x00" + locale + "\x00" + consent + "\x00" + zone + "\x00" + path + "\x00" + rawQuery
 }
 
-// cacheablePage tells whether a loaded page may be cached: a published
-// website page (previews and errors never). Its colour's style is allowed
-// by its hash, the same for every answer (pageCSP).
-func cacheablePage(p *Payload, tags []string) bool {
-	return p.Status == http.StatusOK && p.Layout == "page" && (p.Route == "website" || p.Route == "index") && len(tags) > 0
-}
-
-// newCachedPage compresses a rendered document once.
-func newCachedPage(status int, csp string, body []byte, tags []string, now time.Time) *cachedPage {
+// newCachedPage compresses a page's answer once.
+func newCachedPage(status int, contentType, csp string, body []byte, p *Payload, now time.Time) *cachedPage {
 	sum := sha256.Sum256(body)
-	e := &cachedPage{status: status, csp: csp, body: body, etag: `"` + hex.EncodeToString(sum[:12]) + `"`, modified: now.UTC().Truncate(time.Second), tags: tags}
+	e := &cachedPage{status: status, contentType: contentType, csp: csp, body: body, etag: `"` + hex.EncodeToString(sum[:12]) + `"`,
+		modified: now.UTC().Truncate(time.Second), tags: p.tags, until: p.until, route: "page:" + p.Route}
 	var gz bytes.Buffer
 	zw, _ := gzip.NewWriterLevel(&gz, gzip.BestCompression)
 	zw.Write(body)
@@ -171,11 +277,13 @@ func serveCached(c *gin.Context, e *cachedPage) {
 	}
 	etag := encodedETag(e.etag, coding)
 	h := c.Writer.Header()
-	h.Set("Content-Type", "text/html; charset=utf-8")
+	h.Set("Content-Type", e.contentType)
 	// Revalidate every time: a 304 costs little, and an edit shows at once.
 	h.Set("Cache-Control", "no-cache")
 	h.Set("Vary", "Cookie, Accept-Language, Accept-Encoding")
-	h.Set("Content-Security-Policy", e.csp)
+	if e.csp != "" {
+		h.Set("Content-Security-Policy", e.csp)
+	}
 	h.Set("ETag", etag)
 	h.Set("Last-Modified", e.modified.Format(http.TimeFormat))
 	if notModified(c.Request, etag, e.modified) {

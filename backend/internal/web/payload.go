@@ -1,6 +1,9 @@
 package web
 
-import "encoding/json"
+import (
+	"encoding/json"
+	"time"
+)
 
 // Payload is everything a page needs: the server renders it in V8, embeds it
 // in the document, and the client hydrates from it and fetches it again as
@@ -26,6 +29,7 @@ type Payload struct {
 	Action        *ActionResult     `json:"action,omitempty"`   // a form post that failed, shown on its page
 	Redirect      string            `json:"redirect,omitempty"` // the canonical URL of the page asked for (301)
 	tags          []string          // the loader's PageResult.Tags, for the page cache
+	until         time.Time         // the loader's PageResult.Until
 }
 
 // Head is what the document's <head> says about the page.

@@ -33,6 +33,7 @@ func newPaymentsFixture(t *testing.T) *paymentsFixture {
 	pf := &paymentsFixture{double: stripetest.Start(t)}
 	pf.fixture = newFixture(t, sharedRenderer(t), func(d *web.Deps, pool *pgxpool.Pool) {
 		bookings := booking.NewService(pool, d.Logger)
+		bookings.SetClock(d.Clock)
 		stripe := payments.NewStripe(payments.StripeConfig{SecretKey: "sk_test_123", WebhookSecret: stripetest.WebhookSecret, APIURL: pf.double.URL})
 		pf.pay = payments.NewService(pool, bookings, stripe, "https://book.example.com", d.Logger)
 		pf.worker = &events.Dispatcher{Pool: pool, Logger: d.Logger, Consumers: []events.Consumer{&payments.Fulfiller{Service: pf.pay}}}

@@ -39,19 +39,20 @@ func consentOf(c *gin.Context) string {
 
 // document renders a whole page into memory, for the page cache, with its
 // status; cacheable is false when the render failed (the document is then
-// the error page).
+// the error page) or the page has a form key, which is each answer's own.
 func (s *Server) document(c *gin.Context, p *Payload) (doc []byte, status int, cacheable bool) {
 	body, rendered, data, hydrate := s.renderBody(c, p)
 	var buf bytes.Buffer
 	if err := documentHead.Execute(&buf, s.headView(rendered)); err != nil {
 		s.log.Error("unable to write document head", slog.Any("err", err))
 	}
+	perVisitor := bytes.Contains(data, []byte(perRequestSentinel))
 	body, data = s.perRequest(body, data)
 	s.writeBody(&buf, rendered, body, data, hydrate)
 	if rendered != p {
 		return buf.Bytes(), rendered.Status, false
 	}
-	return buf.Bytes(), p.Status, true
+	return buf.Bytes(), p.Status, !perVisitor
 }
 
 func (s *Server) writeDocument(c *gin.Context, p *Payload) {

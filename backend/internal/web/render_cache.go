@@ -4,8 +4,11 @@ import (
 	"bytes"
 	"container/list"
 	"crypto/sha256"
+	"net/http"
 	"strings"
 	"sync"
+
+	"github.com/gin-gonic/gin"
 )
 
 // renderCache keeps the HTML of recent renders by what they were rendered
@@ -78,15 +81,27 @@ func (c *renderCache) put(k [32]byte, html string) {
 // answer gets its own value in its place.
 const perRequestSentinel = "perrequest0sentinel0000000"
 
+// formKey answers GET /api/form-key: a fresh form key, for a form the
+// browser shows on a page that was the same for every visitor (a booking
+// page's details step reached from its cached calendar step).
+func (s *Server) formKey(c *gin.Context) {
+	c.Header("Cache-Control", "no-store")
+	c.JSON(http.StatusOK, gin.H{"formKey": s.issueFormKey()})
+}
+
+func (s *Server) issueFormKey() string {
+	if s.keys != nil {
+		return s.keys.Issue() // signed with its time (formkey)
+	}
+	return newNonce()
+}
+
 // perRequest puts a fresh form key where the sentinel stands, the same in
 // the HTML and the payload of one answer.
 func (s *Server) perRequest(html string, payload []byte) (string, []byte) {
 	if !bytes.Contains(payload, []byte(perRequestSentinel)) {
 		return html, payload // the HTML is rendered from the payload: no sentinel there, none here
 	}
-	fresh := newNonce()
-	if s.keys != nil {
-		fresh = s.keys.Issue() // signed with its time (formkey)
-	}
+	fresh := s.issueFormKey()
 	return strings.ReplaceAll(html, perRequestSentinel, fresh), bytes.ReplaceAll(payload, []byte(perRequestSentinel), []byte(fresh))
 }

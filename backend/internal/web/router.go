@@ -42,6 +42,7 @@ func (s *Server) router() (*gin.Engine, *gin.RouterGroup, error) {
 	api := r.Group("/api")
 	api.GET("/page-data", s.pageData)
 	api.GET("/messages", s.partMessages)
+	api.GET("/form-key", s.formKey)
 
 	r.NoRoute(s.page)
 	return r, api, nil

@@ -9,13 +9,14 @@ import (
 	"fmt"
 	"log/slog"
 	"net/http"
-	"slotwise/backend/internal/formkey"
 	"time"
 
 	"github.com/gin-gonic/gin"
 	"github.com/jackc/pgx/v5/pgxpool"
 
+	"slotwise/backend/internal/clock"
 	"slotwise/backend/internal/db"
+	"slotwise/backend/internal/formkey"
 	"slotwise/backend/internal/limits"
 	"slotwise/backend/internal/route"
 	"slotwise/ui"
@@ -61,6 +62,9 @@ type Deps struct {
 	// Metrics, when set, counts requests and cache lookups and is served
 	// at /metrics (behind Config.MetricsToken when there is one).
 	Metrics Metrics
+	// Clock is the time the booking pages' times are computed at, which
+	// their cached copies expire on (PageResult.Until); nil: clock.Now.
+	Clock clock.Func
 }
 
 // Metrics is what the server tells of itself (backend/internal/metrics).
@@ -89,6 +93,23 @@ type Server struct {
 	// pages that no business of their own claims (Registry.SiteBrand).
 	siteBrand func(ctx context.Context) (string, error)
 	metrics   Metrics
+	// contentPool is where the page cache's own sync marks are sent
+	// (SeeOwnChanges); nil: pages are not cached.
+	contentPool *pgxpool.Pool
+}
+
+// SeeOwnChanges returns once the page cache of this replica has dropped
+// every page that a change committed before the call made stale: a
+// command's after-commit hook, so a visitor who just booked, cancelled or
+// moved a booking never meets the old times on the next page.
+func (s *Server) SeeOwnChanges(ctx context.Context) {
+	if s.contentPool == nil {
+		return
+	}
+	s.pages.catchUp(ctx, func(ctx context.Context, payload string) error {
+		_, err := s.contentPool.Exec(ctx, `SELECT pg_notify($1, $2)`, ContentChannel, payload)
+		return err
+	})
 }
 
 // New registers the features, checks that every route of the table has
@@ -99,9 +120,14 @@ func New(d Deps) (*gin.Engine, error) {
 		return nil, err
 	}
 	s := &Server{cfg: d.Config, log: d.Logger, render: d.Renderer, db: d.DB, assets: d.Assets, routes: table, limits: d.Limits, keys: d.FormKeys,
-		renders: newRenderCache(512, 64<<20), pages: newPageCache(64 << 20), metrics: d.Metrics}
+		renders: newRenderCache(512, 64<<20), metrics: d.Metrics, contentPool: d.ContentPool}
+	now := d.Clock
+	if now == nil {
+		now = clock.Now
+	}
+	s.pages = newPageCache(64<<20, now)
 	if d.ContentPool != nil && d.Lifetime != nil {
-		go db.ListenPayloads(d.Lifetime, d.ContentPool, ContentChannel, s.pages.invalidate, s.pages.setLive, 5*time.Second, d.Logger)
+		go db.ListenPayloads(d.Lifetime, d.ContentPool, ContentChannel, s.pages.notice, s.pages.setLive, 5*time.Second, d.Logger)
 	}
 	engine, api, err := s.router()
 	if err != nil {

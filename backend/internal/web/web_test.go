@@ -70,6 +70,7 @@ type fixture struct {
 	// clock is every service's clock: the real one until a test fixes it.
 	clock *testClock
 	mails *events.Dispatcher // run by hand: DeliverDue
+	deps  web.Deps           // what the server was built from, for a second replica
 }
 
 // option changes the server a fixture builds (abuse limits, say).
@@ -122,6 +123,7 @@ func newFixture(t testing.TB, renderer web.Renderer, opts ...option) *fixture {
 		ContentPool: pool,
 		Lifetime:    t.Context(),
 		FormKeys:    formsSvc.Keys(),
+		Clock:       clk.Now,
 	}
 	for _, o := range opts {
 		o(&deps, pool)
@@ -139,7 +141,7 @@ func newFixture(t testing.TB, renderer web.Renderer, opts ...option) *fixture {
 			t.Logf("server warnings and errors:\n%s", problemLines(logs.String()))
 		}
 	})
-	return &fixture{handler: h, logs: logs, pool: pool, bookings: bookings, forms: formsSvc, formsAhead: ahead, mails: mails, clock: clk}
+	return &fixture{handler: h, logs: logs, pool: pool, bookings: bookings, forms: formsSvc, formsAhead: ahead, mails: mails, clock: clk, deps: deps}
 }
 
 // aFriday is an instant for tests whose dates are written out: 20 November

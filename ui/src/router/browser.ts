@@ -8,11 +8,22 @@ import { firstPage } from './routes';
 // starts: a lazy route it would have to resolve first would make it load
 // the page again instead of hydrating.
 export async function pageRouter(payload: Payload): Promise<DataRouter> {
+  showLoadedAddress(payload);
   const source = layoutSources[payload.layout];
   const first = typeof source === 'function' ? await source() : source;
   const { routes, hydrationData } = firstPage(window.location.pathname, payload, { ...layoutSources, [payload.layout]: first });
   const router: DataRouter = createBrowserRouter(routes, { hydrationData, patchRoutesOnNavigation: async (args) => (await discovery())(() => router)(args) });
   return router;
+}
+
+// showLoadedAddress: Go loads and renders a page without the query
+// parameters its route does not read (a campaign's utm_*, a cache buster:
+// routes.json's query), so the address shows the page it is, and the
+// router hydrates from the location the page was rendered for.
+function showLoadedAddress(payload: Payload) {
+  const { pathname, search, hash } = window.location;
+  const loaded = new URL(payload.path, window.location.href);
+  if (loaded.pathname === pathname && loaded.search !== search) window.history.replaceState(window.history.state, '', loaded.pathname + loaded.search + hash);
 }
 
 // Route discovery serves the navigations after the first screen, which

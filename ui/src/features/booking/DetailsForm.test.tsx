@@ -129,6 +129,29 @@ describe('the details step', () => {
     expect(screen.getByText('We sent the details to ada@example.com.')).toBeTruthy();
   });
 
+  it('asks for a key of its own when the times it came from were the same page for everyone', async () => {
+    const calls = mockFetch((c) =>
+      c.url === '/api/form-key' ? json(200, { formKey: 'asked-key' }) : c.method === 'POST' ? booked(bookingView({ start: '2026-11-23T09:30:00+01:00', end: '2026-11-23T10:00:00+01:00' })) : slotsAnswer(),
+    );
+    openDetails({ ...bookingPageData(), formKey: '' });
+    fillValid();
+    type(/Phone/, '+49 30 1234567');
+    submit();
+    expect(await screen.findByRole('heading', { name: 'Your appointment is scheduled' })).toBeTruthy();
+    expect(calls.filter((c) => c.url === '/api/form-key')).toHaveLength(1);
+    expect(calls.find((c) => c.method === 'POST')!.body).toMatchObject({ idempotencyKey: 'asked-key' });
+  });
+
+  it('says so and posts nothing when no key can be had', async () => {
+    const calls = mockFetch((c) => (c.url === '/api/form-key' ? json(503, { error: { code: 'unavailable' } }) : slotsAnswer()));
+    openDetails({ ...bookingPageData(), formKey: '' });
+    fillValid();
+    type(/Phone/, '+49 30 1234567');
+    submit();
+    expect(await screen.findByText(/can't be reached/)).toBeTruthy();
+    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
+  });
+
   it('reads a phone number in the chosen country with libphonenumber', async () => {
     const calls = mockFetch((c) => (c.method === 'POST' ? booked(bookingView()) : slotsAnswer()));
     openDetails();

@@ -7,6 +7,7 @@ import { FormattedMessage } from '../../../lib/i18n';
 import { usePage } from '../../../PageContext';
 import type { BookingFormat } from '../../../lib/useBookingFormat';
 import { useDetailsSubmit } from '../hooks/useDetailsSubmit';
+import { useFormKey } from '../hooks/useFormKey';
 import type { DetailsValues } from '../lib/validation';
 import type { ActionResult, BookingPageData } from '../types';
 import { PaymentSummary } from '../../../components/PaymentSummary';
@@ -55,7 +56,9 @@ export function DetailsForm(p: Props) {
   const { calendar, location } = data;
   const formRef = useRef<HTMLFormElement>(null);
   const [seriesRefresh, setSeriesRefresh] = useState(0);
+  const formKey = useFormKey(data.formKey);
   const { errors, submitting, onSubmit, clear, maxGuests, fixedGuests } = useDetailsSubmit({
+    formKey: formKey.ready,
     ...p, values, formRef, onSeriesTaken: () => setSeriesRefresh((n) => n + 1),
   });
   const { onShown } = p;
@@ -79,7 +82,7 @@ export function DetailsForm(p: Props) {
       <input type="hidden" name="start" value={start} />
       <input type="hidden" name="tz" value={timeZone} />
       {staffId != null && <input type="hidden" name="staff" value={String(staffId)} />}
-      <input type="hidden" name="idempotencyKey" value={data.formKey} />
+      <input type="hidden" name="idempotencyKey" value={formKey.key} />
       <ContactFields data={data} values={values} errors={errors.contact} today={p.today} set={set} />
       {calendar.questions && <QuestionFields questions={calendar.questions} answers={values.answers} errors={errors.answers} lang={page.lang} onAnswer={answer} />}
       {maxGuests > 0 && (

@@ -33,6 +33,8 @@ interface Args {
   action: string;
   formRef: RefObject<HTMLFormElement | null>;
   onSeriesTaken: () => void;
+  // formKey: the form's key, once there is one (useFormKey).
+  formKey: () => Promise<string>;
 }
 
 // useDetailsSubmit checks the details with the server's rules and message
@@ -104,6 +106,15 @@ export function useDetailsSubmit(a: Args) {
     const found = problems();
     if (found) return show(found);
     setErrors(fromServer(undefined, null));
+    // A key still on its way (asked for when the form showed) is waited for.
+    const key = a.formRef.current?.querySelector<HTMLInputElement>('input[name="idempotencyKey"]');
+    if (key && !key.value) {
+      try {
+        key.value = await a.formKey();
+      } catch {
+        return show({ ...fromServer(undefined, null), form: intl.formatMessage({ id: 'error.unavailable' }) });
+      }
+    }
     const before = currentPage();
     await submit(a.formRef.current, { method: 'post', action: a.action });
     // The answer led to the booking's page: the host page hears of it, and

@@ -1,0 +1,174 @@
+package web_test
+
+import (
+	"context"
+	"io"
+	"log/slog"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+	"time"
+
+	"slotwise/backend/internal/booking"
+	"slotwise/backend/internal/web"
+)
+
+// replica is a second server on the fixture's database, as another
+// replica of the binary runs: its own booking service and page cache.
+func (f *fixture) replica(t *testing.T) http.Handler {
+	t.Helper()
+	bookings := booking.NewService(f.pool, slog.New(slog.NewTextHandler(io.Discard, nil)))
+	bookings.SetClock(f.clock.Now)
+	deps := f.deps
+	deps.Features = append([]web.Feature{}, f.deps.Features...)
+	deps.Features[1] = web.Booking(bookings)
+	h, err := web.New(deps)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return h
+}
+
+func get(h http.Handler, target string) *httptest.ResponseRecorder {
+	rec := httptest.NewRecorder()
+	h.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, target, nil))
+	return rec
+}
+
+// fromCache tells an answer the page cache sent: it carries a validator,
+// where a page rendered for one answer is no-store.
+func fromCache(rec *httptest.ResponseRecorder) bool { return rec.Header().Get("ETag") != "" }
+
+// cachedOn waits until h serves target from its cache (its listener is
+// connected), and returns that answer.
+func cachedOn(t *testing.T, h http.Handler, target string) *httptest.ResponseRecorder {
+	t.Helper()
+	for deadline := time.Now().Add(5 * time.Second); ; time.Sleep(10 * time.Millisecond) {
+		get(h, target)
+		if rec := get(h, target); fromCache(rec) {
+			return rec
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("%s never came from the cache", target)
+		}
+	}
+}
+
+// bookEveryone books start with each person of the demo consultation, so
+// the time is no longer free.
+func bookEveryone(t *testing.T, f *fixture, start string) {
+	t.Helper()
+	for range 2 {
+		if rec := f.send(http.MethodPost, "/api/bookings", bookingBody(start, nil), nil); rec.Code != http.StatusCreated {
+			t.Fatalf("book: %d %s", rec.Code, rec.Body)
+		}
+	}
+}
+
+func TestABookingPageIsServedFromMemoryUntilItsTimeIsTaken(t *testing.T) {
+	f := newFixture(t, sharedRenderer(t))
+	start := nextMonday10()
+	page := "/widget/bookings/demo-consultation?date=" + start[:10]
+	data := "/api/page-data?path=" + strings.ReplaceAll(page, "?", "%3F")
+	for _, target := range []string{page, data} {
+		if rec := cachedOn(t, f.handler, target); !strings.Contains(rec.Body.String(), start) {
+			t.Fatalf("%s does not offer %s to begin with", target, start)
+		}
+	}
+	bookEveryone(t, f, start)
+	// No waiting: the replica that booked has dropped the page before it answered.
+	for _, target := range []string{page, data} {
+		if rec := get(f.handler, target); rec.Code != http.StatusOK || strings.Contains(rec.Body.String(), start) {
+			t.Fatalf("%s right after booking: %d, still offers %s", target, rec.Code, start)
+		}
+	}
+}
+
+func TestAnotherReplicaStopsOfferingATakenTimeWithinASecond(t *testing.T) {
+	f := newFixture(t, sharedRenderer(t))
+	other := f.replica(t)
+	start := nextMonday10()
+	page := "/widget/bookings/demo-consultation?date=" + start[:10]
+	if rec := cachedOn(t, other, page); !strings.Contains(rec.Body.String(), start) {
+		t.Fatalf("the other replica does not offer %s to begin with", start)
+	}
+	bookEveryone(t, f, start)
+	for deadline := time.Now().Add(time.Second); strings.Contains(get(other, page).Body.String(), start); time.Sleep(5 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatal("the other replica still offers the taken time a second later")
+		}
+	}
+}
+
+func TestAPageOfOneVisitorIsNeverCached(t *testing.T) {
+	f := newFixture(t, sharedRenderer(t))
+	start := nextMonday10()
+	cachedOn(t, f.handler, "/widget/bookings/demo-consultation") // the cache is live
+	for _, target := range []string{
+		// The details step: its form has a key of its own in each answer.
+		"/widget/bookings/demo-consultation?date=" + start[:10] + "&time=" + strings.ReplaceAll(start, "+", "%2B"),
+		// A one-time link is its holder's.
+		"/widget/otl/not-a-real-link",
+	} {
+		for range 2 {
+			if rec := get(f.handler, target); fromCache(rec) {
+				t.Fatalf("%s came from the cache", target)
+			}
+		}
+	}
+	a := get(f.handler, "/widget/bookings/demo-consultation?date="+start[:10]+"&time="+strings.ReplaceAll(start, "+", "%2B"))
+	b := get(f.handler, "/widget/bookings/demo-consultation?date="+start[:10]+"&time="+strings.ReplaceAll(start, "+", "%2B"))
+	if key := formKeyIn(a.Body.String()); key == "" || key == formKeyIn(b.Body.String()) {
+		t.Fatalf("two visitors of the details step share the form key %q", key)
+	}
+}
+
+func formKeyIn(html string) string {
+	_, after, ok := strings.Cut(html, `name="idempotencyKey" value="`)
+	if !ok {
+		return ""
+	}
+	key, _, _ := strings.Cut(after, `"`)
+	return key
+}
+
+func TestAQueryStringTheRouteDoesNotReadIsTheSamePage(t *testing.T) {
+	f := newFixture(t, sharedRenderer(t))
+	cachedOn(t, f.handler, "/widget/bookings/demo-consultation")
+	for _, target := range []string{"/widget/bookings/demo-consultation?cb=1", "/widget/bookings/demo-consultation?utm_source=news&cb=2"} {
+		rec := get(f.handler, target)
+		if !fromCache(rec) {
+			t.Fatalf("%s was loaded again instead of answered from the page without its query", target)
+		}
+		if strings.Contains(rec.Body.String(), "cb=") || strings.Contains(rec.Body.String(), "utm_source") {
+			t.Fatalf("%s: the unknown parameter reached the page", target)
+		}
+	}
+}
+
+func TestALapsedHoldOffersItsTimeAgain(t *testing.T) {
+	pf := newPaymentsFixture(t)
+	start := nextMonday10()
+	page := "/widget/bookings/demo-paid?date=" + start[:10]
+	if rec := cachedOn(t, pf.handler, page); !strings.Contains(rec.Body.String(), start) {
+		t.Fatalf("%s is not offered to begin with", start)
+	}
+	body := bookingBody(start, func(b map[string]any) { b["calendar"], b["acceptTerms"] = "demo-paid", true })
+	for staffLeft := true; staffLeft; staffLeft = strings.Contains(get(pf.handler, page).Body.String(), start) {
+		if rec := pf.send(http.MethodPost, "/api/bookings", body, nil); rec.Code != http.StatusCreated {
+			t.Fatalf("hold: %d %s", rec.Code, rec.Body)
+		}
+	}
+	// The holds end; the page is cached again without the time meanwhile.
+	if _, err := pf.pool.Exec(context.Background(), `UPDATE bookings SET hold_until = $1 WHERE payment = 'hold'`, pf.clock.Now()); err != nil {
+		t.Fatal(err)
+	}
+	if rec := cachedOn(t, pf.handler, page); strings.Contains(rec.Body.String(), start) {
+		t.Fatal("offered while still held")
+	}
+	if n, err := pf.pay.ReleaseDue(context.Background()); n == 0 || err != nil {
+		t.Fatalf("released %d, %v", n, err)
+	}
+	eventually(t, "the released time offered again", func() bool { return strings.Contains(get(pf.handler, page).Body.String(), start) })
+}

@@ -1,0 +1,102 @@
+package web
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"testing"
+	"time"
+)
+
+func testPage(tags []string, size int) *cachedPage {
+	return &cachedPage{body: make([]byte, size), tags: tags}
+}
+
+func liveCache(maxBytes int, now func() time.Time) *pageCache {
+	c := newPageCache(maxBytes, now)
+	c.setLive(true)
+	return c
+}
+
+func TestAPageLoadedBeforeAChangeToWhatItShowsIsNotKept(t *testing.T) {
+	tests := []struct {
+		name       string
+		between    func(c *pageCache)
+		wantStored bool
+	}{
+		{"nothing changed", func(*pageCache) {}, true},
+		{"another calendar's booking", func(c *pageCache) { c.notice("staff:9") }, true},
+		{"a booking of its person", func(c *pageCache) { c.notice("staff:1") }, false},
+		{"the listener reconnected", func(c *pageCache) { c.setLive(false); c.setLive(true) }, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			c := liveCache(1<<20, time.Now)
+			since := c.begin()
+			tt.between(c) // while the page loads and renders
+			c.put("k", testPage([]string{"calendar:1", "staff:1"}, 10), since)
+			if got := c.get("k") != nil; got != tt.wantStored {
+				t.Fatalf("stored %v, want %v", got, tt.wantStored)
+			}
+		})
+	}
+}
+
+func TestAPageIsNotServedPastItsUntil(t *testing.T) {
+	now := time.Date(2026, 11, 20, 13, 0, 30, 0, time.UTC)
+	c := liveCache(1<<20, func() time.Time { return now })
+	e := testPage([]string{"calendar:1"}, 10)
+	e.until = now.Add(30 * time.Second)
+	c.put("k", e, c.begin())
+	if c.get("k") == nil {
+		t.Fatal("not served before its until")
+	}
+	now = now.Add(30 * time.Second)
+	if c.get("k") != nil {
+		t.Fatal("served at its until")
+	}
+}
+
+func TestManyPagesAskedOnceDoNotPushOutThePagesAskedOften(t *testing.T) {
+	c := liveCache(100_000, time.Now)
+	c.put("home", testPage([]string{"nav"}, 1000), c.begin())
+	for i := range 500 {
+		c.put(fmt.Sprintf("random-%d", i), testPage([]string{"nav"}, 1000), c.begin())
+		if c.get("home") == nil {
+			t.Fatalf("the page asked often was pushed out after %d others", i+1)
+		}
+	}
+	if c.bytes > c.maxBytes {
+		t.Fatalf("%d bytes cached, more than %d", c.bytes, c.maxBytes)
+	}
+}
+
+func TestCatchingUpWaitsForTheReplicasOwnMark(t *testing.T) {
+	t.Run("heard: the cache keeps what the notices left", func(t *testing.T) {
+		c := liveCache(1<<20, time.Now)
+		c.put("other", testPage([]string{"staff:2"}, 10), c.begin())
+		c.put("booked", testPage([]string{"staff:1"}, 10), c.begin())
+		// The listener delivers the change's notice, then the mark.
+		c.catchUp(context.Background(), func(_ context.Context, mark string) error {
+			go func() { c.notice("staff:1"); c.notice(mark) }()
+			return nil
+		})
+		if c.get("booked") != nil || c.get("other") == nil {
+			t.Fatal("after catching up the booked page must be gone and the other kept")
+		}
+	})
+	for name, notify := range map[string]func(context.Context, string) error{
+		"the mark never comes back": func(context.Context, string) error { return nil },
+		"the mark cannot be sent":   func(context.Context, string) error { return errors.New("connection refused") },
+	} {
+		t.Run(name+": nothing cached is trusted", func(t *testing.T) {
+			c := liveCache(1<<20, time.Now)
+			c.catchUpWait = 50 * time.Millisecond
+			c.put("other", testPage([]string{"staff:2"}, 10), c.begin())
+			c.catchUp(context.Background(), notify)
+			if c.get("other") != nil {
+				t.Fatal("a page cached before a change that was not heard is still served")
+			}
+		})
+	}
+}

@@ -1,0 +1,14 @@
+DROP TRIGGER service_menu_items_changed ON service_menu_items;
+DROP TRIGGER service_menu_categories_changed ON service_menu_categories;
+DROP TRIGGER service_menus_changed ON service_menus;
+DROP TRIGGER calendar_group_members_changed ON calendar_group_members;
+DROP TRIGGER calendar_groups_changed ON calendar_groups;
+DROP TRIGGER teams_changed ON teams;
+DROP TRIGGER locations_booking_changed ON locations;
+DROP TRIGGER staff_overrides_changed ON staff_overrides;
+DROP TRIGGER staff_changed ON staff;
+DROP TRIGGER calendar_staff_changed ON calendar_staff;
+DROP TRIGGER calendars_changed ON calendars;
+DROP TRIGGER bookings_changed ON bookings;
+DROP FUNCTION booking_config_changed();
+DROP FUNCTION booking_changed();

@@ -171,12 +171,14 @@ func (s *Service) tryPerson(ctx context.Context, tx pgx.Tx, p placement, person 
 	return true, sp.Commit(ctx)
 }
 
-// lockDays takes the daily-limit lock of every candidate for the day of
-// start, in one order (by id) so two requests cannot deadlock.
+// lockDays takes the day lock of every candidate for the day of start, in
+// one order (by id) so two requests cannot deadlock. Requests for one
+// person's day take turns: the daily limit counts what the others wrote,
+// and two bookings of one time are not inserted at once, whose exclusion
+// checks would each wait for the other (PostgreSQL then aborts one after a
+// second, and a rush of visitors for one time became a queue of such
+// seconds).
 func (s *Service) lockDays(ctx context.Context, tx pgx.Tx, cal *Calendar, people []*Staff, start time.Time) error {
-	if cal.MaxPerStaffPerDay == 0 {
-		return nil
-	}
 	ordered := slices.Clone(people)
 	slices.SortFunc(ordered, func(a, b *Staff) int { return int(a.ID - b.ID) })
 	for _, person := range ordered {

@@ -135,15 +135,27 @@ func formKeyIn(html string) string {
 
 func TestAQueryStringTheRouteDoesNotReadIsTheSamePage(t *testing.T) {
 	f := newFixture(t, sharedRenderer(t))
-	cachedOn(t, f.handler, "/widget/bookings/demo-consultation")
-	for _, target := range []string{"/widget/bookings/demo-consultation?cb=1", "/widget/bookings/demo-consultation?utm_source=news&cb=2"} {
-		rec := get(f.handler, target)
-		if !fromCache(rec) {
-			t.Fatalf("%s was loaded again instead of answered from the page without its query", target)
-		}
-		if strings.Contains(rec.Body.String(), "cb=") || strings.Contains(rec.Body.String(), "utm_source") {
-			t.Fatalf("%s: the unknown parameter reached the page", target)
-		}
+	tests := []struct{ page, asked, canonical string }{
+		{"/widget/bookings/demo-consultation", "/widget/bookings/demo-consultation?cb=1", "https://book.example.com/widget/bookings/demo-consultation"},
+		{"/widget/bookings/demo-consultation", "/widget/bookings/demo-consultation?utm_source=news&cb=2", "https://book.example.com/widget/bookings/demo-consultation"},
+		{"/blog", "/blog?evil=1", "https://book.example.com/blog"},
+		{"/blog?page=2", "/blog?evil=1&page=2", "https://book.example.com/blog?page=2"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.asked, func(t *testing.T) {
+			cachedOn(t, f.handler, tt.page)
+			rec := get(f.handler, tt.asked)
+			if !fromCache(rec) {
+				t.Fatalf("loaded again instead of answered from %s", tt.page)
+			}
+			body := rec.Body.String()
+			if strings.Contains(body, "cb=") || strings.Contains(body, "utm_source") || strings.Contains(body, "evil") {
+				t.Fatal("the unknown parameter reached the page")
+			}
+			if !strings.Contains(body, `<link rel="canonical" href="`+tt.canonical+`"`) {
+				t.Fatalf("the canonical link is not %s", tt.canonical)
+			}
+		})
 	}
 }
 
@@ -171,4 +183,14 @@ func TestALapsedHoldOffersItsTimeAgain(t *testing.T) {
 		t.Fatalf("released %d, %v", n, err)
 	}
 	eventually(t, "the released time offered again", func() bool { return strings.Contains(get(pf.handler, page).Body.String(), start) })
+}
+
+func TestAPageThatIsNotThereNamesTheAddressAsAsked(t *testing.T) {
+	f := newFixture(t, sharedRenderer(t))
+	for _, target := range []string{"/no/such/page?x=1", "/api/page-data?path=%2Fno%2Fsuch%2Fpage%3Fx%3D1"} {
+		rec := get(f.handler, target)
+		if rec.Code != http.StatusNotFound || !strings.Contains(rec.Body.String(), "Page Not Found: /no/such/page?x=1") {
+			t.Errorf("%s: %d, without the address as asked", target, rec.Code)
+		}
+	}
 }

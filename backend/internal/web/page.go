@@ -262,7 +262,8 @@ func (s *Server) page(c *gin.Context) {
 		apiError(c, http.StatusNotFound, "not_found", "Not found")
 		return
 	}
-	path, rawQuery := c.Request.URL.EscapedPath(), s.pageQuery(c.Request.URL.EscapedPath(), c.Request.URL.RawQuery)
+	path, asked := c.Request.URL.EscapedPath(), c.Request.URL.RawQuery
+	rawQuery := s.pageQuery(path, asked)
 	key := s.pageKey(c, path, rawQuery, false)
 	if e := s.pages.get(key); e != nil {
 		c.Set(routeKey, e.route)
@@ -271,7 +272,7 @@ func (s *Server) page(c *gin.Context) {
 		return
 	}
 	since := s.pages.begin()
-	p := s.loadPage(c, path, rawQuery)
+	p := s.loadPageAsked(c, path, rawQuery, asked)
 	if p.Redirect != "" {
 		c.Redirect(http.StatusMovedPermanently, p.Redirect)
 		return
@@ -292,6 +293,17 @@ func (s *Server) page(c *gin.Context) {
 		return
 	}
 	s.writeDocument(c, p)
+}
+
+// loadPageAsked loads a page from the query its route reads; a page that
+// is not there says so of the address as it was asked (the spec's "Page
+// Not Found: <path>" names the whole URL), which is loaded again for that.
+func (s *Server) loadPageAsked(c *gin.Context, path, rawQuery, asked string) *Payload {
+	p := s.loadPage(c, path, rawQuery)
+	if p.Status == http.StatusNotFound && rawQuery != asked {
+		p = s.loadPage(c, path, asked)
+	}
+	return p
 }
 
 // pageQuery is a page's query as it is loaded, cached and rendered: only
@@ -348,8 +360,8 @@ func (s *Server) pageData(c *gin.Context) {
 		apiError(c, http.StatusBadRequest, "invalid_path", "path must be a site-relative path starting with /")
 		return
 	}
-	rawPath, rawQuery, _ := strings.Cut(path, "?")
-	rawQuery = s.pageQuery(rawPath, rawQuery)
+	rawPath, asked, _ := strings.Cut(path, "?")
+	rawQuery := s.pageQuery(rawPath, asked)
 	key := s.pageKey(c, rawPath, rawQuery, true)
 	if e := s.pages.get(key); e != nil {
 		s.cacheLookup(true)
@@ -357,7 +369,7 @@ func (s *Server) pageData(c *gin.Context) {
 		return
 	}
 	since := s.pages.begin()
-	p := s.loadPage(c, rawPath, rawQuery)
+	p := s.loadPageAsked(c, rawPath, rawQuery, asked)
 	c.Header("Cache-Control", "no-store")
 	if p.Redirect != "" {
 		// The router's loader follows it (ui/src/router/data.ts).

@@ -6,6 +6,7 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
+	"maps"
 	"net/http"
 	"sort"
 	"strconv"
@@ -46,6 +47,9 @@ type cachedPage struct {
 	gzip     []byte
 	brotli   []byte
 	etag     string // strong: a hash of body, as sent without an encoding
+	// variants are the answers in each encoding, their headers made once:
+	// a hit copies them, so serving costs little more than the bytes.
+	variants [3]cachedVariant // identity, gzip, br
 	modified time.Time
 	tags     []string
 	until    time.Time // zero: until a tag is invalidated
@@ -56,6 +60,43 @@ type cachedPage struct {
 }
 
 func (e *cachedPage) size() int { return len(e.body) + len(e.gzip) + len(e.brotli) }
+
+type cachedVariant struct {
+	body        []byte
+	etag        string
+	full        http.Header // the 200's (or the page's status's)
+	notModified http.Header // the 304's
+}
+
+// prepare makes each encoding's headers. Each value is a slice of its own
+// length, so a handler that added to a header after copying it could not
+// write into the shared one.
+func (e *cachedPage) prepare() {
+	modified := e.modified.Format(http.TimeFormat)
+	for i, v := range []struct {
+		coding string
+		body   []byte
+	}{{"", e.body}, {"gzip", e.gzip}, {"br", e.brotli}} {
+		etag := encodedETag(e.etag, v.coding)
+		same := http.Header{
+			"Content-Type": {e.contentType},
+			// Revalidate every time: a 304 costs little, and an edit shows at once.
+			"Cache-Control": {"no-cache"},
+			"Vary":          {"Cookie, Accept-Language, Accept-Encoding"},
+			"Etag":          {etag},
+			"Last-Modified": {modified},
+		}
+		if e.csp != "" {
+			same["Content-Security-Policy"] = []string{e.csp}
+		}
+		full := same.Clone()
+		if v.coding != "" {
+			full["Content-Encoding"] = []string{v.coding}
+		}
+		full["Content-Length"] = []string{strconv.Itoa(len(v.body))}
+		e.variants[i] = cachedVariant{body: v.body, etag: etag, full: full, notModified: same}
+	}
+}
 
 type pageCache struct {
 	mu       sync.RWMutex
@@ -262,45 +303,34 @@ func newCachedPage(status int, contentType, csp string, body []byte, p *Payload,
 	bw.Write(body)
 	bw.Close()
 	e.brotli = br.Bytes()
+	e.prepare()
 	return e
 }
 
 // serveCached answers from a cached page: 304 when the browser has the
 // encoding it accepts best, else that encoding.
 func serveCached(c *gin.Context, e *cachedPage) {
-	coding, body := "", e.body
+	v := &e.variants[0]
 	switch accepted := c.GetHeader("Accept-Encoding"); {
 	case acceptsEncoding(accepted, "br"):
-		coding, body = "br", e.brotli
+		v = &e.variants[2]
 	case acceptsEncoding(accepted, "gzip"):
-		coding, body = "gzip", e.gzip
+		v = &e.variants[1]
 	}
-	etag := encodedETag(e.etag, coding)
 	h := c.Writer.Header()
-	h.Set("Content-Type", e.contentType)
-	// Revalidate every time: a 304 costs little, and an edit shows at once.
-	h.Set("Cache-Control", "no-cache")
-	h.Set("Vary", "Cookie, Accept-Language, Accept-Encoding")
-	if e.csp != "" {
-		h.Set("Content-Security-Policy", e.csp)
-	}
-	h.Set("ETag", etag)
-	h.Set("Last-Modified", e.modified.Format(http.TimeFormat))
-	if notModified(c.Request, etag, e.modified) {
+	if notModified(c.Request, v.etag, e.modified) {
+		maps.Copy(h, v.notModified)
 		c.Status(http.StatusNotModified)
 		c.Writer.WriteHeaderNow()
 		return
 	}
-	if coding != "" {
-		h.Set("Content-Encoding", coding)
-	}
-	h.Set("Content-Length", strconv.Itoa(len(body)))
+	maps.Copy(h, v.full)
 	c.Status(e.status)
 	if c.Request.Method == http.MethodHead {
 		c.Writer.WriteHeaderNow()
 		return
 	}
-	_, _ = c.Writer.Write(body)
+	_, _ = c.Writer.Write(v.body)
 }
 
 // notModified: If-None-Match, when sent, decides alone (RFC 9110 section

@@ -157,8 +157,14 @@ func TestTheAfterCommitHookRunsOncePerCommittedChangeBeforeTheCallerHearsOfIt(t 
 		run  func() error
 		want []int64
 	}{
-		{"a change", func() error { _, _, err := command.Run(ctx, r, command.Op{Scope: "t", Key: "k1", Request: 1}, makeThing(&runs)); return err }, []int64{1}},
-		{"its retry, replayed", func() error { _, _, err := command.Run(ctx, r, command.Op{Scope: "t", Key: "k1", Request: 1}, makeThing(&runs)); return err }, []int64{1}},
+		{"a change", func() error {
+			_, _, err := command.Run(ctx, r, command.Op{Scope: "t", Key: "k1", Request: 1}, makeThing(&runs))
+			return err
+		}, []int64{1}},
+		{"its retry, replayed", func() error {
+			_, _, err := command.Run(ctx, r, command.Op{Scope: "t", Key: "k1", Request: 1}, makeThing(&runs))
+			return err
+		}, []int64{1}},
 		{"a refused command", func() error {
 			if _, _, err := command.Run(ctx, r, command.Op{Scope: "t", Key: "k2", Request: 2}, fail); err == nil {
 				return errors.New("the refusal was lost")

@@ -41,12 +41,12 @@ const ContentChannel = "slotwise_content"
 const syncPrefix = "sync:"
 
 type cachedPage struct {
-	status   int
-	csp      string
-	body     []byte // the whole document
-	gzip     []byte
-	brotli   []byte
-	etag     string // strong: a hash of body, as sent without an encoding
+	status int
+	csp    string
+	body   []byte // the whole document
+	gzip   []byte
+	brotli []byte
+	etag   string // strong: a hash of body, as sent without an encoding
 	// variants are the answers in each encoding, their headers made once:
 	// a hit copies them, so serving costs little more than the bytes.
 	variants [3]cachedVariant // identity, gzip, br

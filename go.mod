@@ -18,6 +18,7 @@ require (
 	github.com/yuin/goldmark v1.7.8
 	golang.org/x/image v0.29.0
 	golang.org/x/net v0.42.0
+	golang.org/x/sync v0.16.0
 	golang.org/x/text v0.27.0
 	gopkg.in/yaml.v3 v3.0.1
 	rogchap.com/v8go v0.9.0
@@ -82,7 +83,6 @@ require (
 	golang.org/x/crypto v0.40.0 // indirect
 	golang.org/x/exp v0.0.0-20250305212735-054e65f0b394 // indirect
 	golang.org/x/mod v0.25.0 // indirect
-	golang.org/x/sync v0.16.0 // indirect
 	golang.org/x/sys v0.35.0 // indirect
 	golang.org/x/tools v0.34.0 // indirect
 	google.golang.org/protobuf v1.36.9 // indirect

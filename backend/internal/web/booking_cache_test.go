@@ -7,6 +7,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -192,5 +193,28 @@ func TestAPageThatIsNotThereNamesTheAddressAsAsked(t *testing.T) {
 		if rec.Code != http.StatusNotFound || !strings.Contains(rec.Body.String(), "Page Not Found: /no/such/page?x=1") {
 			t.Errorf("%s: %d, without the address as asked", target, rec.Code)
 		}
+	}
+}
+
+func TestVisitorsWhoMissAPageAtOnceWaitForOneRender(t *testing.T) {
+	r := &pathCountingRenderer{inner: sharedRenderer(t), n: map[string]int{}}
+	f := newFixture(t, r)
+	f.clock.Set(time.Now()) // the page's minute does not end during the test
+	start := nextMonday10()
+	page := "/widget/bookings/demo-consultation?date=" + start[:10]
+	cachedOn(t, f.handler, page)
+	bookEveryone(t, f, start) // the page is dropped
+	before := r.renders(page)
+	var wg sync.WaitGroup
+	for range 16 {
+		wg.Go(func() {
+			if rec := get(f.handler, page); rec.Code != http.StatusOK || strings.Contains(rec.Body.String(), start) {
+				t.Errorf("%d, or the taken time offered", rec.Code)
+			}
+		})
+	}
+	wg.Wait()
+	if n := r.renders(page) - before; n != 1 {
+		t.Fatalf("16 visitors at once made %d renders, want 1", n)
 	}
 }

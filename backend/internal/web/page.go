@@ -10,6 +10,7 @@ import (
 	"net/http"
 	"net/url"
 	"regexp"
+	"strconv"
 	"strings"
 	"time"
 
@@ -272,27 +273,58 @@ func (s *Server) page(c *gin.Context) {
 		return
 	}
 	since := s.pages.begin()
-	p := s.loadPageAsked(c, path, rawQuery, asked)
+	var p *Payload  // the page this request loaded itself
+	var once []byte // a document made for one answer (a failed render, a form key)
+	var onceStatus int
+	e, led := s.fill(key, since, func() *cachedPage {
+		p = s.loadPageAsked(c, path, rawQuery, asked)
+		if p.Redirect != "" || !s.cacheablePage(c, p) {
+			return nil
+		}
+		doc, status, cacheable := s.document(c, p)
+		if !cacheable {
+			once, onceStatus = doc, status
+			return nil
+		}
+		return newCachedPage(status, "text/html; charset=utf-8", s.pageCSP(p.Layout, p.Head.Brand), doc, p, time.Now()) // real time: Last-Modified, which browsers compare with their own clock
+	})
+	switch {
+	case e != nil:
+		c.Set(routeKey, e.route)
+		s.cacheLookup(!led)
+		serveCached(c, e)
+		return
+	case once != nil:
+		writeHTML(c, onceStatus, s.pageCSP(p.Layout, p.Head.Brand), once) // a failed render's error page keeps the colour
+		return
+	case p == nil:
+		// It waited for a page that was not one to share: its own, then.
+		p = s.loadPageAsked(c, path, rawQuery, asked)
+	}
 	if p.Redirect != "" {
 		c.Redirect(http.StatusMovedPermanently, p.Redirect)
 		return
 	}
-	if s.cacheablePage(c, p) {
-		doc, status, cacheable := s.document(c, p)
-		csp := s.pageCSP(p.Layout, p.Head.Brand) // a failed render's error page keeps the colour
-		if !cacheable {
-			// A failed render's error page, or a page with a form key of its
-			// own: sent once.
-			writeHTML(c, status, csp, doc)
-			return
-		}
-		e := newCachedPage(status, "text/html; charset=utf-8", csp, doc, p, time.Now()) // real time: Last-Modified, which browsers compare with their own clock
-		s.cacheLookup(false)
-		s.pages.put(key, e, since)
-		serveCached(c, e)
-		return
-	}
 	s.writeDocument(c, p)
+}
+
+// fill makes the cached answer for key once for every request that misses
+// it at the same moment (since: the cache's invalidation number when they
+// began), and stores it: when a booking drops the booking page, its next
+// visitors wait for one render instead of each making their own, and the
+// booking after it is not stuck behind their queries. A request that
+// began after a change starts another. build returns nil for a page that
+// is not one to share; then only its own request has it (led).
+func (s *Server) fill(key string, since uint64, build func() *cachedPage) (e *cachedPage, led bool) {
+	v, _, _ := s.flights.Do(key+"\x00"+strconv.FormatUint(since, 10), func() (any, error) {
+		led = true
+		e := build()
+		if e != nil {
+			s.pages.put(key, e, since)
+		}
+		return e, nil
+	})
+	return v.(*cachedPage), led
 }
 
 // loadPageAsked loads a page from the query its route reads; a page that
@@ -369,22 +401,31 @@ func (s *Server) pageData(c *gin.Context) {
 		return
 	}
 	since := s.pages.begin()
-	p := s.loadPageAsked(c, rawPath, rawQuery, asked)
+	var p *Payload // the page this request loaded itself
+	e, led := s.fill(key, since, func() *cachedPage {
+		p = s.loadPageAsked(c, rawPath, rawQuery, asked)
+		if p.Redirect != "" || !s.cacheablePage(c, p) {
+			return nil
+		}
+		data, err := json.Marshal(p)
+		if err != nil || bytes.Contains(data, []byte(perRequestSentinel)) {
+			return nil
+		}
+		return newCachedPage(p.Status, "application/json; charset=utf-8", "", data, p, time.Now()) // real time: Last-Modified, as for documents
+	})
+	if e != nil {
+		s.cacheLookup(!led)
+		serveCached(c, e)
+		return
+	}
+	if p == nil {
+		p = s.loadPageAsked(c, rawPath, rawQuery, asked) // it waited for a page that was not one to share
+	}
 	c.Header("Cache-Control", "no-store")
 	if p.Redirect != "" {
 		// The router's loader follows it (ui/src/router/data.ts).
 		c.JSON(http.StatusOK, gin.H{"redirect": p.Redirect, "status": p.Status})
 		return
-	}
-	if s.cacheablePage(c, p) {
-		data, err := json.Marshal(p)
-		if err == nil && !bytes.Contains(data, []byte(perRequestSentinel)) {
-			e := newCachedPage(p.Status, "application/json; charset=utf-8", "", data, p, time.Now()) // real time: Last-Modified, as for documents
-			s.cacheLookup(false)
-			s.pages.put(key, e, since)
-			serveCached(c, e)
-			return
-		}
 	}
 	s.writePageData(c, p)
 }

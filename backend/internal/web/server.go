@@ -13,6 +13,7 @@ import (
 
 	"github.com/gin-gonic/gin"
 	"github.com/jackc/pgx/v5/pgxpool"
+	"golang.org/x/sync/singleflight"
 
 	"slotwise/backend/internal/clock"
 	"slotwise/backend/internal/db"
@@ -93,6 +94,8 @@ type Server struct {
 	// pages that no business of their own claims (Registry.SiteBrand).
 	siteBrand func(ctx context.Context) (string, error)
 	metrics   Metrics
+	// flights makes a cached page once for the requests that miss it at once.
+	flights singleflight.Group
 	// contentPool is where the page cache's own sync marks are sent
 	// (SeeOwnChanges); nil: pages are not cached.
 	contentPool *pgxpool.Pool

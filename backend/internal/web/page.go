@@ -342,6 +342,9 @@ func (s *Server) loadPageAsked(c *gin.Context, path, rawQuery, asked string) *Pa
 // the parameters its route reads (route.Route.KeepQuery), so one asked
 // with ?cb=<random> or a campaign's utm_* is the same page.
 func (s *Server) pageQuery(path, rawQuery string) string {
+	if rawQuery == "" {
+		return "" // most requests: nothing to match the route for
+	}
 	_, basePath, _ := splitLocale(path)
 	if m, ok := s.routes.Match(basePath); ok {
 		return m.Route.KeepQuery(rawQuery)
@@ -350,12 +353,13 @@ func (s *Server) pageQuery(path, rawQuery string) string {
 }
 
 // pageKey names a page in the cache as what it is depends on: its URL,
-// language and cookie banner, and for a booking page the visitor's time
-// zone; data tells the page's JSON (/api/page-data) from its document.
+// language and cookie banner, and for a widget (a booking page) the
+// visitor's time zone; data tells the page's JSON (/api/page-data) from
+// its document. Made on every request, so it matches no route.
 func (s *Server) pageKey(c *gin.Context, path, rawQuery string, data bool) string {
 	prefix, basePath, _ := splitLocale(path)
 	zone := ""
-	if m, ok := s.routes.Match(basePath); ok && m.Route.Layout == route.LayoutCalendar {
+	if strings.HasPrefix(basePath, "/widget/") { // the widgets, among them every booking page
 		zone, _ = c.Cookie(timeZoneCookie)
 	}
 	kind := "doc"

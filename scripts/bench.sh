@@ -12,21 +12,26 @@ trap 'bin/slotwise postgres stop --dir "$work/postgres" >/dev/null 2>&1 || true;
 SLOTWISE_TEST_DATABASE_URL=$(bin/slotwise postgres start --dir "$work/postgres" --fast 2>"$work/pg.log") || { cat "$work/pg.log"; exit 1; }
 export SLOTWISE_TEST_DATABASE_URL SLOTWISE_BENCH_PAYLOAD="$work/payload.json"
 
-echo "== Go: V8 isolate pool (go test -bench)"
-go test -run '^$' -bench 'RenderBookingPage' -benchtime 3s -benchmem ./backend/internal/web/ | tee "$work/go.txt"
-echo
-echo "== Node $(node --version): the same bundle and payload, renderToString"
-node ui/bench/render-node.mjs "$work/payload.json" 3 | tee "$work/node.txt"
+echo "== Go's V8 isolate pool and Node $(node --version) on the same bundle and payload, renderToString (three interleaved rounds)"
+go test -c -o "$work/web.test" ./backend/internal/web/
+: >"$work/go.txt"; : >"$work/node.txt"
+for round in 1 2 3; do
+  (cd backend/internal/web && "$work/web.test" -test.run '^$' -test.bench 'RenderBookingPage' -test.benchtime 2s -test.benchmem) | tee -a "$work/go.txt" | grep renders/s
+  node ui/bench/render-node.mjs "$work/payload.json" 2 | tee -a "$work/node.txt"
+done
 
-go1=$(awk '/workers=1-?[0-9]*[ \t]/ { for (i = 1; i <= NF; i++) if ($(i+1) == "renders/s") print $i }' "$work/go.txt")
-gon=$(awk '/workers=[2-9]/ { for (i = 1; i <= NF; i++) if ($(i+1) == "renders/s") print $i }' "$work/go.txt")
-node=$(awk '{ print $3 }' "$work/node.txt")
+# median and spread ((max - min) / median) of a list of numbers, one a line
+stats() { sort -n | awk '{ v[NR] = $1 } END { m = v[int((NR + 1) / 2)]; printf "%.0f %.0f", m, 100 * (v[NR] - v[1]) / m }'; }
+read -r go1 go1_spread < <(awk '/workers=1-?[0-9]*[ \t]/ { for (i = 1; i <= NF; i++) if ($(i+1) == "renders/s") print $i }' "$work/go.txt" | stats)
+read -r gon gon_spread < <(awk '/workers=[2-9]/ { for (i = 1; i <= NF; i++) if ($(i+1) == "renders/s") print $i }' "$work/go.txt" | stats)
+read -r node node_spread < <(awk '{ print $3 }' "$work/node.txt" | stats)
 echo
-echo "== Summary (renders per second; higher is better)"
-printf 'Go pool, 1 worker:        %8.0f\n' "$go1"
-[ -n "$gon" ] && printf 'Go pool, %d workers:       %8.0f\n' "$(nproc)" "$gon"
-printf 'Node, 1 thread:           %8.0f\n' "$node"
-awk -v g="$go1" -v n="$node" 'BEGIN { printf "ratio Go 1 worker / Node:  %7.2f\n", g / n }'
+echo "== Summary (renders per second, median of three interleaved rounds and their spread; higher is better)"
+printf 'Go pool, 1 worker:        %8.0f  (spread %s %%)\n' "$go1" "$go1_spread"
+[ -n "$gon" ] && printf 'Go pool, %d workers:       %8.0f  (spread %s %%)\n' "$(nproc)" "$gon" "$gon_spread"
+printf 'Node, 1 thread:           %8.0f  (spread %s %%)\n' "$node" "$node_spread"
+awk -v g="$go1" -v n="$node" -v a="$go1_spread" -v b="$node_spread" 'BEGIN {
+  printf "ratio Go 1 worker / Node:  %7.2f (goal: at least 1.5)%s\n", g / n, (a > 20 || b > 20) ? "  (spread over 20 %: too wide to judge)" : "" }'
 
 echo
 echo "== Booking latency: POST /api/bookings one after another while 50 connections load the booking page"

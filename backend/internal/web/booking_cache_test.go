@@ -218,3 +218,22 @@ func TestVisitorsWhoMissAPageAtOnceWaitForOneRender(t *testing.T) {
 		t.Fatalf("16 visitors at once made %d renders, want 1", n)
 	}
 }
+
+func TestEachTimeZoneIsABookingPageOfItsOwn(t *testing.T) {
+	f := newFixture(t, sharedRenderer(t))
+	page := "/widget/bookings/demo-consultation"
+	cachedOn(t, f.handler, page)
+	tests := []struct{ cookie, want string }{
+		{"slotwise_tz=America/New_York", `"timeZone":"America/New_York"`},
+		{"slotwise_tz=Asia/Tokyo", `"timeZone":"Asia/Tokyo"`},
+		{"slotwise_tz=Not/AZone", `"timeZone":"Europe/Berlin"`}, // the calendar's own, as without one
+	}
+	for _, tt := range tests {
+		for range 2 { // the second from the cache
+			rec := f.do(http.MethodGet, page, map[string]string{"Cookie": tt.cookie})
+			if !strings.Contains(rec.Body.String(), tt.want) {
+				t.Fatalf("%s: the page is not in its zone (%s)", tt.cookie, tt.want)
+			}
+		}
+	}
+}

@@ -7,6 +7,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"slotwise/backend/internal/booking"
@@ -388,14 +389,25 @@ func firstNonEmpty(values ...string) string {
 }
 
 // zoneOr is the zone named in a query, or the fallback when it names none.
+// knownZones are the names validZone found to be zones (a few hundred at
+// most: a name that is not one is never kept).
+var knownZones sync.Map
+
 // validZone tells whether name is a zone a booking page renders in, as
-// zoneOr would take it.
+// zoneOr would take it; asked on every cached page's request, so the
+// answer for a real zone is remembered.
 func validZone(name string) bool {
-	if name == "Local" {
+	if name == "" || name == "Local" || len(name) > 64 {
 		return false
 	}
-	_, err := time.LoadLocation(name)
-	return err == nil
+	if _, ok := knownZones.Load(name); ok {
+		return true
+	}
+	if _, err := time.LoadLocation(name); err != nil {
+		return false
+	}
+	knownZones.Store(name, true)
+	return true
 }
 
 func zoneOr(name, fallback string) *time.Location {

@@ -278,7 +278,7 @@ func (s *Server) page(c *gin.Context) {
 	var onceStatus int
 	e, led := s.fill(key, since, func() *cachedPage {
 		p = s.loadPageAsked(c, path, rawQuery, asked)
-		if p.Redirect != "" || !s.cacheablePage(c, p) {
+		if p.Redirect != "" || !s.cacheablePage(p) {
 			return nil
 		}
 		doc, status, cacheable := s.document(c, p)
@@ -359,8 +359,12 @@ func (s *Server) pageQuery(path, rawQuery string) string {
 func (s *Server) pageKey(c *gin.Context, path, rawQuery string, data bool) string {
 	prefix, basePath, _ := splitLocale(path)
 	zone := ""
-	if strings.HasPrefix(basePath, "/widget/") { // the widgets, among them every booking page
-		zone, _ = c.Cookie(timeZoneCookie)
+	// A reserved first segment: the widgets, among them every booking page
+	// (a website page never reads the zone). A cookie that names no zone is
+	// the calendar's own zone, as for a visitor without one.
+	first, _, _ := strings.Cut(strings.TrimPrefix(basePath, "/"), "/")
+	if v, err := c.Cookie(timeZoneCookie); err == nil && s.routes.Reserved(first) && validZone(v) {
+		zone = v
 	}
 	kind := "doc"
 	if data {
@@ -374,7 +378,7 @@ func (s *Server) pageKey(c *gin.Context, path, rawQuery string, data bool) strin
 // passing would change it at); never a preview, an error, a page of one
 // visitor (a reschedule, a one-time link) or a page with a form key (each
 // answer has its own).
-func (s *Server) cacheablePage(c *gin.Context, p *Payload) bool {
+func (s *Server) cacheablePage(p *Payload) bool {
 	if r := s.routes.Route(p.Route); p.Status != http.StatusOK || len(p.tags) == 0 || r == nil || r.Query == nil {
 		return false // only a route that names its parameters: another query cannot make another page
 	}
@@ -382,9 +386,7 @@ func (s *Server) cacheablePage(c *gin.Context, p *Payload) bool {
 	case p.Layout == route.LayoutPage && (p.Route == "website" || p.Route == "index"):
 		return true
 	case p.Layout == route.LayoutCalendar && !p.until.IsZero():
-		// The zone in the key is one the page was rendered in.
-		zone, err := c.Cookie(timeZoneCookie)
-		return err != nil || zone == "" || validZone(zone)
+		return true
 	}
 	return false
 }
@@ -408,7 +410,7 @@ func (s *Server) pageData(c *gin.Context) {
 	var p *Payload // the page this request loaded itself
 	e, led := s.fill(key, since, func() *cachedPage {
 		p = s.loadPageAsked(c, rawPath, rawQuery, asked)
-		if p.Redirect != "" || !s.cacheablePage(c, p) {
+		if p.Redirect != "" || !s.cacheablePage(p) {
 			return nil
 		}
 		data, err := json.Marshal(p)

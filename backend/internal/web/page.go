@@ -269,6 +269,7 @@ func (s *Server) page(c *gin.Context) {
 	if e := s.pages.get(key); e != nil {
 		c.Set(routeKey, e.route)
 		s.cacheLookup(true)
+		c.Header("X-Cache", "hit") // for an operator (and the tests) to tell
 		serveCached(c, e)
 		return
 	}
@@ -289,10 +290,10 @@ func (s *Server) page(c *gin.Context) {
 		return newCachedPage(status, "text/html; charset=utf-8", s.pageCSP(p.Layout, p.Head.Brand), doc, p, time.Now()) // real time: Last-Modified, which browsers compare with their own clock
 	})
 	switch {
-	case e != nil:
-		c.Set(routeKey, e.route)
+	case e.entry != nil:
+		c.Set(routeKey, e.entry.route)
 		s.cacheLookup(!led)
-		serveCached(c, e)
+		e.serve(c)
 		return
 	case once != nil:
 		writeHTML(c, onceStatus, s.pageCSP(p.Layout, p.Head.Brand), once) // a failed render's error page keeps the colour
@@ -315,17 +316,26 @@ func (s *Server) page(c *gin.Context) {
 // booking after it is not stuck behind their queries. A request that
 // began after a change starts another. build returns nil for a page that
 // is not one to share; then only its own request has it (led).
-func (s *Server) fill(key string, since uint64, build func() *cachedPage) (e *cachedPage, led bool) {
+func (s *Server) fill(key string, since uint64, build func() *cachedPage) (filled, bool) {
+	led := false
 	v, _, _ := s.flights.Do(key+"\x00"+strconv.FormatUint(since, 10), func() (any, error) {
 		led = true
-		e := build()
-		if e != nil {
-			s.pages.put(key, e, since)
-		}
-		return e, nil
+		f := filled{entry: build()}
+		f.stored = f.entry != nil && s.pages.put(key, f.entry, since)
+		return f, nil
 	})
-	return v.(*cachedPage), led
+	return v.(filled), led
 }
+
+// filled is a page made for the cache, and whether the cache kept it.
+type filled struct {
+	entry  *cachedPage
+	stored bool
+}
+
+// serve sends a page made for the cache, kept or not: its validators
+// hash its bytes, which are the page's either way.
+func (f filled) serve(c *gin.Context) { serveCached(c, f.entry) }
 
 // loadPageAsked loads a page from the query its route reads; a page that
 // is not there says so of the address as it was asked (the spec's "Page
@@ -403,6 +413,7 @@ func (s *Server) pageData(c *gin.Context) {
 	key := s.pageKey(c, rawPath, rawQuery, true)
 	if e := s.pages.get(key); e != nil {
 		s.cacheLookup(true)
+		c.Header("X-Cache", "hit")
 		serveCached(c, e)
 		return
 	}
@@ -419,9 +430,9 @@ func (s *Server) pageData(c *gin.Context) {
 		}
 		return newCachedPage(p.Status, "application/json; charset=utf-8", "", data, p, time.Now()) // real time: Last-Modified, as for documents
 	})
-	if e != nil {
+	if e.entry != nil {
 		s.cacheLookup(!led)
-		serveCached(c, e)
+		e.serve(c)
 		return
 	}
 	if p == nil {

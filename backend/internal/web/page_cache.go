@@ -148,15 +148,15 @@ func (c *pageCache) begin() uint64 {
 // put stores a page loaded since begin returned since, unless the cache is
 // not live (its content could already be stale), one of its tags was
 // invalidated meanwhile, or the page alone is larger than the whole cache.
-func (c *pageCache) put(key string, e *cachedPage, since uint64) {
+func (c *pageCache) put(key string, e *cachedPage, since uint64) (stored bool) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if !c.live || c.clearedAt > since || e.size() > c.maxBytes {
-		return
+		return false
 	}
 	for _, t := range e.tags {
 		if c.dropped[t] > since {
-			return
+			return false
 		}
 	}
 	if old := c.entries[key]; old != nil {
@@ -176,6 +176,7 @@ func (c *pageCache) put(key string, e *cachedPage, since uint64) {
 		}
 		keys[key] = struct{}{}
 	}
+	return true
 }
 
 // evictLocked drops the least recently used pages until at most target

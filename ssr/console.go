@@ -3,8 +3,6 @@ package ssr
 import (
 	"fmt"
 	"log/slog"
-
-	"rogchap.com/v8go"
 )
 
 // prelude runs in every fresh context before the bundle. It evaluates to a
@@ -51,8 +49,7 @@ var consoleLevels = map[string]slog.Level{
 // installConsole runs the prelude in w.ctx. Every value created on the way
 // is released before returning.
 func (w *worker) installConsole() error {
-	sinkTmpl := v8go.NewFunctionTemplate(w.iso, w.consoleSink)
-	sink := sinkTmpl.GetFunction(w.ctx)
+	sink := newFunction(w.iso, w.ctx, w.consoleSink)
 	defer sink.Release()
 
 	setup, err := w.ctx.RunScript(prelude, "ssr:prelude.js")
@@ -75,7 +72,7 @@ func (w *worker) installConsole() error {
 // consoleSink is called as sink(level, text) on the worker's goroutine while
 // JS runs, so reading w.reqCtx is safe. It logs with the caller's context so
 // handlers can attach request-scoped attributes.
-func (w *worker) consoleSink(info *v8go.FunctionCallbackInfo) *v8go.Value {
+func (w *worker) consoleSink(info *v8FunctionCallbackInfo) *v8Value {
 	defer info.Release()
 	args := info.Args()
 	if len(args) < 2 {

@@ -3,8 +3,6 @@ package ssr
 import (
 	"errors"
 	"strings"
-
-	"rogchap.com/v8go"
 )
 
 var (
@@ -56,7 +54,7 @@ func firstFrame(stack string) string {
 
 // fromV8 converts v8go's exception type into ours; other errors pass through.
 func fromV8(err error) error {
-	var e *v8go.JSError
+	var e *v8JSError
 	if errors.As(err, &e) {
 		return &JSError{Message: e.Message, Location: e.Location, Stack: e.StackTrace}
 	}

@@ -1,6 +1,7 @@
 // Package ssr server-renders pages with a pool of V8 isolates that call
 // global functions defined by a JavaScript bundle. It knows nothing of the
-// domain, and it is the only package allowed to import v8go.
+// domain, and it is the only package allowed to import v8go (its engine,
+// V8 13.6 through github.com/tommie/v8go, is named in engine_v8_13.go only).
 //
 // Why it is built this way:
 //

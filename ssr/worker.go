@@ -8,8 +8,6 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
-
-	"rogchap.com/v8go"
 )
 
 // createMu serializes isolate creation and disposal across every Pool in the
@@ -22,9 +20,9 @@ type worker struct {
 	id   int
 	pool *Pool
 
-	iso     *v8go.Isolate
-	ctx     *v8go.Context
-	global  *v8go.Object    // released with ctx
+	iso     *v8Isolate
+	ctx     *v8Context
+	global  *v8Object       // released with ctx
 	renders int             // calls served by the current isolate
 	reqCtx  context.Context // context of the call in progress, for console
 	broken  bool            // counted in pool.broken
@@ -134,14 +132,14 @@ func (w *worker) call(req *request) (string, error) {
 		return "", fmt.Errorf("ssr: globalThis.%s is not a function", req.fn)
 	}
 
-	args := make([]v8go.Valuer, 0, len(req.args))
+	args := make([]v8Valuer, 0, len(req.args))
 	defer func() {
 		for _, a := range args {
-			a.(*v8go.Value).Release()
+			a.(*v8Value).Release()
 		}
 	}()
 	for _, a := range req.args {
-		v, err := v8go.NewValue(w.iso, a)
+		v, err := newValue(w.iso, a)
 		if err != nil {
 			return "", err
 		}
@@ -171,15 +169,15 @@ func (w *worker) call(req *request) (string, error) {
 // settle runs the microtask queue so an async entry point can finish. There
 // is no event loop, so a promise that waits on timers or I/O never settles.
 // The caller releases the returned value.
-func (w *worker) settle(v *v8go.Value, fn string) (*v8go.Value, error) {
+func (w *worker) settle(v *v8Value, fn string) (*v8Value, error) {
 	prom, _ := v.AsPromise()
-	if prom.State() == v8go.Pending {
+	if prom.State() == promisePending {
 		w.ctx.PerformMicrotaskCheckpoint()
 	}
 	switch prom.State() {
-	case v8go.Fulfilled:
+	case promiseFulfilled:
 		return prom.Result(), nil
-	case v8go.Rejected:
+	case promiseRejected:
 		reason := prom.Result()
 		defer reason.Release()
 		return nil, rejection(reason)
@@ -189,7 +187,7 @@ func (w *worker) settle(v *v8go.Value, fn string) (*v8go.Value, error) {
 }
 
 // rejection turns a promise rejection reason into a *JSError.
-func rejection(reason *v8go.Value) error {
+func rejection(reason *v8Value) error {
 	e := &JSError{Message: reason.String()}
 	if obj, err := reason.AsObject(); err == nil {
 		if st, err := obj.Get("stack"); err == nil {
@@ -202,7 +200,7 @@ func rejection(reason *v8go.Value) error {
 	return e
 }
 
-func kind(v *v8go.Value) string {
+func kind(v *v8Value) string {
 	switch {
 	case v.IsUndefined():
 		return "undefined"
@@ -262,8 +260,8 @@ func (w *worker) build() (err error) {
 	createMu.Lock()
 	defer createMu.Unlock()
 
-	w.iso = v8go.NewIsolate()
-	w.ctx = v8go.NewContext(w.iso)
+	w.iso = newIsolate()
+	w.ctx = newContext(w.iso)
 	w.global = w.ctx.Global()
 	w.renders = 0
 	defer func() {

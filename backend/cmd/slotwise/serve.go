@@ -84,6 +84,7 @@ func serve(ctx context.Context, cfg *config.Config) error {
 			return err
 		}
 		defer pool.Close()
+		a.log.Info("pages render in V8", slog.String("engine", ssr.Engine), slog.Int("workers", pool.Stats().Workers))
 		mailer, err := mailSender(a)
 		if err != nil {
 			return err

@@ -2,6 +2,7 @@ package web_test
 
 import (
 	"net/http"
+	"net/url"
 	"strings"
 	"testing"
 )
@@ -39,6 +40,12 @@ func TestHostileInputGetsAClearRefusal(t *testing.T) {
 		{"sixteen thousand segments", "GET", strings.Repeat("/a", 16000), "", 414, ""},
 		{"deep but short enough", "GET", strings.Repeat("/a", 900), "", 404, ""},
 		{"page data of a NUL path", "GET", "/api/page-data?path=/widget/bookings/x%00", "", 400, ""},
+		{"page data of a path with an escaped NUL", "GET", "/api/page-data?path=/widget/bookings/x%2500", "", 400, ""},
+		{"page data of a path with escaped invalid UTF-8", "GET", "/api/page-data?path=/widget/bookings/x%25ff", "", 400, ""},
+		{"page data of a path with a broken escape", "GET", "/api/page-data?path=/widget/bookings/x%25zz", "", 400, ""},
+		{"page data of a page whose query has a NUL", "GET", "/api/page-data?path=" + url.QueryEscape("/widget/bookings/demo-consultation?month=%00"), "", 400, ""},
+		{"page data of a page whose query is invalid UTF-8", "GET", "/api/page-data?path=" + url.QueryEscape("/widget/bookings/demo-consultation?tz=%ff"), "", 400, ""},
+		{"page data of a page whose query does not parse", "GET", "/api/page-data?path=" + url.QueryEscape("/widget/bookings/demo-consultation?tz=%zz"), "", 400, ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -32,25 +32,40 @@ func (s *Server) checkURL() gin.HandlerFunc {
 			s.refuse(c, http.StatusRequestURITooLong)
 			return
 		}
-		if !cleanLine(u.Path) {
+		if !cleanLine(u.Path) || !cleanQuery(u.RawQuery) {
 			s.refuse(c, http.StatusBadRequest)
 			return
-		}
-		query, err := url.ParseQuery(u.RawQuery)
-		if err != nil {
-			s.refuse(c, http.StatusBadRequest)
-			return
-		}
-		for k, values := range query {
-			for _, v := range append(values, k) {
-				if !cleanLine(v) {
-					s.refuse(c, http.StatusBadRequest)
-					return
-				}
-			}
 		}
 		c.Next()
 	}
+}
+
+// cleanQuery tells a query that parses and whose names and values are all
+// text (cleanLine).
+func cleanQuery(raw string) bool {
+	query, err := url.ParseQuery(raw)
+	if err != nil {
+		return false
+	}
+	for k, values := range query {
+		if !cleanLine(k) {
+			return false
+		}
+		for _, v := range values {
+			if !cleanLine(v) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// cleanPageURL is checkURL's test for the page a /api/page-data request
+// names in its path parameter: an escaped path and query of their own,
+// which checkURL saw only still escaped.
+func cleanPageURL(escapedPath, rawQuery string) bool {
+	p, err := url.PathUnescape(escapedPath)
+	return err == nil && cleanLine(p) && cleanQuery(rawQuery)
 }
 
 // refuse answers a refused request: JSON for the API, the error page in

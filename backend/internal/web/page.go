@@ -409,6 +409,10 @@ func (s *Server) pageData(c *gin.Context) {
 		return
 	}
 	rawPath, asked, _ := strings.Cut(path, "?")
+	if !cleanPageURL(rawPath, asked) {
+		apiError(c, http.StatusBadRequest, "invalid_path", "path must be a page's address: text, escaped as in a URL")
+		return
+	}
 	rawQuery := s.pageQuery(rawPath, asked)
 	key := s.pageKey(c, rawPath, rawQuery, true)
 	if e := s.pages.get(key); e != nil {

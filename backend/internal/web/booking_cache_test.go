@@ -236,3 +236,48 @@ func TestEachTimeZoneIsABookingPageOfItsOwn(t *testing.T) {
 		}
 	}
 }
+
+func TestPagesOfSettingsAloneAreCachedUntilTheSettingsChange(t *testing.T) {
+	f := newFixture(t, sharedRenderer(t))
+	tests := []struct {
+		name, page, change, shown string
+	}{
+		{"a service menu", "/widget/service-menus/demo-salon", `UPDATE service_menus SET name = 'Salon menu, renamed'`, "Salon menu, renamed"},
+		{"a service menu's cart", "/widget/service-menus/demo-salon?cart=salon-haircut,salon-manicure", `UPDATE calendars SET name = 'Haircut, renamed' WHERE slug = 'salon-haircut'`, "Haircut, renamed"},
+		{"a group", "/widget/groups/demo-group", `UPDATE calendars SET name = 'Yoga, renamed' WHERE slug = 'demo-yoga'`, "Yoga, renamed"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if rec := cachedOn(t, f.handler, tt.page); strings.Contains(rec.Body.String(), tt.shown) {
+				t.Fatalf("%s shows the change before it is made", tt.page)
+			}
+			if _, err := f.pool.Exec(context.Background(), tt.change); err != nil {
+				t.Fatal(err)
+			}
+			for deadline := time.Now().Add(2 * time.Second); !strings.Contains(get(f.handler, tt.page).Body.String(), tt.shown); time.Sleep(5 * time.Millisecond) {
+				if time.Now().After(deadline) {
+					t.Fatalf("%s still shows the old settings two seconds after they changed", tt.page)
+				}
+			}
+		})
+	}
+}
+
+func TestACartsTimesAreCachedUntilOneOfItsServicesIsBooked(t *testing.T) {
+	f := newFixture(t, sharedRenderer(t))
+	start := nextMonday10()
+	page := "/widget/service-menus/demo-salon?cart=salon-haircut&step=time&date=" + start[:10]
+	if rec := cachedOn(t, f.handler, page); !strings.Contains(rec.Body.String(), start) {
+		t.Fatalf("the cart does not offer %s to begin with", start)
+	}
+	// Every person of the haircut booked at that time, one after another.
+	for booked := 0; strings.Contains(get(f.handler, page).Body.String(), start); booked++ {
+		if booked == 10 {
+			t.Fatalf("the cart still offers %s after ten bookings of it", start)
+		}
+		rec := f.send(http.MethodPost, "/api/bookings", bookingBody(start, func(b map[string]any) { b["calendar"] = "salon-haircut" }), nil)
+		if rec.Code != http.StatusCreated {
+			t.Fatalf("booking %d of the haircut: %d %s", booked+1, rec.Code, rec.Body)
+		}
+	}
+}

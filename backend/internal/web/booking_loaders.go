@@ -118,6 +118,15 @@ func availabilityTags(cal *booking.Calendar) []string {
 	return tags
 }
 
+// settingsTags name what a page of settings alone shows (a group's
+// calendars, a service menu): no free times, only what the business set.
+var settingsTags = []string{"booking-config"}
+
+// settingsUntil bounds how long a page of settings alone is kept: a
+// change drops it at once (its tag); the bound only makes it again now and
+// then, as a cache that is never wrong may (the LRU lets go of the rest).
+func settingsUntil(svc *booking.Service) time.Time { return svc.Now().Add(time.Hour) }
+
 // stableUntil is the moment a booker's page would change by time passing
 // alone: the next minute (the page's clock, and with it today and the
 // booking window, is read to the minute), or sooner, when its first free
@@ -228,7 +237,8 @@ func groupLoader(svc *booking.Service) Loader {
 				Href: routes.Href(req.Locale, "bookings", "", map[string]string{"slug": c.Slug}, nil),
 			})
 		}
-		return &PageResult{Title: g.Name + " · " + g.Location.Name, Description: g.Description, Brand: g.Location.BrandColor, Data: data, Parts: []string{"booker-group"}}, nil
+		return &PageResult{Title: g.Name + " · " + g.Location.Name, Description: g.Description, Brand: g.Location.BrandColor, Data: data, Parts: []string{"booker-group"},
+			Tags: settingsTags, Until: settingsUntil(svc)}, nil
 	}
 }
 

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"net/url"
+	"slices"
 	"strings"
 	"time"
 
@@ -43,7 +44,8 @@ func menuLoader(svc *booking.Service) Loader {
 			// Asked for a time with a guest who has no services yet: say so on the menu.
 			data.Problem = req.T(v.Fields["items"])
 		}
-		return &PageResult{Title: title, Description: menu.Description, Brand: menu.Location.BrandColor, Data: data, Parts: []string{"booker-menu"}}, nil
+		return &PageResult{Title: title, Description: menu.Description, Brand: menu.Location.BrandColor, Data: data, Parts: []string{"booker-menu"},
+			Tags: settingsTags, Until: settingsUntil(svc)}, nil
 	}
 }
 
@@ -94,7 +96,20 @@ func cartBooker(ctx context.Context, svc *booking.Service, req *PageRequest, men
 	data.Calendar.Name, data.Calendar.DurationMinutes = strings.Join(names, " + "), total
 	data.Calendar.Staff, data.Calendar.StaffMode, data.Calendar.RecurringMax = []StaffInfo{}, "any", 0
 	data.Calendar.Description = menu.Description
-	return &PageResult{Title: title, Description: carts[0][0].Description, Brand: menu.Location.BrandColor, Data: data, Parts: bookerParts(req, data)}, nil
+	page := &PageResult{Title: title, Description: carts[0][0].Description, Brand: menu.Location.BrandColor, Data: data, Parts: bookerParts(req, data)}
+	if data.FormKey == "" {
+		// As a calendar's booker (bookerPage): what is free for every
+		// service in the cart, until one of them or its people changes.
+		for _, cart := range carts {
+			for _, c := range cart {
+				page.Tags = append(page.Tags, availabilityTags(c)...)
+			}
+		}
+		slices.Sort(page.Tags)
+		page.Tags = slices.Compact(page.Tags)
+		page.Until = stableUntil(carts[0][0], slots, data.Now)
+	}
+	return page, nil
 }
 
 func menuServices(cart []*booking.Calendar) []MenuService {

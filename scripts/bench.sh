@@ -21,7 +21,7 @@ for round in 1 2 3; do
 done
 
 # median and spread ((max - min) / median) of a list of numbers, one a line
-stats() { sort -n | awk '{ v[NR] = $1 } END { m = v[int((NR + 1) / 2)]; printf "%.0f %.0f", m, 100 * (v[NR] - v[1]) / m }'; }
+stats() { sort -n | awk '{ v[NR] = $1 } END { m = v[int((NR + 1) / 2)]; printf "%.0f %.0f\n", m, 100 * (v[NR] - v[1]) / m }'; }
 read -r go1 go1_spread < <(awk '/workers=1-?[0-9]*[ \t]/ { for (i = 1; i <= NF; i++) if ($(i+1) == "renders/s") print $i }' "$work/go.txt" | stats)
 read -r gon gon_spread < <(awk '/workers=[2-9]/ { for (i = 1; i <= NF; i++) if ($(i+1) == "renders/s") print $i }' "$work/go.txt" | stats)
 read -r node node_spread < <(awk '{ print $3 }' "$work/node.txt" | stats)

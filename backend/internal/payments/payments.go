@@ -58,6 +58,7 @@ type CheckoutRequest struct {
 	Amount      int64
 	Currency    string // ISO 4217, upper case
 	Description string // what is paid for, in the booker's language
+	Merchant    string // the business's name, shown on the provider's page
 	Email       string
 	Locale      string // the booker's language, BCP 47
 	BookingID   string

@@ -106,8 +106,8 @@ func (s *Service) checkout(ctx context.Context, bookingID, token, locale string)
 	expires := time.Now().Add(life) // real time: Stripe's clock
 	sess, err := s.provider.Checkout(ctx, CheckoutRequest{
 		Key: p.ID, Amount: amount, Currency: p.Currency, Email: first.Contact.Email,
-		Description: first.Calendar.Name + " · " + first.Calendar.Location.Name,
-		Locale:      locales.Get(locale).Lang, BookingID: first.ID, PaymentID: p.ID,
+		Description: first.Calendar.Name + " · " + first.Calendar.Location.Name, Merchant: first.Calendar.Location.Name,
+		Locale: locales.Get(locale).Lang, BookingID: first.ID, PaymentID: p.ID,
 		SuccessURL: back, CancelURL: back + "&cancelled=1",
 		ExpiresAt: expires.Unix(),
 	})

@@ -101,7 +101,7 @@ func serve(ctx context.Context, cfg *config.Config) error {
 			return err
 		}
 		formsSvc := forms.NewService(a.pool, keys, a.cfg.RedirectOrigins, a.log)
-		paySvc := payments.NewService(a.pool, bookings, paymentProvider(a), publicURL(a.cfg), a.log)
+		paySvc := payments.NewService(a.pool, bookings, publicURL(a.cfg), a.log, paymentProvider(a))
 		siteStore := sites.NewStore(a.pool)
 		if shift, ok := clock.Shifted(); ok {
 			a.log.Warn(clock.EnvShift+" is set: the clock is moved away from the real time", slog.String("shift", shift), slog.Time("now", clock.Now()))

@@ -70,6 +70,9 @@ type Location struct {
 	TermsURL      string
 	Email         string
 	Country       string // ISO 3166 region: the phone field's default country
+	// PaymentProvider is who takes its online payments; empty is the
+	// operator's default.
+	PaymentProvider string
 }
 
 // Staff is a person who takes appointments.

@@ -114,12 +114,15 @@ func (c *Calendar) NeedsPayment() bool {
 	return now > 0
 }
 
-// SetOnlinePayments tells the service whether a payment provider is
-// configured; without one, calendars paid online book nothing.
-func (s *Service) SetOnlinePayments(on bool) { s.online = on }
+// SetOnlinePayments tells the service which businesses can take a payment
+// online (a provider of theirs is configured); a calendar paid online of
+// any other books nothing.
+func (s *Service) SetOnlinePayments(payable func(*Location) bool) { s.payable = payable }
 
-// OnlinePayments tells whether a payment provider is configured.
-func (s *Service) OnlinePayments() bool { return s.online }
+// OnlinePayments tells whether a business can take a payment online.
+func (s *Service) OnlinePayments(l *Location) bool {
+	return s.payable != nil && l != nil && s.payable(l)
+}
 
 // priceGroup sets and writes the money of bookings made together (a
 // series, a visit): each booking's own total and amount due now, and when
@@ -139,7 +142,7 @@ func (s *Service) priceGroup(ctx context.Context, tx pgx.Tx, all []*Booking, now
 			return fmt.Errorf("booking: a visit mixes currencies %s and %s", all[0].Money.Currency, b.Money.Currency)
 		}
 	}
-	if due > 0 && !s.online {
+	if due > 0 && !s.OnlinePayments(all[0].Calendar.Location) {
 		return ErrPaymentsOff
 	}
 	until := now.Add(hold)

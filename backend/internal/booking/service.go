@@ -18,12 +18,12 @@ import (
 // command runner (one transaction, idempotency key, events); side effects
 // such as mails are consumers of those events (see Mailer).
 type Service struct {
-	pool   *pgxpool.Pool
-	runner *command.Runner
-	store  store
-	log    *slog.Logger
-	now    func() time.Time
-	online bool // a payment provider is configured (SetOnlinePayments)
+	pool    *pgxpool.Pool
+	runner  *command.Runner
+	store   store
+	log     *slog.Logger
+	now     func() time.Time
+	payable func(*Location) bool // which businesses take payments online (SetOnlinePayments)
 }
 
 // NewService builds the service.

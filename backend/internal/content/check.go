@@ -246,6 +246,9 @@ func checkLocation(l *Location, r report, _ *index) {
 	r.email("email", l.Email, false)
 	r.text("consentText", l.ConsentText, false, 2000)
 	r.link("termsUrl", l.TermsURL)
+	if l.PaymentProvider != "" {
+		r.oneOf("paymentProvider", l.PaymentProvider, "stripe", "razorpay", "paypal")
+	}
 }
 
 func (r report) email(field, value string, required bool) {

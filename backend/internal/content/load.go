@@ -36,10 +36,10 @@ func collect[T any](ctx context.Context, q db.Querier, sql string, scan func(pgx
 
 func loadLocation(ctx context.Context, q db.Querier, s *Site) error {
 	locs, err := collect(ctx, q, `SELECT slug, name, time_zone, currency, default_locale, country, brand_color,
-		logo_url, email, consent_text, terms_url FROM locations ORDER BY id`, func(r pgx.Row) (Location, error) {
+		logo_url, email, consent_text, terms_url, coalesce(payment_provider, '') FROM locations ORDER BY id`, func(r pgx.Row) (Location, error) {
 		var l Location
 		err := r.Scan(&l.Slug, &l.Name, &l.TimeZone, &l.Currency, &l.DefaultLocale, &l.Country, &l.BrandColor,
-			&l.LogoURL, &l.Email, &l.ConsentText, &l.TermsURL)
+			&l.LogoURL, &l.Email, &l.ConsentText, &l.TermsURL, &l.PaymentProvider)
 		return l, err
 	})
 	s.Locations = locs

@@ -43,6 +43,9 @@ type Location struct {
 	Email         string `yaml:"email,omitempty" json:"email,omitempty"`
 	ConsentText   string `yaml:"consentText,omitempty" json:"consentText,omitempty"`
 	TermsURL      string `yaml:"termsUrl,omitempty" json:"termsUrl,omitempty"`
+	// PaymentProvider is who takes its online payments (stripe, razorpay,
+	// paypal); empty is the one the operator configured.
+	PaymentProvider string `yaml:"paymentProvider,omitempty" json:"paymentProvider,omitempty"`
 }
 
 // Staff is a person who is booked, with their working week and the days

@@ -117,10 +117,11 @@ func (s *Service) expireCheckouts(ctx context.Context, firstID string) (events.C
 		return nil, err
 	}
 	for _, p := range open {
-		if p.SessionID == "" || s.provider == nil {
+		provider := s.Provider(p.Provider)
+		if p.SessionID == "" || provider == nil {
 			continue
 		}
-		if err := s.provider.Expire(ctx, p.SessionID); err != nil {
+		if err := provider.Expire(ctx, p.SessionID); err != nil {
 			return nil, err
 		}
 	}
@@ -143,10 +144,11 @@ func (s *Service) refund(ctx context.Context, firstID string, b *booking.Booking
 	if amount <= 0 {
 		return func(ctx context.Context, tx pgx.Tx) error { return s.bookings.RecordRefund(ctx, tx, b.ID, 0) }, nil
 	}
-	if s.provider == nil || s.provider.Name() != p.Provider {
+	provider := s.Provider(p.Provider)
+	if provider == nil {
 		return nil, errors.New("payments: the provider that took this payment is not configured; its refund waits")
 	}
-	refundID, err := s.provider.Refund(ctx, RefundRequest{Key: "refund-" + b.ID, IntentID: p.IntentID, Amount: amount})
+	refundID, err := provider.Refund(ctx, RefundRequest{Key: "refund-" + b.ID, IntentID: p.IntentID, Amount: amount})
 	if err != nil {
 		return nil, err
 	}

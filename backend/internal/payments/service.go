@@ -33,23 +33,51 @@ const minCheckoutLife = 31 * time.Minute
 
 // Service takes payments for bookings.
 type Service struct {
-	pool     *pgxpool.Pool
-	bookings *booking.Service
-	provider Provider // nil: online payment is not set up
-	baseURL  string
-	log      *slog.Logger
-	store    store
+	pool      *pgxpool.Pool
+	bookings  *booking.Service
+	providers []Provider // configured, the default first; none: online payment is not set up
+	baseURL   string
+	log       *slog.Logger
+	store     store
 }
 
-// NewService builds the service and tells the booking service whether
-// online payment is set up.
-func NewService(pool *pgxpool.Pool, bookings *booking.Service, provider Provider, baseURL string, log *slog.Logger) *Service {
-	bookings.SetOnlinePayments(provider != nil)
-	return &Service{pool: pool, bookings: bookings, provider: provider, baseURL: baseURL, log: log}
+// NewService builds the service over the providers the operator configured
+// (the first is the default of a business that chose none) and tells the
+// booking service which businesses can take a payment online.
+func NewService(pool *pgxpool.Pool, bookings *booking.Service, baseURL string, log *slog.Logger, providers ...Provider) *Service {
+	s := &Service{pool: pool, bookings: bookings, baseURL: baseURL, log: log}
+	for _, p := range providers {
+		if p != nil {
+			s.providers = append(s.providers, p)
+		}
+	}
+	bookings.SetOnlinePayments(func(l *booking.Location) bool { return s.For(l) != nil })
+	return s
 }
 
-// Provider is the configured online provider, or nil.
-func (s *Service) Provider() Provider { return s.provider }
+// Provider is the configured provider of that name, or nil.
+func (s *Service) Provider(name string) Provider {
+	for _, p := range s.providers {
+		if p.Name() == name {
+			return p
+		}
+	}
+	return nil
+}
+
+// For is the provider a business takes payments through: the one it chose
+// when the operator configured it, the default when it chose none, and nil
+// when it chose one that is not configured (its calendars paid online
+// then book nothing, and say so).
+func (s *Service) For(l *booking.Location) Provider {
+	if l != nil && l.PaymentProvider != "" {
+		return s.Provider(l.PaymentProvider)
+	}
+	if len(s.providers) == 0 {
+		return nil
+	}
+	return s.providers[0]
+}
 
 // Opened is a checkout: the provider's page, and ours that follows the
 // payment (a widget in another site's frame shows it while the booker pays
@@ -85,14 +113,15 @@ func (s *Service) checkout(ctx context.Context, bookingID, token, locale string)
 	if first.Status != booking.StatusPending || first.Money.State != booking.MoneyHold || first.Money.HoldUntil == nil {
 		return "", "", ErrNotPayable
 	}
-	if s.provider == nil {
+	provider := s.For(first.Calendar.Location)
+	if provider == nil {
 		return "", "", booking.ErrPaymentsOff
 	}
 	var amount int64
 	for _, each := range group {
 		amount += each.Money.PayNow
 	}
-	p, err := s.store.openPayment(ctx, s.pool, first.ID, s.provider.Name(), amount, first.Money.Currency, locale)
+	p, err := s.store.openPayment(ctx, s.pool, first.ID, provider.Name(), amount, first.Money.Currency, locale)
 	if err != nil {
 		return "", "", err
 	}
@@ -104,7 +133,7 @@ func (s *Service) checkout(ctx context.Context, bookingID, token, locale string)
 	// hold's time left, on the bookings' clock, counted from the real now.
 	life := max(first.Money.HoldUntil.Sub(s.Now()), minCheckoutLife)
 	expires := time.Now().Add(life) // real time: Stripe's clock
-	sess, err := s.provider.Checkout(ctx, CheckoutRequest{
+	sess, err := provider.Checkout(ctx, CheckoutRequest{
 		Key: p.ID, Amount: amount, Currency: p.Currency, Email: first.Contact.Email,
 		Description: first.Calendar.Name + " · " + first.Calendar.Location.Name, Merchant: first.Calendar.Location.Name,
 		Locale: locales.Get(locale).Lang, BookingID: first.ID, PaymentID: p.ID,
@@ -161,14 +190,14 @@ func (s *Service) Check(ctx context.Context, paymentID, token string, ask, left 
 	if _, err := s.bookings.Get(ctx, p.BookingID, token); err != nil {
 		return nil, err
 	}
-	if ask && s.provider != nil && p.SessionID != "" && (p.Status == statusOpen || p.Status == statusProcessing) {
-		sess, err := s.provider.Session(ctx, p.SessionID)
+	if provider := s.Provider(p.Provider); ask && provider != nil && p.SessionID != "" && (p.Status == statusOpen || p.Status == statusProcessing) {
+		sess, err := provider.Session(ctx, p.SessionID)
 		switch {
 		case err != nil:
 			// The page says "pending" and asks again; the webhook still comes.
 			s.log.WarnContext(ctx, "unable to ask the provider about a payment", slog.String("payment", p.ID), slog.Any("err", err))
 		case sess.Paid:
-			if err := s.recordPaid(ctx, s.provider.Name(), Event{SessionID: sess.ID, Paid: true, IntentID: sess.IntentID, Amount: sess.Amount}); err != nil {
+			if err := s.recordPaid(ctx, p.Provider, Event{SessionID: sess.ID, Paid: true, IntentID: sess.IntentID, Amount: sess.Amount}); err != nil {
 				return nil, err
 			}
 		}
@@ -203,12 +232,12 @@ func resultState(p *payment, first *booking.Booking, left bool) string {
 // is stored (a duplicate does nothing) and an event for the consumer is
 // written in the same transaction, so the provider hears "received" only
 // once the event is safe, and the work happens after that answer.
-func (s *Service) TakeEvent(ctx context.Context, payload []byte, header http.Header) error {
-	if s.provider == nil {
+func (s *Service) TakeEvent(ctx context.Context, provider string, payload []byte, header http.Header) error {
+	p := s.Provider(provider)
+	if p == nil {
 		return ErrBadSignature // nothing can be verified
 	}
-	provider := s.provider.Name()
-	ev, err := s.provider.Verify(payload, header)
+	ev, err := p.Verify(payload, header)
 	if err != nil {
 		return err
 	}

@@ -50,7 +50,7 @@ func newFixture(t *testing.T) *fixture {
 	f.bookings = booking.NewService(f.pool, log)
 	f.bookings.SetClock(func() time.Time { return *f.now.Load() })
 	f.stripe = payments.NewStripe(payments.StripeConfig{SecretKey: "sk_test_123", WebhookSecret: stripetest.WebhookSecret, APIURL: f.double.URL})
-	f.pay = payments.NewService(f.pool, f.bookings, f.stripe, "http://127.0.0.1:8080", log)
+	f.pay = payments.NewService(f.pool, f.bookings, "http://127.0.0.1:8080", log, f.stripe)
 	f.worker = &events.Dispatcher{Pool: f.pool, Consumers: []events.Consumer{&payments.Fulfiller{Service: f.pay}}, Logger: log}
 	if err := f.worker.Subscribe(context.Background()); err != nil {
 		t.Fatal(err)
@@ -98,7 +98,7 @@ func (f *fixture) deliverRaw(t *testing.T, body []byte, sig string) error {
 	t.Helper()
 	h := http.Header{}
 	h.Set("Stripe-Signature", sig)
-	err := f.pay.TakeEvent(context.Background(), body, h)
+	err := f.pay.TakeEvent(context.Background(), "stripe", body, h)
 	if err != nil {
 		return err
 	}
@@ -434,7 +434,7 @@ func TestTheLastPaidSeatsAreHeldNeverOversold(t *testing.T) {
 
 func TestWithoutAProviderAPaidCalendarBooksNothing(t *testing.T) {
 	f := newFixture(t)
-	f.bookings.SetOnlinePayments(false)
+	f.bookings.SetOnlinePayments(func(*booking.Location) bool { return false })
 	_, _, err := f.bookings.Book(context.Background(), booking.BookCommand{Calendar: "demo-paid", Start: monday10, TimeZone: "Europe/Berlin", Contact: contact(), AcceptTerms: true})
 	if !errors.Is(err, booking.ErrPaymentsOff) {
 		t.Fatalf("err = %v, want ErrPaymentsOff", err)
@@ -500,7 +500,7 @@ func TestAProcessKilledBetweenTheWebhookAndItsWorkLosesNothingAndDoesNothingTwic
 	h := http.Header{}
 	h.Set("Stripe-Signature", stripetest.Sign(body, stripetest.WebhookSecret, time.Now()))
 	// Taken in and acknowledged; then the process dies mid-work.
-	if err := f.pay.TakeEvent(context.Background(), body, h); err != nil {
+	if err := f.pay.TakeEvent(context.Background(), "stripe", body, h); err != nil {
 		t.Fatal(err)
 	}
 	killed := &events.Dispatcher{Pool: f.pool, Consumers: []events.Consumer{dying{&payments.Fulfiller{Service: f.pay}}},
@@ -512,7 +512,7 @@ func TestAProcessKilledBetweenTheWebhookAndItsWorkLosesNothingAndDoesNothingTwic
 		t.Fatalf("the killed work was kept: %+v", got)
 	}
 	// Stripe had no answer in time and delivers again; a new process runs.
-	if err := f.pay.TakeEvent(context.Background(), body, h); err != nil {
+	if err := f.pay.TakeEvent(context.Background(), "stripe", body, h); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := f.pool.Exec(context.Background(), `UPDATE event_deliveries SET next_attempt_at = now(), leased_until = NULL`); err != nil {

@@ -92,7 +92,14 @@ func oneTimeLinkLoader(svc *booking.Service, lim *limits.Limiter) Loader {
 // bookerPage fills the booker's payload for a calendar and its month's
 // free times.
 func bookerPage(ctx context.Context, svc *booking.Service, req *PageRequest, cal *booking.Calendar, data *BookingPageData, title string) (*PageResult, error) {
-	res, err := svc.Slots(ctx, bookerData(svc, req, cal, data))
+	q := bookerData(svc, req, cal, data)
+	if cal.NeedsPayment() && !svc.OnlinePayments(cal.Location) {
+		// Said before a visitor picks a time, not after the whole form.
+		data.PaymentsOff, data.Slots = true, slotsAnswer(&booking.SlotsResult{TimeZone: q.TimeZone})
+		return &PageResult{Title: title, Description: cal.Description, Brand: cal.Location.BrandColor, Data: data, Parts: bookerParts(req, data),
+			Tags: availabilityTags(cal), Until: settingsUntil(svc)}, nil
+	}
+	res, err := svc.Slots(ctx, q)
 	if err != nil {
 		return nil, err
 	}
@@ -170,7 +177,7 @@ func bookerData(svc *booking.Service, req *PageRequest, cal *booking.Calendar, d
 	// that minute, so its render is reused (render_cache.go); the form's
 	// key is put in per answer.
 	data.Calendar, data.Location, data.Now = calendarInfo(cal, req.Locale, svc.Now()), locationInfo(cal.Location), svc.Now().Truncate(time.Minute)
-	data.Calendar.Price = priceInfo(cal, svc.OnlinePayments())
+	data.Calendar.Price = priceInfo(cal, svc.OnlinePayments(cal.Location))
 	data.Calendar.FixedStaff = fixed
 	// A page that shows a form (a time chosen: the details step or a
 	// reschedule's confirmation) gets a key of its own in each answer; the

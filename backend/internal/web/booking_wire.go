@@ -39,6 +39,9 @@ type BookingPageData struct {
 	// Cart is set when the booker books a service menu's cart: the
 	// services, back to back, from the time chosen.
 	Cart *CartInfo `json:"cart,omitempty"`
+	// PaymentsOff: the calendar is paid online and its business has no
+	// provider configured; the first screen says so and offers no time.
+	PaymentsOff bool `json:"paymentsOff,omitempty"`
 }
 
 // CartInfo is a cart being booked: its menu, its services in order, and

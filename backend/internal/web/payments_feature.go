@@ -120,11 +120,7 @@ const maxEventBytes = 512 << 10
 // through the event consumer. A database failure answers 500, so the
 // provider delivers again.
 func (a paymentsAPI) webhook(c *gin.Context) {
-	var provider payments.Provider
-	if a.svc != nil {
-		provider = a.svc.Provider()
-	}
-	if provider == nil || provider.Name() != c.Param("provider") {
+	if a.svc == nil || a.svc.Provider(c.Param("provider")) == nil {
 		apiError(c, http.StatusNotFound, "not_found", "No such payment provider is set up")
 		return
 	}
@@ -133,7 +129,7 @@ func (a paymentsAPI) webhook(c *gin.Context) {
 		apiError(c, http.StatusRequestEntityTooLarge, "too_large", "The event is too large")
 		return
 	}
-	err = a.svc.TakeEvent(c.Request.Context(), body, c.Request.Header)
+	err = a.svc.TakeEvent(c.Request.Context(), c.Param("provider"), body, c.Request.Header)
 	switch {
 	case errors.Is(err, payments.ErrBadSignature):
 		apiError(c, http.StatusBadRequest, "bad_signature", "The event's signature does not verify")

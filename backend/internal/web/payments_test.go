@@ -35,7 +35,7 @@ func newPaymentsFixture(t *testing.T) *paymentsFixture {
 		bookings := booking.NewService(pool, d.Logger)
 		bookings.SetClock(d.Clock)
 		stripe := payments.NewStripe(payments.StripeConfig{SecretKey: "sk_test_123", WebhookSecret: stripetest.WebhookSecret, APIURL: pf.double.URL})
-		pf.pay = payments.NewService(pool, bookings, stripe, "https://book.example.com", d.Logger)
+		pf.pay = payments.NewService(pool, bookings, "https://book.example.com", d.Logger, stripe)
 		pf.worker = &events.Dispatcher{Pool: pool, Logger: d.Logger, Consumers: []events.Consumer{&payments.Fulfiller{Service: pf.pay}}}
 		if err := pf.worker.Subscribe(context.Background()); err != nil {
 			t.Fatal(err)
@@ -146,10 +146,7 @@ func TestWithoutStripeAPaidCalendarSaysSoAndBooksNothing(t *testing.T) {
 	if rec.Code != http.StatusServiceUnavailable || !strings.Contains(rec.Body.String(), "payments_off") || !strings.Contains(rec.Body.String(), "Online payment is not set up") {
 		t.Fatalf("%d %s", rec.Code, rec.Body)
 	}
-	page := f.do(http.MethodGet, "/widget/bookings/demo-paid", nil)
-	if page.Code != http.StatusOK || !strings.Contains(page.Body.String(), `"online":false`) || !strings.Contains(page.Body.String(), `"depositValue":30`) {
-		t.Fatalf("booking page: %d", page.Code)
-	}
+	firstScreenSaysPaymentsAreOff(t, f.handler)
 	var n int
 	_ = f.pool.QueryRow(context.Background(), `SELECT count(*) FROM bookings`).Scan(&n)
 	if n != 0 {
@@ -195,5 +192,39 @@ func TestTheWebhookRefusesWhatIsNotAnEventWithoutA500(t *testing.T) {
 	}
 	if strings.Contains(pf.logs.String(), "level=ERROR") {
 		t.Fatalf("errors logged: %s", pf.logs)
+	}
+}
+
+// firstScreenSaysPaymentsAreOff: a calendar paid online that cannot take a
+// payment says so on its first screen and offers no day or time, with
+// JavaScript and without.
+func firstScreenSaysPaymentsAreOff(t *testing.T, h http.Handler) {
+	t.Helper()
+	page := get(h, "/widget/bookings/demo-paid")
+	body := page.Body.String()
+	if page.Code != http.StatusOK || !strings.Contains(body, `"online":false`) || !strings.Contains(body, `"paymentsOff":true`) {
+		t.Fatalf("booking page: %d", page.Code)
+	}
+	if !strings.Contains(body, "Online payment is not set up for this service yet") {
+		t.Fatal("the first screen does not say that the service cannot be paid online")
+	}
+	if strings.Contains(body, `name="date"`) || strings.Contains(body, `name="time"`) {
+		t.Fatal("the first screen offers days or times that cannot be booked")
+	}
+}
+
+func TestABusinessWhoseChosenProviderIsNotConfiguredSaysSoFirst(t *testing.T) {
+	pf := newPaymentsFixture(t)
+	if _, err := pf.pool.Exec(context.Background(), `UPDATE locations SET payment_provider = 'paypal'`); err != nil {
+		t.Fatal(err)
+	}
+	firstScreenSaysPaymentsAreOff(t, pf.handler)
+	if _, err := pf.pool.Exec(context.Background(), `UPDATE locations SET payment_provider = 'stripe'`); err != nil {
+		t.Fatal(err)
+	}
+	for deadline := time.Now().Add(2 * time.Second); strings.Contains(get(pf.handler, "/widget/bookings/demo-paid").Body.String(), `"paymentsOff":true`); time.Sleep(5 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatal("two seconds after the business chose Stripe, its page still says online payment is off")
+		}
 	}
 }

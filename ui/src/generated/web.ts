@@ -47,6 +47,11 @@ export interface BookingPageData {
    * services, back to back, from the time chosen.
    */
   cart?: CartInfo;
+  /**
+   * PaymentsOff: the calendar is paid online and its business has no
+   * provider configured; the first screen says so and offers no time.
+   */
+  paymentsOff?: boolean;
 }
 /**
  * CartInfo is a cart being booked: its menu, its services in order, and

@@ -13,7 +13,9 @@ import { TimeZonePicker } from './TimeZonePicker';
 import styles from '../Booker.module.css';
 
 // TimesStep is the booker's first step: the person (when there is a
-// choice), the month with its free days, and the day's times.
+// choice), the month with its free days, and the day's times; or, for a
+// calendar paid online that its business cannot take payments for, that
+// it cannot be booked online, before any time is picked.
 export function TimesStep({ data, b }: { data: BookingPageData; b: BookerState }) {
   const { calendar, location } = data;
   const { url, reschedule, who, when, fmt } = b;
@@ -53,7 +55,9 @@ export function TimesStep({ data, b }: { data: BookingPageData; b: BookerState }
         </Suspense>
       )}
       {who.choosable && <StaffPicker staff={who.staff} value={who.staffId} allowAny={who.allowAny} onChange={b.go.staff} action={url.pathname} params={url.params} />}
-      {who.needsStaff ? (
+      {data.paymentsOff ? (
+        <Alert>{fmt.intl.formatMessage({ id: 'payment.notSetUp' })}</Alert>
+      ) : who.needsStaff ? (
         <p className={styles.prompt}>
           <FormattedMessage id="booking.staff.prompt" />
         </p>

@@ -1,0 +1,108 @@
+package payments_test
+
+import (
+	"context"
+	"errors"
+	"io"
+	"log/slog"
+	"testing"
+
+	"slotwise/backend/internal/booking"
+	"slotwise/backend/internal/events"
+	"slotwise/backend/internal/payments"
+	"slotwise/backend/internal/payments/razorpaytest"
+)
+
+// chooses records the business's choice of provider, as its site file or
+// the admin API would.
+func (f *fixture) chooses(t *testing.T, provider string) {
+	t.Helper()
+	if _, err := f.pool.Exec(context.Background(), `UPDATE locations SET payment_provider = nullif($1, '')`, provider); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func TestABusinessPaysThroughTheProviderItChoseWhenItIsConfigured(t *testing.T) {
+	tests := []struct {
+		name, chose string
+		want        error
+	}{
+		{"no choice: the operator's default", "", nil},
+		{"a configured provider", "stripe", nil},
+		{"a provider the operator did not configure", "paypal", booking.ErrPaymentsOff},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			f := newFixture(t)
+			f.chooses(t, tt.chose)
+			_, _, err := f.bookings.Book(context.Background(), booking.BookCommand{Calendar: "demo-paid", Start: monday10, TimeZone: "Europe/Berlin", Contact: contact(), AcceptTerms: true})
+			if !errors.Is(err, tt.want) {
+				t.Fatalf("booking a calendar paid online: %v, want %v", err, tt.want)
+			}
+			if tt.want != nil {
+				if n := f.count(t, `SELECT count(*) FROM bookings`); n != 0 {
+					t.Fatalf("%d bookings written", n)
+				}
+			}
+		})
+	}
+}
+
+func TestAPaymentStaysWithTheProviderThatTookItWhenTheBusinessChangesProvider(t *testing.T) {
+	f := newFixture(t)
+	rzp := razorpaytest.Start(t)
+	razorpay := payments.NewRazorpay(payments.RazorpayConfig{KeyID: razorpaytest.KeyID, KeySecret: razorpaytest.KeySecret,
+		WebhookSecret: razorpaytest.WebhookSecret, APIURL: rzp.URL})
+	f.pay = payments.NewService(f.pool, f.bookings, "http://127.0.0.1:8080", slog.New(slog.NewTextHandler(io.Discard, nil)), f.stripe, razorpay)
+	f.worker.Consumers = []events.Consumer{&payments.Fulfiller{Service: f.pay}}
+
+	first, token, session := f.book(t, monday10)
+	f.chooses(t, "razorpay")
+	second, _, order := f.book(t, "2026-11-24T10:00:00+01:00")
+	if provider := f.providerOf(t, first.ID); provider != "stripe" || session == "" {
+		t.Fatalf("the first payment went to %s", provider)
+	}
+	if provider := f.providerOf(t, second.ID); provider != "razorpay" || order == session {
+		t.Fatalf("after the business chose Razorpay the next payment went to %s (order %q)", provider, order)
+	}
+	// The first is paid at Stripe, and its result page asks Stripe.
+	f.double.Pay(session, 2700)
+	res, err := f.pay.Check(context.Background(), f.paymentOf(t, first.ID), token, true, false)
+	if err != nil || res.State != payments.ResultPaid {
+		t.Fatalf("the Stripe payment reads %+v, %v", res, err)
+	}
+	// The second is paid at Razorpay; its event is taken in at Razorpay's address.
+	paymentID, err := rzp.Pay(order)
+	if err != nil {
+		t.Fatal(err)
+	}
+	body := rzp.Event("order.paid", paymentID)
+	if err := f.pay.TakeEvent(context.Background(), "razorpay", body, razorpaytest.Headers("evt_r1", body, razorpaytest.WebhookSecret)); err != nil {
+		t.Fatal(err)
+	}
+	if err := f.pay.TakeEvent(context.Background(), "stripe", body, razorpaytest.Headers("evt_r1", body, razorpaytest.WebhookSecret)); !errors.Is(err, payments.ErrBadSignature) {
+		t.Fatalf("Razorpay's event at Stripe's address: %v, want a bad signature", err)
+	}
+	f.work(t)
+	if got := f.state(t, second.ID).status; got != booking.StatusScheduled {
+		t.Fatalf("the booking paid at Razorpay is %s", got)
+	}
+}
+
+func (f *fixture) paymentOf(t *testing.T, bookingID string) string {
+	t.Helper()
+	var id string
+	if err := f.pool.QueryRow(context.Background(), `SELECT id FROM payments WHERE booking_id = $1`, bookingID).Scan(&id); err != nil {
+		t.Fatal(err)
+	}
+	return id
+}
+
+func (f *fixture) providerOf(t *testing.T, bookingID string) string {
+	t.Helper()
+	var provider string
+	if err := f.pool.QueryRow(context.Background(), `SELECT provider FROM payments WHERE booking_id = $1`, bookingID).Scan(&provider); err != nil {
+		t.Fatal(err)
+	}
+	return provider
+}

@@ -1,0 +1,1 @@
+ALTER TABLE locations DROP COLUMN payment_provider;

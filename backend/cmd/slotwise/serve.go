@@ -101,7 +101,7 @@ func serve(ctx context.Context, cfg *config.Config) error {
 			return err
 		}
 		formsSvc := forms.NewService(a.pool, keys, a.cfg.RedirectOrigins, a.log)
-		paySvc := payments.NewService(a.pool, bookings, publicURL(a.cfg), a.log, paymentProvider(a))
+		paySvc := payments.NewService(a.pool, bookings, publicURL(a.cfg), a.log, paymentProviders(a)...)
 		siteStore := sites.NewStore(a.pool)
 		if shift, ok := clock.Shifted(); ok {
 			a.log.Warn(clock.EnvShift+" is set: the clock is moved away from the real time", slog.String("shift", shift), slog.Time("now", clock.Now()))
@@ -355,12 +355,42 @@ func abuseLimits(a *app) (*limits.Limiter, error) {
 // released slot is free at most this long after its hold ends.
 const holdSweep = 15 * time.Second
 
-// paymentProvider is the configured online payment provider, or nil; it
-// says which, and never a key.
-func paymentProvider(a *app) payments.Provider {
+// paymentProviders are the configured online payment providers, the
+// default first (Stripe, then Razorpay); it says which, and never a key.
+func paymentProviders(a *app) []payments.Provider {
+	var out []payments.Provider
+	if p := stripeProvider(a); p != nil {
+		out = append(out, p)
+	}
+	if p := razorpayProvider(a); p != nil {
+		out = append(out, p)
+	}
+	if len(out) == 0 {
+		a.log.Info("online payment is not set up: calendars paid online book nothing (set SLOTWISE_STRIPE_SECRET_KEY or SLOTWISE_RAZORPAY_KEY_ID)")
+	}
+	return out
+}
+
+func razorpayProvider(a *app) payments.Provider {
+	cfg := a.cfg.Razorpay
+	if cfg.KeyID == "" {
+		return nil
+	}
+	mode := "live"
+	if strings.HasPrefix(cfg.KeyID, "rzp_test_") {
+		mode = "test"
+	}
+	a.log.Info("online payments through Razorpay", slog.String("mode", mode), slog.Bool("webhook_secret", cfg.WebhookSecret != ""),
+		slog.String("api", cmp.Or(cfg.APIURL, payments.RazorpayAPI)))
+	if cfg.WebhookSecret == "" {
+		a.log.Warn("SLOTWISE_RAZORPAY_WEBHOOK_SECRET is not set: Razorpay's events are refused, and payments are recorded only when the booker returns")
+	}
+	return payments.NewRazorpay(payments.RazorpayConfig{KeyID: cfg.KeyID, KeySecret: cfg.KeySecret, WebhookSecret: cfg.WebhookSecret, APIURL: cfg.APIURL})
+}
+
+func stripeProvider(a *app) payments.Provider {
 	cfg := a.cfg.Stripe
 	if cfg.SecretKey == "" {
-		a.log.Info("online payment is not set up: calendars paid online book nothing (set SLOTWISE_STRIPE_SECRET_KEY)")
 		return nil
 	}
 	mode := "live"

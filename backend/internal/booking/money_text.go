@@ -22,7 +22,7 @@ func PaymentNote(b *Booking) string {
 		return ""
 	}
 	cat := locales.Get(b.Locale)
-	amount := func(minor int64) string { return formatMoney(cat.Lang, m.Currency, minor) }
+	amount := func(minor int64) string { return FormatMoney(cat.Lang, m.Currency, minor) }
 	id, args := "payment.state.price", map[string]string{"amount": amount(m.Total)}
 	switch m.State {
 	case MoneyOnSite:
@@ -53,9 +53,9 @@ func PaymentNote(b *Booking) string {
 	return cat.Format(id, args)
 }
 
-// formatMoney writes an amount in minor units as the language writes
+// FormatMoney writes an amount in minor units as the language writes
 // money ("27,00 €", "€27.00").
-func formatMoney(lang, code string, minor int64) string {
+func FormatMoney(lang, code string, minor int64) string {
 	unit, err := currency.ParseISO(code)
 	if err != nil {
 		return fmt.Sprintf("%s %.2f", code, float64(minor)/100) // a code ISO does not know: two decimals

@@ -60,6 +60,12 @@ type Config struct {
 	// events at /api/payments/stripe/webhook; SLOTWISE_STRIPE_API_URL
 	// points at another API, such as Stripe's test double).
 	Stripe Stripe
+	// Razorpay takes online payments when its key pair is set
+	// (SLOTWISE_RAZORPAY_KEY_ID, SLOTWISE_RAZORPAY_KEY_SECRET;
+	// SLOTWISE_RAZORPAY_WEBHOOK_SECRET for the events at
+	// /api/payments/razorpay/webhook; SLOTWISE_RAZORPAY_API_URL points at
+	// another API, such as the tests' double).
+	Razorpay Razorpay
 	// WebhookAllowPrivate lets webhook endpoints point at private and
 	// loopback addresses (SLOTWISE_WEBHOOK_ALLOW_PRIVATE=true): for tests
 	// and closed networks; elsewhere it would let the API reach inside.
@@ -74,6 +80,14 @@ type Config struct {
 // online say that online payment is not set up and book nothing.
 type Stripe struct {
 	SecretKey     string
+	WebhookSecret string
+	APIURL        string
+}
+
+// Razorpay holds Razorpay's key pair and webhook secret.
+type Razorpay struct {
+	KeyID         string
+	KeySecret     string
 	WebhookSecret string
 	APIURL        string
 }
@@ -219,6 +233,19 @@ func Load(getenv Getenv) (*Config, error) {
 	if u := c.Stripe.APIURL; u != "" {
 		if p, err := url.Parse(u); err != nil || (p.Scheme != "http" && p.Scheme != "https") || p.Host == "" {
 			return nil, fmt.Errorf("config: SLOTWISE_STRIPE_API_URL must be an http(s) URL, got %q", u)
+		}
+	}
+	c.Razorpay = Razorpay{KeyID: getenv("SLOTWISE_RAZORPAY_KEY_ID"), KeySecret: getenv("SLOTWISE_RAZORPAY_KEY_SECRET"),
+		WebhookSecret: getenv("SLOTWISE_RAZORPAY_WEBHOOK_SECRET"), APIURL: getenv("SLOTWISE_RAZORPAY_API_URL")}
+	if r := c.Razorpay; (r.KeyID == "") != (r.KeySecret == "") {
+		return nil, fmt.Errorf("config: SLOTWISE_RAZORPAY_KEY_ID and SLOTWISE_RAZORPAY_KEY_SECRET are set together")
+	}
+	if k := c.Razorpay.KeyID; k != "" && !strings.HasPrefix(k, "rzp_test_") && !strings.HasPrefix(k, "rzp_live_") {
+		return nil, fmt.Errorf("config: SLOTWISE_RAZORPAY_KEY_ID must be a Razorpay key id (rzp_test_… or rzp_live_…)")
+	}
+	if u := c.Razorpay.APIURL; u != "" {
+		if p, err := url.Parse(u); err != nil || (p.Scheme != "http" && p.Scheme != "https") || p.Host == "" {
+			return nil, fmt.Errorf("config: SLOTWISE_RAZORPAY_API_URL must be an http(s) URL, got %q", u)
 		}
 	}
 	c.MetricsToken = getenv("SLOTWISE_METRICS_TOKEN")

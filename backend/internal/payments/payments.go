@@ -24,6 +24,7 @@ import (
 	"context"
 	"errors"
 	"net/http"
+	"net/url"
 )
 
 // Sentinel errors.
@@ -50,6 +51,18 @@ type Provider interface {
 	Refund(ctx context.Context, r RefundRequest) (string, error)
 	// Verify checks an event delivery's signature and reads it.
 	Verify(payload []byte, header http.Header) (Event, error)
+}
+
+// FormCheckout is a provider whose checkout page is opened by a form the
+// booker's browser posts to it (Razorpay's hosted checkout), not by a
+// link, and which posts the booker back to Slotwise with a signed answer.
+type FormCheckout interface {
+	Provider
+	// CheckoutForm is the form's fields for an open checkout; the form is
+	// posted to the session's URL.
+	CheckoutForm(sessionID string, r CheckoutRequest) url.Values
+	// VerifyReturn checks the answer posted back with the booker.
+	VerifyReturn(form url.Values) bool
 }
 
 // CheckoutRequest is one checkout: an amount for a booking.

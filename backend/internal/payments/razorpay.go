@@ -235,11 +235,12 @@ func (r *Razorpay) Verify(payload []byte, header http.Header) (Event, error) {
 	return out, nil
 }
 
-// VerifyReturn checks the answer Razorpay's checkout posts back with the
-// booker: razorpay_signature is the hex HMAC-SHA256 of
-// "order_id|payment_id" with the key secret.
-func (r *Razorpay) VerifyReturn(orderID, paymentID, signature string) bool {
-	return orderID != "" && paymentID != "" && validHMAC([]byte(orderID+"|"+paymentID), signature, r.cfg.KeySecret)
+// VerifyReturn implements FormCheckout: Razorpay's checkout posts back
+// razorpay_order_id, razorpay_payment_id and razorpay_signature, the hex
+// HMAC-SHA256 of "order_id|payment_id" with the key secret.
+func (r *Razorpay) VerifyReturn(form url.Values) bool {
+	orderID, paymentID := form.Get("razorpay_order_id"), form.Get("razorpay_payment_id")
+	return orderID != "" && paymentID != "" && validHMAC([]byte(orderID+"|"+paymentID), form.Get("razorpay_signature"), r.cfg.KeySecret)
 }
 
 // validHMAC compares a hex HMAC-SHA256 in constant time.

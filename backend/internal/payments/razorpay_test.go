@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"net/http"
+	"net/url"
 	"strings"
 	"testing"
 
@@ -154,7 +155,8 @@ func TestTheRazorpayCheckoutsAnswerIsCheckedWithTheKeySecret(t *testing.T) {
 		{"no signature", "order_1", "pay_1", "", false},
 	}
 	for _, tt := range tests {
-		if got := rp.VerifyReturn(tt.order, tt.payment, tt.sign); got != tt.want {
+		form := url.Values{"razorpay_order_id": {tt.order}, "razorpay_payment_id": {tt.payment}, "razorpay_signature": {tt.sign}}
+		if got := rp.VerifyReturn(form); got != tt.want {
 			t.Errorf("%s: %v, want %v", tt.name, got, tt.want)
 		}
 	}

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"log/slog"
 	"net/http"
-	"net/url"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -14,8 +13,6 @@ import (
 
 	"slotwise/backend/internal/booking"
 	"slotwise/backend/internal/events"
-	"slotwise/backend/internal/route"
-	"slotwise/locales"
 )
 
 // EventProvider is the event a provider's delivery becomes once taken in:
@@ -77,86 +74,6 @@ func (s *Service) For(l *booking.Location) Provider {
 		return nil
 	}
 	return s.providers[0]
-}
-
-// Opened is a checkout: the provider's page, and ours that follows the
-// payment (a widget in another site's frame shows it while the booker pays
-// in a tab of their own: providers refuse to be framed).
-type Opened struct {
-	URL    string
-	Result string // a path
-}
-
-// Checkout returns where the booker pays the bookings made with the one
-// their token opens: the open checkout's address, or a new checkout's.
-// Only the provider call runs outside a transaction; its idempotency key
-// is the payment's id, so two clicks at once open one checkout.
-func (s *Service) Checkout(ctx context.Context, bookingID, token, locale string) (Opened, error) {
-	u, paymentID, err := s.checkout(ctx, bookingID, token, locale)
-	if err != nil {
-		return Opened{}, err
-	}
-	result := route.Default().Href(locale, "verifyPayment", "", nil, url.Values{"payment": {paymentID}, "token": {token}})
-	return Opened{URL: u, Result: result}, nil
-}
-
-func (s *Service) checkout(ctx context.Context, bookingID, token, locale string) (checkoutURL, paymentID string, err error) {
-	b, err := s.bookings.Get(ctx, bookingID, token)
-	if err != nil {
-		return "", "", err
-	}
-	group, err := s.bookings.MadeWith(ctx, s.pool, b.ID)
-	if err != nil {
-		return "", "", err
-	}
-	first := group[0]
-	if first.Status != booking.StatusPending || first.Money.State != booking.MoneyHold || first.Money.HoldUntil == nil {
-		return "", "", ErrNotPayable
-	}
-	provider := s.For(first.Calendar.Location)
-	if provider == nil {
-		return "", "", booking.ErrPaymentsOff
-	}
-	var amount int64
-	for _, each := range group {
-		amount += each.Money.PayNow
-	}
-	p, err := s.store.openPayment(ctx, s.pool, first.ID, provider.Name(), amount, first.Money.Currency, locale)
-	if err != nil {
-		return "", "", err
-	}
-	if p.URL != "" {
-		return p.URL, p.ID, nil
-	}
-	back := s.returnURL(locale, p.ID, token)
-	// Stripe judges a session's expiry by its own clock, the real one: the
-	// hold's time left, on the bookings' clock, counted from the real now.
-	life := max(first.Money.HoldUntil.Sub(s.Now()), minCheckoutLife)
-	expires := time.Now().Add(life) // real time: Stripe's clock
-	sess, err := provider.Checkout(ctx, CheckoutRequest{
-		Key: p.ID, Amount: amount, Currency: p.Currency, Email: first.Contact.Email,
-		Description: first.Calendar.Name + " · " + first.Calendar.Location.Name, Merchant: first.Calendar.Location.Name,
-		Locale: locales.Get(locale).Lang, BookingID: first.ID, PaymentID: p.ID,
-		SuccessURL: back, CancelURL: back + "&cancelled=1",
-		ExpiresAt: expires.Unix(),
-	})
-	if err != nil {
-		return "", "", err
-	}
-	if err := s.store.opened(ctx, s.pool, p.ID, sess); err != nil {
-		return "", "", err
-	}
-	s.log.InfoContext(ctx, "checkout opened", slog.String("payment", p.ID), slog.String("booking", first.ID), slog.Int64("amount", amount))
-	return sess.URL, p.ID, nil
-}
-
-// returnURL is the result page the provider sends the booker back to. It
-// carries the booking's manage secret (the provider is trusted with the
-// booker's card, and the page needs it to show the booking) and the
-// provider's session id (SessionIDTemplate).
-func (s *Service) returnURL(locale, paymentID, token string) string {
-	path := route.Default().Href(locale, "verifyPayment", "callback", nil, url.Values{"payment": {paymentID}, "token": {token}})
-	return s.baseURL + path + "&session_id=" + SessionIDTemplate
 }
 
 // Result is where a payment stands, for its result page.

@@ -29,6 +29,9 @@ func (f paymentsFeature) Register(r *Registry) {
 	api := r.API()
 	api.POST("/bookings/:id/checkout", h.checkout)
 	api.POST("/payments/:provider/webhook", h.webhook)
+	api.GET("/payments/:provider/checkout", h.checkoutForm)
+	api.POST("/payments/:provider/return", h.providerReturn)
+	api.GET("/payments/checkout.js", h.checkoutScriptFile)
 	r.Errors(paymentErrors...)
 }
 

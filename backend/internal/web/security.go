@@ -73,6 +73,10 @@ func (s *Server) crossOrigin() (gin.HandlerFunc, error) {
 			c.Next()
 			return
 		}
+		if providerReturn(c.Request) {
+			c.Next()
+			return
+		}
 		if err := cop.Check(c.Request); err != nil {
 			apiError(c, http.StatusForbidden, "cross_origin", "Cross-site requests are not accepted")
 			return
@@ -90,4 +94,18 @@ func (s *Server) crossOrigin() (gin.HandlerFunc, error) {
 		}
 		c.Next()
 	}, nil
+}
+
+// providerReturn tells the one post another site's form may send: a
+// payment provider's checkout sending the booker back with its answer
+// (payments.FormCheckout). Its handler reads the answer and sends the
+// booker on to the result page; it changes nothing on its own (the result
+// page asks the provider), so a forged post can only show a page.
+func providerReturn(r *http.Request) bool {
+	if r.Method != http.MethodPost {
+		return false
+	}
+	rest, ok := strings.CutPrefix(r.URL.Path, "/api/payments/")
+	provider, end, _ := strings.Cut(rest, "/")
+	return ok && provider != "" && end == "return"
 }

@@ -1,0 +1,142 @@
+package web
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/base64"
+	"html/template"
+	"net/http"
+	"net/url"
+	"sort"
+
+	"github.com/gin-gonic/gin"
+
+	"slotwise/backend/internal/booking"
+	"slotwise/backend/internal/payments"
+	"slotwise/backend/internal/route"
+	"slotwise/locales"
+)
+
+// A provider whose checkout is opened by a form the browser posts
+// (payments.FormCheckout: Razorpay's hosted checkout) is reached through
+// our page below, which posts that form at once, and posts the booker
+// back to our return address, which sends them on to the result page.
+
+// checkoutPage is the page that opens the checkout: it submits itself
+// (checkoutScript, a file of our own: the page's policy runs no inline
+// script) once per tab, so Back from the provider's page stops here, with
+// the button and the way back to the booking, instead of going forward
+// again. Without JavaScript it is the button.
+var checkoutPage = template.Must(template.New("checkout").Parse(`<!doctype html>
+<html lang="{{.Lang}}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex"><title>{{.Title}}</title><style>` + checkoutStyle + `</style></head>
+<body><main><h1>{{.Title}}</h1><p>{{.Lead}}</p>
+<form id="checkout" method="post" action="{{.Action}}" data-payment="{{.Payment}}">
+{{range .Fields}}<input type="hidden" name="{{.Name}}" value="{{.Value}}">
+{{end}}<button type="submit">{{.Button}}</button></form>
+<p><a href="{{.Result}}">{{.Back}}</a></p></main>
+<script src="/api/payments/checkout.js"></script></body></html>
+`))
+
+const checkoutStyle = `body{margin:0;font:16px/1.5 system-ui,sans-serif;color:#1f2937;background:#f9fafb}` +
+	`main{max-width:28rem;margin:3rem auto;padding:1.5rem;background:#fff;border-radius:12px;box-shadow:0 1px 3px rgba(0,0,0,.1)}` +
+	`h1{font-size:1.375rem;margin:0 0 .5rem}button{width:100%;min-height:48px;font:inherit;font-weight:600;color:#fff;` +
+	`background:#0f766e;border:0;border-radius:8px;cursor:pointer}button:focus-visible{outline:3px solid #134e4a;outline-offset:2px}` +
+	`a{color:#0f766e}`
+
+const checkoutScript = `(function () {
+  var f = document.getElementById('checkout');
+  var key = 'slotwise:checkout:' + f.getAttribute('data-payment');
+  try {
+    if (sessionStorage.getItem(key)) return;
+    sessionStorage.setItem(key, '1');
+  } catch (e) {}
+  f.submit();
+})();
+`
+
+var checkoutStyleHash = func() string {
+	sum := sha256.Sum256([]byte(checkoutStyle))
+	return "'sha256-" + base64.StdEncoding.EncodeToString(sum[:]) + "'"
+}()
+
+type checkoutField struct{ Name, Value string }
+
+// checkoutForm serves the page that opens a payment's checkout. A payment
+// that no longer waits (paid, released) sends the booker to its result
+// page, which says what became of it.
+func (a paymentsAPI) checkoutForm(c *gin.Context) {
+	c.Header("Cache-Control", "no-store")
+	payment, token := c.Query("payment"), c.Query("token")
+	if a.svc == nil || payment == "" || token == "" {
+		apiError(c, http.StatusNotFound, "not_found", "There is no such payment")
+		return
+	}
+	f, err := guardedToken(c.Request.Context(), a.s.limits, c.ClientIP(), func(ctx context.Context) (*payments.CheckoutForm, error) {
+		return a.svc.FormFor(ctx, c.Param("provider"), payment, token)
+	})
+	if err != nil {
+		cat := locales.Get(resolveLocale(c, ""))
+		c.Redirect(http.StatusSeeOther, route.Default().Href(cat.Locale, "verifyPayment", "", nil, url.Values{"payment": {payment}, "token": {token}}))
+		return
+	}
+	action, err := url.Parse(f.Action)
+	if err != nil || (action.Scheme != "https" && action.Scheme != "http") {
+		apiError(c, http.StatusBadGateway, "provider_unavailable", "The payment provider's page cannot be opened")
+		return
+	}
+	cat := locales.Get(f.Locale)
+	names := make([]string, 0, len(f.Fields))
+	for k := range f.Fields {
+		names = append(names, k)
+	}
+	sort.Strings(names)
+	fields := make([]checkoutField, 0, len(names))
+	for _, k := range names {
+		fields = append(fields, checkoutField{k, f.Fields.Get(k)})
+	}
+	c.Header("Content-Security-Policy", "default-src 'none'; script-src 'self'; style-src "+checkoutStyleHash+
+		"; form-action 'self' "+action.Scheme+"://"+action.Host+"; base-uri 'none'; frame-ancestors 'none'")
+	c.Header("Content-Type", "text/html; charset=utf-8")
+	c.Status(http.StatusOK)
+	_ = checkoutPage.Execute(c.Writer, map[string]any{
+		"Lang": cat.Lang, "Title": cat.Format("payment.secure", nil), "Lead": cat.Format("payment.secureLead", nil),
+		"Button":  cat.Format("payment.payNowButton", map[string]string{"amount": booking.FormatMoney(cat.Lang, f.Currency, f.Amount)}),
+		"Back":    cat.Format("payment.result.viewBooking", nil),
+		"Action":  template.URL(f.Action), // checked above: the provider's http(s) page
+		"Payment": payment, "Fields": fields, "Result": f.Result,
+	})
+}
+
+// checkoutScriptFile serves the page's script.
+func (a paymentsAPI) checkoutScriptFile(c *gin.Context) {
+	c.Header("Cache-Control", "public, max-age=86400")
+	c.Data(http.StatusOK, "text/javascript; charset=utf-8", []byte(checkoutScript))
+}
+
+// providerReturn takes the answer a provider's checkout posts back with the
+// booker (from the provider's site, as a form: security.go lets this one
+// address take it) and sends them on to the result page, which asks the
+// provider before it says anything.
+func (a paymentsAPI) providerReturn(c *gin.Context) {
+	c.Header("Cache-Control", "no-store")
+	payment, token := c.Query("payment"), c.Query("token")
+	if a.svc == nil || payment == "" || token == "" {
+		apiError(c, http.StatusNotFound, "not_found", "There is no such payment")
+		return
+	}
+	c.Request.Body = http.MaxBytesReader(c.Writer, c.Request.Body, 16<<10)
+	if err := c.Request.ParseForm(); err != nil {
+		apiError(c, http.StatusBadRequest, "bad_request", "The provider's answer cannot be read")
+		return
+	}
+	next, err := guardedToken(c.Request.Context(), a.s.limits, c.ClientIP(), func(ctx context.Context) (string, error) {
+		return a.svc.Returned(ctx, c.Param("provider"), payment, token, c.Request.PostForm)
+	})
+	if err != nil {
+		cat := locales.Get(resolveLocale(c, ""))
+		a.s.apiError(c, err, cat)
+		return
+	}
+	c.Redirect(http.StatusSeeOther, next)
+}

@@ -24,35 +24,27 @@ import (
 
 // checkoutPage is the page that opens the checkout: it submits itself
 // (checkoutScript, a file of our own: the page's policy runs no inline
-// script) once per tab, so Back from the provider's page stops here, with
-// the button and the way back to the booking, instead of going forward
-// again. Without JavaScript it is the button.
+// script) while it loads, so the provider's page takes its place in the
+// history and Back from there returns to the booking, as from Stripe's.
+// Without JavaScript it is the button, and the way back to the booking.
 var checkoutPage = template.Must(template.New("checkout").Parse(`<!doctype html>
 <html lang="{{.Lang}}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex"><title>{{.Title}}</title><style>` + checkoutStyle + `</style></head>
 <body><main><h1>{{.Title}}</h1><p>{{.Lead}}</p>
-<form id="checkout" method="post" action="{{.Action}}" data-payment="{{.Payment}}">
+<form id="checkout" method="post" action="{{.Action}}">
 {{range .Fields}}<input type="hidden" name="{{.Name}}" value="{{.Value}}">
 {{end}}<button type="submit">{{.Button}}</button></form>
 <p><a href="{{.Result}}">{{.Back}}</a></p></main>
 <script src="/api/payments/checkout.js"></script></body></html>
 `))
 
-const checkoutStyle = `body{margin:0;font:16px/1.5 system-ui,sans-serif;color:#1f2937;background:#f9fafb}` +
-	`main{max-width:28rem;margin:3rem auto;padding:1.5rem;background:#fff;border-radius:12px;box-shadow:0 1px 3px rgba(0,0,0,.1)}` +
+const checkoutStyle = `body{margin:0;padding:0 1rem;font:16px/1.5 system-ui,sans-serif;color:#1f2937;background:#f9fafb}` +
+	`main{max-width:28rem;margin:2rem auto;padding:1.5rem;background:#fff;border-radius:12px;box-shadow:0 1px 3px rgba(0,0,0,.1)}` +
 	`h1{font-size:1.375rem;margin:0 0 .5rem}button{width:100%;min-height:48px;font:inherit;font-weight:600;color:#fff;` +
 	`background:#0f766e;border:0;border-radius:8px;cursor:pointer}button:focus-visible{outline:3px solid #134e4a;outline-offset:2px}` +
 	`a{color:#0f766e}`
 
-const checkoutScript = `(function () {
-  var f = document.getElementById('checkout');
-  var key = 'slotwise:checkout:' + f.getAttribute('data-payment');
-  try {
-    if (sessionStorage.getItem(key)) return;
-    sessionStorage.setItem(key, '1');
-  } catch (e) {}
-  f.submit();
-})();
+const checkoutScript = `document.getElementById('checkout').submit();
 `
 
 var checkoutStyleHash = func() string {
@@ -101,10 +93,10 @@ func (a paymentsAPI) checkoutForm(c *gin.Context) {
 	c.Status(http.StatusOK)
 	_ = checkoutPage.Execute(c.Writer, map[string]any{
 		"Lang": cat.Lang, "Title": cat.Format("payment.secure", nil), "Lead": cat.Format("payment.secureLead", nil),
-		"Button":  cat.Format("payment.payNowButton", map[string]string{"amount": booking.FormatMoney(cat.Lang, f.Currency, f.Amount)}),
-		"Back":    cat.Format("payment.result.viewBooking", nil),
-		"Action":  template.URL(f.Action), // checked above: the provider's http(s) page
-		"Payment": payment, "Fields": fields, "Result": f.Result,
+		"Button": cat.Format("payment.payNowButton", map[string]string{"amount": booking.FormatMoney(cat.Lang, f.Currency, f.Amount)}),
+		"Back":   cat.Format("payment.result.viewBooking", nil),
+		"Action": template.URL(f.Action), // checked above: the provider's http(s) page
+		"Fields": fields, "Result": f.Result,
 	})
 }
 

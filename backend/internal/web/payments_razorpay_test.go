@@ -120,7 +120,7 @@ func TestAPaidBookingGoesThroughRazorpaysHostedCheckout(t *testing.T) {
 	if strings.Contains(launch.Body.String(), razorpaytest.KeySecret) {
 		t.Fatal("the page carries the key secret")
 	}
-	if js := rf.do(http.MethodGet, "/api/payments/checkout.js", nil); js.Code != http.StatusOK || !strings.Contains(js.Body.String(), "sessionStorage") {
+	if js := rf.do(http.MethodGet, "/api/payments/checkout.js", nil); js.Code != http.StatusOK || !strings.Contains(js.Body.String(), "submit()") {
 		t.Fatalf("the page's script: %d", js.Code)
 	}
 

@@ -48,9 +48,12 @@ const (
 	WebhookSecret = "rzp_whsec_slotwise"
 )
 
-// Double is a running Razorpay double.
+// Double is a Razorpay double: an http.Handler, running once started.
 type Double struct {
 	URL string
+	// Webhook, when set, receives order.paid, signed, when its checkout
+	// page is paid, as Razorpay delivers it (the browser tests' server).
+	Webhook string
 
 	mu       sync.Mutex
 	seq      int
@@ -103,10 +106,20 @@ type refund struct {
 	Status    string            `json:"status"`
 }
 
+// New is a double that is not listening yet: serve it, and set URL to
+// where it is served.
+func New() *Double {
+	return &Double{orders: map[string]*order{}, refunds: map[string][]refund{}, payments: map[string]payment{}}
+}
+
+// ServeHTTP implements http.Handler. POST /_double/webhook (a URL as the
+// body) sets Webhook, for a server started after the double.
+func (d *Double) ServeHTTP(w http.ResponseWriter, r *http.Request) { d.serve(w, r) }
+
 // Start runs the double until the test ends.
 func Start(t testing.TB) *Double {
-	d := &Double{orders: map[string]*order{}, refunds: map[string][]refund{}, payments: map[string]payment{}}
-	srv := httptest.NewServer(http.HandlerFunc(d.serve))
+	d := New()
+	srv := httptest.NewServer(d)
 	t.Cleanup(srv.Close)
 	d.URL = srv.URL
 	return d
@@ -172,6 +185,26 @@ func Sign(message []byte, secret string) string {
 func (d *Double) Event(name, paymentID string) []byte {
 	d.mu.Lock()
 	defer d.mu.Unlock()
+	return d.eventLocked(name, paymentID)
+}
+
+// deliverLocked sends an event to target, signed, after the answer that
+// is being written (as Razorpay does, on its own time).
+func (d *Double) deliverLocked(target, name, paymentID string) {
+	body := d.eventLocked(name, paymentID)
+	go func() {
+		req, err := http.NewRequest(http.MethodPost, target, strings.NewReader(string(body)))
+		if err != nil {
+			return
+		}
+		req.Header = Headers("evt_"+paymentID, body, WebhookSecret)
+		if res, err := http.DefaultClient.Do(req); err == nil {
+			res.Body.Close()
+		}
+	}()
+}
+
+func (d *Double) eventLocked(name, paymentID string) []byte {
 	p := d.payments[paymentID]
 	o := d.orders[p.OrderID]
 	payload := map[string]any{"payment": map[string]any{"entity": p}}
@@ -199,6 +232,15 @@ func (d *Double) serve(w http.ResponseWriter, r *http.Request) {
 	d.mu.Lock()
 	defer d.mu.Unlock()
 	d.Requests = append(d.Requests, Request{Method: r.Method, Path: r.URL.RequestURI(), Body: string(body)})
+	if r.Method == http.MethodPost && r.URL.Path == "/_double/webhook" {
+		d.Webhook = strings.TrimSpace(string(body))
+		w.WriteHeader(http.StatusNoContent)
+		return
+	}
+	if r.URL.Path == "/favicon.ico" { // the checkout page's, asked by browsers
+		w.WriteHeader(http.StatusNoContent)
+		return
+	}
 	if r.URL.Path == "/v1/checkout/embedded" {
 		d.checkoutPage(w, r, body)
 		return
@@ -324,10 +366,15 @@ func (d *Double) checkoutPage(w http.ResponseWriter, r *http.Request, body []byt
 			http.Error(w, err.Error(), http.StatusBadRequest)
 			return
 		}
+		if d.Webhook != "" {
+			d.deliverLocked(d.Webhook, "order.paid", id)
+		}
+		// Razorpay posts the booker back at once.
 		w.Header().Set("Content-Type", "text/html; charset=utf-8")
 		fmt.Fprintf(w, `<!doctype html><title>Razorpay</title><form method="post" action="%s">
 <input type="hidden" name="razorpay_payment_id" value="%s"><input type="hidden" name="razorpay_order_id" value="%s">
-<input type="hidden" name="razorpay_signature" value="%s"><button>Return to the merchant</button></form>`,
+<input type="hidden" name="razorpay_signature" value="%s"><button>Return to the merchant</button></form>
+<script>document.forms[0].submit()</script>`,
 			html.EscapeString(form.Get("callback_url")), id, o.ID, ReturnSignature(o.ID, id))
 		return
 	}

@@ -39,10 +39,12 @@ func TestPaymentNoteSaysWhereThePaymentStandsInTheBookersLanguage(t *testing.T) 
 		money        Money
 		want         string
 	}{
-		{"a deposit", "en-US", Money{State: MoneyPaid, Currency: "EUR", Total: 9000, PayNow: 2700, Paid: 2700}, "Deposit of € 27.00 paid; € 63.00 due at the appointment"},
-		{"held", "en-US", Money{State: MoneyHold, Currency: "EUR", Total: 9000, PayNow: 2700, HoldUntil: &until}, "Not paid yet: € 27.00 is due, and the time is held until 11:10"},
-		{"refunded", "en-US", Money{State: MoneyRefunded, Currency: "EUR", Total: 9000, Paid: 2700, Refunded: 2700}, "€ 27.00 refunded"},
-		{"yen have no cents", "en-US", Money{State: MoneyOnSite, Currency: "JPY", Total: 5000}, "¥ 5,000, to pay at the appointment"},
+		{"a deposit", "en-US", Money{State: MoneyPaid, Currency: "EUR", Total: 9000, PayNow: 2700, Paid: 2700}, "Deposit of €27.00 paid; €63.00 due at the appointment"},
+		{"held", "en-US", Money{State: MoneyHold, Currency: "EUR", Total: 9000, PayNow: 2700, HoldUntil: &until}, "Not paid yet: €27.00 is due, and the time is held until 11:10"},
+		{"refunded", "en-US", Money{State: MoneyRefunded, Currency: "EUR", Total: 9000, Paid: 2700, Refunded: 2700}, "€27.00 refunded"},
+		{"in German", "de", Money{State: MoneyRefunded, Currency: "EUR", Total: 9000, Paid: 2700, Refunded: 2700}, "27,00\u00a0€ erstattet"},
+		{"yen have no cents", "en-US", Money{State: MoneyOnSite, Currency: "JPY", Total: 5000}, "¥5,000, to pay at the appointment"},
+		{"dinars have mils", "en-US", Money{State: MoneyOnSite, Currency: "KWD", Total: 12345}, "KWD\u00a012.345, to pay at the appointment"},
 		{"free", "en-US", Money{}, ""},
 	}
 	for _, tt := range tests {

@@ -1,13 +1,7 @@
 package booking
 
 import (
-	"fmt"
-	"math"
 	"time"
-
-	"golang.org/x/text/currency"
-	"golang.org/x/text/language"
-	"golang.org/x/text/message"
 
 	"slotwise/locales"
 )
@@ -22,7 +16,7 @@ func PaymentNote(b *Booking) string {
 		return ""
 	}
 	cat := locales.Get(b.Locale)
-	amount := func(minor int64) string { return FormatMoney(cat.Lang, m.Currency, minor) }
+	amount := func(minor int64) string { return locales.FormatMoney(cat.Lang, m.Currency, minor) }
 	id, args := "payment.state.price", map[string]string{"amount": amount(m.Total)}
 	switch m.State {
 	case MoneyOnSite:
@@ -51,16 +45,4 @@ func PaymentNote(b *Booking) string {
 		id, args["amount"] = "payment.state.refunded", amount(m.Refunded)
 	}
 	return cat.Format(id, args)
-}
-
-// FormatMoney writes an amount in minor units as the language writes
-// money ("27,00 €", "€27.00").
-func FormatMoney(lang, code string, minor int64) string {
-	unit, err := currency.ParseISO(code)
-	if err != nil {
-		return fmt.Sprintf("%s %.2f", code, float64(minor)/100) // a code ISO does not know: two decimals
-	}
-	scale, _ := currency.Standard.Rounding(unit)
-	value := float64(minor) / math.Pow10(scale)
-	return message.NewPrinter(language.Make(lang)).Sprint(currency.Symbol(unit.Amount(value)))
 }

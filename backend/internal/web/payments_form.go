@@ -11,7 +11,6 @@ import (
 
 	"github.com/gin-gonic/gin"
 
-	"slotwise/backend/internal/booking"
 	"slotwise/backend/internal/payments"
 	"slotwise/backend/internal/route"
 	"slotwise/locales"
@@ -93,7 +92,7 @@ func (a paymentsAPI) checkoutForm(c *gin.Context) {
 	c.Status(http.StatusOK)
 	_ = checkoutPage.Execute(c.Writer, map[string]any{
 		"Lang": cat.Lang, "Title": cat.Format("payment.secure", nil), "Lead": cat.Format("payment.secureLead", nil),
-		"Button": cat.Format("payment.payNowButton", map[string]string{"amount": booking.FormatMoney(cat.Lang, f.Currency, f.Amount)}),
+		"Button": cat.Format("payment.payNowButton", map[string]string{"amount": locales.FormatMoney(cat.Lang, f.Currency, f.Amount)}),
 		"Back":   cat.Format("payment.result.viewBooking", nil),
 		"Action": template.URL(f.Action), // checked above: the provider's http(s) page
 		"Fields": fields, "Result": f.Result,

@@ -5,6 +5,7 @@ import (
 	"net/http"
 	"strings"
 	"testing"
+	"time"
 
 	"slotwise/backend/internal/sites"
 )
@@ -73,6 +74,42 @@ func TestAProductTellsSearchEnginesItsOffer(t *testing.T) {
 		if !strings.Contains(head, w) {
 			t.Errorf("the head lacks %s", w)
 		}
+	}
+}
+
+// A price is shown and told to search engines in its currency's decimals:
+// a yen has none and a Kuwaiti dinar has three, whatever a cent is.
+func TestAProductsPriceIsInItsCurrencysDecimals(t *testing.T) {
+	f := newFixture(t, sharedRenderer(t))
+	tests := []struct {
+		currency      string
+		minor         int64
+		shown, schema string
+	}{
+		{"EUR", 700, "€7.00", "7.00"},
+		{"JPY", 5000, "¥5,000", "5000"},
+		{"KWD", 12345, "KWD 12.345", "12.345"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.currency, func(t *testing.T) {
+			if _, err := f.pool.Exec(context.Background(), `UPDATE products SET currency = $1, price_cents = $2, compare_at_cents = NULL WHERE id = 'lip-balm'`, tt.currency, tt.minor); err != nil {
+				t.Fatal(err)
+			}
+			var body string
+			for deadline := time.Now().Add(2 * time.Second); ; time.Sleep(5 * time.Millisecond) {
+				if body = f.do(http.MethodGet, "/product/lip-balm/", nil).Body.String(); strings.Contains(body, `"priceCurrency":"`+tt.currency+`"`) || time.Now().After(deadline) {
+					break
+				}
+			}
+			head, page, _ := strings.Cut(body, "</head>")
+			offer, _ := structuredData(t, head)["Product"]["offers"].(map[string]any)
+			if offer["price"] != tt.schema || offer["priceCurrency"] != tt.currency {
+				t.Errorf("the offer says %v %v, want %s %s", offer["price"], offer["priceCurrency"], tt.schema, tt.currency)
+			}
+			if !strings.Contains(strings.ReplaceAll(page, "\u00a0", " "), tt.shown) {
+				t.Errorf("the page does not show %s", tt.shown)
+			}
+		})
 	}
 }
 

@@ -2,11 +2,11 @@ package web
 
 import (
 	"context"
-	"strconv"
 	"strings"
 
 	"slotwise/backend/internal/route"
 	"slotwise/backend/internal/sites"
+	"slotwise/locales"
 )
 
 // The storefront's pages on the website route: a product at
@@ -42,7 +42,7 @@ func productPage(ctx context.Context, store *sites.Store, req *PageRequest, nav 
 	}
 	product := map[string]any{
 		"@context": "https://schema.org", "@type": "Product", "name": p.Name, "description": p.Summary, "sku": p.ID, "url": here,
-		"offers": map[string]any{"@type": "Offer", "price": priceText(p.PriceCents), "priceCurrency": p.Currency,
+		"offers": map[string]any{"@type": "Offer", "price": locales.DecimalAmount(p.Currency, p.PriceCents), "priceCurrency": p.Currency,
 			"availability": availability, "url": here, "seller": organization(req)},
 	}
 	seo := &SEO{}
@@ -103,9 +103,4 @@ func productPath(id string) string {
 
 func collectionPath(slug string) string {
 	return route.Default().Href("", "website", "collection", map[string]string{"collectionSlug": slug}, nil)
-}
-
-// priceText is a price in the minor unit as schema.org wants it: "39.00".
-func priceText(cents int64) string {
-	return strconv.FormatInt(cents/100, 10) + "." + strconv.FormatInt(cents%100/10, 10) + strconv.FormatInt(cents%10, 10)
 }

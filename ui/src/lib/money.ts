@@ -7,9 +7,23 @@ import type { IntlShape } from './i18n';
 import type { PriceInfo } from '../generated/web';
 import type { PaymentView } from '../generated/booking';
 
+// formatMoney is every price and amount the UI shows, in the language's
+// way and the currency's decimals: 27,00 €, ¥5,000, KWD 12.345.
 export function formatMoney(intl: Pick<IntlShape, 'formatNumber' | 'locale'>, minor: number, currency: string): string {
-  const digits = new Intl.NumberFormat(intl.locale, { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
-  return intl.formatNumber(minor / 10 ** digits, { style: 'currency', currency });
+  return intl.formatNumber(minor / 10 ** currencyDigits(currency), { style: 'currency', currency });
+}
+
+// A currency's decimals are the same in every language; building a
+// NumberFormat to read them costs tens of microseconds, so once each.
+const digitsOf = new Map<string, number>();
+
+function currencyDigits(currency: string): number {
+  let d = digitsOf.get(currency);
+  if (d === undefined) {
+    d = new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
+    if (digitsOf.size < 300) digitsOf.set(currency, d);
+  }
+  return d;
 }
 
 export interface Quote {

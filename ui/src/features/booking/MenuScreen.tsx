@@ -7,6 +7,7 @@ import { ClockIcon } from '../../components/Icons';
 import { KeepParams } from './components/KeepParams';
 import { useBookerUrl } from './hooks/useBookerUrl';
 import { formatDuration } from '../../lib/format';
+import { formatMoney } from '../../lib/money';
 import type { MenuPageData, MenuService } from './types';
 import styles from './MenuScreen.module.css';
 
@@ -39,7 +40,7 @@ export function MenuScreen({ data }: { data: MenuPageData }) {
   const withoutItem = (slug: string) => rawWith(cart.filter((s) => s !== slug));
   const waiting = people.findIndex((p, i) => i > 0 && p.length === 0);
   const ready = people[0].length > 0 && waiting < 0;
-  const price = (cents: number) => intl.formatNumber(cents / 100, { style: 'currency', currency: data.location.currency });
+  const price = (minor: number) => formatMoney(intl, minor, data.location.currency);
   const set = (next: string) => (e: { preventDefault: () => void }) => {
     e.preventDefault();
     url.go({ cart: next || null }, { replace: true });

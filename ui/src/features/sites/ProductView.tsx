@@ -1,4 +1,5 @@
 import { FormattedMessage, useIntl } from '../../lib/i18n';
+import { formatMoney } from '../../lib/money';
 import { Link } from 'react-router';
 import { usePage } from '../../PageContext';
 import type { Collection, Product } from '../../generated/sites';
@@ -12,7 +13,7 @@ import styles from './Shop.module.css';
 // when it is on sale.
 function Price({ product }: { product: Product }) {
   const intl = useIntl();
-  const money = (cents: number) => intl.formatNumber(cents / 100, { style: 'currency', currency: product.currency });
+  const money = (minor: number) => formatMoney(intl, minor, product.currency);
   return (
     <p className={styles.price}>
       <span>{money(product.priceCents)}</span>

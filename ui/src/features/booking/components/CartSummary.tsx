@@ -1,5 +1,6 @@
 import { FormattedMessage, useIntl } from '../../../lib/i18n';
 import { formatDuration } from '../../../lib/format';
+import { formatMoney } from '../../../lib/money';
 import type { MenuService } from '../types';
 import styles from './CartSummary.module.css';
 
@@ -7,7 +8,7 @@ import styles from './CartSummary.module.css';
 // length and price and the totals; a guest's own services under their name.
 export function CartSummary({ items, guestItems = [], currency }: { items: MenuService[]; guestItems?: MenuService[][]; currency: string }) {
   const intl = useIntl();
-  const price = (cents: number) => intl.formatNumber(cents / 100, { style: 'currency', currency });
+  const price = (minor: number) => formatMoney(intl, minor, currency);
   const everyone = [items, ...guestItems].flat();
   const total = everyone.reduce((n, i) => n + i.priceCents, 0);
   const minutes = Math.max(...[items, ...guestItems].map((list) => list.reduce((n, i) => n + i.durationMinutes, 0)));

@@ -14,6 +14,7 @@ import (
 	"slotwise/backend/internal/forms"
 	"slotwise/backend/internal/limits"
 	"slotwise/backend/internal/route"
+	"slotwise/locales"
 )
 
 var monthParam = regexp.MustCompile(`^\d{4}-(0[1-9]|1[0-2])$`)
@@ -93,18 +94,22 @@ func oneTimeLinkLoader(svc *booking.Service, lim *limits.Limiter) Loader {
 // free times.
 func bookerPage(ctx context.Context, svc *booking.Service, req *PageRequest, cal *booking.Calendar, data *BookingPageData, title string) (*PageResult, error) {
 	q := bookerData(svc, req, cal, data)
+	var seo *SEO
+	if data.Reschedule == nil && data.OneTimeLink == "" {
+		seo = serviceData(req, cal)
+	}
 	if cal.NeedsPayment() && !svc.OnlinePayments(cal.Location) {
 		// Said before a visitor picks a time, not after the whole form.
 		data.PaymentsOff, data.Slots = true, slotsAnswer(&booking.SlotsResult{TimeZone: q.TimeZone})
 		return &PageResult{Title: title, Description: cal.Description, Brand: cal.Location.BrandColor, Data: data, Parts: bookerParts(req, data),
-			Tags: availabilityTags(cal), Until: settingsUntil(svc)}, nil
+			Tags: availabilityTags(cal), Until: settingsUntil(svc), SEO: seo}, nil
 	}
 	res, err := svc.Slots(ctx, q)
 	if err != nil {
 		return nil, err
 	}
 	data.Slots = slotsAnswer(res)
-	page := &PageResult{Title: title, Description: cal.Description, Brand: cal.Location.BrandColor, Data: data, Parts: bookerParts(req, data)}
+	page := &PageResult{Title: title, Description: cal.Description, Brand: cal.Location.BrandColor, Data: data, Parts: bookerParts(req, data), SEO: seo}
 	if data.FormKey == "" {
 		// No form of one visitor's on it: the same page for everyone until
 		// something changes what is free (its tags) or time does (Until).
@@ -177,7 +182,7 @@ func bookerData(svc *booking.Service, req *PageRequest, cal *booking.Calendar, d
 	// that minute, so its render is reused (render_cache.go); the form's
 	// key is put in per answer.
 	data.Calendar, data.Location, data.Now = calendarInfo(cal, req.Locale, svc.Now()), locationInfo(cal.Location), svc.Now().Truncate(time.Minute)
-	data.Calendar.Price = priceInfo(cal, svc.OnlinePayments(cal.Location))
+	data.Calendar.Price = priceInfo(cal, svc.OnlinePayments(cal.Location), req.Cat.Lang)
 	data.Calendar.FixedStaff = fixed
 	// A page that shows a form (a time chosen: the details step or a
 	// reschedule's confirmation) gets a key of its own in each answer; the
@@ -378,15 +383,21 @@ func calendarInfo(cal *booking.Calendar, locale string, now time.Time) CalendarI
 
 // priceInfo is what the details step shows of a calendar's price; nil
 // for a free calendar.
-func priceInfo(cal *booking.Calendar, online bool) *PriceInfo {
+func priceInfo(cal *booking.Calendar, online bool, lang string) *PriceInfo {
 	if cal.PriceCents == 0 {
 		return nil
 	}
-	return &PriceInfo{
-		Amount: int64(cal.PriceCents), Currency: cal.CurrencyCode(), PerPerson: cal.PricePerPerson, Payment: cal.Payment,
+	code := cal.CurrencyCode()
+	p := &PriceInfo{
+		Amount: int64(cal.PriceCents), Currency: code, PerPerson: cal.PricePerPerson, Payment: cal.Payment,
 		DepositKind: cal.DepositKind, DepositValue: cal.DepositValue, Online: online, HoldMinutes: int(cal.Hold / time.Minute),
 		RefundPolicy: cal.RefundPolicy, RefundWindowHours: int(cal.RefundWindow / time.Hour),
+		Label: locales.FormatMoney(lang, code, int64(cal.PriceCents)),
 	}
+	if total, now := booking.Quote(cal, 1); now > 0 && now < total {
+		p.NowLabel = locales.FormatMoney(lang, code, now)
+	}
+	return p
 }
 
 func locationInfo(l *booking.Location) LocationInfo {

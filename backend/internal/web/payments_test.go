@@ -228,3 +228,35 @@ func TestABusinessWhoseChosenProviderIsNotConfiguredSaysSoFirst(t *testing.T) {
 		}
 	}
 }
+
+func TestACalendarsFirstScreenSaysWhatItCosts(t *testing.T) {
+	pf := newPaymentsFixture(t)
+	tests := []struct {
+		target string
+		want   []string
+		not    []string
+	}{
+		{"/widget/bookings/demo-paid", []string{"€90.00", "€27.00 deposit when booking"}, nil},
+		{"/de/widget/bookings/demo-paid", []string{"90,00 €", "27,00 € Anzahlung bei der Buchung"}, nil},
+		{"/widget/bookings/demo-yoga", []string{"€18.00 per person"}, []string{"deposit"}},
+		{"/widget/bookings/demo-consultation", nil, []string{"€", "deposit"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.target, func(t *testing.T) {
+			rec := pf.do(http.MethodGet, tt.target, nil)
+			_, body, _ := strings.Cut(rec.Body.String(), "<body")
+			body, _, _ = strings.Cut(body, "<script")
+			body = strings.ReplaceAll(body, "\u00a0", " ")
+			for _, w := range tt.want {
+				if !strings.Contains(body, w) {
+					t.Errorf("the first screen does not say %q", w)
+				}
+			}
+			for _, w := range tt.not {
+				if strings.Contains(body, w) {
+					t.Errorf("the first screen says %q", w)
+				}
+			}
+		})
+	}
+}

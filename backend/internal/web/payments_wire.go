@@ -23,6 +23,11 @@ type PriceInfo struct {
 	HoldMinutes       int    `json:"holdMinutes"`
 	RefundPolicy      string `json:"refundPolicy" tstype:"'window' | 'business' | 'never'"`
 	RefundWindowHours int    `json:"refundWindowHours"`
+	// Label is the price as the page's language writes money, for the
+	// first screen (locales.FormatMoney, as Intl writes it); NowLabel, when
+	// set, the deposit paid online when booking, less than the price.
+	Label    string `json:"label"`
+	NowLabel string `json:"nowLabel,omitempty"`
 }
 
 // PaymentResultData is the payment result page's payload.

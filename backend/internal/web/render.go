@@ -110,7 +110,8 @@ var gzipWriters = sync.Pool{New: func() any {
 
 func (s *Server) headView(p *Payload) headView {
 	view := headView{Payload: p, Styles: s.assets.Styles(p.Layout), Preloads: s.assets.Preloads(p.Layout), BrandStyle: template.CSS(brandStyle(p.Head.Brand))}
-	if p.Layout == "page" && p.Status == http.StatusOK && p.Route != "preview" {
+	// Website pages, and booking pages that say what they offer.
+	if p.Status == http.StatusOK && (p.Layout == "page" && p.Route != "preview" || p.Layout == "calendar" && p.Head.SEO != nil) {
 		view.SEO = s.seoView(p, locales.Get(p.Locale).Messages["site.name"])
 	}
 	return view

@@ -197,3 +197,44 @@ func TestFeedsCarryThePublishedPostsNewestFirst(t *testing.T) {
 		})
 	}
 }
+
+func TestABookingPageTellsSearchEnginesWhatItOffers(t *testing.T) {
+	f := newFixture(t, sharedRenderer(t))
+	tests := []struct {
+		target, name, price, currency string
+	}{
+		{"/widget/bookings/demo-paid", "Deep-tissue massage", "90.00", "EUR"},
+		{"/de/widget/bookings/demo-paid", "Deep-tissue massage", "90.00", "EUR"},
+		{"/widget/bookings/demo-consultation", "Consultation", "", ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.target, func(t *testing.T) {
+			rec := f.do(http.MethodGet, tt.target, nil)
+			head, _, _ := strings.Cut(rec.Body.String(), "</head>")
+			service := structuredData(t, head)["Service"]
+			if rec.Code != http.StatusOK || service == nil {
+				t.Fatalf("%d, no Service in %s", rec.Code, head)
+			}
+			provider, _ := service["provider"].(map[string]any)
+			if service["name"] != tt.name || provider["@type"] != "LocalBusiness" || provider["name"] != "Slotwise Demo Studio" ||
+				service["url"] != "https://book.example.com"+tt.target {
+				t.Errorf("service %v", service)
+			}
+			offer, _ := service["offers"].(map[string]any)
+			switch {
+			case tt.price == "" && offer != nil:
+				t.Errorf("a free service offers %v", offer)
+			case tt.price != "" && (offer["price"] != tt.price || offer["priceCurrency"] != tt.currency):
+				t.Errorf("offer %v, want %s %s", offer, tt.price, tt.currency)
+			}
+			if !strings.Contains(head, `<meta property="og:title"`) {
+				t.Error("no link preview")
+			}
+		})
+	}
+	// A reschedule and a one-time link are one visitor's: they say nothing.
+	rec := f.do(http.MethodGet, "/widget/otl/not-a-link", nil)
+	if head, _, _ := strings.Cut(rec.Body.String(), "</head>"); len(structuredData(t, head)) != 0 {
+		t.Errorf("a one-time link's page tells search engines: %s", head)
+	}
+}

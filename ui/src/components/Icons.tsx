@@ -28,6 +28,12 @@ export const PinIcon = () => (
     <circle cx="12" cy="10" r="2.5" />
   </svg>
 );
+export const TagIcon = () => (
+  <svg {...base}>
+    <path d="M20.6 13.4l-7.2 7.2a2 2 0 0 1-2.8 0L3 13V3h10l7.6 7.6a2 2 0 0 1 0 2.8z" />
+    <circle cx="7.5" cy="7.5" r="1.5" />
+  </svg>
+);
 export const GlobeIcon = () => (
   <svg {...base}>
     <circle cx="12" cy="12" r="9" />

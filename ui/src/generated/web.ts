@@ -397,6 +397,13 @@ export interface PriceInfo {
   holdMinutes: number /* int */;
   refundPolicy: 'window' | 'business' | 'never';
   refundWindowHours: number /* int */;
+  /**
+   * Label is the price as the page's language writes money, for the
+   * first screen (locales.FormatMoney, as Intl writes it); NowLabel, when
+   * set, the deposit paid online when booking, less than the price.
+   */
+  label: string;
+  nowLabel?: string;
 }
 /**
  * PaymentResultData is the payment result page's payload.

@@ -5,7 +5,7 @@ import { combinedPayment, formatMoney, paymentLine, quote } from './money';
 
 const price = (p: Partial<PriceInfo>): PriceInfo => ({
   amount: 0, currency: 'EUR', perPerson: false, payment: 'online', depositKind: 'none', depositValue: 0, online: true,
-  holdMinutes: 10, refundPolicy: 'window', refundWindowHours: 24, ...p,
+  holdMinutes: 10, refundPolicy: 'window', refundWindowHours: 24, label: '', ...p,
 });
 
 describe('quote, as booking.Quote', () => {

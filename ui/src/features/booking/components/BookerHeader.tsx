@@ -3,7 +3,7 @@ import { formatDuration } from '../../../lib/format';
 import { BusinessMark } from '../../../components/BusinessMark';
 import type { CalendarInfo, LocationInfo, LocationOption, TeamInfo } from '../types';
 import styles from './BookerHeader.module.css';
-import { ClockIcon, PersonIcon, PinIcon, SeatIcon } from '../../../components/Icons';
+import { ClockIcon, PersonIcon, PinIcon, SeatIcon, TagIcon } from '../../../components/Icons';
 
 interface Props {
   calendar: CalendarInfo;
@@ -15,10 +15,13 @@ interface Props {
 }
 
 // BookerHeader introduces what is booked: the business, the service, how
-// long it takes, with whom and where.
+// long it takes, with whom, where and for how much.
 export function BookerHeader({ calendar, location, staffName, compact, team }: Props) {
   const intl = useIntl();
   const place = calendar.fields.location !== 'hidden' && calendar.locationOptions?.length === 1 ? calendar.locationOptions[0] : null;
+  // The price, as the server wrote it in the page's language (a free
+  // calendar says nothing), and the deposit paid when booking.
+  const price = calendar.price;
   return (
     <header className={compact ? `${styles.header} ${styles.compact}` : styles.header}>
       <BusinessMark location={location} />
@@ -49,6 +52,20 @@ export function BookerHeader({ calendar, location, staffName, compact, team }: P
           <li>
             <PinIcon />
             <span>{locationLabel(intl, place)}</span>
+          </li>
+        )}
+        {price && (
+          <li>
+            <TagIcon />
+            <span>
+              {price.perPerson ? <FormattedMessage id="booking.header.perPerson" values={{ amount: price.label }} /> : price.label}
+              {price.nowLabel && price.online && (
+                <>
+                  {' · '}
+                  <FormattedMessage id="booking.header.deposit" values={{ amount: price.nowLabel }} />
+                </>
+              )}
+            </span>
           </li>
         )}
       </ul>

@@ -45,6 +45,7 @@ bench_token=$("${SLOTWISE_BENCH_BIN:-bin/slotwise}" token create --name bench --
 # would stop it at their default.
 SLOTWISE_LIMIT_BOOKINGS_PER_IP=off SLOTWISE_LIMIT_BOOKINGS_PER_EMAIL=off SLOTWISE_LIMIT_FORMS_PER_IP=off SLOTWISE_LIMIT_FORMS_PER_FORM=off \
 SLOTWISE_STRIPE_SECRET_KEY=sk_test_bench SLOTWISE_STRIPE_WEBHOOK_SECRET=whsec_bench SLOTWISE_STRIPE_API_URL=http://127.0.0.1:9 \
+SLOTWISE_RAZORPAY_KEY_ID=rzp_test_bench SLOTWISE_RAZORPAY_KEY_SECRET=rzp_bench SLOTWISE_RAZORPAY_WEBHOOK_SECRET=rzp_whsec_bench SLOTWISE_RAZORPAY_API_URL=http://127.0.0.1:9 \
 SLOTWISE_LOG_LEVEL=error "${SLOTWISE_BENCH_BIN:-bin/slotwise}" serve --addr "127.0.0.1:$port" --data-dir "$work/serve" >"$work/serve.log" 2>&1 &
 server=$!
 for _ in $(seq 600); do curl -fs "http://127.0.0.1:$port/healthz" >/dev/null 2>&1 && break; sleep 0.1; done
@@ -87,9 +88,10 @@ go build -o "$work/formbench" ./backend/cmd/formbench
 "$work/formbench" -base "http://127.0.0.1:$port" -conns 20 -n 400 || { tail -20 "$work/serve.log"; kill "$server"; exit 1; }
 
 echo
-echo "== Stripe's webhook: 20 concurrent deliveries (budget: p99 under 50 ms; the work follows after the answer)"
+echo "== Payment providers' webhooks: 20 concurrent deliveries each (budget: p99 under 50 ms; the work follows after the answer)"
 go build -o "$work/webhookbench" ./backend/cmd/webhookbench
-"$work/webhookbench" -base "http://127.0.0.1:$port" -conns 20 -n 2000 -secret whsec_bench || { tail -20 "$work/serve.log"; kill "$server"; exit 1; }
+"$work/webhookbench" -base "http://127.0.0.1:$port" -conns 20 -n 2000 -provider stripe -secret whsec_bench || { tail -20 "$work/serve.log"; kill "$server"; exit 1; }
+"$work/webhookbench" -base "http://127.0.0.1:$port" -conns 20 -n 2000 -provider razorpay -secret rzp_whsec_bench || { tail -20 "$work/serve.log"; kill "$server"; exit 1; }
 
 echo
 echo "== Admin API: lists of 100 bookings, 20 concurrent clients (budget: p99 under 50 ms)"

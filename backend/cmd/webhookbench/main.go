@@ -1,8 +1,9 @@
-// Command webhookbench measures how fast Stripe's deliveries are
-// acknowledged: -n signed checkout events (each a new event id, as Stripe
-// sends them) from -conns concurrent deliverers to
-// /api/payments/stripe/webhook, with the latency's p50 and p99. The
-// server must run with SLOTWISE_STRIPE_WEBHOOK_SECRET set to -secret.
+// Command webhookbench measures how fast a payment provider's deliveries
+// are acknowledged: -n signed events (each a new event id, as providers
+// send them) from -conns concurrent deliverers to
+// /api/payments/{-provider}/webhook, with the latency's p50 and p99. The
+// server must run with the provider's webhook secret set to -secret
+// (SLOTWISE_STRIPE_WEBHOOK_SECRET, SLOTWISE_RAZORPAY_WEBHOOK_SECRET).
 // scripts/bench.sh runs it against a freshly started binary; it talks to
 // 127.0.0.1 only.
 package main
@@ -16,24 +17,49 @@ import (
 	"time"
 
 	"slotwise/backend/internal/loadtest"
+	"slotwise/backend/internal/payments/razorpaytest"
 	"slotwise/backend/internal/payments/stripetest"
 )
 
 func main() {
 	c := loadtest.Flags(20, "concurrent deliveries", 2000, "deliveries to make")
 	secret := flag.String("secret", "whsec_bench", "the webhook signing secret the server has")
-	loadtest.Main("webhookbench", c, func() error { return run(c.Base, *secret, c.Conns, c.N) })
+	provider := flag.String("provider", "stripe", "stripe or razorpay")
+	loadtest.Main("webhookbench", c, func() error { return run(c.Base, *provider, *secret, c.Conns, c.N) })
 }
 
-func run(base, secret string, conns, n int) error {
+// delivery is the i-th event's body and headers, signed as the provider
+// signs them.
+func delivery(provider, secret string, stamp int64, i int) ([]byte, http.Header, error) {
+	id := fmt.Sprintf("evt_bench_%d_%d", stamp, i)
+	switch provider {
+	case "stripe":
+		body := stripetest.Event(id, "checkout.session.completed",
+			stripetest.Session{ID: fmt.Sprintf("cs_bench_%d", i), PaymentStatus: "paid", Amount: 2700, Intent: "pi_bench"})
+		h := http.Header{}
+		h.Set("Stripe-Signature", stripetest.Sign(body, secret, time.Now()))
+		return body, h, nil
+	case "razorpay":
+		body := []byte(fmt.Sprintf(`{"entity":"event","account_id":"acc_bench","event":"order.paid","contains":["payment","order"],`+
+			`"payload":{"payment":{"entity":{"id":"pay_bench_%d","entity":"payment","order_id":"order_bench_%d","amount":2700,"currency":"INR","status":"captured","captured":true}},`+
+			`"order":{"entity":{"id":"order_bench_%d","entity":"order","amount":2700,"amount_paid":2700,"currency":"INR","status":"paid"}}},"created_at":%d}`,
+			i, i, i, time.Now().Unix()))
+		return body, razorpaytest.Headers(id, body, secret), nil
+	}
+	return nil, nil, fmt.Errorf("no provider %q", provider)
+}
+
+func run(base, provider, secret string, conns, n int) error {
+	if _, _, err := delivery(provider, secret, 0, 0); err != nil {
+		return err
+	}
 	client := loadtest.Client(conns)
 	stamp := time.Now().UnixNano()
 	res, err := loadtest.Run(n, conns, func(i int) error {
-		body := stripetest.Event(fmt.Sprintf("evt_bench_%d_%d", stamp, i), "checkout.session.completed",
-			stripetest.Session{ID: fmt.Sprintf("cs_bench_%d", i), PaymentStatus: "paid", Amount: 2700, Intent: "pi_bench"})
-		req, _ := http.NewRequest(http.MethodPost, base+"/api/payments/stripe/webhook", bytes.NewReader(body))
+		body, h, _ := delivery(provider, secret, stamp, i)
+		req, _ := http.NewRequest(http.MethodPost, base+"/api/payments/"+provider+"/webhook", bytes.NewReader(body))
+		req.Header = h
 		req.Header.Set("Content-Type", "application/json; charset=utf-8")
-		req.Header.Set("Stripe-Signature", stripetest.Sign(body, secret, time.Now()))
 		out, err := client.Do(req)
 		if err != nil {
 			return err
@@ -48,6 +74,6 @@ func run(base, secret string, conns, n int) error {
 	if err != nil {
 		return err
 	}
-	res.Print("deliveries", "p99 under 50 ms")
+	res.Print(provider+" deliveries", "p99 under 50 ms")
 	return nil
 }

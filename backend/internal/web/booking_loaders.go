@@ -356,6 +356,9 @@ func manageResult(ctx context.Context, svc *booking.Service, lim *limits.Limiter
 		}
 		brand = b.Calendar.Location.BrandColor
 	}
+	if id, ok := paymentNotices[req.Query.Get("payment")]; ok {
+		data.Notice = req.T(id)
+	}
 	title := req.T("screen." + req.Match.Route.Name + ".title")
 	return &PageResult{Title: title + " · " + data.Bookings[0].LocationName, Robots: "noindex", Brand: brand, Data: data, Parts: []string{"booking-view", "booking-cancel"}}, nil
 }

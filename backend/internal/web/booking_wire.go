@@ -175,6 +175,10 @@ type BookingViewData struct {
 	Token    string         `json:"token"`
 	Decide   string         `json:"decide,omitempty"`
 	FormKey  string         `json:"formKey,omitempty"`
+	// Notice says why the last step did not go through (a "Pay now"
+	// without JavaScript whose provider could not be reached), in the
+	// page's language.
+	Notice string `json:"notice,omitempty"`
 }
 
 // SlotsResponse is GET /api/booking/slots's answer: booker-local dates

@@ -12,6 +12,7 @@ import (
 	"slotwise/backend/internal/booking"
 	"slotwise/backend/internal/limits"
 	"slotwise/backend/internal/payments"
+	"slotwise/backend/internal/route"
 )
 
 // Payments is the payments feature: the payment result page (and its
@@ -74,18 +75,35 @@ func paymentResultLoader(svc *payments.Service, lim *limits.Limiter) Loader {
 }
 
 // payAction opens the checkout of a held booking from a form (the result
-// page's "pay now", the booking's page): 303 to the provider's page.
+// page's "pay now", the booking's page): 303 to the provider's page. When
+// the checkout cannot open (the provider unreachable, payments off, the
+// booking no longer waiting), the booker goes back to the booking's page,
+// which says why; a wrong token is the payment page's 404.
 func payAction(svc *payments.Service, lim *limits.Limiter) Action {
 	return func(ctx context.Context, req *PageRequest, form url.Values) (string, error) {
 		if svc == nil {
 			return "", booking.ErrPaymentsOff
 		}
-		return guardedToken(ctx, lim, req.ClientIP, func(ctx context.Context) (string, error) {
-			o, err := svc.Checkout(ctx, form.Get("booking"), form.Get("token"), req.Locale)
+		id, token := form.Get("booking"), form.Get("token")
+		to, err := guardedToken(ctx, lim, req.ClientIP, func(ctx context.Context) (string, error) {
+			o, err := svc.Checkout(ctx, id, token, req.Locale)
 			return o.URL, err
 		})
+		for reason, cause := range paymentFailures {
+			if errors.Is(err, cause) {
+				return route.Default().Href(req.Locale, "bookingView", "", map[string]string{"ids": id}, url.Values{"token": {token}, "payment": {reason}}), nil
+			}
+		}
+		return to, err
 	}
 }
+
+// paymentFailures are the reasons a checkout did not open that the
+// booking's page explains (?payment=…), and paymentNotices their messages.
+var (
+	paymentFailures = map[string]error{"unavailable": payments.ErrUnavailable, "off": booking.ErrPaymentsOff, "done": payments.ErrNotPayable}
+	paymentNotices  = map[string]string{"unavailable": "payment.error.unavailable", "off": "payment.error.notSetUp", "done": "payment.error.notPayable"}
+)
 
 // paymentsAPI holds the payments endpoints' handlers.
 type paymentsAPI struct {

@@ -200,3 +200,36 @@ func headerMap(h http.Header) map[string]string {
 	}
 	return out
 }
+
+// Without JavaScript, "Pay now" is a form post; when the checkout cannot
+// open, the booker lands on the booking's page, which says why.
+func TestAPayNowThatCannotOpenShowsTheBookingWithWhy(t *testing.T) {
+	rf := newRazorpayFixture(t)
+	rec := rf.send(http.MethodPost, "/api/bookings", bookingBody(nextMonday10(), func(b map[string]any) {
+		b["calendar"], b["acceptTerms"] = "demo-paid", true
+	}), nil)
+	var v booking.View
+	if rec.Code != http.StatusCreated || json.Unmarshal(rec.Body.Bytes(), &v) != nil {
+		t.Fatalf("book: %d %s", rec.Code, rec.Body)
+	}
+	token := mustQuery(t, v.ManageURL, "token")
+	rf.double.Down()
+	rec = rf.post("/verifyPayment", url.Values{"booking": {v.ID}, "token": {token}}, nil)
+	where := rec.Header().Get("Location")
+	if rec.Code != http.StatusSeeOther || !strings.HasPrefix(where, "/widget/booking/"+v.ID+"?") || !strings.Contains(where, "payment=unavailable") {
+		t.Fatalf("Pay now with Razorpay down: %d to %q", rec.Code, where)
+	}
+	page := rf.do(http.MethodGet, where, nil)
+	if page.Code != http.StatusOK || !strings.Contains(page.Body.String(), "The payment service could not be reached. Please try again in a moment.") {
+		t.Fatalf("the booking's page: %d, without why", page.Code)
+	}
+	// A wrong token learns nothing of the booking.
+	if rec := rf.post("/verifyPayment", url.Values{"booking": {v.ID}, "token": {"wrong"}}, nil); rec.Code != http.StatusNotFound {
+		t.Fatalf("Pay now with a wrong token: %d", rec.Code)
+	}
+	// Up again, the same form opens the checkout.
+	rf.double.Up()
+	if rec := rf.post("/verifyPayment", url.Values{"booking": {v.ID}, "token": {token}}, nil); rec.Code != http.StatusSeeOther || !strings.Contains(rec.Header().Get("Location"), "/api/payments/razorpay/checkout") {
+		t.Fatalf("Pay now with Razorpay up: %d to %q", rec.Code, rec.Header().Get("Location"))
+	}
+}

@@ -202,6 +202,12 @@ export interface BookingViewData {
   token: string;
   decide?: string;
   formKey?: string;
+  /**
+   * Notice says why the last step did not go through (a "Pay now"
+   * without JavaScript whose provider could not be reached), in the
+   * page's language.
+   */
+  notice?: string;
 }
 /**
  * SlotsResponse is GET /api/booking/slots's answer: booker-local dates

@@ -1,5 +1,6 @@
 import { FormattedMessage } from '../../lib/i18n';
 import { useNavigationType } from 'react-router';
+import { Alert } from '../../components/Alert';
 import { ScreenSummary } from '../../components/ScreenSummary';
 import { usePage } from '../../PageContext';
 import { BusinessMark } from '../../components/BusinessMark';
@@ -32,10 +33,13 @@ export function BookingViewScreen() {
       </div>
     );
   }
+  // Why the last step did not go through (a "Pay now" without JavaScript).
+  const notice = page.data?.notice ? <Alert>{page.data.notice}</Alert> : null;
   if (bookings.length === 1) {
     return (
       <div className={styles.screen}>
         {business.name && <BusinessMark location={business} />}
+        {notice}
         <Confirmation booking={bookings[0]} focus={justBooked} />
       </div>
     );
@@ -46,6 +50,7 @@ export function BookingViewScreen() {
       <h1 className={styles.title}>
         <FormattedMessage id="booking.view.titleMany" />
       </h1>
+      {notice}
       <ul className={styles.list}>
         {bookings.map((b) => (
           <li key={b.id} className={styles.item}>

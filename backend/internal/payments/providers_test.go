@@ -5,12 +5,14 @@ import (
 	"errors"
 	"io"
 	"log/slog"
+	"net/http"
 	"testing"
 
 	"slotwise/backend/internal/booking"
 	"slotwise/backend/internal/events"
 	"slotwise/backend/internal/payments"
 	"slotwise/backend/internal/payments/razorpaytest"
+	"slotwise/backend/internal/payments/stripetest"
 )
 
 // chooses records the business's choice of provider, as its site file or
@@ -105,4 +107,32 @@ func (f *fixture) providerOf(t *testing.T, bookingID string) string {
 		t.Fatal(err)
 	}
 	return provider
+}
+
+// A paid request waits for the business; declined, its payment goes back
+// in full whatever the refund policy, at the provider, once.
+func TestADeclinedPaidRequestIsRefunded(t *testing.T) {
+	f := newFixture(t)
+	if _, err := f.pool.Exec(context.Background(), `UPDATE calendars SET requires_confirmation = true, refund_policy = 'never' WHERE slug = 'demo-paid'`); err != nil {
+		t.Fatal(err)
+	}
+	b, _, session := f.book(t, monday10)
+	if err := f.deliver(t, "evt_1", "checkout.session.completed", stripetest.Session{ID: session, PaymentStatus: "paid", Amount: 2700, Intent: "pi_1"}); err != nil {
+		t.Fatal(err)
+	}
+	if got := f.state(t, b.ID); got != (state{"requested", "paid", 2700, 0}) {
+		t.Fatalf("paid, the request waits for the business: %+v", got)
+	}
+	if _, err := f.bookings.DecideAsBusiness(context.Background(), booking.DecideCommand{ID: b.ID, Confirm: false, Reason: "fully booked", IdempotencyKey: "decline-1"}); err != nil {
+		t.Fatal(err)
+	}
+	f.work(t)
+	f.work(t)
+	if got := f.state(t, b.ID); got != (state{"cancelled", "refunded", 2700, 2700}) {
+		t.Fatalf("declined: %+v, want refunded in full", got)
+	}
+	refunds := f.double.Asked(http.MethodPost, "/v1/refunds")
+	if len(refunds) != 1 || refunds[0].Form.Get("amount") != "2700" || refunds[0].Form.Get("payment_intent") != "pi_1" {
+		t.Fatalf("refunds asked of Stripe: %+v", refunds)
+	}
 }

@@ -223,9 +223,15 @@ func (s *Service) CancelAsBusiness(ctx context.Context, cmd CancelCommand) (*Boo
 // RefundAsBusiness gives back what was paid for a booking, cancelled or
 // not (a refund policy of "the business decides" ends here). The refund
 // itself is made by the payment consumer after commit.
-func (s *Service) RefundAsBusiness(ctx context.Context, id, key string) (*Booking, error) {
+func (s *Service) RefundAsBusiness(ctx context.Context, id, key string, amount int64) (*Booking, error) {
+	if amount < 0 {
+		return nil, &ValidationError{Fields: map[string]string{"amount": "validation.refundAmount"}}
+	}
 	var refunded *Booking
-	op := command.Op{Scope: "booking.refund", Key: key, Request: id}
+	op := command.Op{Scope: "booking.refund", Key: key, Request: struct {
+		ID     string
+		Amount int64
+	}{id, amount}}
 	_, replayed, err := command.Run(ctx, s.runner, op, func(ctx context.Context, tx pgx.Tx) (result, error) {
 		b, err := s.store.bookingForUpdate(ctx, tx, id)
 		if err != nil {
@@ -234,7 +240,10 @@ func (s *Service) RefundAsBusiness(ctx context.Context, id, key string) (*Bookin
 		if b.Money.State != MoneyPaid || b.Money.Paid <= b.Money.Refunded {
 			return result{}, ErrNothingToRefund
 		}
-		b.Money.State = MoneyRefundDue
+		if amount > b.Money.Paid-b.Money.Refunded {
+			return result{}, &ValidationError{Fields: map[string]string{"amount": "validation.refundAmount"}}
+		}
+		b.Money.State, b.Money.RefundDue = MoneyRefundDue, amount
 		if err := s.store.setPayment(ctx, tx, b); err != nil {
 			return result{}, err
 		}

@@ -74,6 +74,18 @@ type Money struct {
 	Paid      int64
 	Refunded  int64
 	HoldUntil *time.Time
+	// RefundDue is what is to be given back now while State is
+	// MoneyRefundDue: a part the business chose, or 0 for all that is left.
+	RefundDue int64
+}
+
+// RefundNow is the amount a refund due gives back.
+func (m Money) RefundNow() int64 {
+	left := m.Paid - m.Refunded
+	if m.RefundDue > 0 && m.RefundDue < left {
+		return m.RefundDue
+	}
+	return left
 }
 
 // Due is what is still to pay at the appointment.

@@ -267,7 +267,7 @@ func (store) booking(ctx context.Context, q db.Querier, id, lock string) (*Booki
 		       b.terms_accepted, b.cancellation_reason, b.previous_starts_at, b.sequence, b.created_at,
 		       b.calendar_id, b.staff_id, b.seats, b.assignment, b.cancelled_by, coalesce(b.series_id, ''), b.for_guest,
 		       b.answers, coalesce(b.form_version, 0), b.payment, coalesce(b.currency, ''), b.total_cents, b.pay_now_cents,
-		       b.paid_cents, b.refunded_cents, b.hold_until,
+		       b.paid_cents, b.refunded_cents, b.hold_until, b.refund_due_cents,
 		       coalesce((SELECT json_agg(json_build_object('name', g.name, 'email', g.email) ORDER BY g.position)
 		                 FROM booking_guests g WHERE g.booking_id = b.id), '[]')
 		FROM bookings b WHERE b.id = $1`+lock, id).
@@ -276,7 +276,7 @@ func (store) booking(ctx context.Context, q db.Querier, id, lock string) (*Booki
 			&b.Contact.Notes, &b.Contact.Consent, &b.TermsAccepted, &b.CancellationReason,
 			&b.PreviousStart, &b.Sequence, &b.CreatedAt, &calendarID, &staffID, &b.Seats, &b.Assignment,
 			&b.CancelledBy, &b.SeriesID, &b.ForGuest, &b.Answers, &b.FormVersion, &b.Money.State, &b.Money.Currency,
-			&b.Money.Total, &b.Money.PayNow, &b.Money.Paid, &b.Money.Refunded, &b.Money.HoldUntil, &guests)
+			&b.Money.Total, &b.Money.PayNow, &b.Money.Paid, &b.Money.Refunded, &b.Money.HoldUntil, &b.Money.RefundDue, &guests)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return nil, ErrBookingNotFound
 	}
@@ -375,7 +375,8 @@ func (store) confirmBooking(ctx context.Context, q db.Querier, b *Booking) error
 
 // setPayment writes a booking's payment state (a refund the business grants).
 func (store) setPayment(ctx context.Context, q db.Querier, b *Booking) error {
-	if _, err := q.Exec(ctx, `UPDATE bookings SET payment = $2, updated_at = now() WHERE id = $1`, b.ID, b.Money.State); err != nil {
+	if _, err := q.Exec(ctx, `UPDATE bookings SET payment = $2, refund_due_cents = $3, updated_at = now() WHERE id = $1`,
+		b.ID, b.Money.State, b.Money.RefundDue); err != nil {
 		return fmt.Errorf("booking: unable to grant a refund of %q: %w", b.ID, err)
 	}
 	return nil
@@ -424,7 +425,10 @@ func (store) endedHolds(ctx context.Context, q db.Querier, now time.Time, limit 
 // recordRefund adds amount to what went back to a booking whose refund was
 // due; false when none was.
 func (store) recordRefund(ctx context.Context, q db.Querier, id string, amount int64) (bool, error) {
-	tag, err := q.Exec(ctx, `UPDATE bookings SET payment = 'refunded', refunded_cents = least(paid_cents, refunded_cents + $2), updated_at = now()
+	// A part given back leaves the rest paid; all of it, refunded.
+	tag, err := q.Exec(ctx, `UPDATE bookings SET
+		payment = CASE WHEN refunded_cents + $2 >= paid_cents THEN 'refunded' ELSE 'paid' END,
+		refunded_cents = least(paid_cents, refunded_cents + $2), refund_due_cents = 0, updated_at = now()
 		WHERE id = $1 AND payment = 'refund_due'`, id, amount)
 	if err != nil {
 		return false, fmt.Errorf("booking: unable to record the refund of %q: %w", id, err)

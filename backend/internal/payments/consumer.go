@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"log/slog"
+	"strconv"
 
 	"github.com/jackc/pgx/v5"
 
@@ -136,7 +137,7 @@ func (s *Service) expireCheckouts(ctx context.Context, firstID string) (events.C
 }
 
 func (s *Service) refund(ctx context.Context, firstID string, b *booking.Booking) (events.Commit, error) {
-	amount := b.Money.Paid - b.Money.Refunded
+	amount := b.Money.RefundNow()
 	p, err := s.store.paidFor(ctx, s.pool, firstID)
 	if err != nil {
 		return nil, err
@@ -148,7 +149,13 @@ func (s *Service) refund(ctx context.Context, firstID string, b *booking.Booking
 	if provider == nil {
 		return nil, errors.New("payments: the provider that took this payment is not configured; its refund waits")
 	}
-	refundID, err := provider.Refund(ctx, RefundRequest{Key: "refund-" + b.ID, IntentID: p.IntentID, Amount: amount})
+	// One key per refund: the first is the booking's, a later part's
+	// names what had been refunded before it.
+	key := "refund-" + b.ID
+	if b.Money.Refunded > 0 {
+		key += "-" + strconv.FormatInt(b.Money.Refunded, 10)
+	}
+	refundID, err := provider.Refund(ctx, RefundRequest{Key: key, IntentID: p.IntentID, Amount: amount})
 	if err != nil {
 		return nil, err
 	}

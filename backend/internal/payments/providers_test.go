@@ -136,3 +136,42 @@ func TestADeclinedPaidRequestIsRefunded(t *testing.T) {
 		t.Fatalf("refunds asked of Stripe: %+v", refunds)
 	}
 }
+
+// The business gives back a part of a payment, then the rest: each part
+// at the provider once, under a key of its own.
+func TestTheBusinessRefundsAPartThenTheRest(t *testing.T) {
+	f := newFixture(t)
+	b, _, session := f.book(t, monday10)
+	if err := f.deliver(t, "evt_1", "checkout.session.completed", stripetest.Session{ID: session, PaymentStatus: "paid", Amount: 2700, Intent: "pi_1"}); err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	var ve *booking.ValidationError
+	if _, err := f.bookings.RefundAsBusiness(ctx, b.ID, "too-much", 2701); !errors.As(err, &ve) {
+		t.Fatalf("more than was paid: %v, want a validation error", err)
+	}
+	if _, err := f.bookings.RefundAsBusiness(ctx, b.ID, "part", 1000); err != nil {
+		t.Fatal(err)
+	}
+	f.work(t)
+	if got := f.state(t, b.ID); got != (state{"scheduled", "paid", 2700, 1000}) {
+		t.Fatalf("after a part: %+v", got)
+	}
+	if _, err := f.bookings.RefundAsBusiness(ctx, b.ID, "part", 1000); err != nil { // the same request again: refunded once
+		t.Fatal(err)
+	}
+	if _, err := f.bookings.RefundAsBusiness(ctx, b.ID, "rest", 0); err != nil {
+		t.Fatal(err)
+	}
+	f.work(t)
+	if got := f.state(t, b.ID); got != (state{"scheduled", "refunded", 2700, 2700}) {
+		t.Fatalf("after the rest: %+v", got)
+	}
+	refunds := f.double.Asked(http.MethodPost, "/v1/refunds")
+	if len(refunds) != 2 || refunds[0].Form.Get("amount") != "1000" || refunds[1].Form.Get("amount") != "1700" {
+		t.Fatalf("refunds asked of Stripe: %+v", refunds)
+	}
+	if _, err := f.bookings.RefundAsBusiness(ctx, b.ID, "more", 0); !errors.Is(err, booking.ErrNothingToRefund) {
+		t.Fatalf("all given back, another: %v", err)
+	}
+}

@@ -279,8 +279,18 @@ func (h adminAPI) cancel(c *gin.Context) {
 	c.JSON(http.StatusOK, b.Record())
 }
 
+// refundBody is a refund's optional amount, in the minor unit; none is
+// everything paid and not yet refunded.
+type refundBody struct {
+	Amount int64 `json:"amount"`
+}
+
 func (h adminAPI) refund(c *gin.Context) {
-	b, err := h.d.Bookings.RefundAsBusiness(c.Request.Context(), c.Param("id"), idempotencyKey(c))
+	var body refundBody
+	if !optionalBody(c, &body) {
+		return
+	}
+	b, err := h.d.Bookings.RefundAsBusiness(c.Request.Context(), c.Param("id"), idempotencyKey(c), body.Amount)
 	if err != nil {
 		h.s.adminError(c, err)
 		return

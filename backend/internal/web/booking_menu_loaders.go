@@ -10,6 +10,7 @@ import (
 
 	"slotwise/backend/internal/booking"
 	"slotwise/backend/internal/route"
+	"slotwise/locales"
 )
 
 // menuLoader serves a service menu: its services by category with a cart
@@ -96,6 +97,7 @@ func cartBooker(ctx context.Context, svc *booking.Service, req *PageRequest, men
 	data.Calendar.Name, data.Calendar.DurationMinutes = strings.Join(names, " + "), total
 	data.Calendar.Staff, data.Calendar.StaffMode, data.Calendar.RecurringMax = []StaffInfo{}, "any", 0
 	data.Calendar.Description = menu.Description
+	data.Calendar.Price = cartPrice(carts, svc.OnlinePayments(menu.Location), req.Cat.Lang)
 	page := &PageResult{Title: title, Description: carts[0][0].Description, Brand: menu.Location.BrandColor, Data: data, Parts: bookerParts(req, data)}
 	if data.FormKey == "" {
 		// As a calendar's booker (bookerPage): what is free for every
@@ -118,4 +120,36 @@ func menuServices(cart []*booking.Calendar) []MenuService {
 		out[i] = menuService(c)
 	}
 	return out
+}
+
+// cartPrice is what a visit costs, for its details step: the services'
+// prices added up, and what is paid online when booking, the sum of each
+// service's own (a service paid at the studio adds nothing to it), told
+// as a fixed deposit so the step shows "to pay now" and the total as for
+// one calendar. nil when the visit is free.
+func cartPrice(carts [][]*booking.Calendar, online bool, lang string) *PriceInfo {
+	var total, now int64
+	var first *booking.Calendar
+	for _, cart := range carts {
+		for _, c := range cart {
+			t, n := booking.Quote(c, 1)
+			total, now = total+t, now+n
+			if first == nil && t > 0 {
+				first = c // a priced one: its currency, hold and refund policy
+			}
+		}
+	}
+	if total == 0 {
+		return nil
+	}
+	p := priceInfo(first, online, lang)
+	p.Amount, p.PerPerson, p.Label, p.NowLabel = total, false, locales.FormatMoney(lang, p.Currency, total), ""
+	p.Payment, p.DepositKind, p.DepositValue = booking.PaymentOnSite, "none", 0
+	if now > 0 {
+		p.Payment, p.DepositKind, p.DepositValue = booking.PaymentOnline, "fixed", now
+		if now < total {
+			p.NowLabel = locales.FormatMoney(lang, p.Currency, now)
+		}
+	}
+	return p
 }

@@ -260,3 +260,22 @@ func TestACalendarsFirstScreenSaysWhatItCosts(t *testing.T) {
 		})
 	}
 }
+
+// A visit of services paid online shows, at its details step, what is paid
+// now (each service's own share) beside the total.
+func TestACartPaidOnlineShowsWhatIsPaidNow(t *testing.T) {
+	pf := newPaymentsFixture(t)
+	if _, err := pf.pool.Exec(context.Background(), `UPDATE calendars SET payment = 'online', deposit_kind = 'percent', deposit_value = 50 WHERE slug = 'salon-haircut'`); err != nil {
+		t.Fatal(err)
+	}
+	start := nextMonday10()
+	page := pf.do(http.MethodGet, "/widget/service-menus/demo-salon?cart=salon-haircut,salon-manicure&step=time&date="+start[:10]+"&time="+url.QueryEscape(start), nil)
+	data := strings.ReplaceAll(page.Body.String(), "\u00a0", " ")
+	// Haircut €39.00 (half now) and manicure €25.00 (at the studio): €64.00, €19.50 now.
+	shown, _, _ := strings.Cut(data, "<script")
+	for _, want := range []string{"Amount to pay now", "€19.50", "Total", "€64.00"} {
+		if !strings.Contains(shown, want) {
+			t.Errorf("the cart's details step does not show %s", want)
+		}
+	}
+}

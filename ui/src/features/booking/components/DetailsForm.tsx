@@ -113,7 +113,7 @@ export function DetailsForm(p: Props) {
           onCount={(v) => set('repeatCount', v)}
         />
       )}
-      {calendar.price && !data.cart && <PaymentSummary price={calendar.price} seats={seats} occurrences={occurrences} />}
+      {calendar.price && <PaymentSummary price={calendar.price} seats={seats} occurrences={occurrences} />}
       <ConsentChecks location={location} values={values} termsError={errors.contact.acceptTerms} set={set} />
       {errors.form && <Alert>{errors.form}</Alert>}
       <Button type="submit" block busy={submitting} className={styles.submit}>

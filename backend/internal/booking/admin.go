@@ -207,10 +207,8 @@ func (s *Service) CancelAsBusiness(ctx context.Context, cmd CancelCommand) (*Boo
 			switch b.Money.State {
 			case MoneyHold, MoneyProcessing:
 				b.Money.State, b.Money.HoldUntil = MoneyReleased, nil
-			case MoneyPaid:
-				if b.Money.Paid > b.Money.Refunded {
-					b.Money.State = MoneyRefundDue
-				}
+			case MoneyPaid, MoneyRefundDue:
+				b.Money.oweEverything()
 			}
 			return s.store.cancelBooking(ctx, tx, b)
 		})
@@ -224,7 +222,7 @@ func (s *Service) CancelAsBusiness(ctx context.Context, cmd CancelCommand) (*Boo
 // not (a refund policy of "the business decides" ends here). The refund
 // itself is made by the payment consumer after commit.
 func (s *Service) RefundAsBusiness(ctx context.Context, id, key string, amount int64) (*Booking, error) {
-	if amount < 0 {
+	if amount < 0 { // 0 is everything left
 		return nil, &ValidationError{Fields: map[string]string{"amount": "validation.refundAmount"}}
 	}
 	var refunded *Booking

@@ -44,9 +44,7 @@ func (s *Service) decide(ctx context.Context, cmd DecideCommand, purpose string)
 				return s.store.confirmBooking(ctx, tx, b)
 			}
 			b.Status, b.CancellationReason, b.CancelledBy = StatusCancelled, reason, "business"
-			if b.Money.State == MoneyPaid && b.Money.Paid > b.Money.Refunded {
-				b.Money.State = MoneyRefundDue // declined: whatever was paid goes back, whatever the policy
-			}
+			b.Money.oweEverything() // declined: whatever was paid goes back, whatever the policy
 			return s.store.cancelBooking(ctx, tx, b)
 		})
 	if err == nil {

@@ -77,6 +77,22 @@ type Money struct {
 	// RefundDue is what is to be given back now while State is
 	// MoneyRefundDue: a part the business chose, or 0 for all that is left.
 	RefundDue int64
+	// RefundRest: cancelled or declined while a part was being refunded,
+	// the rest goes back once that part is made.
+	RefundRest bool
+}
+
+// oweEverything marks a payment that a cancellation or a decline gives
+// back in full: refund due when paid, and when a part is already being
+// refunded, the rest after it (that part's refund is under way under its
+// own key and amount, so it is not changed).
+func (m *Money) oweEverything() {
+	switch {
+	case m.State == MoneyPaid && m.Paid > m.Refunded:
+		m.State = MoneyRefundDue
+	case m.State == MoneyRefundDue && m.RefundDue > 0:
+		m.RefundRest = true
+	}
 }
 
 // RefundNow is the amount a refund due gives back.
@@ -318,16 +334,27 @@ func (s *Service) ExpiredHolds(ctx context.Context, tx pgx.Tx, limit int) ([]str
 }
 
 // RecordRefund records, in tx, that amount went back for booking id.
-func (s *Service) RecordRefund(ctx context.Context, tx pgx.Tx, id string, amount int64) error {
-	due, err := s.store.recordRefund(ctx, tx, id, amount)
-	if err != nil || !due {
-		return err
+//
+// asked is the refund_due_cents the refund was made for: a record for
+// another request (a late commit after the business asked again) changes
+// nothing and reports false. When the rest is owed (RefundRest), the
+// booking is refund due again, for all that is left.
+func (s *Service) RecordRefund(ctx context.Context, tx pgx.Tx, id string, amount, asked int64) (bool, error) {
+	state, err := s.store.recordRefund(ctx, tx, id, amount, asked)
+	if err != nil || state == "" {
+		return false, err
 	}
 	b, err := s.store.booking(ctx, tx, id, "")
 	if err != nil {
-		return err
+		return false, err
 	}
-	return emit(ctx, tx, EventRefunded, b)
+	if err := emit(ctx, tx, EventRefunded, b); err != nil {
+		return false, err
+	}
+	if state == MoneyRefundDue {
+		return true, emit(ctx, tx, EventRefundDue, b)
+	}
+	return true, nil
 }
 
 // MadeWith returns the bookings made with id (id's series or visit, in time
@@ -367,9 +394,9 @@ func refundOnCancel(b *Booking, now time.Time) {
 	switch b.Money.State {
 	case MoneyHold, MoneyProcessing:
 		b.Money.State, b.Money.HoldUntil = MoneyReleased, nil
-	case MoneyPaid:
-		if b.Money.Paid > b.Money.Refunded && Refundable(b, now) {
-			b.Money.State = MoneyRefundDue
+	case MoneyPaid, MoneyRefundDue:
+		if Refundable(b, now) {
+			b.Money.oweEverything()
 		}
 	}
 }

@@ -267,7 +267,7 @@ func (store) booking(ctx context.Context, q db.Querier, id, lock string) (*Booki
 		       b.terms_accepted, b.cancellation_reason, b.previous_starts_at, b.sequence, b.created_at,
 		       b.calendar_id, b.staff_id, b.seats, b.assignment, b.cancelled_by, coalesce(b.series_id, ''), b.for_guest,
 		       b.answers, coalesce(b.form_version, 0), b.payment, coalesce(b.currency, ''), b.total_cents, b.pay_now_cents,
-		       b.paid_cents, b.refunded_cents, b.hold_until, b.refund_due_cents,
+		       b.paid_cents, b.refunded_cents, b.hold_until, b.refund_due_cents, b.refund_rest,
 		       coalesce((SELECT json_agg(json_build_object('name', g.name, 'email', g.email) ORDER BY g.position)
 		                 FROM booking_guests g WHERE g.booking_id = b.id), '[]')
 		FROM bookings b WHERE b.id = $1`+lock, id).
@@ -276,7 +276,7 @@ func (store) booking(ctx context.Context, q db.Querier, id, lock string) (*Booki
 			&b.Contact.Notes, &b.Contact.Consent, &b.TermsAccepted, &b.CancellationReason,
 			&b.PreviousStart, &b.Sequence, &b.CreatedAt, &calendarID, &staffID, &b.Seats, &b.Assignment,
 			&b.CancelledBy, &b.SeriesID, &b.ForGuest, &b.Answers, &b.FormVersion, &b.Money.State, &b.Money.Currency,
-			&b.Money.Total, &b.Money.PayNow, &b.Money.Paid, &b.Money.Refunded, &b.Money.HoldUntil, &b.Money.RefundDue, &guests)
+			&b.Money.Total, &b.Money.PayNow, &b.Money.Paid, &b.Money.Refunded, &b.Money.HoldUntil, &b.Money.RefundDue, &b.Money.RefundRest, &guests)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return nil, ErrBookingNotFound
 	}
@@ -323,8 +323,9 @@ func (store) cancelBooking(ctx context.Context, q db.Querier, b *Booking) error 
 	_, err := q.Exec(ctx, `
 		UPDATE bookings SET status = 'cancelled', cancellation_reason = $2, sequence = $3, cancelled_by = $4,
 			cancelled_at = now(), updated_at = now(), payment = coalesce(nullif($5, ''), payment),
-			hold_until = CASE WHEN $5 IN ('released', 'refund_due') THEN NULL ELSE hold_until END
-		WHERE id = $1`, b.ID, b.CancellationReason, b.Sequence, b.CancelledBy, b.Money.State)
+			hold_until = CASE WHEN $5 IN ('released', 'refund_due') THEN NULL ELSE hold_until END,
+			refund_rest = refund_rest OR $6
+		WHERE id = $1`, b.ID, b.CancellationReason, b.Sequence, b.CancelledBy, b.Money.State, b.Money.RefundRest)
 	if err != nil {
 		return fmt.Errorf("booking: unable to cancel %q: %w", b.ID, err)
 	}
@@ -424,16 +425,22 @@ func (store) endedHolds(ctx context.Context, q db.Querier, now time.Time, limit 
 
 // recordRefund adds amount to what went back to a booking whose refund was
 // due; false when none was.
-func (store) recordRefund(ctx context.Context, q db.Querier, id string, amount int64) (bool, error) {
-	// A part given back leaves the rest paid; all of it, refunded.
-	tag, err := q.Exec(ctx, `UPDATE bookings SET
-		payment = CASE WHEN refunded_cents + $2 >= paid_cents THEN 'refunded' ELSE 'paid' END,
-		refunded_cents = least(paid_cents, refunded_cents + $2), refund_due_cents = 0, updated_at = now()
-		WHERE id = $1 AND payment = 'refund_due'`, id, amount)
-	if err != nil {
-		return false, fmt.Errorf("booking: unable to record the refund of %q: %w", id, err)
+func (store) recordRefund(ctx context.Context, q db.Querier, id string, amount, asked int64) (string, error) {
+	// A part given back leaves the rest paid, or due when it is owed too;
+	// all of it, refunded. "" when no refund of that request was due.
+	var state string
+	err := q.QueryRow(ctx, `UPDATE bookings SET
+		payment = CASE WHEN refunded_cents + $2 >= paid_cents THEN 'refunded' WHEN refund_rest THEN 'refund_due' ELSE 'paid' END,
+		refunded_cents = least(paid_cents, refunded_cents + $2), refund_due_cents = 0, refund_rest = false, updated_at = now()
+		WHERE id = $1 AND payment = 'refund_due' AND refund_due_cents = $3
+		RETURNING payment`, id, amount, asked).Scan(&state)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return "", nil
 	}
-	return tag.RowsAffected() > 0, nil
+	if err != nil {
+		return "", fmt.Errorf("booking: unable to record the refund of %q: %w", id, err)
+	}
+	return state, nil
 }
 
 // madeWithIDs lists the ids of the bookings made with id (its series or

@@ -240,6 +240,11 @@ func Load(getenv Getenv) (*Config, error) {
 	if r := c.Razorpay; (r.KeyID == "") != (r.KeySecret == "") {
 		return nil, fmt.Errorf("config: SLOTWISE_RAZORPAY_KEY_ID and SLOTWISE_RAZORPAY_KEY_SECRET are set together")
 	}
+	// Razorpay's orders cannot be closed: only its webhook tells of a
+	// payment made after the hold ended, which must be refunded.
+	if r := c.Razorpay; r.KeyID != "" && r.WebhookSecret == "" {
+		return nil, fmt.Errorf("config: SLOTWISE_RAZORPAY_WEBHOOK_SECRET is needed with Razorpay's keys: a payment made after a hold ended is known only from its webhook")
+	}
 	if k := c.Razorpay.KeyID; k != "" && !strings.HasPrefix(k, "rzp_test_") && !strings.HasPrefix(k, "rzp_live_") {
 		return nil, fmt.Errorf("config: SLOTWISE_RAZORPAY_KEY_ID must be a Razorpay key id (rzp_test_… or rzp_live_…)")
 	}

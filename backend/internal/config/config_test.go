@@ -38,6 +38,12 @@ func TestParseLayersFlagsOverEnvironmentOverDefaults(t *testing.T) {
 		}, false},
 		{"frame ancestors that would break the policy", nil, map[string]string{"SLOTWISE_FRAME_ANCESTORS": "https://a.example; script-src *"}, nil, true},
 		{"unknown flag", []string{"--colour"}, nil, nil, true},
+		{"Razorpay", nil, map[string]string{"SLOTWISE_RAZORPAY_KEY_ID": "rzp_test_a", "SLOTWISE_RAZORPAY_KEY_SECRET": "s", "SLOTWISE_RAZORPAY_WEBHOOK_SECRET": "w"}, func(c *Config) bool {
+			return c.Razorpay.KeyID == "rzp_test_a" && c.Razorpay.WebhookSecret == "w"
+		}, false},
+		{"Razorpay without its webhook secret", nil, map[string]string{"SLOTWISE_RAZORPAY_KEY_ID": "rzp_test_a", "SLOTWISE_RAZORPAY_KEY_SECRET": "s"}, nil, true},
+		{"Razorpay's key id without its secret", nil, map[string]string{"SLOTWISE_RAZORPAY_KEY_ID": "rzp_test_a", "SLOTWISE_RAZORPAY_WEBHOOK_SECRET": "w"}, nil, true},
+		{"a Razorpay key id that is not one", nil, map[string]string{"SLOTWISE_RAZORPAY_KEY_ID": "sk_test_a", "SLOTWISE_RAZORPAY_KEY_SECRET": "s", "SLOTWISE_RAZORPAY_WEBHOOK_SECRET": "w"}, nil, true},
 		{"stray argument", []string{"extra"}, nil, nil, true},
 	}
 	for _, tt := range tests {

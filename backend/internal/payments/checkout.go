@@ -82,7 +82,9 @@ func (s *Service) checkout(ctx context.Context, bookingID, token, locale string)
 	if err := s.store.opened(ctx, s.pool, p.ID, sess); err != nil {
 		return "", "", err
 	}
-	p.URL, p.SessionID = sess.URL, sess.ID
+	if p, err = s.store.payment(ctx, s.pool, p.ID); err != nil { // the checkout recorded first
+		return "", "", err
+	}
 	s.log.InfoContext(ctx, "checkout opened", slog.String("payment", p.ID), slog.String("booking", first.ID),
 		slog.String("provider", provider.Name()), slog.Int64("amount", amount))
 	return s.openURL(provider, p, token), p.ID, nil

@@ -143,12 +143,20 @@ func (s *Service) refund(ctx context.Context, firstID string, b *booking.Booking
 		return nil, err
 	}
 	if amount <= 0 {
-		return func(ctx context.Context, tx pgx.Tx) error { return s.bookings.RecordRefund(ctx, tx, b.ID, 0) }, nil
+		return func(ctx context.Context, tx pgx.Tx) error {
+			_, err := s.bookings.RecordRefund(ctx, tx, b.ID, 0, b.Money.RefundDue)
+			return err
+		}, nil
 	}
 	provider := s.Provider(p.Provider)
 	if provider == nil {
 		return nil, errors.New("payments: the provider that took this payment is not configured; its refund waits")
 	}
+	unlock, err := s.lockPayment(ctx, p.ID)
+	if err != nil {
+		return nil, err
+	}
+	defer unlock()
 	// One key per refund: the first is the booking's, a later part's
 	// names what had been refunded before it.
 	key := "refund-" + b.ID
@@ -161,9 +169,31 @@ func (s *Service) refund(ctx context.Context, firstID string, b *booking.Booking
 	}
 	s.log.InfoContext(ctx, "refunded", slog.String("booking", b.ID), slog.String("payment", p.ID), slog.Int64("amount", amount))
 	return func(ctx context.Context, tx pgx.Tx) error {
-		if err := s.bookings.RecordRefund(ctx, tx, b.ID, amount); err != nil {
-			return err
+		applied, err := s.bookings.RecordRefund(ctx, tx, b.ID, amount, b.Money.RefundDue)
+		if err != nil || !applied {
+			return err // a record for another request: this refund's was made already
 		}
 		return s.store.refunded(ctx, tx, p.ID, refundID, amount)
+	}, nil
+}
+
+// lockPayment makes the refunds of one payment take turns, across
+// replicas: an advisory lock on its id, held over the provider's calls
+// (outside any transaction). A provider without idempotency keys
+// (Razorpay) is asked whether a refund exists before one is made, and two
+// deliveries at once (a lease that ran out, two events of one booking)
+// must not both find none.
+func (s *Service) lockPayment(ctx context.Context, id string) (func(), error) {
+	conn, err := s.pool.Acquire(ctx)
+	if err != nil {
+		return nil, err
+	}
+	if _, err := conn.Exec(ctx, `SELECT pg_advisory_lock(hashtextextended($1, 7))`, "payment:"+id); err != nil {
+		conn.Release()
+		return nil, err
+	}
+	return func() {
+		_, _ = conn.Exec(context.Background(), `SELECT pg_advisory_unlock(hashtextextended($1, 7))`, "payment:"+id)
+		conn.Release()
 	}, nil
 }

@@ -6,6 +6,7 @@ import (
 	"io"
 	"log/slog"
 	"net/http"
+	"sync"
 	"testing"
 
 	"slotwise/backend/internal/booking"
@@ -173,5 +174,87 @@ func TestTheBusinessRefundsAPartThenTheRest(t *testing.T) {
 	}
 	if _, err := f.bookings.RefundAsBusiness(ctx, b.ID, "more", 0); !errors.Is(err, booking.ErrNothingToRefund) {
 		t.Fatalf("all given back, another: %v", err)
+	}
+}
+
+// Cancelled while a part of its payment is being refunded, a booking the
+// business calls off gets the rest back too, once the part is made.
+func TestCancellingDuringAPartialRefundGivesBackTheRest(t *testing.T) {
+	f := newFixture(t)
+	b, _, session := f.book(t, monday10)
+	if err := f.deliver(t, "evt_1", "checkout.session.completed", stripetest.Session{ID: session, PaymentStatus: "paid", Amount: 2700, Intent: "pi_1"}); err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	if _, err := f.bookings.RefundAsBusiness(ctx, b.ID, "part", 1000); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := f.bookings.CancelAsBusiness(ctx, booking.CancelCommand{ID: b.ID, Reason: "closed", IdempotencyKey: "cancel-1"}); err != nil {
+		t.Fatal(err)
+	}
+	f.work(t)
+	f.work(t)
+	if got := f.state(t, b.ID); got != (state{"cancelled", "refunded", 2700, 2700}) {
+		t.Fatalf("after the part and the cancellation: %+v, want all of it back", got)
+	}
+	refunds := f.double.Asked(http.MethodPost, "/v1/refunds")
+	if len(refunds) != 2 || refunds[0].Form.Get("amount") != "1000" || refunds[1].Form.Get("amount") != "1700" {
+		t.Fatalf("refunds asked of Stripe: %+v", refunds)
+	}
+}
+
+// Two checkouts at once at Razorpay, which takes no idempotency key, may
+// make two orders: the payment keeps the first recorded, and both clicks
+// go to it.
+func TestTwoCheckoutsAtOnceAtRazorpayShowOneOrder(t *testing.T) {
+	f := newFixture(t)
+	rzp := razorpaytest.Start(t)
+	razorpay := payments.NewRazorpay(payments.RazorpayConfig{KeyID: razorpaytest.KeyID, KeySecret: razorpaytest.KeySecret,
+		WebhookSecret: razorpaytest.WebhookSecret, APIURL: rzp.URL})
+	f.pay = payments.NewService(f.pool, f.bookings, "http://127.0.0.1:8080", slog.New(slog.NewTextHandler(io.Discard, nil)), razorpay)
+	b, token, err := f.bookings.Book(context.Background(), booking.BookCommand{Calendar: "demo-paid", Start: monday10, TimeZone: "Europe/Berlin", Contact: contact(), AcceptTerms: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var wg sync.WaitGroup
+	urls := make([]string, 6)
+	for i := range urls {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			o, err := f.pay.Checkout(context.Background(), b.ID, token, "en-US")
+			if err != nil {
+				t.Error(err)
+			}
+			urls[i] = o.URL
+		}()
+	}
+	wg.Wait()
+	for _, u := range urls {
+		if u != urls[0] {
+			t.Fatalf("two checkouts at once went to %q and %q", urls[0], u)
+		}
+	}
+	var stored string
+	if err := f.pool.QueryRow(context.Background(), `SELECT session_id FROM payments WHERE booking_id = $1`, b.ID).Scan(&stored); err != nil {
+		t.Fatal(err)
+	}
+	form, err := f.pay.FormFor(context.Background(), "razorpay", f.paymentOf(t, b.ID), token)
+	if err != nil || form.Fields.Get("order_id") != stored {
+		t.Fatalf("the checkout page opens order %q (%v), the payment's is %q", form.Fields.Get("order_id"), err, stored)
+	}
+	// The order shown is the one paid, and its event books the time.
+	paymentID, err := rzp.Pay(stored)
+	if err != nil {
+		t.Fatal(err)
+	}
+	body := rzp.Event("order.paid", paymentID)
+	if err := f.pay.TakeEvent(context.Background(), "razorpay", body, razorpaytest.Headers("evt_once", body, razorpaytest.WebhookSecret)); err != nil {
+		t.Fatal(err)
+	}
+	f.worker.Consumers = []events.Consumer{&payments.Fulfiller{Service: f.pay}}
+	f.work(t)
+	if got := f.state(t, b.ID); got.payment != "paid" || got.paid != 2700 {
+		t.Fatalf("after paying the order shown: %+v", got)
 	}
 }

@@ -180,7 +180,7 @@ func (*Razorpay) Expire(context.Context, string) error { return nil }
 func (r *Razorpay) Refund(ctx context.Context, req RefundRequest) (string, error) {
 	path := "/v1/payments/" + url.PathEscape(req.IntentID)
 	var done razorpayList[razorpayRefund]
-	if err := r.call(ctx, http.MethodGet, path+"/refunds", nil, &done, "read a payment's refunds"); err != nil {
+	if err := r.call(ctx, http.MethodGet, path+"/refunds?count=100", nil, &done, "read a payment's refunds"); err != nil {
 		return "", err
 	}
 	for _, f := range done.Items {

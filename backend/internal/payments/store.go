@@ -92,9 +92,12 @@ func (store) openPayment(ctx context.Context, q db.Querier, bookingID, provider 
 	return p, nil
 }
 
+// opened records a payment's checkout, unless another was recorded first
+// (two clicks at once at a provider without idempotency keys made two):
+// the payment then keeps the first, the only one ever shown.
 func (store) opened(ctx context.Context, q db.Querier, id string, s Session) error {
 	_, err := q.Exec(ctx, `UPDATE payments SET session_id = $2, checkout_url = $3, intent_id = nullif($4, ''), updated_at = now()
-		WHERE id = $1`, id, s.ID, s.URL, s.IntentID)
+		WHERE id = $1 AND session_id IS NULL`, id, s.ID, s.URL, s.IntentID)
 	if err != nil {
 		return fmt.Errorf("payments: unable to record the checkout of %q: %w", id, err)
 	}

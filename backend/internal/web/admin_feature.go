@@ -280,9 +280,9 @@ func (h adminAPI) cancel(c *gin.Context) {
 }
 
 // refundBody is a refund's optional amount, in the minor unit; none is
-// everything paid and not yet refunded.
+// everything paid and not yet refunded (0 is refused, as any amount below 1).
 type refundBody struct {
-	Amount int64 `json:"amount"`
+	Amount *int64 `json:"amount"`
 }
 
 func (h adminAPI) refund(c *gin.Context) {
@@ -290,7 +290,13 @@ func (h adminAPI) refund(c *gin.Context) {
 	if !optionalBody(c, &body) {
 		return
 	}
-	b, err := h.d.Bookings.RefundAsBusiness(c.Request.Context(), c.Param("id"), idempotencyKey(c), body.Amount)
+	amount := int64(0) // all that is left
+	if body.Amount != nil {
+		if amount = *body.Amount; amount < 1 {
+			amount = -1 // refused as such
+		}
+	}
+	b, err := h.d.Bookings.RefundAsBusiness(c.Request.Context(), c.Param("id"), idempotencyKey(c), amount)
 	if err != nil {
 		h.s.adminError(c, err)
 		return

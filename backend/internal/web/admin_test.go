@@ -276,6 +276,7 @@ func TestAdminConfirmsDeclinesAndCancels(t *testing.T) {
 		{"refund what was never paid", "/api/admin/bookings/" + plain + "/refund", "", nil, 409, "", "nothing_to_refund"},
 		{"refund a part of what was never paid", "/api/admin/bookings/" + plain + "/refund", `{"amount":1000}`, nil, 409, "", "nothing_to_refund"},
 		{"refund a negative amount", "/api/admin/bookings/" + plain + "/refund", `{"amount":-5}`, nil, 422, "", "invalid"},
+		{"refund nothing", "/api/admin/bookings/" + plain + "/refund", `{"amount":0}`, nil, 422, "", "invalid"},
 		{"refund an amount that is not a number", "/api/admin/bookings/" + plain + "/refund", `{"amount":"all"}`, nil, 400, "", "bad_request"},
 		{"a booking that does not exist", "/api/admin/bookings/bk_missing/confirm", "", nil, 404, "", "not_found"},
 	}

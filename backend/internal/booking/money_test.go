@@ -45,6 +45,8 @@ func TestPaymentNoteSaysWhereThePaymentStandsInTheBookersLanguage(t *testing.T) 
 		{"in German", "de", Money{State: MoneyRefunded, Currency: "EUR", Total: 9000, Paid: 2700, Refunded: 2700}, "27,00\u00a0€ erstattet"},
 		{"yen have no cents", "en-US", Money{State: MoneyOnSite, Currency: "JPY", Total: 5000}, "¥5,000, to pay at the appointment"},
 		{"dinars have mils", "en-US", Money{State: MoneyOnSite, Currency: "KWD", Total: 12345}, "KWD\u00a012.345, to pay at the appointment"},
+		{"a part refunded", "en-US", Money{State: MoneyPaid, Currency: "EUR", Total: 9000, Paid: 2700, Refunded: 1000}, "€27.00 paid, €10.00 of it refunded"},
+		{"a part being refunded", "en-US", Money{State: MoneyRefundDue, Currency: "EUR", Total: 9000, Paid: 2700, RefundDue: 1000}, "Your payment of €10.00 is being refunded"},
 		{"free", "en-US", Money{}, ""},
 	}
 	for _, tt := range tests {

@@ -34,13 +34,16 @@ func PaymentNote(b *Booking) string {
 		id, args["amount"] = "payment.state.processing", amount(m.PayNow)
 	case MoneyPaid:
 		id, args["amount"] = "payment.state.paid", amount(m.Paid)
-		if m.Paid < m.Total {
+		switch {
+		case m.Refunded > 0:
+			id, args["refunded"] = "payment.state.partlyRefunded", amount(m.Refunded)
+		case m.Paid < m.Total:
 			id, args["due"] = "payment.state.deposit", amount(m.Total-m.Paid)
 		}
 	case MoneyReleased:
 		id = "payment.state.released"
 	case MoneyRefundDue:
-		id, args["amount"] = "payment.state.refundDue", amount(m.Paid-m.Refunded)
+		id, args["amount"] = "payment.state.refundDue", amount(m.RefundNow())
 	case MoneyRefunded:
 		id, args["amount"] = "payment.state.refunded", amount(m.Refunded)
 	}

@@ -57,6 +57,7 @@ type PaymentView struct {
 	RefundPolicy      string     `json:"refundPolicy" tstype:"'window' | 'business' | 'never'"`
 	RefundWindowHours int        `json:"refundWindowHours"`
 	Refundable        bool       `json:"refundable"` // cancelling now gives back what was paid
+	RefundDue         int64      `json:"refundDue"`  // what is being given back now (refund_due): all that is left, or a part
 }
 
 // paymentView is b's money for the booker; nil when it costs nothing.
@@ -65,11 +66,15 @@ func paymentView(b *Booking, now time.Time) *PaymentView {
 	if m.Total == 0 && m.Paid == 0 {
 		return nil
 	}
-	return &PaymentView{
+	v := &PaymentView{
 		State: m.State, Currency: m.Currency, Total: m.Total, PayNow: m.PayNow, Paid: m.Paid, Refunded: m.Refunded,
 		HoldUntil: m.HoldUntil, RefundPolicy: b.Calendar.RefundPolicy, RefundWindowHours: int(b.Calendar.RefundWindow / time.Hour),
 		Refundable: m.State == MoneyPaid && m.Paid > m.Refunded && Refundable(b, now),
 	}
+	if m.State == MoneyRefundDue {
+		v.RefundDue = m.RefundNow()
+	}
+	return v
 }
 
 // AnswerView is one question of a booking form and its answer, as read.

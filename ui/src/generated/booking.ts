@@ -61,6 +61,7 @@ export interface PaymentView {
   refundPolicy: 'window' | 'business' | 'never';
   refundWindowHours: number /* int */;
   refundable: boolean; // cancelling now gives back what was paid
+  refundDue: number /* int64 */; // what is being given back now (refund_due): all that is left, or a part
 }
 /**
  * AnswerView is one question of a booking form and its answer, as read.

@@ -35,11 +35,21 @@ describe('formatMoney', () => {
 describe('paymentLine', () => {
   const intl = createIntl({
     locale: 'en-US',
-    messages: { 'payment.state.deposit': 'Deposit of {amount} paid; {due} due', 'payment.state.refunded': '{amount} refunded' },
+    messages: {
+      'payment.state.deposit': 'Deposit of {amount} paid; {due} due',
+      'payment.state.refunded': '{amount} refunded',
+      'payment.state.partlyRefunded': '{amount} paid, {refunded} of it refunded',
+      'payment.state.refundDue': 'Your payment of {amount} is being refunded',
+    },
   });
-  const view = { state: 'paid', currency: 'EUR', total: 9000, payNow: 2700, paid: 2700, refunded: 0, holdUntil: null, refundPolicy: 'window', refundWindowHours: 24, refundable: true } as const;
+  const view = { state: 'paid', currency: 'EUR', total: 9000, payNow: 2700, paid: 2700, refunded: 0, holdUntil: null, refundPolicy: 'window', refundWindowHours: 24, refundable: true, refundDue: 0 } as const;
   it('says a deposit and what is due', () => {
     expect(paymentLine(intl, { ...view }, (s) => s)).toBe('Deposit of €27.00 paid; €63.00 due');
+  });
+  it('says what of a payment was given back, and the part being given back', () => {
+    expect(paymentLine(intl, { ...view, refunded: 1000 }, (s) => s)).toBe('€27.00 paid, €10.00 of it refunded');
+    expect(paymentLine(intl, { ...view, state: 'refund_due', refundDue: 1000 }, (s) => s)).toBe('Your payment of €10.00 is being refunded');
+    expect(paymentLine(intl, { ...view, state: 'refund_due' }, (s) => s)).toBe('Your payment of €27.00 is being refunded');
   });
   it('adds up bookings made together', () => {
     const both = combinedPayment([{ ...view, state: 'refunded', refunded: 2700 }, { ...view, state: 'refunded', refunded: 2700 }, undefined])!;

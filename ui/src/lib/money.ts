@@ -57,13 +57,14 @@ export function paymentLine(intl: IntlShape, p: PaymentView, time: (iso: string)
     case 'processing':
       return intl.formatMessage({ id: 'payment.state.processing' }, { amount: amount(p.payNow) });
     case 'paid':
+      if (p.refunded > 0) return intl.formatMessage({ id: 'payment.state.partlyRefunded' }, { amount: amount(p.paid), refunded: amount(p.refunded) });
       return p.paid < p.total
         ? intl.formatMessage({ id: 'payment.state.deposit' }, { amount: amount(p.paid), due: amount(p.total - p.paid) })
         : intl.formatMessage({ id: 'payment.state.paid' }, { amount: amount(p.paid) });
     case 'released':
       return intl.formatMessage({ id: 'payment.state.released' });
     case 'refund_due':
-      return intl.formatMessage({ id: 'payment.state.refundDue' }, { amount: amount(p.paid - p.refunded) });
+      return intl.formatMessage({ id: 'payment.state.refundDue' }, { amount: amount(p.refundDue || p.paid - p.refunded) });
     case 'refunded':
       return intl.formatMessage({ id: 'payment.state.refunded' }, { amount: amount(p.refunded) });
   }
@@ -77,5 +78,5 @@ export function combinedPayment(all: (PaymentView | undefined)[]): PaymentView |
   const views = all.filter((p): p is PaymentView => !!p);
   if (views.length === 0) return undefined;
   const sum = (f: (p: PaymentView) => number) => views.reduce((n, p) => n + f(p), 0);
-  return { ...views[0], total: sum((p) => p.total), payNow: sum((p) => p.payNow), paid: sum((p) => p.paid), refunded: sum((p) => p.refunded) };
+  return { ...views[0], total: sum((p) => p.total), payNow: sum((p) => p.payNow), paid: sum((p) => p.paid), refunded: sum((p) => p.refunded), refundDue: sum((p) => p.refundDue) };
 }

@@ -57,10 +57,8 @@ type checkoutField struct{ Name, Value string }
 // that no longer waits (paid, released) sends the booker to its result
 // page, which says what became of it.
 func (a paymentsAPI) checkoutForm(c *gin.Context) {
-	c.Header("Cache-Control", "no-store")
-	payment, token := c.Query("payment"), c.Query("token")
-	if a.svc == nil || payment == "" || token == "" {
-		apiError(c, http.StatusNotFound, "not_found", "There is no such payment")
+	payment, token, ok := a.paymentAsked(c)
+	if !ok {
 		return
 	}
 	f, err := guardedToken(c.Request.Context(), a.s.limits, c.ClientIP(), func(ctx context.Context) (*payments.CheckoutForm, error) {
@@ -99,6 +97,19 @@ func (a paymentsAPI) checkoutForm(c *gin.Context) {
 	})
 }
 
+// paymentAsked reads the payment and its booking's token that the checkout
+// page and the return address are asked for; without them, a 404. Their
+// answers are one visitor's: never stored.
+func (a paymentsAPI) paymentAsked(c *gin.Context) (payment, token string, ok bool) {
+	c.Header("Cache-Control", "no-store")
+	payment, token = c.Query("payment"), c.Query("token")
+	if a.svc == nil || payment == "" || token == "" {
+		apiError(c, http.StatusNotFound, "not_found", "There is no such payment")
+		return "", "", false
+	}
+	return payment, token, true
+}
+
 // checkoutScriptFile serves the page's script.
 func (a paymentsAPI) checkoutScriptFile(c *gin.Context) {
 	c.Header("Cache-Control", "public, max-age=86400")
@@ -110,10 +121,8 @@ func (a paymentsAPI) checkoutScriptFile(c *gin.Context) {
 // address take it) and sends them on to the result page, which asks the
 // provider before it says anything.
 func (a paymentsAPI) providerReturn(c *gin.Context) {
-	c.Header("Cache-Control", "no-store")
-	payment, token := c.Query("payment"), c.Query("token")
-	if a.svc == nil || payment == "" || token == "" {
-		apiError(c, http.StatusNotFound, "not_found", "There is no such payment")
+	payment, token, ok := a.paymentAsked(c)
+	if !ok {
 		return
 	}
 	c.Request.Body = http.MaxBytesReader(c.Writer, c.Request.Body, 16<<10)

@@ -10,7 +10,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { SHOTS, consented, launchBrowser, messages, pickSlot, startServer, waitForHydration, watchConsole } from './harness.mjs';
+import { SHOTS, consented, fillDetails, launchBrowser, messages, pickSlot, startServer, waitForHydration, watchConsole } from './harness.mjs';
 
 const env = { server: null, browser: null, double: null, url: '' };
 before(async () => {
@@ -63,9 +63,7 @@ describe('paying a deposit through Razorpay', () => {
       await page.goto(`${env.server.base}${c.prefix}/widget/bookings/demo-paid`);
       await waitForHydration(page);
       await pickSlot(page, { nextMonthLabel: new RegExp(t['booking.calendar.nextMonth']) });
-      await page.getByRole('textbox', { name: new RegExp(t['booking.field.firstName']) }).fill('Ada');
-      await page.getByRole('textbox', { name: new RegExp(t['booking.field.lastName']) }).fill('Lovelace');
-      await page.getByRole('textbox', { name: new RegExp(t['booking.field.email']) }).fill(c.email);
+      await fillDetails(page, t, c.email);
       await page.getByRole('textbox', { name: new RegExp(t['booking.field.phone']) }).fill('+49 30 1234567');
       await page.getByRole('checkbox', { name: new RegExp(t['booking.terms.label'].replace(/<\/?a>/g, '')) }).check();
       await page.getByRole('button', { name: t['booking.submit.pay'] }).click();

@@ -356,7 +356,8 @@ func abuseLimits(a *app) (*limits.Limiter, error) {
 const holdSweep = 15 * time.Second
 
 // paymentProviders are the configured online payment providers, the
-// default first (Stripe, then Razorpay); it says which, and never a key.
+// default first (Stripe, then Razorpay, then PayPal); it says which, and
+// never a key.
 func paymentProviders(a *app) []payments.Provider {
 	var out []payments.Provider
 	if p := stripeProvider(a); p != nil {
@@ -365,8 +366,11 @@ func paymentProviders(a *app) []payments.Provider {
 	if p := razorpayProvider(a); p != nil {
 		out = append(out, p)
 	}
+	if p := paypalProvider(a); p != nil {
+		out = append(out, p)
+	}
 	if len(out) == 0 {
-		a.log.Info("online payment is not set up: calendars paid online book nothing (set SLOTWISE_STRIPE_SECRET_KEY or SLOTWISE_RAZORPAY_KEY_ID)")
+		a.log.Info("online payment is not set up: calendars paid online book nothing (set SLOTWISE_STRIPE_SECRET_KEY, SLOTWISE_RAZORPAY_KEY_ID or SLOTWISE_PAYPAL_CLIENT_ID)")
 	}
 	return out
 }
@@ -382,6 +386,16 @@ func razorpayProvider(a *app) payments.Provider {
 	}
 	a.log.Info("online payments through Razorpay", slog.String("mode", mode), slog.String("api", cmp.Or(cfg.APIURL, payments.RazorpayAPI)))
 	return payments.NewRazorpay(payments.RazorpayConfig{KeyID: cfg.KeyID, KeySecret: cfg.KeySecret, WebhookSecret: cfg.WebhookSecret, APIURL: cfg.APIURL})
+}
+
+func paypalProvider(a *app) payments.Provider {
+	cfg := a.cfg.PayPal
+	if cfg.ClientID == "" {
+		return nil
+	}
+	api := cmp.Or(cfg.APIURL, payments.PayPalAPI)
+	a.log.Info("online payments through PayPal", slog.String("api", api))
+	return payments.NewPayPal(payments.PayPalConfig{ClientID: cfg.ClientID, ClientSecret: cfg.ClientSecret, WebhookID: cfg.WebhookID, APIURL: cfg.APIURL})
 }
 
 func stripeProvider(a *app) payments.Provider {

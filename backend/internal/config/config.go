@@ -66,6 +66,13 @@ type Config struct {
 	// /api/payments/razorpay/webhook; SLOTWISE_RAZORPAY_API_URL points at
 	// another API, such as the tests' double).
 	Razorpay Razorpay
+	// PayPal takes online payments when its REST app's credentials are set
+	// (SLOTWISE_PAYPAL_CLIENT_ID, SLOTWISE_PAYPAL_CLIENT_SECRET;
+	// SLOTWISE_PAYPAL_WEBHOOK_ID names the webhook whose events come to
+	// /api/payments/paypal/webhook; SLOTWISE_PAYPAL_API_URL points at
+	// another API: PayPal's sandbox, https://api-m.sandbox.paypal.com, or
+	// the tests' double).
+	PayPal PayPal
 	// WebhookAllowPrivate lets webhook endpoints point at private and
 	// loopback addresses (SLOTWISE_WEBHOOK_ALLOW_PRIVATE=true): for tests
 	// and closed networks; elsewhere it would let the API reach inside.
@@ -90,6 +97,14 @@ type Razorpay struct {
 	KeySecret     string
 	WebhookSecret string
 	APIURL        string
+}
+
+// PayPal holds PayPal's REST app credentials and its webhook's id.
+type PayPal struct {
+	ClientID     string
+	ClientSecret string
+	WebhookID    string
+	APIURL       string
 }
 
 // SMTP is the outgoing mail server; with no Host, mails are written to
@@ -251,6 +266,21 @@ func Load(getenv Getenv) (*Config, error) {
 	if u := c.Razorpay.APIURL; u != "" {
 		if p, err := url.Parse(u); err != nil || (p.Scheme != "http" && p.Scheme != "https") || p.Host == "" {
 			return nil, fmt.Errorf("config: SLOTWISE_RAZORPAY_API_URL must be an http(s) URL, got %q", u)
+		}
+	}
+	c.PayPal = PayPal{ClientID: getenv("SLOTWISE_PAYPAL_CLIENT_ID"), ClientSecret: getenv("SLOTWISE_PAYPAL_CLIENT_SECRET"),
+		WebhookID: getenv("SLOTWISE_PAYPAL_WEBHOOK_ID"), APIURL: getenv("SLOTWISE_PAYPAL_API_URL")}
+	if p := c.PayPal; (p.ClientID == "") != (p.ClientSecret == "") {
+		return nil, fmt.Errorf("config: SLOTWISE_PAYPAL_CLIENT_ID and SLOTWISE_PAYPAL_CLIENT_SECRET are set together")
+	}
+	// A booker who approves and never comes back is known only from the
+	// webhook, and its events are verified with the webhook's id.
+	if p := c.PayPal; p.ClientID != "" && p.WebhookID == "" {
+		return nil, fmt.Errorf("config: SLOTWISE_PAYPAL_WEBHOOK_ID is needed with PayPal's credentials: its events are verified with it, and an approval whose booker never comes back is known only from them")
+	}
+	if u := c.PayPal.APIURL; u != "" {
+		if p, err := url.Parse(u); err != nil || (p.Scheme != "http" && p.Scheme != "https") || p.Host == "" {
+			return nil, fmt.Errorf("config: SLOTWISE_PAYPAL_API_URL must be an http(s) URL, got %q", u)
 		}
 	}
 	c.MetricsToken = getenv("SLOTWISE_METRICS_TOKEN")

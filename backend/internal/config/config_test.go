@@ -43,6 +43,12 @@ func TestParseLayersFlagsOverEnvironmentOverDefaults(t *testing.T) {
 		}, false},
 		{"Razorpay without its webhook secret", nil, map[string]string{"SLOTWISE_RAZORPAY_KEY_ID": "rzp_test_a", "SLOTWISE_RAZORPAY_KEY_SECRET": "s"}, nil, true},
 		{"Razorpay's key id without its secret", nil, map[string]string{"SLOTWISE_RAZORPAY_KEY_ID": "rzp_test_a", "SLOTWISE_RAZORPAY_WEBHOOK_SECRET": "w"}, nil, true},
+		{"PayPal", nil, map[string]string{"SLOTWISE_PAYPAL_CLIENT_ID": "id", "SLOTWISE_PAYPAL_CLIENT_SECRET": "s", "SLOTWISE_PAYPAL_WEBHOOK_ID": "WH1", "SLOTWISE_PAYPAL_API_URL": "https://api-m.sandbox.paypal.com"}, func(c *Config) bool {
+			return c.PayPal.ClientID == "id" && c.PayPal.WebhookID == "WH1" && c.PayPal.APIURL == "https://api-m.sandbox.paypal.com"
+		}, false},
+		{"PayPal without its webhook id", nil, map[string]string{"SLOTWISE_PAYPAL_CLIENT_ID": "id", "SLOTWISE_PAYPAL_CLIENT_SECRET": "s"}, nil, true},
+		{"PayPal's client id without its secret", nil, map[string]string{"SLOTWISE_PAYPAL_CLIENT_ID": "id", "SLOTWISE_PAYPAL_WEBHOOK_ID": "WH1"}, nil, true},
+		{"a PayPal API that is not a URL", nil, map[string]string{"SLOTWISE_PAYPAL_CLIENT_ID": "id", "SLOTWISE_PAYPAL_CLIENT_SECRET": "s", "SLOTWISE_PAYPAL_WEBHOOK_ID": "WH1", "SLOTWISE_PAYPAL_API_URL": "ftp://x"}, nil, true},
 		{"a Razorpay key id that is not one", nil, map[string]string{"SLOTWISE_RAZORPAY_KEY_ID": "sk_test_a", "SLOTWISE_RAZORPAY_KEY_SECRET": "s", "SLOTWISE_RAZORPAY_WEBHOOK_SECRET": "w"}, nil, true},
 		{"stray argument", []string{"extra"}, nil, nil, true},
 	}

@@ -125,8 +125,12 @@ func (s *Service) returnURLs(provider Provider, locale, paymentID, token string)
 	result := s.baseURL + route.Default().Href(locale, "verifyPayment", "callback", nil, url.Values{"payment": {paymentID}, "token": {token}}) +
 		"&session_id=" + SessionIDTemplate
 	success, cancel = result, result+"&cancelled=1"
-	if _, ok := provider.(FormCheckout); ok {
+	switch provider.(type) {
+	case FormCheckout:
 		success = s.baseURL + "/api/payments/" + provider.Name() + "/return?" + url.Values{"payment": {paymentID}, "token": {token}}.Encode()
+	case RedirectReturn:
+		success = s.baseURL + "/api/payments/" + provider.Name() + "/return?" + url.Values{"payment": {paymentID}, ReturnKeyParam: {token}}.Encode()
+		cancel = success + "&cancelled=1"
 	}
 	return success, cancel
 }
@@ -166,12 +170,18 @@ func (s *Service) FormFor(ctx context.Context, provider, paymentID, token string
 }
 
 // Returned reads the answer a FormCheckout provider posts back with the
-// booker and names the result page to send them on to. The page asks the
-// provider before it says anything; an answer that does not verify (the
-// booker cancelled, or someone forged it) shows it as left unpaid.
+// booker, or the address a RedirectReturn provider sends them back to, and
+// names the result page to send them on to. The page asks the provider
+// before it says anything; an answer that does not verify (the booker
+// cancelled, or someone forged it) shows it as left unpaid.
 func (s *Service) Returned(ctx context.Context, provider, paymentID, token string, form url.Values) (string, error) {
-	fc, ok := s.Provider(provider).(FormCheckout)
-	if !ok {
+	var left func() bool
+	switch p := s.Provider(provider).(type) {
+	case FormCheckout:
+		left = func() bool { return !p.VerifyReturn(form) }
+	case RedirectReturn:
+		left = func() bool { return form.Get("cancelled") != "" }
+	default:
 		return "", ErrNotFound
 	}
 	p, err := s.store.payment(ctx, s.pool, paymentID)
@@ -182,7 +192,7 @@ func (s *Service) Returned(ctx context.Context, provider, paymentID, token strin
 		return "", err
 	}
 	q := url.Values{"payment": {p.ID}, "token": {token}}
-	if !fc.VerifyReturn(form) {
+	if left() {
 		q.Set("cancelled", "1")
 	}
 	return route.Default().Href(p.Locale, "verifyPayment", "", nil, q), nil

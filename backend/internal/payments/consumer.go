@@ -34,6 +34,9 @@ func (f *Fulfiller) Handle(ctx context.Context, ev events.Event) (events.Commit,
 		if err := ev.Decode(&pe); err != nil {
 			return nil, err
 		}
+		if pe.Type == EventApproved {
+			return f.Service.approved(ctx, pe)
+		}
 		return f.Service.providerEvent(pe), nil
 	}
 	var be booking.BookingEvent
@@ -41,6 +44,27 @@ func (f *Fulfiller) Handle(ctx context.Context, ev events.Event) (events.Commit,
 		return nil, err
 	}
 	return f.Service.settleBooking(ctx, be.BookingID)
+}
+
+// approved captures a checkout the booker approved (Capturer) while its
+// hold lasts, outside any transaction, then records what the capture
+// says as the provider's own event would.
+func (s *Service) approved(ctx context.Context, pe ProviderEvent) (events.Commit, error) {
+	sess, captured, err := s.captureHeld(ctx, pe.Provider, pe.SessionID)
+	if err != nil {
+		return nil, err
+	}
+	switch {
+	case !captured:
+		return func(context.Context, pgx.Tx) error { return nil }, nil
+	case sess.Status == SessionFailed:
+		pe.Type = EventAsyncFailed
+	case sess.Status == SessionComplete:
+		pe.Type, pe.Paid, pe.IntentID, pe.Amount = EventCompleted, sess.Paid, sess.IntentID, sess.Amount
+	default: // funding declined: the booker may choose again while the hold lasts
+		return func(context.Context, pgx.Tx) error { return nil }, nil
+	}
+	return s.providerEvent(pe), nil
 }
 
 // providerEvent is what a provider's event changes, in the delivery's
@@ -163,7 +187,7 @@ func (s *Service) refund(ctx context.Context, firstID string, b *booking.Booking
 	if b.Money.Refunded > 0 {
 		key += "-" + strconv.FormatInt(b.Money.Refunded, 10)
 	}
-	refundID, err := provider.Refund(ctx, RefundRequest{Key: key, IntentID: p.IntentID, Amount: amount})
+	refundID, err := provider.Refund(ctx, RefundRequest{Key: key, IntentID: p.IntentID, Amount: amount, Currency: p.Currency})
 	if err != nil {
 		return nil, err
 	}

@@ -49,9 +49,35 @@ type Provider interface {
 	Expire(ctx context.Context, id string) error
 	// Refund gives back amount of a payment; the same key refunds once.
 	Refund(ctx context.Context, r RefundRequest) (string, error)
-	// Verify checks an event delivery's signature and reads it.
-	Verify(payload []byte, header http.Header) (Event, error)
+	// Verify checks an event delivery's signature and reads it. A
+	// provider that must be asked (PayPal) answers ErrUnavailable while
+	// it cannot be, and the delivery is refused so that it comes again.
+	Verify(ctx context.Context, payload []byte, header http.Header) (Event, error)
 }
+
+// Capturer is a provider whose checkout, once the booker approves it, is
+// paid only when we capture it (PayPal's orders): an approval is not
+// money, and one that comes after our hold ended is never captured.
+type Capturer interface {
+	Provider
+	// Capture takes an approved checkout's money; the same key captures
+	// once.
+	Capture(ctx context.Context, sessionID, key string) (Session, error)
+}
+
+// RedirectReturn is a provider that sends the booker back by adding its
+// own parameters to our address (PayPal adds token and PayerID). Ours
+// would clash with them, so it returns to our return address, where the
+// booking's secret goes by another name (ReturnKeyParam), and the booker
+// is sent on to the result page.
+type RedirectReturn interface {
+	Provider
+	ReturnsByRedirect()
+}
+
+// ReturnKeyParam names the booking's secret in a RedirectReturn
+// provider's return address.
+const ReturnKeyParam = "key"
 
 // FormCheckout is a provider whose checkout page is opened by a form the
 // booker's browser posts to it (Razorpay's hosted checkout), not by a
@@ -89,17 +115,27 @@ const SessionIDTemplate = "{SESSION_ID}"
 type Session struct {
 	ID       string
 	URL      string
-	Status   string // open, complete, expired
+	Status   string // SessionOpen, SessionApproved, SessionComplete, SessionExpired, SessionFailed
 	Paid     bool   // the money arrived
 	IntentID string // the provider's payment, for refunds
 	Amount   int64
 }
+
+// Session statuses.
+const (
+	SessionOpen     = "open"
+	SessionApproved = "approved" // the booker said yes; the money is taken by Capturer.Capture
+	SessionComplete = "complete"
+	SessionExpired  = "expired"
+	SessionFailed   = "failed"
+)
 
 // RefundRequest gives back money of a payment.
 type RefundRequest struct {
 	Key      string
 	IntentID string
 	Amount   int64
+	Currency string // the payment's, ISO 4217
 }
 
 // Event types, as this package reads the provider's.
@@ -108,6 +144,7 @@ const (
 	EventAsyncSucceeded = "async_succeeded" // a delayed method confirmed
 	EventAsyncFailed    = "async_failed"    // a delayed method failed
 	EventExpired        = "expired"         // the session closed unpaid
+	EventApproved       = "approved"        // the booker approved a Capturer's checkout: capture it while the hold lasts
 	EventOther          = ""                // acknowledged and left alone
 )
 

@@ -135,7 +135,7 @@ func (r *Razorpay) Session(ctx context.Context, id string) (Session, error) {
 }
 
 func (r *Razorpay) session(ctx context.Context, o razorpayOrder) (Session, error) {
-	s := Session{ID: o.ID, URL: r.cfg.APIURL + "/v1/checkout/embedded", Status: "open", Amount: o.Amount}
+	s := Session{ID: o.ID, URL: r.cfg.APIURL + "/v1/checkout/embedded", Status: SessionOpen, Amount: o.Amount}
 	if o.Status != "paid" {
 		return s, nil
 	}
@@ -145,7 +145,7 @@ func (r *Razorpay) session(ctx context.Context, o razorpayOrder) (Session, error
 	}
 	for _, p := range paid.Items {
 		if p.Status == "captured" || p.Captured {
-			s.Status, s.Paid, s.IntentID, s.Amount = "complete", true, p.ID, p.Amount
+			s.Status, s.Paid, s.IntentID, s.Amount = SessionComplete, true, p.ID, p.Amount
 		}
 	}
 	return s, nil
@@ -212,7 +212,7 @@ type razorpayEvent struct {
 // Verify implements Provider: X-Razorpay-Signature is the hex HMAC-SHA256
 // of the raw body with the webhook secret, compared in constant time;
 // X-Razorpay-Event-Id names the event, once however often it comes.
-func (r *Razorpay) Verify(payload []byte, header http.Header) (Event, error) {
+func (r *Razorpay) Verify(_ context.Context, payload []byte, header http.Header) (Event, error) {
 	if r.cfg.WebhookSecret == "" || !validHMAC(payload, header.Get("X-Razorpay-Signature"), r.cfg.WebhookSecret) {
 		return Event{}, ErrBadSignature
 	}

@@ -96,7 +96,7 @@ func TestRazorpayEventsAreReadOnlyWithTheirSignature(t *testing.T) {
 	s, _ := rp.Checkout(context.Background(), razorpayCheckout("pay_a", 150000))
 	paymentID, _ := d.Pay(s.ID)
 	paid := d.Event("order.paid", paymentID)
-	ev, err := rp.Verify(paid, razorpaytest.Headers("evt_1", paid, razorpaytest.WebhookSecret))
+	ev, err := rp.Verify(context.Background(), paid, razorpaytest.Headers("evt_1", paid, razorpaytest.WebhookSecret))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -105,11 +105,11 @@ func TestRazorpayEventsAreReadOnlyWithTheirSignature(t *testing.T) {
 		t.Fatalf("order.paid reads %+v, want %+v", ev, want)
 	}
 	captured := d.Event("payment.captured", paymentID)
-	if ev, err := rp.Verify(captured, razorpaytest.Headers("evt_2", captured, razorpaytest.WebhookSecret)); err != nil || !ev.Paid || ev.SessionID != s.ID {
+	if ev, err := rp.Verify(context.Background(), captured, razorpaytest.Headers("evt_2", captured, razorpaytest.WebhookSecret)); err != nil || !ev.Paid || ev.SessionID != s.ID {
 		t.Fatalf("payment.captured reads %+v, %v", ev, err)
 	}
 	failed := d.Event("payment.failed", paymentID)
-	if ev, err := rp.Verify(failed, razorpaytest.Headers("evt_3", failed, razorpaytest.WebhookSecret)); err != nil || ev.Type != payments.EventOther {
+	if ev, err := rp.Verify(context.Background(), failed, razorpaytest.Headers("evt_3", failed, razorpaytest.WebhookSecret)); err != nil || ev.Type != payments.EventOther {
 		t.Fatalf("payment.failed reads %+v, %v; want acknowledged and left alone", ev, err)
 	}
 
@@ -128,13 +128,13 @@ func TestRazorpayEventsAreReadOnlyWithTheirSignature(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			if _, err := rp.Verify(tt.body, tt.header); !errors.Is(err, tt.want) {
+			if _, err := rp.Verify(context.Background(), tt.body, tt.header); !errors.Is(err, tt.want) {
 				t.Fatalf("got %v, want %v", err, tt.want)
 			}
 		})
 	}
 	unsigned := payments.NewRazorpay(payments.RazorpayConfig{KeyID: razorpaytest.KeyID, KeySecret: razorpaytest.KeySecret, APIURL: d.URL})
-	if _, err := unsigned.Verify(paid, razorpaytest.Headers("evt_1", paid, "")); !errors.Is(err, payments.ErrBadSignature) {
+	if _, err := unsigned.Verify(context.Background(), paid, razorpaytest.Headers("evt_1", paid, "")); !errors.Is(err, payments.ErrBadSignature) {
 		t.Fatalf("without a webhook secret an event signed with the empty one reads: %v", err)
 	}
 }

@@ -109,6 +109,12 @@ func (s *Service) Check(ctx context.Context, paymentID, token string, ask, left 
 	}
 	if provider := s.Provider(p.Provider); ask && provider != nil && p.SessionID != "" && (p.Status == statusOpen || p.Status == statusProcessing) {
 		sess, err := provider.Session(ctx, p.SessionID)
+		if err == nil && sess.Status == SessionApproved {
+			var captured bool
+			if sess, captured, err = s.captureHeld(ctx, p.Provider, p.SessionID); err == nil && !captured {
+				sess = Session{ID: p.SessionID, Status: SessionOpen}
+			}
+		}
 		switch {
 		case err != nil:
 			// The page says "pending" and asks again; the webhook still comes.
@@ -154,7 +160,7 @@ func (s *Service) TakeEvent(ctx context.Context, provider string, payload []byte
 	if p == nil {
 		return ErrBadSignature // nothing can be verified
 	}
-	ev, err := p.Verify(payload, header)
+	ev, err := p.Verify(ctx, payload, header)
 	if err != nil {
 		return err
 	}
@@ -169,6 +175,42 @@ func (s *Service) TakeEvent(ctx context.Context, provider string, payload []byte
 		}
 		return events.Emit(ctx, tx, EventProvider, ProviderEvent{Provider: provider, Event: ev})
 	})
+}
+
+// captureHeld takes the money of an approved checkout (Capturer), only
+// while its bookings' time is still held for it: an approval that comes
+// after the hold ended is left uncaptured, and no money moves. The call
+// runs outside any transaction, keyed by the payment, so the return page
+// and the webhook capturing at once capture once. captured tells whether
+// the provider was asked.
+func (s *Service) captureHeld(ctx context.Context, provider, sessionID string) (sess Session, captured bool, err error) {
+	c, ok := s.Provider(provider).(Capturer)
+	if !ok {
+		return Session{}, false, nil
+	}
+	p, err := s.store.bySession(ctx, s.pool, provider, sessionID)
+	if errors.Is(err, ErrNotFound) {
+		return Session{}, false, nil
+	}
+	if err != nil || p.Status != statusOpen {
+		return Session{}, false, err
+	}
+	group, err := s.bookings.MadeWith(ctx, s.pool, p.BookingID)
+	if err != nil {
+		return Session{}, false, err
+	}
+	first := group[0]
+	if first.Status != booking.StatusPending || first.Money.State != booking.MoneyHold || first.Money.HoldUntil == nil ||
+		!s.Now().Before(*first.Money.HoldUntil) {
+		s.log.InfoContext(ctx, "an approval after the hold ended is left uncaptured", slog.String("payment", p.ID))
+		return Session{}, false, nil
+	}
+	sess, err = c.Capture(ctx, sessionID, "capture-"+p.ID)
+	if err != nil {
+		return Session{}, false, err
+	}
+	s.log.InfoContext(ctx, "checkout captured", slog.String("payment", p.ID), slog.String("status", sess.Status), slog.Bool("paid", sess.Paid))
+	return sess, true, nil
 }
 
 // recordPaid records that a checkout's money arrived: the payment is

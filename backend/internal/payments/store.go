@@ -68,6 +68,11 @@ func (store) payment(ctx context.Context, q db.Querier, id string) (*payment, er
 	return scanPayment(q.QueryRow(ctx, `SELECT `+paymentColumns+` FROM payments WHERE id = $1`, id))
 }
 
+func (store) bySession(ctx context.Context, q db.Querier, provider, session string) (*payment, error) {
+	return scanPayment(q.QueryRow(ctx, `SELECT `+paymentColumns+` FROM payments WHERE provider = $1 AND session_id = $2`,
+		provider, session))
+}
+
 func (store) bySessionForUpdate(ctx context.Context, q db.Querier, provider, session string) (*payment, error) {
 	return scanPayment(q.QueryRow(ctx, `SELECT `+paymentColumns+` FROM payments WHERE provider = $1 AND session_id = $2 FOR UPDATE`,
 		provider, session))

@@ -137,7 +137,7 @@ func (s *Stripe) Refund(ctx context.Context, r RefundRequest) (string, error) {
 
 // Verify implements Provider: the Stripe-Signature over the raw body,
 // within five minutes of its time.
-func (s *Stripe) Verify(payload []byte, header http.Header) (Event, error) {
+func (s *Stripe) Verify(_ context.Context, payload []byte, header http.Header) (Event, error) {
 	ev, err := webhook.ConstructEventWithOptions(payload, header.Get("Stripe-Signature"), s.webhookSecret,
 		webhook.ConstructEventOptions{Tolerance: 300 * time.Second, IgnoreAPIVersionMismatch: true})
 	if err != nil || s.webhookSecret == "" {

@@ -32,6 +32,7 @@ func (f paymentsFeature) Register(r *Registry) {
 	api.POST("/payments/:provider/webhook", h.webhook)
 	api.GET("/payments/:provider/checkout", h.checkoutForm)
 	api.POST("/payments/:provider/return", h.providerReturn)
+	api.GET("/payments/:provider/return", h.providerRedirectReturn)
 	api.GET("/payments/checkout.js", h.checkoutScriptFile)
 	r.Errors(paymentErrors...)
 }
@@ -156,6 +157,10 @@ func (a paymentsAPI) webhook(c *gin.Context) {
 		apiError(c, http.StatusBadRequest, "bad_signature", "The event's signature does not verify")
 	case errors.Is(err, payments.ErrBadEvent):
 		apiError(c, http.StatusBadRequest, "bad_event", "The event cannot be read")
+	case errors.Is(err, payments.ErrUnavailable): // the provider must be asked and cannot be: it delivers again
+		a.s.log.WarnContext(c.Request.Context(), "unable to verify a payment event", "provider", c.Param("provider"), "err", err)
+		c.Header("Retry-After", "60")
+		apiError(c, http.StatusServiceUnavailable, "unavailable", "The event cannot be verified now; deliver it again")
 	case err != nil:
 		a.s.log.ErrorContext(c.Request.Context(), "unable to take in a payment event", "err", err)
 		apiError(c, http.StatusInternalServerError, "internal", "The event could not be stored; deliver it again")

@@ -57,7 +57,7 @@ type checkoutField struct{ Name, Value string }
 // that no longer waits (paid, released) sends the booker to its result
 // page, which says what became of it.
 func (a paymentsAPI) checkoutForm(c *gin.Context) {
-	payment, token, ok := a.paymentAsked(c)
+	payment, token, ok := a.paymentAsked(c, "token")
 	if !ok {
 		return
 	}
@@ -97,12 +97,12 @@ func (a paymentsAPI) checkoutForm(c *gin.Context) {
 	})
 }
 
-// paymentAsked reads the payment and its booking's token that the checkout
-// page and the return address are asked for; without them, a 404. Their
-// answers are one visitor's: never stored.
-func (a paymentsAPI) paymentAsked(c *gin.Context) (payment, token string, ok bool) {
+// paymentAsked reads the payment and its booking's token (under the name
+// tokenParam) that the checkout page and the return address are asked
+// for; without them, a 404. Their answers are one visitor's: never stored.
+func (a paymentsAPI) paymentAsked(c *gin.Context, tokenParam string) (payment, token string, ok bool) {
 	c.Header("Cache-Control", "no-store")
-	payment, token = c.Query("payment"), c.Query("token")
+	payment, token = c.Query("payment"), c.Query(tokenParam)
 	if a.svc == nil || payment == "" || token == "" {
 		apiError(c, http.StatusNotFound, "not_found", "There is no such payment")
 		return "", "", false
@@ -121,7 +121,7 @@ func (a paymentsAPI) checkoutScriptFile(c *gin.Context) {
 // address take it) and sends them on to the result page, which asks the
 // provider before it says anything.
 func (a paymentsAPI) providerReturn(c *gin.Context) {
-	payment, token, ok := a.paymentAsked(c)
+	payment, token, ok := a.paymentAsked(c, "token")
 	if !ok {
 		return
 	}
@@ -130,8 +130,25 @@ func (a paymentsAPI) providerReturn(c *gin.Context) {
 		apiError(c, http.StatusBadRequest, "bad_request", "The provider's answer cannot be read")
 		return
 	}
+	a.returned(c, payment, token, c.Request.PostForm)
+}
+
+// providerRedirectReturn is where a provider that sends the booker back by
+// a link of its own (payments.RedirectReturn: PayPal adds its token and
+// PayerID) sends them: the booking's token goes by another name there.
+func (a paymentsAPI) providerRedirectReturn(c *gin.Context) {
+	payment, token, ok := a.paymentAsked(c, payments.ReturnKeyParam)
+	if !ok {
+		return
+	}
+	a.returned(c, payment, token, c.Request.URL.Query())
+}
+
+// returned sends the booker on to the result page, which asks the provider
+// before it says anything.
+func (a paymentsAPI) returned(c *gin.Context, payment, token string, answer url.Values) {
 	next, err := guardedToken(c.Request.Context(), a.s.limits, c.ClientIP(), func(ctx context.Context) (string, error) {
-		return a.svc.Returned(ctx, c.Param("provider"), payment, token, c.Request.PostForm)
+		return a.svc.Returned(ctx, c.Param("provider"), payment, token, answer)
 	})
 	if err != nil {
 		cat := locales.Get(resolveLocale(c, ""))

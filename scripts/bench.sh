@@ -8,7 +8,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 work=$(mktemp -d /tmp/slotwise-bench.XXXXXX); chmod 755 "$work"
-trap 'bin/slotwise postgres stop --dir "$work/postgres" >/dev/null 2>&1 || true; rm -rf "$work"' EXIT
+trap 'kill "${paypal:-}" 2>/dev/null; bin/slotwise postgres stop --dir "$work/postgres" >/dev/null 2>&1 || true; rm -rf "$work"' EXIT
 SLOTWISE_TEST_DATABASE_URL=$(bin/slotwise postgres start --dir "$work/postgres" --fast 2>"$work/pg.log") || { cat "$work/pg.log"; exit 1; }
 export SLOTWISE_TEST_DATABASE_URL SLOTWISE_BENCH_PAYLOAD="$work/payload.json"
 
@@ -41,11 +41,18 @@ port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); p
 # in the data directory the server then uses.
 bench_token=$("${SLOTWISE_BENCH_BIN:-bin/slotwise}" token create --name bench --scope read --data-dir "$work/serve" 2>"$work/token.log" | tail -1) \
   || { cat "$work/token.log"; exit 1; }
+# PayPal's events are verified by asking PayPal: here, its double.
+go build -o "$work/paypaldouble" ./backend/cmd/paypaldouble
+"$work/paypaldouble" >"$work/paypal.log" 2>&1 &
+paypal=$!
+for _ in $(seq 100); do grep -q "listening on" "$work/paypal.log" && break; sleep 0.05; done
+paypal_url=$(awk '/listening on/ { print $3 }' "$work/paypal.log")
 # One client makes every booking and sends every form: the abuse limits
 # would stop it at their default.
 SLOTWISE_LIMIT_BOOKINGS_PER_IP=off SLOTWISE_LIMIT_BOOKINGS_PER_EMAIL=off SLOTWISE_LIMIT_FORMS_PER_IP=off SLOTWISE_LIMIT_FORMS_PER_FORM=off \
 SLOTWISE_STRIPE_SECRET_KEY=sk_test_bench SLOTWISE_STRIPE_WEBHOOK_SECRET=whsec_bench SLOTWISE_STRIPE_API_URL=http://127.0.0.1:9 \
 SLOTWISE_RAZORPAY_KEY_ID=rzp_test_bench SLOTWISE_RAZORPAY_KEY_SECRET=rzp_bench SLOTWISE_RAZORPAY_WEBHOOK_SECRET=rzp_whsec_bench SLOTWISE_RAZORPAY_API_URL=http://127.0.0.1:9 \
+SLOTWISE_PAYPAL_CLIENT_ID=paypal-client-slotwise SLOTWISE_PAYPAL_CLIENT_SECRET=paypal-secret-slotwise SLOTWISE_PAYPAL_WEBHOOK_ID=WH-SLOTWISE-1 SLOTWISE_PAYPAL_API_URL="$paypal_url" \
 SLOTWISE_LOG_LEVEL=error "${SLOTWISE_BENCH_BIN:-bin/slotwise}" serve --addr "127.0.0.1:$port" --data-dir "$work/serve" >"$work/serve.log" 2>&1 &
 server=$!
 for _ in $(seq 600); do curl -fs "http://127.0.0.1:$port/healthz" >/dev/null 2>&1 && break; sleep 0.1; done
@@ -92,6 +99,7 @@ echo "== Payment providers' webhooks: 20 concurrent deliveries each (budget: p99
 go build -o "$work/webhookbench" ./backend/cmd/webhookbench
 "$work/webhookbench" -base "http://127.0.0.1:$port" -conns 20 -n 2000 -provider stripe -secret whsec_bench || { tail -20 "$work/serve.log"; kill "$server"; exit 1; }
 "$work/webhookbench" -base "http://127.0.0.1:$port" -conns 20 -n 2000 -provider razorpay -secret rzp_whsec_bench || { tail -20 "$work/serve.log"; kill "$server"; exit 1; }
+"$work/webhookbench" -base "http://127.0.0.1:$port" -conns 20 -n 2000 -provider paypal -double "$paypal_url" || { tail -20 "$work/serve.log"; kill "$server" "$paypal"; exit 1; }
 
 echo
 echo "== Admin API: lists of 100 bookings, 20 concurrent clients (budget: p99 under 50 ms)"

@@ -3,13 +3,17 @@
 // send them) from -conns concurrent deliverers to
 // /api/payments/{-provider}/webhook, with the latency's p50 and p99. The
 // server must run with the provider's webhook secret set to -secret
-// (SLOTWISE_STRIPE_WEBHOOK_SECRET, SLOTWISE_RAZORPAY_WEBHOOK_SECRET).
+// (SLOTWISE_STRIPE_WEBHOOK_SECRET, SLOTWISE_RAZORPAY_WEBHOOK_SECRET). For
+// PayPal, whose events the server has PayPal verify, -double is the PayPal
+// double the server asks (cmd/paypaldouble), which signs every delivery
+// before the run.
 // scripts/bench.sh runs it against a freshly started binary; it talks to
 // 127.0.0.1 only.
 package main
 
 import (
 	"bytes"
+	"encoding/json"
 	"flag"
 	"fmt"
 	"io"
@@ -24,8 +28,14 @@ import (
 func main() {
 	c := loadtest.Flags(20, "concurrent deliveries", 2000, "deliveries to make")
 	secret := flag.String("secret", "whsec_bench", "the webhook signing secret the server has")
-	provider := flag.String("provider", "stripe", "stripe or razorpay")
-	loadtest.Main("webhookbench", c, func() error { return run(c.Base, *provider, *secret, c.Conns, c.N) })
+	provider := flag.String("provider", "stripe", "stripe, razorpay or paypal")
+	double := flag.String("double", "", "the PayPal double the server verifies PayPal's events with")
+	loadtest.Main("webhookbench", c, func() error {
+		if *provider == "paypal" {
+			return runPayPal(c.Base, *double, c.Conns, c.N)
+		}
+		return run(c.Base, *provider, *secret, c.Conns, c.N)
+	})
 }
 
 // delivery is the i-th event's body and headers, signed as the provider
@@ -55,8 +65,41 @@ func run(base, provider, secret string, conns, n int) error {
 	}
 	client := loadtest.Client(conns)
 	stamp := time.Now().UnixNano()
-	res, err := loadtest.Run(n, conns, func(i int) error {
+	return measure(base, provider, client, conns, n, func(i int) ([]byte, http.Header) {
 		body, h, _ := delivery(provider, secret, stamp, i)
+		return body, h
+	})
+}
+
+// runPayPal has the double sign each delivery before the run: PayPal
+// signs with its own key, which only the double holds.
+func runPayPal(base, double string, conns, n int) error {
+	if double == "" {
+		return fmt.Errorf("-double is needed for PayPal")
+	}
+	client := loadtest.Client(conns)
+	bodies, headers := make([][]byte, n), make([]http.Header, n)
+	stamp := time.Now().UnixNano()
+	for i := range n {
+		bodies[i] = []byte(fmt.Sprintf(`{"id":"WH-BENCH-%d-%d","event_version":"1.0","resource_type":"capture","event_type":"PAYMENT.CAPTURE.COMPLETED",`+
+			`"resource":{"id":"3C_BENCH_%d","status":"COMPLETED","amount":{"currency_code":"EUR","value":"27.00"},"supplementary_data":{"related_ids":{"order_id":"5O_BENCH_%d"}}}}`,
+			stamp, i, i, i))
+		res, err := client.Post(double+"/_double/sign", "application/json", bytes.NewReader(bodies[i]))
+		if err != nil {
+			return err
+		}
+		err = json.NewDecoder(res.Body).Decode(&headers[i])
+		res.Body.Close()
+		if err != nil {
+			return err
+		}
+	}
+	return measure(base, "paypal", client, conns, n, func(i int) ([]byte, http.Header) { return bodies[i], headers[i] })
+}
+
+func measure(base, provider string, client *http.Client, conns, n int, delivery func(int) ([]byte, http.Header)) error {
+	res, err := loadtest.Run(n, conns, func(i int) error {
+		body, h := delivery(i)
 		req, _ := http.NewRequest(http.MethodPost, base+"/api/payments/"+provider+"/webhook", bytes.NewReader(body))
 		req.Header = h
 		req.Header.Set("Content-Type", "application/json; charset=utf-8")

@@ -163,7 +163,8 @@ func New() *Double {
 }
 
 // ServeHTTP implements http.Handler. POST /_double/webhook (a URL as the
-// body) sets Webhook, for a server started after the double.
+// body) sets Webhook, for a server started after the double; POST
+// /_double/sign answers the headers that sign its body for WebhookID.
 func (d *Double) ServeHTTP(w http.ResponseWriter, r *http.Request) { d.serve(w, r) }
 
 // Start runs the double until the test ends.
@@ -341,6 +342,12 @@ func (d *Double) serve(w http.ResponseWriter, r *http.Request) {
 	case r.Method == http.MethodPost && r.URL.Path == "/_double/webhook":
 		d.Webhook = strings.TrimSpace(string(body))
 		w.WriteHeader(http.StatusNoContent)
+		return
+	case r.Method == http.MethodPost && r.URL.Path == "/_double/sign": // a delivery's headers for a body, for a process that sends them
+		d.mu.Unlock()
+		h := d.Headers(body, WebhookID)
+		d.mu.Lock()
+		answer(w, http.StatusOK, h)
 		return
 	case r.URL.Path == "/favicon.ico": // the approval page's, asked by browsers
 		w.WriteHeader(http.StatusNoContent)

@@ -158,7 +158,7 @@ func serve(ctx context.Context, cfg *config.Config) error {
 			DB:       a.pool,
 			Assets:   assets,
 			Features: []web.Feature{web.Sites(siteStore), web.Booking(bookings), web.Forms(formsSvc), web.Payments(paySvc),
-				web.Admin(web.AdminDeps{Pool: a.pool, Bookings: bookings, Forms: formsSvc, Webhooks: hooks,
+				web.Admin(web.AdminDeps{Pool: a.pool, Bookings: bookings, Forms: formsSvc, Webhooks: hooks, Payments: paySvc,
 					Content: content.NewService(a.pool, a.cfg.RedirectOrigins)})},
 			// Published website pages are cached while content changes are heard.
 			ContentPool: a.pool,

@@ -62,6 +62,15 @@ func (s *Service) Provider(name string) Provider {
 	return nil
 }
 
+// Names are the configured providers' names, the default first.
+func (s *Service) Names() []string {
+	out := make([]string, 0, len(s.providers))
+	for _, p := range s.providers {
+		out = append(out, p.Name())
+	}
+	return out
+}
+
 // For is the provider a business takes payments through: the one it chose
 // when the operator configured it, the default when it chose none, and nil
 // when it chose one that is not configured (its calendars paid online

@@ -1,11 +1,13 @@
 package web
 
 import (
+	"encoding/json"
 	"errors"
 	"io"
 	"mime"
 	"net/http"
 	"path"
+	"slices"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -166,6 +168,9 @@ func (h adminAPI) changeContent(create bool) gin.HandlerFunc {
 			apiError(c, http.StatusBadRequest, "bad_request", "The body is not UTF-8")
 			return
 		}
+		if k.Name() == "location" && !h.providerConfigured(c, body) {
+			return
+		}
 		res, err := h.d.Content.Put(c.Request.Context(),
 			content.Change{Kind: k, Key: key, Body: body, Create: create, IdempotencyKey: idempotencyKey(c)})
 		if err != nil {
@@ -188,6 +193,28 @@ func (h adminAPI) changeContent(create bool) gin.HandlerFunc {
 		}
 		c.JSON(status, it)
 	}
+}
+
+// providerConfigured refuses a business's choice of a payment provider the
+// operator has not configured: its calendars paid online would book
+// nothing. (A site file may still name one: its calendars then say so.)
+func (h adminAPI) providerConfigured(c *gin.Context, body []byte) bool {
+	var l struct {
+		PaymentProvider string `json:"paymentProvider"`
+	}
+	if json.Unmarshal(body, &l) != nil || l.PaymentProvider == "" || !slices.Contains([]string{"stripe", "razorpay", "paypal"}, l.PaymentProvider) {
+		return true // the content's own checks answer for these
+	}
+	if h.d.Payments != nil && h.d.Payments.Provider(l.PaymentProvider) != nil {
+		return true
+	}
+	configured := "none"
+	if h.d.Payments != nil && len(h.d.Payments.Names()) > 0 {
+		configured = strings.Join(h.d.Payments.Names(), ", ")
+	}
+	c.AbortWithStatusJSON(http.StatusUnprocessableEntity, APIErrorResponse{Error: APIErrorBody{Code: "invalid", Message: "Some fields are invalid",
+		Fields: map[string]FieldError{"paymentProvider": {Message: l.PaymentProvider + " is not set up on this server; the providers set up: " + configured}}}})
+	return false
 }
 
 func (h adminAPI) deleteContent(c *gin.Context) {

@@ -85,6 +85,40 @@ func TestAdminCreatesReadsChangesAndDeletesContent(t *testing.T) {
 	}
 }
 
+// A business chooses among the providers the operator set up: one that is
+// not set up would leave its calendars paid online booking nothing.
+func TestAdminChoosesOnlyAPaymentProviderThatIsSetUp(t *testing.T) {
+	af := newAdminFixture(t)
+	const studio = "/api/admin/content/location/demo-studio"
+	rec := af.call(http.MethodGet, studio, af.read, "", nil)
+	var loc map[string]any
+	if rec.Code != http.StatusOK || json.Unmarshal(rec.Body.Bytes(), &loc) != nil {
+		t.Fatalf("GET the business: %d %s", rec.Code, rec.Body)
+	}
+	delete(loc, "slug")
+	for _, tc := range []struct {
+		provider string
+		status   int
+	}{
+		{"paypal", 422},
+		{"razorpay", 422},
+		{"square", 422}, // not a provider at all: the content's own check
+		{"stripe", 200},
+	} {
+		t.Run(tc.provider, func(t *testing.T) {
+			loc["paymentProvider"] = tc.provider
+			body, _ := json.Marshal(loc)
+			rec := af.call(http.MethodPut, studio, af.write, string(body), nil)
+			if rec.Code != tc.status || (tc.status == 422 && !strings.Contains(rec.Body.String(), `"paymentProvider"`)) {
+				t.Fatalf("choosing %s: %d %s, want %d naming paymentProvider", tc.provider, rec.Code, rec.Body, tc.status)
+			}
+			if tc.status == 422 && tc.provider == "paypal" && !strings.Contains(rec.Body.String(), "the providers set up: stripe") {
+				t.Fatalf("the refusal does not say what is set up: %s", rec.Body)
+			}
+		})
+	}
+}
+
 func TestAdminContentChangesShowOnTheCachedPages(t *testing.T) {
 	af := newAdminFixture(t)
 	af.clock.Set(aFriday)

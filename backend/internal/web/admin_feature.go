@@ -16,6 +16,7 @@ import (
 	"slotwise/backend/internal/content"
 	"slotwise/backend/internal/cursor"
 	"slotwise/backend/internal/forms"
+	"slotwise/backend/internal/payments"
 	"slotwise/backend/internal/webhooks"
 	"slotwise/locales"
 )
@@ -27,6 +28,9 @@ type AdminDeps struct {
 	Forms    *forms.Service
 	Webhooks *webhooks.Store
 	Content  *content.Service
+	// Payments, when set, is asked which providers the operator configured:
+	// a business chooses among them.
+	Payments *payments.Service
 }
 
 // Admin is the admin API under /api/admin: a business's own tools list

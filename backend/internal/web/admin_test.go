@@ -27,6 +27,7 @@ import (
 	"slotwise/backend/internal/events"
 	"slotwise/backend/internal/formkey"
 	"slotwise/backend/internal/forms"
+	"slotwise/backend/internal/payments"
 	"slotwise/backend/internal/web"
 	"slotwise/backend/internal/webhooks"
 )
@@ -59,8 +60,12 @@ func newAdminFixture(t *testing.T, opts ...option) *adminFixture {
 		}
 		formsSvc = forms.NewService(pool, keys, nil, d.Logger)
 		af.hooks = webhooks.NewStore(pool, true)
+		// Stripe is the one provider set up (never asked here; its own booking
+		// service, so the fixture's bookings are not held for payments).
+		pay := payments.NewService(pool, booking.NewService(pool, d.Logger), "https://book.example.com", d.Logger,
+			payments.NewStripe(payments.StripeConfig{SecretKey: "sk_test_admin", APIURL: "http://127.0.0.1:9"}))
 		d.Features = append(d.Features, web.Admin(web.AdminDeps{Pool: pool, Bookings: bookings, Forms: formsSvc, Webhooks: af.hooks,
-			Content: content.NewService(pool, nil)}))
+			Content: content.NewService(pool, nil), Payments: pay}))
 		af.fanout = &events.Dispatcher{Pool: pool, Logger: d.Logger, Consumers: []events.Consumer{
 			&webhooks.Fanout{Store: af.hooks, Bookings: bookings, Forms: formsSvc}}}
 		if err := af.fanout.Subscribe(context.Background()); err != nil {

@@ -95,10 +95,11 @@ func oneTimeLinkLoader(svc *booking.Service, lim *limits.Limiter) Loader {
 func bookerPage(ctx context.Context, svc *booking.Service, req *PageRequest, cal *booking.Calendar, data *BookingPageData, title string) (*PageResult, error) {
 	q := bookerData(svc, req, cal, data)
 	var seo *SEO
+	paymentsOff := cal.NeedsPayment() && !svc.OnlinePayments(cal.Location)
 	if data.Reschedule == nil && data.OneTimeLink == "" {
-		seo = serviceData(req, cal)
+		seo = serviceData(req, cal, !paymentsOff)
 	}
-	if cal.NeedsPayment() && !svc.OnlinePayments(cal.Location) {
+	if paymentsOff {
 		// Said before a visitor picks a time, not after the whole form.
 		data.PaymentsOff, data.Slots = true, slotsAnswer(&booking.SlotsResult{TimeZone: q.TimeZone})
 		return &PageResult{Title: title, Description: cal.Description, Brand: cal.Location.BrandColor, Data: data, Parts: bookerParts(req, data),

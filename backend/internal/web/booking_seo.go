@@ -9,8 +9,9 @@ import (
 // schema.org has it: the service, the business that provides it (its
 // address where the calendar meets at one), and an Offer with its price
 // where it has one. Link previews get the page's title and description
-// with it (the document's SEO head).
-func serviceData(req *PageRequest, cal *booking.Calendar) *SEO {
+// with it (the document's SEO head). A calendar that cannot be booked
+// online now (paid online, with no provider) offers it as out of stock.
+func serviceData(req *PageRequest, cal *booking.Calendar, bookable bool) *SEO {
 	l := cal.Location
 	here := req.Absolute(localized(req, req.Path))
 	business := map[string]any{"@type": "LocalBusiness", "name": l.Name, "url": req.Absolute(localized(req, "/"))}
@@ -36,8 +37,12 @@ func serviceData(req *PageRequest, cal *booking.Calendar) *SEO {
 	}
 	if cal.PriceCents > 0 {
 		code := cal.CurrencyCode()
+		availability := "https://schema.org/InStock"
+		if !bookable {
+			availability = "https://schema.org/OutOfStock"
+		}
 		service["offers"] = map[string]any{"@type": "Offer", "price": locales.DecimalAmount(code, int64(cal.PriceCents)), "priceCurrency": code,
-			"url": here, "availability": "https://schema.org/InStock"}
+			"url": here, "availability": availability}
 	}
 	return &SEO{JSONLD: []any{service}}
 }

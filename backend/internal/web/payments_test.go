@@ -211,6 +211,9 @@ func firstScreenSaysPaymentsAreOff(t *testing.T, h http.Handler) {
 	if strings.Contains(body, `name="date"`) || strings.Contains(body, `name="time"`) {
 		t.Fatal("the first screen offers days or times that cannot be booked")
 	}
+	if !strings.Contains(body, `"availability":"https://schema.org/OutOfStock"`) || strings.Contains(body, "InStock") {
+		t.Fatal("search engines are told the service can be booked")
+	}
 }
 
 func TestABusinessWhoseChosenProviderIsNotConfiguredSaysSoFirst(t *testing.T) {

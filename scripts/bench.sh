@@ -42,8 +42,8 @@ port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); p
 bench_token=$("${SLOTWISE_BENCH_BIN:-bin/slotwise}" token create --name bench --scope read --data-dir "$work/serve" 2>"$work/token.log" | tail -1) \
   || { cat "$work/token.log"; exit 1; }
 # PayPal's events are verified by asking PayPal: here, its double.
-go build -o "$work/paypaldouble" ./backend/cmd/paypaldouble
-"$work/paypaldouble" >"$work/paypal.log" 2>&1 &
+go build -o "$work/providerdouble" ./backend/cmd/providerdouble
+"$work/providerdouble" -provider paypal >"$work/paypal.log" 2>&1 &
 paypal=$!
 for _ in $(seq 100); do grep -q "listening on" "$work/paypal.log" && break; sleep 0.05; done
 paypal_url=$(awk '/listening on/ { print $3 }' "$work/paypal.log")

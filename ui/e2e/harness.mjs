@@ -138,6 +138,37 @@ export function serveAndBrowse() {
   return env;
 }
 
+// withProviderDouble gives a test file a payment provider's double
+// (backend/cmd/providerdouble -provider name), the binary configured for it
+// (env: the provider's settings, given the double's URL) with its webhook
+// pointed at the binary, and a browser.
+export function withProviderDouble(provider, env) {
+  const out = { server: null, browser: null, double: null, url: '' };
+  before(async () => {
+    const bin = join(mkdtempSync(join(tmpdir(), `slotwise-${provider}-`)), 'providerdouble');
+    execFileSync('go', ['build', '-o', bin, './backend/cmd/providerdouble']);
+    out.double = spawn(bin, ['-provider', provider], { stdio: ['ignore', 'pipe', 'pipe'] });
+    out.url = await new Promise((resolve, reject) => {
+      let said = '';
+      out.double.stdout.on('data', (d) => {
+        said += d;
+        const m = /listening on (\S+)/.exec(said);
+        if (m) resolve(m[1]);
+      });
+      setTimeout(() => reject(new Error(`the ${provider} double did not start:\n${said}`)), 30000);
+    });
+    out.server = await startServer(env(out.url));
+    await fetch(out.url + '/_double/webhook', { method: 'POST', body: `${out.server.base}/api/payments/${provider}/webhook` });
+    out.browser = await launchBrowser();
+  });
+  after(async () => {
+    await out.browser?.close();
+    await out.server?.stop();
+    out.double?.kill();
+  });
+  return out;
+}
+
 // pickSlot chooses, as a visitor would, the first day the server offers
 // that has more than `nth` free times (moving on to the next month when
 // this one has none left, as late on its last day), clicks its nth time and

@@ -1,45 +1,20 @@
 // A booker pays a deposit through PayPal, against the project's PayPal
-// double (backend/cmd/paypaldouble): "Pay" opens PayPal's approval page,
+// double (backend/cmd/providerdouble): "Pay" opens PayPal's approval page,
 // Back from it lands on the held booking, Cancel there comes back to a
 // page that offers to pay again, and approving comes back through our
 // return address to the result page, which has the order captured and
 // says paid, also after a reload; PayPal's webhooks follow.
 import assert from 'node:assert/strict';
-import { execFileSync, spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { after, before, describe, test } from 'node:test';
-import { SHOTS, consented, fillDetails, launchBrowser, messages, pickSlot, startServer, waitForHydration, watchConsole } from './harness.mjs';
+import { describe, test } from 'node:test';
+import { SHOTS, consented, fillDetails, messages, pickSlot, waitForHydration, watchConsole, withProviderDouble } from './harness.mjs';
 
-const env = { server: null, browser: null, double: null, url: '' };
-before(async () => {
-  const bin = join(mkdtempSync(join(tmpdir(), 'slotwise-paypal-')), 'paypaldouble');
-  execFileSync('go', ['build', '-o', bin, './backend/cmd/paypaldouble']);
-  env.double = spawn(bin, [], { stdio: ['ignore', 'pipe', 'pipe'] });
-  env.url = await new Promise((resolve, reject) => {
-    let out = '';
-    env.double.stdout.on('data', (d) => {
-      out += d;
-      const m = /listening on (\S+)/.exec(out);
-      if (m) resolve(m[1]);
-    });
-    setTimeout(() => reject(new Error('the PayPal double did not start:\n' + out)), 30000);
-  });
-  env.server = await startServer({
-    SLOTWISE_PAYPAL_CLIENT_ID: 'paypal-client-slotwise',
-    SLOTWISE_PAYPAL_CLIENT_SECRET: 'paypal-secret-slotwise',
-    SLOTWISE_PAYPAL_WEBHOOK_ID: 'WH-SLOTWISE-1',
-    SLOTWISE_PAYPAL_API_URL: env.url,
-  });
-  await fetch(env.url + '/_double/webhook', { method: 'POST', body: env.server.base + '/api/payments/paypal/webhook' });
-  env.browser = await launchBrowser();
-});
-after(async () => {
-  await env.browser?.close();
-  await env.server?.stop();
-  env.double?.kill();
-});
+const env = withProviderDouble('paypal', (url) => ({
+  SLOTWISE_PAYPAL_CLIENT_ID: 'paypal-client-slotwise',
+  SLOTWISE_PAYPAL_CLIENT_SECRET: 'paypal-secret-slotwise',
+  SLOTWISE_PAYPAL_WEBHOOK_ID: 'WH-SLOTWISE-1',
+  SLOTWISE_PAYPAL_API_URL: url,
+}));
 
 async function atPayPal(page) {
   await page.waitForURL(/\/checkoutnow\?token=/);

@@ -1,45 +1,20 @@
 // A booker pays a deposit through Razorpay's Hosted Checkout, against the
-// project's Razorpay double (backend/cmd/razorpaydouble): our page posts
+// project's Razorpay double (backend/cmd/providerdouble): our page posts
 // the checkout's form at once (replacing itself in the history, so Back
 // from the checkout lands on the held booking, as with Stripe),
 // paying posts the booker back to us, and the result page
 // says paid, also after a reload; Razorpay's webhook follows.
 import assert from 'node:assert/strict';
-import { execFileSync, spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { after, before, describe, test } from 'node:test';
-import { SHOTS, consented, fillDetails, launchBrowser, messages, pickSlot, startServer, waitForHydration, watchConsole } from './harness.mjs';
+import { describe, test } from 'node:test';
+import { SHOTS, consented, fillDetails, messages, pickSlot, waitForHydration, watchConsole, withProviderDouble } from './harness.mjs';
 
-const env = { server: null, browser: null, double: null, url: '' };
-before(async () => {
-  const bin = join(mkdtempSync(join(tmpdir(), 'slotwise-rzp-')), 'razorpaydouble');
-  execFileSync('go', ['build', '-o', bin, './backend/cmd/razorpaydouble']);
-  env.double = spawn(bin, [], { stdio: ['ignore', 'pipe', 'pipe'] });
-  env.url = await new Promise((resolve, reject) => {
-    let out = '';
-    env.double.stdout.on('data', (d) => {
-      out += d;
-      const m = /listening on (\S+)/.exec(out);
-      if (m) resolve(m[1]);
-    });
-    setTimeout(() => reject(new Error('the Razorpay double did not start:\n' + out)), 30000);
-  });
-  env.server = await startServer({
-    SLOTWISE_RAZORPAY_KEY_ID: 'rzp_test_slotwise',
-    SLOTWISE_RAZORPAY_KEY_SECRET: 'rzp_secret_slotwise',
-    SLOTWISE_RAZORPAY_WEBHOOK_SECRET: 'rzp_whsec_slotwise',
-    SLOTWISE_RAZORPAY_API_URL: env.url,
-  });
-  await fetch(env.url + '/_double/webhook', { method: 'POST', body: env.server.base + '/api/payments/razorpay/webhook' });
-  env.browser = await launchBrowser();
-});
-after(async () => {
-  await env.browser?.close();
-  await env.server?.stop();
-  env.double?.kill();
-});
+const env = withProviderDouble('razorpay', (url) => ({
+  SLOTWISE_RAZORPAY_KEY_ID: 'rzp_test_slotwise',
+  SLOTWISE_RAZORPAY_KEY_SECRET: 'rzp_secret_slotwise',
+  SLOTWISE_RAZORPAY_WEBHOOK_SECRET: 'rzp_whsec_slotwise',
+  SLOTWISE_RAZORPAY_API_URL: url,
+}));
 
 // atCheckout waits for the double's checkout page (reached by a form's
 // post, which waitForURL does not settle on).

@@ -5,7 +5,7 @@
 // server must run with the provider's webhook secret set to -secret
 // (SLOTWISE_STRIPE_WEBHOOK_SECRET, SLOTWISE_RAZORPAY_WEBHOOK_SECRET). For
 // PayPal, whose events the server has PayPal verify, -double is the PayPal
-// double the server asks (cmd/paypaldouble), which signs every delivery
+// double the server asks (cmd/providerdouble -provider paypal), which signs every delivery
 // before the run.
 // scripts/bench.sh runs it against a freshly started binary; it talks to
 // 127.0.0.1 only.

@@ -14,7 +14,6 @@ import (
 	"slotwise/backend/internal/events"
 	"slotwise/backend/internal/payments"
 	"slotwise/backend/internal/payments/paypaltest"
-	"slotwise/backend/internal/sites"
 	"slotwise/backend/internal/web"
 )
 
@@ -29,17 +28,8 @@ func newPayPalFixture(t *testing.T) *paypalFixture {
 	t.Helper()
 	pf := &paypalFixture{double: paypaltest.Start(t)}
 	pf.fixture = newFixture(t, sharedRenderer(t), func(d *web.Deps, pool *pgxpool.Pool) {
-		bookings := booking.NewService(pool, d.Logger)
-		bookings.SetClock(d.Clock)
-		pp := payments.NewPayPal(payments.PayPalConfig{ClientID: paypaltest.ClientID, ClientSecret: paypaltest.ClientSecret,
-			WebhookID: paypaltest.WebhookID, APIURL: pf.double.URL})
-		pay := payments.NewService(pool, bookings, "https://book.example.com", d.Logger, pp)
-		pf.worker = &events.Dispatcher{Pool: pool, Logger: d.Logger, Consumers: []events.Consumer{&payments.Fulfiller{Service: pay}}}
-		if err := pf.worker.Subscribe(context.Background()); err != nil {
-			t.Fatal(err)
-		}
-		formsSvc := d.Features[2]
-		d.Features = []web.Feature{web.Sites(sites.NewStore(pool)), web.Booking(bookings), formsSvc, web.Payments(pay)}
+		_, pf.worker = servePaymentsThrough(t, d, pool, payments.NewPayPal(payments.PayPalConfig{ClientID: paypaltest.ClientID,
+			ClientSecret: paypaltest.ClientSecret, WebhookID: paypaltest.WebhookID, APIURL: pf.double.URL}))
 	})
 	return pf
 }

@@ -34,19 +34,26 @@ func newRazorpayFixture(t *testing.T) *razorpayFixture {
 	t.Helper()
 	rf := &razorpayFixture{double: razorpaytest.Start(t)}
 	rf.fixture = newFixture(t, sharedRenderer(t), func(d *web.Deps, pool *pgxpool.Pool) {
-		bookings := booking.NewService(pool, d.Logger)
-		bookings.SetClock(d.Clock)
-		rzp := payments.NewRazorpay(payments.RazorpayConfig{KeyID: razorpaytest.KeyID, KeySecret: razorpaytest.KeySecret,
-			WebhookSecret: razorpaytest.WebhookSecret, APIURL: rf.double.URL})
-		rf.pay = payments.NewService(pool, bookings, "https://book.example.com", d.Logger, rzp)
-		rf.worker = &events.Dispatcher{Pool: pool, Logger: d.Logger, Consumers: []events.Consumer{&payments.Fulfiller{Service: rf.pay}}}
-		if err := rf.worker.Subscribe(context.Background()); err != nil {
-			t.Fatal(err)
-		}
-		formsSvc := d.Features[2]
-		d.Features = []web.Feature{web.Sites(sites.NewStore(pool)), web.Booking(bookings), formsSvc, web.Payments(rf.pay)}
+		rf.pay, rf.worker = servePaymentsThrough(t, d, pool, payments.NewRazorpay(payments.RazorpayConfig{KeyID: razorpaytest.KeyID,
+			KeySecret: razorpaytest.KeySecret, WebhookSecret: razorpaytest.WebhookSecret, APIURL: rf.double.URL}))
 	})
 	return rf
+}
+
+// servePaymentsThrough serves with provider the only one configured, and
+// gives the payments service and the dispatcher of its consumer.
+func servePaymentsThrough(t *testing.T, d *web.Deps, pool *pgxpool.Pool, provider payments.Provider) (*payments.Service, *events.Dispatcher) {
+	t.Helper()
+	bookings := booking.NewService(pool, d.Logger)
+	bookings.SetClock(d.Clock)
+	pay := payments.NewService(pool, bookings, "https://book.example.com", d.Logger, provider)
+	worker := &events.Dispatcher{Pool: pool, Logger: d.Logger, Consumers: []events.Consumer{&payments.Fulfiller{Service: pay}}}
+	if err := worker.Subscribe(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	formsSvc := d.Features[2]
+	d.Features = []web.Feature{web.Sites(sites.NewStore(pool)), web.Booking(bookings), formsSvc, web.Payments(pay)}
+	return pay, worker
 }
 
 var hiddenField = regexp.MustCompile(`<input type="hidden" name="([^"]*)" value="([^"]*)">`)

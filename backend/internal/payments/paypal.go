@@ -49,6 +49,10 @@ type PayPalConfig struct {
 	APIURL       string
 }
 
+// paypalOrders is the Orders v2 API, as the paths given to call are
+// written: relative to the API's root.
+const paypalOrders = "v2/checkout/orders"
+
 // PayPalAPI is PayPal's live REST API.
 const PayPalAPI = "https://api-m.paypal.com"
 
@@ -185,7 +189,7 @@ func (p *PayPal) Checkout(ctx context.Context, req CheckoutRequest) (Session, er
 		}}},
 	}
 	var o paypalOrder
-	if err := p.call(ctx, http.MethodPost, "/v2/checkout/orders", req.Key, body, &o, "create an order"); err != nil {
+	if err := p.call(ctx, http.MethodPost, paypalOrders, req.Key, body, &o, "create an order"); err != nil {
 		return Session{}, err
 	}
 	return paypalSession(o), nil
@@ -203,7 +207,7 @@ func cut(s string, n int) string {
 // Session implements Provider.
 func (p *PayPal) Session(ctx context.Context, id string) (Session, error) {
 	var o paypalOrder
-	if err := p.call(ctx, http.MethodGet, "/v2/checkout/orders/"+url.PathEscape(id), "", nil, &o, "read an order"); err != nil {
+	if err := p.call(ctx, http.MethodGet, paypalOrders+"/"+url.PathEscape(id), "", nil, &o, "read an order"); err != nil {
 		return Session{}, err
 	}
 	return paypalSession(o), nil
@@ -250,7 +254,7 @@ func paypalSession(o paypalOrder) Session {
 // stands: never an error for the booker to see, and never money twice.
 func (p *PayPal) Capture(ctx context.Context, id, key string) (Session, error) {
 	var o paypalOrder
-	err := p.call(ctx, http.MethodPost, "/v2/checkout/orders/"+url.PathEscape(id)+"/capture", key, map[string]any{}, &o, "capture an order")
+	err := p.call(ctx, http.MethodPost, paypalOrders+"/"+url.PathEscape(id)+"/capture", key, map[string]any{}, &o, "capture an order")
 	var refused *paypalRefusal
 	if errors.As(err, &refused) && refused.status == http.StatusUnprocessableEntity {
 		s, err := p.Session(ctx, id)
@@ -280,7 +284,7 @@ func (p *PayPal) Refund(ctx context.Context, req RefundRequest) (string, error) 
 	var out struct {
 		ID string `json:"id"`
 	}
-	if err := p.call(ctx, http.MethodPost, "/v2/payments/captures/"+url.PathEscape(req.IntentID)+"/refund", req.Key, body, &out, "refund"); err != nil {
+	if err := p.call(ctx, http.MethodPost, "v2/payments/captures/"+url.PathEscape(req.IntentID)+"/refund", req.Key, body, &out, "refund"); err != nil {
 		return "", err
 	}
 	return out.ID, nil
@@ -322,7 +326,7 @@ func (p *PayPal) Verify(ctx context.Context, payload []byte, header http.Header)
 	var verdict struct {
 		Status string `json:"verification_status"`
 	}
-	err := p.call(ctx, http.MethodPost, "/v1/notifications/verify-webhook-signature", "", check, &verdict, "verify an event")
+	err := p.call(ctx, http.MethodPost, "v1/notifications/verify-webhook-signature", "", check, &verdict, "verify an event")
 	var refused *paypalRefusal
 	switch {
 	case errors.As(err, &refused):
@@ -439,7 +443,7 @@ func (p *PayPal) send(ctx context.Context, method, path string, body any, header
 		}
 		rd = bytes.NewReader(data)
 	}
-	req, err := http.NewRequestWithContext(ctx, method, p.cfg.APIURL+path, rd)
+	req, err := http.NewRequestWithContext(ctx, method, p.cfg.APIURL+"/"+path, rd)
 	if err != nil {
 		return 0, nil, err
 	}
@@ -467,12 +471,12 @@ func (p *PayPal) send(ctx context.Context, method, path string, body any, header
 // minute before it ends (or, with renew, asked for again).
 func (p *PayPal) accessToken(ctx context.Context, renew bool) (string, error) {
 	p.mu.Lock()
-	if !renew && p.token != "" && time.Now().Before(p.tokenUntil) {
+	if !renew && p.token != "" && time.Now().Before(p.tokenUntil) { // real time: the token ends by PayPal's clock
 		defer p.mu.Unlock()
 		return p.token, nil
 	}
 	p.mu.Unlock()
-	status, data, err := p.send(ctx, http.MethodPost, "/v1/oauth2/token", url.Values{"grant_type": {"client_credentials"}},
+	status, data, err := p.send(ctx, http.MethodPost, "v1/oauth2/token", url.Values{"grant_type": {"client_credentials"}},
 		func(h http.Header) { h.Set("Authorization", basicAuth(p.cfg.ClientID, p.cfg.ClientSecret)) }, "sign in")
 	if err != nil {
 		return "", err
@@ -486,7 +490,7 @@ func (p *PayPal) accessToken(ctx context.Context, renew bool) (string, error) {
 	}
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	p.token, p.tokenUntil = t.AccessToken, time.Now().Add(time.Duration(t.ExpiresIn)*time.Second-time.Minute)
+	p.token, p.tokenUntil = t.AccessToken, time.Now().Add(time.Duration(t.ExpiresIn)*time.Second-time.Minute) // real time: PayPal's clock
 	return p.token, nil
 }
 

@@ -63,6 +63,9 @@ import (
 	"time"
 )
 
+// ordersPath is PayPal's Orders v2 API, under the API's root.
+const ordersPath = "v2/checkout/orders"
+
 // The double's credentials and webhook id.
 const (
 	ClientID     = "paypal-client-slotwise"
@@ -395,7 +398,7 @@ func (d *Double) serve(w http.ResponseWriter, r *http.Request) {
 func (d *Double) route(w http.ResponseWriter, r *http.Request, body []byte) {
 	parts := strings.Split(strings.Trim(r.URL.Path, "/"), "/")
 	switch {
-	case r.Method == http.MethodPost && r.URL.Path == "/v2/checkout/orders":
+	case r.Method == http.MethodPost && strings.Trim(r.URL.Path, "/") == ordersPath:
 		d.createOrder(w, body)
 	case r.Method == http.MethodGet && len(parts) == 4 && parts[1] == "checkout" && parts[2] == "orders":
 		if o := d.orders[parts[3]]; o != nil {
@@ -506,7 +509,7 @@ func (d *Double) createOrder(w http.ResponseWriter, body []byte) {
 	d.seq++
 	o := &order{ID: fmt.Sprintf("5O%015d", d.seq), Intent: "CAPTURE", Status: "PAYER_ACTION_REQUIRED", PurchaseUnits: []*unit{u},
 		CreateTime: time.Now().UTC().Format(time.RFC3339), returnURL: ec.ReturnURL, cancelURL: ec.CancelURL, brand: ec.BrandName}
-	o.Links = []link{{d.URL + "/v2/checkout/orders/" + o.ID, "self", "GET"},
+	o.Links = []link{{d.URL + "/" + ordersPath + "/" + o.ID, "self", "GET"},
 		{d.URL + "/checkoutnow?token=" + o.ID, "payer-action", "GET"}}
 	d.orders[o.ID] = o
 	answer(w, http.StatusCreated, o)

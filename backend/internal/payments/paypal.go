@@ -23,8 +23,8 @@ import (
 // is due now, approved by the booker on PayPal's page, then captured by
 // us, only while our hold lasts (Capturer): an approval that comes after
 // the hold ended is left uncaptured, and no money moves. Refunds are of
-// the capture. Webhooks are verified by PayPal's own
-// verify-webhook-signature API with the configured webhook id.
+// the capture. Webhooks are verified with PayPal's certificate, fetched
+// from PayPal's own host (paypal_verify.go).
 //
 // It speaks plain HTTP: github.com/plutov/paypal/v4 v4.15.0 writes a
 // field of the shared client on every capture without a lock (a data race
@@ -35,9 +35,10 @@ type PayPal struct {
 	cfg    PayPalConfig
 	client *http.Client
 
-	mu         sync.Mutex // guards the token
+	mu         sync.Mutex // guards the token and the certificates
 	token      string
 	tokenUntil time.Time
+	certs      map[string]paypalCert // by name (paypal_verify.go)
 }
 
 // PayPalConfig holds the REST app's credentials and the webhook's id.
@@ -296,47 +297,6 @@ type paypalEvent struct {
 	EventType    string          `json:"event_type"`
 	ResourceType string          `json:"resource_type"`
 	Resource     json.RawMessage `json:"resource"`
-}
-
-// The headers PayPal signs a delivery with.
-var paypalSignatureHeaders = []string{"Paypal-Auth-Algo", "Paypal-Cert-Url", "Paypal-Transmission-Id",
-	"Paypal-Transmission-Sig", "Paypal-Transmission-Time"}
-
-// Verify implements Provider: PayPal itself is asked whether the delivery
-// is its own (verify-webhook-signature, with our webhook's id and the body
-// as it came, byte for byte). The certificate is never fetched from the
-// URL the request names. While PayPal cannot be asked, ErrUnavailable:
-// the delivery is refused and PayPal sends it again.
-func (p *PayPal) Verify(ctx context.Context, payload []byte, header http.Header) (Event, error) {
-	if p.cfg.WebhookID == "" {
-		return Event{}, ErrBadSignature
-	}
-	check := map[string]any{"webhook_id": p.cfg.WebhookID, "webhook_event": json.RawMessage(payload)}
-	for _, h := range paypalSignatureHeaders {
-		v := header.Get(h)
-		if v == "" || len(v) > 4096 {
-			return Event{}, ErrBadSignature
-		}
-		check[strings.ToLower(strings.TrimPrefix(strings.ReplaceAll(h, "-", "_"), "Paypal_"))] = v
-	}
-	var ev paypalEvent
-	if !json.Valid(payload) || json.Unmarshal(payload, &ev) != nil || ev.ID == "" || len(ev.ID) > 100 || ev.EventType == "" {
-		return Event{}, fmt.Errorf("%w: a paypal event without its id or type", ErrBadEvent)
-	}
-	var verdict struct {
-		Status string `json:"verification_status"`
-	}
-	err := p.call(ctx, http.MethodPost, "v1/notifications/verify-webhook-signature", "", check, &verdict, "verify an event")
-	var refused *paypalRefusal
-	switch {
-	case errors.As(err, &refused):
-		return Event{}, ErrBadSignature // PayPal cannot read it as one of its deliveries
-	case err != nil:
-		return Event{}, err
-	case verdict.Status != "SUCCESS":
-		return Event{}, ErrBadSignature
-	}
-	return paypalEventRead(ev)
 }
 
 // paypalEventRead maps a verified event onto ours.

@@ -192,18 +192,18 @@ func TestForgedPayPalEventsChangeNothingAndUnverifiableOnesComeAgain(t *testing.
 	b, _, order := f.book(t, monday10)
 	_ = d.Approve(order)
 	body := d.Event("WH-forged", "CHECKOUT.ORDER.APPROVED", order)
+	d.Down() // before its certificate was ever fetched
+	if err := f.pay.TakeEvent(context.Background(), "paypal", body, d.Headers(body, paypaltest.WebhookID)); !errors.Is(err, payments.ErrUnavailable) {
+		t.Fatalf("PayPal unreachable: %v, want ErrUnavailable", err)
+	}
+	d.Up()
 	forger := paypaltest.New()
 	if err := f.pay.TakeEvent(context.Background(), "paypal", body, forger.Headers(body, paypaltest.WebhookID)); !errors.Is(err, payments.ErrBadSignature) {
 		t.Fatalf("an event signed by another key: %v", err)
 	}
-	d.Down()
-	if err := f.pay.TakeEvent(context.Background(), "paypal", body, d.Headers(body, paypaltest.WebhookID)); !errors.Is(err, payments.ErrUnavailable) {
-		t.Fatalf("PayPal unreachable: %v, want ErrUnavailable", err)
-	}
 	if n := f.count(t, `SELECT count(*) FROM payment_events`); n != 0 {
 		t.Fatalf("%d events taken in before they were verified", n)
 	}
-	d.Up()
 	f.deliverPayPal(t, d, "WH-forged", "CHECKOUT.ORDER.APPROVED", order) // PayPal delivers it again, verified
 	if got := f.state(t, b.ID); got.payment != "paid" {
 		t.Fatalf("delivered again once PayPal answers: %+v", got)

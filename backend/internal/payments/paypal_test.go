@@ -152,9 +152,9 @@ func TestAPayPalRefundIsMadeOncePerKeyAndNeverMoreThanCaptured(t *testing.T) {
 	}
 }
 
-// A delivery is PayPal's only when PayPal says so: it is asked, with our
-// webhook's id and the body byte for byte.
-func TestPayPalEventsAreReadOnlyWhenPayPalVerifiesThem(t *testing.T) {
+// A delivery is PayPal's only when its signature verifies with PayPal's
+// certificate, for our webhook's id and the body byte for byte.
+func TestPayPalEventsAreReadOnlyWhenPayPalsSignatureVerifies(t *testing.T) {
 	pp, d := newPayPal(t)
 	ctx := context.Background()
 	s, _ := pp.Checkout(ctx, paypalCheckout("pay_a", "EUR", 2700))
@@ -167,9 +167,15 @@ func TestPayPalEventsAreReadOnlyWhenPayPalVerifiesThem(t *testing.T) {
 	if want := (payments.Event{ID: "WH-1", Type: payments.EventApproved, Original: "CHECKOUT.ORDER.APPROVED", SessionID: s.ID}); ev != want {
 		t.Fatalf("an approval reads %+v, want %+v", ev, want)
 	}
-	verified := d.Asked(http.MethodPost, "/v1/notifications/verify-webhook-signature")
-	if len(verified) != 1 || !strings.Contains(verified[0].Body, `"webhook_event":`+string(approved)) || !strings.Contains(verified[0].Body, paypaltest.WebhookID) {
-		t.Fatalf("PayPal was asked %+v", verified)
+	// The certificate comes from PayPal's host (here the double), whatever
+	// URL a delivery names, and once.
+	elsewhere := d.Headers(approved, paypaltest.WebhookID)
+	elsewhere.Set("Paypal-Cert-Url", "https://attacker.example/v1/notifications/certs/CERT-360caa42-fca2a594-slotwise")
+	if _, err := pp.Verify(ctx, approved, elsewhere); err != nil {
+		t.Fatalf("a delivery naming another host for the same certificate: %v", err)
+	}
+	if certs := d.Asked(http.MethodGet, "/v1/notifications/certs/"); len(certs) != 1 {
+		t.Fatalf("the certificate was fetched %d times, want once", len(certs))
 	}
 	captureID, _ := d.Capture(s.ID)
 	completed := d.Event("WH-2", "PAYMENT.CAPTURE.COMPLETED", captureID)
@@ -196,6 +202,10 @@ func TestPayPalEventsAreReadOnlyWhenPayPalVerifiesThem(t *testing.T) {
 		{"signed by someone else", completed, paypaltest.New().Headers(completed, paypaltest.WebhookID), payments.ErrBadSignature},
 		{"no signature", completed, without(signed, "Paypal-Transmission-Sig"), payments.ErrBadSignature},
 		{"no transmission id", completed, without(signed, "Paypal-Transmission-Id"), payments.ErrBadSignature},
+		{"another transmission time", completed, with(signed, "Paypal-Transmission-Time", "2026-01-01T00:00:00Z"), payments.ErrBadSignature},
+		{"another algorithm", completed, with(signed, "Paypal-Auth-Algo", "SHA1withRSA"), payments.ErrBadSignature},
+		{"a certificate that is not one of PayPal's", completed, with(signed, "Paypal-Cert-Url", "https://api.paypal.com/v1/notifications/certs/../../v1/oauth2/token"), payments.ErrBadSignature},
+		{"a signature that is not base64", completed, with(signed, "Paypal-Transmission-Sig", "%%%"), payments.ErrBadSignature},
 		{"a body that is not JSON", []byte("not json"), d.Headers([]byte("not json"), paypaltest.WebhookID), payments.ErrBadEvent},
 	}
 	for _, tt := range tests {
@@ -206,13 +216,23 @@ func TestPayPalEventsAreReadOnlyWhenPayPalVerifiesThem(t *testing.T) {
 		})
 	}
 	d.Down()
-	if _, err := pp.Verify(ctx, completed, d.Headers(completed, paypaltest.WebhookID)); !errors.Is(err, payments.ErrUnavailable) {
-		t.Fatalf("PayPal down: %v, want ErrUnavailable (PayPal delivers again)", err)
+	if _, err := pp.Verify(ctx, completed, d.Headers(completed, paypaltest.WebhookID)); err != nil {
+		t.Fatalf("PayPal down, its certificate kept: %v, want verified here", err)
+	}
+	fresh := payments.NewPayPal(payments.PayPalConfig{ClientID: paypaltest.ClientID, ClientSecret: paypaltest.ClientSecret, WebhookID: paypaltest.WebhookID, APIURL: d.URL})
+	if _, err := fresh.Verify(ctx, completed, d.Headers(completed, paypaltest.WebhookID)); !errors.Is(err, payments.ErrUnavailable) {
+		t.Fatalf("PayPal down, its certificate not fetched yet: %v, want ErrUnavailable (PayPal delivers again)", err)
 	}
 	noWebhook := payments.NewPayPal(payments.PayPalConfig{ClientID: paypaltest.ClientID, ClientSecret: paypaltest.ClientSecret, APIURL: d.URL})
 	if _, err := noWebhook.Verify(ctx, completed, d.Headers(completed, "")); !errors.Is(err, payments.ErrBadSignature) {
 		t.Fatalf("without a webhook id: %v", err)
 	}
+}
+
+func with(h http.Header, name, value string) http.Header {
+	out := h.Clone()
+	out.Set(name, value)
+	return out
 }
 
 func without(h http.Header, name string) http.Header {

@@ -1,8 +1,8 @@
 // Package paypaltest is a double of the part of PayPal's REST API that
 // Slotwise uses, started by the tests as stripe-mock is: the app's OAuth
 // token, Orders v2 (create, read, capture), refunds of a capture, the
-// buyer's approval page, webhook deliveries signed as PayPal signs them,
-// and verify-webhook-signature. It keeps state, so a test can approve an
+// buyer's approval page, and webhook deliveries signed as PayPal signs
+// them, with the certificate that verifies them. It keeps state, so a test can approve an
 // order and see it captured.
 //
 // What it reproduces of PayPal's documented behaviour:
@@ -31,14 +31,15 @@
 //     PAYPAL-TRANSMISSION-ID, -TIME, -SIG, -CERT-URL and -AUTH-ALGO
 //     headers; the signature is SHA256withRSA over
 //     "transmission_id|transmission_time|webhook_id|crc32(body)", as PayPal
-//     signs, with the double's own key; verify-webhook-signature checks it
-//     against the body given as webhook_event byte for byte and answers
-//     SUCCESS or FAILURE.
+//     signs, with the double's own key, whose certificate it serves at
+//     /v1/notifications/certs/{name} (any name) without a token, as PayPal
+//     serves its own.
 //
 // What it does not: authorizations, order expiry (three hours after
 // creation at PayPal), PATCH, vaulting, the buyer's funding choices and
-// their declines (INSTRUMENT_DECLINED), shipping, rate limits, and the
-// certificate endpoint (cert_url names a PayPal host and is not served).
+// their declines (INSTRUMENT_DECLINED), shipping, rate limits,
+// verify-webhook-signature (Slotwise checks the signature itself), and
+// PayPal's certificate chain (its certificate is self-signed).
 package paypaltest
 
 import (
@@ -47,15 +48,20 @@ import (
 	"crypto/rand"
 	"crypto/rsa"
 	"crypto/sha256"
+	"crypto/x509"
+	"crypto/x509/pkix"
 	"encoding/base64"
 	"encoding/json"
+	"encoding/pem"
 	"fmt"
 	"hash/crc32"
 	"html"
 	"io"
+	"math/big"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
+	"path"
 	"strconv"
 	"strings"
 	"sync"
@@ -82,6 +88,7 @@ type Double struct {
 	Webhook string
 
 	key      *rsa.PrivateKey
+	cert     []byte // PEM: the certificate of key, served as PayPal serves its own
 	mu       sync.Mutex
 	seq      int
 	tokens   map[string]bool
@@ -161,7 +168,13 @@ func New() *Double {
 	if err != nil {
 		panic(err)
 	}
-	return &Double{key: key, tokens: map[string]bool{}, orders: map[string]*order{}, captures: map[string]*capture{},
+	tmpl := &x509.Certificate{SerialNumber: big.NewInt(1), Subject: pkix.Name{CommonName: "messageverificationcerts.paypal.com"},
+		NotBefore: time.Now().Add(-time.Hour), NotAfter: time.Now().Add(24 * time.Hour), KeyUsage: x509.KeyUsageDigitalSignature}
+	der, err := x509.CreateCertificate(rand.Reader, tmpl, tmpl, &key.PublicKey, key)
+	if err != nil {
+		panic(err)
+	}
+	return &Double{key: key, cert: pem.EncodeToMemory(&pem.Block{Type: "CERTIFICATE", Bytes: der}), tokens: map[string]bool{}, orders: map[string]*order{}, captures: map[string]*capture{},
 		answers: map[string]answered{}}
 }
 
@@ -361,6 +374,10 @@ func (d *Double) serve(w http.ResponseWriter, r *http.Request) {
 	case d.down:
 		answer(w, http.StatusServiceUnavailable, problem("SERVICE_UNAVAILABLE", "", "Service Unavailable."))
 		return
+	case r.Method == http.MethodGet && path.Dir(r.URL.Path) == "/v1/notifications/certs":
+		w.Header().Set("Content-Type", "application/x-pem-file")
+		_, _ = w.Write(d.cert)
+		return
 	case r.Method == http.MethodPost && r.URL.Path == "/v1/oauth2/token":
 		d.token(w, r, body)
 		return
@@ -410,8 +427,6 @@ func (d *Double) route(w http.ResponseWriter, r *http.Request, body []byte) {
 		d.captureOrder(w, parts[3])
 	case r.Method == http.MethodPost && len(parts) == 5 && parts[2] == "captures" && parts[4] == "refund":
 		d.refund(w, parts[3], body)
-	case r.Method == http.MethodPost && r.URL.Path == "/v1/notifications/verify-webhook-signature":
-		d.verify(w, body)
 	default:
 		answer(w, http.StatusNotFound, problem("RESOURCE_NOT_FOUND", "", "The specified resource does not exist."))
 	}
@@ -586,32 +601,6 @@ func (d *Double) refund(w http.ResponseWriter, captureID string, body []byte) {
 		"amount": money{c.Amount.CurrencyCode, value(c.Amount.CurrencyCode, amount)}}
 	c.refunds = append(c.refunds, f)
 	answer(w, http.StatusCreated, f)
-}
-
-// verify is verify-webhook-signature: the signature over the body given,
-// byte for byte, and our webhook's id.
-func (d *Double) verify(w http.ResponseWriter, body []byte) {
-	var in struct {
-		AuthAlgo         string          `json:"auth_algo"`
-		CertURL          string          `json:"cert_url"`
-		TransmissionID   string          `json:"transmission_id"`
-		TransmissionSig  string          `json:"transmission_sig"`
-		TransmissionTime string          `json:"transmission_time"`
-		WebhookID        string          `json:"webhook_id"`
-		Event            json.RawMessage `json:"webhook_event"`
-	}
-	if err := json.Unmarshal(body, &in); err != nil || in.TransmissionID == "" || in.WebhookID == "" || len(in.Event) == 0 {
-		answer(w, http.StatusBadRequest, problem("VALIDATION_ERROR", "MISSING_REQUIRED_PARAMETER", "Invalid request - see details"))
-		return
-	}
-	status := "FAILURE"
-	sig, err := base64.StdEncoding.DecodeString(in.TransmissionSig)
-	sum := sha256.Sum256([]byte(signedText(in.TransmissionID, in.TransmissionTime, in.WebhookID, in.Event)))
-	if err == nil && in.AuthAlgo == "SHA256withRSA" && in.WebhookID == WebhookID &&
-		rsa.VerifyPKCS1v15(&d.key.PublicKey, crypto.SHA256, sum[:], sig) == nil {
-		status = "SUCCESS"
-	}
-	answer(w, http.StatusOK, map[string]any{"verification_status": status})
 }
 
 // approvalPage stands for PayPal's page where the buyer logs in and

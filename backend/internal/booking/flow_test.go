@@ -623,6 +623,41 @@ func TestACartIsBookedBackToBackAllOrNothing(t *testing.T) {
 	}
 }
 
+// A visit is one payment: services paid online in different currencies
+// cannot be one, and the booker is told so, with nothing booked.
+func TestACartPaidOnlineInTwoCurrenciesIsRefusedWithWhy(t *testing.T) {
+	svc, pool, _ := newService(t)
+	ctx := context.Background()
+	svc.SetOnlinePayments(func(*booking.Location) bool { return true })
+	if _, err := pool.Exec(ctx, `UPDATE calendars SET payment = 'online', price_cents = 3000,
+		currency = CASE slug WHEN 'salon-manicure' THEN 'GBP' ELSE NULL END WHERE slug IN ('salon-haircut', 'salon-manicure')`); err != nil {
+		t.Fatal(err)
+	}
+	menu, err := svc.MenuBySlug(ctx, "demo-salon")
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmd := booking.CartCommand{Menu: menu.ID, Items: []string{"salon-haircut", "salon-manicure"},
+		BookCommand: booking.BookCommand{Start: "2026-11-23T09:00:00+01:00", TimeZone: "Europe/Berlin", Contact: ada()}}
+	_, _, err = svc.BookCart(ctx, menu, cmd)
+	var ve *booking.ValidationError
+	if !errors.As(err, &ve) || ve.Fields["items"] != "validation.cartCurrencies" {
+		t.Fatalf("a cart paid in EUR and GBP: %v, want the items refused with why", err)
+	}
+	var n int
+	if err := pool.QueryRow(ctx, `SELECT count(*) FROM bookings`).Scan(&n); err != nil || n != 0 {
+		t.Fatalf("%d bookings left by the refused cart (%v)", n, err)
+	}
+	// One currency again: the visit is held for its one payment.
+	if _, err := pool.Exec(ctx, `UPDATE calendars SET currency = NULL WHERE slug = 'salon-manicure'`); err != nil {
+		t.Fatal(err)
+	}
+	b, _, err := svc.BookCart(ctx, menu, cmd)
+	if err != nil || b.Money.State != booking.MoneyHold {
+		t.Fatalf("a cart paid in EUR alone: %v, %+v", err, b)
+	}
+}
+
 // graceVisit is Ada's haircut with her guest Grace's manicure and pedicure,
 // on Monday 23 November at 09:00 in Berlin.
 func graceVisit(menuID string) booking.CartCommand {

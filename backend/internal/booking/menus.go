@@ -33,6 +33,9 @@ var ErrMenuNotFound = errors.New("booking: service menu not found")
 const (
 	msgCartInvalid   = "validation.cartInvalid"
 	msgGuestServices = "validation.guestServices"
+	// A visit's services paid online in different currencies cannot be
+	// one payment.
+	msgCartCurrencies = "validation.cartCurrencies"
 )
 
 // Menu is a service menu with its categories.

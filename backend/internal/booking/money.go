@@ -3,7 +3,6 @@ package booking
 import (
 	"context"
 	"errors"
-	"fmt"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -159,16 +158,21 @@ func (s *Service) OnlinePayments(l *Location) bool {
 func (s *Service) priceGroup(ctx context.Context, tx pgx.Tx, all []*Booking, now time.Time) error {
 	var due int64
 	hold := time.Duration(0)
+	paidIn := "" // the currency of what is paid now
 	for _, b := range all {
 		b.Money.Total, b.Money.PayNow = Quote(b.Calendar, b.Seats)
 		b.Money.Currency = b.Calendar.CurrencyCode()
 		due += b.Money.PayNow
-		if b.Money.PayNow > 0 && (hold == 0 || b.Calendar.Hold < hold) {
+		if b.Money.PayNow == 0 {
+			continue
+		}
+		if hold == 0 || b.Calendar.Hold < hold {
 			hold = b.Calendar.Hold
 		}
-		if b.Money.Currency != all[0].Money.Currency && due > 0 {
-			return fmt.Errorf("booking: a visit mixes currencies %s and %s", all[0].Money.Currency, b.Money.Currency)
+		if paidIn != "" && b.Money.Currency != paidIn {
+			return &ValidationError{Fields: map[string]string{"items": msgCartCurrencies}}
 		}
+		paidIn = b.Money.Currency
 	}
 	if due > 0 && !s.OnlinePayments(all[0].Calendar.Location) {
 		return ErrPaymentsOff

@@ -52,6 +52,23 @@ describe('the contact form', () => {
     });
   }
 
+  test('filled at once, as autofill does, and sent at once: taken, with the proof the browser makes', async () => {
+    const { ctx, page, problems } = await open('/widget/form/demo-contact');
+    const started = Date.now();
+    await page.getByLabel('Your name').fill('Ada Lovelace');
+    await page.getByRole('textbox', { name: 'Email', exact: true }).fill('ada.autofill@example.com');
+    await page.getByLabel('What is it about?').selectOption('booking');
+    await page.getByLabel('Message').fill('Filled by my browser.');
+    const sent = page.waitForRequest((r) => r.method() === 'POST');
+    await page.getByRole('button', { name: 'Send message' }).click();
+    const body = (await sent).postData() ?? '';
+    await page.getByText('Thank you! We have your message').waitFor();
+    assert.ok(Date.now() - started < MIN_FILL_MS, 'sent sooner than the form\'s minimum time');
+    assert.match(body, /proof[^0-9]{1,12}\d+/, 'the post carries the browser\'s proof');
+    assert.deepEqual(problems, []);
+    await ctx.close();
+  });
+
   test('without JavaScript: refused with its messages and what was typed, then sent', async () => {
     const { ctx, page } = await open('/widget/form/demo-contact', { js: false });
     await page.getByLabel('Your name').fill('Grace Hopper');

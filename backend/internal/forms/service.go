@@ -212,6 +212,9 @@ type StepCommand struct {
 	Locale   string            `json:"locale"`
 	Page     string            `json:"page"` // the page the form was on
 	Honeypot string            `json:"-"`
+	// Proof is the browser's proof of work (ProofValid), which a
+	// submission sooner than MinFillSeconds needs.
+	Proof string `json:"-"`
 }
 
 // StepResult is where the visitor goes next.
@@ -311,7 +314,7 @@ func (s *Service) answer(ctx context.Context, tx pgx.Tx, form *Form, cmd StepCom
 		}
 		return StepResult{Response: r.ID, Next: d.Steps[next].ID}, nil
 	}
-	if age < time.Duration(d.minFill())*time.Second {
+	if age < time.Duration(d.minFill())*time.Second && !ProofValid(cmd.Key, cmd.Proof) {
 		return StepResult{}, ErrTooFast
 	}
 	if form.Kind == KindQuiz {

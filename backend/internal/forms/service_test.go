@@ -9,6 +9,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -138,6 +139,50 @@ func TestRefusedPostsStoreNothing(t *testing.T) {
 				t.Fatalf("%d responses stored", n)
 			}
 		})
+	}
+}
+
+// solve makes the proof a browser makes for a quick submission.
+func solve(key string) string {
+	for n := 0; ; n++ {
+		if p := strconv.Itoa(n); forms.ProofValid(key, p) {
+			return p
+		}
+	}
+}
+
+// People whose browser fills the form in a second are people: with the
+// proof their browser makes, a quick submission is taken; without it, or
+// with another key's, it is refused and nothing is stored.
+func TestAQuickSubmissionWithItsBrowsersProofIsTaken(t *testing.T) {
+	svc, pool, clk := newService(t)
+	ctx := context.Background()
+	tests := []struct {
+		name  string
+		proof func(key string) string
+		want  error
+	}{
+		{"no proof", func(string) string { return "" }, forms.ErrTooFast},
+		{"another key's proof", func(string) string { return solve("another key") }, forms.ErrTooFast},
+		{"not a number", func(string) string { return "abc" }, forms.ErrTooFast},
+		{"the browser's proof", solve, nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			cmd := contact(svc.Keys().Issue())
+			clk.add(time.Second)
+			cmd.Proof = tt.proof(cmd.Key)
+			if tt.name == "another key's proof" && forms.ProofValid(cmd.Key, cmd.Proof) {
+				t.Skip("the other key's proof happens to fit this key too")
+			}
+			_, err := svc.Answer(ctx, cmd)
+			if !errors.Is(err, tt.want) {
+				t.Fatalf("err = %v, want %v", err, tt.want)
+			}
+		})
+	}
+	if n := count(t, pool, `SELECT count(*) FROM form_responses WHERE status = 'submitted'`); n != 1 {
+		t.Fatalf("%d submitted, want the one with its proof", n)
 	}
 }
 

@@ -73,7 +73,7 @@ func answerStep(ctx context.Context, svc *forms.Service, lim *limits.Limiter, re
 		return FormAnswerResponse{}, err
 	}
 	res, err := svc.Answer(ctx, forms.StepCommand{Form: slug, Kind: kind, Key: in.Key, Step: in.Step, Answers: in.Answers,
-		Query: in.Query, Locale: req.Locale, Page: in.Page, Honeypot: in.Website})
+		Query: in.Query, Locale: req.Locale, Page: in.Page, Honeypot: in.Website, Proof: in.Proof})
 	if err != nil {
 		return FormAnswerResponse{}, err
 	}
@@ -104,7 +104,7 @@ func formAction(svc *forms.Service, lim *limits.Limiter, kind string) Action {
 		// page: where the form was filled in (the page embedding it), which
 		// the router's action adds from document.referrer.
 		in := FormAnswerRequest{Key: form.Get("key"), Step: form.Get("step"), Answers: map[string][]string{},
-			Query: keptQuery(f, req.Query), Website: form.Get("website"), Page: form.Get("page")}
+			Query: keptQuery(f, req.Query), Website: form.Get("website"), Page: form.Get("page"), Proof: form.Get("proof")}
 		for name, values := range form {
 			if id, ok := strings.CutPrefix(name, "answers."); ok {
 				in.Answers[id] = values

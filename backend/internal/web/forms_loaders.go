@@ -27,6 +27,9 @@ func formLoader(svc *forms.Service, lim *limits.Limiter, kind string) Loader {
 		}
 		data := FormPageData{Key: perRequestSentinel, Values: map[string][]string{}, Query: keptQuery(form, req.Query),
 			Business: BusinessInfo{Name: form.Business.Name, LogoURL: form.Business.LogoURL}}
+		if s := form.Definition.MinFill(); s > 0 {
+			data.Quick = &QuickProof{Seconds: s, Bits: forms.ProofBits}
+		}
 		shown, lastStep := form, ""
 		if key := req.Query.Get("response"); key != "" {
 			resumed, err := guardedToken(ctx, lim, req.ClientIP, func(ctx context.Context) (*forms.Resumed, error) { return svc.Resume(ctx, form, key) })

@@ -30,6 +30,16 @@ type FormPageData struct {
 	// PhoneRegion is where a phone number without + is read, when the
 	// form asks for one.
 	PhoneRegion *PhoneRegion `json:"phoneRegion,omitempty"`
+	// Quick asks a form sent sooner than Seconds after it was shown for a
+	// proof of work of Bits (forms.ProofValid), which the page's script
+	// makes while it sends: autofill is not refused.
+	Quick *QuickProof `json:"quick,omitempty"`
+}
+
+// QuickProof is what a quick submission shows.
+type QuickProof struct {
+	Seconds int `json:"seconds"`
+	Bits    int `json:"bits"`
 }
 
 // BusinessInfo is who a form belongs to, as its page shows them.
@@ -48,6 +58,9 @@ type FormAnswerRequest struct {
 	Page    string              `json:"page,omitempty"`
 	Locale  string              `json:"locale,omitempty"`
 	Website string              `json:"website,omitempty"` // the field people leave empty
+	// Proof is the browser's proof of work for a form sent sooner than a
+	// person usually fills it (FormPageData.Quick).
+	Proof string `json:"proof,omitempty"`
 }
 
 // FormAnswerResponse says where the visitor goes next.

@@ -276,6 +276,19 @@ export interface FormPageData {
    * form asks for one.
    */
   phoneRegion?: PhoneRegion;
+  /**
+   * Quick asks a form sent sooner than Seconds after it was shown for a
+   * proof of work of Bits (forms.ProofValid), which the page's script
+   * makes while it sends: autofill is not refused.
+   */
+  quick?: QuickProof;
+}
+/**
+ * QuickProof is what a quick submission shows.
+ */
+export interface QuickProof {
+  seconds: number /* int */;
+  bits: number /* int */;
 }
 /**
  * BusinessInfo is who a form belongs to, as its page shows them.
@@ -296,6 +309,11 @@ export interface FormAnswerRequest {
   page?: string;
   locale?: string;
   website?: string; // the field people leave empty
+  /**
+   * Proof is the browser's proof of work for a form sent sooner than a
+   * person usually fills it (FormPageData.Quick).
+   */
+  proof?: string;
 }
 /**
  * FormAnswerResponse says where the visitor goes next.

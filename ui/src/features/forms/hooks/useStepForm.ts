@@ -9,6 +9,7 @@ import { check, checkField } from '../engine/check';
 import { after, normalized, walk } from '../engine/logic';
 import type { Answers } from '../engine/types';
 import { usePhoneReader } from '../lib/phone';
+import { proof } from '../lib/proof';
 
 // useStepForm is one step of a form as the visitor fills it: the answers
 // (what a refused post sent, else what the response kept), the fields the
@@ -44,6 +45,13 @@ export function useStepForm(data: FormPageData, route: string) {
   const phone = usePhoneReader(form.steps.some((s) => s.fields.some((f) => f.type === 'phone')));
   const formRef = useRef<HTMLFormElement>(null);
   const trapRef = useRef<HTMLInputElement>(null);
+  // When the visitor was shown this key's form, and whether a quick
+  // submission's proof is being made (data.quick).
+  const shownAt = useRef(0);
+  const proving = useRef(false);
+  useLayoutEffect(() => {
+    shownAt.current = performance.now();
+  }, [key]);
 
   const stepIndex = Math.max(0, form.steps.findIndex((s) => s.id === data.step));
   const step = form.steps[stepIndex];
@@ -78,7 +86,7 @@ export function useStepForm(data: FormPageData, route: string) {
 
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
-    if (busy) return;
+    if (busy || proving.current) return;
     // A number read in the country chosen is checked and sent in its
     // international form.
     const international = (id: string, v: string[]) =>
@@ -96,6 +104,14 @@ export function useStepForm(data: FormPageData, route: string) {
     const body = new FormData(formRef.current ?? undefined);
     for (const f of shown) if (f.type === 'phone' && inCountry[f.id]?.[0]) body.set(`answers.${f.id}`, inCountry[f.id][0]);
     if (document.referrer) body.set('page', document.referrer);
+    // Sent sooner than a person usually fills the form (autofill): the
+    // browser shows it is one with a little work, instead of a refusal.
+    const quick = data.quick;
+    if (last && quick && performance.now() - shownAt.current < quick.seconds * 1000) {
+      proving.current = true;
+      const made = await proof(key, quick.bits).finally(() => (proving.current = false));
+      if (made) body.set('proof', made);
+    }
     setErrors({});
     setFormError(null);
     // Back comes to this step with its answers, which the server keeps

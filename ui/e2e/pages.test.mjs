@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { join } from 'node:path';
-import { SHOTS, messages, serveAndBrowse, waitForHydration, watchConsole } from './harness.mjs';
+import { SHOTS, axe, htmlProblems, messages, serveAndBrowse, waitForHydration, watchConsole } from './harness.mjs';
 
 const env = serveAndBrowse();
 
@@ -144,6 +144,78 @@ describe('cookie banner', () => {
     await page.getByRole('region', { name: 'Cookie preferences' }).waitFor({ state: 'detached' });
     await waitForHydration(page);
     assert.equal((await ctx.cookies()).find((c) => c.name === 'slotwise_consent')?.value, 'all');
+    await ctx.close();
+  });
+});
+
+describe('the website frame', () => {
+  test('on a phone: one row of the business, Book and a menu that holds the pages and the language, even without JavaScript', async () => {
+    for (const js of [true, false]) {
+      const ctx = await env.browser.newContext({ viewport: { width: 390, height: 844 }, javaScriptEnabled: js });
+      await ctx.addCookies([{ name: 'slotwise_consent', value: 'all', url: env.server.base }]);
+      const page = await ctx.newPage();
+      await page.goto(env.server.base + '/about');
+      const header = await page.locator('header').boundingBox();
+      assert.ok(header.y === 0 && header.height <= 72, `the header takes ${header.height} px of the phone's 844`);
+      const brand = await page.locator('header a').first().boundingBox();
+      assert.ok(brand.y >= 8, `the business's name starts ${brand.y} px from the top`);
+      const book = page.locator('header').getByRole('link', { name: 'Book', exact: true });
+      const b = await book.boundingBox();
+      assert.ok(b.y + b.height <= header.height, 'Book stands in the header row');
+      assert.equal(await page.locator('header').getByRole('link', { name: 'Journal' }).count(), 0, 'the pages wait in the menu');
+      await page.locator('header').getByText('Menu', { exact: true }).click();
+      await page.locator('header').getByRole('link', { name: 'Journal' }).waitFor();
+      assert.equal(await page.locator('header').getByRole('combobox', { name: 'Language' }).count(), 1);
+      assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= 390), 'nothing is wider than the phone');
+      if (js) await page.screenshot({ path: join(SHOTS, 'website-header-menu-390.png') });
+      await book.click();
+      await page.waitForURL(/\/widget\/groups\/demo-group$/);
+      await ctx.close();
+    }
+  });
+
+  test('on a laptop: the pages, the language and Book in one row', async () => {
+    const ctx = await env.browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const page = await ctx.newPage();
+    await page.goto(env.server.base + '/blog');
+    const header = await page.locator('header').boundingBox();
+    assert.ok(header.height <= 80, `the header is ${header.height} px tall`);
+    const row = [page.locator('header a').first(), page.locator('header').getByRole('link', { name: 'Journal' }),
+      page.locator('header').getByRole('combobox', { name: 'Language' }), page.locator('header').getByRole('link', { name: 'Book', exact: true })];
+    const boxes = await Promise.all(row.map((l) => l.boundingBox()));
+    for (let i = 1; i < boxes.length; i++) {
+      assert.ok(boxes[i].x >= boxes[i - 1].x + boxes[i - 1].width, `item ${i} overlaps the one before it`);
+      assert.ok(Math.abs(boxes[i].y + boxes[i].height / 2 - (boxes[0].y + boxes[0].height / 2)) < 8, `item ${i} is off the row`);
+    }
+    assert.equal(await page.locator('header').getByText('Menu', { exact: true }).isVisible(), false);
+    await ctx.close();
+  });
+
+  for (const [name, path, width] of [['home', '/', 390], ['about, the menu open', '/about', 390], ['the journal', '/de/blog', 1280], ['a post', '/blog/b/winter-skin/', 390]]) {
+    test(`${name} at ${width}: no axe violations, valid HTML`, async () => {
+      const ctx = await env.browser.newContext({ viewport: { width, height: 844 }, bypassCSP: true });
+      await ctx.addCookies([{ name: 'slotwise_consent', value: 'all', url: env.server.base }]);
+      const page = await ctx.newPage();
+      await page.goto(env.server.base + path);
+      await page.mouse.move(5, 5);
+      await waitForHydration(page);
+      if (name.includes('menu')) await page.locator('header summary').click();
+      assert.deepEqual(await axe(page), [], `${name} has accessibility violations`);
+      const res = await fetch(page.url(), { headers: { Cookie: 'slotwise_consent=all' } });
+      assert.equal(htmlProblems(await res.text()), '', `${name} is not valid HTML`);
+      await ctx.close();
+    });
+  }
+
+  test('the cookie banner stands over the page instead of pushing it down', async () => {
+    const ctx = await env.browser.newContext({ viewport: { width: 390, height: 844 } });
+    const page = await ctx.newPage();
+    await page.goto(env.server.base + '/about');
+    const banner = page.getByRole('region', { name: 'Cookie preferences' });
+    assert.equal(await banner.evaluate((b) => getComputedStyle(b).position), 'fixed');
+    assert.equal((await page.locator('header').boundingBox()).y, 0, 'the header stays at the top');
+    const b = await banner.boundingBox();
+    assert.ok(b.y + b.height <= 844 && b.y > 400, 'the banner stands at the bottom of the screen');
     await ctx.close();
   });
 });

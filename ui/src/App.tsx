@@ -21,8 +21,9 @@ export function App({ payload, layout, navigating = false }: Props) {
     <RawIntlProvider value={intlFor(payload.lang, payload.messages, reportIntlError)}>
       <PageContext.Provider value={{ payload, navigating }}>
         {navigating && <div className="progress" role="progressbar" aria-busy="true" />}
-        {/* First in the page and in the tab order, above the content it never covers. */}
-        <CookieBanner key={payload.consent} initial={payload.consent} />
+        {/* First in the tab order. Over a website's page, at the bottom; above a
+            widget's content, which it never covers (the times, the calendar). */}
+        <CookieBanner key={payload.consent} initial={payload.consent} overlay={payload.layout === 'page'} />
         {/* A screen may be a chunk still on its way (lib/lazyPart.ts): until it
             arrives, hydration keeps the server's HTML. */}
         <Layout payload={payload}>{Screen ? <Suspense><Screen /></Suspense> : null}</Layout>

@@ -82,6 +82,21 @@ func (s *Store) Pages(ctx context.Context) ([]Page, error) {
 	return pages, nil
 }
 
+// BookingGroup is the slug of the business's page of everything it offers
+// (its first group of calendars, by slug), or "" when it has none: where
+// the website's Book action goes.
+func (s *Store) BookingGroup(ctx context.Context) (string, error) {
+	var slug string
+	err := s.q.QueryRow(ctx, `SELECT slug FROM calendar_groups ORDER BY slug LIMIT 1`).Scan(&slug)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return "", nil
+	}
+	if err != nil {
+		return "", fmt.Errorf("sites: unable to read the booking group: %w", err)
+	}
+	return slug, nil
+}
+
 // paragraphs splits a body on blank lines.
 func paragraphs(body string) []string {
 	var out []string

@@ -32,6 +32,10 @@ func homeLinks(req *PageRequest) []DemoLink {
 }
 
 func indexLoader(store *sites.Store) Loader {
+	return framed(store, indexPage(store))
+}
+
+func indexPage(store *sites.Store) Loader {
 	return func(ctx context.Context, req *PageRequest) (*PageResult, error) {
 		nav, err := store.Pages(ctx)
 		if err != nil {
@@ -57,7 +61,35 @@ func indexLoader(store *sites.Store) Loader {
 	}
 }
 
+// framed gives a website page what its header shows beside the menu: the
+// Book action, and the tag that drops the page when what it books changes.
+func framed(store *sites.Store, load Loader) Loader {
+	return func(ctx context.Context, req *PageRequest) (*PageResult, error) {
+		res, err := load(ctx, req)
+		if err != nil || res == nil {
+			return res, err
+		}
+		d, ok := res.Data.(SiteData)
+		if !ok {
+			return res, nil
+		}
+		slug, err := store.BookingGroup(ctx)
+		if err != nil {
+			return nil, err
+		}
+		if slug != "" {
+			d.Book = route.Default().Href(req.Locale, "appointment", "groups", map[string]string{"groupSlug": slug}, nil)
+		}
+		res.Data, res.Tags = d, append(res.Tags, "booking-config")
+		return res, nil
+	}
+}
+
 func websiteLoader(store *sites.Store) Loader {
+	return framed(store, websitePage(store))
+}
+
+func websitePage(store *sites.Store) Loader {
 	return func(ctx context.Context, req *PageRequest) (*PageResult, error) {
 		nav, err := store.Pages(ctx)
 		if err != nil {

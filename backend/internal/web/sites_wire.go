@@ -14,6 +14,9 @@ type SiteData struct {
 	Collection *sites.Collection `json:"collection,omitempty"`
 	Preview    bool              `json:"preview,omitempty"` // shown through a preview secret: maybe a draft
 	Nav        []sites.Page      `json:"nav"`
+	// Book is the header's Book action: the business's page of everything
+	// it offers; empty when it offers nothing to book.
+	Book string `json:"book,omitempty"`
 	Links      []DemoLink        `json:"links,omitempty"`
 }
 

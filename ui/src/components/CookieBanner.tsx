@@ -8,7 +8,7 @@ type Consent = '' | 'essential' | 'all';
 
 // CookieBanner asks once; the answer is kept in a cookie for a year and sent
 // with every request, so the server renders the page without the banner.
-export function CookieBanner({ initial }: { initial: Consent }) {
+export function CookieBanner({ initial, overlay = false }: { initial: Consent; overlay?: boolean }) {
   const intl = useIntl();
   const [consent, setConsent] = useState<Consent>(initial);
   if (consent) return null;
@@ -17,7 +17,7 @@ export function CookieBanner({ initial }: { initial: Consent }) {
     setConsent(value);
   };
   return (
-    <section className={styles.banner} role="region" aria-label={intl.formatMessage({ id: 'cookies.label' })} data-testid="cookie-banner">
+    <section className={overlay ? `${styles.banner} ${styles.overlay}` : styles.banner} role="region" aria-label={intl.formatMessage({ id: 'cookies.label' })} data-testid="cookie-banner">
       <p className={styles.text}>
         <FormattedMessage id="cookies.text" />
       </p>

@@ -476,6 +476,11 @@ export interface SiteData {
   collection?: sites.Collection;
   preview?: boolean; // shown through a preview secret: maybe a draft
   nav: sites.Page[];
+  /**
+   * Book is the header's Book action: the business's page of everything
+   * it offers; empty when it offers nothing to book.
+   */
+  book?: string;
   links?: DemoLink[];
 }
 /**

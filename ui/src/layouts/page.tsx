@@ -9,7 +9,15 @@ import styles from './Page.module.css';
 import type { LayoutModule, LayoutProps } from './types';
 
 function PageLayout({ payload, children }: LayoutProps) {
-  const nav = (payload.data as SiteData | null)?.nav ?? [];
+  const site = payload.data as SiteData | null;
+  const links = (site?.nav ?? []).map((p) => (
+    <NavLink key={p.id} end to={href('website', payload.locale, { path: p.path }, { kind: 'page' })}>
+      {p.title}
+    </NavLink>
+  ));
+  // One row on a phone: the business, Book, and a menu (a disclosure, so it
+  // opens without JavaScript) holding the pages and the language; on a
+  // wider screen the pages and the language stand in the row.
   return (
     <>
       <a className="visually-hidden" href="#main">
@@ -20,14 +28,24 @@ function PageLayout({ payload, children }: LayoutProps) {
           <Link className={styles.brand} to={href('index', payload.locale)}>
             <FormattedMessage id="site.name" />
           </Link>
-          <nav className={styles.nav}>
-            {nav.map((p) => (
-              <NavLink key={p.id} end to={href('website', payload.locale, { path: p.path }, { kind: 'page' })}>
-                {p.title}
-              </NavLink>
-            ))}
-          </nav>
-          <LanguageSwitcher />
+          <nav className={styles.nav}>{links}</nav>
+          <span className={styles.lang}>
+            <LanguageSwitcher />
+          </span>
+          {site?.book && (
+            <Link className={styles.book} to={site.book}>
+              <FormattedMessage id="site.book" />
+            </Link>
+          )}
+          <details className={styles.more}>
+            <summary>
+              <FormattedMessage id="site.menu" />
+            </summary>
+            <div className={styles.panel}>
+              <nav>{links}</nav>
+              <LanguageSwitcher />
+            </div>
+          </details>
         </div>
       </header>
       <main className={styles.main} id="main">

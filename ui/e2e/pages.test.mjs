@@ -227,8 +227,13 @@ describe('errors and navigation', () => {
     const problems = watchConsole(page);
     const res = await page.goto(env.server.base + '/no/such/page?x=1');
     assert.equal(res.status(), 404);
-    assert.equal(await page.getAttribute('body', 'data-layout'), 'error');
+    assert.equal(await page.getAttribute('body', 'data-layout'), 'page', 'an address of the website keeps its frame');
     assert.match(await page.textContent('main'), /Page Not Found: \/no\/such\/page\?x=1/);
+    // The way on: home, booking and the website's pages, with its header.
+    await page.locator('main').getByRole('link', { name: 'Go to the home page' }).waitFor();
+    assert.equal(await page.locator('main').getByRole('link', { name: 'Book an appointment' }).getAttribute('href'), '/widget/groups/demo-group');
+    await page.locator('main').getByRole('link', { name: 'Journal' }).waitFor();
+    await page.locator('header').getByRole('link', { name: 'Book', exact: true }).waitFor();
     await page.screenshot({ path: join(SHOTS, 'not-found.png') });
     // the browser itself logs the 404 status of the document; nothing else may be logged
     assert.deepEqual(problems.filter((p) => !p.includes('404')), []);

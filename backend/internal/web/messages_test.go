@@ -46,7 +46,8 @@ func TestPayloadsCarryOnlyTheirLayoutsMessages(t *testing.T) {
 		{"/widget/form/demo-contact", []string{"form.submit", "validation.required.email"}, []string{"booking.submit", "booking.cancel.submit"}, 60},
 		{"/de/widget/booking/cancel-booking?id=x", []string{"cookies.acceptAll"}, []string{"email.footer", "booking.submit"}, 100},
 		{"/about", []string{"site.name", "cookies.acceptAll"}, []string{"email.footer", "booking.submit"}, 60},
-		{"/no/such/page/at/all", []string{"cookies.acceptAll"}, []string{"email.footer", "booking.submit", "site.name"}, 30},
+		{"/no/such/page/at/all", []string{"cookies.acceptAll", "site.name", "error.notFound.lead"}, []string{"email.footer", "booking.submit"}, 70},
+		{"/widget/no/such/page", []string{"cookies.acceptAll"}, []string{"email.footer", "booking.submit", "site.name"}, 30},
 	}
 	for _, tt := range tests {
 		t.Run(tt.path, func(t *testing.T) {

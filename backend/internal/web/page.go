@@ -102,6 +102,11 @@ func (s *Server) loadPage(c *gin.Context, path, rawQuery string) (p *Payload) {
 			}
 		}
 		s.fail(p, NotFound(full))
+		if !strings.HasPrefix(basePath, "/widget/") && basePath != "/widget" {
+			// An address of the website, not a widget's (which shows in
+			// other sites' frames).
+			s.keepSiteFrame(c.Request.Context(), p, cat.Locale)
+		}
 		return p
 	}
 	if c.FullPath() == "" {
@@ -113,6 +118,9 @@ func (s *Server) loadPage(c *gin.Context, path, rawQuery string) (p *Payload) {
 	res, err := runLoader(c.Request.Context(), s.loaders[m.Route.Name], req)
 	if pe, ok := s.pageError(err, req); ok {
 		s.fail(p, pe)
+		if m.Route.Layout == route.LayoutPage {
+			s.keepSiteFrame(c.Request.Context(), p, cat.Locale)
+		}
 		var b brandedError
 		if errors.As(err, &b) {
 			p.Head.Brand = validColor(b.brand)
@@ -159,6 +167,24 @@ func (s *Server) fail(p *Payload, e *PageError) {
 	p.Params = map[string]string{}
 	p.Data = map[string]any{"status": e.Status, "message": e.Message}
 	p.Head = Head{Title: e.Message, Robots: "noindex", Brand: p.Head.Brand}
+}
+
+// keepSiteFrame shows an address of the website that leads nowhere in the
+// website's frame (the page layout's error screen, with its menu and Book),
+// so the visitor finds the way on. Without them (the database is what
+// failed) it is the bare error page.
+func (s *Server) keepSiteFrame(ctx context.Context, p *Payload, locale string) {
+	if s.siteFrame == nil || p.Status != http.StatusNotFound {
+		return
+	}
+	frame, err := s.siteFrame(ctx, locale)
+	if err != nil {
+		if ctx.Err() == nil {
+			s.log.WarnContext(ctx, "unable to frame an error page", slog.Any("err", err))
+		}
+		return
+	}
+	p.Layout, p.Data = route.LayoutPage, frame
 }
 
 // wearSiteBrand dresses a page that no business of its own claimed (the

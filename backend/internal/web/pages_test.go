@@ -33,15 +33,15 @@ func TestPagesRenderTheirLayoutInTheirLanguage(t *testing.T) {
 		{"quiz result that claims nothing", "/widget/quiz-result/12", nil, 200, "form", []string{"We could not find this result"}},
 		{"a payment result without its payment", "/verify-payment-callback?session=1", nil, 404, "error", []string{"We could not find this payment."}},
 		{"a payment result with a wrong secret", "/verify-payment-callback?payment=pay_nothing&token=x", nil, 404, "error", []string{"We could not find this payment.", `content="noindex"`}},
-		{"preview with a secret that opens nothing", "/v2/preview/abc/b/hello", nil, 404, "error", []string{"Page Not Found: /v2/preview/abc/b/hello", `content="noindex"`}},
+		{"preview with a secret that opens nothing", "/v2/preview/abc/b/hello", nil, 404, "page", []string{"Page Not Found: /v2/preview/abc/b/hello", `content="noindex"`}},
 		{"cookie picks the language", "/widget/form/demo-contact", map[string]string{"Cookie": "slotwise_locale=fr"}, 200, "form", []string{`<html lang="fr">`}},
 		{"accept-language picks the language", "/widget/form/demo-contact", map[string]string{"Accept-Language": "nl-BE,nl;q=0.9,en;q=0.5"}, 200, "form", []string{`<html lang="nl">`}},
 		{"prefix beats cookie", "/da/widget/form/demo-contact", map[string]string{"Cookie": "slotwise_locale=fr"}, 200, "form", []string{`<html lang="da">`}},
-		{"unknown path", "/nothing/here", nil, 404, "error", []string{"Page Not Found: /nothing/here"}},
+		{"unknown path", "/nothing/here", nil, 404, "page", []string{"Page Not Found: /nothing/here", `href="/widget/groups/demo-group"`, "This page does not exist"}},
 		{"unknown widget", "/widget/unknown", nil, 404, "error", []string{"Page Not Found: /widget/unknown"}},
 		{"failing validation keeps the query", "/widget/quiz-result/abc?x=1", nil, 404, "error", []string{"Page Not Found: /widget/quiz-result/abc?x=1"}},
-		{"unknown path in German", "/de/nirgends", nil, 404, "error", []string{"Page Not Found: /de/nirgends", `<html lang="de">`}},
-		{"escaped markup in the path", "/%3Cscript%3Ealert(1)%3C/script%3E", nil, 404, "error", []string{"Page Not Found: /%3Cscript%3Ealert(1)%3C/script%3E"}},
+		{"unknown path in German", "/de/nirgends", nil, 404, "page", []string{"Page Not Found: /de/nirgends", `<html lang="de">`}},
+		{"escaped markup in the path", "/%3Cscript%3Ealert(1)%3C/script%3E", nil, 404, "page", []string{"Page Not Found: /%3Cscript%3Ealert(1)%3C/script%3E"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -93,6 +93,9 @@ type Server struct {
 	// siteBrand is the colour of the business the site belongs to, worn by
 	// pages that no business of their own claims (Registry.SiteBrand).
 	siteBrand func(ctx context.Context) (string, error)
+	// siteFrame is the website's menu and Book action, which an error page
+	// of the website keeps (sites_feature.go).
+	siteFrame func(ctx context.Context, locale string) (*SiteData, error)
 	metrics   Metrics
 	// flights makes a cached page once for the requests that miss it at once.
 	flights singleflight.Group

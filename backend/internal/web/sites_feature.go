@@ -1,6 +1,9 @@
 package web
 
 import (
+	"context"
+
+	"slotwise/backend/internal/route"
 	"slotwise/backend/internal/sites"
 )
 
@@ -14,4 +17,23 @@ func (f sitesFeature) Register(r *Registry) {
 	r.Page("website", websiteLoader(f.store))
 	r.Page("preview", websiteLoader(f.store))
 	siteFiles{s: r.Server(), store: f.store}.register(r.Root())
+	r.server.siteFrame = f.frame
+}
+
+// frame is what a website's error page keeps of the website: its menu and
+// its Book action, so a visitor who took a wrong turn finds the way on.
+func (f sitesFeature) frame(ctx context.Context, locale string) (*SiteData, error) {
+	nav, err := f.store.Pages(ctx)
+	if err != nil {
+		return nil, err
+	}
+	d := &SiteData{Nav: withoutHome(nav)}
+	slug, err := f.store.BookingGroup(ctx)
+	if err != nil {
+		return nil, err
+	}
+	if slug != "" {
+		d.Book = route.Default().Href(locale, "appointment", "groups", map[string]string{"groupSlug": slug}, nil)
+	}
+	return d, nil
 }

@@ -1,0 +1,52 @@
+import { Link, NavLink } from 'react-router';
+import { LanguageSwitcher } from '../../components/LanguageSwitcher';
+import { FormattedMessage } from '../../lib/i18n';
+import { usePage } from '../../PageContext';
+import { href } from '../../routes';
+import styles from './SiteHeader.module.css';
+import type { SiteData } from './types';
+
+// SiteHeader is the website's frame at the top of its pages and of its
+// error pages. One row on a phone: the business, Book, and a menu (a
+// disclosure, so it opens without JavaScript) holding the pages and the
+// language; on a wider screen the pages and the language stand in the row.
+export function SiteHeader({ site }: { site: Pick<SiteData, 'nav' | 'book'> | null | undefined }) {
+  const { locale } = usePage();
+  const links = (site?.nav ?? []).map((p) => (
+    <NavLink key={p.id} end to={href('website', locale, { path: p.path }, { kind: 'page' })}>
+      {p.title}
+    </NavLink>
+  ));
+  return (
+    <>
+      <a className="visually-hidden" href="#main">
+        <FormattedMessage id="a11y.skip" />
+      </a>
+      <header className={styles.header}>
+        <div className={styles.headerInner}>
+          <Link className={styles.brand} to={href('index', locale)}>
+            <FormattedMessage id="site.name" />
+          </Link>
+          <nav className={styles.nav}>{links}</nav>
+          <span className={styles.lang}>
+            <LanguageSwitcher />
+          </span>
+          {site?.book && (
+            <Link className={styles.book} to={site.book}>
+              <FormattedMessage id="site.book" />
+            </Link>
+          )}
+          <details className={styles.more}>
+            <summary>
+              <FormattedMessage id="site.menu" />
+            </summary>
+            <div className={styles.panel}>
+              <nav>{links}</nav>
+              <LanguageSwitcher />
+            </div>
+          </details>
+        </div>
+      </header>
+    </>
+  );
+}

@@ -2,8 +2,9 @@
 // mistakes, with Back and reload halfway through a survey, by keyboard,
 // without JavaScript, and checked by axe-core and the Nu HTML checker.
 import assert from 'node:assert/strict';
+import { join } from 'node:path';
 import { describe, test } from 'node:test';
-import { axe, consented, htmlProblems, messages, serveAndBrowse, waitForHydration, watchConsole } from './harness.mjs';
+import { SHOTS, axe, consented, htmlProblems, messages, serveAndBrowse, waitForHydration, watchConsole } from './harness.mjs';
 
 const env = serveAndBrowse();
 
@@ -121,6 +122,10 @@ describe('the quiz', () => {
       await page.getByRole('button', { name: q.submit }).click();
       await page.waitForURL(/quiz-result\/6\?response=/);
       await page.getByRole('heading', { name: q.band }).waitFor();
+      // What it recommends can be booked from here.
+      const book = page.getByRole('link', { name: messages(locale)['site.bookingWidget'] });
+      assert.match(await book.getAttribute('href'), /\/widget\/groups\/demo-group$/);
+      await page.screenshot({ path: join(SHOTS, `quiz-result-${locale}.png`), fullPage: true });
       // A score typed into the URL is not believed.
       await page.goto(page.url().replace('/6?', '/5?'));
       await page.getByText(messages(locale)['quiz.unknown']).waitFor();

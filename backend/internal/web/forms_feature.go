@@ -21,7 +21,7 @@ func (f formsFeature) Register(r *Registry) {
 		r.Page(name, formLoader(f.svc, lim, kind))
 		r.Action(name, formAction(f.svc, lim, kind))
 	}
-	r.Page("quizResult", quizResultLoader(f.svc, lim))
+	r.Page("quizResult", quizResultLoader(f.svc, lim, r.Server()))
 	h := formsAPI{s: r.Server(), svc: f.svc}
 	r.API().POST("/forms/:kind/:slug/answers", h.answer)
 	r.Errors(formErrors...)

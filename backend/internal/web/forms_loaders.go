@@ -133,7 +133,7 @@ func quizResultHref(req *PageRequest, score int, key string) string {
 // quizResultLoader shows the result of a quiz response the visitor holds
 // the key of, when the score in the path is the one the server computed
 // for it; any other score gets a neutral page that claims nothing.
-func quizResultLoader(svc *forms.Service, lim *limits.Limiter) Loader {
+func quizResultLoader(svc *forms.Service, lim *limits.Limiter, s *Server) Loader {
 	return func(ctx context.Context, req *PageRequest) (*PageResult, error) {
 		neutral := &PageResult{Title: req.T("screen.quizResult.title"), Robots: "noindex", Data: QuizResultPageData{}}
 		key := req.Query.Get("response")
@@ -153,10 +153,18 @@ func quizResultLoader(svc *forms.Service, lim *limits.Limiter) Loader {
 		}
 		result := form.ResultIn(resp, req.Locale)
 		d := &form.Definition
+		data := QuizResultPageData{
+			Result: &result, Quiz: d.Title.In(req.Locale, d.Locale), Business: BusinessInfo{Name: form.Business.Name, LogoURL: form.Business.LogoURL},
+			QuizHref: route.Default().Href(req.Locale, "quiz", "", map[string]string{"id": form.Slug}, nil),
+		}
+		if s.siteFrame != nil { // a result that recommends a treatment offers to book it
+			frame, err := s.siteFrame(ctx, req.Locale)
+			if err != nil {
+				return nil, err
+			}
+			data.Book = frame.Book
+		}
 		return &PageResult{Title: req.T("screen.quizResult.title") + " · " + d.Title.In(req.Locale, d.Locale), Robots: "noindex",
-			Brand: form.Business.BrandColor, Data: QuizResultPageData{
-				Result: &result, Quiz: d.Title.In(req.Locale, d.Locale), Business: BusinessInfo{Name: form.Business.Name, LogoURL: form.Business.LogoURL},
-				QuizHref: route.Default().Href(req.Locale, "quiz", "", map[string]string{"id": form.Slug}, nil),
-			}}, nil
+			Brand: form.Business.BrandColor, Data: data}, nil
 	}
 }

@@ -82,6 +82,9 @@ type QuizResultPageData struct {
 	Quiz     string            `json:"quiz,omitempty"` // the quiz's title
 	QuizHref string            `json:"quizHref,omitempty"`
 	Business BusinessInfo      `json:"business"`
+	// Book is where the visitor books what the result recommends: the
+	// business's page of everything it offers.
+	Book string `json:"book,omitempty"`
 }
 
 // FormKeyExpired answers a step sent with a key too old (or not this

@@ -339,6 +339,11 @@ export interface QuizResultPageData {
   quiz?: string; // the quiz's title
   quizHref?: string;
   business: BusinessInfo;
+  /**
+   * Book is where the visitor books what the result recommends: the
+   * business's page of everything it offers.
+   */
+  book?: string;
 }
 /**
  * FormKeyExpired answers a step sent with a key too old (or not this

@@ -34,6 +34,11 @@ export function QuizResultScreen() {
         <FormattedMessage id="quiz.score" values={{ points: score.points, max: score.max, b: (chunks) => <strong>{chunks}</strong> }} />
       </p>
       {result.text && <p className={styles.intro}>{result.text}</p>}
+      {page.data.book && (
+        <a className={styles.book} href={page.data.book}>
+          <FormattedMessage id="site.bookingWidget" />
+        </a>
+      )}
       {(result.answers ?? []).length > 0 && (
         <section aria-labelledby="quiz-answers">
           <h2 id="quiz-answers" className={styles.subtitle}>
@@ -44,6 +49,10 @@ export function QuizResultScreen() {
               <li key={i} className={a.right ? styles.right : styles.wrong}>
                 <p className={styles.question}>{a.label}</p>
                 <p>
+                  {/* Said in words, marked with a sign, never by colour alone. */}
+                  <span className={styles.mark} aria-hidden="true">
+                    {a.right ? '✓' : '✗'}
+                  </span>
                   <FormattedMessage id={a.right ? 'quiz.right' : 'quiz.wrong'} />{' '}
                   <FormattedMessage id="quiz.chosen" values={{ chosen: a.chosen.join(', ') || '—' }} />
                 </p>

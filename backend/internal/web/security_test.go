@@ -45,7 +45,7 @@ func TestEveryAnswerCarriesSecurityHeaders(t *testing.T) {
 	}{
 		{"/widget/bookings/demo-consultation", "frame-ancestors *"},
 		{"/about", "frame-ancestors 'self'"},
-		{"/nothing/here", "frame-ancestors 'self'"}, // the website's, in its frame
+		{"/nothing/here", "frame-ancestors 'self'"},   // the website's, in its frame
 		{"/widget/nothing/here", "frame-ancestors *"}, // a widget's, which other sites frame
 		{"/api/booking/slots?calendar=nope&from=2026-11-23&to=2026-11-23&tz=UTC", "frame-ancestors 'none'"},
 	}

@@ -16,8 +16,8 @@ type SiteData struct {
 	Nav        []sites.Page      `json:"nav"`
 	// Book is the header's Book action: the business's page of everything
 	// it offers; empty when it offers nothing to book.
-	Book string `json:"book,omitempty"`
-	Links      []DemoLink        `json:"links,omitempty"`
+	Book  string     `json:"book,omitempty"`
+	Links []DemoLink `json:"links,omitempty"`
 }
 
 // DemoLink is a link worth opening, shown on the home page, already in

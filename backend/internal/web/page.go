@@ -102,9 +102,10 @@ func (s *Server) loadPage(c *gin.Context, path, rawQuery string) (p *Payload) {
 			}
 		}
 		s.fail(p, NotFound(full))
-		if !strings.HasPrefix(basePath, "/widget/") && basePath != "/widget" {
-			// An address of the website, not a widget's (which shows in
-			// other sites' frames).
+		first, _, _ := strings.Cut(strings.TrimPrefix(basePath, "/"), "/")
+		if !s.routes.Reserved(first) {
+			// An address of the website, not the server's own (a widget's
+			// shows in other sites' frames).
 			s.keepSiteFrame(c.Request.Context(), p, cat.Locale)
 		}
 		return p

@@ -27,13 +27,19 @@ func (f sitesFeature) frame(ctx context.Context, locale string) (*SiteData, erro
 	if err != nil {
 		return nil, err
 	}
-	d := &SiteData{Nav: withoutHome(nav)}
-	slug, err := f.store.BookingGroup(ctx)
+	book, err := bookHref(ctx, f.store, locale)
 	if err != nil {
 		return nil, err
 	}
-	if slug != "" {
-		d.Book = route.Default().Href(locale, "appointment", "groups", map[string]string{"groupSlug": slug}, nil)
+	return &SiteData{Nav: withoutHome(nav), Book: book}, nil
+}
+
+// bookHref is the website's Book action: the business's page of
+// everything it offers (its first group), or "" when it has none.
+func bookHref(ctx context.Context, store *sites.Store, locale string) (string, error) {
+	slug, err := store.BookingGroup(ctx)
+	if err != nil || slug == "" {
+		return "", err
 	}
-	return d, nil
+	return route.Default().Href(locale, "appointment", "groups", map[string]string{"groupSlug": slug}, nil), nil
 }

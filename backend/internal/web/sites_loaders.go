@@ -73,12 +73,8 @@ func framed(store *sites.Store, load Loader) Loader {
 		if !ok {
 			return res, nil
 		}
-		slug, err := store.BookingGroup(ctx)
-		if err != nil {
+		if d.Book, err = bookHref(ctx, store, req.Locale); err != nil {
 			return nil, err
-		}
-		if slug != "" {
-			d.Book = route.Default().Href(req.Locale, "appointment", "groups", map[string]string{"groupSlug": slug}, nil)
 		}
 		res.Data, res.Tags = d, append(res.Tags, "booking-config")
 		return res, nil

@@ -91,6 +91,12 @@ describe('cancelling a booking', () => {
     await page.getByRole('link', { name: en['booking.manage.cancel'], exact: true }).click();
     await reasonBox(page).waitFor();
     const cancelURL = page.url();
+    // The way out: "Keep my booking" leads back to the booking, unchanged.
+    await page.getByRole('link', { name: en['booking.cancel.keepBooking'] }).click();
+    await page.getByRole('heading', { name: en['booking.status.scheduled'] }).waitFor();
+    assert.equal(page.url(), bookingURL);
+    await page.goBack();
+    await reasonBox(page).waitFor();
     // The screen as the server sends it (the form a browser without scripts
     // posts) is valid HTML, and the hydrated one has no accessibility faults.
     const html = await (await fetch(cancelURL, { headers: { Cookie: 'slotwise_consent=all' } })).text();
@@ -99,18 +105,15 @@ describe('cancelling a booking', () => {
     assert.match(form, / action="\/widget\/booking\/cancel-booking\?id=bk_[^"]+&amp;token=[^"]+"/);
     assert.equal(htmlProblems(html), '', 'the cancel screen is not valid HTML');
     assert.deepEqual(await axe(page), [], 'the cancel screen has accessibility violations');
-    // By keyboard only: the reason, Tab to the button, Enter; the dialog
-    // opens on "keep", Tab to "yes", Enter.
+    // By keyboard only: the reason, Tab to the button, Enter. This screen
+    // is the question; its button cancels, with no second dialog.
     await reasonBox(page).focus();
     await page.keyboard.type('Travelling');
     await page.keyboard.press('Tab');
-    await page.keyboard.press('Enter');
-    await page.getByRole('dialog', { name: en['booking.cancel.dialogTitle'] }).waitFor();
-    assert.equal(await page.evaluate(() => document.activeElement?.textContent), en['booking.cancel.keep']);
-    await page.keyboard.press('Tab');
-    assert.equal(await page.evaluate(() => document.activeElement?.textContent), en['booking.cancel.confirm']);
+    assert.equal(await page.evaluate(() => document.activeElement?.textContent), en['booking.cancel.submit']);
     await page.keyboard.press('Enter');
     await cancelledHeading(page).waitFor();
+    assert.equal(await page.getByRole('dialog').count(), 0, 'a second dialog asked again');
     assert.ok(await cancelledHeading(page).evaluate((el) => el === document.activeElement), 'focus moves to the outcome');
 
     // Back: the booking's page, asked again, says cancelled and offers no

@@ -101,7 +101,7 @@ describe('the whole booking flow', () => {
     await ctx.close();
   });
 
-  test('a group leads to a class; a booker brings a named guest and sees the seats left', async () => {
+  test('a group leads to a class; a booker brings a named guest and sees the places left', async () => {
     const ctx = await consented(env.browser, env.server.base, { timezoneId: 'Europe/Berlin', locale: 'en-US', viewport: { width: 390, height: 844 } });
     const page = await ctx.newPage();
     const problems = watchConsole(page);
@@ -109,8 +109,9 @@ describe('the whole booking flow', () => {
     await waitForHydration(page);
     await page.getByRole('link', { name: /Yoga class/ }).click();
     await page.getByRole('heading', { level: 1, name: 'Yoga class' }).waitFor();
-    const seatsLabel = en['booking.seatsLeft'].replace(/\{count, plural, one \{# seat left\} other \{# seats left\}\}/, '8 seats left');
-    await page.getByText(seatsLabel).first().waitFor();
+    // The places left are inside the time's button, in the header's word.
+    await page.locator('button[data-slot]', { hasText: '8 places left' }).first().waitFor();
+    await page.getByText('8 places per class').waitFor();
     await pickSlot(page);
     await fillDetails(page, en, 'ada.yoga@example.com');
     await page.getByRole('link', { name: en['booking.guests.add'] }).click();
@@ -155,7 +156,7 @@ describe('the whole booking flow', () => {
         await waitForHydration(page);
       }
       await page.getByRole('button', { name: t['booking.menu.addNamed'].replace('{name}', 'Colour') }).click();
-      await page.getByRole('link', { name: /\(1\)/ }).waitFor();
+      await page.getByRole('link', { name: t['booking.menu.chooseTime'] }).waitFor();
       assert.deepEqual(real(problems), [], locale);
       await ctx.close();
     }
@@ -192,7 +193,20 @@ describe('the whole booking flow', () => {
     await waitForHydration(page);
     await page.getByRole('button', { name: de['booking.menu.removeNamed'].replace('{name}', 'Manicure') }).waitFor();
     await page.screenshot({ path: join(SHOTS, 'menu-cart-de-phone.png'), fullPage: true });
-    await page.getByRole('link', { name: /\(2\)/ }).click();
+    // Chosen reads as chosen; the bar says how many and covers nothing
+    // once the menu is scrolled to its end; its button stays on one line.
+    assert.equal(await page.getByText(de['booking.menu.added']).count(), 2);
+    const bar = page.getByTestId('menu-bar');
+    await bar.getByRole('link', { name: de['booking.menu.viewCart'].replace('{count}', '2') }).waitFor();
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    const covered = await page.evaluate(() => {
+      const bar = document.querySelector('[data-testid="menu-bar"]').getBoundingClientRect();
+      return [...document.querySelectorAll('main li, main section')].filter((el) => !el.closest('[data-testid="menu-bar"]')).map((el) => el.getBoundingClientRect()).filter((r) => r.bottom > bar.top + 1 && r.top < bar.bottom).length;
+    });
+    assert.equal(covered, 0, 'the bar covers part of the menu at its end');
+    const next = page.getByRole('link', { name: de['booking.menu.chooseTime'] });
+    assert.ok((await next.boundingBox()).height < 56, 'the button wraps');
+    await next.click();
     await page.getByRole('heading', { level: 1, name: 'Haircut + Manicure' }).waitFor();
     const { start } = await pickSlot(page, { nextMonthLabel: new RegExp(de['booking.calendar.nextMonth']) });
     await fillDetails(page, de, 'grete.salon@example.de');

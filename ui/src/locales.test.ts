@@ -15,7 +15,7 @@ const SAME_AS_ENGLISH = new Set([
   'home.title', 'site.name', 'site.kind.collection', 'screen.website.title', 'site.kind.product',
   'booking.calendar.google', 'booking.calendar.outlook', 'booking.calendar.ical',
   'booking.duration.minutes', 'booking.duration.hours', 'booking.duration.hoursMinutes', 'booking.field.optional',
-  'site.blog.tags', 'site.pageTitle', 'site.shop.inCollections', 'site.menu',
+  'site.blog.tags', 'site.pageTitle', 'site.shop.inCollections', 'site.menu', 'home.group.book',
 ]);
 const onlyPlaceholders = (msg: string) => !/\p{L}/u.test(msg.replace(/\{[^{}]*\}/g, ''));
 

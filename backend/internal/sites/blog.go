@@ -13,6 +13,21 @@ import (
 // PostsPerPage is the length of a listing's page.
 const PostsPerPage = 5
 
+// RelatedPosts is how many posts a post offers to read next.
+const RelatedPosts = 3
+
+// wordsPerMinute is an adult's pace reading a screen, for reading times.
+const wordsPerMinute = 230
+
+// postWords is the SQL for the number of words in p.body's text.
+const postWords = `(SELECT coalesce(sum(cardinality(regexp_split_to_array(btrim(v #>> '{}'), '\s+'))), 0)
+	FROM jsonb_path_query(p.body, 'strict $.**.x') v WHERE btrim(v #>> '{}') <> '')`
+
+// readingMinutes is the time words take to read, rounded up, at least 1.
+func readingMinutes(words int) int {
+	return max(1, (words+wordsPerMinute-1)/wordsPerMinute)
+}
+
 // visibleAt is the condition of a post readers see: published, and its time
 // has come by the store's clock, given as the query's parameter param (a
 // post scheduled for tomorrow is a draft to readers until then).
@@ -58,12 +73,14 @@ func (s *Store) postBySlug(ctx context.Context, slug string, drafts bool) (*Post
 	var p Post
 	var body []byte
 	var cover []byte
+	var id int64
+	var words int
 	err := s.q.QueryRow(ctx, `
-		SELECT p.id, p.slug, p.title, p.excerpt, p.cover, coalesce(p.published_at, p.updated_at), p.updated_at, p.body,
+		SELECT p.id, p.slug, p.title, p.excerpt, p.cover, coalesce(p.published_at, p.updated_at), p.updated_at, p.body, `+postWords+`,
 		       a.slug, a.name, a.bio, b.id, b.path, b.title, b.description
 		FROM posts p JOIN authors a ON a.id = p.author_id JOIN blogs b ON b.id = p.blog_id
 		WHERE p.slug = $1 AND `+cond, slug, s.now()).
-		Scan(new(int64), &p.Slug, &p.Title, &p.Excerpt, &cover, &p.PublishedAt, &p.UpdatedAt, &body,
+		Scan(&id, &p.Slug, &p.Title, &p.Excerpt, &cover, &p.PublishedAt, &p.UpdatedAt, &body, &words,
 			&p.Author.Slug, &p.Author.Name, &p.Author.Bio, &p.Blog.ID, &p.Blog.Path, &p.Blog.Title, &p.Blog.Description)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return nil, ErrNotFound
@@ -77,12 +94,27 @@ func (s *Store) postBySlug(ctx context.Context, slug string, drafts bool) (*Post
 	if p.Cover, err = decodeImage(cover); err != nil {
 		return nil, fmt.Errorf("sites: post %q: %w", slug, err)
 	}
+	p.ReadingMinutes = readingMinutes(words)
 	summaries := []PostSummary{p.PostSummary}
 	if err := s.labels(ctx, []string{p.Slug}, summaries); err != nil {
 		return nil, err
 	}
 	p.PostSummary = summaries[0]
+	if p.Related, err = s.related(ctx, id, p.Blog.ID); err != nil {
+		return nil, err
+	}
 	return &p, nil
+}
+
+// related are the visible posts of the blog to read after post id: most
+// shared categories and tags first, then the newest.
+func (s *Store) related(ctx context.Context, id, blog int64) ([]PostSummary, error) {
+	shared := `(SELECT count(*) FROM post_categories pc WHERE pc.post_id = p.id
+	              AND pc.category_id IN (SELECT category_id FROM post_categories WHERE post_id = $3))
+	         + (SELECT count(*) FROM post_tags pt WHERE pt.post_id = p.id
+	              AND pt.tag_id IN (SELECT tag_id FROM post_tags WHERE post_id = $3))`
+	return s.summaries(ctx, fmt.Sprintf(`p.blog_id = $1 AND %s AND p.id <> $3 ORDER BY %s DESC, p.published_at DESC, p.id DESC LIMIT %d`,
+		visibleAt("$2"), shared, RelatedPosts), blog, s.now(), id)
 }
 
 // ListingQuery asks for one page of a blog's posts, optionally only those
@@ -139,18 +171,31 @@ func (s *Store) Listing(ctx context.Context, q ListingQuery) (*Listing, error) {
 	if q.Page < 1 || q.Page > l.Pages {
 		return nil, ErrNotFound
 	}
-	rows, err := s.q.Query(ctx, fmt.Sprintf(`
-		SELECT p.slug, p.title, p.excerpt, p.cover, p.published_at, a.slug, a.name, a.bio
+	posts, err := s.summaries(ctx, fmt.Sprintf(`%s ORDER BY p.published_at DESC, p.id DESC LIMIT %d OFFSET %d`, where, per, (q.Page-1)*per), args...)
+	if err != nil {
+		return nil, err
+	}
+	l.Posts = posts
+	return l, nil
+}
+
+// summaries are the posts that tail (a condition on p and a, its order and
+// limit) selects, with their categories and tags.
+func (s *Store) summaries(ctx context.Context, tail string, args ...any) ([]PostSummary, error) {
+	rows, err := s.q.Query(ctx, `
+		SELECT p.slug, p.title, p.excerpt, p.cover, p.published_at, `+postWords+`, a.slug, a.name, a.bio
 		FROM posts p JOIN authors a ON a.id = p.author_id
-		WHERE %s ORDER BY p.published_at DESC, p.id DESC LIMIT %d OFFSET %d`, where, per, (q.Page-1)*per), args...)
+		WHERE `+tail, args...)
 	if err != nil {
 		return nil, fmt.Errorf("sites: unable to list posts: %w", err)
 	}
+	posts := []PostSummary{}
 	var slugs []string
 	for rows.Next() {
 		var p PostSummary
 		var cover []byte
-		if err := rows.Scan(&p.Slug, &p.Title, &p.Excerpt, &cover, &p.PublishedAt, &p.Author.Slug, &p.Author.Name, &p.Author.Bio); err != nil {
+		var words int
+		if err := rows.Scan(&p.Slug, &p.Title, &p.Excerpt, &cover, &p.PublishedAt, &words, &p.Author.Slug, &p.Author.Name, &p.Author.Bio); err != nil {
 			rows.Close()
 			return nil, fmt.Errorf("sites: unable to read a post: %w", err)
 		}
@@ -158,14 +203,15 @@ func (s *Store) Listing(ctx context.Context, q ListingQuery) (*Listing, error) {
 			rows.Close()
 			return nil, fmt.Errorf("sites: post %q: %w", p.Slug, err)
 		}
-		l.Posts = append(l.Posts, p)
+		p.ReadingMinutes = readingMinutes(words)
+		posts = append(posts, p)
 		slugs = append(slugs, p.Slug)
 	}
 	rows.Close()
 	if err := rows.Err(); err != nil {
 		return nil, fmt.Errorf("sites: unable to list posts: %w", err)
 	}
-	return l, s.labels(ctx, slugs, l.Posts)
+	return posts, s.labels(ctx, slugs, posts)
 }
 
 // labels fills the categories and tags of the posts (in the order of slugs).

@@ -70,6 +70,8 @@ type PostSummary struct {
 	PublishedAt time.Time  `json:"publishedAt"`
 	Categories  []Category `json:"categories" tstype:"Category[]"`
 	Tags        []Tag      `json:"tags" tstype:"Tag[]"`
+	// ReadingMinutes is how long the body takes to read, at least 1.
+	ReadingMinutes int `json:"readingMinutes"`
 }
 
 // Post is a whole post: its summary and its body, sanitised rich text.
@@ -78,6 +80,9 @@ type Post struct {
 	Blog        Blog      `json:"blog"`
 	Body        []Node    `json:"body" tstype:"RichNode[]"`
 	UpdatedAt   time.Time `json:"updatedAt"`
+	// Related are other posts of its blog to read next: those sharing
+	// most of its categories and tags first, then the newest.
+	Related []PostSummary `json:"related" tstype:"PostSummary[]"`
 }
 
 // Listing is one page of a blog's posts, all of them or those of a

@@ -101,7 +101,7 @@ func TestARefusedFormComesBackWithItsMessagesAndValues(t *testing.T) {
 	if rec.Code != http.StatusUnprocessableEntity {
 		t.Fatalf("%d, want 422", rec.Code)
 	}
-	for _, want := range []string{"First Name is required", "Email is invalid", `value="ada@"`, "Bring &lt;b&gt;towels&lt;/b&gt;", `name="contact.lastName"`} {
+	for _, want := range []string{"First name is required", "Email is invalid", `value="ada@"`, "Bring &lt;b&gt;towels&lt;/b&gt;", `name="contact.lastName"`} {
 		if !strings.Contains(body, want) {
 			t.Errorf("the page lacks %s", want)
 		}
@@ -179,7 +179,7 @@ func TestTeamsGroupsAndOneTimeLinksHaveTheirPages(t *testing.T) {
 		{"/widget/otl/" + secret, 200, []string{"Consultation", `content="noindex"`}},
 		{"/widget/otl/otl_unknown", 410, []string{"This link has expired"}},
 		{"/widget/otl", 404, []string{"This booking link is incomplete"}},
-		{"/widget/bookings/demo-yoga", 200, []string{"8 places per class", "8 seats left"}},
+		{"/widget/bookings/demo-yoga", 200, []string{"8 places per class", "8 places left"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.target, func(t *testing.T) {

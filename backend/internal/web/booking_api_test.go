@@ -117,7 +117,7 @@ func TestSlotsAPI(t *testing.T) {
 			if e.Error.Fields["tz"].ID != "validation.timeZoneInvalid" || e.Error.Fields["from"].ID != "validation.startInvalid" {
 				t.Errorf("fields %v", e.Error.Fields)
 			}
-			if e.Error.Fields["tz"].Message == "No Timezone found" {
+			if e.Error.Fields["tz"].Message == "No time zone found" {
 				t.Errorf("message not translated: %s", e.Error.Fields["tz"].Message)
 			}
 		}},

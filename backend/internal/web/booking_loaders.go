@@ -244,11 +244,15 @@ func groupLoader(svc *booking.Service) Loader {
 		routes := route.Default()
 		data := GroupPageData{Name: g.Name, Description: g.Description, Location: locationInfo(g.Location), Calendars: []GroupCalendar{}}
 		for _, c := range g.Calendars {
-			data.Calendars = append(data.Calendars, GroupCalendar{
+			gc := GroupCalendar{
 				Slug: c.Slug, Name: c.Name, Description: c.Description, DurationMinutes: int(c.Duration / time.Minute),
 				Seats: c.Seats, RequiresConfirmation: c.RequiresConfirmation,
 				Href: routes.Href(req.Locale, "bookings", "", map[string]string{"slug": c.Slug}, nil),
-			})
+			}
+			if c.PriceCents > 0 {
+				gc.Price, gc.PerPerson = locales.FormatMoney(req.Cat.Lang, c.CurrencyCode(), int64(c.PriceCents)), c.PricePerPerson
+			}
+			data.Calendars = append(data.Calendars, gc)
 		}
 		return &PageResult{Title: g.Name + " · " + g.Location.Name, Description: g.Description, Brand: g.Location.BrandColor, Data: data, Parts: []string{"booker-group"},
 			Tags: settingsTags, Until: settingsUntil(svc)}, nil

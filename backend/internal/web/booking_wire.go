@@ -116,6 +116,10 @@ type GroupCalendar struct {
 	Seats                int    `json:"seats"`
 	RequiresConfirmation bool   `json:"requiresConfirmation"`
 	Href                 string `json:"href"`
+	// Price is what a booking costs as the page's language writes money
+	// (per person when PerPerson); empty: free.
+	Price     string `json:"price"`
+	PerPerson bool   `json:"perPerson"`
 }
 
 // CalendarInfo is what the booker sees of a calendar.

@@ -12,7 +12,14 @@ import (
 func homeLinks(req *PageRequest) []DemoLink {
 	routes := route.Default()
 	link := func(label, name, kind string, params map[string]string) DemoLink {
-		return DemoLink{Label: req.T(label), Href: routes.Href(req.Locale, name, kind, params, nil)}
+		group := "book"
+		switch name {
+		case "form", "quiz", "survey":
+			group = "forms"
+		case "website":
+			group = "site"
+		}
+		return DemoLink{Label: req.T(label), Href: routes.Href(req.Locale, name, kind, params, nil), Group: group}
 	}
 	return []DemoLink{
 		link("home.link.booking", "bookings", "", map[string]string{"slug": "demo-consultation"}),

@@ -25,4 +25,6 @@ type SiteData struct {
 type DemoLink struct {
 	Label string `json:"label"` // in the page's language
 	Href  string `json:"href"`
+	// Group is what it shows: booking, forms, or the website and shop.
+	Group string `json:"group" tstype:"'book' | 'forms' | 'site'"`
 }

@@ -84,6 +84,10 @@ export interface PostSummary {
   publishedAt: string /* RFC 3339 */;
   categories: Category[];
   tags: Tag[];
+  /**
+   * ReadingMinutes is how long the body takes to read, at least 1.
+   */
+  readingMinutes: number /* int */;
 }
 /**
  * Post is a whole post: its summary and its body, sanitised rich text.
@@ -92,6 +96,11 @@ export interface Post extends PostSummary {
   blog: Blog;
   body: RichNode[];
   updatedAt: string /* RFC 3339 */;
+  /**
+   * Related are other posts of its blog to read next: those sharing
+   * most of its categories and tags first, then the newest.
+   */
+  related: PostSummary[];
 }
 /**
  * Listing is one page of a blog's posts, all of them or those of a

@@ -134,6 +134,12 @@ export interface GroupCalendar {
   seats: number /* int */;
   requiresConfirmation: boolean;
   href: string;
+  /**
+   * Price is what a booking costs as the page's language writes money
+   * (per person when PerPerson); empty: free.
+   */
+  price: string;
+  perPerson: boolean;
 }
 /**
  * CalendarInfo is what the booker sees of a calendar.
@@ -495,6 +501,10 @@ export interface SiteData {
 export interface DemoLink {
   label: string; // in the page's language
   href: string;
+  /**
+   * Group is what it shows: booking, forms, or the website and shop.
+   */
+  group: 'book' | 'forms' | 'site';
 }
 
 //////////

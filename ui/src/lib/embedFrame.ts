@@ -7,13 +7,20 @@
 // word) and only when it really is the page that framed it, and it hears
 // only its parent speaking from that origin.
 import { EMBED_NAME, notifyHost, setHostOrigin } from './embed';
+import { OWN_PAGE } from './ownFrame';
 
 // hostOriginOf reads and checks the origin the host gave: an http(s)
 // origin, exactly, and the frame's real parent where the browser tells
-// (location.ancestorOrigins).
-export function hostOriginOf(name: string, ancestors: ArrayLike<string> | undefined): string | null {
+// (location.ancestorOrigins). A website page of this server frames its
+// own widgets as OWN_PAGE: their host is own, the origin both share, which
+// the caller has seen the parent has.
+export function hostOriginOf(name: string, ancestors: ArrayLike<string> | undefined, own?: string): string | null {
   if (!name.startsWith(EMBED_NAME)) return null;
-  const given = name.slice(EMBED_NAME.length);
+  let given = name.slice(EMBED_NAME.length);
+  if (given === OWN_PAGE) {
+    if (!own) return null;
+    given = own;
+  }
   let origin: string;
   try {
     origin = new URL(given).origin;
@@ -25,17 +32,28 @@ export function hostOriginOf(name: string, ancestors: ArrayLike<string> | undefi
   return origin;
 }
 
+// sameOriginParent is the parent's origin when it is this frame's own
+// (reading a parent of another origin throws).
+function sameOriginParent(win: Window): string | undefined {
+  try {
+    return win.parent.location.origin === win.location.origin ? win.location.origin : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 // startEmbed runs once, before hydration: inside a frame placed by
 // /embed.js it marks the document (widgets then size to their content,
 // not to the frame), tells the host its height whenever it changes, and
-// listens to the host.
+// listens to the host. Inside a page of this website it is marked "page":
+// the page's own language menu and cookie banner then speak for it.
 export function startEmbed(win: Window = window) {
   if (win.parent === win) return;
-  const origin = hostOriginOf(win.name, win.location.ancestorOrigins);
+  const origin = hostOriginOf(win.name, win.location.ancestorOrigins, sameOriginParent(win));
   if (!origin) return;
   setHostOrigin(origin);
   const doc = win.document;
-  doc.documentElement.dataset.embed = 'true';
+  doc.documentElement.dataset.embed = win.name.slice(EMBED_NAME.length) === OWN_PAGE ? 'page' : 'true';
   let last = 0;
   const report = () => {
     const height = Math.ceil(doc.documentElement.getBoundingClientRect().height);
@@ -47,6 +65,11 @@ export function startEmbed(win: Window = window) {
   win.addEventListener('load', report);
   win.addEventListener('message', (e: MessageEvent) => {
     if (e.source !== win.parent || e.origin !== origin || e.data?.slotwise !== 1) return;
+    // A host that started listening after the frame spoke asks again.
+    if (e.data.type === 'measure') {
+      last = 0;
+      report();
+    }
     if (e.data.type === 'focus') {
       const target = doc.querySelector<HTMLElement>('#main h1, #main h2') ?? doc.getElementById('main');
       if (!target) return;

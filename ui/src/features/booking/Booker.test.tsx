@@ -188,7 +188,7 @@ describe('time zones', () => {
     expect(options().some((o) => o.textContent?.includes('Berlin'))).toBe(false);
     fireEvent.change(input, { target: { value: 'atlantis' } });
     expect(options()).toHaveLength(0);
-    expect(screen.getByText('No Timezone found')).toBeTruthy();
+    expect(screen.getByText('No time zone found')).toBeTruthy();
     fireEvent.change(input, { target: { value: '+05:30' } });
     expect(options()[0].getAttribute('aria-selected')).toBe('false');
     const kolkata = options().find((o) => o.textContent?.includes('Kolkata') || o.textContent?.includes('Calcutta'));

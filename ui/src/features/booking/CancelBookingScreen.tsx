@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { Form, useNavigation, useNavigationType, useSubmit } from 'react-router';
+import { Form, Link, useNavigation, useNavigationType } from 'react-router';
 import { FormattedMessage, useIntl } from '../../lib/i18n';
 import { Button } from '../../components/Button';
 import { Field, inputClass } from '../../components/Field';
@@ -7,8 +7,9 @@ import { ScreenSummary } from '../../components/ScreenSummary';
 import { usePage } from '../../PageContext';
 import { href } from '../../routes';
 import { BusinessMark } from '../../components/BusinessMark';
-import { BookingFacts, CancelOutcome, ConfirmCancel } from './components/CancelParts';
+import { BookingFacts, CancelOutcome } from './components/CancelParts';
 import { Alert } from '../../components/Alert';
+import { localizedPath } from '../../lib/format';
 import { defaultHourCycle, useBookingFormat } from '../../lib/useBookingFormat';
 import type { BookingView, BookingViewData } from './types';
 import styles from './Screens.module.css';
@@ -28,24 +29,20 @@ export function CancelBookingScreen() {
 }
 
 // The form posts to its own page: without JavaScript the browser posts it,
-// with it the route's action does (router/page.ts), after a dialog asks.
-// Either way Go cancels and answers with this page again: the booking
-// cancelled, or the form with what was wrong and the reason as typed.
+// with it the route's action does (router/page.ts). This page is already
+// the question ("cancel this booking?"), so its button is the answer: no
+// second dialog. Its way out, "Keep my booking", leads back to the
+// booking. Either way Go cancels and answers with this page again: the
+// booking cancelled, or the form with what was wrong and the reason as typed.
 function CancelBooking({ booking, token, formKey }: { booking: BookingView; token: string; formKey: string }) {
   const intl = useIntl();
   const page = usePage();
   const failed = page.action ?? null;
   const fmt = useBookingFormat(booking.timeZone, defaultHourCycle(page.lang));
-  const submit = useSubmit();
   const busy = useNavigation().state !== 'idle';
   const [reason, setReason] = useState(failed?.values?.reason ?? '');
   // What this browser found wrong, else what the last post was refused for.
   const [ownError, setOwnError] = useState<string | undefined>();
-  // The dialog is open while no answer came since it was opened: a
-  // refusal (a new page.action) closes it in the render that shows why.
-  const [askedAt, setAskedAt] = useState<typeof failed | undefined>(undefined);
-  const asking = askedAt === failed;
-  const formRef = useRef<HTMLFormElement>(null);
   const reasonRef = useRef<HTMLTextAreaElement>(null);
   // A refusal's message for the reason goes as the visitor edits it.
   const [editedAfter, setEditedAfter] = useState<typeof failed>(null);
@@ -60,15 +57,20 @@ function CancelBooking({ booking, token, formKey }: { booking: BookingView; toke
   const action = href(page.route, page.locale, page.params, { kind: page.kind || undefined, query: { id: booking.id, token } });
   const when = intl.formatMessage({ id: 'booking.dateAtTime' }, { date: fmt.instantDate(booking.start), time: fmt.time(booking.start) });
 
-  const ask = (e: FormEvent) => {
-    e.preventDefault();
+  // A reason too long is said here, before anything is sent; a second
+  // press while the first is on its way sends nothing more.
+  const check = (e: FormEvent) => {
+    if (busy) {
+      e.preventDefault();
+      return;
+    }
     if (reason.length > REASON_MAX) {
+      e.preventDefault();
       setOwnError(intl.formatMessage({ id: 'validation.reasonTooLong' }, { max: REASON_MAX }));
       reasonRef.current?.focus();
       return;
     }
     setOwnError(undefined);
-    setAskedAt(failed);
   };
 
   return (
@@ -83,7 +85,7 @@ function CancelBooking({ booking, token, formKey }: { booking: BookingView; toke
         </p>
       </div>
       <BookingFacts booking={booking} when={when} zone={fmt.zone(booking.start)} />
-      <Form ref={formRef} className={styles.form} method="post" action={action} onSubmit={ask} noValidate>
+      <Form className={styles.form} method="post" action={action} onSubmit={check} noValidate>
         <input type="hidden" name="idempotencyKey" value={formKey} />
         <Field
           label={<FormattedMessage id="booking.cancel.reason" />}
@@ -108,11 +110,17 @@ function CancelBooking({ booking, token, formKey }: { booking: BookingView; toke
           )}
         </Field>
         {error && <Alert>{error}</Alert>}
-        <Button type="submit" variant="danger" block>
-          <FormattedMessage id="booking.cancel.submit" />
-        </Button>
+        <div className={styles.cancelActions}>
+          <Button type="submit" variant="danger" busy={busy}>
+            <FormattedMessage id={busy ? 'booking.cancelling' : 'booking.cancel.submit'} />
+          </Button>
+          {booking.manageUrl && (
+            <Link className={styles.keep} to={localizedPath(booking.manageUrl, page.locale)}>
+              <FormattedMessage id="booking.cancel.keepBooking" />
+            </Link>
+          )}
+        </div>
       </Form>
-      <ConfirmCancel open={asking} busy={busy} when={when} onKeep={() => setAskedAt(undefined)} onConfirm={() => submit(formRef.current)} />
     </div>
   );
 }

@@ -49,8 +49,8 @@ describe('the details step', () => {
     submit();
     await waitFor(() => expect(document.activeElement).toBe(field(/First name/)));
     expect(field(/First name/).getAttribute('aria-invalid')).toBe('true');
-    expect(errorOf(field(/First name/))).toBe('First Name is required');
-    expect(errorOf(field(/Last name/))).toBe('Last Name is required');
+    expect(errorOf(field(/First name/))).toBe('First name is required');
+    expect(errorOf(field(/Last name/))).toBe('Last name is required');
     expect(errorOf(field(/Email/))).toBe('Email is required');
     expect(field(/Phone/).getAttribute('aria-invalid')).toBeNull();
   });

@@ -22,7 +22,12 @@ export function GroupScreen({ data }: { data: GroupPageData }) {
         {data.calendars.map((c) => (
           <li key={c.slug}>
             <Link className={styles.card} to={localizedPath(c.href, page.locale)}>
-              <span className={styles.name}>{c.name}</span>
+              <span className={styles.top}>
+                <span className={styles.name}>{c.name}</span>
+                {c.price && (
+                  <span className={styles.price}>{c.perPerson ? <FormattedMessage id="booking.header.perPerson" values={{ amount: c.price }} /> : c.price}</span>
+                )}
+              </span>
               {c.description && <span className={styles.description}>{c.description}</span>}
               <span className={styles.facts}>
                 <span>

@@ -46,6 +46,7 @@ export function MenuScreen({ data }: { data: MenuPageData }) {
     url.go({ cart: next || null }, { replace: true });
   };
   const raw = people.map((p) => p.join(',')).join('~');
+  const total = people.flat().reduce((n, s) => n + known.get(s)!.priceCents, 0);
   const timeHref = url.href({ cart: raw, step: 'time', for: null });
   const personHref = (i: number) => url.href({ for: i ? String(i) : null });
   const addGuestHref = url.href({ cart: raw + '~', for: String(people.length) });
@@ -75,7 +76,15 @@ export function MenuScreen({ data }: { data: MenuPageData }) {
               return (
                 <li key={s.slug} className={inCart ? `${styles.service} ${styles.chosen}` : styles.service}>
                   <div className={styles.info}>
-                    <span className={styles.name}>{s.name}</span>
+                    <span className={styles.name}>
+                      {s.name}
+                      {inCart && (
+                        <span className={styles.added}>
+                          <span aria-hidden="true">✓ </span>
+                          <FormattedMessage id="booking.menu.added" />
+                        </span>
+                      )}
+                    </span>
                     {s.description && <span className={styles.description}>{s.description}</span>}
                     <span className={styles.facts}>
                       <ClockIcon />
@@ -103,15 +112,24 @@ export function MenuScreen({ data }: { data: MenuPageData }) {
           </ul>
         </section>
       ))}
-      {/* Summary and the way on are children of the screen, so the link
-          stays in reach at the bottom while the visitor scrolls the menu. */}
+      {/* Summary and the way on are children of the screen, so the bar
+          stays in reach at the bottom while the visitor scrolls the menu,
+          and comes to rest below the last service, covering nothing. */}
       {people[0].length > 0 || people.length > 1 ? (
         <>
           <CartSummary items={people[0].map((s) => known.get(s)!)} guestItems={people.slice(1).map((p) => p.map((s) => known.get(s)!))} currency={data.location.currency} />
           {ready ? (
-            <Link className={styles.next} to={timeHref}>
-              <FormattedMessage id="booking.menu.chooseTime" values={{ count: people.flat().length }} />
-            </Link>
+            <div className={styles.bar} data-testid="menu-bar">
+              <p className={styles.barText}>
+                <a href="#cart-title">
+                  <FormattedMessage id="booking.menu.viewCart" values={{ count: people.flat().length }} />
+                </a>
+                {total > 0 && <span className={styles.barTotal}>{price(total)}</span>}
+              </p>
+              <Link className={styles.next} to={timeHref}>
+                <FormattedMessage id="booking.menu.chooseTime" />
+              </Link>
+            </div>
           ) : (
             <p className={styles.problem} role="status">
               {data.problem || intl.formatMessage({ id: waiting > 0 ? 'validation.guestServices' : 'booking.menu.empty' })}

@@ -2,15 +2,14 @@ import { FormattedMessage, useIntl } from '../../lib/i18n';
 import { Link } from 'react-router';
 import { usePage } from '../../PageContext';
 import type { Listing } from '../../generated/sites';
-import { Picture } from './Picture';
-import { Byline } from './PostView';
 import { withLocale } from '../../lib/navigation';
-import { postHref } from './links';
+import { PostCard } from './PostCard';
 import { Reveal } from './Reveal';
 import styles from './Blog.module.css';
 
 // PostList is a page of a blog's posts: the blog's, a category's, an
 // author's or a tag's, newest first, with links to newer and older pages.
+// The newest post of the first page leads, wide; the rest stand in a grid.
 export function PostList({ listing }: { listing: Listing }) {
   const { locale, basePath } = usePage();
   const intl = useIntl();
@@ -28,18 +27,11 @@ export function PostList({ listing }: { listing: Listing }) {
           <FormattedMessage id="site.blog.empty" />
         </p>
       ) : (
-        <ol className={styles.cards}>
-          {listing.posts.map((p) => (
-            <li key={p.slug}>
+        <ol className={styles.grid}>
+          {listing.posts.map((p, i) => (
+            <li key={p.slug} className={i === 0 && listing.page === 1 ? styles.first : undefined}>
               <Reveal as="div">
-                <article className={styles.card}>
-                  {p.cover && <Picture className={styles.thumb} image={p.cover} alt="" sizes="(min-width: 48rem) 44rem, 100vw" />}
-                  <h2>
-                    <Link to={postHref(locale, path, p.slug)}>{p.title}</Link>
-                  </h2>
-                  <Byline post={p} blogPath={path} />
-                  {p.excerpt && <p>{p.excerpt}</p>}
-                </article>
+                <PostCard post={p} blogPath={path} level={2} featured={i === 0 && listing.page === 1} />
               </Reveal>
             </li>
           ))}

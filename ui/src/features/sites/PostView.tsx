@@ -2,14 +2,18 @@ import { FormattedDate, FormattedMessage } from '../../lib/i18n';
 import { Link } from 'react-router';
 import { usePage } from '../../PageContext';
 import type { Post } from '../../generated/sites';
-import { authorHref, blogHref, categoryHref, tagHref } from './links';
+import type { SiteData } from './types';
+import { blogHref, categoryHref, tagHref } from './links';
 import { Picture } from './Picture';
+import { Byline, PostCard } from './PostCard';
 import { RichText } from './RichText';
 import styles from './Blog.module.css';
 
-// PostView is one blog post: title, byline, cover, body, its categories and tags.
+// PostView is one blog post, laid out as a magazine does: title, byline
+// with its reading time, cover, body at a readable measure, its categories
+// and tags, then the business's invitation to book and posts to read next.
 export function PostView({ post }: { post: Post }) {
-  const { locale } = usePage();
+  const { locale, data } = usePage<SiteData>();
   const blogPath = post.blog.path;
   return (
     <article className={styles.post}>
@@ -19,32 +23,40 @@ export function PostView({ post }: { post: Post }) {
       <h1>{post.title}</h1>
       <Byline post={post} blogPath={blogPath} />
       {post.cover && (
-        <Picture className={styles.cover} image={post.cover} sizes="(min-width: 48rem) 42rem, 100vw" eager />
+        <Picture className={styles.cover} image={post.cover} sizes="(min-width: 60rem) 57.5rem, 100vw" eager />
       )}
       <div className={styles.body}>
         <RichText nodes={post.body} />
       </div>
       <Labels post={post} />
+      {data.book && (
+        <aside className={styles.call} aria-labelledby="call-title">
+          <h2 id="call-title">
+            <FormattedMessage id="site.blog.callTitle" />
+          </h2>
+          <p>
+            <FormattedMessage id="site.blog.callLead" />
+          </p>
+          <Link className={styles.callAction} to={data.book}>
+            <FormattedMessage id="site.blog.callAction" />
+          </Link>
+        </aside>
+      )}
+      {post.related?.length ? (
+        <section className={styles.related} aria-labelledby="related-title">
+          <h2 id="related-title">
+            <FormattedMessage id="site.blog.related" />
+          </h2>
+          <ul className={styles.grid}>
+            {post.related.map((p) => (
+              <li key={p.slug}>
+                <PostCard post={p} blogPath={blogPath} level={3} />
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
     </article>
-  );
-}
-
-export function Byline({ post, blogPath }: { post: Pick<Post, 'author' | 'publishedAt'>; blogPath: string }) {
-  const { locale } = usePage();
-  return (
-    <p className={styles.byline}>
-      <FormattedMessage
-        id="site.blog.byline"
-        values={{
-          author: <Link to={authorHref(locale, blogPath, post.author.slug)}>{post.author.name}</Link>,
-          date: (
-            <time dateTime={post.publishedAt}>
-              <FormattedDate value={post.publishedAt} dateStyle="long" timeZone="UTC" />
-            </time>
-          ),
-        }}
-      />
-    </p>
   );
 }
 

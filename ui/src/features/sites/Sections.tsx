@@ -1,4 +1,6 @@
+import { useEffect, useRef, useState } from 'react';
 import { useIntl } from '../../lib/i18n';
+import { OWN_FRAME_NAME } from '../../lib/ownFrame';
 import { usePage } from '../../PageContext';
 import type { Section } from '../../generated/sites';
 import { href } from '../../routes';
@@ -41,7 +43,7 @@ export function Sections({ sections }: { sections: Section[] }) {
             const title = intl.formatMessage({ id: 'site.bookingWidget' });
             return (
               <div key={i} className={styles.widget}>
-                <iframe className={styles.frame} src={widget} title={title} loading="lazy" />
+                <OwnWidget src={widget} title={title} />
                 <p className={styles.widgetLink}>
                   <a href={widget}>{title}</a>
                 </p>
@@ -53,5 +55,37 @@ export function Sections({ sections }: { sections: Section[] }) {
         }
       })}
     </>
+  );
+}
+
+// OwnWidget frames a widget of this website as tall as its content: the
+// widget says its height whenever it changes (ui/src/lib/embedFrame.ts),
+// and is asked once more when this page starts listening, in case it spoke
+// first. Without JavaScript the frame keeps its fixed height and scrolls.
+function OwnWidget({ src, title }: { src: string; title: string }) {
+  const frame = useRef<HTMLIFrameElement>(null);
+  const [height, setHeight] = useState(0);
+  useEffect(() => {
+    const hear = (e: MessageEvent) => {
+      const data = e.data as { slotwise?: number; type?: string; height?: number } | null;
+      if (e.origin !== location.origin || e.source !== frame.current?.contentWindow || data?.slotwise !== 1) return;
+      const h = Number(data.height);
+      if ((data.type === 'resize' || data.type === 'ready') && h > 0 && h < 100000) setHeight(Math.ceil(h));
+    };
+    addEventListener('message', hear);
+    frame.current?.contentWindow?.postMessage({ slotwise: 1, type: 'measure' }, location.origin);
+    return () => removeEventListener('message', hear);
+  }, []);
+  return (
+    <iframe
+      ref={frame}
+      name={OWN_FRAME_NAME}
+      className={styles.frame}
+      src={src}
+      title={title}
+      loading="lazy"
+      style={height ? { height } : undefined}
+      scrolling={height ? 'no' : undefined}
+    />
   );
 }

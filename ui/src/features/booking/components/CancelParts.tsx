@@ -1,6 +1,4 @@
-import { useRef, type ReactNode } from 'react';
-import { Button } from '../../../components/Button';
-import { Dialog, dialogActionsClass } from '../../../components/Dialog';
+import type { ReactNode } from 'react';
 import { Alert } from '../../../components/Alert';
 import { BusinessMark } from '../../../components/BusinessMark';
 import { FormattedMessage } from '../../../lib/i18n';
@@ -33,29 +31,6 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
       </dt>
       <dd>{children}</dd>
     </div>
-  );
-}
-
-// ConfirmCancel asks once more, with "keep it" first and focused.
-export function ConfirmCancel({ open, busy, when, onKeep, onConfirm }: { open: boolean; busy: boolean; when: string; onKeep: () => void; onConfirm: () => void }) {
-  const keepRef = useRef<HTMLButtonElement>(null);
-  return (
-    <Dialog
-      open={open}
-      onClose={() => !busy && onKeep()}
-      title={<FormattedMessage id="booking.cancel.dialogTitle" />}
-      description={<FormattedMessage id="booking.cancel.dialogText" values={{ when }} />}
-      initialFocus={keepRef}
-    >
-      <div className={dialogActionsClass}>
-        <Button ref={keepRef} variant="secondary" onClick={onKeep} disabled={busy}>
-          <FormattedMessage id="booking.cancel.keep" />
-        </Button>
-        <Button variant="danger" onClick={() => !busy && onConfirm()} busy={busy}>
-          <FormattedMessage id={busy ? 'booking.cancelling' : 'booking.cancel.confirm'} />
-        </Button>
-      </div>
-    </Dialog>
   );
 }
 

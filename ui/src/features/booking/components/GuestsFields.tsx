@@ -16,8 +16,10 @@ interface Props {
   fixed?: boolean;
 }
 
-// GuestsFields: the booker brings people, each with a name and an e-mail
-// (they get their own confirmation), or says only how many.
+// GuestsFields: the booker says how many people they bring, or names them,
+// each with a name and an e-mail (they get their own confirmation). One
+// way at a time: the count first, the names as its stated alternative;
+// once a guest is named, the count gives way to the rows.
 export function GuestsFields({ guests, count, maxGuests, errors, addHref, onGuests, onCount, fixed }: Props) {
   const intl = useIntl();
   const set = (i: number, k: keyof GuestValue, value: string) => onGuests(guests.map((g, j) => (j === i ? { ...g, [k]: value } : g)));
@@ -30,6 +32,18 @@ export function GuestsFields({ guests, count, maxGuests, errors, addHref, onGues
       <p className={styles.hint}>
         <FormattedMessage id={fixed ? 'booking.guests.hintFixed' : 'booking.guests.hint'} values={{ max: maxGuests }} />
       </p>
+      {!fixed && guests.length === 0 && (
+        <>
+          <Field label={<FormattedMessage id="booking.guests.count" />} error={errors.guestCount}>
+            {(c) => (
+              <input {...c} className={`${inputClass} ${styles.count}`} type="number" inputMode="numeric" min={1} max={maxGuests} name="guestCount" value={count} onChange={(e) => onCount(e.target.value)} />
+            )}
+          </Field>
+          <p className={styles.hint}>
+            <FormattedMessage id="booking.guests.byName" />
+          </p>
+        </>
+      )}
       {guests.map((g, i) => (
         <div key={i} className={styles.row} role="group" aria-label={intl.formatMessage({ id: 'booking.guests.guest' }, { n: i + 1 })}>
           <Field label={<FormattedMessage id="booking.guests.name" values={{ n: i + 1 }} />} required error={errors[`guests.${i}.name`]}>
@@ -66,15 +80,8 @@ export function GuestsFields({ guests, count, maxGuests, errors, addHref, onGues
             onGuests([...guests, { name: '', email: '' }]);
           }}
         >
-          <FormattedMessage id="booking.guests.add" />
+          <FormattedMessage id={guests.length ? 'booking.guests.addAnother' : 'booking.guests.add'} />
         </a>
-      )}
-      {!fixed && guests.length === 0 && (
-        <Field label={<FormattedMessage id="booking.guests.count" />} hint={<FormattedMessage id="booking.guests.countHint" />} error={errors.guestCount}>
-          {(c) => (
-            <input {...c} className={`${inputClass} ${styles.count}`} type="number" inputMode="numeric" min={1} max={maxGuests} name="guestCount" value={count} onChange={(e) => onCount(e.target.value)} />
-          )}
-        </Field>
       )}
       {groupError && (
         <p id="guests-error" className={styles.error} role="alert">

@@ -12,20 +12,19 @@ interface Props {
   start: string; // the new time
   timeZone: string;
   fmt: BookingFormat;
-  onBack: () => void;
   // action: the step's URL, where the confirmation posts: the browser
   // without JavaScript, the route's action with it. Go moves the booking
   // and answers with its page, or with this step again and why (a time
   // taken meanwhile: back to the times, useBooker).
   action: string;
   formKey: string;
-  backHref: string;
   failed: string | null; // that post's answer, when it failed
 }
 
 // RescheduleConfirm asks before moving a booking: the old time struck
-// through, the new one beside it.
-export function RescheduleConfirm({ booking, start, timeZone, fmt, onBack, action, formKey, backHref, failed }: Props) {
+// through, the new one beside it, in the booker's zone. The way back is
+// the step's own Back, above.
+export function RescheduleConfirm({ booking, start, timeZone, fmt, action, formKey, failed }: Props) {
   const busy = useNavigation().state !== 'idle';
   const error = busy ? null : failed;
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -69,22 +68,9 @@ export function RescheduleConfirm({ booking, start, timeZone, fmt, onBack, actio
       {error && (
         <Alert>{error}</Alert>
       )}
-      <div className={styles.actions}>
-        <a
-          className={styles.back}
-          href={backHref}
-          aria-disabled={busy || undefined}
-          onClick={(e) => {
-            e.preventDefault();
-            if (!busy) onBack();
-          }}
-        >
-          <FormattedMessage id="booking.back" />
-        </a>
-        <Button type="submit" busy={busy}>
-          <FormattedMessage id={busy ? 'booking.rescheduling' : 'booking.reschedule.confirm'} />
-        </Button>
-      </div>
+      <Button type="submit" busy={busy} block>
+        <FormattedMessage id={busy ? 'booking.rescheduling' : 'booking.reschedule.confirm'} />
+      </Button>
     </Form>
   );
 }

@@ -9,7 +9,7 @@ import { SelectedSlot } from './SelectedSlot';
 import styles from '../Booker.module.css';
 
 // StepColumns is the step after the time: the time chosen beside either
-// the details form or, when rescheduling, the new time to confirm.
+// the details form or, when rescheduling, the old and new times to confirm.
 export function StepColumns({ data, b, start }: { data: BookingPageData; b: BookerState; start: string }) {
   const { calendar, location } = data;
   const { page, url, reschedule, failed, who, fmt } = b;
@@ -29,7 +29,8 @@ export function StepColumns({ data, b, start }: { data: BookingPageData; b: Book
           <FormattedMessage id="booking.back" />
         </a>
         <BookerHeader calendar={calendar} location={location} team={data.team ?? null} compact />
-        <SelectedSlot start={start} durationMinutes={calendar.durationMinutes} timeZone={timeZone} staffName={who.staffName} showStaff={!reschedule && (who.staff.length > 1 || !!who.fixed)} fmt={fmt} />
+        {/* Moving a booking, the confirmation says the old and new times. */}
+        {!reschedule && <SelectedSlot start={start} durationMinutes={calendar.durationMinutes} timeZone={timeZone} staffName={who.staffName} showStaff={who.staff.length > 1 || !!who.fixed} fmt={fmt} />}
         {data.cart && (
           <Suspense>
             <CartLines.Component items={data.cart.items} guestItems={data.cart.guestItems} currency={location.currency} />
@@ -66,10 +67,8 @@ export function StepColumns({ data, b, start }: { data: BookingPageData; b: Book
               start={start}
               timeZone={timeZone}
               fmt={fmt}
-              onBack={b.go.times}
               action={b.here}
               formKey={data.formKey}
-              backHref={url.href({ time: null })}
               failed={failed && page.status !== 409 ? failed.message : null}
             />
           )}

@@ -154,8 +154,7 @@ function SlotList({ times, fmt, focusSlot, onPick, action, params, date, showAll
                 value={t}
                 className={styles.slot}
                 data-slot={t}
-                aria-label={fmt.intl.formatMessage({ id: 'booking.slot.label' }, { time: fmt.time(t), zone: fmt.zone(t) })}
-                aria-describedby={seats ? `seats-${t}` : undefined}
+                aria-label={fmt.intl.formatMessage({ id: 'booking.slot.label' }, { time: seats ? `${fmt.time(t)} ${seats}` : fmt.time(t), zone: fmt.zone(t) })}
                 onClick={(e) => {
                   e.preventDefault();
                   onPick(t);
@@ -163,13 +162,9 @@ function SlotList({ times, fmt, focusSlot, onPick, action, params, date, showAll
                 suppressHydrationWarning
               >
                 {fmt.time(t)}
+                {/* The places left are part of the time's name, shown under it. */}
+                {seats && <span className={styles.seats}> {seats}</span>}
               </button>
-              {/* The seats left describe the time: read after its name, shown under it. */}
-              {seats && (
-                <span id={`seats-${t}`} className={styles.seats}>
-                  {seats}
-                </span>
-              )}
             </li>
           );
         })}

@@ -63,7 +63,13 @@ describe('booking the demo calendar', () => {
     // Reschedule through the link on the confirmation (a client-side navigation).
     await page.getByRole('link', { name: en['booking.manage.reschedule'] }).click();
     await page.getByText(en['booking.reschedule.title']).first().waitFor();
+    // The calendar opens on the day being moved from (in New York).
+    assert.equal(await page.locator('td[aria-selected="true"] [data-date]').getAttribute('data-date'), start.slice(0, 10));
     await pickSlot(page, { except: start });
+    // The confirmation says the date and the zone once, and offers one Back.
+    await page.getByRole('button', { name: en['booking.reschedule.confirm'] }).waitFor();
+    assert.equal(await page.getByText(en['booking.summary.timeZone'], { exact: true }).count(), 1);
+    assert.equal(await page.getByRole('link', { name: en['booking.back'] }).count(), 1);
     await page.getByRole('button', { name: en['booking.reschedule.confirm'] }).click();
     await page.getByRole('heading', { name: en['booking.status.rescheduled'] }).waitFor();
     await waitForMails('ada.e2e@example.com', 3);

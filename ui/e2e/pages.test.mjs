@@ -220,6 +220,87 @@ describe('the website frame', () => {
   });
 });
 
+describe('the website at the level of the best', () => {
+  test('the home page leads with one call to book, in the first screen of a phone; tiles of a row are one height', async () => {
+    const ctx = await env.browser.newContext({ viewport: { width: 390, height: 844 } });
+    await ctx.addCookies([{ name: 'slotwise_consent', value: 'all', url: env.server.base }]);
+    const page = await ctx.newPage();
+    await page.goto(env.server.base + '/');
+    const cta = page.locator('main').getByRole('link', { name: 'Book a time' });
+    const box = await cta.boundingBox();
+    assert.ok(box && box.y + box.height <= 844, `the call to book is below the first screen (${box?.y})`);
+    assert.equal(await cta.getAttribute('href'), '/widget/groups/demo-group');
+    await page.setViewportSize({ width: 1280, height: 800 });
+    const heights = await page.locator('main ul li a').evaluateAll((els) => {
+      const rows = {};
+      for (const el of els) {
+        const r = el.getBoundingClientRect();
+        (rows[Math.round(r.top)] ??= new Set()).add(Math.round(r.height));
+      }
+      return Object.values(rows).map((h) => h.size);
+    });
+    assert.ok(heights.length > 0 && heights.every((n) => n === 1), 'tiles of one row differ in height');
+    await ctx.close();
+  });
+
+  test('a post: a centred measure, its cover, reading time, the call to book and three posts to read next', async () => {
+    const ctx = await env.browser.newContext({ viewport: { width: 1280, height: 800 } });
+    await ctx.addCookies([{ name: 'slotwise_consent', value: 'all', url: env.server.base }]);
+    const page = await ctx.newPage();
+    await page.goto(env.server.base + '/blog/b/winter-skin/');
+    const article = await page.locator('main article').first().boundingBox();
+    const left = article.x, right = 1280 - (article.x + article.width);
+    assert.ok(Math.abs(left - right) <= 20, `the post is not centred (${left} / ${right})`);
+    await page.getByText('1 min read').first().waitFor();
+    const call = page.getByRole('complementary', { name: 'Ready for your visit?' });
+    assert.equal(await call.getByRole('link', { name: 'See free times' }).getAttribute('href'), '/widget/groups/demo-group');
+    const next = page.getByRole('region', { name: 'Read next' });
+    assert.equal(await next.getByRole('heading', { level: 3 }).count(), 3);
+    // Those sharing most categories and tags come first.
+    assert.deepEqual((await next.getByRole('heading', { level: 3 }).allTextContents()).slice(0, 2).sort(), ['A five-minute evening routine', 'Sunscreen in autumn? Yes.']);
+    // Every card of the journal has its cover.
+    await page.goto(env.server.base + '/blog');
+    const cards = page.locator('main article');
+    assert.equal(await cards.locator('img').count(), await cards.count());
+    await ctx.close();
+  });
+
+  test("the about page's widget is as tall as its content, in the page's language, under the page's own banner", async () => {
+    for (const path of ['/about', '/de/about']) {
+      // No consent yet: the page's banner asks, the widget's does not.
+      const ctx = await env.browser.newContext({ viewport: { width: 1280, height: 800 } });
+      const page = await ctx.newPage();
+      await page.goto(env.server.base + path);
+      const frameEl = page.locator('iframe[title]');
+      await frameEl.scrollIntoViewIfNeeded();
+      const frame = await (await frameEl.elementHandle()).contentFrame();
+      await frame.waitForSelector('html[data-hydrated="true"][data-embed="page"]');
+      assert.equal(await frame.evaluate(() => document.documentElement.lang), await page.evaluate(() => document.documentElement.lang));
+      // The frame follows its content: no scrollbar, nothing cut.
+      let fit = null;
+      for (let i = 0; i < 40; i++) {
+        const content = await frame.evaluate(() => Math.ceil(document.documentElement.getBoundingClientRect().height));
+        const box = await frameEl.boundingBox();
+        fit = { content, frame: box.height };
+        if (Math.abs(content - box.height) <= 2) break;
+        await page.waitForTimeout(100);
+      }
+      assert.ok(Math.abs(fit.content - fit.frame) <= 2, `the frame is ${fit.frame}px for ${fit.content}px of widget`);
+      assert.equal(await frame.locator('header select').isVisible(), false, 'a second language menu');
+      assert.equal(await frame.getByTestId('cookie-banner').isVisible().catch(() => false), false, 'a second cookie banner');
+      await page.getByTestId('cookie-banner').waitFor();
+      // Choosing a day makes the widget taller, and the frame with it.
+      const before = (await frameEl.boundingBox()).height;
+      await frame.locator('table[role=grid] button:not([aria-disabled])').first().click();
+      await frame.locator('button[data-slot]').first().waitFor();
+      await page.waitForTimeout(300);
+      const content = await frame.evaluate(() => Math.ceil(document.documentElement.getBoundingClientRect().height));
+      assert.ok(Math.abs(content - (await frameEl.boundingBox()).height) <= 2, `after a day: frame ${before} for ${content}`);
+      await ctx.close();
+    }
+  });
+});
+
 describe('errors and navigation', () => {
   test('an unknown path is a 404 page', async () => {
     const ctx = await env.browser.newContext();

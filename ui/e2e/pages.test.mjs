@@ -191,7 +191,11 @@ describe('the website frame', () => {
     await ctx.close();
   });
 
-  for (const [name, path, width] of [['home', '/', 390], ['about, the menu open', '/about', 390], ['the journal', '/de/blog', 1280], ['a post', '/blog/b/winter-skin/', 390]]) {
+  for (const [name, path, width] of [
+    ['home', '/', 390], ['home', '/', 1280], ['about, the menu open', '/about', 390], ['about', '/about', 1280],
+    ['the journal', '/de/blog', 1280], ['the journal', '/blog', 390], ['a post', '/blog/b/winter-skin/', 390], ['a post', '/blog/b/winter-skin/', 1280],
+    ['a collection', '/collections/gifts', 390], ['a product', '/product/calming-cream/', 1280], ['prices', '/prices', 390], ['not found', '/no-such-page', 390],
+  ]) {
     test(`${name} at ${width}: no axe violations, valid HTML`, async () => {
       const ctx = await env.browser.newContext({ viewport: { width, height: 844 }, bypassCSP: true });
       await ctx.addCookies([{ name: 'slotwise_consent', value: 'all', url: env.server.base }]);

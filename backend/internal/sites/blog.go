@@ -113,8 +113,14 @@ func (s *Store) related(ctx context.Context, id, blog int64) ([]PostSummary, err
 	              AND pc.category_id IN (SELECT category_id FROM post_categories WHERE post_id = $3))
 	         + (SELECT count(*) FROM post_tags pt WHERE pt.post_id = p.id
 	              AND pt.tag_id IN (SELECT tag_id FROM post_tags WHERE post_id = $3))`
-	return s.summaries(ctx, fmt.Sprintf(`p.blog_id = $1 AND %s AND p.id <> $3 ORDER BY %s DESC, p.published_at DESC, p.id DESC LIMIT %d`,
+	posts, err := s.summaries(ctx, fmt.Sprintf(`p.blog_id = $1 AND %s AND p.id <> $3 ORDER BY %s DESC, p.published_at DESC, p.id DESC LIMIT %d`,
 		visibleAt("$2"), shared, RelatedPosts), blog, s.now(), id)
+	// A card to read next shows no labels and no biography: the page
+	// carries none of them.
+	for i := range posts {
+		posts[i].Author.Bio, posts[i].Categories, posts[i].Tags = "", []Category{}, []Tag{}
+	}
+	return posts, err
 }
 
 // ListingQuery asks for one page of a blog's posts, optionally only those

@@ -83,7 +83,10 @@ func TestDraftsNeverLeakIntoListings(t *testing.T) {
 		Categories: []string{"massage"}, Tags: []string{"sleep"}, BodyHTML: "<p>soon</p>", Published: true, PublishedAt: f.clock.Now().Add(24 * time.Hour)}); err != nil {
 		t.Fatal(err)
 	}
-	for _, target := range []string{"/blog", "/blog?page=2", "/blog/c/skin-care", "/blog/c/massage", "/blog/author/lena-hoffmann", "/blog/author/jonas-becker", "/blog/tag/winter", "/blog/tag/sleep"} {
+	// A post's posts to read next share its labels with the draft and the
+	// future post: they are not among them either.
+	for _, target := range []string{"/blog", "/blog?page=2", "/blog/c/skin-care", "/blog/c/massage", "/blog/author/lena-hoffmann", "/blog/author/jonas-becker", "/blog/tag/winter", "/blog/tag/sleep",
+		"/blog/b/winter-skin/", "/blog/b/sleep-and-muscles/"} {
 		body := f.do(http.MethodGet, target, nil).Body.String()
 		for _, secret := range []string{"new-treatments-2027", "New treatments for 2027", "tomorrow", "Not yet"} {
 			if strings.Contains(body, secret) {
@@ -135,5 +138,45 @@ func TestPageDataTellsTheCanonicalURL(t *testing.T) {
 	var got struct{ Redirect string }
 	if err := json.Unmarshal(rec.Body.Bytes(), &got); err != nil || got.Redirect != "/de/blog/b/winter-skin/" {
 		t.Errorf("%d %s, want a redirect to /de/blog/b/winter-skin/", rec.Code, rec.Body)
+	}
+}
+
+// A post says how long it takes to read, and offers three other visible
+// posts of its blog: those sharing most of its categories and tags first.
+func TestAPostOffersItsReadingTimeAndPostsToReadNext(t *testing.T) {
+	f := newFixture(t, sharedRenderer(t))
+	store := sites.NewStore(f.pool)
+	long := "<p>" + strings.Repeat("word ", 700) + "</p><ul><li>" + strings.Repeat("more ", 220) + "</li></ul>"
+	if err := store.SavePost(context.Background(), sites.PostInput{Blog: "blog", Slug: "long-read", Title: "A long read", Author: "lena-hoffmann",
+		Categories: []string{"skin-care"}, Tags: []string{"routine", "winter"}, BodyHTML: long, Published: true, PublishedAt: time.Date(2026, 8, 1, 8, 0, 0, 0, time.UTC)}); err != nil {
+		t.Fatal(err)
+	}
+	post := func(path string) sites.Post {
+		t.Helper()
+		var page struct {
+			Data struct{ Post sites.Post } `json:"data"`
+		}
+		rec := f.do(http.MethodGet, "/api/page-data?path="+path, nil)
+		if err := json.Unmarshal(rec.Body.Bytes(), &page); err != nil {
+			t.Fatalf("%s: %v: %s", path, err, rec.Body.String())
+		}
+		return page.Data.Post
+	}
+	// 920 words at 230 a minute; the demo's short posts read in a minute.
+	if got := post("/blog/b/long-read/").ReadingMinutes; got != 4 {
+		t.Errorf("the long read takes %d minutes, want 4", got)
+	}
+	winter := post("/blog/b/winter-skin/")
+	if winter.ReadingMinutes != 1 {
+		t.Errorf("winter-skin takes %d minutes, want 1", winter.ReadingMinutes)
+	}
+	var next []string
+	for _, p := range winter.Related {
+		next = append(next, p.Slug)
+	}
+	// long-read shares skin care, routine and winter; evening-routine and
+	// sunscreen-in-autumn skin care and routine (the newer first).
+	if want := []string{"long-read", "evening-routine", "sunscreen-in-autumn"}; strings.Join(next, " ") != strings.Join(want, " ") {
+		t.Errorf("read next: %v, want %v", next, want)
 	}
 }

@@ -276,6 +276,10 @@ describe('the website at the level of the best', () => {
       const page = await ctx.newPage();
       await page.goto(env.server.base + path);
       const frameEl = page.locator('iframe[title]');
+      // The server marks the framed widget, so nothing inside it moves
+      // when its scripts run.
+      const framed = await (await fetch(env.server.base + (await frameEl.getAttribute('src')))).text();
+      assert.match(framed, /<html lang="[^"]+" data-embed="page">/);
       await frameEl.scrollIntoViewIfNeeded();
       const frame = await (await frameEl.elementHandle()).contentFrame();
       await frame.waitForSelector('html[data-hydrated="true"][data-embed="page"]');

@@ -10,7 +10,7 @@ import (
 // render because a failed render turns the page into the error layout. The
 // empty icon keeps browsers from asking for /favicon.ico, which is a 404.
 var documentHead = template.Must(template.New("head").Parse(`<!doctype html>
-<html lang="{{.Lang}}">
+<html lang="{{.Lang}}"{{if .InPage}} data-embed="page"{{end}}>
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -73,6 +73,10 @@ type headView struct {
 	Styles     []string
 	Preloads   []string
 	BrandStyle template.CSS // brandStyle of the page's colour
+	// InPage: a widget a page of this website frames (?embed=page,
+	// features/sites/Sections.tsx): from the first paint it leaves the
+	// language menu and the cookie banner to the page around it.
+	InPage bool
 }
 
 // brandStyle is the inline style that gives a page its business's colour,

@@ -43,7 +43,7 @@ export function Sections({ sections }: { sections: Section[] }) {
             const title = intl.formatMessage({ id: 'site.bookingWidget' });
             return (
               <div key={i} className={styles.widget}>
-                <OwnWidget src={widget} title={title} />
+                <OwnWidget src={widget + '?embed=page'} title={title} />
                 <p className={styles.widgetLink}>
                   <a href={widget}>{title}</a>
                 </p>

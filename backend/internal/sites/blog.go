@@ -113,12 +113,11 @@ func (s *Store) related(ctx context.Context, id, blog int64) ([]PostSummary, err
 	              AND pc.category_id IN (SELECT category_id FROM post_categories WHERE post_id = $3))
 	         + (SELECT count(*) FROM post_tags pt WHERE pt.post_id = p.id
 	              AND pt.tag_id IN (SELECT tag_id FROM post_tags WHERE post_id = $3))`
-	posts, err := s.summaries(ctx, fmt.Sprintf(`p.blog_id = $1 AND %s AND p.id <> $3 ORDER BY %s DESC, p.published_at DESC, p.id DESC LIMIT %d`,
+	posts, err := s.summaries(ctx, false, fmt.Sprintf(`p.blog_id = $1 AND %s AND p.id <> $3 ORDER BY %s DESC, p.published_at DESC, p.id DESC LIMIT %d`,
 		visibleAt("$2"), shared, RelatedPosts), blog, s.now(), id)
-	// A card to read next shows no labels and no biography: the page
-	// carries none of them.
+	// A card to read next shows no biography: the page carries none.
 	for i := range posts {
-		posts[i].Author.Bio, posts[i].Categories, posts[i].Tags = "", []Category{}, []Tag{}
+		posts[i].Author.Bio = ""
 	}
 	return posts, err
 }
@@ -177,7 +176,7 @@ func (s *Store) Listing(ctx context.Context, q ListingQuery) (*Listing, error) {
 	if q.Page < 1 || q.Page > l.Pages {
 		return nil, ErrNotFound
 	}
-	posts, err := s.summaries(ctx, fmt.Sprintf(`%s ORDER BY p.published_at DESC, p.id DESC LIMIT %d OFFSET %d`, where, per, (q.Page-1)*per), args...)
+	posts, err := s.summaries(ctx, true, fmt.Sprintf(`%s ORDER BY p.published_at DESC, p.id DESC LIMIT %d OFFSET %d`, where, per, (q.Page-1)*per), args...)
 	if err != nil {
 		return nil, err
 	}
@@ -186,8 +185,8 @@ func (s *Store) Listing(ctx context.Context, q ListingQuery) (*Listing, error) {
 }
 
 // summaries are the posts that tail (a condition on p and a, its order and
-// limit) selects, with their categories and tags.
-func (s *Store) summaries(ctx context.Context, tail string, args ...any) ([]PostSummary, error) {
+// limit) selects, with their categories and tags when labelled.
+func (s *Store) summaries(ctx context.Context, labelled bool, tail string, args ...any) ([]PostSummary, error) {
 	rows, err := s.q.Query(ctx, `
 		SELECT p.slug, p.title, p.excerpt, p.cover, p.published_at, `+postWords+`, a.slug, a.name, a.bio
 		FROM posts p JOIN authors a ON a.id = p.author_id
@@ -210,12 +209,16 @@ func (s *Store) summaries(ctx context.Context, tail string, args ...any) ([]Post
 			return nil, fmt.Errorf("sites: post %q: %w", p.Slug, err)
 		}
 		p.ReadingMinutes = readingMinutes(words)
+		p.Categories, p.Tags = []Category{}, []Tag{}
 		posts = append(posts, p)
 		slugs = append(slugs, p.Slug)
 	}
 	rows.Close()
 	if err := rows.Err(); err != nil {
 		return nil, fmt.Errorf("sites: unable to list posts: %w", err)
+	}
+	if !labelled {
+		return posts, nil
 	}
 	return posts, s.labels(ctx, slugs, posts)
 }

@@ -114,6 +114,11 @@ describe('the whole booking flow', () => {
     await page.getByText('8 places per class').waitFor();
     await pickSlot(page);
     await fillDetails(page, en, 'ada.yoga@example.com');
+    // One more than the class takes is said as it is typed.
+    const count = page.getByRole('spinbutton', { name: en['booking.guests.count'] });
+    await count.fill('5');
+    await page.getByText(/You can reserve up to 4 places/).waitFor();
+    await count.fill('');
     await page.getByRole('link', { name: en['booking.guests.add'] }).click();
     await page.getByRole('textbox', { name: 'Guest 1: name' }).fill('Grace Hopper');
     await page.getByRole('textbox', { name: 'Guest 1: email' }).fill('ada.yoga@example.com');

@@ -174,6 +174,37 @@ describe('the website frame', () => {
     }
   });
 
+  test('the phone menu closes on Escape, on a tap outside, on a focus outside and on the next page', async () => {
+    const ctx = await env.browser.newContext({ viewport: { width: 390, height: 844 } });
+    await ctx.addCookies([{ name: 'slotwise_consent', value: 'all', url: env.server.base }]);
+    const page = await ctx.newPage();
+    await page.goto(env.server.base + '/about');
+    await page.mouse.move(5, 5);
+    await waitForHydration(page);
+    const menu = page.locator('header details');
+    const open = async () => {
+      await page.locator('header summary').click();
+      assert.equal(await menu.evaluate((d) => d.open), true);
+    };
+    await open();
+    await page.locator('header').getByRole('link', { name: 'Journal' }).focus();
+    await page.keyboard.press('Escape');
+    assert.equal(await menu.evaluate((d) => d.open), false, 'Escape leaves it open');
+    assert.equal(await page.evaluate(() => document.activeElement?.tagName), 'SUMMARY', 'the focus goes back to the menu button');
+    await open();
+    await page.mouse.click(200, 600);
+    assert.equal(await menu.evaluate((d) => d.open), false, 'a tap outside leaves it open');
+    await open();
+    await page.locator('main h1').evaluate((h) => { h.tabIndex = -1; h.focus(); });
+    assert.equal(await menu.evaluate((d) => d.open), false, 'a focus outside leaves it open');
+    await open();
+    await page.locator('header').getByRole('link', { name: 'Journal' }).click();
+    await page.waitForURL(/\/blog$/);
+    await page.getByRole('heading', { level: 1, name: 'Journal' }).waitFor();
+    assert.equal(await menu.evaluate((d) => d.open), false, 'the next page opens with the menu open');
+    await ctx.close();
+  });
+
   test('on a laptop: the pages, the language and Book in one row', async () => {
     const ctx = await env.browser.newContext({ viewport: { width: 1280, height: 800 } });
     const page = await ctx.newPage();

@@ -66,15 +66,42 @@ func (f *Form) ResultIn(r *Response, locale string) ResultView {
 		}
 		return out
 	}
+	// Every question that counts is shown, so the answers add up to the
+	// score: a right-or-wrong one with its right answer, one whose
+	// options weigh points with the points it earned and the best answer.
 	for _, field := range d.Fields() {
+		chosen := r.Answers[field.ID]
+		got, most := fieldScore(field, chosen)
 		correct := field.Correct()
-		if len(correct) == 0 {
+		if len(correct) > 0 {
+			out.Answers = append(out.Answers, RevealedView{Label: t(field.Label), Chosen: labels(field, chosen),
+				Correct: labels(field, correct), Right: got > 0})
 			continue
 		}
-		chosen := r.Answers[field.ID]
-		got, _ := fieldScore(field, chosen)
+		if most == 0 {
+			continue
+		}
 		out.Answers = append(out.Answers, RevealedView{Label: t(field.Label), Chosen: labels(field, chosen),
-			Correct: labels(field, correct), Right: got > 0})
+			Correct: labels(field, bestOptions(field)), Right: got >= most, Points: got, Max: most})
+	}
+	return out
+}
+
+// bestOptions are the values of a points-weighted question that earn the
+// most: every option with points when several may be chosen, else those
+// with the highest.
+func bestOptions(f *Field) []string {
+	best, out := 0, []string{}
+	for _, o := range f.Options {
+		switch {
+		case o.Points <= 0:
+		case f.multi():
+			out = append(out, o.Value)
+		case o.Points > best:
+			best, out = o.Points, []string{o.Value}
+		case o.Points == best:
+			out = append(out, o.Value)
+		}
 	}
 	return out
 }

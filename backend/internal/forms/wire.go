@@ -75,6 +75,10 @@ type ResultView struct {
 type RevealedView struct {
 	Label   string   `json:"label"`
 	Chosen  []string `json:"chosen"`  // the labels the visitor chose
-	Correct []string `json:"correct"` // the right options' labels
-	Right   bool     `json:"right"`
+	Correct []string `json:"correct"` // the right options' labels, or the best ones'
+	Right   bool     `json:"right"`   // every point the question gives
+	// Points of Max the answer earned, for a question whose options
+	// weigh points (no right or wrong); Max is 0 for a right-or-wrong one.
+	Points int `json:"points"`
+	Max    int `json:"max"`
 }

@@ -176,7 +176,10 @@ func TestAQuizResultShowsOnlyTheScoreTheServerComputed(t *testing.T) {
 		t.Fatalf("answer = %+v", out)
 	}
 	result := f.do(http.MethodGet, out.Href, nil).Body.String()
-	for _, s := range []string{"Well on your way", "<strong>4</strong> of 6", "The right answer: Once or twice a week"} {
+	// The answers add up to the score: the question weighing points says
+	// what it gave, beside the right-or-wrong ones.
+	for _, s := range []string{"Well on your way", "<strong>4</strong> of 6", "The right answer: Once or twice a week",
+		"How much water do you drink a day?", "1 of 2 points.", "The best answer: More than two litres"} {
 		if !strings.Contains(result, s) {
 			t.Errorf("result lacks %q", s)
 		}

@@ -88,5 +88,9 @@ func (e *PageError) Error() string { return fmt.Sprintf("%d %s", e.Status, e.Mes
 // NotFound is the spec's 404 for a path that matches nothing or fails its
 // route's validation: "Page Not Found: {full path}".
 func NotFound(fullPath string) *PageError {
-	return &PageError{Status: http.StatusNotFound, Message: "Page Not Found: " + fullPath}
+	return &PageError{Status: http.StatusNotFound, Message: notFoundPrefix + fullPath}
 }
+
+// notFoundPrefix begins NotFound's message; the page says it in its
+// language (localNotFound).
+const notFoundPrefix = "Page Not Found: "

@@ -73,6 +73,7 @@ func (s *Server) loadPage(c *gin.Context, path, rawQuery string) (p *Payload) {
 	locale := resolveLocale(c, prefix)
 	cat := locales.Get(locale)
 	defer func() {
+		localNotFound(p, cat)
 		p.Messages = s.assets.messageSet(cat, p.Layout, p.Route, p.Parts)
 		s.wearSiteBrand(c.Request.Context(), p)
 	}()
@@ -168,6 +169,20 @@ func (s *Server) fail(p *Payload, e *PageError) {
 	p.Params = map[string]string{}
 	p.Data = map[string]any{"status": e.Status, "message": e.Message}
 	p.Head = Head{Title: e.Message, Robots: "noindex", Brand: p.Head.Brand}
+}
+
+// localNotFound says the spec's "Page Not Found: {path}" in the page's
+// language (English keeps the spec's words).
+func localNotFound(p *Payload, cat *locales.Catalogue) {
+	path, ok := strings.CutPrefix(p.StatusMessage, notFoundPrefix)
+	if !ok || p.Status != http.StatusNotFound {
+		return
+	}
+	msg := cat.Format("error.pageNotFound", map[string]string{"path": path})
+	p.StatusMessage, p.Head.Title = msg, msg
+	if d, ok := p.Data.(map[string]any); ok {
+		d["message"] = msg
+	}
 }
 
 // keepSiteFrame shows an address of the website that leads nowhere in the

@@ -351,6 +351,12 @@ export interface ResultView {
 export interface RevealedView {
   label: string;
   chosen: string[]; // the labels the visitor chose
-  correct: string[]; // the right options' labels
-  right: boolean;
+  correct: string[]; // the right options' labels, or the best ones'
+  right: boolean; // every point the question gives
+  /**
+   * Points of Max the answer earned, for a question whose options
+   * weigh points (no right or wrong); Max is 0 for a right-or-wrong one.
+   */
+  points: number /* int */;
+  max: number /* int */;
 }

@@ -53,12 +53,13 @@ export function QuizResultScreen() {
                   <span className={styles.mark} aria-hidden="true">
                     {a.right ? '✓' : '✗'}
                   </span>
-                  <FormattedMessage id={a.right ? 'quiz.right' : 'quiz.wrong'} />{' '}
+                  {/* A question whose options weigh points says the points it earned. */}
+                  {a.max > 0 ? <FormattedMessage id="quiz.points" values={{ points: a.points, max: a.max }} /> : <FormattedMessage id={a.right ? 'quiz.right' : 'quiz.wrong'} />}{' '}
                   <FormattedMessage id="quiz.chosen" values={{ chosen: a.chosen.join(', ') || '—' }} />
                 </p>
                 {!a.right && (
                   <p>
-                    <FormattedMessage id="quiz.correct" values={{ correct: a.correct.join(', ') }} />
+                    <FormattedMessage id={a.max > 0 ? 'quiz.best' : 'quiz.correct'} values={{ correct: a.correct.join(', '), best: a.correct.join(', ') }} />
                   </p>
                 )}
               </li>

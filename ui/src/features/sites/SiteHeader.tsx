@@ -1,4 +1,5 @@
-import { Link, NavLink } from 'react-router';
+import { useEffect, useRef } from 'react';
+import { Link, NavLink, useLocation } from 'react-router';
 import { LanguageSwitcher } from '../../components/LanguageSwitcher';
 import { FormattedMessage } from '../../lib/i18n';
 import { usePage } from '../../PageContext';
@@ -12,6 +13,7 @@ import type { SiteData } from './types';
 // language; on a wider screen the pages and the language stand in the row.
 export function SiteHeader({ site }: { site: Pick<SiteData, 'nav' | 'book'> | null | undefined }) {
   const { locale } = usePage();
+  const menu = useMenuThatCloses();
   const links = (site?.nav ?? []).map((p) => (
     <NavLink key={p.id} end to={href('website', locale, { path: p.path }, { kind: 'page' })}>
       {p.title}
@@ -36,7 +38,7 @@ export function SiteHeader({ site }: { site: Pick<SiteData, 'nav' | 'book'> | nu
               <FormattedMessage id="site.book" />
             </Link>
           )}
-          <details className={styles.more}>
+          <details className={styles.more} ref={menu}>
             <summary>
               <FormattedMessage id="site.menu" />
             </summary>
@@ -49,4 +51,33 @@ export function SiteHeader({ site }: { site: Pick<SiteData, 'nav' | 'book'> | nu
       </header>
     </>
   );
+}
+
+// useMenuThatCloses closes the open menu as a good menu does: on the next
+// page, on a tap or a focus outside it, and on Escape (which gives the
+// focus back to its button when it was inside).
+function useMenuThatCloses() {
+  const menu = useRef<HTMLDetailsElement>(null);
+  const { pathname, search } = useLocation();
+  useEffect(() => {
+    if (menu.current) menu.current.open = false;
+  }, [pathname, search]);
+  useEffect(() => {
+    const close = (e: Event) => {
+      const d = menu.current;
+      if (!d?.open) return;
+      const inside = d.contains(e.target as Node);
+      if (e instanceof KeyboardEvent) {
+        if (e.key !== 'Escape') return;
+        d.open = false;
+        if (inside) d.querySelector('summary')?.focus();
+      } else if (!inside) d.open = false;
+    };
+    const events = ['pointerdown', 'focusin', 'keydown'] as const;
+    for (const t of events) document.addEventListener(t, close);
+    return () => {
+      for (const t of events) document.removeEventListener(t, close);
+    };
+  }, []);
+  return menu;
 }

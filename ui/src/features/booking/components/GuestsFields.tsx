@@ -24,6 +24,8 @@ export function GuestsFields({ guests, count, maxGuests, errors, addHref, onGues
   const intl = useIntl();
   const set = (i: number, k: keyof GuestValue, value: string) => onGuests(guests.map((g, j) => (j === i ? { ...g, [k]: value } : g)));
   const groupError = errors.guests;
+  // More than the calendar takes is said as it is typed, in the server's words.
+  const overCount = Number(count) > maxGuests ? intl.formatMessage({ id: 'validation.maxGuests' }, { max: maxGuests + 1 }) : undefined;
   return (
     <fieldset className={styles.guests} aria-describedby={groupError ? 'guests-error' : undefined}>
       <legend className={styles.legend}>
@@ -34,7 +36,7 @@ export function GuestsFields({ guests, count, maxGuests, errors, addHref, onGues
       </p>
       {!fixed && guests.length === 0 && (
         <>
-          <Field label={<FormattedMessage id="booking.guests.count" />} error={errors.guestCount}>
+          <Field label={<FormattedMessage id="booking.guests.count" />} error={errors.guestCount ?? overCount}>
             {(c) => (
               <input {...c} className={`${inputClass} ${styles.count}`} type="number" inputMode="numeric" min={1} max={maxGuests} name="guestCount" value={count} onChange={(e) => onCount(e.target.value)} />
             )}

@@ -5,6 +5,7 @@ import type { Post } from '../../generated/sites';
 import type { SiteData } from './types';
 import { blogHref, categoryHref, tagHref } from './links';
 import { Picture } from './Picture';
+import { BookingCall } from './BookingCall';
 import { Byline, PostCard } from './PostCard';
 import { RichText } from './RichText';
 import styles from './Blog.module.css';
@@ -29,19 +30,7 @@ export function PostView({ post }: { post: Post }) {
         <RichText nodes={post.body} />
       </div>
       <Labels post={post} />
-      {data.book && (
-        <aside className={styles.call} aria-labelledby="call-title">
-          <h2 id="call-title">
-            <FormattedMessage id="site.blog.callTitle" />
-          </h2>
-          <p>
-            <FormattedMessage id="site.blog.callLead" />
-          </p>
-          <Link className={styles.callAction} to={data.book}>
-            <FormattedMessage id="site.blog.callAction" />
-          </Link>
-        </aside>
-      )}
+      {data.book && <BookingCall book={data.book} />}
       {post.related?.length ? (
         <section className={styles.related} aria-labelledby="related-title">
           <h2 id="related-title">

@@ -6,6 +6,7 @@ import { CollectionView, ProductView } from './ProductView';
 import { PostView } from './PostView';
 import { Reveal } from './Reveal';
 import { Sections } from './Sections';
+import { BookingCall } from './BookingCall';
 import styles from './Site.module.css';
 import type { SiteData } from './types';
 
@@ -50,6 +51,8 @@ function Content() {
         </Reveal>
       ))}
       <Sections sections={content.sections ?? []} />
+      {/* A page that books nothing itself ends with the way to book. */}
+      {page.data.book && !(content.sections ?? []).some((s) => s.type === 'booking') && <BookingCall book={page.data.book} />}
     </article>
   );
 }

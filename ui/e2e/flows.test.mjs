@@ -119,7 +119,7 @@ describe('the whole booking flow', () => {
     await count.fill('5');
     await page.getByText(/You can reserve up to 4 places/).waitFor();
     await count.fill('');
-    await page.getByRole('link', { name: en['booking.guests.add'] }).click();
+    await page.getByRole('link', { name: en['booking.guests.addByName'] }).click();
     await page.getByRole('textbox', { name: 'Guest 1: name' }).fill('Grace Hopper');
     await page.getByRole('textbox', { name: 'Guest 1: email' }).fill('ada.yoga@example.com');
     await page.getByRole('button', { name: en['booking.submit'] }).click();
@@ -201,6 +201,8 @@ describe('the whole booking flow', () => {
     // Chosen reads as chosen; the bar says how many and covers nothing
     // once the menu is scrolled to its end; its button stays on one line.
     assert.equal(await page.getByText(de['booking.menu.added']).count(), 2);
+    // A guest of a visit chooses their own services: "+ Gast hinzufügen", not the class's "by name".
+    await page.getByRole('link', { name: de['booking.guests.add'], exact: true }).waitFor();
     const bar = page.getByTestId('menu-bar');
     await bar.getByRole('link', { name: de['booking.menu.viewCart'].replace('{count}', '2') }).waitFor();
     await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));

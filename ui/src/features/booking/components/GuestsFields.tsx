@@ -82,7 +82,7 @@ export function GuestsFields({ guests, count, maxGuests, errors, addHref, onGues
             onGuests([...guests, { name: '', email: '' }]);
           }}
         >
-          <FormattedMessage id={guests.length ? 'booking.guests.addAnother' : 'booking.guests.add'} />
+          <FormattedMessage id={guests.length ? 'booking.guests.addAnother' : 'booking.guests.addByName'} />
         </a>
       )}
       {groupError && (

@@ -23,6 +23,8 @@ func TestPagesRenderTheirLayoutInTheirLanguage(t *testing.T) {
 		{"booking widget catch-all", "/widget/bookingsdemo-consultation", nil, 200, "calendar", []string{">Consultation</h1>"}},
 		{"booking widget in German", "/de/widget/bookings/demo-consultation", nil, 200, "calendar", []string{`<html lang="de">`, ">Consultation</h1>"}},
 		{"a service with a named person", "/widget/appointment/mia/demo-consultation", nil, 200, "calendar", []string{"Mia Weber"}},
+		{"a group's cards say their prices", "/widget/groups/demo-group", nil, 200, "calendar", []string{"€65.00", "€55.00", "€18.00 per person"}},
+		{"a group's prices in German", "/de/widget/groups/demo-group", nil, 200, "calendar", []string{"65,00\u00a0€", "18,00\u00a0€ pro Person"}},
 		{"a person who does not take it", "/widget/appointment/nobody/demo-consultation", nil, 404, "error", []string{"Unable to find calendar"}},
 		{"unknown calendar", "/widget/bookings/nope", nil, 404, "error", []string{"Cannot find calendar"}},
 		{"booking without id", "/widget/booking", nil, 404, "error", []string{"No calendar event found"}},

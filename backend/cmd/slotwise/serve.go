@@ -122,9 +122,9 @@ func serve(ctx context.Context, cfg *config.Config) error {
 				return err
 			}
 		}
-		hooks := webhooks.NewStore(a.pool, a.cfg.WebhookAllowPrivate)
-		if a.cfg.WebhookAllowPrivate {
-			a.log.Warn("SLOTWISE_WEBHOOK_ALLOW_PRIVATE is set: webhooks may reach private and loopback addresses")
+		hooks := webhooks.NewStore(a.pool, a.cfg.AllowPrivateNetworks)
+		if a.cfg.AllowPrivateNetworks {
+			a.log.Warn("SLOTWISE_ALLOW_PRIVATE_NETWORKS is set: webhooks may reach private and loopback addresses")
 		}
 		mails := notify.Mailer{Renderer: pool, BaseURL: publicURL(a.cfg), From: a.cfg.SMTP.From, FromName: a.cfg.SMTP.FromName, Logger: a.log}
 		dispatcher := &events.Dispatcher{Pool: a.pool, Logger: a.log, Consumers: []events.Consumer{
@@ -145,7 +145,7 @@ func serve(ctx context.Context, cfg *config.Config) error {
 		workers.Go(func() { _ = worker.Run(workCtx) })
 		workers.Go(func() { purgeOld(workCtx, a, bookings, limiter) })
 		workers.Go(func() { paySvc.RunHolds(workCtx, holdSweep) })
-		hookSender := &webhooks.Sender{Pool: a.pool, Client: webhooks.NewClient(a.cfg.WebhookAllowPrivate), Logger: a.log,
+		hookSender := &webhooks.Sender{Pool: a.pool, Client: webhooks.NewClient(a.cfg.AllowPrivateNetworks), Logger: a.log,
 			Observe: meters.WebhookAttempt}
 		workers.Go(func() { hookSender.Run(workCtx) })
 		handler, err := web.New(web.Deps{

@@ -73,10 +73,12 @@ type Config struct {
 	// another API: PayPal's sandbox, https://api-m.sandbox.paypal.com, or
 	// the tests' double).
 	PayPal PayPal
-	// WebhookAllowPrivate lets webhook endpoints point at private and
-	// loopback addresses (SLOTWISE_WEBHOOK_ALLOW_PRIVATE=true): for tests
-	// and closed networks; elsewhere it would let the API reach inside.
-	WebhookAllowPrivate bool
+	// AllowPrivateNetworks lets the addresses a business gives (webhook
+	// endpoints, calendar servers) be private and loopback ones
+	// (SLOTWISE_ALLOW_PRIVATE_NETWORKS=true, or its older name
+	// SLOTWISE_WEBHOOK_ALLOW_PRIVATE): for tests and closed networks;
+	// elsewhere it would let the API reach inside.
+	AllowPrivateNetworks bool
 	// MetricsToken, when set, is asked of scrapers of /metrics as a bearer
 	// token (SLOTWISE_METRICS_TOKEN); without it /metrics is open, so keep
 	// it from the internet at the proxy.
@@ -284,12 +286,14 @@ func Load(getenv Getenv) (*Config, error) {
 		}
 	}
 	c.MetricsToken = getenv("SLOTWISE_METRICS_TOKEN")
-	switch v := getenv("SLOTWISE_WEBHOOK_ALLOW_PRIVATE"); v {
-	case "", "false", "0":
-	case "true", "1":
-		c.WebhookAllowPrivate = true
-	default:
-		return nil, fmt.Errorf("config: SLOTWISE_WEBHOOK_ALLOW_PRIVATE is true or false, got %q", v)
+	for _, name := range []string{"SLOTWISE_ALLOW_PRIVATE_NETWORKS", "SLOTWISE_WEBHOOK_ALLOW_PRIVATE"} {
+		switch v := getenv(name); v {
+		case "", "false", "0":
+		case "true", "1":
+			c.AllowPrivateNetworks = true
+		default:
+			return nil, fmt.Errorf("config: %s is true or false, got %q", name, v)
+		}
 	}
 	if v := getenv("SLOTWISE_LOG_LEVEL"); v != "" {
 		if err := c.LogLevel.UnmarshalText([]byte(v)); err != nil {

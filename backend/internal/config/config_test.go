@@ -50,6 +50,10 @@ func TestParseLayersFlagsOverEnvironmentOverDefaults(t *testing.T) {
 		{"PayPal's client id without its secret", nil, map[string]string{"SLOTWISE_PAYPAL_CLIENT_ID": "id", "SLOTWISE_PAYPAL_WEBHOOK_ID": "WH1"}, nil, true},
 		{"a PayPal API that is not a URL", nil, map[string]string{"SLOTWISE_PAYPAL_CLIENT_ID": "id", "SLOTWISE_PAYPAL_CLIENT_SECRET": "s", "SLOTWISE_PAYPAL_WEBHOOK_ID": "WH1", "SLOTWISE_PAYPAL_API_URL": "ftp://x"}, nil, true},
 		{"a Razorpay key id that is not one", nil, map[string]string{"SLOTWISE_RAZORPAY_KEY_ID": "sk_test_a", "SLOTWISE_RAZORPAY_KEY_SECRET": "s", "SLOTWISE_RAZORPAY_WEBHOOK_SECRET": "w"}, nil, true},
+		{"private networks allowed", nil, map[string]string{"SLOTWISE_ALLOW_PRIVATE_NETWORKS": "true"}, func(c *Config) bool { return c.AllowPrivateNetworks }, false},
+		{"private networks allowed by the older name", nil, map[string]string{"SLOTWISE_WEBHOOK_ALLOW_PRIVATE": "1"}, func(c *Config) bool { return c.AllowPrivateNetworks }, false},
+		{"private networks refused by default", nil, nil, func(c *Config) bool { return !c.AllowPrivateNetworks }, false},
+		{"private networks said in other words", nil, map[string]string{"SLOTWISE_ALLOW_PRIVATE_NETWORKS": "yes"}, nil, true},
 		{"stray argument", []string{"extra"}, nil, nil, true},
 	}
 	for _, tt := range tests {

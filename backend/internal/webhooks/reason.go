@@ -8,6 +8,8 @@ import (
 	"io"
 	"net"
 	"syscall"
+
+	"slotwise/backend/internal/netguard"
 )
 
 // reason is why a delivery got no answer, in plain words for the
@@ -23,7 +25,7 @@ func reason(err error) string {
 	var netErr net.Error
 	switch {
 	case errors.Is(err, ErrPrivateAddress):
-		return "the address is private or loopback (SLOTWISE_WEBHOOK_ALLOW_PRIVATE=true allows it)"
+		return netguard.ErrPrivate.Error()
 	case errors.As(err, &dns) && dns.IsNotFound:
 		return "the host name does not resolve"
 	case errors.As(err, &dns) && dns.IsTimeout:

@@ -23,6 +23,7 @@ import (
 
 	"slotwise/backend/internal/cursor"
 	"slotwise/backend/internal/db"
+	"slotwise/backend/internal/netguard"
 )
 
 // The event types an endpoint can hear.
@@ -103,11 +104,11 @@ type Attempt struct {
 type Store struct {
 	pool *pgxpool.Pool
 	// allowPrivate lets endpoints point at private and loopback addresses
-	// (SLOTWISE_WEBHOOK_ALLOW_PRIVATE; tests and closed networks).
+	// (SLOTWISE_ALLOW_PRIVATE_NETWORKS; tests and closed networks).
 	allowPrivate bool
 }
 
-// NewStore returns a store; allowPrivate as SLOTWISE_WEBHOOK_ALLOW_PRIVATE says.
+// NewStore returns a store; allowPrivate as SLOTWISE_ALLOW_PRIVATE_NETWORKS says.
 func NewStore(pool *pgxpool.Pool, allowPrivate bool) *Store {
 	return &Store{pool: pool, allowPrivate: allowPrivate}
 }
@@ -157,8 +158,8 @@ func (s *Store) checkURL(raw string) string {
 		return "an absolute http or https URL without a fragment"
 	case u.User != nil:
 		return "no user name or password in the URL; check the signature instead"
-	case !s.allowPrivate && privateHost(u.Hostname()):
-		return "a public address: private and loopback addresses are refused unless SLOTWISE_WEBHOOK_ALLOW_PRIVATE=true"
+	case !s.allowPrivate && netguard.PrivateHost(u.Hostname()):
+		return "a public address: private and loopback addresses are refused unless SLOTWISE_ALLOW_PRIVATE_NETWORKS=true"
 	}
 	return ""
 }

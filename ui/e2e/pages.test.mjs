@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { join } from 'node:path';
-import { SHOTS, axe, htmlProblems, messages, serveAndBrowse, waitForHydration, watchConsole } from './harness.mjs';
+import { SHOTS, axe, consented, htmlProblems, messages, serveAndBrowse, waitForHydration, watchConsole } from './harness.mjs';
 
 const env = serveAndBrowse();
 
@@ -151,8 +151,7 @@ describe('cookie banner', () => {
 describe('the website frame', () => {
   test('on a phone: one row of the business, Book and a menu that holds the pages and the language, even without JavaScript', async () => {
     for (const js of [true, false]) {
-      const ctx = await env.browser.newContext({ viewport: { width: 390, height: 844 }, javaScriptEnabled: js });
-      await ctx.addCookies([{ name: 'slotwise_consent', value: 'all', url: env.server.base }]);
+      const ctx = await consented(env.browser, env.server.base, { viewport: { width: 390, height: 844 }, javaScriptEnabled: js });
       const page = await ctx.newPage();
       await page.goto(env.server.base + '/about');
       const header = await page.locator('header').boundingBox();
@@ -175,8 +174,7 @@ describe('the website frame', () => {
   });
 
   test('the phone menu closes on Escape, on a tap outside, on a focus outside and on the next page', async () => {
-    const ctx = await env.browser.newContext({ viewport: { width: 390, height: 844 } });
-    await ctx.addCookies([{ name: 'slotwise_consent', value: 'all', url: env.server.base }]);
+    const ctx = await consented(env.browser, env.server.base, { viewport: { width: 390, height: 844 } });
     const page = await ctx.newPage();
     await page.goto(env.server.base + '/about');
     await page.mouse.move(5, 5);
@@ -228,8 +226,7 @@ describe('the website frame', () => {
     ['a collection', '/collections/gifts', 390], ['a product', '/product/calming-cream/', 1280], ['prices', '/prices', 390], ['not found', '/no-such-page', 390],
   ]) {
     test(`${name} at ${width}: no axe violations, valid HTML`, async () => {
-      const ctx = await env.browser.newContext({ viewport: { width, height: 844 }, bypassCSP: true });
-      await ctx.addCookies([{ name: 'slotwise_consent', value: 'all', url: env.server.base }]);
+      const ctx = await consented(env.browser, env.server.base, { viewport: { width, height: 844 }, bypassCSP: true });
       const page = await ctx.newPage();
       await page.goto(env.server.base + path);
       await page.mouse.move(5, 5);
@@ -257,8 +254,7 @@ describe('the website frame', () => {
 
 describe('the website at the level of the best', () => {
   test('the home page leads with one call to book, in the first screen of a phone; tiles of a row are one height', async () => {
-    const ctx = await env.browser.newContext({ viewport: { width: 390, height: 844 } });
-    await ctx.addCookies([{ name: 'slotwise_consent', value: 'all', url: env.server.base }]);
+    const ctx = await consented(env.browser, env.server.base, { viewport: { width: 390, height: 844 } });
     const page = await ctx.newPage();
     await page.goto(env.server.base + '/');
     const cta = page.locator('main').getByRole('link', { name: 'Book a time' });
@@ -279,8 +275,7 @@ describe('the website at the level of the best', () => {
   });
 
   test('a post: a centred measure, its cover, reading time, the call to book and three posts to read next', async () => {
-    const ctx = await env.browser.newContext({ viewport: { width: 1280, height: 800 } });
-    await ctx.addCookies([{ name: 'slotwise_consent', value: 'all', url: env.server.base }]);
+    const ctx = await consented(env.browser, env.server.base, { viewport: { width: 1280, height: 800 } });
     const page = await ctx.newPage();
     await page.goto(env.server.base + '/blog/b/winter-skin/');
     const article = await page.locator('main article').first().boundingBox();

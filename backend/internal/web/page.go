@@ -117,6 +117,7 @@ func (s *Server) loadPage(c *gin.Context, path, rawQuery string) (p *Payload) {
 	// The page's own query, not the request's: for /api/page-data they differ.
 	query, _ := url.ParseQuery(rawQuery)
 	req := &PageRequest{Match: m, Path: basePath, FullPath: full, Query: query, Locale: cat.Locale, Cat: cat, ClientIP: c.ClientIP(), Cookies: pageCookies(c), Origin: s.cfg.PublicURL}
+	p.inPage = query.Get("embed") == "page"
 	res, err := runLoader(c.Request.Context(), s.loaders[m.Route.Name], req)
 	if pe, ok := s.pageError(err, req); ok {
 		s.fail(p, pe)

@@ -30,6 +30,7 @@ type Payload struct {
 	Redirect      string            `json:"redirect,omitempty"` // the canonical URL of the page asked for (301)
 	tags          []string          // the loader's PageResult.Tags, for the page cache
 	until         time.Time         // the loader's PageResult.Until
+	inPage        bool              // a widget framed by a page of this website (?embed=page)
 }
 
 // Head is what the document's <head> says about the page.

@@ -8,7 +8,6 @@ import (
 	"io"
 	"log/slog"
 	"net/http"
-	"net/url"
 	"sync"
 
 	"github.com/gin-gonic/gin"
@@ -110,12 +109,8 @@ var gzipWriters = sync.Pool{New: func() any {
 }}
 
 func (s *Server) headView(p *Payload) headView {
-	view := headView{Payload: p, Styles: s.assets.Styles(p.Layout), Preloads: s.assets.Preloads(p.Layout), BrandStyle: template.CSS(brandStyle(p.Head.Brand))}
-	if p.Layout != "page" {
-		if u, err := url.Parse(p.Path); err == nil && u.Query().Get("embed") == "page" {
-			view.InPage = true
-		}
-	}
+	view := headView{Payload: p, Styles: s.assets.Styles(p.Layout), Preloads: s.assets.Preloads(p.Layout), BrandStyle: template.CSS(brandStyle(p.Head.Brand)),
+		InPage: p.inPage && p.Layout != "page"}
 	// Website pages, and booking pages that say what they offer.
 	if p.Status == http.StatusOK && (p.Layout == "page" && p.Route != "preview" || p.Layout == "calendar" && p.Head.SEO != nil) {
 		view.SEO = s.seoView(p, locales.Get(p.Locale).Messages["site.name"])

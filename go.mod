@@ -5,6 +5,7 @@ go 1.26
 require (
 	github.com/andybalholm/brotli v1.2.0
 	github.com/bojanz/currency v1.4.2
+	github.com/emersion/go-ical v0.0.0-20240127095438-fc1c9d8fb2b6
 	github.com/emersion/go-sasl v0.0.0-20241020182733-b788ff22d5a6
 	github.com/emersion/go-smtp v0.24.0
 	github.com/getkin/kin-openapi v0.153.0
@@ -16,6 +17,7 @@ require (
 	github.com/prometheus/client_golang v1.20.5
 	github.com/standard-webhooks/standard-webhooks/libraries v0.0.1
 	github.com/stripe/stripe-go/v76 v76.25.0
+	github.com/teambition/rrule-go v1.8.2
 	github.com/tommie/v8go v0.34.0
 	github.com/yuin/goldmark v1.7.8
 	golang.org/x/image v0.29.0

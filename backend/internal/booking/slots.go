@@ -155,10 +155,10 @@ func (s *Service) query(ctx context.Context, q db.Querier, cal *Calendar, staff 
 		}
 		runs := map[int64]*classRun{}
 		for _, b := range busy {
-			if b.StaffID != st.ID || b.BookingID == except {
+			if b.StaffID != st.ID || except != "" && b.BookingID == except {
 				continue
 			}
-			if cal.Class() && strings.HasPrefix(b.Session, ownPrefix) {
+			if cal.Class() && !b.external() && strings.HasPrefix(b.Session, ownPrefix) {
 				run := runs[b.Start.Unix()]
 				if run == nil {
 					run = &classRun{blocked: availability.Interval{Start: b.From, End: b.To}}
@@ -169,7 +169,9 @@ func (s *Service) query(ctx context.Context, q db.Querier, cal *Calendar, staff 
 				continue
 			}
 			as.Busy = append(as.Busy, availability.Interval{Start: b.From, End: b.To})
-			as.DayCounts[availability.DateOf(b.Start, as.Zone)]++
+			if !b.external() {
+				as.DayCounts[availability.DateOf(b.Start, as.Zone)]++
+			}
 		}
 		f.sessions[st.ID] = runs
 		f.Query.Staff = append(f.Query.Staff, as)

@@ -172,18 +172,26 @@ type busy struct {
 	StaffID   int64
 	From, To  time.Time
 	Start     time.Time
-	BookingID string
+	BookingID string // empty: an event of the person's own calendar
 	Session   string // a class slot's bookings share one
 	Seats     int
 }
 
+// external tells a busy time of the person's own calendars (a connection's
+// event) from a booking: it blocks time, but is not counted as a booking.
+func (b busy) external() bool { return b.BookingID == "" }
+
 // busyBetween lists the blocked time of the staff members' active bookings
 // overlapping [from, to), across every calendar: a person is busy whatever
-// they were booked for.
+// they were booked for; and the busy times of their own calendars
+// (calendar connections, kept fresh by calsync).
 func (store) busyBetween(ctx context.Context, q db.Querier, staffIDs []int64, from, to time.Time) ([]busy, error) {
 	rows, err := q.Query(ctx, `
 		SELECT staff_id, lower(blocked), upper(blocked), starts_at, id, coalesce(session, ''), seats FROM bookings
-		WHERE staff_id = ANY($1) AND status <> 'cancelled' AND blocked && tstzrange($2, $3)`,
+		WHERE staff_id = ANY($1) AND status <> 'cancelled' AND blocked && tstzrange($2, $3)
+		UNION ALL
+		SELECT staff_id, lower(span), upper(span), lower(span), '', '', 0 FROM staff_busy
+		WHERE staff_id = ANY($1) AND span && tstzrange($2, $3)`,
 		staffIDs, from, to)
 	if err != nil {
 		return nil, fmt.Errorf("booking: unable to fetch busy times: %w", err)

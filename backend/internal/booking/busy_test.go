@@ -1,0 +1,84 @@
+package booking_test
+
+import (
+	"context"
+	"errors"
+	"testing"
+
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"slotwise/backend/internal/booking"
+)
+
+// ownBusy stores an event of a person's own calendar, as a calendar
+// connection's sync does.
+func ownBusy(t *testing.T, pool *pgxpool.Pool, staff int64, from, to string) {
+	t.Helper()
+	ctx := context.Background()
+	id := "cc_test_" + from
+	if _, err := pool.Exec(ctx, `INSERT INTO calendar_connections (id, staff_id, kind, url) VALUES ($1, $2, 'ics', 'https://calendar.example/feed.ics')`, id, staff); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := pool.Exec(ctx, `INSERT INTO connection_calendars (connection_id, url) VALUES ($1, 'https://calendar.example/feed.ics')`, id); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := pool.Exec(ctx, `INSERT INTO staff_busy (staff_id, connection_id, calendar_url, uid, span)
+		VALUES ($1, $2, 'https://calendar.example/feed.ics', 'dentist', tstzrange($3::timestamptz, $4::timestamptz))`, staff, id, from, to); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func TestOwnCalendarEventsBlockTimeButAreNoBookings(t *testing.T) {
+	svc, pool, _ := newService(t)
+	ctx := context.Background()
+	jonas, mia := staffID(t, pool, "jonas"), staffID(t, pool, "mia")
+	// Jonas sees his dentist 10:00–11:00 on Monday; Mia is free.
+	ownBusy(t, pool, jonas, "2026-11-23T10:00:00+01:00", "2026-11-23T11:00:00+01:00")
+
+	starts := func(staff int64) map[string]bool {
+		res, err := svc.Slots(ctx, booking.SlotsQuery{Calendar: "facial-treatment", From: "2026-11-23", To: "2026-11-23", TimeZone: "Europe/Berlin", StaffID: staff})
+		if err != nil {
+			t.Fatal(err)
+		}
+		out := map[string]bool{}
+		for _, d := range res.Days {
+			for _, s := range d.Slots {
+				out[s.Start.In(res.Zone).Format("15:04")] = true
+			}
+		}
+		return out
+	}
+	jonasFree := starts(jonas)
+	// A facial lasts 60 minutes with 15 after: 09:00 would run into 10:00.
+	for at, want := range map[string]bool{"09:00": false, "09:30": false, "10:30": false, "11:00": true, "11:15": true} {
+		if jonasFree[at] != want {
+			t.Errorf("Jonas at %s free = %v, want %v", at, jonasFree[at], want)
+		}
+	}
+	if !starts(mia)["10:00"] {
+		t.Errorf("Mia is not offered 10:00; only Jonas is busy")
+	}
+	if !starts(0)["10:00"] {
+		t.Errorf("any available is not offered 10:00 while Mia is free")
+	}
+
+	// Booking Jonas by name into his dentist's hour: Staff busy.
+	named := facial("2026-11-23T10:00:00+01:00")
+	named.StaffID = jonas
+	if _, _, err := svc.Book(ctx, named); !errors.Is(err, booking.ErrStaffBusy) {
+		t.Errorf("Jonas at his dentist's: %v, want ErrStaffBusy", err)
+	}
+	// Any available at 10:00 goes to Mia.
+	b, _, err := svc.Book(ctx, facial("2026-11-23T10:00:00+01:00"))
+	if err != nil || b.Staff.ID != mia {
+		t.Fatalf("any available at 10:00: %v (staff %v), want Mia", err, b)
+	}
+	// The dentist is not a booking: Jonas still takes his four facials that day.
+	for _, at := range []string{"11:00", "12:15", "13:30", "14:45"} {
+		c := facial("2026-11-23T" + at + ":00+01:00")
+		c.StaffID = jonas
+		if _, _, err := svc.Book(ctx, c); err != nil {
+			t.Errorf("Jonas at %s: %v", at, err)
+		}
+	}
+}

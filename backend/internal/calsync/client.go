@@ -1,0 +1,131 @@
+package calsync
+
+import (
+	"context"
+	"errors"
+	"io"
+	"net"
+	"net/http"
+	"sync"
+	"time"
+
+	"slotwise/backend/internal/netguard"
+)
+
+// Limits of what one calendar server may cost.
+const (
+	// MaxResponseBytes bounds one answer (an ICS file, a REPORT); more is an
+	// error of the connection, never held in memory.
+	MaxResponseBytes = 16 << 20
+	// RequestTimeout bounds one request, connection to last byte.
+	RequestTimeout = 30 * time.Second
+	// PerServer is how many requests one server gets at once.
+	PerServer = 2
+)
+
+// ErrTooLarge: a server answered more than MaxResponseBytes.
+var ErrTooLarge = errors.New("calsync: the answer is larger than the limit")
+
+// httpDoer sends one request: net/http's client, or a test's.
+type httpDoer interface {
+	Do(*http.Request) (*http.Response, error)
+}
+
+// guarded is the HTTP client every calendar request goes through: bounded
+// in time and size, no proxy from the environment, at most PerServer
+// requests at once to one host, redirects followed only within the guard
+// (each dial is checked), and, unless private networks are allowed, no
+// connection to a private address.
+type guarded struct {
+	client *http.Client
+	mu     sync.Mutex
+	slots  map[string]chan struct{}
+}
+
+func newGuarded(allowPrivate bool) *guarded {
+	dialer := &net.Dialer{Timeout: 10 * time.Second, KeepAlive: 30 * time.Second}
+	if !allowPrivate {
+		dialer.Control = netguard.Control
+	}
+	transport := &http.Transport{
+		Proxy:                 nil,
+		DialContext:           func(ctx context.Context, n, a string) (net.Conn, error) { return dialer.DialContext(ctx, n, a) },
+		TLSHandshakeTimeout:   10 * time.Second,
+		ResponseHeaderTimeout: RequestTimeout,
+		MaxIdleConnsPerHost:   PerServer,
+		IdleConnTimeout:       90 * time.Second,
+	}
+	return &guarded{
+		client: &http.Client{
+			Transport: transport,
+			Timeout:   RequestTimeout,
+			CheckRedirect: func(req *http.Request, via []*http.Request) error {
+				if len(via) >= 5 {
+					return errors.New("too many redirects")
+				}
+				return nil
+			},
+		},
+		slots: map[string]chan struct{}{},
+	}
+}
+
+func (g *guarded) slot(host string) chan struct{} {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	ch, ok := g.slots[host]
+	if !ok {
+		ch = make(chan struct{}, PerServer)
+		g.slots[host] = ch
+	}
+	return ch
+}
+
+// Do waits for a free place at the request's host, sends it, and bounds
+// the answer's body; the place is free again when the body is closed.
+func (g *guarded) Do(req *http.Request) (*http.Response, error) {
+	ch := g.slot(req.URL.Host)
+	select {
+	case ch <- struct{}{}:
+	case <-req.Context().Done():
+		return nil, req.Context().Err()
+	}
+	resp, err := g.client.Do(req)
+	if err != nil {
+		<-ch
+		return nil, err
+	}
+	resp.Body = &boundedBody{r: resp.Body, left: MaxResponseBytes, release: func() { <-ch }}
+	return resp, nil
+}
+
+// boundedBody fails a read past its limit with ErrTooLarge.
+type boundedBody struct {
+	r       io.ReadCloser
+	left    int64
+	release func()
+	once    sync.Once
+}
+
+func (b *boundedBody) Read(p []byte) (int, error) {
+	if b.left <= 0 {
+		// One more byte tells a body of exactly the limit from a longer one.
+		var one [1]byte
+		if n, _ := b.r.Read(one[:]); n > 0 {
+			return 0, ErrTooLarge
+		}
+		return 0, io.EOF
+	}
+	if int64(len(p)) > b.left {
+		p = p[:b.left]
+	}
+	n, err := b.r.Read(p)
+	b.left -= int64(n)
+	return n, err
+}
+
+func (b *boundedBody) Close() error {
+	err := b.r.Close()
+	b.once.Do(b.release)
+	return err
+}

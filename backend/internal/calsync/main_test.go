@@ -1,0 +1,56 @@
+package calsync_test
+
+import (
+	"context"
+	"crypto/rand"
+	"io"
+	"log/slog"
+	"testing"
+	"time"
+
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"slotwise/backend/internal/calsync"
+	"slotwise/backend/internal/db/dbtest"
+	"slotwise/backend/internal/demo"
+)
+
+func TestMain(m *testing.M) { dbtest.Main(m) }
+
+// monday is the server's fixed time in these tests: busy times are read
+// from the day before to the end of the longest booking window.
+var monday = time.Date(2027, 3, 1, 8, 0, 0, 0, time.UTC)
+
+func newService(t *testing.T) (*calsync.Service, *pgxpool.Pool) {
+	t.Helper()
+	pool := dbtest.New(t)
+	if err := demo.Seed(context.Background(), pool); err != nil {
+		t.Fatal(err)
+	}
+	key := make([]byte, 32)
+	_, _ = rand.Read(key)
+	keys, err := calsync.NewKeyring(key)
+	if err != nil {
+		t.Fatal(err)
+	}
+	svc := calsync.NewService(pool, calsync.Options{Keys: keys, AllowPrivate: true, Log: slog.New(slog.NewTextHandler(io.Discard, nil))})
+	svc.SetClock(func() time.Time { return monday })
+	return svc, pool
+}
+
+// busyOf lists a person's stored busy times as "start–end" in UTC.
+func busyOf(t *testing.T, pool *pgxpool.Pool, staff string) []string {
+	t.Helper()
+	rows, err := pool.Query(context.Background(), `SELECT to_char(lower(span) AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI') || '–' || to_char(upper(span) AT TIME ZONE 'UTC', 'HH24:MI')
+		FROM staff_busy b JOIN staff s ON s.id = b.staff_id WHERE s.slug = $1 ORDER BY lower(span)`, staff)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []string
+	for rows.Next() {
+		var s string
+		_ = rows.Scan(&s)
+		out = append(out, s)
+	}
+	return out
+}

@@ -1,0 +1,188 @@
+package calsync
+
+import (
+	"context"
+	"crypto/aes"
+	"crypto/cipher"
+	"crypto/rand"
+	"crypto/sha256"
+	"encoding/base64"
+	"errors"
+	"fmt"
+	"strings"
+
+	"slotwise/backend/internal/db"
+)
+
+// A password is sealed with AES-256-GCM. The sealed bytes begin with the
+// first 8 bytes of the key's SHA-256, so a key can be rotated: the keyring
+// opens what any of its keys sealed and seals with the first.
+const keyIDLen = 8
+
+// ErrSealed: no key of the keyring opens a stored password (the key it was
+// sealed with is gone from the configuration).
+var ErrSealed = errors.New("calsync: no configured key opens the stored password")
+
+// Keyring holds the keys passwords are sealed with: the first seals, all open.
+type Keyring struct {
+	keys []key
+}
+
+type key struct {
+	id   [keyIDLen]byte
+	aead cipher.AEAD
+}
+
+func newKey(secret []byte) (key, error) {
+	if len(secret) != 32 {
+		return key{}, fmt.Errorf("calsync: a key is 32 bytes, not %d", len(secret))
+	}
+	block, err := aes.NewCipher(secret)
+	if err != nil {
+		return key{}, err
+	}
+	aead, err := cipher.NewGCM(block)
+	if err != nil {
+		return key{}, err
+	}
+	sum := sha256.Sum256(secret)
+	k := key{aead: aead}
+	copy(k.id[:], sum[:keyIDLen])
+	return k, nil
+}
+
+// ParseKeys reads the operator's keys: base64 of 32 bytes each, separated
+// by commas, the newest first (SLOTWISE_CALENDAR_KEYS).
+func ParseKeys(s string) ([][]byte, error) {
+	var out [][]byte
+	for _, part := range strings.Split(s, ",") {
+		part = strings.TrimSpace(part)
+		if part == "" {
+			continue
+		}
+		b, err := base64.StdEncoding.DecodeString(part)
+		if err != nil {
+			b, err = base64.RawURLEncoding.DecodeString(part)
+		}
+		if err != nil || len(b) != 32 {
+			return nil, fmt.Errorf("a calendar key is 32 random bytes in base64 (openssl rand -base64 32)")
+		}
+		out = append(out, b)
+	}
+	return out, nil
+}
+
+const storedKeyName = "calendar-key"
+
+// LoadKeyring builds the keyring from the operator's keys, newest first;
+// the key every replica generated and shares (app_secrets) comes last, so
+// passwords sealed before the operator set a key still open. With no
+// operator key, the shared key seals.
+func LoadKeyring(ctx context.Context, q db.Querier, configured [][]byte) (*Keyring, error) {
+	fresh := make([]byte, 32)
+	_, _ = rand.Read(fresh)
+	if _, err := q.Exec(ctx, `INSERT INTO app_secrets (name, value) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING`, storedKeyName, fresh); err != nil {
+		return nil, fmt.Errorf("calsync: unable to store the key: %w", err)
+	}
+	var stored []byte
+	if err := q.QueryRow(ctx, `SELECT value FROM app_secrets WHERE name = $1`, storedKeyName).Scan(&stored); err != nil {
+		return nil, fmt.Errorf("calsync: unable to read the key: %w", err)
+	}
+	return NewKeyring(append(append([][]byte{}, configured...), stored)...)
+}
+
+// NewKeyring makes a keyring of 32-byte keys; the first seals.
+func NewKeyring(secrets ...[]byte) (*Keyring, error) {
+	kr := &Keyring{}
+	for _, s := range secrets {
+		k, err := newKey(s)
+		if err != nil {
+			return nil, err
+		}
+		kr.keys = append(kr.keys, k)
+	}
+	if len(kr.keys) == 0 {
+		return nil, errors.New("calsync: a keyring needs a key")
+	}
+	return kr, nil
+}
+
+// Seal encrypts a password with the first key.
+func (kr *Keyring) Seal(plain string) []byte {
+	k := kr.keys[0]
+	nonce := make([]byte, k.aead.NonceSize())
+	_, _ = rand.Read(nonce)
+	out := append(append([]byte{}, k.id[:]...), nonce...)
+	return k.aead.Seal(out, nonce, []byte(plain), k.id[:])
+}
+
+// Open decrypts a sealed password with the key that sealed it.
+func (kr *Keyring) Open(sealed []byte) (string, error) {
+	if len(sealed) < keyIDLen {
+		return "", ErrSealed
+	}
+	for _, k := range kr.keys {
+		if string(k.id[:]) != string(sealed[:keyIDLen]) {
+			continue
+		}
+		rest := sealed[keyIDLen:]
+		n := k.aead.NonceSize()
+		if len(rest) < n {
+			return "", ErrSealed
+		}
+		plain, err := k.aead.Open(nil, rest[:n], rest[n:], k.id[:])
+		if err != nil {
+			return "", ErrSealed
+		}
+		return string(plain), nil
+	}
+	return "", ErrSealed
+}
+
+// Current tells whether sealed was sealed with the key that seals now.
+func (kr *Keyring) Current(sealed []byte) bool {
+	return len(sealed) >= keyIDLen && string(sealed[:keyIDLen]) == string(kr.keys[0].id[:])
+}
+
+// Reseal seals again, with the first key, every password sealed with an
+// older one: after a rotation, once every replica runs with the new key
+// first, the old key can leave the configuration. It returns how many it
+// resealed; one it cannot open stays as it is (and its connection fails
+// to sync until its password is given again).
+func (kr *Keyring) Reseal(ctx context.Context, q db.Querier) (int, error) {
+	rows, err := q.Query(ctx, `SELECT id, secret FROM calendar_connections WHERE secret IS NOT NULL`)
+	if err != nil {
+		return 0, err
+	}
+	type sealedRow struct {
+		id     string
+		secret []byte
+	}
+	var stale []sealedRow
+	for rows.Next() {
+		var r sealedRow
+		if err := rows.Scan(&r.id, &r.secret); err != nil {
+			rows.Close()
+			return 0, err
+		}
+		if !kr.Current(r.secret) {
+			stale = append(stale, r)
+		}
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return 0, err
+	}
+	n := 0
+	for _, r := range stale {
+		plain, err := kr.Open(r.secret)
+		if err != nil {
+			continue
+		}
+		if _, err := q.Exec(ctx, `UPDATE calendar_connections SET secret = $2 WHERE id = $1 AND secret = $3`, r.id, kr.Seal(plain), r.secret); err != nil {
+			return n, err
+		}
+		n++
+	}
+	return n, nil
+}

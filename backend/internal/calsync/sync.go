@@ -1,0 +1,358 @@
+package calsync
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"net/url"
+	"strings"
+	"time"
+
+	"github.com/emersion/go-ical"
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgtype"
+
+	"slotwise/backend/internal/icalbusy"
+)
+
+// leaseFor bounds one sync: a replica that dies mid-sync frees its
+// connections for another after this long.
+const leaseFor = 2 * time.Minute
+
+// Sync syncs one connection now and returns it as it stands after. When
+// another replica is syncing it, Sync waits for that sync (up to a lease)
+// instead of starting a second.
+func (s *Service) Sync(ctx context.Context, id string) (*Connection, error) {
+	if _, err := s.Get(ctx, id); err != nil {
+		return nil, err
+	}
+	deadline := time.Now().Add(leaseFor) // real time: a wait, not the booking clock
+	for {
+		lease, err := s.claim(ctx, `id = $3`, id)
+		if err != nil {
+			return nil, err
+		}
+		if len(lease) == 1 {
+			s.syncLeased(ctx, id, lease[0].token)
+			break
+		}
+		if time.Now().After(deadline) { // real time: see above
+			break
+		}
+		select {
+		case <-ctx.Done():
+			return nil, ctx.Err()
+		case <-time.After(200 * time.Millisecond):
+		}
+	}
+	return s.Get(ctx, id)
+}
+
+type lease struct{ id, token string }
+
+// claim takes the lease of connections matching where ($1 the token, $2
+// the server's time); those leased by a live sync elsewhere are skipped.
+func (s *Service) claim(ctx context.Context, where string, args ...any) ([]lease, error) {
+	token := newID("l")
+	rows, err := s.pool.Query(ctx, `
+		UPDATE calendar_connections SET lease_owner = $1, lease_until = now() + interval '2 minutes', state = 'syncing'
+		WHERE id IN (SELECT id FROM calendar_connections
+			WHERE (lease_until IS NULL OR lease_until < now()) AND $2::timestamptz IS NOT NULL AND `+where+`
+			ORDER BY next_sync LIMIT 4 FOR UPDATE SKIP LOCKED)
+		RETURNING id`, append([]any{token, s.now()}, args...)...)
+	if err != nil {
+		return nil, err
+	}
+	ids, err := pgx.CollectRows(rows, pgx.RowTo[string])
+	out := make([]lease, len(ids))
+	for i, id := range ids {
+		out[i] = lease{id, token}
+	}
+	return out, err
+}
+
+// Run syncs due connections until ctx ends: every replica runs it, and
+// the lease keeps two from syncing one connection at once.
+func (s *Service) Run(ctx context.Context) {
+	tick := time.NewTicker(10 * time.Second)
+	defer tick.Stop()
+	for {
+		leases, err := s.claim(ctx, `next_sync <= $2`)
+		if err != nil && ctx.Err() == nil {
+			s.log.WarnContext(ctx, "calendar sync: unable to take due connections", "error", err)
+		}
+		for _, l := range leases {
+			s.syncLeased(ctx, l.id, l.token)
+		}
+		if len(leases) > 0 {
+			continue // more may be due
+		}
+		select {
+		case <-ctx.Done():
+			return
+		case <-tick.C:
+		}
+	}
+}
+
+// syncLeased syncs a connection this replica holds the lease of and
+// records how it went; a failure keeps the last good busy times.
+func (s *Service) syncLeased(ctx context.Context, id, token string) {
+	err := s.syncOne(ctx, id)
+	state, msg, failures := StateOK, "", 0
+	if err != nil {
+		state, msg = StateError, message(err)
+		s.log.WarnContext(ctx, "calendar sync failed", "connection", id, "error", msg)
+	}
+	next := s.now().Add(s.interval)
+	if err != nil {
+		if err := s.pool.QueryRow(ctx, `SELECT failures + 1 FROM calendar_connections WHERE id = $1`, id).Scan(&failures); err != nil {
+			failures = 1
+		}
+		next = s.now().Add(backoff(s.interval, failures))
+	}
+	_, uerr := s.pool.Exec(context.WithoutCancel(ctx), `UPDATE calendar_connections SET state = $3, last_error = $4, failures = $5,
+		last_sync = CASE WHEN $3 = 'ok' THEN $6 ELSE last_sync END, next_sync = $7, lease_owner = NULL, lease_until = NULL
+		WHERE id = $1 AND lease_owner = $2`, id, token, state, msg, failures, s.now(), next)
+	if uerr != nil {
+		s.log.WarnContext(ctx, "calendar sync: unable to record the result", "connection", id, "error", uerr)
+	}
+}
+
+// backoff waits longer after each failure in a row, up to an hour; the
+// first retry comes after one interval.
+func backoff(interval time.Duration, failures int) time.Duration {
+	d := interval
+	for i := 1; i < failures && d < time.Hour; i++ {
+		d *= 2
+	}
+	return min(d, time.Hour)
+}
+
+// message is what a failure says on the connection's status: never more
+// than the ConnectError's words (no URL with its secret, no password).
+func message(err error) string {
+	var ce *ConnectError
+	if errors.As(reachError(err), &ce) {
+		return ce.Message
+	}
+	return "The calendar could not be synced"
+}
+
+// target is what one sync needs of a connection.
+type target struct {
+	staffID            int64
+	kind, url          string
+	username, password string
+	opt                icalbusy.Options
+	calendars          []stored
+}
+
+type stored struct {
+	url             string
+	check           bool
+	syncToken, ctag string
+	etag, lastMod   string
+	syncedTo        *time.Time
+}
+
+func (s *Service) load(ctx context.Context, id string) (*target, error) {
+	t := &target{}
+	var secret []byte
+	var addresses []string
+	var zone, email string
+	var windowDays int
+	err := s.pool.QueryRow(ctx, `
+		SELECT c.staff_id, c.kind, c.url, c.username, c.secret, c.addresses, st.time_zone, st.email,
+			coalesce((SELECT max(k.booking_window_days) FROM calendar_staff cs JOIN calendars k ON k.id = cs.calendar_id
+				WHERE cs.staff_id = c.staff_id), 60)
+		FROM calendar_connections c JOIN staff st ON st.id = c.staff_id WHERE c.id = $1`, id).
+		Scan(&t.staffID, &t.kind, &t.url, &t.username, &secret, &addresses, &zone, &email, &windowDays)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return nil, ErrNotFound
+	}
+	if err != nil {
+		return nil, err
+	}
+	if secret != nil {
+		if t.password, err = s.keys.Open(secret); err != nil {
+			return nil, &ConnectError{Message: "The stored password cannot be opened with the configured keys; give the password again"}
+		}
+	}
+	loc, err := time.LoadLocation(zone)
+	if err != nil {
+		loc = time.UTC
+	}
+	now := s.now()
+	t.opt = icalbusy.Options{
+		From: now.Add(-24 * time.Hour), To: now.Add(time.Duration(windowDays+1) * 24 * time.Hour),
+		Zone: loc, Addresses: append(addresses, strings.ToLower(email)), Own: OwnUID,
+	}
+	rows, err := s.pool.Query(ctx, `SELECT url, check_busy, sync_token, ctag, etag, last_modified, synced_to
+		FROM connection_calendars WHERE connection_id = $1 ORDER BY url`, id)
+	if err != nil {
+		return nil, err
+	}
+	t.calendars, err = pgx.CollectRows(rows, func(r pgx.CollectableRow) (stored, error) {
+		var c stored
+		err := r.Scan(&c.url, &c.check, &c.syncToken, &c.ctag, &c.etag, &c.lastMod, &c.syncedTo)
+		return c, err
+	})
+	return t, err
+}
+
+// OwnUID tells the UID of an event Slotwise wrote for a booking.
+func OwnUID(uid string) bool { return strings.HasSuffix(uid, "@slotwise") }
+
+// covered tells whether a calendar's stored busy times reach far enough:
+// the window moves with the days, and a day's move reads it all again.
+func (c stored) covered(t *target) bool {
+	return c.syncedTo != nil && !c.syncedTo.Before(t.opt.To.Add(-24*time.Hour))
+}
+
+func (s *Service) syncOne(ctx context.Context, id string) (err error) {
+	defer func() {
+		if r := recover(); r != nil { // a parser's panic on a broken file
+			err = &ConnectError{Message: "The calendar data could not be read"}
+		}
+	}()
+	t, err := s.load(ctx, id)
+	if err != nil {
+		return err
+	}
+	var acct *account
+	if t.kind == KindCalDAV {
+		if acct, err = newAccount(s.http, t.url, t.username, t.password); err != nil {
+			return err
+		}
+	}
+	for _, c := range t.calendars {
+		if !c.check {
+			continue
+		}
+		if t.kind == KindICS {
+			err = s.syncFeed(ctx, id, t, c)
+		} else {
+			err = s.syncCalDAV(ctx, id, t, c, acct)
+		}
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (s *Service) syncFeed(ctx context.Context, id string, t *target, c stored) error {
+	etag, lastMod := c.etag, c.lastMod
+	if !c.covered(t) {
+		etag, lastMod = "", ""
+	}
+	f, err := fetchFeed(ctx, s.http, c.url, etag, lastMod)
+	if err != nil || f.unchanged {
+		return err
+	}
+	res, err := icalbusy.Read(bytes.NewReader(f.data), MaxResponseBytes, t.opt)
+	if err != nil {
+		return reachError(err)
+	}
+	return s.store(ctx, id, t, c.url, res.Busy, `etag = $4, last_modified = $5`, f.etag, f.lastMod)
+}
+
+func (s *Service) syncCalDAV(ctx context.Context, id string, t *target, c stored, a *account) error {
+	st, err := a.calendarState(ctx, c.url)
+	if err != nil {
+		return err
+	}
+	if c.covered(t) && st.known() && st.syncToken == c.syncToken && st.ctag == c.ctag {
+		return nil // unchanged: one PROPFIND
+	}
+	objs, err := a.events(ctx, c.url)
+	if err != nil {
+		return err
+	}
+	var busy []icalbusy.Busy
+	for _, o := range objs {
+		if o.Data == nil {
+			continue
+		}
+		busy = append(busy, icalbusy.Expand(o.Data, t.opt).Busy...)
+	}
+	return s.store(ctx, id, t, c.url, busy, `sync_token = $4, ctag = $5`, st.syncToken, st.ctag)
+}
+
+// store makes a calendar's stored busy times what was read, changing only
+// the rows that differ (so an unchanged calendar drops no cached page),
+// and records what tells the next sync whether it changed.
+func (s *Service) store(ctx context.Context, id string, t *target, calURL string, busy []icalbusy.Busy, set string, a, b string) error {
+	return pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+		type key struct {
+			uid        string
+			start, end int64
+		}
+		want := map[key]bool{}
+		for _, x := range busy {
+			want[key{x.UID, x.Start.UnixMicro(), x.End.UnixMicro()}] = true
+		}
+		rows, err := tx.Query(ctx, `SELECT id, uid, lower(span), upper(span) FROM staff_busy WHERE connection_id = $1 AND calendar_url = $2`, id, calURL)
+		if err != nil {
+			return err
+		}
+		var gone []int64
+		have := map[key]bool{}
+		for rows.Next() {
+			var rid int64
+			var uid string
+			var from, to time.Time
+			if err := rows.Scan(&rid, &uid, &from, &to); err != nil {
+				rows.Close()
+				return err
+			}
+			k := key{uid, from.UnixMicro(), to.UnixMicro()}
+			if !want[k] || have[k] {
+				gone = append(gone, rid)
+			}
+			have[k] = true
+		}
+		rows.Close()
+		if err := rows.Err(); err != nil {
+			return err
+		}
+		if len(gone) > 0 {
+			if _, err := tx.Exec(ctx, `DELETE FROM staff_busy WHERE id = ANY($1)`, gone); err != nil {
+				return err
+			}
+		}
+		var add [][]any
+		for k := range want {
+			if !have[k] {
+				add = append(add, []any{t.staffID, id, calURL, k.uid, pgtype.Range[pgtype.Timestamptz]{
+					Lower: pgtype.Timestamptz{Time: time.UnixMicro(k.start), Valid: true}, LowerType: pgtype.Inclusive,
+					Upper: pgtype.Timestamptz{Time: time.UnixMicro(k.end), Valid: true}, UpperType: pgtype.Exclusive, Valid: true}})
+			}
+		}
+		if len(add) > 0 {
+			if _, err := tx.CopyFrom(ctx, pgx.Identifier{"staff_busy"}, []string{"staff_id", "connection_id", "calendar_url", "uid", "span"}, pgx.CopyFromRows(add)); err != nil {
+				return err
+			}
+		}
+		_, err = tx.Exec(ctx, `UPDATE connection_calendars SET `+set+`, synced_to = $3 WHERE connection_id = $1 AND url = $2`, id, calURL, t.opt.To, a, b)
+		return err
+	})
+}
+
+// parseFeed checks that a feed is iCalendar.
+func parseFeed(data []byte) ([]*ical.Calendar, error) { return icalbusy.Parse(data) }
+
+// feedName is the feed's X-WR-CALNAME, or its address's last part.
+func feedName(data []byte, u *url.URL) string {
+	if cals, err := icalbusy.Parse(data); err == nil {
+		if name, err := cals[0].Props.Text("X-WR-CALNAME"); err == nil && name != "" {
+			return trimmed(name)
+		}
+	}
+	parts := strings.Split(strings.Trim(u.Path, "/"), "/")
+	if last := parts[len(parts)-1]; last != "" && len(last) < 40 {
+		return last
+	}
+	return u.Hostname()
+}

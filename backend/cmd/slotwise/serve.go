@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"slotwise/backend/internal/booking"
+	"slotwise/backend/internal/calsync"
 	"slotwise/backend/internal/clock"
 	"slotwise/backend/internal/config"
 	"slotwise/backend/internal/content"
@@ -106,6 +107,7 @@ func serve(ctx context.Context, cfg *config.Config) error {
 		if shift, ok := clock.Shifted(); ok {
 			a.log.Warn(clock.EnvShift+" is set: the clock is moved away from the real time", slog.String("shift", shift), slog.Time("now", clock.Now()))
 		}
+		var testClock func() time.Time
 		if start := a.cfg.TestClock; !start.IsZero() {
 			a.log.Warn("SLOTWISE_TEST_CLOCK is set: the clock is not the real time", slog.Time("starts_at", start))
 			now := clock.StartingAt(start)
@@ -113,6 +115,7 @@ func serve(ctx context.Context, cfg *config.Config) error {
 			formsSvc.SetClock(now)
 			siteStore.SetClock(now)
 			limiter.SetClock(now)
+			testClock = now
 		}
 		if !a.cfg.NoDemo {
 			if a.demoLink, err = demoLink(ctx, bookings); err != nil {
@@ -124,7 +127,14 @@ func serve(ctx context.Context, cfg *config.Config) error {
 		}
 		hooks := webhooks.NewStore(a.pool, a.cfg.AllowPrivateNetworks)
 		if a.cfg.AllowPrivateNetworks {
-			a.log.Warn("SLOTWISE_ALLOW_PRIVATE_NETWORKS is set: webhooks may reach private and loopback addresses")
+			a.log.Warn("SLOTWISE_ALLOW_PRIVATE_NETWORKS is set: webhooks and calendar servers may be private and loopback addresses")
+		}
+		calendars, err := calendarSync(ctx, a)
+		if err != nil {
+			return err
+		}
+		if testClock != nil {
+			calendars.SetClock(testClock)
 		}
 		mails := notify.Mailer{Renderer: pool, BaseURL: publicURL(a.cfg), From: a.cfg.SMTP.From, FromName: a.cfg.SMTP.FromName, Logger: a.log}
 		dispatcher := &events.Dispatcher{Pool: a.pool, Logger: a.log, Consumers: []events.Consumer{
@@ -148,6 +158,7 @@ func serve(ctx context.Context, cfg *config.Config) error {
 		hookSender := &webhooks.Sender{Pool: a.pool, Client: webhooks.NewClient(a.cfg.AllowPrivateNetworks), Logger: a.log,
 			Observe: meters.WebhookAttempt}
 		workers.Go(func() { hookSender.Run(workCtx) })
+		workers.Go(func() { calendars.Run(workCtx) })
 		handler, err := web.New(web.Deps{
 			Config: web.Config{PublicURL: publicURL(a.cfg), TrustedOrigins: a.cfg.TrustedOrigins,
 				FrameAncestors: a.cfg.FrameAncestors, TrustedProxies: a.cfg.TrustedProxies, MetricsToken: a.cfg.MetricsToken},
@@ -158,7 +169,7 @@ func serve(ctx context.Context, cfg *config.Config) error {
 			DB:       a.pool,
 			Assets:   assets,
 			Features: []web.Feature{web.Sites(siteStore), web.Booking(bookings), web.Forms(formsSvc), web.Payments(paySvc),
-				web.Admin(web.AdminDeps{Pool: a.pool, Bookings: bookings, Forms: formsSvc, Webhooks: hooks, Payments: paySvc,
+				web.Admin(web.AdminDeps{Pool: a.pool, Bookings: bookings, Forms: formsSvc, Webhooks: hooks, Payments: paySvc, Calendars: calendars,
 					Content: content.NewService(a.pool, a.cfg.RedirectOrigins)})},
 			// Published website pages are cached while content changes are heard.
 			ContentPool: a.pool,
@@ -413,4 +424,26 @@ func stripeProvider(a *app) payments.Provider {
 		a.log.Warn("SLOTWISE_STRIPE_WEBHOOK_SECRET is not set: Stripe's events are refused, and payments are recorded only when the booker returns")
 	}
 	return payments.NewStripe(payments.StripeConfig{SecretKey: cfg.SecretKey, WebhookSecret: cfg.WebhookSecret, APIURL: cfg.APIURL})
+}
+
+// calendarSync is the staff's calendar connections, their passwords sealed
+// with the operator's keys (and the database's own, which opens what was
+// sealed before them); passwords sealed with an older key are sealed again
+// with the newest at start.
+func calendarSync(ctx context.Context, a *app) (*calsync.Service, error) {
+	configured, err := calsync.ParseKeys(a.cfg.CalendarKeys)
+	if err != nil {
+		return nil, fmt.Errorf("config: SLOTWISE_CALENDAR_KEYS: %w", err)
+	}
+	keys, err := calsync.LoadKeyring(ctx, a.pool, configured)
+	if err != nil {
+		return nil, err
+	}
+	if n, err := keys.Reseal(ctx, a.pool); err != nil {
+		return nil, err
+	} else if n > 0 {
+		a.log.Info("calendar passwords sealed again with the newest key", slog.Int("count", n))
+	}
+	return calsync.NewService(a.pool, calsync.Options{Keys: keys, AllowPrivate: a.cfg.AllowPrivateNetworks,
+		Interval: a.cfg.CalendarSyncInterval, Log: a.log}), nil
 }

@@ -83,6 +83,15 @@ type Config struct {
 	// token (SLOTWISE_METRICS_TOKEN); without it /metrics is open, so keep
 	// it from the internet at the proxy.
 	MetricsToken string
+	// CalendarKeys seal the passwords of staff's calendar accounts
+	// (SLOTWISE_CALENDAR_KEYS: base64 of 32 random bytes each, comma-
+	// separated, the newest first; docs/operations.md says how to rotate).
+	// Without one, a key generated in the database seals them.
+	CalendarKeys string
+	// CalendarSyncInterval is how often each calendar connection is read
+	// again (SLOTWISE_CALENDAR_SYNC_INTERVAL, a duration; default 5m, at
+	// least 30s).
+	CalendarSyncInterval time.Duration
 }
 
 // Stripe holds the card provider's keys; with no SecretKey, calendars paid
@@ -286,6 +295,15 @@ func Load(getenv Getenv) (*Config, error) {
 		}
 	}
 	c.MetricsToken = getenv("SLOTWISE_METRICS_TOKEN")
+	c.CalendarKeys = getenv("SLOTWISE_CALENDAR_KEYS")
+	c.CalendarSyncInterval = 5 * time.Minute
+	if v := getenv("SLOTWISE_CALENDAR_SYNC_INTERVAL"); v != "" {
+		d, err := time.ParseDuration(v)
+		if err != nil || d < 30*time.Second {
+			return nil, fmt.Errorf("config: SLOTWISE_CALENDAR_SYNC_INTERVAL is a duration of at least 30s, such as 5m, got %q", v)
+		}
+		c.CalendarSyncInterval = d
+	}
 	for _, name := range []string{"SLOTWISE_ALLOW_PRIVATE_NETWORKS", "SLOTWISE_WEBHOOK_ALLOW_PRIVATE"} {
 		switch v := getenv(name); v {
 		case "", "false", "0":

@@ -13,6 +13,7 @@ import (
 
 	"slotwise/backend/internal/admin"
 	"slotwise/backend/internal/booking"
+	"slotwise/backend/internal/calsync"
 	"slotwise/backend/internal/content"
 	"slotwise/backend/internal/cursor"
 	"slotwise/backend/internal/forms"
@@ -31,6 +32,8 @@ type AdminDeps struct {
 	// Payments, when set, is asked which providers the operator configured:
 	// a business chooses among them.
 	Payments *payments.Service
+	// Calendars, when set, are the staff's calendar connections.
+	Calendars *calsync.Service
 }
 
 // Admin is the admin API under /api/admin: a business's own tools list
@@ -62,6 +65,7 @@ func (f adminFeature) Register(r *Registry) {
 	g.GET("/submissions", h.listSubmissions)
 	g.GET("/submissions/:id", h.getSubmission)
 	h.registerWebhooks(g)
+	h.registerCalendarConnections(g)
 	h.registerContent(g)
 	h.registerFeeds(g, r.Root())
 }
@@ -123,6 +127,7 @@ var adminErrors = []ErrorMapping{
 	{Err: booking.ErrNotRequested, Status: http.StatusConflict, Code: "not_requested", Message: "The booking is not waiting for a decision"},
 	{Err: booking.ErrNothingToRefund, Status: http.StatusConflict, Code: "nothing_to_refund", Message: "Nothing paid for this booking is left to refund"},
 	{Err: forms.ErrResponseNotFound, Status: http.StatusNotFound, Code: "not_found", Message: "There is no submission with this id"},
+	{Err: calsync.ErrNotFound, Status: http.StatusNotFound, Code: "not_found", Message: "There is no calendar connection with this id"},
 	{Err: webhooks.ErrNotFound, Status: http.StatusNotFound, Code: "not_found", Message: "There is no such webhook endpoint or delivery"},
 	{Err: admin.ErrStaffNotFound, Status: http.StatusNotFound, Code: "not_found", Message: "There is no staff member with this slug"},
 	{Err: cursor.ErrInvalid, Status: http.StatusBadRequest, Code: "bad_cursor", Message: "The cursor is not one this list gave; start again without it"},
@@ -132,13 +137,17 @@ var adminErrors = []ErrorMapping{
 // product's (in English).
 func (s *Server) adminError(c *gin.Context, err error) {
 	var verr *webhooks.ValidationError
-	if errors.As(err, &verr) {
-		fields := map[string]FieldError{}
-		for f, msg := range verr.Fields {
-			fields[f] = FieldError{Message: msg}
-		}
-		c.AbortWithStatusJSON(http.StatusUnprocessableEntity, APIErrorResponse{Error: APIErrorBody{
-			Code: "invalid", Message: "Some fields are invalid", Fields: fields}})
+	var cverr *calsync.ValidationError
+	var cerr *calsync.ConnectError
+	switch {
+	case errors.As(err, &verr):
+		adminInvalid(c, verr.Fields)
+		return
+	case errors.As(err, &cverr):
+		adminInvalid(c, cverr.Fields)
+		return
+	case errors.As(err, &cerr):
+		apiError(c, http.StatusUnprocessableEntity, "calendar_unreachable", cerr.Message)
 		return
 	}
 	if m, _, ok := lookupError(adminErrors, err); ok {
@@ -146,6 +155,16 @@ func (s *Server) adminError(c *gin.Context, err error) {
 		return
 	}
 	s.apiError(c, err, locales.Get("en"))
+}
+
+// adminInvalid answers 422 with a message per field.
+func adminInvalid(c *gin.Context, in map[string]string) {
+	fields := map[string]FieldError{}
+	for f, msg := range in {
+		fields[f] = FieldError{Message: msg}
+	}
+	c.AbortWithStatusJSON(http.StatusUnprocessableEntity, APIErrorResponse{Error: APIErrorBody{
+		Code: "invalid", Message: "Some fields are invalid", Fields: fields}})
 }
 
 // listQuery reads the paging and time filters every list takes.

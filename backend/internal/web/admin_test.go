@@ -23,6 +23,7 @@ import (
 
 	"slotwise/backend/internal/admin"
 	"slotwise/backend/internal/booking"
+	"slotwise/backend/internal/calsync"
 	"slotwise/backend/internal/content"
 	"slotwise/backend/internal/events"
 	"slotwise/backend/internal/formkey"
@@ -39,6 +40,7 @@ type adminFixture struct {
 	*fixture
 	t      *testing.T
 	hooks  *webhooks.Store
+	calendars *calsync.Service
 	fanout *events.Dispatcher
 	sender *webhooks.Sender
 	doc    *openapi3.T
@@ -64,8 +66,13 @@ func newAdminFixture(t *testing.T, opts ...option) *adminFixture {
 		// service, so the fixture's bookings are not held for payments).
 		pay := payments.NewService(pool, booking.NewService(pool, d.Logger), "https://book.example.com", d.Logger,
 			payments.NewStripe(payments.StripeConfig{SecretKey: "sk_test_admin", APIURL: "http://127.0.0.1:9"}))
+		calKeys, err := calsync.LoadKeyring(context.Background(), pool, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		af.calendars = calsync.NewService(pool, calsync.Options{Keys: calKeys, AllowPrivate: true, Log: d.Logger})
 		d.Features = append(d.Features, web.Admin(web.AdminDeps{Pool: pool, Bookings: bookings, Forms: formsSvc, Webhooks: af.hooks,
-			Content: content.NewService(pool, nil), Payments: pay}))
+			Content: content.NewService(pool, nil), Payments: pay, Calendars: af.calendars}))
 		af.fanout = &events.Dispatcher{Pool: pool, Logger: d.Logger, Consumers: []events.Consumer{
 			&webhooks.Fanout{Store: af.hooks, Bookings: bookings, Forms: formsSvc}}}
 		if err := af.fanout.Subscribe(context.Background()); err != nil {

@@ -38,15 +38,15 @@ import (
 // against.
 type adminFixture struct {
 	*fixture
-	t      *testing.T
-	hooks  *webhooks.Store
+	t         *testing.T
+	hooks     *webhooks.Store
 	calendars *calsync.Service
-	fanout *events.Dispatcher
-	sender *webhooks.Sender
-	doc    *openapi3.T
-	router routers.Router
-	write  string // a token of scope write
-	read   string // a token of scope read
+	fanout    *events.Dispatcher
+	sender    *webhooks.Sender
+	doc       *openapi3.T
+	router    routers.Router
+	write     string // a token of scope write
+	read      string // a token of scope read
 }
 
 func newAdminFixture(t *testing.T, opts ...option) *adminFixture {

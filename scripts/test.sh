@@ -30,6 +30,20 @@ ensure_chromium() {
   return 1
 }
 
+# The calendar tests talk to a real CalDAV server: Debian's Radicale,
+# installed like Chromium; each test starts its own (calsync/caldavtest).
+ensure_radicale() {
+  if command -v radicale >/dev/null 2>&1; then return 0; fi
+  if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
+    say "installing Debian's radicale for the calendar tests"
+    (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq radicale) >"$log_dir/apt-radicale.log" 2>&1 \
+      || { tail -20 "$log_dir/apt-radicale.log"; return 1; }
+    return 0
+  fi
+  echo "The calendar tests need Radicale: install it (Debian: sudo apt-get install radicale) and run make test again." >&2
+  return 1
+}
+
 record() { # suite passed failed
   suites+=("$(printf '%-16s %4d passed, %d failed' "$1" "$2" "$3")")
   passed=$((passed + $2)); failed=$((failed + $3))
@@ -46,6 +60,8 @@ if ! SLOTWISE_TEST_DATABASE_URL=$(bin/slotwise postgres start --dir "$pg_dir" --
 fi
 export SLOTWISE_TEST_DATABASE_URL
 
+ensure_radicale || exit 1
+export SLOTWISE_REQUIRE_CALDAV=1
 say "Go tests (unit and integration)"
 go test -count=1 -v ./... >"$log_dir/go.log" 2>&1
 go_status=$?

@@ -33,6 +33,7 @@ var rule = [][]string{
 var helpers = map[string]string{
 	"content/contenttest": "content",
 	"db/dbtest":           "db",
+	"calsync/caldavtest":  "calsync",
 }
 
 type place struct{ layer, pos int }

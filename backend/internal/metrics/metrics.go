@@ -124,12 +124,14 @@ var (
 	backlogDesc = prometheus.NewDesc("slotwise_backlog", "Work waiting, by queue (events, mails, webhooks).", []string{"queue"}, nil)
 	oldestDesc  = prometheus.NewDesc("slotwise_backlog_oldest_seconds", "Age of the oldest work waiting, by queue.", []string{"queue"}, nil)
 	upDesc      = prometheus.NewDesc("slotwise_database_up", "Whether the database answered the last scrape's questions.", nil, nil)
+	calDesc     = prometheus.NewDesc("slotwise_calendar_connections", "Staff's calendar connections, by the state of their last sync (ok, error, syncing).", []string{"state"}, nil)
 )
 
 func (b *backlog) Describe(ch chan<- *prometheus.Desc) {
 	ch <- backlogDesc
 	ch <- oldestDesc
 	ch <- upDesc
+	ch <- calDesc
 }
 
 func (b *backlog) Collect(ch chan<- prometheus.Metric) {
@@ -152,6 +154,27 @@ func (b *backlog) Collect(ch chan<- prometheus.Metric) {
 		}
 		ch <- prometheus.MustNewConstMetric(backlogDesc, prometheus.GaugeValue, float64(n), q.name)
 		ch <- prometheus.MustNewConstMetric(oldestDesc, prometheus.GaugeValue, age, q.name)
+	}
+	states := map[string]float64{"ok": 0, "error": 0, "syncing": 0}
+	rows, err := b.pool.Query(ctx, `SELECT state, count(*) FROM calendar_connections GROUP BY state`)
+	if err == nil {
+		for rows.Next() {
+			var state string
+			var n int64
+			if rows.Scan(&state, &n) == nil {
+				states[state] = float64(n)
+			}
+		}
+		rows.Close()
+		err = rows.Err()
+	}
+	if err != nil {
+		up = 0
+		b.log.DebugContext(ctx, "metrics: unable to count calendar connections", "error", err)
+	} else {
+		for state, n := range states {
+			ch <- prometheus.MustNewConstMetric(calDesc, prometheus.GaugeValue, n, state)
+		}
 	}
 	ch <- prometheus.MustNewConstMetric(upDesc, prometheus.GaugeValue, up)
 }

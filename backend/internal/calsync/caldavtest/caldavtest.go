@@ -69,13 +69,13 @@ level = warning
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { _ = cmd.Process.Kill(); _, _ = cmd.Process.Wait() })
-	deadline := time.Now().Add(20 * time.Second)
+	deadline := time.Now().Add(20 * time.Second) // real time: a wait for a process
 	for {
 		if c, err := net.Dial("tcp", fmt.Sprintf("127.0.0.1:%d", port)); err == nil {
 			c.Close()
 			break
 		}
-		if time.Now().After(deadline) {
+		if time.Now().After(deadline) { // real time: see above
 			t.Fatal("Radicale did not start within 20 s")
 		}
 		time.Sleep(50 * time.Millisecond)

@@ -341,7 +341,7 @@ func (s *Service) Update(ctx context.Context, id string, p Patch) (*Connection, 
 				return err
 			}
 		}
-		_, err := tx.Exec(ctx, `UPDATE calendar_connections SET next_sync = now() WHERE id = $1`, id)
+		_, err := tx.Exec(ctx, `UPDATE calendar_connections SET next_sync = $2 WHERE id = $1`, id, s.now())
 		return err
 	})
 	if err != nil {

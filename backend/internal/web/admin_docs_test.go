@@ -97,7 +97,13 @@ func TestTheAdminExamplesOfTheDocsWork(t *testing.T) {
 	receiver := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { w.WriteHeader(http.StatusNoContent) }))
 	defer receiver.Close()
 	start, _ := time.Parse(time.RFC3339, nextMonday10())
+	feed := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/calendar")
+		_, _ = w.Write([]byte("BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//t//EN\r\nX-WR-CALNAME:Jonas (private)\r\nEND:VCALENDAR\r\n"))
+	}))
+	defer feed.Close()
 	vars := map[string]string{
+		"$FEED":     feed.URL + "/jonas/private.ics",
 		"$TOKEN":    af.write,
 		"$BOOKING":  af.book("demo-consultation", start.Format(time.RFC3339), "ada@example.com"),
 		"$RECEIVER": receiver.URL + "/hooks/slotwise",

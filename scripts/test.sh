@@ -18,31 +18,24 @@ declare -a suites=()
 
 say() { printf '\n\033[1m== %s\033[0m\n' "$*"; }
 
-ensure_chromium() {
-  if command -v chromium >/dev/null 2>&1; then return 0; fi
+# ensure_tool COMMAND PACKAGE WHAT: installs Debian's PACKAGE when COMMAND
+# is missing and we may (root, apt), or says how to.
+ensure_tool() {
+  if command -v "$1" >/dev/null 2>&1; then return 0; fi
   if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
-    say "installing Debian's chromium for the browser tests"
-    (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium) >"$log_dir/apt.log" 2>&1 \
-      || { tail -20 "$log_dir/apt.log"; return 1; }
+    say "installing Debian's $2 for $3"
+    (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$2") >"$log_dir/apt-$2.log" 2>&1 \
+      || { tail -20 "$log_dir/apt-$2.log"; return 1; }
     return 0
   fi
-  echo "The browser tests need Chromium at /usr/bin/chromium: install it (Debian: sudo apt-get install chromium) and run make test again." >&2
+  echo "The $3 need $1: install it (Debian: sudo apt-get install $2) and run make test again." >&2
   return 1
 }
 
-# The calendar tests talk to a real CalDAV server: Debian's Radicale,
-# installed like Chromium; each test starts its own (calsync/caldavtest).
-ensure_radicale() {
-  if command -v radicale >/dev/null 2>&1; then return 0; fi
-  if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
-    say "installing Debian's radicale for the calendar tests"
-    (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq radicale) >"$log_dir/apt-radicale.log" 2>&1 \
-      || { tail -20 "$log_dir/apt-radicale.log"; return 1; }
-    return 0
-  fi
-  echo "The calendar tests need Radicale: install it (Debian: sudo apt-get install radicale) and run make test again." >&2
-  return 1
-}
+# The browser tests drive /usr/bin/chromium; the calendar tests talk to a
+# real CalDAV server, Radicale, each starting its own (calsync/caldavtest).
+ensure_chromium() { ensure_tool chromium chromium "browser tests"; }
+ensure_radicale() { ensure_tool radicale radicale "calendar tests"; }
 
 record() { # suite passed failed
   suites+=("$(printf '%-16s %4d passed, %d failed' "$1" "$2" "$3")")

@@ -1,10 +1,8 @@
 package calsync
 
 import (
-	"context"
 	"errors"
 	"io"
-	"net"
 	"net/http"
 	"sync"
 	"time"
@@ -43,18 +41,7 @@ type guarded struct {
 }
 
 func newGuarded(allowPrivate bool) *guarded {
-	dialer := &net.Dialer{Timeout: 10 * time.Second, KeepAlive: 30 * time.Second}
-	if !allowPrivate {
-		dialer.Control = netguard.Control
-	}
-	transport := &http.Transport{
-		Proxy:                 nil,
-		DialContext:           func(ctx context.Context, n, a string) (net.Conn, error) { return dialer.DialContext(ctx, n, a) },
-		TLSHandshakeTimeout:   10 * time.Second,
-		ResponseHeaderTimeout: RequestTimeout,
-		MaxIdleConnsPerHost:   PerServer,
-		IdleConnTimeout:       90 * time.Second,
-	}
+	transport := netguard.Transport(allowPrivate, RequestTimeout, PerServer)
 	return &guarded{
 		client: &http.Client{
 			Transport: transport,

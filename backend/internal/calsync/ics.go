@@ -5,12 +5,17 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"net/url"
 	"strings"
+
+	"github.com/emersion/go-ical"
+
+	"slotwise/backend/internal/icalbusy"
 )
 
-// feed is what an ICS subscription answered: the file, or "unchanged".
+// feed is what an ICS subscription answered: its calendars, or "unchanged".
 type feed struct {
-	data          []byte
+	cals          []*ical.Calendar
 	unchanged     bool
 	etag, lastMod string
 }
@@ -46,7 +51,11 @@ func fetchFeed(ctx context.Context, c httpDoer, url, etag, lastMod string) (feed
 	if err != nil {
 		return feed{}, reachError(err)
 	}
-	return feed{data: data, etag: resp.Header.Get("ETag"), lastMod: resp.Header.Get("Last-Modified")}, nil
+	cals, err := icalbusy.Parse(data)
+	if err != nil {
+		return feed{}, reachError(err)
+	}
+	return feed{cals: cals, etag: resp.Header.Get("ETag"), lastMod: resp.Header.Get("Last-Modified")}, nil
 }
 
 // webcal reads the webcal:// addresses calendar apps share as https.
@@ -58,6 +67,18 @@ func webcal(url string) string {
 }
 
 const userAgent = "Slotwise calendar sync"
+
+// feedName is the feed's X-WR-CALNAME, or its address's last part.
+func feedName(f feed, u *url.URL) string {
+	if name, err := f.cals[0].Props.Text("X-WR-CALNAME"); err == nil && name != "" {
+		return trimmed(name)
+	}
+	parts := strings.Split(strings.Trim(u.Path, "/"), "/")
+	if last := parts[len(parts)-1]; last != "" && len(last) < 40 {
+		return last
+	}
+	return u.Hostname()
+}
 
 // statusError says in plain words what a server's refusal means.
 func statusError(code int) error {

@@ -191,6 +191,7 @@ func (s *Service) Create(ctx context.Context, in Input) (*Connection, error) {
 	}
 	var cals []found
 	addresses := []string{}
+	var fetched map[string]feed
 	switch in.Kind {
 	case KindCalDAV:
 		a, err := newAccount(s.http, u.String(), in.Username, in.Password)
@@ -208,10 +209,8 @@ func (s *Service) Create(ctx context.Context, in Input) (*Connection, error) {
 		if err != nil {
 			return nil, err
 		}
-		if _, err := parseFeed(f.data); err != nil {
-			return nil, reachError(err)
-		}
-		cals = []found{{URL: u.String(), Name: feedName(f.data, u)}}
+		cals = []found{{URL: u.String(), Name: feedName(f, u)}}
+		fetched = map[string]feed{u.String(): f}
 	}
 	id := newID("cc")
 	var secret []byte
@@ -234,7 +233,7 @@ func (s *Service) Create(ctx context.Context, in Input) (*Connection, error) {
 	if err != nil {
 		return nil, fmt.Errorf("calsync: unable to store the connection: %w", err)
 	}
-	return s.Sync(ctx, id)
+	return s.syncNow(ctx, id, fetched)
 }
 
 // Get returns one connection.

@@ -1,14 +1,11 @@
 package calsync
 
 import (
-	"bytes"
 	"context"
 	"errors"
-	"net/url"
 	"strings"
 	"time"
 
-	"github.com/emersion/go-ical"
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgtype"
 
@@ -23,6 +20,12 @@ const leaseFor = 2 * time.Minute
 // another replica is syncing it, Sync waits for that sync (up to a lease)
 // instead of starting a second.
 func (s *Service) Sync(ctx context.Context, id string) (*Connection, error) {
+	return s.syncNow(ctx, id, nil)
+}
+
+// syncNow is Sync with feeds already fetched, by address (a new
+// subscription's first sync reads what its check fetched).
+func (s *Service) syncNow(ctx context.Context, id string, fetched map[string]feed) (*Connection, error) {
 	if _, err := s.Get(ctx, id); err != nil {
 		return nil, err
 	}
@@ -33,7 +36,7 @@ func (s *Service) Sync(ctx context.Context, id string) (*Connection, error) {
 			return nil, err
 		}
 		if len(lease) == 1 {
-			s.syncLeased(ctx, id, lease[0].token)
+			s.syncLeased(ctx, id, lease[0].token, fetched)
 			break
 		}
 		if time.Now().After(deadline) { // real time: see above
@@ -82,7 +85,7 @@ func (s *Service) Run(ctx context.Context) {
 			s.log.WarnContext(ctx, "calendar sync: unable to take due connections", "error", err)
 		}
 		for _, l := range leases {
-			s.syncLeased(ctx, l.id, l.token)
+			s.syncLeased(ctx, l.id, l.token, nil)
 		}
 		if len(leases) > 0 {
 			continue // more may be due
@@ -97,8 +100,8 @@ func (s *Service) Run(ctx context.Context) {
 
 // syncLeased syncs a connection this replica holds the lease of and
 // records how it went; a failure keeps the last good busy times.
-func (s *Service) syncLeased(ctx context.Context, id, token string) {
-	err := s.syncOne(ctx, id)
+func (s *Service) syncLeased(ctx context.Context, id, token string, fetched map[string]feed) {
+	err := s.syncOne(ctx, id, fetched)
 	state, msg, failures := StateOK, "", 0
 	if err != nil {
 		state, msg = StateError, message(err)
@@ -210,7 +213,7 @@ func (c stored) covered(t *target) bool {
 	return c.syncedTo != nil && !c.syncedTo.Before(t.opt.To.Add(-24*time.Hour))
 }
 
-func (s *Service) syncOne(ctx context.Context, id string) (err error) {
+func (s *Service) syncOne(ctx context.Context, id string, fetched map[string]feed) (err error) {
 	defer func() {
 		if r := recover(); r != nil { // a parser's panic on a broken file
 			err = &ConnectError{Message: "The calendar data could not be read"}
@@ -231,7 +234,7 @@ func (s *Service) syncOne(ctx context.Context, id string) (err error) {
 			continue
 		}
 		if t.kind == KindICS {
-			err = s.syncFeed(ctx, id, t, c)
+			err = s.syncFeed(ctx, id, t, c, fetched)
 		} else {
 			err = s.syncCalDAV(ctx, id, t, c, acct)
 		}
@@ -242,20 +245,23 @@ func (s *Service) syncOne(ctx context.Context, id string) (err error) {
 	return nil
 }
 
-func (s *Service) syncFeed(ctx context.Context, id string, t *target, c stored) error {
-	etag, lastMod := c.etag, c.lastMod
-	if !c.covered(t) {
-		etag, lastMod = "", ""
+func (s *Service) syncFeed(ctx context.Context, id string, t *target, c stored, fetched map[string]feed) error {
+	f, ok := fetched[c.url]
+	if !ok {
+		etag, lastMod := c.etag, c.lastMod
+		if !c.covered(t) {
+			etag, lastMod = "", ""
+		}
+		var err error
+		if f, err = fetchFeed(ctx, s.http, c.url, etag, lastMod); err != nil || f.unchanged {
+			return err
+		}
 	}
-	f, err := fetchFeed(ctx, s.http, c.url, etag, lastMod)
-	if err != nil || f.unchanged {
-		return err
+	var busy []icalbusy.Busy
+	for _, cal := range f.cals {
+		busy = append(busy, icalbusy.Expand(cal, t.opt).Busy...)
 	}
-	res, err := icalbusy.Read(bytes.NewReader(f.data), MaxResponseBytes, t.opt)
-	if err != nil {
-		return reachError(err)
-	}
-	return s.store(ctx, id, t, c.url, res.Busy, `etag = $4, last_modified = $5`, f.etag, f.lastMod)
+	return s.store(ctx, id, t, c.url, busy, `etag = $4, last_modified = $5`, f.etag, f.lastMod)
 }
 
 func (s *Service) syncCalDAV(ctx context.Context, id string, t *target, c stored, a *account) error {
@@ -338,21 +344,4 @@ func (s *Service) store(ctx context.Context, id string, t *target, calURL string
 		_, err = tx.Exec(ctx, `UPDATE connection_calendars SET `+set+`, synced_to = $3 WHERE connection_id = $1 AND url = $2`, id, calURL, t.opt.To, a, b)
 		return err
 	})
-}
-
-// parseFeed checks that a feed is iCalendar.
-func parseFeed(data []byte) ([]*ical.Calendar, error) { return icalbusy.Parse(data) }
-
-// feedName is the feed's X-WR-CALNAME, or its address's last part.
-func feedName(data []byte, u *url.URL) string {
-	if cals, err := icalbusy.Parse(data); err == nil {
-		if name, err := cals[0].Props.Text("X-WR-CALNAME"); err == nil && name != "" {
-			return trimmed(name)
-		}
-	}
-	parts := strings.Split(strings.Trim(u.Path, "/"), "/")
-	if last := parts[len(parts)-1]; last != "" && len(last) < 40 {
-		return last
-	}
-	return u.Hostname()
 }

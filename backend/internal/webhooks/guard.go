@@ -1,8 +1,6 @@
 package webhooks
 
 import (
-	"context"
-	"net"
 	"net/http"
 	"time"
 
@@ -22,18 +20,7 @@ var ErrPrivateAddress = netguard.ErrPrivate
 // address, checked on the address actually dialled, so a name that
 // resolves inside (or re-resolves there) is refused too.
 func NewClient(allowPrivate bool) *http.Client {
-	dialer := &net.Dialer{Timeout: 5 * time.Second, KeepAlive: 30 * time.Second}
-	if !allowPrivate {
-		dialer.Control = netguard.Control
-	}
-	transport := &http.Transport{
-		Proxy:                 nil,
-		DialContext:           func(ctx context.Context, n, a string) (net.Conn, error) { return dialer.DialContext(ctx, n, a) },
-		TLSHandshakeTimeout:   5 * time.Second,
-		ResponseHeaderTimeout: Timeout,
-		MaxIdleConnsPerHost:   4,
-		IdleConnTimeout:       60 * time.Second,
-	}
+	transport := netguard.Transport(allowPrivate, Timeout, 4)
 	return &http.Client{
 		Transport:     transport,
 		Timeout:       Timeout,

@@ -142,6 +142,7 @@ func serve(ctx context.Context, cfg *config.Config) error {
 			&forms.Mailer{Service: formsSvc, Mailer: mails},
 			&payments.Fulfiller{Service: paySvc},
 			&webhooks.Fanout{Store: hooks, Bookings: bookings, Forms: formsSvc},
+			&calsync.Writer{Service: calendars, Bookings: bookings, BaseURL: publicURL(a.cfg)},
 		}}
 		if err := dispatcher.Subscribe(ctx); err != nil {
 			return err

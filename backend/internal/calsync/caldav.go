@@ -280,3 +280,77 @@ func (a *account) events(ctx context.Context, calURL string) ([]caldav.CalendarO
 	}
 	return objs, nil
 }
+
+// put stores one calendar object at href: a new one only if none is
+// there (If-None-Match: *), a known one only as we wrote it (If-Match).
+// When the server's copy changed meanwhile (412), it reads the current
+// ETag and writes again: the booking is the truth. It returns the ETag
+// the server gave, if any.
+func (a *account) put(ctx context.Context, href, etag string, body []byte) (string, error) {
+	for try := 0; ; try++ {
+		req, err := http.NewRequestWithContext(ctx, http.MethodPut, href, bytes.NewReader(body))
+		if err != nil {
+			return "", err
+		}
+		req.Header.Set("Content-Type", "text/calendar; charset=utf-8")
+		if etag != "" {
+			req.Header.Set("If-Match", etag)
+		} else {
+			req.Header.Set("If-None-Match", "*")
+		}
+		resp, err := a.authed().Do(req)
+		if err != nil {
+			return "", a.explain(err)
+		}
+		_, _ = io.Copy(io.Discard, io.LimitReader(resp.Body, 64<<10))
+		resp.Body.Close()
+		switch {
+		case resp.StatusCode < 300:
+			return resp.Header.Get("ETag"), nil
+		case resp.StatusCode == http.StatusPreconditionFailed && try == 0:
+			if etag, err = a.currentETag(ctx, href); err != nil {
+				return "", err
+			}
+			continue
+		}
+		return "", statusError(resp.StatusCode)
+	}
+}
+
+// currentETag is the server's ETag of href; "" when there is none there.
+func (a *account) currentETag(ctx context.Context, href string) (string, error) {
+	req, err := http.NewRequestWithContext(ctx, http.MethodHead, href, nil)
+	if err != nil {
+		return "", err
+	}
+	resp, err := a.authed().Do(req)
+	if err != nil {
+		return "", a.explain(err)
+	}
+	resp.Body.Close()
+	switch {
+	case resp.StatusCode == http.StatusNotFound || resp.StatusCode == http.StatusGone:
+		return "", nil
+	case resp.StatusCode >= 300:
+		return "", statusError(resp.StatusCode)
+	}
+	return resp.Header.Get("ETag"), nil
+}
+
+// remove deletes the calendar object at href; one already gone is done.
+func (a *account) remove(ctx context.Context, href string) error {
+	req, err := http.NewRequestWithContext(ctx, http.MethodDelete, href, nil)
+	if err != nil {
+		return err
+	}
+	resp, err := a.authed().Do(req)
+	if err != nil {
+		return a.explain(err)
+	}
+	_, _ = io.Copy(io.Discard, io.LimitReader(resp.Body, 64<<10))
+	resp.Body.Close()
+	if resp.StatusCode < 300 || resp.StatusCode == http.StatusNotFound || resp.StatusCode == http.StatusGone {
+		return nil
+	}
+	return statusError(resp.StatusCode)
+}

@@ -5,11 +5,13 @@ import (
 	"crypto/rand"
 	"io"
 	"log/slog"
+	"strconv"
 	"testing"
 	"time"
 
 	"github.com/jackc/pgx/v5/pgxpool"
 
+	"slotwise/backend/internal/booking"
 	"slotwise/backend/internal/calsync"
 	"slotwise/backend/internal/db/dbtest"
 	"slotwise/backend/internal/demo"
@@ -54,3 +56,25 @@ func busyOf(t *testing.T, pool *pgxpool.Pool, staff string) []string {
 	}
 	return out
 }
+
+func mustCalendar(t *testing.T, bookings *booking.Service, slug string) *booking.Calendar {
+	t.Helper()
+	cal, err := bookings.Calendar(context.Background(), slug)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return cal
+}
+
+func staffOf(t *testing.T, bookings *booking.Service, calendar, slug string) int64 {
+	t.Helper()
+	for _, s := range mustCalendar(t, bookings, calendar).Staff {
+		if s.Slug == slug {
+			return s.ID
+		}
+	}
+	t.Fatalf("%s does not work in %s", slug, calendar)
+	return 0
+}
+
+func itoa(n int64) string { return strconv.FormatInt(n, 10) }

@@ -262,7 +262,7 @@ func (s *Service) list(ctx context.Context, where string, arg any) ([]Connection
 		args = append(args, arg)
 	}
 	rows, err := s.pool.Query(ctx, `
-		SELECT c.id, st.slug, c.kind, c.url, c.username, c.state, c.last_sync, c.last_error,
+		SELECT c.id, st.slug, c.kind, c.url, c.username, CASE WHEN c.write_error <> '' THEN 'error' ELSE c.state END, c.last_sync, coalesce(nullif(c.last_error, ''), c.write_error),
 			coalesce(json_agg(json_build_object('url', k.url, 'name', k.name, 'check', k.check_busy, 'writeTo', k.write_to) ORDER BY k.name, k.url)
 				FILTER (WHERE k.url IS NOT NULL), '[]')
 		FROM calendar_connections c JOIN staff st ON st.id = c.staff_id

@@ -80,15 +80,24 @@ func ICSAll(evs []Event, method string) []byte {
 // events as they stand, under the calendar's name, with no method, since
 // it asks nothing of its reader.
 func ICSFeed(name string, evs []Event) []byte {
+	return published(evs, "X-WR-CALNAME:"+escapeText(name), "REFRESH-INTERVAL;VALUE=DURATION:PT15M", "X-PUBLISHED-TTL:PT15M")
+}
+
+// ICSObject is one event as a calendar object resource, to store in a
+// CalDAV collection: no method (RFC 4791 forbids one there).
+func ICSObject(ev Event) []byte { return published([]Event{ev}) }
+
+// published writes events as they stand, with the calendar's extra lines.
+func published(evs []Event, extra ...string) []byte {
 	var b bytes.Buffer
 	line := func(s string) { writeFolded(&b, s) }
 	line("BEGIN:VCALENDAR")
 	line("PRODID:" + ProdID)
 	line("VERSION:2.0")
 	line("CALSCALE:GREGORIAN")
-	line("X-WR-CALNAME:" + escapeText(name))
-	line("REFRESH-INTERVAL;VALUE=DURATION:PT15M")
-	line("X-PUBLISHED-TTL:PT15M")
+	for _, x := range extra {
+		line(x)
+	}
 	for _, ev := range evs {
 		writeEvent(line, ev, MethodPublish)
 	}

@@ -83,7 +83,7 @@ func (h adminAPI) feed(c *gin.Context) {
 			return
 		}
 		for _, r := range rows {
-			events = append(events, feedEvent(r))
+			events = append(events, booking.StaffEvent(r, ""))
 		}
 		if cursor = next; cursor == "" {
 			break
@@ -92,27 +92,4 @@ func (h adminAPI) feed(c *gin.Context) {
 	c.Header("Cache-Control", "private, max-age=300")
 	c.Header("Content-Disposition", fmt.Sprintf("inline; filename=%q", slug+".ics"))
 	c.Data(http.StatusOK, "text/calendar; charset=utf-8", notify.ICSFeed(name, events))
-}
-
-// feedEvent is a booking as its person's calendar shows it.
-func feedEvent(r booking.Record) notify.Event {
-	who := strings.TrimSpace(r.Customer.FirstName + " " + r.Customer.LastName)
-	var desc []string
-	desc = append(desc, who+" <"+r.Customer.Email+">")
-	if r.Customer.Phone != "" {
-		desc = append(desc, r.Customer.Phone)
-	}
-	if r.Seats > 1 {
-		desc = append(desc, fmt.Sprintf("%d people", r.Seats))
-	}
-	if r.Customer.Notes != "" {
-		desc = append(desc, r.Customer.Notes)
-	}
-	status := notify.StatusConfirmed
-	if r.Status == booking.StatusPending || r.Status == booking.StatusRequested {
-		status = notify.StatusTentative
-		desc = append(desc, "Status: "+r.Status)
-	}
-	return notify.Event{UID: r.ID + "@slotwise", Start: r.Start, End: r.End, Stamp: r.CreatedAt,
-		Summary: r.CalendarName + " · " + who, Description: strings.Join(desc, "\n"), Location: r.Customer.Location, Status: status}
 }

@@ -24,6 +24,7 @@ type Server struct {
 	User     string
 	Password string
 	t        *testing.T
+	cmd      *exec.Cmd
 }
 
 // Start runs Radicale for the test.
@@ -68,7 +69,8 @@ level = warning
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
-	t.Cleanup(func() { _ = cmd.Process.Kill(); _, _ = cmd.Process.Wait() })
+	s.cmd = cmd
+	t.Cleanup(s.Stop)
 	deadline := time.Now().Add(20 * time.Second) // real time: a wait for a process
 	for {
 		if c, err := net.Dial("tcp", fmt.Sprintf("127.0.0.1:%d", port)); err == nil {
@@ -81,6 +83,31 @@ level = warning
 		time.Sleep(50 * time.Millisecond)
 	}
 	return s
+}
+
+// Stop ends the server: requests to it are refused from then on.
+func (s *Server) Stop() {
+	if s.cmd.ProcessState == nil {
+		_ = s.cmd.Process.Kill()
+		_, _ = s.cmd.Process.Wait()
+	}
+}
+
+// Get reads a path as the user: its status and body.
+func (s *Server) Get(path string) (int, string) {
+	s.t.Helper()
+	req, err := http.NewRequest(http.MethodGet, s.URL+path, nil)
+	if err != nil {
+		s.t.Fatal(err)
+	}
+	req.SetBasicAuth(s.User, s.Password)
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		s.t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	body, _ := io.ReadAll(resp.Body)
+	return resp.StatusCode, string(body)
 }
 
 func freePort(t *testing.T) int {

@@ -1,0 +1,2 @@
+ALTER TABLE calendar_connections DROP COLUMN write_error;
+DROP TABLE calendar_writes;

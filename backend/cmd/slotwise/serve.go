@@ -136,6 +136,7 @@ func serve(ctx context.Context, cfg *config.Config) error {
 		if testClock != nil {
 			calendars.SetClock(testClock)
 		}
+		bookings.SetLiveCheck(calendars.CheckLive)
 		mails := notify.Mailer{Renderer: pool, BaseURL: publicURL(a.cfg), From: a.cfg.SMTP.From, FromName: a.cfg.SMTP.FromName, Logger: a.log}
 		dispatcher := &events.Dispatcher{Pool: a.pool, Logger: a.log, Consumers: []events.Consumer{
 			&booking.Mailer{Service: bookings, Mailer: mails},
@@ -446,5 +447,5 @@ func calendarSync(ctx context.Context, a *app) (*calsync.Service, error) {
 		a.log.Info("calendar passwords sealed again with the newest key", slog.Int("count", n))
 	}
 	return calsync.NewService(a.pool, calsync.Options{Keys: keys, AllowPrivate: a.cfg.AllowPrivateNetworks,
-		Interval: a.cfg.CalendarSyncInterval, Log: a.log}), nil
+		Interval: a.cfg.CalendarSyncInterval, Log: a.log, RefuseUnanswered: a.cfg.CalendarRefuseUnanswered}), nil
 }

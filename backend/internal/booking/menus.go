@@ -292,6 +292,7 @@ func (s *Service) BookCart(ctx context.Context, menu *Menu, cmd CartCommand) (*B
 			return nil, "", v
 		}
 	}
+	ctx = s.askBeforeCart(ctx, carts, cmd.Start, cmd.TimeZone)
 	first := cmd.BookCommand
 	first.Calendar, first.Repeat, first.OneTimeLink = carts[0][0].Slug, nil, ""
 	req := struct {

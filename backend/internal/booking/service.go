@@ -24,6 +24,7 @@ type Service struct {
 	log     *slog.Logger
 	now     func() time.Time
 	payable func(*Location) bool // which businesses take payments online (SetOnlinePayments)
+	live    LiveCheck            // asks staff's own calendars before booking (SetLiveCheck)
 }
 
 // NewService builds the service.
@@ -56,6 +57,7 @@ func (s *Service) Business(ctx context.Context) (*Location, error) {
 // Book validates the request and books the first free person that the
 // database accepts, through place.
 func (s *Service) Book(ctx context.Context, cmd BookCommand) (*Booking, string, error) {
+	ctx = s.askBeforeBook(ctx, cmd)
 	var booked *Booking
 	var token string
 	res, replayed, err := command.Run(ctx, s.runner, command.Op{Scope: "booking.book", Key: cmd.IdempotencyKey, Request: cmd},
@@ -207,6 +209,7 @@ func (s *Service) open(ctx context.Context, id, token, purpose string) (*Booking
 // Reschedule moves a booking to a new free time, with the same person when
 // they are free, else (for "any available") with whoever is.
 func (s *Service) Reschedule(ctx context.Context, cmd RescheduleCommand) (*Booking, error) {
+	ctx = s.askBeforeMove(ctx, cmd)
 	return s.change(ctx, "booking.reschedule", EventRescheduled, purposeManage, cmd.ID, cmd.Token, cmd.IdempotencyKey, cmd,
 		func(ctx context.Context, tx pgx.Tx, b *Booking) error { return s.move(ctx, tx, b, cmd) })
 }

@@ -285,6 +285,10 @@ func localRanges(in [][2]string) []availability.LocalRange {
 // freeStaffAt returns who can take an appointment starting exactly at start,
 // in id order.
 func (s *Service) freeStaffAt(ctx context.Context, dbq db.Querier, cal *Calendar, staff []*Staff, start time.Time, except string, anyMinute bool) ([]*Staff, error) {
+	staff = withoutUnanswered(ctx, staff)
+	if len(staff) == 0 {
+		return nil, nil
+	}
 	q, err := s.query(ctx, dbq, cal, staff, start, start.Add(time.Nanosecond), s.now(), except)
 	if err != nil {
 		return nil, err

@@ -11,6 +11,7 @@ import (
 	"net/url"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/emersion/go-ical"
 	"github.com/emersion/go-webdav"
@@ -353,4 +354,22 @@ func (a *account) remove(ctx context.Context, href string) error {
 		return nil
 	}
 	return statusError(resp.StatusCode)
+}
+
+// eventsBetween reads the VEVENTs that touch [from, to): a recurring one
+// whole, when any of its occurrences does (RFC 4791 time-range).
+func (a *account) eventsBetween(ctx context.Context, calURL string, from, to time.Time) ([]caldav.CalendarObject, error) {
+	u, err := url.Parse(calURL)
+	if err != nil {
+		return nil, err
+	}
+	objs, err := a.client.QueryCalendar(ctx, u.Path, &caldav.CalendarQuery{
+		CompRequest: caldav.CalendarCompRequest{Name: ical.CompCalendar, AllProps: true, AllComps: true},
+		CompFilter: caldav.CompFilter{Name: ical.CompCalendar, Comps: []caldav.CompFilter{
+			{Name: ical.CompEvent, Start: from.UTC(), End: to.UTC()}}},
+	})
+	if err != nil {
+		return nil, a.explain(err)
+	}
+	return objs, nil
 }

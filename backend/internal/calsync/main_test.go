@@ -23,19 +23,30 @@ func TestMain(m *testing.M) { dbtest.Main(m) }
 // from the day before to the end of the longest booking window.
 var monday = time.Date(2027, 3, 1, 8, 0, 0, 0, time.UTC)
 
+// testKeys seal the tests' passwords: one random key per run.
+var testKeys = func() *calsync.Keyring {
+	key := make([]byte, 32)
+	_, _ = rand.Read(key)
+	keys, err := calsync.NewKeyring(key)
+	if err != nil {
+		panic(err)
+	}
+	return keys
+}()
+
+// testOptions are the service's options in these tests: the local servers
+// are private addresses.
+func testOptions() calsync.Options {
+	return calsync.Options{Keys: testKeys, AllowPrivate: true, Log: slog.New(slog.NewTextHandler(io.Discard, nil))}
+}
+
 func newService(t *testing.T) (*calsync.Service, *pgxpool.Pool) {
 	t.Helper()
 	pool := dbtest.New(t)
 	if err := demo.Seed(context.Background(), pool); err != nil {
 		t.Fatal(err)
 	}
-	key := make([]byte, 32)
-	_, _ = rand.Read(key)
-	keys, err := calsync.NewKeyring(key)
-	if err != nil {
-		t.Fatal(err)
-	}
-	svc := calsync.NewService(pool, calsync.Options{Keys: keys, AllowPrivate: true, Log: slog.New(slog.NewTextHandler(io.Discard, nil))})
+	svc := calsync.NewService(pool, testOptions())
 	svc.SetClock(func() time.Time { return monday })
 	return svc, pool
 }

@@ -75,6 +75,10 @@ type Options struct {
 	AllowPrivate bool          // calendar servers in private networks (tests, an intranet)
 	Interval     time.Duration // between syncs of one connection; 0: DefaultInterval
 	Log          *slog.Logger
+	// RefuseUnanswered: at booking time, a staff member whose calendar
+	// server does not answer in time is not booked (SLOTWISE_CALENDAR_UNANSWERED=refuse);
+	// by default they are booked on the stored busy times, and it is logged.
+	RefuseUnanswered bool
 }
 
 // DefaultInterval is how often a connection syncs when nothing else says.
@@ -89,7 +93,7 @@ type Service struct {
 	interval time.Duration
 	log      *slog.Logger
 	now      func() time.Time
-	owner    string // this replica, for leases
+	refuse   bool
 }
 
 // NewService returns the calendar connections of the database.
@@ -101,7 +105,7 @@ func NewService(pool *pgxpool.Pool, opt Options) *Service {
 		opt.Log = slog.Default()
 	}
 	return &Service{pool: pool, keys: opt.Keys, http: newGuarded(opt.AllowPrivate), allow: opt.AllowPrivate,
-		interval: opt.Interval, log: opt.Log, now: clock.Now, owner: newID("r")}
+		interval: opt.Interval, log: opt.Log, now: clock.Now, refuse: opt.RefuseUnanswered}
 }
 
 // SetClock makes the service read time from now (tests, the test clock).

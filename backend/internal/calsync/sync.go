@@ -286,62 +286,74 @@ func (s *Service) syncCalDAV(ctx context.Context, id string, t *target, c stored
 	return s.store(ctx, id, t, c.url, busy, `sync_token = $4, ctag = $5`, st.syncToken, st.ctag)
 }
 
-// store makes a calendar's stored busy times what was read, changing only
-// the rows that differ (so an unchanged calendar drops no cached page),
-// and records what tells the next sync whether it changed.
+// store makes a calendar's stored busy times what was read and records
+// what tells the next sync whether it changed.
 func (s *Service) store(ctx context.Context, id string, t *target, calURL string, busy []icalbusy.Busy, set string, a, b string) error {
 	return pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
-		type key struct {
-			uid        string
-			start, end int64
-		}
-		want := map[key]bool{}
-		for _, x := range busy {
-			want[key{x.UID, x.Start.UnixMicro(), x.End.UnixMicro()}] = true
-		}
-		rows, err := tx.Query(ctx, `SELECT id, uid, lower(span), upper(span) FROM staff_busy WHERE connection_id = $1 AND calendar_url = $2`, id, calURL)
-		if err != nil {
+		if err := replaceBusy(ctx, tx, t.staffID, id, calURL, busy, nil); err != nil {
 			return err
 		}
-		var gone []int64
-		have := map[key]bool{}
-		for rows.Next() {
-			var rid int64
-			var uid string
-			var from, to time.Time
-			if err := rows.Scan(&rid, &uid, &from, &to); err != nil {
-				rows.Close()
-				return err
-			}
-			k := key{uid, from.UnixMicro(), to.UnixMicro()}
-			if !want[k] || have[k] {
-				gone = append(gone, rid)
-			}
-			have[k] = true
-		}
-		rows.Close()
-		if err := rows.Err(); err != nil {
-			return err
-		}
-		if len(gone) > 0 {
-			if _, err := tx.Exec(ctx, `DELETE FROM staff_busy WHERE id = ANY($1)`, gone); err != nil {
-				return err
-			}
-		}
-		var add [][]any
-		for k := range want {
-			if !have[k] {
-				add = append(add, []any{t.staffID, id, calURL, k.uid, pgtype.Range[pgtype.Timestamptz]{
-					Lower: pgtype.Timestamptz{Time: time.UnixMicro(k.start), Valid: true}, LowerType: pgtype.Inclusive,
-					Upper: pgtype.Timestamptz{Time: time.UnixMicro(k.end), Valid: true}, UpperType: pgtype.Exclusive, Valid: true}})
-			}
-		}
-		if len(add) > 0 {
-			if _, err := tx.CopyFrom(ctx, pgx.Identifier{"staff_busy"}, []string{"staff_id", "connection_id", "calendar_url", "uid", "span"}, pgx.CopyFromRows(add)); err != nil {
-				return err
-			}
-		}
-		_, err = tx.Exec(ctx, `UPDATE connection_calendars SET `+set+`, synced_to = $3 WHERE connection_id = $1 AND url = $2`, id, calURL, t.opt.To, a, b)
+		_, err := tx.Exec(ctx, `UPDATE connection_calendars SET `+set+`, synced_to = $3 WHERE connection_id = $1 AND url = $2`, id, calURL, t.opt.To, a, b)
 		return err
 	})
+}
+
+// replaceBusy makes a calendar's stored busy times (those touching within,
+// when given) what was read, changing only the rows that differ, so an
+// unchanged calendar drops no cached page.
+func replaceBusy(ctx context.Context, tx pgx.Tx, staffID int64, id, calURL string, busy []icalbusy.Busy, within *[2]time.Time) error {
+	type key struct {
+		uid        string
+		start, end int64
+	}
+	want := map[key]bool{}
+	for _, x := range busy {
+		want[key{x.UID, x.Start.UnixMicro(), x.End.UnixMicro()}] = true
+	}
+	var from, to *time.Time
+	if within != nil {
+		from, to = &within[0], &within[1]
+	}
+	rows, err := tx.Query(ctx, `SELECT id, uid, lower(span), upper(span) FROM staff_busy
+		WHERE connection_id = $1 AND calendar_url = $2 AND ($3::timestamptz IS NULL OR span && tstzrange($3, $4))`, id, calURL, from, to)
+	if err != nil {
+		return err
+	}
+	var gone []int64
+	have := map[key]bool{}
+	for rows.Next() {
+		var rid int64
+		var uid string
+		var lower, upper time.Time
+		if err := rows.Scan(&rid, &uid, &lower, &upper); err != nil {
+			rows.Close()
+			return err
+		}
+		k := key{uid, lower.UnixMicro(), upper.UnixMicro()}
+		if !want[k] || have[k] {
+			gone = append(gone, rid)
+		}
+		have[k] = true
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return err
+	}
+	if len(gone) > 0 {
+		if _, err := tx.Exec(ctx, `DELETE FROM staff_busy WHERE id = ANY($1)`, gone); err != nil {
+			return err
+		}
+	}
+	var add [][]any
+	for k := range want {
+		if !have[k] {
+			add = append(add, []any{staffID, id, calURL, k.uid, pgtype.Range[pgtype.Timestamptz]{
+				Lower: pgtype.Timestamptz{Time: time.UnixMicro(k.start), Valid: true}, LowerType: pgtype.Inclusive,
+				Upper: pgtype.Timestamptz{Time: time.UnixMicro(k.end), Valid: true}, UpperType: pgtype.Exclusive, Valid: true}})
+		}
+	}
+	if len(add) > 0 {
+		_, err = tx.CopyFrom(ctx, pgx.Identifier{"staff_busy"}, []string{"staff_id", "connection_id", "calendar_url", "uid", "span"}, pgx.CopyFromRows(add))
+	}
+	return err
 }

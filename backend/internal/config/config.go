@@ -92,6 +92,11 @@ type Config struct {
 	// again (SLOTWISE_CALENDAR_SYNC_INTERVAL, a duration; default 5m, at
 	// least 30s).
 	CalendarSyncInterval time.Duration
+	// CalendarRefuseUnanswered: when, at booking time, a staff member's
+	// calendar server does not answer within 2 s, do not book them
+	// (SLOTWISE_CALENDAR_UNANSWERED=refuse); the default, "book", books on
+	// the busy times last synced and logs it.
+	CalendarRefuseUnanswered bool
 }
 
 // Stripe holds the card provider's keys; with no SecretKey, calendars paid
@@ -303,6 +308,13 @@ func Load(getenv Getenv) (*Config, error) {
 			return nil, fmt.Errorf("config: SLOTWISE_CALENDAR_SYNC_INTERVAL is a duration of at least 30s, such as 5m, got %q", v)
 		}
 		c.CalendarSyncInterval = d
+	}
+	switch v := getenv("SLOTWISE_CALENDAR_UNANSWERED"); v {
+	case "", "book":
+	case "refuse":
+		c.CalendarRefuseUnanswered = true
+	default:
+		return nil, fmt.Errorf("config: SLOTWISE_CALENDAR_UNANSWERED is book or refuse, got %q", v)
 	}
 	for _, name := range []string{"SLOTWISE_ALLOW_PRIVATE_NETWORKS", "SLOTWISE_WEBHOOK_ALLOW_PRIVATE"} {
 		switch v := getenv(name); v {

@@ -15,7 +15,8 @@ const (
 	// MaxResponseBytes bounds one answer (an ICS file, a REPORT); more is an
 	// error of the connection, never held in memory.
 	MaxResponseBytes = 16 << 20
-	// RequestTimeout bounds one request, connection to last byte.
+	// RequestTimeout bounds one request, connection to last byte, unless
+	// Options.Timeout says otherwise.
 	RequestTimeout = 30 * time.Second
 	// PerServer is how many requests one server gets at once.
 	PerServer = 2
@@ -40,12 +41,12 @@ type guarded struct {
 	slots  map[string]chan struct{}
 }
 
-func newGuarded(allowPrivate bool) *guarded {
-	transport := netguard.Transport(allowPrivate, RequestTimeout, PerServer)
+func newGuarded(allowPrivate bool, timeout time.Duration) *guarded {
+	transport := netguard.Transport(allowPrivate, timeout, PerServer)
 	return &guarded{
 		client: &http.Client{
 			Transport: transport,
-			Timeout:   RequestTimeout,
+			Timeout:   timeout,
 			CheckRedirect: func(req *http.Request, via []*http.Request) error {
 				if len(via) >= 5 {
 					return errors.New("too many redirects")

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"slotwise/backend/internal/calsync"
 )
@@ -193,5 +194,50 @@ func TestPrivateAddressesAreRefusedUnlessAllowed(t *testing.T) {
 		if !(errors.As(err, &verr) && strings.Contains(verr.Fields["url"], "private")) && !(errors.As(err, &cerr) && strings.Contains(cerr.Message, "private")) {
 			t.Errorf("%s: %v, want refused as private", u, err)
 		}
+	}
+}
+
+func httptestURL(t *testing.T, h http.Handler) string {
+	t.Helper()
+	srv := httptest.NewServer(h)
+	t.Cleanup(srv.Close)
+	return srv.URL
+}
+
+func TestAFiveMegabyteCalendarSyncsAndAnOversizedOneIsRefused(t *testing.T) {
+	svc, pool := newService(t)
+	ctx := context.Background()
+	big := func(events int) string {
+		var b strings.Builder
+		note := "DESCRIPTION:" + strings.Repeat("Agenda item, ", 35) + "\r\n"
+		for i := range events {
+			day := time.Date(2027, 3, 1, 0, 0, 0, 0, time.UTC).AddDate(0, 0, i%60)
+			b.WriteString(event(fmt.Sprintf("e%d", i), day.Format("20060102")+"T060000Z", day.Format("20060102")+"T061500Z", note))
+		}
+		return feedOf(b.String())
+	}
+	feed := &feedServer{body: big(9100)}
+	if n := len(feed.body); n < 5<<20 {
+		t.Fatalf("the calendar is %d bytes, want at least 5 MB", n)
+	}
+	srv := httptest.NewServer(feed)
+	defer srv.Close()
+	conn, err := svc.Create(ctx, calsync.Input{Staff: "jonas", Kind: calsync.KindICS, URL: srv.URL + "/big.ics"})
+	if err != nil || conn.Status.State != calsync.StateOK {
+		t.Fatalf("a 5 MB calendar: %v %+v", err, conn)
+	}
+	var n int
+	_ = pool.QueryRow(ctx, `SELECT count(*) FROM staff_busy`).Scan(&n)
+	if n != 9100 {
+		t.Errorf("%d busy times stored, want 9100", n)
+	}
+	feed.set(big(30000), 0)
+	got, _ := svc.Sync(ctx, conn.ID)
+	if got.Status.State != calsync.StateError || !strings.Contains(got.Status.Error, "larger than 16 MB") {
+		t.Errorf("an oversized calendar: %+v", got.Status)
+	}
+	_ = pool.QueryRow(ctx, `SELECT count(*) FROM staff_busy`).Scan(&n)
+	if n != 9100 {
+		t.Errorf("%d busy times after the oversized one, want the last good 9100", n)
 	}
 }

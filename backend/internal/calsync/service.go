@@ -79,6 +79,8 @@ type Options struct {
 	// server does not answer in time is not booked (SLOTWISE_CALENDAR_UNANSWERED=refuse);
 	// by default they are booked on the stored busy times, and it is logged.
 	RefuseUnanswered bool
+	// Timeout bounds one request to a calendar server; 0: RequestTimeout.
+	Timeout time.Duration
 }
 
 // DefaultInterval is how often a connection syncs when nothing else says.
@@ -104,7 +106,10 @@ func NewService(pool *pgxpool.Pool, opt Options) *Service {
 	if opt.Log == nil {
 		opt.Log = slog.Default()
 	}
-	return &Service{pool: pool, keys: opt.Keys, http: newGuarded(opt.AllowPrivate), allow: opt.AllowPrivate,
+	if opt.Timeout <= 0 {
+		opt.Timeout = RequestTimeout
+	}
+	return &Service{pool: pool, keys: opt.Keys, http: newGuarded(opt.AllowPrivate, opt.Timeout), allow: opt.AllowPrivate,
 		interval: opt.Interval, log: opt.Log, now: clock.Now, refuse: opt.RefuseUnanswered}
 }
 

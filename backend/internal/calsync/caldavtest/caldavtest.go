@@ -23,12 +23,12 @@ type Server struct {
 	URL      string // http://127.0.0.1:port
 	User     string
 	Password string
-	t        *testing.T
+	t        testing.TB
 	cmd      *exec.Cmd
 }
 
 // Start runs Radicale for the test.
-func Start(t *testing.T) *Server {
+func Start(t testing.TB) *Server {
 	t.Helper()
 	bin, err := exec.LookPath("radicale")
 	if err != nil {
@@ -110,7 +110,7 @@ func (s *Server) Get(path string) (int, string) {
 	return resp.StatusCode, string(body)
 }
 
-func freePort(t *testing.T) int {
+func freePort(t testing.TB) int {
 	l, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)

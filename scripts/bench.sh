@@ -155,3 +155,24 @@ for run in first again; do
   awk -v s="$start" -v e="$end" -v r="$run" 'BEGIN { printf "import (%s):%*s %6.2f s (budget 30 s)%s\n", r, 28 - length(r), "", e - s, (e - s < 30 ? "" : "  OVER") }'
 done
 "$bin" postgres stop --dir "$work/import/postgres" >/dev/null 2>&1 || true
+
+echo
+echo "== Staff's calendars (Go benchmarks; Radicale for the unchanged calendar and the second live check)"
+if ! command -v radicale >/dev/null 2>&1; then
+  echo "radicale is not installed (Debian: apt-get install radicale); skipped"
+  exit 0
+fi
+# name of a benchmark, the unit it reports, how many rounds: prints its figure
+bench_metric() {
+  (cd "$1" && go test -count=1 -run '^$' -bench "$2" -benchtime "$4" .) 2>&1 |
+    awk -v unit="$3" '/^Benchmark/ { for (i = 2; i <= NF; i++) if ($i == unit) print $1, $(i-1) }'
+}
+bench_metric backend/internal/calsync 'CalendarSync$' ns/op 2x | awk '{ s = $2 / 1e9
+  printf "sync of 20 staff x 2 calendars x 500 events: %6.2f s (budget 5 s)%s\n", s, (s < 5 ? "" : "  OVER") }'
+bench_metric backend/internal/calsync 'UnchangedCalendar$' requests/sync 20x | awk '{
+  printf "an unchanged calendar, synced again:        %6.0f request (budget 1)%s\n", $2, ($2 <= 1 ? "" : "  OVER") }'
+bench_metric backend/internal/calsync 'LiveCheck' p99-ms 200x | awk '{ split($1, n, "[/-]")
+  if (n[2] == "memory") printf "booking-time check, p99, local Go server:   %6.1f ms (budget 30 ms)%s\n", $2, ($2 < 30 ? "" : "  OVER")
+  else printf "booking-time check, p99, Radicale:         %6.1f ms (the server time included; no budget)\n", $2 }'
+bench_metric backend/internal/booking 'MonthOfSlotsWith2000OwnBusyTimes$' ns/op 200x | awk '{ ms = $2 / 1e6
+  printf "a month of slots with 2,000 busy intervals: %6.2f ms (budget 5 ms)%s\n", ms, (ms < 5 ? "" : "  OVER") }'

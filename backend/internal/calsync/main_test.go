@@ -40,7 +40,9 @@ func testOptions() calsync.Options {
 	return calsync.Options{Keys: testKeys, AllowPrivate: true, Log: slog.New(slog.NewTextHandler(io.Discard, nil))}
 }
 
-func newService(t *testing.T) (*calsync.Service, *pgxpool.Pool) {
+func newService(t *testing.T) (*calsync.Service, *pgxpool.Pool) { return newServiceTB(t) }
+
+func newServiceTB(t testing.TB) (*calsync.Service, *pgxpool.Pool) {
 	t.Helper()
 	pool := dbtest.New(t)
 	if err := demo.Seed(context.Background(), pool); err != nil {

@@ -23,7 +23,9 @@ type watch struct {
 	URL      string
 }
 
-func newWatch(t *testing.T, target string) *watch {
+func newWatch(t *testing.T, target string) *watch { return newWatchTB(t, target) }
+
+func newWatchTB(t testing.TB, target string) *watch {
 	t.Helper()
 	u, err := url.Parse(target)
 	if err != nil {

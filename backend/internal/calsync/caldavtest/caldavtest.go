@@ -157,3 +157,11 @@ func (s *Server) MakeCalendar(name, display string) string {
 func (s *Server) Put(calendar, name, ics string) {
 	s.Do(http.MethodPut, calendar+name+".ics", "text/calendar; charset=utf-8", ics)
 }
+
+// PutCalendar stores a whole calendar (one VCALENDAR of many events) as a
+// new collection at /user/name/: Radicale's import, one request.
+func (s *Server) PutCalendar(name, ics string) string {
+	path := "/" + s.User + "/" + name + "/"
+	s.Do(http.MethodPut, path, "text/calendar; charset=utf-8", ics)
+	return path
+}

@@ -17,3 +17,7 @@ CREATE TABLE calendar_writes (
 -- The last failure to write a booking, shown in the connection's status
 -- until a write succeeds.
 ALTER TABLE calendar_connections ADD COLUMN write_error text NOT NULL DEFAULT '';
+
+-- One connection per staff member and address: the same request twice
+-- connects once.
+CREATE UNIQUE INDEX calendar_connections_once ON calendar_connections (staff_id, kind, url);

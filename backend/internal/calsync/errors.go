@@ -14,6 +14,8 @@ import (
 var (
 	// ErrNotFound: no connection with this id.
 	ErrNotFound = errors.New("calsync: no such calendar connection")
+	// ErrConnected: the staff member already has a connection to this address.
+	ErrConnected = errors.New("calsync: already connected")
 )
 
 // ValidationError names the fields of a request that are wrong.

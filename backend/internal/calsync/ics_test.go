@@ -241,3 +241,54 @@ func TestAFiveMegabyteCalendarSyncsAndAnOversizedOneIsRefused(t *testing.T) {
 		t.Errorf("%d busy times after the oversized one, want the last good 9100", n)
 	}
 }
+
+// TestAChangeOfBusyTimesTellsEveryReplicaWhosePagesAreStale listens as the
+// replicas' page caches do: a sync that changes someone's busy times names
+// that person once; an unchanged one names nobody.
+func TestAChangeOfBusyTimesTellsEveryReplicaWhosePagesAreStale(t *testing.T) {
+	svc, pool := newService(t)
+	ctx := context.Background()
+	feed := &feedServer{body: feedOf(event("dentist", "20270302T090000Z", "20270302T100000Z"))}
+	conn, err := svc.Create(ctx, calsync.Input{Staff: "jonas", Kind: calsync.KindICS, URL: httptestURL(t, feed) + "/j.ics"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	listener, err := pool.Acquire(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer listener.Release()
+	if _, err := listener.Exec(ctx, `LISTEN slotwise_content`); err != nil {
+		t.Fatal(err)
+	}
+	heard := func() []string {
+		var out []string
+		for {
+			wait, cancel := context.WithTimeout(ctx, 300*time.Millisecond)
+			n, err := listener.Conn().WaitForNotification(wait)
+			cancel()
+			if err != nil {
+				return out
+			}
+			out = append(out, n.Payload)
+		}
+	}
+	var jonas int64
+	_ = pool.QueryRow(ctx, `SELECT id FROM staff WHERE slug = 'jonas'`).Scan(&jonas)
+
+	// Forget the validators so the file is read again, unchanged.
+	_, _ = pool.Exec(ctx, `UPDATE connection_calendars SET etag = ''`)
+	if _, err := svc.Sync(ctx, conn.ID); err != nil {
+		t.Fatal(err)
+	}
+	if got := heard(); len(got) != 0 {
+		t.Errorf("an unchanged calendar made pages stale: %v", got)
+	}
+	feed.set(feedOf(event("dentist", "20270302T140000Z", "20270302T150000Z"), event("gym", "20270303T170000Z", "20270303T180000Z")), 0)
+	if _, err := svc.Sync(ctx, conn.ID); err != nil {
+		t.Fatal(err)
+	}
+	if got := fmt.Sprint(heard()); got != fmt.Sprintf("[staff:%d]", jonas) {
+		t.Errorf("a changed calendar told %s, want Jonas's pages once", got)
+	}
+}

@@ -13,6 +13,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"slotwise/backend/internal/clock"
@@ -198,6 +199,14 @@ func (s *Service) Create(ctx context.Context, in Input) (*Connection, error) {
 		}
 		return nil, err
 	}
+	var connected bool
+	if err := s.pool.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM calendar_connections WHERE staff_id = $1 AND kind = $2 AND url = $3)`,
+		staffID, in.Kind, u.String()).Scan(&connected); err != nil {
+		return nil, err
+	}
+	if connected {
+		return nil, ErrConnected
+	}
 	var cals []found
 	addresses := []string{}
 	var fetched map[string]feed
@@ -239,6 +248,10 @@ func (s *Service) Create(ctx context.Context, in Input) (*Connection, error) {
 		}
 		return nil
 	})
+	var pg *pgconn.PgError
+	if errors.As(err, &pg) && pg.Code == "23505" {
+		return nil, ErrConnected
+	}
 	if err != nil {
 		return nil, fmt.Errorf("calsync: unable to store the connection: %w", err)
 	}

@@ -35,6 +35,7 @@ func TestAdminConnectsAStaffMembersCalendar(t *testing.T) {
 		status                            int
 		words                             string
 	}{
+		{"the same address twice", "POST", "/api/admin/calendar-connections", af.write, `{"staff":"mia","kind":"ics","url":"` + feed.URL + `/mia.ics"}`, 409, "already_connected"},
 		{"list by staff", "GET", "/api/admin/calendar-connections?staff=mia", af.read, "", 200, conn.ID},
 		{"list of another", "GET", "/api/admin/calendar-connections?staff=jonas", af.read, "", 200, `"data":[]`},
 		{"read one", "GET", "/api/admin/calendar-connections/" + conn.ID, af.read, "", 200, `"check":true`},
@@ -47,6 +48,8 @@ func TestAdminConnectsAStaffMembersCalendar(t *testing.T) {
 		{"an unknown kind", "POST", "/api/admin/calendar-connections", af.write, `{"staff":"mia","kind":"exchange","url":"https://x.example/"}`, 422, "caldav or ics"},
 		{"an unknown field", "POST", "/api/admin/calendar-connections", af.write, `{"staff":"mia","kind":"ics","url":"https://x.example/","colour":"red"}`, 400, ""},
 		{"a server that is not there", "POST", "/api/admin/calendar-connections", af.write, `{"staff":"mia","kind":"caldav","url":"http://127.0.0.1:1/dav/","username":"mia","password":"s3cret-app-pass"}`, 422, "calendar_unreachable"},
+		{"bad UTF-8 in the staff's slug", "POST", "/api/admin/calendar-connections", af.write, "{\"staff\":\"mi\xffa\",\"kind\":\"ics\",\"url\":\"" + feed.URL + "/x.ics\"}", 422, "no staff member"},
+		{"an address of 3,000 bytes", "POST", "/api/admin/calendar-connections", af.write, `{"staff":"mia","kind":"ics","url":"https://x.example/` + strings.Repeat("a", 3000) + `"}`, 422, "at most 2048"},
 		{"an unknown id", "GET", "/api/admin/calendar-connections/cc_nope", af.read, "", 404, "not_found"},
 		{"delete", "DELETE", "/api/admin/calendar-connections/" + conn.ID, af.write, "", 204, ""},
 		{"deleted", "GET", "/api/admin/calendar-connections/" + conn.ID, af.read, "", 404, "not_found"},

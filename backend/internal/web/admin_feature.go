@@ -127,6 +127,7 @@ var adminErrors = []ErrorMapping{
 	{Err: booking.ErrNotRequested, Status: http.StatusConflict, Code: "not_requested", Message: "The booking is not waiting for a decision"},
 	{Err: booking.ErrNothingToRefund, Status: http.StatusConflict, Code: "nothing_to_refund", Message: "Nothing paid for this booking is left to refund"},
 	{Err: forms.ErrResponseNotFound, Status: http.StatusNotFound, Code: "not_found", Message: "There is no submission with this id"},
+	{Err: calsync.ErrConnected, Status: http.StatusConflict, Code: "already_connected", Message: "This staff member is already connected to this calendar address"},
 	{Err: calsync.ErrNotFound, Status: http.StatusNotFound, Code: "not_found", Message: "There is no calendar connection with this id"},
 	{Err: webhooks.ErrNotFound, Status: http.StatusNotFound, Code: "not_found", Message: "There is no such webhook endpoint or delivery"},
 	{Err: admin.ErrStaffNotFound, Status: http.StatusNotFound, Code: "not_found", Message: "There is no staff member with this slug"},

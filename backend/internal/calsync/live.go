@@ -18,6 +18,9 @@ const FreshFor = time.Minute
 // operator chose (on the stored busy times, or without that person).
 const LiveTimeout = 2 * time.Second
 
+// errFailing stands for a connection whose last sync failed.
+var errFailing = &ConnectError{Message: "The calendar's last sync failed"}
+
 // CheckLive asks the CalDAV servers of the staff whose busy times are
 // older than FreshFor about [from, to), each connection at once and all
 // within LiveTimeout, and stores what they say, so the booking that
@@ -26,7 +29,9 @@ const LiveTimeout = 2 * time.Second
 // (RefuseUnanswered); otherwise they are booked on the stored busy times
 // and the miss is logged. It is booking.LiveCheck.
 func (s *Service) CheckLive(ctx context.Context, staff []int64, from, to time.Time) []int64 {
-	rows, err := s.pool.Query(ctx, `SELECT c.id, c.staff_id FROM calendar_connections c
+	// A connection whose last sync failed is not asked (every booking would
+	// wait for it); it counts as silent.
+	rows, err := s.pool.Query(ctx, `SELECT c.id, c.staff_id, c.last_error <> '' FROM calendar_connections c
 		WHERE c.staff_id = ANY($1) AND c.kind = 'caldav' AND (c.last_sync IS NULL OR c.last_sync < $2)
 		AND EXISTS (SELECT 1 FROM connection_calendars k WHERE k.connection_id = c.id AND k.check_busy)`, staff, s.now().Add(-FreshFor))
 	if err != nil {
@@ -34,12 +39,13 @@ func (s *Service) CheckLive(ctx context.Context, staff []int64, from, to time.Ti
 		return nil
 	}
 	type stale struct {
-		id    string
-		staff int64
+		id     string
+		staff  int64
+		failed bool
 	}
 	list, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (stale, error) {
 		var x stale
-		return x, r.Scan(&x.id, &x.staff)
+		return x, r.Scan(&x.id, &x.staff, &x.failed)
 	})
 	if err != nil || len(list) == 0 {
 		return nil
@@ -51,7 +57,11 @@ func (s *Service) CheckLive(ctx context.Context, staff []int64, from, to time.Ti
 	var wg sync.WaitGroup
 	for _, c := range list {
 		wg.Go(func() {
-			if err := s.askOne(ctx, c.id, from, to); err != nil {
+			var err error = errFailing
+			if !c.failed {
+				err = s.askOne(ctx, c.id, from, to)
+			}
+			if err != nil {
 				s.log.WarnContext(ctx, "calendar check: the server did not answer; booking on the stored busy times unless refused",
 					"connection", c.id, "refuse", s.refuse, "error", message(err))
 				if s.refuse {

@@ -28,6 +28,7 @@ import (
 	"slotwise/backend/internal/metrics"
 	"slotwise/backend/internal/notify"
 	"slotwise/backend/internal/payments"
+	"slotwise/backend/internal/reminders"
 	"slotwise/backend/internal/route"
 	"slotwise/backend/internal/sites"
 	"slotwise/backend/internal/web"
@@ -125,6 +126,11 @@ func serve(ctx context.Context, cfg *config.Config) error {
 				return err
 			}
 		}
+		contentSvc := content.NewService(a.pool, a.cfg.RedirectOrigins)
+		if testClock != nil {
+			contentSvc.SetClock(testClock)
+		}
+		meters.SetClock(bookings.Now)
 		hooks := webhooks.NewStore(a.pool, a.cfg.AllowPrivateNetworks)
 		if a.cfg.AllowPrivateNetworks {
 			a.log.Warn("SLOTWISE_ALLOW_PRIVATE_NETWORKS is set: webhooks and calendar servers may be private and loopback addresses")
@@ -138,8 +144,9 @@ func serve(ctx context.Context, cfg *config.Config) error {
 		}
 		bookings.SetLiveCheck(calendars.CheckLive)
 		mails := notify.Mailer{Renderer: pool, BaseURL: publicURL(a.cfg), From: a.cfg.SMTP.From, FromName: a.cfg.SMTP.FromName, Logger: a.log}
+		bookingMails := &booking.Mailer{Service: bookings, Mailer: mails}
 		dispatcher := &events.Dispatcher{Pool: a.pool, Logger: a.log, Consumers: []events.Consumer{
-			&booking.Mailer{Service: bookings, Mailer: mails},
+			bookingMails,
 			&forms.Mailer{Service: formsSvc, Mailer: mails},
 			&payments.Fulfiller{Service: paySvc},
 			&webhooks.Fanout{Store: hooks, Bookings: bookings, Forms: formsSvc},
@@ -161,6 +168,12 @@ func serve(ctx context.Context, cfg *config.Config) error {
 			Observe: meters.WebhookAttempt}
 		workers.Go(func() { hookSender.Run(workCtx) })
 		workers.Go(func() { calendars.Run(workCtx) })
+		reminding := &reminders.Worker{Pool: a.pool, Bookings: bookings, Mailer: bookingMails, Now: bookings.Now,
+			Logger: a.log, Observe: meters.Reminder}
+		if err := reminders.PlanAgendas(ctx, a.pool, bookings.Now()); err != nil {
+			return err
+		}
+		workers.Go(func() { _ = reminding.Run(workCtx) })
 		handler, err := web.New(web.Deps{
 			Config: web.Config{PublicURL: publicURL(a.cfg), TrustedOrigins: a.cfg.TrustedOrigins,
 				FrameAncestors: a.cfg.FrameAncestors, TrustedProxies: a.cfg.TrustedProxies, MetricsToken: a.cfg.MetricsToken},
@@ -172,7 +185,7 @@ func serve(ctx context.Context, cfg *config.Config) error {
 			Assets:   assets,
 			Features: []web.Feature{web.Sites(siteStore), web.Booking(bookings), web.Forms(formsSvc), web.Payments(paySvc),
 				web.Admin(web.AdminDeps{Pool: a.pool, Bookings: bookings, Forms: formsSvc, Webhooks: hooks, Payments: paySvc, Calendars: calendars,
-					Content: content.NewService(a.pool, a.cfg.RedirectOrigins)})},
+					Content: contentSvc})},
 			// Published website pages are cached while content changes are heard.
 			ContentPool: a.pool,
 			Lifetime:    ctx,

@@ -246,7 +246,7 @@ func (s *Service) RefundAsBusiness(ctx context.Context, id, key string, amount i
 			return result{}, err
 		}
 		refunded = b
-		return result{BookingID: b.ID}, emit(ctx, tx, EventRefundDue, b)
+		return result{BookingID: b.ID}, s.emit(ctx, tx, EventRefundDue, b)
 	})
 	if err != nil {
 		return nil, err

@@ -34,12 +34,17 @@ type BookingEvent struct {
 	Payment string `json:"payment,omitempty"`
 }
 
-func emit(ctx context.Context, q db.Querier, typ string, b *Booking) error {
-	return events.Emit(ctx, q, typ, BookingEvent{
+func writeEvent(ctx context.Context, q db.Querier, typ string, b *Booking) error {
+	return events.Emit(ctx, q, typ, EventOf(b))
+}
+
+// EventOf is the payload telling of b as it is now.
+func EventOf(b *Booking) BookingEvent {
+	return BookingEvent{
 		BookingID: b.ID, Locale: b.Locale, Status: b.Status, StaffID: b.Staff.ID,
 		Start: b.Start, End: b.End, TimeZone: b.TimeZone, PreviousStart: b.PreviousStart,
 		Sequence: b.Sequence, Reason: b.CancellationReason, Payment: b.Money.State,
-	})
+	}
 }
 
 // AsOf returns the booking as the event describes it: the stored booking

@@ -249,6 +249,12 @@ func (m *Mailer) render(ctx context.Context, kind, locale, brand string, views [
 	}
 	msg := notify.Message{To: to, ToName: toName,
 		Attachments: []notify.Attachment{notify.CalendarAttachment(evs[0], method, evs[1:]...)}}
+	return m.renderMessage(ctx, kind, data, views, msg)
+}
+
+// renderMessage renders data into msg, or the plain mail when rendering
+// fails.
+func (m *Mailer) renderMessage(ctx context.Context, kind string, data notify.EmailData, views []View, msg notify.Message) notify.Mail {
 	mail, err := m.Render(ctx, kind, data, msg)
 	if err != nil {
 		// The booking matters more than the prose around it: a render that

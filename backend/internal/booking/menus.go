@@ -331,7 +331,7 @@ func (s *Service) BookCart(ctx context.Context, menu *Menu, cmd CartCommand) (*B
 		}
 		booked = all[0]
 		for _, b := range all {
-			if err := emitNew(ctx, tx, b); err != nil {
+			if err := s.emitNew(ctx, tx, b); err != nil {
 				return result{}, err
 			}
 		}

@@ -199,11 +199,11 @@ func (s *Service) priceGroup(ctx context.Context, tx pgx.Tx, all []*Booking, now
 
 // emitNew tells of a new booking: booked, or held while its payment is
 // awaited (its booked event comes with the payment).
-func emitNew(ctx context.Context, q db.Querier, b *Booking) error {
+func (s *Service) emitNew(ctx context.Context, q db.Querier, b *Booking) error {
 	if b.Status == StatusPending {
-		return emit(ctx, q, EventHeld, b)
+		return s.emit(ctx, q, EventHeld, b)
 	}
-	return emit(ctx, q, EventBooked, b)
+	return s.emit(ctx, q, EventBooked, b)
 }
 
 // Paid outcomes.
@@ -269,10 +269,10 @@ func (s *Service) RecordPayment(ctx context.Context, tx pgx.Tx, bookingID string
 		event := EventBooked
 		if outcome == PaidLate {
 			event = EventLatePaid
-		} else if err := emit(ctx, tx, EventPaid, b); err != nil {
+		} else if err := s.emit(ctx, tx, EventPaid, b); err != nil {
 			return "", nil, err
 		}
-		if err := emit(ctx, tx, event, b); err != nil {
+		if err := s.emit(ctx, tx, event, b); err != nil {
 			return "", nil, err
 		}
 	}
@@ -324,7 +324,7 @@ func (s *Service) ReleaseHold(ctx context.Context, tx pgx.Tx, bookingID string, 
 		if err := s.store.cancelBooking(ctx, tx, b); err != nil {
 			return nil, err
 		}
-		if err := emit(ctx, tx, EventReleased, b); err != nil {
+		if err := s.emit(ctx, tx, EventReleased, b); err != nil {
 			return nil, err
 		}
 	}
@@ -352,11 +352,11 @@ func (s *Service) RecordRefund(ctx context.Context, tx pgx.Tx, id string, amount
 	if err != nil {
 		return false, err
 	}
-	if err := emit(ctx, tx, EventRefunded, b); err != nil {
+	if err := s.emit(ctx, tx, EventRefunded, b); err != nil {
 		return false, err
 	}
 	if state == MoneyRefundDue {
-		return true, emit(ctx, tx, EventRefundDue, b)
+		return true, s.emit(ctx, tx, EventRefundDue, b)
 	}
 	return true, nil
 }

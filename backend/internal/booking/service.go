@@ -75,7 +75,7 @@ func (s *Service) Book(ctx context.Context, cmd BookCommand) (*Booking, string, 
 			}
 			booked = b
 			for _, each := range all {
-				if err := emitNew(ctx, tx, each); err != nil {
+				if err := s.emitNew(ctx, tx, each); err != nil {
 					return result{}, err
 				}
 			}
@@ -291,7 +291,7 @@ func (s *Service) change(ctx context.Context, scope, event, purpose, id, token, 
 			return result{}, err
 		}
 		changed = b
-		return result{BookingID: b.ID}, emit(ctx, tx, event, b)
+		return result{BookingID: b.ID}, s.emit(ctx, tx, event, b)
 	})
 	if err != nil {
 		return nil, err

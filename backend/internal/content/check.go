@@ -286,6 +286,7 @@ func checkStaff(s *Staff, r report, _ *index) {
 		}
 		r.spans(f+".hours", o.Hours)
 	}
+	checkAgenda(s.Agenda, r)
 }
 
 var fieldNames = []string{"phone", "dateOfBirth", "location", "notes"}
@@ -355,6 +356,7 @@ func checkCalendar(c *Calendar, r report, x *index) {
 	r.oneOf("refundPolicy", c.RefundPolicy, "window", "business", "never")
 	r.between("refundWindowHours", int64(c.RefundWindowHours), 0, 8760)
 	r.link("termsUrl", c.TermsURL)
+	checkReminders(c, r, x)
 }
 
 func checkTeam(t *Team, r report, x *index) {

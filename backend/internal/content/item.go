@@ -11,6 +11,7 @@ import (
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgconn"
 
+	"slotwise/backend/internal/clock"
 	"slotwise/backend/internal/db"
 	"slotwise/backend/internal/sites"
 )
@@ -65,7 +66,7 @@ func Get(ctx context.Context, q db.Querier, k Kind, key string) (any, error) {
 // putItem creates or replaces one item in tx, decoded from JSON (a
 // picture's bytes for media), checked against everything else the site
 // has. With create, an item that exists is refused (ErrExists).
-func putItem(ctx context.Context, tx pgx.Tx, k Kind, key string, body []byte, create bool, redirects []string) (any, Outcome, error) {
+func putItem(ctx context.Context, tx pgx.Tx, k Kind, key string, body []byte, create bool, redirects []string, now clock.Func) (any, Outcome, error) {
 	it, err := k.decode(key, body)
 	if err != nil {
 		return nil, "", &BodyError{err}
@@ -106,7 +107,7 @@ func putItem(ctx context.Context, tx pgx.Tx, k Kind, key string, body []byte, cr
 		return nil, "", ps
 	}
 	w := newWriter(tx, 1, nil)
-	w.redirects = redirects
+	w.redirects, w.now = redirects, now
 	if err := k.applyChanged(ctx, w, cur, next); err != nil {
 		return nil, "", f.refused(err)
 	}

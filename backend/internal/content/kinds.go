@@ -225,6 +225,9 @@ var kinds = []Kind{
 		load: loadStaff, checkF: checkStaff, save: saveStaff,
 		canon: func(v *Staff) {
 			v.Overrides = byKey(v.Overrides, func(o Override) string { return o.Day })
+			if v.Agenda != nil && v.Agenda.Day == "" {
+				v.Agenda = &Agenda{At: v.Agenda.At, Day: "today"}
+			}
 		},
 		delete: `DELETE FROM staff WHERE slug = $1 AND NOT EXISTS (SELECT 1 FROM bookings b WHERE b.staff_id = staff.id)`},
 	&itemKind[Form]{name: "forms", items: func(s *Site) *[]Form { return &s.Forms },
@@ -234,7 +237,7 @@ var kinds = []Kind{
 			AND NOT EXISTS (SELECT 1 FROM calendars c WHERE c.form_id = forms.id)`},
 	&itemKind[Calendar]{name: "calendars", items: func(s *Site) *[]Calendar { return &s.Calendars },
 		key: func(v *Calendar) string { return v.Slug }, setKey: func(v *Calendar, k string) { v.Slug = k },
-		load: loadCalendars, checkF: checkCalendar, canon: func(c *Calendar) { c.Staff = sorted(c.Staff) }, save: saveCalendar,
+		load: loadCalendars, checkF: checkCalendar, canon: func(c *Calendar) { c.Staff = sorted(c.Staff); canonSteps(c) }, save: saveCalendar,
 		delete: `DELETE FROM calendars WHERE slug = $1 AND NOT EXISTS (SELECT 1 FROM bookings b WHERE b.calendar_id = calendars.id)
 			AND NOT EXISTS (SELECT 1 FROM teams t WHERE t.calendar_id = calendars.id)
 			AND NOT EXISTS (SELECT 1 FROM site_pages p WHERE p.sections @> jsonb_build_array(jsonb_build_object('calendar', $1::text)))`},

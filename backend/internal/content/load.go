@@ -54,13 +54,17 @@ func weekdays(w *Week) [7]*[]string {
 func loadStaff(ctx context.Context, q db.Querier, s *Site) error {
 	var err error
 	s.Staff, err = collect(ctx, q, `
-		SELECT s.slug, s.name, s.email, s.time_zone, s.active, s.weekly_hours,
+		SELECT s.slug, s.name, s.email, s.time_zone, s.active, s.weekly_hours, s.agenda,
 		       coalesce((SELECT json_agg(json_build_object('day', o.day::text, 'closed', o.closed, 'hours', o.hours) ORDER BY o.day)
 		                 FROM staff_overrides o WHERE o.staff_id = s.id), '[]')
 		FROM staff s ORDER BY s.slug`, func(r pgx.Row) (Staff, error) {
 		var st Staff
-		var weekly, overrides []byte
-		if err := r.Scan(&st.Slug, &st.Name, &st.Email, &st.TimeZone, &st.Active, &weekly, &overrides); err != nil {
+		var weekly, agenda, overrides []byte
+		if err := r.Scan(&st.Slug, &st.Name, &st.Email, &st.TimeZone, &st.Active, &weekly, &agenda, &overrides); err != nil {
+			return st, err
+		}
+		var err error
+		if st.Agenda, err = agendaFrom(agenda); err != nil {
 			return st, err
 		}
 		var byDay map[string][][2]string
@@ -110,17 +114,23 @@ func loadCalendars(ctx context.Context, q db.Querier, s *Site) error {
 		       c.requires_confirmation, c.seats, c.max_seats_per_booking, c.recurring_max, c.location_options, c.fields,
 		       coalesce((SELECT f.slug FROM forms f WHERE f.id = c.form_id), ''),
 		       c.price_cents, coalesce(c.currency, ''), c.price_per_person, c.payment, c.deposit_kind, c.deposit_value,
-		       c.hold_minutes, c.refund_policy, c.refund_window_hours, c.terms_url
+		       c.hold_minutes, c.refund_policy, c.refund_window_hours, c.terms_url, c.reminders, c.follow_up
 		FROM calendars c ORDER BY c.slug`, func(r pgx.Row) (Calendar, error) {
 		var c Calendar
-		var places, fields []byte
+		var places, fields, reminders, followUp []byte
 		err := r.Scan(&c.Slug, &c.Name, &c.Description, &c.Active, &c.Duration, &c.Interval,
 			&c.BufferBefore, &c.BufferAfter, &c.MinNotice, &c.BookingWindowDays,
 			&c.MaxPerStaffPerDay, &c.StaffMode, &c.Staff,
 			&c.RequiresConfirmation, &c.Seats, &c.MaxSeatsPerBooking, &c.RecurringMax, &places, &fields, &c.Form,
 			&c.PriceCents, &c.Currency, &c.PricePerPerson, &c.Payment, &c.DepositKind, &c.DepositValue,
-			&c.HoldMinutes, &c.RefundPolicy, &c.RefundWindowHours, &c.TermsURL)
+			&c.HoldMinutes, &c.RefundPolicy, &c.RefundWindowHours, &c.TermsURL, &reminders, &followUp)
 		if err != nil {
+			return c, err
+		}
+		if c.Reminders, err = remindersFrom(reminders); err != nil {
+			return c, err
+		}
+		if c.FollowUp, err = followUpFrom(followUp); err != nil {
 			return c, err
 		}
 		if err := json.Unmarshal(places, &c.Places); err != nil {

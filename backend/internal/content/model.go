@@ -58,6 +58,8 @@ type Staff struct {
 	Active    bool       `yaml:"active" json:"active"`
 	Hours     Week       `yaml:"hours" json:"hours"`
 	Overrides []Override `yaml:"overrides,omitempty" json:"overrides,omitempty"`
+	// Agenda mails the person their appointments of the day; nil: none.
+	Agenda *Agenda `yaml:"agenda,omitempty" json:"agenda,omitempty"`
 }
 
 // Week is a working week: each day's spans of "09:00-17:00", in the
@@ -112,6 +114,10 @@ type Calendar struct {
 	RefundPolicy         string            `yaml:"refundPolicy" json:"refundPolicy"` // window, business, never
 	RefundWindowHours    int               `yaml:"refundWindowHours" json:"refundWindowHours"`
 	TermsURL             string            `yaml:"termsUrl,omitempty" json:"termsUrl,omitempty"`
+	// Reminders are sent before each appointment; left out, the booker is
+	// reminded a day before; empty, nobody is.
+	Reminders []Reminder `yaml:"reminders" json:"reminders"`
+	FollowUp  *FollowUp  `yaml:"followUp,omitempty" json:"followUp,omitempty"`
 }
 
 // Place is one way to meet: an address, a phone call, a video link.
@@ -289,6 +295,7 @@ func (s *Staff) setDefaults() { s.Active = true }
 func (c *Calendar) setDefaults() {
 	c.Active, c.BookingWindowDays, c.StaffMode, c.MaxSeatsPerBooking = true, 60, "any", 1
 	c.Payment, c.DepositKind, c.HoldMinutes, c.RefundPolicy, c.RefundWindowHours = "none", "none", 10, "window", 24
+	c.Reminders = defaultReminders()
 }
 
 func (f *Form) setDefaults()       { f.Published = true }

@@ -11,8 +11,11 @@ import (
 
 	"github.com/jackc/pgx/v5"
 
+	"slotwise/backend/internal/booking"
+	"slotwise/backend/internal/clock"
 	"slotwise/backend/internal/db"
 	"slotwise/backend/internal/forms"
+	"slotwise/backend/internal/reminders"
 	"slotwise/backend/internal/sites"
 )
 
@@ -26,6 +29,7 @@ type writer struct {
 	done       int
 	total      int
 	changed    map[string]int
+	now        clock.Func // what "already past" means to reminders and agendas
 }
 
 // Progress is how far an import has come: items looked at of the total,
@@ -36,7 +40,7 @@ type Progress struct {
 }
 
 func newWriter(q db.Querier, total int, progress func(Progress)) *writer {
-	return &writer{q: q, store: sites.NewStore(q), total: total, progress: progress, changed: map[string]int{}}
+	return &writer{q: q, store: sites.NewStore(q), total: total, progress: progress, changed: map[string]int{}, now: clock.Now}
 }
 
 func (w *writer) step(kind string, changed bool) {
@@ -96,9 +100,12 @@ func saveStaff(ctx context.Context, w *writer, s *Staff) error {
 	hours, _ := json.Marshal(week) // strings always encode
 	var id int64
 	if err := w.q.QueryRow(ctx, `
-		INSERT INTO staff (location_id, slug, name, email, time_zone, active, weekly_hours) VALUES ($1, $2, $3, $4, $5, $6, $7)
-		ON CONFLICT (location_id, slug) DO UPDATE SET name = $3, email = $4, time_zone = $5, active = $6, weekly_hours = $7
-		RETURNING id`, loc, s.Slug, s.Name, s.Email, s.TimeZone, s.Active, hours).Scan(&id); err != nil {
+		INSERT INTO staff (location_id, slug, name, email, time_zone, active, weekly_hours, agenda) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+		ON CONFLICT (location_id, slug) DO UPDATE SET name = $3, email = $4, time_zone = $5, active = $6, weekly_hours = $7, agenda = $8
+		RETURNING id`, loc, s.Slug, s.Name, s.Email, s.TimeZone, s.Active, hours, agendaJSON(s.Agenda)).Scan(&id); err != nil {
+		return err
+	}
+	if err := reminders.PlanAgenda(ctx, w.q, id, w.now()); err != nil {
 		return err
 	}
 	if _, err := w.q.Exec(ctx, `DELETE FROM staff_overrides WHERE staff_id = $1`, id); err != nil {
@@ -141,29 +148,45 @@ func saveCalendar(ctx context.Context, w *writer, c *Calendar) error {
 		fields = map[string]string{}
 	}
 	fieldsJSON, _ := json.Marshal(fields)
+	// Bookings follow a change of what is sent (documented in
+	// docs/content.md): their rows still due are planned again.
+	var sameSteps bool
+	err = w.q.QueryRow(ctx, `SELECT reminders = $2::jsonb AND follow_up IS NOT DISTINCT FROM $3::jsonb FROM calendars WHERE slug = $1`,
+		c.Slug, remindersJSON(c.Reminders), followUpJSON(c.FollowUp)).Scan(&sameSteps)
+	if errors.Is(err, pgx.ErrNoRows) {
+		sameSteps, err = true, nil // a new calendar has no bookings
+	}
+	if err != nil {
+		return err
+	}
 	var id int64
 	err = w.q.QueryRow(ctx, `
 		INSERT INTO calendars (location_id, slug, name, description, active, duration_minutes, slot_interval_minutes,
 			buffer_before_minutes, buffer_after_minutes, min_notice_minutes, booking_window_days, max_per_staff_per_day, staff_mode,
 			requires_confirmation, seats, max_seats_per_booking, recurring_max, location_options, fields, form_id,
 			price_cents, currency, price_per_person, payment, deposit_kind, deposit_value, hold_minutes, refund_policy,
-			refund_window_hours, terms_url)
+			refund_window_hours, terms_url, reminders, follow_up)
 		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19,
-			(SELECT id FROM forms WHERE slug = nullif($20, '')), $21, nullif($22, ''), $23, $24, $25, $26, $27, $28, $29, $30)
+			(SELECT id FROM forms WHERE slug = nullif($20, '')), $21, nullif($22, ''), $23, $24, $25, $26, $27, $28, $29, $30, $31, $32)
 		ON CONFLICT (slug) DO UPDATE SET name = $3, description = $4, active = $5, duration_minutes = $6, slot_interval_minutes = $7,
 			buffer_before_minutes = $8, buffer_after_minutes = $9, min_notice_minutes = $10, booking_window_days = $11,
 			max_per_staff_per_day = $12, staff_mode = $13, requires_confirmation = $14, seats = $15, max_seats_per_booking = $16,
 			recurring_max = $17, location_options = $18, fields = $19, form_id = EXCLUDED.form_id, price_cents = $21,
 			currency = EXCLUDED.currency, price_per_person = $23, payment = $24, deposit_kind = $25, deposit_value = $26,
-			hold_minutes = $27, refund_policy = $28, refund_window_hours = $29, terms_url = $30
+			hold_minutes = $27, refund_policy = $28, refund_window_hours = $29, terms_url = $30, reminders = $31, follow_up = $32
 		RETURNING id`,
 		loc, c.Slug, c.Name, c.Description, c.Active, c.Duration, c.Interval,
 		c.BufferBefore, c.BufferAfter, c.MinNotice, c.BookingWindowDays, c.MaxPerStaffPerDay, c.StaffMode,
 		c.RequiresConfirmation, c.Seats, c.MaxSeatsPerBooking, c.RecurringMax, places, fieldsJSON, c.Form,
 		c.PriceCents, c.Currency, c.PricePerPerson, c.Payment, c.DepositKind, c.DepositValue, c.HoldMinutes, c.RefundPolicy,
-		c.RefundWindowHours, c.TermsURL).Scan(&id)
+		c.RefundWindowHours, c.TermsURL, remindersJSON(c.Reminders), followUpJSON(c.FollowUp)).Scan(&id)
 	if err != nil {
 		return err
+	}
+	if !sameSteps {
+		if err := booking.ReplanCalendar(ctx, w.q, id, w.now()); err != nil {
+			return err
+		}
 	}
 	staff := orEmpty(c.Staff)
 	if _, err := w.q.Exec(ctx, `DELETE FROM calendar_staff cs USING staff s

@@ -8,6 +8,7 @@ import (
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 
+	"slotwise/backend/internal/clock"
 	"slotwise/backend/internal/command"
 )
 
@@ -17,12 +18,17 @@ import (
 // change never interleaves with an import.
 type Service struct {
 	runner    *command.Runner
-	redirects []string // the other sites a form may send its visitor to
+	redirects []string   // the other sites a form may send its visitor to
+	now       clock.Func // when reminders and agendas are planned from
 }
+
+// SetClock makes changes plan reminders and agendas from now (tests, the
+// test clock).
+func (s *Service) SetClock(now clock.Func) { s.now = now }
 
 // NewService is the content service over pool.
 func NewService(pool *pgxpool.Pool, redirectOrigins []string) *Service {
-	return &Service{runner: command.NewRunner(pool), redirects: redirectOrigins}
+	return &Service{runner: command.NewRunner(pool), redirects: redirectOrigins, now: clock.Now}
 }
 
 // Change is one item sent whole: its kind, the key of its address (empty
@@ -54,7 +60,7 @@ func (s *Service) Put(ctx context.Context, ch Change) (Changed, error) {
 	op := command.Op{Scope: "content." + ch.Kind.Name(), Key: ch.IdempotencyKey,
 		Request: []string{method, ch.Key, hex.EncodeToString(sum[:])}}
 	res, _, err := command.Run(ctx, s.runner, op, func(ctx context.Context, tx pgx.Tx) (Changed, error) {
-		it, outcome, err := putItem(ctx, tx, ch.Kind, ch.Key, ch.Body, ch.Create, s.redirects)
+		it, outcome, err := putItem(ctx, tx, ch.Kind, ch.Key, ch.Body, ch.Create, s.redirects, s.now)
 		if err != nil {
 			return Changed{}, err
 		}

@@ -5,8 +5,10 @@ import (
 	"crypto/rand"
 	"encoding/base64"
 	"errors"
+	"fmt"
 	"log/slog"
 	"maps"
+	"regexp"
 	"strings"
 	"time"
 
@@ -308,6 +310,9 @@ func (s *Service) answer(ctx context.Context, tx pgx.Tx, form *Form, cmd StepCom
 	if r.Page == "" {
 		r.Page = cleanPage(cmd.Page)
 	}
+	if err := s.tieToBooking(ctx, tx, r, cmd.Query["booking"]); err != nil {
+		return StepResult{}, err
+	}
 	if next >= 0 {
 		if err := s.store.saveResponse(ctx, tx, cmd.Key, r); err != nil {
 			return StepResult{}, err
@@ -394,6 +399,26 @@ func attribution(query map[string]string, prior map[string]string) map[string]st
 		}
 	}
 	return out
+}
+
+// bookingRef is the shape of a booking's id (booking.newID).
+var bookingRef = regexp.MustCompile(`^bk_[A-Za-z0-9_-]{16,40}$`)
+
+// tieToBooking keeps with a response the booking whose follow-up linked
+// to the form (?booking=), once, when that booking exists: the business
+// reads the answers beside the appointment they are about.
+func (s *Service) tieToBooking(ctx context.Context, tx pgx.Tx, r *Response, id string) error {
+	if _, tied := r.Attribution["booking"]; tied || !bookingRef.MatchString(id) {
+		return nil
+	}
+	var exists bool
+	if err := tx.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM bookings WHERE id = $1)`, id).Scan(&exists); err != nil {
+		return fmt.Errorf("forms: unable to look up a booking: %w", err)
+	}
+	if exists {
+		r.Attribution["booking"] = id
+	}
+	return nil
 }
 
 // cleanPage keeps a referring page's address if it is a plausible one.

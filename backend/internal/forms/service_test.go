@@ -365,3 +365,39 @@ func TestAChangedDefinitionIsANewVersionAndResponsesKeepTheirs(t *testing.T) {
 		t.Fatalf("%d responses on version 1, want 1", n)
 	}
 }
+
+func TestAFollowUpsFormKeepsTheBookingItWasSentFor(t *testing.T) {
+	svc, pool, clk := newService(t)
+	ctx := context.Background()
+	if _, err := pool.Exec(ctx, `INSERT INTO bookings (id, calendar_id, staff_id, status, starts_at, ends_at, blocked, booker_time_zone, locale,
+		first_name, last_name, email)
+		SELECT 'bk_followedUp0123456789ab', c.id, cs.staff_id, 'scheduled', '2026-11-20 09:00Z', '2026-11-20 09:30Z',
+			tstzrange('2026-11-20 09:00Z', '2026-11-20 09:30Z'), 'Europe/Berlin', 'de', 'Ada', 'Lovelace', 'ada@example.com'
+		FROM calendars c JOIN calendar_staff cs ON cs.calendar_id = c.id WHERE c.slug = 'demo-consultation' LIMIT 1`); err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct{ name, ref, want string }{
+		{"a booking that exists", "bk_followedUp0123456789ab", `{"booking": "bk_followedUp0123456789ab"}`},
+		{"one that does not", "bk_madeUp00000000000000000", `{}`},
+		{"not a booking's id", "'; DROP TABLE bookings; --", `{}`},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			key := svc.Keys().Issue()
+			clk.add(20 * time.Second)
+			cmd := contact(key)
+			cmd.Query = map[string]string{"booking": tc.ref}
+			res, err := svc.Answer(ctx, cmd)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var attribution string
+			if err := pool.QueryRow(ctx, `SELECT attribution::text FROM form_responses WHERE id = $1`, res.Response).Scan(&attribution); err != nil {
+				t.Fatal(err)
+			}
+			if attribution != tc.want {
+				t.Errorf("attribution %s, want %s", attribution, tc.want)
+			}
+		})
+	}
+}

@@ -21,7 +21,7 @@ var rule = [][]string{
 	{"backend/cmd/*"},
 	{"web"},
 	// The domain.
-	{"demo", "admin", "webhooks", "calsync", "payments", "content", "booking", "sites", "forms"},
+	{"demo", "admin", "webhooks", "calsync", "payments", "content", "reminders", "booking", "sites", "forms"},
 	// The pipeline and the pieces the domain shares.
 	{"command", "events", "limits", "formkey", "fieldcheck", "notify", "cursor", "route", "metrics", "loadtest", "config", "wiretypes"},
 	{"db"},

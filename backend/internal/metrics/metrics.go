@@ -16,6 +16,7 @@ import (
 	"github.com/prometheus/client_golang/prometheus/collectors"
 	"github.com/prometheus/client_golang/prometheus/promhttp"
 
+	"slotwise/backend/internal/clock"
 	"slotwise/ssr"
 )
 
@@ -31,6 +32,8 @@ type Metrics struct {
 	recycles        *prometheus.CounterVec
 	cache           *prometheus.CounterVec
 	webhooks        *prometheus.CounterVec
+	reminders       *prometheus.CounterVec
+	backlog         *backlog
 }
 
 // New registers the collectors. pool, when set, is asked for the backlogs
@@ -64,10 +67,14 @@ func New(pool *pgxpool.Pool, log *slog.Logger) *Metrics {
 	m.webhooks = prometheus.NewCounterVec(prometheus.CounterOpts{
 		Name: "slotwise_webhook_attempts_total", Help: "Webhook delivery attempts, by outcome (succeeded, retry, failed, gone).",
 	}, []string{"outcome"})
-	m.registry.MustRegister(m.requests, m.requestDuration, m.renders, m.renderDuration, m.renderWait, m.recycles, m.cache, m.webhooks,
+	m.reminders = prometheus.NewCounterVec(prometheus.CounterOpts{
+		Name: "slotwise_reminders_total", Help: "Reminders, follow-ups and agendas done, by kind, outcome (sent, skipped) and a skip's reason.",
+	}, []string{"kind", "outcome", "reason"})
+	m.registry.MustRegister(m.requests, m.requestDuration, m.renders, m.renderDuration, m.renderWait, m.recycles, m.cache, m.webhooks, m.reminders,
 		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 	if pool != nil {
-		m.registry.MustRegister(&backlog{pool: pool, log: log})
+		m.backlog = &backlog{pool: pool, log: log, now: clock.Now}
+		m.registry.MustRegister(m.backlog)
 	}
 	return m
 }
@@ -110,6 +117,19 @@ func (m *Metrics) CacheLookup(hit bool) {
 	m.cache.WithLabelValues(result).Inc()
 }
 
+// Reminder counts a reminder row done (reminders.Worker.Observe).
+func (m *Metrics) Reminder(kind, outcome, reason string) {
+	m.reminders.WithLabelValues(kind, outcome, reason).Inc()
+}
+
+// SetClock is the server's clock, which says what is due (the test clock
+// when there is one).
+func (m *Metrics) SetClock(now clock.Func) {
+	if m.backlog != nil {
+		m.backlog.now = now
+	}
+}
+
 // WebhookAttempt counts a webhook attempt (webhooks.Sender.Observe).
 func (m *Metrics) WebhookAttempt(outcome string) { m.webhooks.WithLabelValues(outcome).Inc() }
 
@@ -118,12 +138,15 @@ func (m *Metrics) WebhookAttempt(outcome string) { m.webhooks.WithLabelValues(ou
 type backlog struct {
 	pool *pgxpool.Pool
 	log  *slog.Logger
+	now  clock.Func
 }
 
 var (
 	backlogDesc = prometheus.NewDesc("slotwise_backlog", "Work waiting, by queue (events, mails, webhooks).", []string{"queue"}, nil)
 	oldestDesc  = prometheus.NewDesc("slotwise_backlog_oldest_seconds", "Age of the oldest work waiting, by queue.", []string{"queue"}, nil)
 	upDesc      = prometheus.NewDesc("slotwise_database_up", "Whether the database answered the last scrape's questions.", nil, nil)
+	dueDesc     = prometheus.NewDesc("slotwise_reminders_due", "Reminders, follow-ups and agendas due now and not yet done.", nil, nil)
+	lagDesc     = prometheus.NewDesc("slotwise_reminders_lag_seconds", "How long the oldest due reminder has waited past its time.", nil, nil)
 	calDesc     = prometheus.NewDesc("slotwise_calendar_connections", "Staff's calendar connections, by the state of their last sync (ok, error, syncing).", []string{"state"}, nil)
 )
 
@@ -132,6 +155,8 @@ func (b *backlog) Describe(ch chan<- *prometheus.Desc) {
 	ch <- oldestDesc
 	ch <- upDesc
 	ch <- calDesc
+	ch <- dueDesc
+	ch <- lagDesc
 }
 
 func (b *backlog) Collect(ch chan<- prometheus.Metric) {
@@ -175,6 +200,16 @@ func (b *backlog) Collect(ch chan<- prometheus.Metric) {
 		for state, n := range states {
 			ch <- prometheus.MustNewConstMetric(calDesc, prometheus.GaugeValue, n, state)
 		}
+	}
+	var due int64
+	var lag float64
+	if err := b.pool.QueryRow(ctx, `SELECT count(*), coalesce(extract(epoch FROM $1::timestamptz - min(due_at)), 0)
+		FROM reminders WHERE state = 'due' AND due_at <= $1`, b.now()).Scan(&due, &lag); err != nil {
+		up = 0
+		b.log.DebugContext(ctx, "metrics: unable to count due reminders", "error", err)
+	} else {
+		ch <- prometheus.MustNewConstMetric(dueDesc, prometheus.GaugeValue, float64(due))
+		ch <- prometheus.MustNewConstMetric(lagDesc, prometheus.GaugeValue, lag)
 	}
 	ch <- prometheus.MustNewConstMetric(upDesc, prometheus.GaugeValue, up)
 }

@@ -33,23 +33,36 @@ const (
 // mail is sent if and only if it commits, and the workers are woken on
 // commit (NOTIFY is transactional).
 func Enqueue(ctx context.Context, q db.Querier, kind string, from, fromName string, m Message) error {
+	_, err := EnqueueOnce(ctx, q, "", kind, from, fromName, m)
+	return err
+}
+
+// EnqueueOnce is Enqueue for a mail that must go once whatever happens: a
+// second mail with the same key (once) is not queued, and queued tells
+// which it was. An empty key queues always.
+func EnqueueOnce(ctx context.Context, q db.Querier, once, kind string, from, fromName string, m Message) (queued bool, err error) {
 	rcpt, err := parseAddress(m.To, "")
 	if err != nil {
-		return fmt.Errorf("%w: recipient %q: %v", ErrInvalidMessage, m.To, err)
+		return false, fmt.Errorf("%w: recipient %q: %v", ErrInvalidMessage, m.To, err)
 	}
 	data, err := m.MIME(from, fromName, time.Now(), "") // real time: a mail is dated when it is written, whatever clock the bookings run on
 	if err != nil {
-		return err
+		return false, err
 	}
-	if _, err := q.Exec(ctx,
-		`INSERT INTO outbox (kind, recipient, subject, mime) VALUES ($1, $2, $3, $4)`,
-		kind, rcpt.Address, m.Subject, data); err != nil {
-		return fmt.Errorf("notify: unable to enqueue %s mail: %w", kind, err)
+	tag, err := q.Exec(ctx,
+		`INSERT INTO outbox (kind, recipient, subject, mime, once_key) VALUES ($1, $2, $3, $4, nullif($5, ''))
+		 ON CONFLICT (once_key) WHERE once_key IS NOT NULL DO NOTHING`,
+		kind, rcpt.Address, m.Subject, data, once)
+	if err != nil {
+		return false, fmt.Errorf("notify: unable to enqueue %s mail: %w", kind, err)
+	}
+	if tag.RowsAffected() == 0 {
+		return false, nil
 	}
 	if _, err := q.Exec(ctx, "NOTIFY "+OutboxChannel); err != nil {
-		return fmt.Errorf("notify: unable to signal the outbox: %w", err)
+		return false, fmt.Errorf("notify: unable to signal the outbox: %w", err)
 	}
-	return nil
+	return true, nil
 }
 
 // DefaultBackoff waits 10s·2^(attempt−1) after the attempt-th failure, at

@@ -16,6 +16,14 @@ const (
 	KindDeclined         = "booking.declined" // the business declined a request
 	KindGuestInvited     = "guest.invited"    // to each guest with an e-mail, once the booking holds
 	KindGuestCancelled   = "guest.cancelled"
+	// Between booking and appointment: a reminder to the booker, a guest
+	// or the staff; the booker's follow-up after it; a staff member's
+	// agenda of their day.
+	KindReminder      = "booking.reminder"
+	KindGuestReminder = "guest.reminder"
+	KindStaffReminder = "staff.reminder"
+	KindFollowUp      = "booking.followup"
+	KindStaffAgenda   = "staff.agenda"
 	// KindFormSubmitted goes to the business: a form, quiz or survey was
 	// submitted, with its answers.
 	KindFormSubmitted = "form.submitted"
@@ -37,6 +45,20 @@ type EmailData struct {
 	Also any `json:"also,omitempty" tstype:"booking.View[]"`
 	// Form is what a form.submitted mail tells (instead of a booking).
 	Form *FormEmail `json:"form,omitempty"`
+	// Reminder is what a reminder, follow-up or agenda adds.
+	Reminder *ReminderEmail `json:"reminder,omitempty"`
+}
+
+// ReminderEmail is what a mail between booking and appointment adds to
+// the booking it tells of.
+type ReminderEmail struct {
+	// BusinessTimeZone is told beside the booker's when they differ.
+	BusinessTimeZone string `json:"businessTimeZone,omitempty"`
+	// FormURL is the follow-up's form, tied to the booking (relative).
+	FormURL string `json:"formUrl,omitempty"`
+	// Day (YYYY-MM-DD) and StaffTimeZone are an agenda's day and zone.
+	Day           string `json:"day,omitempty"`
+	StaffTimeZone string `json:"staffTimeZone,omitempty"`
 }
 
 // FormEmail is a submitted response as the business reads it: each

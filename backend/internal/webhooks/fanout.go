@@ -34,7 +34,7 @@ func (f *Fanout) Name() string { return "webhooks.fanout" }
 func (f *Fanout) Types() []string {
 	return []string{booking.EventHeld, booking.EventBooked, booking.EventRescheduled, booking.EventCancelled,
 		booking.EventReleased, booking.EventConfirmed, booking.EventDeclined, booking.EventPaid, booking.EventLatePaid,
-		booking.EventRefunded, forms.EventSubmitted}
+		booking.EventRefunded, booking.EventReminderSent, forms.EventSubmitted}
 }
 
 // Message is a delivery's body, as Standard Webhooks suggests: the type,
@@ -78,6 +78,8 @@ func messageTypes(typ string, be booking.BookingEvent) []string {
 		return []string{BookingPaid}
 	case booking.EventRefunded:
 		return []string{BookingRefunded}
+	case booking.EventReminderSent:
+		return []string{BookingReminderSent}
 	}
 	return nil
 }
@@ -167,5 +169,26 @@ func (f *Fanout) data(ctx context.Context, ev events.Event, be booking.BookingEv
 	if rec.Payment != nil && be.Payment != "" {
 		rec.Payment.State = be.Payment
 	}
+	if ev.Type == booking.EventReminderSent {
+		var re booking.ReminderEvent
+		if err := ev.Decode(&re); err != nil {
+			return nil, err
+		}
+		return RemindedBooking{Record: rec, Reminder: Reminder{Before: re.Before, To: re.To}}, nil
+	}
 	return rec, nil
+}
+
+// RemindedBooking is booking.reminder_sent's object: the booking, and
+// which reminder went (minutes before the start, to the booker or the
+// staff).
+type RemindedBooking struct {
+	booking.Record
+	Reminder Reminder `json:"reminder"`
+}
+
+// Reminder is a reminder as a webhook tells of it.
+type Reminder struct {
+	Before int    `json:"beforeMinutes"`
+	To     string `json:"to"`
 }

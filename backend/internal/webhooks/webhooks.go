@@ -36,12 +36,15 @@ const (
 	BookingCancelled   = "booking.cancelled" // by the booker, the business, or the system (an unpaid hold ended)
 	BookingPaid        = "booking.paid"
 	BookingRefunded    = "booking.refunded"
-	FormSubmitted      = "form.submitted"
+	// BookingReminderSent: a reminder went to the booker or the staff (a
+	// business sending its own text messages hears it).
+	BookingReminderSent = "booking.reminder_sent"
+	FormSubmitted       = "form.submitted"
 )
 
 // Types lists every event type, in the order the documentation gives.
 var Types = []string{BookingCreated, BookingRequested, BookingConfirmed, BookingDeclined, BookingRescheduled,
-	BookingCancelled, BookingPaid, BookingRefunded, FormSubmitted}
+	BookingCancelled, BookingPaid, BookingRefunded, BookingReminderSent, FormSubmitted}
 
 // Channel wakes senders when deliveries are written.
 const Channel = "slotwise_webhooks"

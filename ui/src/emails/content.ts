@@ -85,6 +85,28 @@ const KINDS: Record<EmailKind, KindMessages> = {
     staff: true,
     cancelled: true,
   },
+  'booking.reminder': {
+    subject: { id: 'email.reminder.subject' },
+    title: { id: 'email.reminder.title' },
+    lead: { id: 'email.reminder.lead' },
+    staff: false,
+    cancelled: false,
+  },
+  'guest.reminder': {
+    subject: { id: 'email.guestReminder.subject' },
+    title: { id: 'email.guestReminder.title' },
+    lead: { id: 'email.guestReminder.lead' },
+    staff: false,
+    cancelled: false,
+    guest: true,
+  },
+  'staff.reminder': {
+    subject: { id: 'email.staffReminder.subject' },
+    title: { id: 'email.staffReminder.title' },
+    lead: { id: 'email.staffReminder.lead' },
+    staff: true,
+    cancelled: false,
+  },
 };
 
 export function isEmailKind(kind: string): kind is EmailKind {
@@ -100,7 +122,7 @@ export function absolute(baseUrl: string, path: string): string {
 
 // Every date and time is formatted in the booking's zone, passed explicitly:
 // V8's default zone is the server process's, not the booker's.
-function times(intl: IntlShape, timeZone: string) {
+export function times(intl: IntlShape, timeZone: string) {
   const range = (start: Date, end: Date) =>
     intl.formatDateTimeRange(start, end, {
       weekday: 'long',
@@ -157,6 +179,15 @@ export function buildContent(kind: EmailKind, data: EmailData, intl: IntlShape):
   } else {
     rows.push({ label: intl.formatMessage({ id: 'email.label.service' }), value: b.calendar.name });
     rows.push({ label: intl.formatMessage({ id: 'email.label.when' }), value: t.when(start, end), struck: k.cancelled });
+  }
+  // A reminder says the time where the business is too, when the booker
+  // booked from another zone (travelling, or a video call across borders).
+  const businessZone = data.reminder?.businessTimeZone;
+  if (businessZone && !k.cancelled) {
+    rows.push({
+      label: intl.formatMessage({ id: 'email.label.businessTime' }, { business: b.locationName }),
+      value: times(intl, businessZone).when(start, end),
+    });
   }
   if (b.previousStart && (kind === 'booking.rescheduled' || kind === 'staff.rescheduled')) {
     const prevStart = new Date(b.previousStart);

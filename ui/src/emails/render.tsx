@@ -2,6 +2,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { createIntl, type IntlShape } from '../lib/i18n';
 import { buildContent, isEmailKind } from './content';
 import { buildFormContent } from './formContent';
+import { buildOwnLayout, isOwnLayoutKind } from './dayContent';
 import { EmailBody } from './EmailHtml';
 import { renderText } from './text';
 import type { EmailContent, EmailData, EmailKind, RenderedEmail } from './types';
@@ -62,11 +63,16 @@ function validate(kind: string, data: EmailData) {
 }
 
 export function renderEmail(kind: string, data: EmailData): RenderedEmail {
-  if (!isEmailKind(kind) && kind !== 'form.submitted') throw new Error(`renderEmail: unknown kind ${kind}`);
+  if (!isEmailKind(kind) && !isOwnLayoutKind(kind) && kind !== 'form.submitted') throw new Error(`renderEmail: unknown kind ${kind}`);
   validate(kind, data);
   intlErrors = [];
   const intl = intlFor(data.lang, data.messages);
-  const content = kind === 'form.submitted' ? buildFormContent(data, intl, data.form!.business) : buildContent(kind as EmailKind, data, intl);
+  const content =
+    kind === 'form.submitted'
+      ? buildFormContent(data, intl, data.form!.business)
+      : isOwnLayoutKind(kind)
+        ? buildOwnLayout(kind, data, intl)
+        : buildContent(kind as EmailKind, data, intl);
   const text = renderText(content);
   const html = renderHtml(content);
   if (intlErrors.length) {

@@ -15,7 +15,14 @@ export type EmailKind =
   | typeof notify.KindStaffCancelled
   | typeof notify.KindDeclined
   | typeof notify.KindGuestInvited
-  | typeof notify.KindGuestCancelled;
+  | typeof notify.KindGuestCancelled
+  | typeof notify.KindReminder
+  | typeof notify.KindGuestReminder
+  | typeof notify.KindStaffReminder;
+
+// Mails with a layout of their own: the follow-up after an appointment and
+// a staff member's agenda of their day.
+export type OwnLayoutKind = typeof notify.KindFollowUp | typeof notify.KindStaffAgenda;
 
 // The content of one mail, laid out twice: as HTML and as plain text.
 export interface EmailContent {

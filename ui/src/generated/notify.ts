@@ -56,6 +56,32 @@ export const KindGuestInvited = "guest.invited"; // to each guest with an e-mail
  */
 export const KindGuestCancelled = "guest.cancelled";
 /**
+ * Between booking and appointment: a reminder to the booker, a guest
+ * or the staff; the booker's follow-up after it; a staff member's
+ * agenda of their day.
+ */
+export const KindReminder = "booking.reminder";
+/**
+ * Kinds of booking e-mail: booking.* go to the booker, staff.* to the staff
+ * member who takes the appointment, guest.* to the booker's guests.
+ */
+export const KindGuestReminder = "guest.reminder";
+/**
+ * Kinds of booking e-mail: booking.* go to the booker, staff.* to the staff
+ * member who takes the appointment, guest.* to the booker's guests.
+ */
+export const KindStaffReminder = "staff.reminder";
+/**
+ * Kinds of booking e-mail: booking.* go to the booker, staff.* to the staff
+ * member who takes the appointment, guest.* to the booker's guests.
+ */
+export const KindFollowUp = "booking.followup";
+/**
+ * Kinds of booking e-mail: booking.* go to the booker, staff.* to the staff
+ * member who takes the appointment, guest.* to the booker's guests.
+ */
+export const KindStaffAgenda = "staff.agenda";
+/**
  * KindFormSubmitted goes to the business: a form, quiz or survey was
  * submitted, with its answers.
  */
@@ -84,6 +110,29 @@ export interface EmailData {
    * Form is what a form.submitted mail tells (instead of a booking).
    */
   form?: FormEmail;
+  /**
+   * Reminder is what a reminder, follow-up or agenda adds.
+   */
+  reminder?: ReminderEmail;
+}
+/**
+ * ReminderEmail is what a mail between booking and appointment adds to
+ * the booking it tells of.
+ */
+export interface ReminderEmail {
+  /**
+   * BusinessTimeZone is told beside the booker's when they differ.
+   */
+  businessTimeZone?: string;
+  /**
+   * FormURL is the follow-up's form, tied to the booking (relative).
+   */
+  formUrl?: string;
+  /**
+   * Day (YYYY-MM-DD) and StaffTimeZone are an agenda's day and zone.
+   */
+  day?: string;
+  staffTimeZone?: string;
 }
 /**
  * FormEmail is a submitted response as the business reads it: each

@@ -1,0 +1,106 @@
+package booking
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+
+	"slotwise/backend/internal/db"
+)
+
+// A booking's reminders and follow-up are rows of the reminders table,
+// made what the booking's state asks in the transaction of every change:
+// each change emits its event through Service.emit, which plans them, so
+// no path can book, move, confirm, pay for, cancel or decline a booking
+// and leave a reminder behind. The reminders package sends them.
+
+// EventReminderSent is emitted when a reminder is queued to its recipient.
+const EventReminderSent = "booking.reminder_sent"
+
+// ReminderEvent is booking.reminder_sent's payload: the booking as it was
+// reminded of, and which reminder went to whom.
+type ReminderEvent struct {
+	BookingEvent
+	Before    int    `json:"beforeMinutes"`
+	To        string `json:"to"`        // booker, staff
+	Recipient string `json:"recipient"` // booker, guest:<address>, staff:<id>
+}
+
+// emit writes a booking event and, in the same transaction, the booking's
+// reminders as its new state asks.
+func (s *Service) emit(ctx context.Context, q db.Querier, typ string, b *Booking) error {
+	if err := writeEvent(ctx, q, typ, b); err != nil {
+		return err
+	}
+	return planReminders(ctx, q, []string{b.ID}, s.now())
+}
+
+// Reminded states: a held or requested booking is reminded once it is paid
+// or confirmed; a cancelled or declined one never.
+const remindedStates = `('scheduled', 'rescheduled')`
+
+// planReminders deletes the rows of ids still due and writes those their
+// state asks: each reminder of the calendar to the booker (and each guest
+// with an address of their own) or to the booking's people, and the
+// follow-up to the booker. A row whose time has passed already (a booking
+// made 30 minutes before its start has no 24-hour reminder) is not
+// written; one sent already for the same start stays sent.
+func planReminders(ctx context.Context, q db.Querier, ids []string, now time.Time) error {
+	if _, err := q.Exec(ctx, `DELETE FROM reminders WHERE booking_id = ANY($1) AND state = 'due'`, ids); err != nil {
+		return fmt.Errorf("booking: unable to drop reminders: %w", err)
+	}
+	if _, err := q.Exec(ctx, `
+		INSERT INTO reminders (kind, booking_id, staff_id, offset_minutes, recipient, starts_at, due_at)
+		SELECT step.kind, b.id, who.staff_id, step.minutes, who.recipient, b.starts_at, step.due
+		FROM bookings b
+		JOIN calendars c ON c.id = b.calendar_id
+		CROSS JOIN LATERAL (
+			SELECT 'reminder' AS kind, (e->>'before')::int AS minutes, e->>'to' AS audience,
+			       b.starts_at - make_interval(mins => (e->>'before')::int) AS due
+			FROM jsonb_array_elements(c.reminders) e
+			UNION ALL
+			SELECT 'follow_up', (c.follow_up->>'after')::int, 'booker',
+			       b.ends_at + make_interval(mins => (c.follow_up->>'after')::int)
+			WHERE c.follow_up IS NOT NULL
+		) step
+		CROSS JOIN LATERAL (
+			SELECT 'booker' AS recipient, NULL::bigint AS staff_id WHERE step.audience = 'booker'
+			UNION ALL
+			SELECT DISTINCT 'guest:' || lower(g.email), NULL::bigint FROM booking_guests g
+			WHERE step.audience = 'booker' AND step.kind = 'reminder' AND g.booking_id = b.id
+			  AND g.email <> '' AND lower(g.email) <> lower(b.email)
+			UNION ALL
+			SELECT 'staff:' || p.id, p.id FROM staff p
+			WHERE step.audience = 'staff' AND (p.id = b.staff_id OR c.staff_mode = 'collective'
+			      AND p.id IN (SELECT staff_id FROM calendar_staff WHERE calendar_id = c.id))
+		) who
+		WHERE b.id = ANY($1) AND b.holds_for IS NULL AND b.status IN `+remindedStates+` AND step.due > $2
+		ON CONFLICT DO NOTHING`, ids, now); err != nil {
+		return fmt.Errorf("booking: unable to plan reminders: %w", err)
+	}
+	return nil
+}
+
+// ReplanCalendar makes the reminders of a calendar's bookings follow its
+// reminders and follow-up as they are now: rows still due go and the new
+// steps' come, for every booking not long over; what was sent stays sent.
+// Content calls it in the transaction that changes them.
+func (s *Service) ReplanCalendar(ctx context.Context, q db.Querier, calendarID int64) error {
+	return ReplanCalendar(ctx, q, calendarID, s.now())
+}
+
+// ReplanCalendar is Service.ReplanCalendar at the instant now.
+func ReplanCalendar(ctx context.Context, q db.Querier, calendarID int64, now time.Time) error {
+	rows, err := q.Query(ctx, `SELECT id FROM bookings WHERE calendar_id = $1 AND holds_for IS NULL
+		AND ends_at > $2::timestamptz - interval '31 days'`, calendarID, now)
+	if err != nil {
+		return fmt.Errorf("booking: unable to find a calendar's bookings: %w", err)
+	}
+	ids, err := pgx.CollectRows(rows, pgx.RowTo[string])
+	if err != nil || len(ids) == 0 {
+		return err
+	}
+	return planReminders(ctx, q, ids, now)
+}

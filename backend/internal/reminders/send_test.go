@@ -1,0 +1,304 @@
+package reminders_test
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"slotwise/backend/internal/booking"
+	"slotwise/backend/internal/content"
+	"slotwise/backend/internal/notify"
+)
+
+func TestAReminderGoesAtItsTimeInTheBookersLanguageAndZones(t *testing.T) {
+	f := newFixture(t, utc("2027-03-26 10:00"))
+	ctx := context.Background()
+	// A booker in New York books 09:00 in Berlin, the day after Europe's
+	// change and two weeks after America's: 03:00 for them.
+	b, _, err := f.bookings.Book(ctx, booking.BookCommand{Calendar: "demo-consultation", Start: mondayAfterChange,
+		TimeZone: "America/New_York", Locale: "de", Contact: ada()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := f.send(t, utc("2027-03-28 06:59")); n != 0 {
+		t.Fatalf("a minute early, %d were sent", n)
+	}
+	if n := f.send(t, utc("2027-03-28 07:00")); n != 1 {
+		t.Fatalf("24 hours before, %d were sent, want the booker's", n)
+	}
+	got := f.mails(t, notify.KindReminder)
+	if len(got) != 1 || got[0].recipient != "ada@example.com" {
+		t.Fatalf("reminders queued: %+v", got)
+	}
+	text := decoded(t, got[0].mime)
+	for _, want := range []string{
+		"Erinnerung: Consultation",          // the subject, in German
+		"03:00",                             // the booker's time, in New York
+		"Ortszeit bei Slotwise Demo Studio", // and the business's
+		"09:00",
+		"Lindenstraße 12, 10969 Berlin", // the place
+		"https://book.example.com/de/widget/bookings/demo-consultation?date=2027-03-29&reschedule=" + b.ID, // reschedule
+		"https://book.example.com/de/widget/booking/cancel-booking?id=" + b.ID,                             // cancel
+		"BEGIN:VCALENDAR", "DTSTART:20270329T070000Z", // the calendar file
+	} {
+		if !strings.Contains(text, want) {
+			t.Errorf("the reminder lacks %q:\n%s", want, text)
+		}
+	}
+	// Its links open the booking: the secret they carry was stored.
+	token := between(text, "cancel-booking?id="+b.ID+"&token=", "\n")
+	if _, err := f.bookings.Get(ctx, b.ID, strings.TrimSpace(token)); err != nil {
+		t.Errorf("the reminder's manage secret does not open the booking: %v", err)
+	}
+	if n := f.send(t, utc("2027-03-28 07:05")); n != 0 {
+		t.Errorf("sent again: %d", n)
+	}
+}
+
+func TestPaymentStillDueIsInTheReminder(t *testing.T) {
+	f := newFixture(t, utc("2027-03-26 10:00"))
+	mustBook(t, f, "salon-pedicure", mondayAfterChange)
+	f.send(t, utc("2027-03-28 07:00"))
+	got := f.mails(t, notify.KindReminder)
+	if len(got) != 1 {
+		t.Fatalf("reminders: %d", len(got))
+	}
+	if text := decoded(t, got[0].mime); !strings.Contains(text, "35.00") {
+		t.Errorf("the reminder does not say what is to pay at the appointment:\n%s", text)
+	}
+}
+
+func TestAWorkerKilledBeforeItsCommitLeavesTheReminderToBeSentOnce(t *testing.T) {
+	f := newFixture(t, utc("2027-03-26 10:00"))
+	ctx := context.Background()
+	setReminders(t, f, "demo-consultation", []content.Reminder{{Before: "24h", To: "booker"}}, nil)
+	mustBook(t, f, "demo-consultation", mondayAfterChange)
+	f.clock.Set(utc("2027-03-28 08:00"))
+
+	dying := f.worker()
+	dying.Lease = 300 * time.Millisecond
+	dying.BeforeCommit = func(int64) error { return errors.New("killed") }
+	if n, err := dying.SendDue(ctx); err != nil || n != 0 {
+		t.Fatalf("the dying worker: %d, %v", n, err)
+	}
+	if got := f.mails(t, notify.KindReminder); len(got) != 0 {
+		t.Fatalf("a worker that died before its commit queued %d mails", len(got))
+	}
+	if n := f.send(t, utc("2027-03-28 08:00")); n != 0 {
+		t.Fatalf("another worker took a row still leased: %d", n)
+	}
+	time.Sleep(400 * time.Millisecond) // real time: the lease is PostgreSQL's
+	if n := f.send(t, utc("2027-03-28 08:00")); n != 1 {
+		t.Fatalf("after the lease ran out, %d were sent", n)
+	}
+	f.send(t, utc("2027-03-28 08:01"))
+	if got := f.mails(t, notify.KindReminder); len(got) != 1 {
+		t.Errorf("queued %d times, want once", len(got))
+	}
+}
+
+func TestTwoReplicasSendEachReminderOnce(t *testing.T) {
+	f := newFixture(t, utc("2027-03-26 10:00"))
+	setReminders(t, f, "demo-consultation", []content.Reminder{{Before: "24h", To: "booker"}}, nil)
+	const bookings = 24
+	for i := range bookings {
+		start := time.Date(2027, 3, 29, 9+i/4, (i%2)*30, 0, 0, berlin)
+		b, _, err := f.bookings.Book(context.Background(), booking.BookCommand{Calendar: "demo-consultation", Start: start.Format(time.RFC3339),
+			TimeZone: "Europe/Berlin", Contact: booking.Contact{FirstName: "P", LastName: fmt.Sprint(i), Email: fmt.Sprintf("p%d@example.com", i),
+				Location: "Lindenstraße 12, 10969 Berlin"}})
+		if err != nil {
+			t.Fatalf("booking %d at %s: %v (%v)", i, start, err, b)
+		}
+	}
+	f.clock.Set(utc("2027-03-28 20:00"))
+	var wg sync.WaitGroup
+	sent := make([]int, 2)
+	for i := range sent {
+		w := f.worker()
+		w.Batch = 3
+		wg.Go(func() {
+			n, err := w.SendDue(context.Background())
+			if err != nil {
+				t.Error(err)
+			}
+			sent[i] = n
+		})
+	}
+	wg.Wait()
+	got := f.mails(t, notify.KindReminder)
+	seen := map[string]bool{}
+	for _, m := range got {
+		if seen[m.recipient] {
+			t.Errorf("%s was reminded twice", m.recipient)
+		}
+		seen[m.recipient] = true
+	}
+	if len(got) != bookings || sent[0]+sent[1] != bookings {
+		t.Errorf("queued %d, sent %d + %d; want %d once each", len(got), sent[0], sent[1], bookings)
+	}
+}
+
+var berlin, _ = time.LoadLocation("Europe/Berlin")
+
+func TestAfterDowntimeAReminderGoesLateUnlessItsAppointmentHasBegun(t *testing.T) {
+	f := newFixture(t, utc("2027-03-26 10:00"))
+	setReminders(t, f, "demo-consultation", []content.Reminder{{Before: "24h", To: "booker"}, {Before: "2h", To: "booker"}}, nil)
+	early := mustBook(t, f, "demo-consultation", mondayAfterChange)           // 07:00 UTC
+	later := mustBook(t, f, "demo-consultation", "2027-03-29T15:00:00+02:00") // 13:00 UTC
+	// Down from Saturday until Monday 11:30 UTC: the later booking's 2-hour
+	// reminder is due (11:00), and its 24-hour one long overdue.
+	f.send(t, utc("2027-03-29 11:30"))
+	got := f.mails(t, notify.KindReminder)
+	if len(got) != 1 {
+		t.Fatalf("after downtime %d reminders went, want one (the later booking's nearest)", len(got))
+	}
+	if !strings.Contains(decoded(t, got[0].mime), later.ID) {
+		t.Errorf("the late reminder is not the later booking's")
+	}
+	if n := f.observed.count("reminder skipped started"); n != 2 {
+		t.Errorf("the early booking's reminders skipped as started: %d, want 2", n)
+	}
+	if n := f.observed.count("reminder skipped superseded"); n != 1 {
+		t.Errorf("the later booking's 24-hour reminder, overtaken by its 2-hour one: %d skipped, want 1", n)
+	}
+	if due := f.due(t, early.ID); len(due) != 0 {
+		t.Errorf("rows left due: %q", due)
+	}
+}
+
+func TestACancelledClassSeatGetsNoReminderAndTheTeacherOneForTheClass(t *testing.T) {
+	f := newFixture(t, utc("2027-03-26 10:00"))
+	ctx := context.Background()
+	// demo-yoga: the booker 24 hours before, the teacher 2 hours before.
+	seat := func(name string) (*booking.Booking, string) {
+		b, token, err := f.bookings.Book(ctx, booking.BookCommand{Calendar: "demo-yoga", Start: mondayAfterChange, TimeZone: "Europe/Berlin",
+			Contact: booking.Contact{FirstName: name, LastName: "Yogi", Email: strings.ToLower(name) + "@example.com"}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return b, token
+	}
+	seat("Ada")
+	bob, token := seat("Bob")
+	seat("Cleo")
+	if _, err := f.bookings.Cancel(ctx, booking.CancelCommand{ID: bob.ID, Token: token}); err != nil {
+		t.Fatal(err)
+	}
+	f.send(t, utc("2027-03-29 06:00"))
+	var to []string
+	for _, m := range f.mails(t, notify.KindReminder) {
+		to = append(to, m.recipient)
+	}
+	if strings.Join(to, ",") != "ada@example.com,cleo@example.com" && strings.Join(to, ",") != "cleo@example.com,ada@example.com" {
+		t.Errorf("booker reminders went to %q", to)
+	}
+	if staff := f.mails(t, notify.KindStaffReminder); len(staff) != 1 || staff[0].recipient != "mia@slotwise.localhost" {
+		t.Errorf("the teacher's reminders: %+v, want one for the class", staff)
+	}
+	if n := f.observed.count("reminder skipped told"); n != 1 {
+		t.Errorf("the second seat's teacher reminder, told with the first: %d", n)
+	}
+}
+
+func TestTheFollowUpThanksAndLinksTheFormAndBookingAgain(t *testing.T) {
+	f := newFixture(t, utc("2027-03-26 10:00"))
+	b := mustBook(t, f, "demo-consultation", mondayAfterChange)
+	f.send(t, utc("2027-03-29 09:29"))
+	if got := f.mails(t, notify.KindFollowUp); len(got) != 0 {
+		t.Fatalf("a follow-up before its time")
+	}
+	f.send(t, utc("2027-03-29 09:30"))
+	got := f.mails(t, notify.KindFollowUp)
+	if len(got) != 1 {
+		t.Fatalf("follow-ups: %d", len(got))
+	}
+	text := decoded(t, got[0].mime)
+	for _, want := range []string{"Thank you", "https://book.example.com/widget/survey/demo-survey?booking=" + b.ID,
+		"https://book.example.com/widget/bookings/demo-consultation"} {
+		if !strings.Contains(text, want) {
+			t.Errorf("the follow-up lacks %q:\n%s", want, text)
+		}
+	}
+}
+
+func TestAReminderSentIsAnEventForWebhooks(t *testing.T) {
+	f := newFixture(t, utc("2027-03-26 10:00"))
+	b := mustBook(t, f, "demo-consultation", mondayAfterChange)
+	f.send(t, utc("2027-03-29 06:00")) // the booker's 24 h and 2 h reminders and the staff's
+	var n int
+	var payload string
+	err := f.pool.QueryRow(context.Background(), `SELECT count(*), max(payload::text) FILTER (WHERE payload->>'to' = 'staff')
+		FROM events WHERE type = $1 AND payload->>'bookingId' = $2`, booking.EventReminderSent, b.ID).Scan(&n, &payload)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n != 2 || !strings.Contains(payload, `"beforeMinutes": 60`) {
+		t.Errorf("events: %d (want the booker's latest and the staff's), staff's %s", n, payload)
+	}
+}
+
+func TestAStaffMembersAgendaListsTheirDayAndSkipsAnEmptyOne(t *testing.T) {
+	f := newFixture(t, utc("2027-03-26 10:00"))
+	ctx := context.Background()
+	site, err := content.Load(ctx, f.pool)
+	if err != nil {
+		t.Fatal(err)
+	}
+	mia := site.Staff[1]
+	if mia.Slug != "mia" {
+		t.Fatalf("staff: %s", mia.Slug)
+	}
+	mia.Agenda = &content.Agenda{At: "07:30", Day: "today"}
+	putStaff(t, f, mia)
+	mustBookWith(t, f, "demo-yoga", mondayAfterChange)
+	mustBookWith(t, f, "demo-duo", "2027-03-29T13:00:00+02:00")
+
+	f.send(t, utc("2027-03-29 05:29"))
+	if got := f.mails(t, notify.KindStaffAgenda); len(got) != 0 {
+		t.Fatal("an agenda before its hour")
+	}
+	f.send(t, utc("2027-03-29 05:30")) // 07:30 in Berlin
+	got := f.mails(t, notify.KindStaffAgenda)
+	if len(got) != 1 || got[0].recipient != "mia@slotwise.localhost" {
+		t.Fatalf("agendas: %+v", got)
+	}
+	text := decoded(t, got[0].mime)
+	for _, want := range []string{"2 appointments", "Monday, March 29, 2027", "9:00", "Yoga class", "1:00", "Ada Lovelace"} {
+		if !strings.Contains(text, want) {
+			t.Errorf("the agenda lacks %q:\n%s", want, text)
+		}
+	}
+	// Tuesday is planned next, and is empty.
+	f.send(t, utc("2027-03-30 05:30"))
+	if got := f.mails(t, notify.KindStaffAgenda); len(got) != 1 {
+		t.Errorf("an agenda for an empty day")
+	}
+	if n := f.observed.count("agenda skipped empty"); n != 1 {
+		t.Errorf("empty days skipped: %d", n)
+	}
+	var due time.Time
+	if err := f.pool.QueryRow(ctx, `SELECT due_at FROM reminders WHERE kind = 'agenda' AND state = 'due'`).Scan(&due); err != nil ||
+		!due.Equal(utc("2027-03-31 05:30")) {
+		t.Errorf("the next agenda is due %s (%v), want Wednesday 07:30 in Berlin", due, err)
+	}
+}
+
+func mustBookWith(t *testing.T, f *fixture, calendar, start string) {
+	t.Helper()
+	mustBook(t, f, calendar, start)
+}
+
+func putStaff(t *testing.T, f *fixture, s content.Staff) {
+	t.Helper()
+	body, _ := jsonOf(s)
+	kind, _ := content.KindNamed("staff")
+	svc := content.NewService(f.pool, nil)
+	svc.SetClock(f.clock.Now)
+	if _, err := svc.Put(context.Background(), content.Change{Kind: kind, Key: s.Slug, Body: body}); err != nil {
+		t.Fatal(err)
+	}
+}

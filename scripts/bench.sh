@@ -156,17 +156,25 @@ for run in first again; do
 done
 "$bin" postgres stop --dir "$work/import/postgres" >/dev/null 2>&1 || true
 
+# name of a benchmark, the unit it reports, how many rounds: prints its figure
+bench_metric() {
+  (cd "$1" && go test -count=1 -run '^$' -bench "$2" -benchtime "$4" .) 2>&1 |
+    awk -v unit="$3" '/^Benchmark/ { for (i = 2; i <= NF; i++) if ($i == unit) print $1, $(i-1) }'
+}
+
+echo
+echo "== Reminders (Go benchmarks)"
+bench_metric backend/internal/reminders 'TenThousandDueReminders$' s/10k 1x | awk '{
+  printf "10,000 reminders due together, in the outbox: %6.2f s (budget 60 s)%s\n", $2, ($2 < 60 ? "" : "  OVER") }'
+bench_metric backend/internal/reminders 'IdleRound$' queries/round 1x | awk '{
+  printf "an idle round of the scheduler:            %6.0f query (budget 1, indexed)%s\n", $2, ($2 <= 1 ? "" : "  OVER") }'
+
 echo
 echo "== Staff's calendars (Go benchmarks; Radicale for the unchanged calendar and the second live check)"
 if ! command -v radicale >/dev/null 2>&1; then
   echo "radicale is not installed (Debian: apt-get install radicale); skipped"
   exit 0
 fi
-# name of a benchmark, the unit it reports, how many rounds: prints its figure
-bench_metric() {
-  (cd "$1" && go test -count=1 -run '^$' -bench "$2" -benchtime "$4" .) 2>&1 |
-    awk -v unit="$3" '/^Benchmark/ { for (i = 2; i <= NF; i++) if ($i == unit) print $1, $(i-1) }'
-}
 bench_metric backend/internal/calsync 'CalendarSync$' ns/op 2x | awk '{ s = $2 / 1e9
   printf "sync of 20 staff x 2 calendars x 500 events: %6.2f s (budget 5 s)%s\n", s, (s < 5 ? "" : "  OVER") }'
 bench_metric backend/internal/calsync 'UnchangedCalendar$' requests/sync 20x | awk '{

@@ -348,6 +348,11 @@ func purgeOld(ctx context.Context, a *app, bookings *booking.Service, limiter *l
 		} else if n > 0 {
 			a.log.Info("purged events", slog.Int64("count", n))
 		}
+		if n, err := reminders.Purge(ctx, a.pool, 90*24*time.Hour); err != nil && ctx.Err() == nil {
+			a.log.Warn("unable to purge reminders done", slog.Any("err", err))
+		} else if n > 0 {
+			a.log.Info("purged reminders done", slog.Int64("count", n))
+		}
 		select {
 		case <-ctx.Done():
 			return

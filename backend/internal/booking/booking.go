@@ -127,9 +127,19 @@ type Calendar struct {
 	// (its booking form, a definition of the form engine); nil: none.
 	Questions        *forms.Definition
 	QuestionsVersion int
+	// Reminders are sent before each booking (docs/content.md); their
+	// rows are planned by planReminders, from the database's copy.
+	Reminders []ReminderStep
 
 	Location *Location
 	Staff    []*Staff
+}
+
+// ReminderStep is one reminder of a calendar: Before minutes before the
+// start, to the booker or the staff.
+type ReminderStep struct {
+	Before int    `json:"before"`
+	To     string `json:"to"`
 }
 
 // Collective tells whether every person of the calendar takes part in

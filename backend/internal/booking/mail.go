@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"log/slog"
 	"strings"
+	"time"
 
 	"github.com/jackc/pgx/v5"
 
@@ -135,7 +136,9 @@ func (m *Mailer) compose(ctx context.Context, event string, group []*Booking, to
 		bookerViews[i] = NewView(x, token, b.Locale, now)
 		bookerEvents[i] = Event(x, m.BaseURL+bookerViews[i].ManageURL, now)
 	}
-	out := []notify.Mail{m.render(ctx, kind, b.Locale, brand, bookerViews, b.Contact.Email, b.Contact.FirstName+" "+b.Contact.LastName, b.Staff.Name, bookerEvents, method)}
+	booker := m.renderWithNotice(ctx, kind, b.Locale, brand, bookerViews, b.Contact.Email, b.Contact.FirstName+" "+b.Contact.LastName, b.Staff.Name, bookerEvents, method,
+		remindersAhead(b, kind, now))
+	out := []notify.Mail{booker}
 	if event == EventLatePaid || b.Money.State == MoneyReleased {
 		// Nobody else heard of a booking that was never paid.
 		return out
@@ -242,7 +245,33 @@ func WithoutLinks(v View) View {
 // (views[1:]), with a calendar file of all of them, in the business's
 // colour (brand).
 func (m *Mailer) render(ctx context.Context, kind, locale, brand string, views []View, to, toName, staffName string, evs []notify.Event, method string) notify.Mail {
+	return m.renderWithNotice(ctx, kind, locale, brand, views, to, toName, staffName, evs, method, nil)
+}
+
+// remindersAhead is what a booker's confirmation or reschedule says of
+// the reminders to come: how long before the start each of the calendar's
+// reminders to the booker goes, those whose time has not passed; nil for
+// any other mail.
+func remindersAhead(b *Booking, kind string, now time.Time) []int {
+	if kind != notify.KindConfirmation && kind != notify.KindRescheduled || b.Status != StatusScheduled && b.Status != StatusRescheduled {
+		return nil
+	}
+	var ahead []int
+	for _, r := range b.Calendar.Reminders {
+		if r.To == RecipientBooker && b.Start.Add(-time.Duration(r.Before)*time.Minute).After(now) {
+			ahead = append(ahead, r.Before)
+		}
+	}
+	return ahead
+}
+
+// renderWithNotice is render telling the booker which reminders will come
+// (remindBefore, minutes before the start; none when empty).
+func (m *Mailer) renderWithNotice(ctx context.Context, kind, locale, brand string, views []View, to, toName, staffName string, evs []notify.Event, method string, remindBefore []int) notify.Mail {
 	data := m.Data(locale, brand)
+	if len(remindBefore) > 0 {
+		data.Reminder = &notify.ReminderEmail{RemindBefore: remindBefore}
+	}
 	data.Booking, data.StaffName = views[0], staffName
 	if len(views) > 1 {
 		data.Also = views[1:]

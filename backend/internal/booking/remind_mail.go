@@ -88,7 +88,16 @@ func (m *Mailer) Remind(ctx context.Context, group []*Booking, recipient string,
 				ev.Description = x.Calendar.Description
 				views[i], evs[i] = WithoutLinks(NewView(x, "", locale, now)), ev
 			}
-			mail := m.renderWith(ctx, notify.KindStaffReminder, data(locale), views, mine.person.Email, mine.person.Name, mine.person.Name, evs, notify.MethodRequest)
+			d := data(locale)
+			if b.Calendar.Class() {
+				who, err := m.Service.classPeople(ctx, b)
+				if err != nil {
+					m.Log().WarnContext(ctx, "unable to list a class's people; the reminder names one", "booking", b.ID, "err", err)
+				} else {
+					d.Reminder.Who = []string{who}
+				}
+			}
+			mail := m.renderWith(ctx, notify.KindStaffReminder, d, views, mine.person.Email, mine.person.Name, mine.person.Name, evs, notify.MethodRequest)
 			return &mail, nil
 		}
 	}
@@ -127,8 +136,45 @@ func (m *Mailer) Agenda(ctx context.Context, person *Staff, day string, bookings
 	views := make([]View, len(bookings))
 	for i, x := range bookings {
 		views[i] = WithoutLinks(NewView(x, "", locale, now))
+		who := x.Contact.FirstName + " " + x.Contact.LastName
+		if x.Calendar.Class() {
+			if people, err := m.Service.classPeople(ctx, x); err == nil {
+				who = people
+			}
+		}
+		d.Reminder.Who = append(d.Reminder.Who, who)
 	}
 	return m.renderWith(ctx, notify.KindStaffAgenda, d, views, person.Email, person.Name, person.Name, nil, "")
+}
+
+// classPeople names who comes to b's class time: each seat's booker, with
+// the guests they bring, and how many of the class's places are taken
+// ("Ada Lovelace +1, Cleo Yogi · 3/8").
+func (s *Service) classPeople(ctx context.Context, b *Booking) (string, error) {
+	rows, err := s.pool.Query(ctx, `SELECT first_name || ' ' || last_name, seats FROM bookings
+		WHERE calendar_id = $1 AND starts_at = $2 AND staff_id = $3 AND holds_for IS NULL AND status IN `+remindedStates+`
+		ORDER BY created_at, id`, b.Calendar.ID, b.Start, b.Staff.ID)
+	if err != nil {
+		return "", err
+	}
+	var names []string
+	taken := 0
+	for rows.Next() {
+		var name string
+		var seats int
+		if err := rows.Scan(&name, &seats); err != nil {
+			rows.Close()
+			return "", err
+		}
+		if seats > 1 {
+			name += " +" + strconv.Itoa(seats-1)
+		}
+		names, taken = append(names, name), taken+seats
+	}
+	if err := rows.Err(); err != nil {
+		return "", err
+	}
+	return strings.Join(names, ", ") + " · " + strconv.Itoa(taken) + "/" + strconv.Itoa(b.Calendar.Seats), nil
 }
 
 // renderWith is render with data already made: a calendar file only when

@@ -30,21 +30,24 @@ const calendarColumns = `
 	c.deposit_kind, c.deposit_value, c.payment, c.hold_minutes, c.refund_policy, c.refund_window_hours, l.id, l.slug, l.name, l.logo_url, l.brand_color, l.time_zone, l.currency, l.default_locale,
 	l.consent_text, coalesce(nullif(c.terms_url, ''), l.terms_url), l.email, l.country, coalesce(l.payment_provider, ''),
 	(SELECT fv.definition FROM forms f JOIN form_versions fv ON fv.form_id = f.id AND fv.version = f.version WHERE f.id = c.form_id),
-	(SELECT f.version FROM forms f WHERE f.id = c.form_id)`
+	(SELECT f.version FROM forms f WHERE f.id = c.form_id), c.reminders`
 
 func scanCalendar(row pgx.Row) (*Calendar, error) {
 	c := &Calendar{Location: &Location{}}
 	var dur, interval, before, after, notice, hold, refundHours int
-	var options, fields, questions []byte
+	var options, fields, questions, reminders []byte
 	var questionsVersion *int
 	l := c.Location
 	err := row.Scan(&c.ID, &c.Slug, &c.Name, &c.Description, &dur, &interval, &before, &after, &notice,
 		&c.WindowDays, &c.MaxPerStaffPerDay, &c.StaffMode, &c.RequiresConfirmation, &options, &fields,
 		&c.Seats, &c.MaxSeatsPerBooking, &c.RecurringMax, &c.PriceCents, &c.Currency, &c.PricePerPerson,
 		&c.DepositKind, &c.DepositValue, &c.Payment, &hold, &c.RefundPolicy, &refundHours, &l.ID, &l.Slug, &l.Name, &l.LogoURL, &l.BrandColor, &l.TimeZone, &l.Currency, &l.DefaultLocale,
-		&l.ConsentText, &l.TermsURL, &l.Email, &l.Country, &l.PaymentProvider, &questions, &questionsVersion)
+		&l.ConsentText, &l.TermsURL, &l.Email, &l.Country, &l.PaymentProvider, &questions, &questionsVersion, &reminders)
 	if err != nil {
 		return nil, err
+	}
+	if err := json.Unmarshal(reminders, &c.Reminders); err != nil {
+		return nil, fmt.Errorf("booking: calendar %q has broken reminders: %w", c.Slug, err)
 	}
 	if questions != nil && questionsVersion != nil {
 		c.Questions, c.QuestionsVersion = &forms.Definition{}, *questionsVersion

@@ -214,7 +214,9 @@ func TestImportNamesEveryProblemAndChangesNothing(t *testing.T) {
 	}
 	write("calendars/quick-chat.yaml", "name: Quick chat\nduration: 2\nstaff:\n  - mia\n  - nobody\nstaffMode: whoever\n")
 	write("posts/orphan.md", "---\ntitle: An orphan\nblog: blog\nauthor: ghost\npublished: true\n---\n\nText.\n")
-	write("staff/eve.yaml", "name: Eve\nemail: not-an-address\ntimeZone: Mars/Olympus\nhours:\n  monday:\n    - 17:00-09:00\n")
+	write("staff/eve.yaml", "name: Eve\nemail: not-an-address\ntimeZone: Mars/Olympus\nhours:\n  monday:\n    - 17:00-09:00\nagenda:\n  at: \"7:30pm\"\n  day: yesterday\n")
+	write("calendars/nagging.yaml", "name: Nagging\nduration: 30\nstaff: [mia]\nreminders:\n  - before: 2 hours\n    to: booker\n"+
+		"  - before: 100d\n    to: everyone\n  - before: 1d\n    to: booker\n  - before: 1440\n    to: booker\nfollowUp:\n  after: -1h\n  form: demo-consultation-questions\n")
 	write("pages/widget.md", "---\ntitle: Mine\n---\n")
 	write("groups/evening.yaml", "id: grp_studio\nname: Evenings\ncalendars: [demo-yoga]\n")
 	write("blogs.yaml", "- path: blog\n  title: Journal\n  categories:\n    - {slug: massage, name: Massage}\n    - {slug: skin-care, name: Skin care}\n"+
@@ -244,6 +246,14 @@ func TestImportNamesEveryProblemAndChangesNothing(t *testing.T) {
 		`staff/eve.yaml:2: email: "not-an-address" is not an e-mail address a mail can be sent to`,
 		`staff/eve.yaml:3: timeZone: "Mars/Olympus" is not an IANA time zone such as Europe/Berlin`,
 		`staff/eve.yaml:6: hours.monday.0: 17:00-09:00 ends before it starts`,
+		`staff/eve.yaml:8: agenda.at: "7:30pm" is not a time of day such as 07:30`,
+		`staff/eve.yaml:9: agenda.day: is one of today, tomorrow, not "yesterday"`,
+		`calendars/nagging.yaml:5: reminders.0.before: "2 hours" is a duration such as 30m, 2h or 1d`,
+		`calendars/nagging.yaml:7: reminders.1.before: is 1m to 90d, not 100d`,
+		`calendars/nagging.yaml:8: reminders.1.to: is one of booker, staff, not "everyone"`,
+		`calendars/nagging.yaml:11: reminders.3: the same reminder is listed twice`,
+		`calendars/nagging.yaml:14: followUp.after: "-1h" is a duration such as 30m, 2h or 1d`,
+		`calendars/nagging.yaml:15: followUp.form: "demo-consultation-questions" is a booking form: a follow-up links to a form, quiz or survey`,
 		`pages/widget.md: path: /widget/ belongs to the server (widgets, the API, the shop …)`,
 		`groups/evening.yaml:1: id: "grp_studio" is already the address of demo-group`,
 		`blogs.yaml:9: categories.0.slug: massage is also a category of the blog blog: a category's slug is the site's own`,

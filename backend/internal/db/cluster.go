@@ -86,6 +86,11 @@ type Cluster struct {
 	runAs     *account // nil: the current user
 	opts      ClusterOptions
 
+	// reused: the server was running already, started by another
+	// process (a serving binary, `slotwise postgres start`), which owns
+	// it: this one neither watches it nor stops it.
+	reused bool
+
 	mu        sync.Mutex
 	watchdog  *exec.Cmd
 	watchPipe *os.File
@@ -125,7 +130,11 @@ func StartClusterWithOptions(ctx context.Context, dir string, logger *slog.Logge
 	if err := c.prepare(ctx); err != nil {
 		return nil, err
 	}
-	if c.opts.StopOnExit || c.opts.RemoveOnExit {
+	running, err := c.running(ctx)
+	if err != nil {
+		return nil, err
+	}
+	if (c.opts.StopOnExit || c.opts.RemoveOnExit) && !running {
 		if err := c.startWatchdog(); err != nil {
 			return nil, err
 		}
@@ -240,6 +249,9 @@ func (c *Cluster) EnsureDatabase(ctx context.Context, name string) error {
 // back, clients disconnected). Stopping a server that is not running is
 // not an error. With RemoveOnExit the cluster directory is removed.
 func (c *Cluster) Stop(ctx context.Context) error {
+	if c.reused {
+		return nil // another process's server: `slotwise token create` beside a running server must not stop it
+	}
 	if _, err := os.Stat(c.dataDir); errors.Is(err, fs.ErrNotExist) {
 		c.stopWatchdog()
 		return nil // removed, so nothing can run there
@@ -322,6 +334,7 @@ func (c *Cluster) start(ctx context.Context) error {
 			c.socketDir = sock
 		}
 		c.logger.Info("postgres is already running, reusing it", "dir", c.dataDir, "socket_dir", c.socketDir)
+		c.reused = true
 		return nil
 	}
 

@@ -155,6 +155,14 @@ func TestClusterStartsAnswersStopsAndRestartsKeepingData(t *testing.T) {
 	if got := queryInt(t, c2.URL("app"), `SELECT v FROM kept`); got != 42 {
 		t.Errorf("reused server: kept.v = %d, want 42", got)
 	}
+	// A process that reused it does not own it: its Stop (a CLI command
+	// beside a serving binary) leaves the server to its owner.
+	c3 := startCluster(t, dir, nil, db.ClusterOptions{Fast: true, StopOnExit: true})
+	stopCluster(t, c2)
+	stopCluster(t, c3)
+	if err := answers(url); err != nil {
+		t.Fatalf("stopping a reused server stopped its owner's: %v", err)
+	}
 
 	if err := db.StopCluster(ctx, dir, nil); err != nil {
 		t.Fatal(err)

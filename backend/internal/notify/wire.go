@@ -59,6 +59,13 @@ type ReminderEmail struct {
 	// Day (YYYY-MM-DD) and StaffTimeZone are an agenda's day and zone.
 	Day           string `json:"day,omitempty"`
 	StaffTimeZone string `json:"staffTimeZone,omitempty"`
+	// Who comes to each appointment told (the booking and each of Also),
+	// for the staff: a class's people by name, where one booking would
+	// name only its own booker.
+	Who []string `json:"who,omitempty"`
+	// RemindBefore, in a booker's confirmation, says which reminders will
+	// come: minutes before the start.
+	RemindBefore []int `json:"remindBefore,omitempty"`
 }
 
 // FormEmail is a submitted response as the business reads it: each

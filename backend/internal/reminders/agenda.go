@@ -129,3 +129,14 @@ func (w *Worker) agenda(ctx context.Context, r row) (done, error) {
 	mail := w.Mailer.Agenda(ctx, &person, from.Format(time.DateOnly), day, w.now())
 	return done{outcome: Sent, mail: &mail, once: fmt.Sprintf("agenda:%d:%s", person.ID, from.Format(time.DateOnly))}, nil
 }
+
+// Purge deletes the rows done (sent or skipped) longer ago than age: what
+// a reminder was is in the outbox and the events by then, and a row done
+// that long ago can no longer be planned again (its time has passed).
+func Purge(ctx context.Context, q db.Querier, age time.Duration) (int64, error) {
+	tag, err := q.Exec(ctx, `DELETE FROM reminders WHERE state <> 'due' AND done_at < now() - $1 * interval '1 second'`, int64(age.Seconds()))
+	if err != nil {
+		return 0, fmt.Errorf("reminders: unable to purge: %w", err)
+	}
+	return tag.RowsAffected(), nil
+}

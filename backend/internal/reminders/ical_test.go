@@ -40,6 +40,11 @@ func TestTheRemindersCalendarFileOpensInICALjsAsTheConfirmations(t *testing.T) {
 	if err := pgx.BeginFunc(ctx, f.pool, func(tx pgx.Tx) error { return commit(ctx, tx) }); err != nil {
 		t.Fatal(err)
 	}
+	// The confirmation says which reminders will come, as the V8 the
+	// binary embeds words them.
+	if text := decoded(t, f.mails(t, notify.KindConfirmation)[0].mime); !strings.Contains(text, "We will send you reminders 24 hours and 2 hours before.") {
+		t.Errorf("the confirmation does not tell of the reminders:\n%s", text)
+	}
 	f.send(t, utc("2027-03-28 07:00"))
 	dir := t.TempDir()
 	var files []string

@@ -9,9 +9,13 @@ import (
 	"testing"
 	"time"
 
+	"github.com/jackc/pgx/v5"
+
 	"slotwise/backend/internal/booking"
 	"slotwise/backend/internal/content"
+	"slotwise/backend/internal/events"
 	"slotwise/backend/internal/notify"
+	"slotwise/backend/internal/webhooks"
 )
 
 func TestAReminderGoesAtItsTimeInTheBookersLanguageAndZones(t *testing.T) {
@@ -196,8 +200,12 @@ func TestACancelledClassSeatGetsNoReminderAndTheTeacherOneForTheClass(t *testing
 	if strings.Join(to, ",") != "ada@example.com,cleo@example.com" && strings.Join(to, ",") != "cleo@example.com,ada@example.com" {
 		t.Errorf("booker reminders went to %q", to)
 	}
-	if staff := f.mails(t, notify.KindStaffReminder); len(staff) != 1 || staff[0].recipient != "mia@slotwise.localhost" {
-		t.Errorf("the teacher's reminders: %+v, want one for the class", staff)
+	staff := f.mails(t, notify.KindStaffReminder)
+	if len(staff) != 1 || staff[0].recipient != "mia@slotwise.localhost" {
+		t.Fatalf("the teacher's reminders: %+v, want one for the class", staff)
+	}
+	if text := decoded(t, staff[0].mime); !strings.Contains(text, "Ada Yogi, Cleo Yogi · 2/8") {
+		t.Errorf("the teacher's reminder does not name the class's people:\n%s", text)
 	}
 	if n := f.observed.count("reminder skipped told"); n != 1 {
 		t.Errorf("the second seat's teacher reminder, told with the first: %d", n)
@@ -227,17 +235,48 @@ func TestTheFollowUpThanksAndLinksTheFormAndBookingAgain(t *testing.T) {
 
 func TestAReminderSentIsAnEventForWebhooks(t *testing.T) {
 	f := newFixture(t, utc("2027-03-26 10:00"))
+	ctx := context.Background()
 	b := mustBook(t, f, "demo-consultation", mondayAfterChange)
 	f.send(t, utc("2027-03-29 06:00")) // the booker's 24 h and 2 h reminders and the staff's
 	var n int
 	var payload string
-	err := f.pool.QueryRow(context.Background(), `SELECT count(*), max(payload::text) FILTER (WHERE payload->>'to' = 'staff')
+	err := f.pool.QueryRow(ctx, `SELECT count(*), max(payload::text) FILTER (WHERE payload->>'to' = 'staff')
 		FROM events WHERE type = $1 AND payload->>'bookingId' = $2`, booking.EventReminderSent, b.ID).Scan(&n, &payload)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if n != 2 || !strings.Contains(payload, `"beforeMinutes": 60`) {
 		t.Errorf("events: %d (want the booker's latest and the staff's), staff's %s", n, payload)
+	}
+
+	// An endpoint that hears booking.reminder_sent gets the booking and
+	// which reminder it was.
+	hooks := webhooks.NewStore(f.pool, true)
+	url, types := "https://hooks.example.com/sms", []string{webhooks.BookingReminderSent}
+	if _, _, err := hooks.Create(ctx, webhooks.EndpointInput{URL: &url, Events: &types}); err != nil {
+		t.Fatal(err)
+	}
+	var ev events.Event
+	if err := f.pool.QueryRow(ctx, `SELECT id, type, payload FROM events WHERE type = $1 AND payload->>'to' = 'staff'`,
+		booking.EventReminderSent).Scan(&ev.ID, &ev.Type, &ev.Payload); err != nil {
+		t.Fatal(err)
+	}
+	fan := &webhooks.Fanout{Store: hooks, Bookings: f.bookings}
+	commit, err := fan.Handle(ctx, ev)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := pgx.BeginFunc(ctx, f.pool, func(tx pgx.Tx) error { return commit(ctx, tx) }); err != nil {
+		t.Fatal(err)
+	}
+	var body string
+	if err := f.pool.QueryRow(ctx, `SELECT body FROM webhook_deliveries WHERE event_type = $1`, webhooks.BookingReminderSent).Scan(&body); err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{`"type":"booking.reminder_sent"`, `"id":"` + b.ID + `"`, `"reminder":{"beforeMinutes":60,"to":"staff"}`} {
+		if !strings.Contains(body, want) {
+			t.Errorf("the webhook's body lacks %s: %s", want, body)
+		}
 	}
 }
 
@@ -300,5 +339,56 @@ func putStaff(t *testing.T, f *fixture, s content.Staff) {
 	svc.SetClock(f.clock.Now)
 	if _, err := svc.Put(context.Background(), content.Change{Kind: kind, Key: s.Slug, Body: body}); err != nil {
 		t.Fatal(err)
+	}
+}
+
+func TestASeriesRemindsBeforeEachTimeAndAVisitOnceADay(t *testing.T) {
+	f := newFixture(t, utc("2027-03-26 10:00"))
+	ctx := context.Background()
+	// demo-massage books weekly series; its reminder: the booker, a day before.
+	_, _, err := f.bookings.Book(ctx, booking.BookCommand{Calendar: "demo-massage", Start: mondayAfterChange, TimeZone: "Europe/Berlin",
+		Contact: ada(), Repeat: &booking.Repeat{Every: "week", Count: 3}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, at := range []string{"2027-03-28 07:00", "2027-04-04 07:00", "2027-04-11 07:00"} {
+		if n := f.send(t, utc(at)); n != 1 {
+			t.Errorf("before the series' time %d: %d sent, want 1", i+1, n)
+		}
+	}
+	got := f.mails(t, notify.KindReminder)
+	if len(got) != 3 || !strings.Contains(decoded(t, got[2].mime), "12. April") && !strings.Contains(decoded(t, got[2].mime), "April 12, 2027") {
+		t.Errorf("the series' reminders: %d, the third not of its own time", len(got))
+	}
+
+	// A visit: two services of the salon's menu, back to back, for Grace.
+	menu, err := f.bookings.MenuBySlug(ctx, "salon-menu")
+	if err != nil {
+		menu, err = f.bookings.MenuByID(ctx, "menu_salon")
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.clock.Set(utc("2027-03-26 10:00"))
+	grace := booking.Contact{FirstName: "Grace", LastName: "Hopper", Email: "grace@example.com"}
+	if _, _, err := f.bookings.BookCart(ctx, menu, booking.CartCommand{Menu: menu.ID, Items: []string{"salon-haircut", "salon-manicure"},
+		BookCommand: booking.BookCommand{Start: "2027-03-30T10:00:00+02:00", TimeZone: "Europe/Berlin", Contact: grace}}); err != nil {
+		t.Fatal(err)
+	}
+	f.send(t, utc("2027-03-29 20:00"))
+	var visit []queued
+	for _, m := range f.mails(t, notify.KindReminder) {
+		if m.recipient == "grace@example.com" {
+			visit = append(visit, m)
+		}
+	}
+	if len(visit) != 1 {
+		t.Fatalf("a visit of two services: %d reminders, want one", len(visit))
+	}
+	text := decoded(t, visit[0].mime)
+	for _, want := range []string{"Haircut", "Manicure"} {
+		if !strings.Contains(text, want) {
+			t.Errorf("the visit's reminder does not name %s:\n%s", want, text)
+		}
 	}
 }

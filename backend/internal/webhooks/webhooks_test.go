@@ -284,6 +284,7 @@ func TestMessageTypesSayWhatABusinessCaresAbout(t *testing.T) {
 		{booking.EventLatePaid, booking.StatusCancelled, "refund_due", []string{BookingPaid}},
 		{booking.EventRefunded, booking.StatusCancelled, "refunded", []string{BookingRefunded}},
 		{booking.EventRefundDue, booking.StatusCancelled, "refund_due", nil},
+		{booking.EventReminderSent, booking.StatusScheduled, "none", []string{BookingReminderSent}},
 	}
 	for _, tt := range tests {
 		got := messageTypes(tt.event, booking.BookingEvent{Status: tt.status, Payment: tt.payment})

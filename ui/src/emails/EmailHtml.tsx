@@ -22,10 +22,12 @@ function Row({ row, accent }: { row: EmailRow; accent: string }) {
   );
   return (
     <tr>
-      <td valign="top" style={{ ...muted, padding: '6px 16px 6px 0', whiteSpace: 'nowrap' }}>
+      {/* Labels wrap and long values (a reference, a link) break, so a
+          phone's screen never scrolls sideways. */}
+      <td valign="top" width="36%" style={{ ...muted, padding: '6px 16px 6px 0' }}>
         {row.label}
       </td>
-      <td valign="top" style={{ ...text, padding: '6px 0', textDecoration: row.struck ? 'line-through' : undefined }}>
+      <td valign="top" style={{ ...text, padding: '6px 0', overflowWrap: 'anywhere', wordBreak: 'break-word', textDecoration: row.struck ? 'line-through' : undefined }}>
         {value}
       </td>
     </tr>

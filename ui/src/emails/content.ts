@@ -144,13 +144,22 @@ export function times(intl: IntlShape, timeZone: string) {
   };
 }
 
+// spanOf says minutes as people set reminders: days beyond two, else hours
+// when whole, else minutes ("24 hours", "3 days", "90 minutes").
+function spanOf(lang: string, minutes: number): string {
+  const [value, unit] =
+    minutes > 2880 && minutes % 1440 === 0 ? [minutes / 1440, 'day'] : minutes % 60 === 0 ? [minutes / 60, 'hour'] : [minutes, 'minute'];
+  return new Intl.NumberFormat(lang, { style: 'unit', unit, unitDisplay: 'long' }).format(value);
+}
+
 export function buildContent(kind: EmailKind, data: EmailData, intl: IntlShape): EmailContent {
   const k = KINDS[kind];
   const b = data.booking!; // checked by renderEmail
   const start = new Date(b.start);
   const end = new Date(b.end);
   const t = times(intl, b.timeZone);
-  const customer = `${b.contact.firstName} ${b.contact.lastName}`.trim();
+  // A class's people, when the server names them all (a teacher's reminder).
+  const customer = data.reminder?.who?.[0] ?? `${b.contact.firstName} ${b.contact.lastName}`.trim();
   const staffName = data.staffName || b.staff.name;
   const values = {
     service: b.calendar.name,
@@ -163,6 +172,12 @@ export function buildContent(kind: EmailKind, data: EmailData, intl: IntlShape):
   const lead = fmt(k.lead);
 
   const paragraphs = [lead];
+  // The booker's confirmation says which reminders will come.
+  const ahead = data.reminder?.remindBefore ?? [];
+  if (!k.staff && !k.guest && !k.cancelled && ahead.length > 0) {
+    const times = new Intl.ListFormat(data.lang, { type: 'conjunction' }).format(ahead.map((m) => spanOf(data.lang, m)));
+    paragraphs.push(intl.formatMessage({ id: 'email.reminder.notice' }, { count: ahead.length, times }));
+  }
   if (k.staff && b.status === 'requested' && !k.cancelled) paragraphs.push(intl.formatMessage({ id: 'email.staffBooked.awaitsConfirmation' }));
 
   // Bookings made together (a series, a visit's services) are one mail: a

@@ -60,10 +60,10 @@ function agenda(data: EmailData, intl: IntlShape): EmailContent {
   const dayDate = y ? new Date(Date.UTC(y, m - 1, d, 12)) : new Date(all[0].start);
   const day = intl.formatDate(dayDate, { weekday: 'long', year: 'numeric', month: 'long', day: 'numeric', timeZone: y ? 'UTC' : zone });
   const time = (iso: string) => intl.formatTime(new Date(iso), { hour: 'numeric', minute: '2-digit', timeZone: zone });
-  const rows: EmailRow[] = all.map((x) => {
-    const who = `${x.contact.firstName} ${x.contact.lastName}`.trim();
-    const seats = x.seats > 1 ? ` (+${x.seats - 1})` : '';
-    const parts = [x.calendar.name, who + seats, x.location].filter(Boolean);
+  const rows: EmailRow[] = all.map((x, i) => {
+    const named = data.reminder?.who?.[i];
+    const who = named ?? `${x.contact.firstName} ${x.contact.lastName}`.trim() + (x.seats > 1 ? ` (+${x.seats - 1})` : '');
+    const parts = [x.calendar.name, who, x.location].filter(Boolean);
     return { label: `${time(x.start)} – ${time(x.end)}`, value: parts.join(' · ') };
   });
   const values = { business: all[0].locationName, day, count: all.length };

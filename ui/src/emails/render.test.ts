@@ -63,6 +63,9 @@ const kinds: EmailKind[] = [
   'staff.booked',
   'staff.rescheduled',
   'staff.cancelled',
+  'booking.reminder',
+  'guest.reminder',
+  'staff.reminder',
 ];
 
 function forKind(kind: EmailKind): BookingView {
@@ -221,6 +224,57 @@ describe('renderEmail', () => {
     const fn = (globalThis as unknown as { renderEmail: (k: string, d: string) => string }).renderEmail;
     const out = JSON.parse(fn('booking.confirmation', JSON.stringify(data('en-US', booking()))));
     expect(Object.keys(out).sort()).toEqual(['html', 'subject', 'text']);
+  });
+});
+
+describe('mails between booking and appointment', () => {
+  it('reminds the booker with the time where they are and where the business is, the links and what is to pay', () => {
+    const b = booking({
+      timeZone: 'America/New_York',
+      start: '2026-11-23T03:00:00-05:00',
+      end: '2026-11-23T04:00:00-05:00',
+      payment: { state: 'on_site', currency: 'EUR', total: 6500, payNow: 0, paid: 0, refunded: 0, holdUntil: null, refundPolicy: 'window', refundWindowHours: 24, refundable: false, refundDue: 0 },
+    });
+    const out = render('booking.reminder', { ...data('de', b), reminder: { businessTimeZone: 'Europe/Berlin' } });
+    expect(out.subject).toContain('Erinnerung: Consultation');
+    expect(out.text).toContain('03:00–04:00 Uhr (Nordamerikanische Ostküsten-Normalzeit)');
+    expect(out.text).toContain('Ortszeit bei Demo Studio: Montag, 23. November 2026, 09:00–10:00 Uhr (Mitteleuropäische Normalzeit)');
+    expect(out.text).toContain('65,00');
+    expect(out.text).toContain('https://book.example.com/widget/booking/cancel-booking?id=bk_7Hq2&token=tok123');
+    expect(out.text).toContain('Hauptstraße 5, Berlin');
+  });
+
+  it('tells the booker in the confirmation which reminders will come', () => {
+    const out = render('booking.confirmation', { ...data('en-US', booking()), reminder: { remindBefore: [1440, 120] } });
+    expect(out.text).toContain('We will send you reminders 24 hours and 2 hours before.');
+    const de = render('booking.confirmation', { ...data('de', booking()), reminder: { remindBefore: [4320] } });
+    expect(de.text).toContain('Wir erinnern Sie 3 Tage vorher.');
+    expect(render('staff.booked', { ...data('en-US', booking()), reminder: { remindBefore: [1440] } }).text).not.toContain('reminder');
+  });
+
+  it('gives a guest no link with the booker’s secret, and the staff no manage link', () => {
+    for (const kind of ['guest.reminder', 'staff.reminder'] as const) {
+      const out = render(kind, data('en-US', booking({ manageUrl: '', rescheduleUrl: '', cancelUrl: '', icsUrl: '' })));
+      expect(out.text + out.html).not.toContain('tok123');
+    }
+    expect(render('staff.reminder', data('en-US', booking())).subject).toBe('Coming up: Consultation on Nov 23, 2026, 9:00 AM GMT+1 with Jürgen Müller');
+  });
+
+  it('thanks after the appointment with the form and booking again', () => {
+    const out = render('booking.followup' as EmailKind, { ...data('fr', booking(), { ...english, ...load('fr.json') }), reminder: { formUrl: '/widget/survey/feedback?booking=bk_7Hq2' } });
+    expect(out.subject).toBe('Merci de votre visite chez Demo Studio');
+    expect(out.text).toContain('Dites-nous comment cela s’est passé: https://book.example.com/widget/survey/feedback?booking=bk_7Hq2');
+    expect(out.text).toContain('Réserver à nouveau: https://book.example.com/widget/bookings/demo-consultation');
+    expect(out.text + out.html).not.toContain('tok123');
+  });
+
+  it('lists a staff member’s day in their own zone', () => {
+    const second = booking({ id: 'bk_2', start: '2026-11-23T14:00:00+01:00', end: '2026-11-23T14:45:00+01:00', seats: 3, contact: { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com' }, calendar: { slug: 'demo-yoga', name: 'Yoga', durationMinutes: 45 } });
+    const out = render('staff.agenda' as EmailKind, { ...data('en-US', booking()), also: [second], reminder: { day: '2026-11-23', staffTimeZone: 'Europe/Berlin' } });
+    expect(out.subject).toBe('Your appointments on Monday, November 23, 2026');
+    expect(out.text).toContain('You have 2 appointments on Monday, November 23, 2026.');
+    expect(out.text).toContain('9:00 AM – 10:00 AM: Consultation · Jürgen Müller · Hauptstraße 5, Berlin');
+    expect(out.text).toContain('2:00 PM – 2:45 PM: Yoga · Ada Lovelace (+2)');
   });
 });
 

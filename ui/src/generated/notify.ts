@@ -133,6 +133,17 @@ export interface ReminderEmail {
    */
   day?: string;
   staffTimeZone?: string;
+  /**
+   * Who comes to each appointment told (the booking and each of Also),
+   * for the staff: a class's people by name, where one booking would
+   * name only its own booker.
+   */
+  who?: string[];
+  /**
+   * RemindBefore, in a booker's confirmation, says which reminders will
+   * come: minutes before the start.
+   */
+  remindBefore?: number /* int */[];
 }
 /**
  * FormEmail is a submitted response as the business reads it: each

@@ -11,14 +11,33 @@ import (
 // time: "24h" is 24 hours, across a daylight-saving change too), to the
 // booker (and each guest with an address of their own) or to the staff.
 type Reminder struct {
-	Before string `yaml:"before" json:"before"` // 30m, 2h, 1d
+	Before Span   `yaml:"before" json:"before"` // 30m, 2h, 1d, or minutes
 	To     string `yaml:"to" json:"to"`         // booker, staff
+}
+
+// Span is a duration as people write it: "30m", "2h", "1d", or a number
+// of minutes (90, in YAML and in JSON alike).
+type Span string
+
+// UnmarshalJSON takes a string or a whole number of minutes.
+func (s *Span) UnmarshalJSON(data []byte) error {
+	var n json.Number
+	if err := json.Unmarshal(data, &n); err == nil {
+		*s = Span(n.String())
+		return nil
+	}
+	var text string
+	if err := json.Unmarshal(data, &text); err != nil {
+		return fmt.Errorf("a duration is a string such as 2h or a number of minutes")
+	}
+	*s = Span(text)
+	return nil
 }
 
 // FollowUp is the thank-you After an appointment's end, with a "book
 // again" link and, when Form names one, a link to that form of the business.
 type FollowUp struct {
-	After string `yaml:"after" json:"after"`
+	After Span   `yaml:"after" json:"after"`
 	Form  string `yaml:"form,omitempty" json:"form,omitempty"`
 }
 
@@ -41,8 +60,8 @@ const (
 var durationSyntax = regexp.MustCompile(`^([0-9]{1,6})(m|h|d)?$`)
 
 // minutesOf reads "30m", "2h", "1d" or a bare number of minutes.
-func minutesOf(s string) (int, bool) {
-	m := durationSyntax.FindStringSubmatch(s)
+func minutesOf(s Span) (int, bool) {
+	m := durationSyntax.FindStringSubmatch(string(s))
 	if m == nil {
 		return 0, false
 	}
@@ -58,7 +77,9 @@ func minutesOf(s string) (int, bool) {
 
 // spanText writes minutes in the largest unit that says them exactly;
 // a day or two is said in hours, as people set reminders (24h, 48h).
-func spanText(minutes int) string {
+func spanText(minutes int) Span { return Span(spanString(minutes)) }
+
+func spanString(minutes int) string {
 	switch {
 	case minutes > 48*60 && minutes%(24*60) == 0:
 		return strconv.Itoa(minutes/(24*60)) + "d"
@@ -68,13 +89,13 @@ func spanText(minutes int) string {
 	return strconv.Itoa(minutes) + "m"
 }
 
-func (r report) span(field, value string, lo int) {
+func (r report) span(field string, value Span, lo int) {
 	n, ok := minutesOf(value)
 	switch {
 	case !ok:
 		r.add(field, "%q is a duration such as 30m, 2h or 1d", value)
 	case n < lo || n > maxOffset:
-		r.add(field, "is %s to 90d, not %s", spanText(lo), value)
+		r.add(field, "is %s to 90d, not %s", spanString(lo), value)
 	}
 }
 
@@ -103,19 +124,20 @@ func canonSteps(c *Calendar) {
 
 func checkReminders(c *Calendar, r report, x *index) {
 	if len(c.Reminders) > maxReminders {
-		r.add("reminders", "holds at most %d reminders", maxReminders)
-	}
-	seen := map[string]bool{}
-	for i, rm := range c.Reminders {
-		f := fmt.Sprintf("reminders.%d", i)
-		r.span(f+".before", rm.Before, 1)
-		r.oneOf(f+".to", rm.To, "booker", "staff")
-		n, _ := minutesOf(rm.Before)
-		key := fmt.Sprint(n, rm.To)
-		if seen[key] {
-			r.add(f, "the same reminder is listed twice")
+		r.add("reminders", "holds at most %d reminders", maxReminders) // one problem, not one per reminder of a flood
+	} else {
+		seen := map[string]bool{}
+		for i, rm := range c.Reminders {
+			f := fmt.Sprintf("reminders.%d", i)
+			r.span(f+".before", rm.Before, 1)
+			r.oneOf(f+".to", rm.To, "booker", "staff")
+			n, _ := minutesOf(rm.Before)
+			key := fmt.Sprint(n, rm.To)
+			if seen[key] {
+				r.add(f, "the same reminder is listed twice")
+			}
+			seen[key] = true
 		}
-		seen[key] = true
 	}
 	if c.FollowUp == nil {
 		return

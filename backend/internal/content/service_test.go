@@ -3,6 +3,9 @@ package content_test
 import (
 	"context"
 	"errors"
+	"fmt"
+	"reflect"
+	"strings"
 	"testing"
 
 	"slotwise/backend/internal/command"
@@ -48,5 +51,62 @@ func TestAChangeWithAnIdempotencyKeyActsOnce(t *testing.T) {
 	}
 	if err := svc.Delete(ctx, tags, "spring", ""); !errors.Is(err, content.ErrNotFound) {
 		t.Errorf("DELETE of what is gone: %v, want ErrNotFound", err)
+	}
+}
+
+func TestACalendarsRemindersThroughTheAPI(t *testing.T) {
+	pool := dbtest.New(t)
+	ctx := context.Background()
+	if err := demo.Seed(ctx, pool); err != nil {
+		t.Fatal(err)
+	}
+	svc := content.NewService(pool, nil)
+	calendars, _ := content.KindNamed("calendars")
+	base := `{"slug":"quick","name":"Quick","duration":30,"staff":["mia"]`
+	flood := `[` + strings.Repeat(`{"before":"1h","to":"booker"},`, 999) + `{"before":"1h","to":"booker"}]`
+	tests := []struct {
+		name, extra string
+		want        []content.Reminder // nil: refused
+		problems    []string           // the fields refused
+	}{
+		{"left out: the booker, a day before", ``, []content.Reminder{{Before: "24h", To: "booker"}}, nil},
+		{"none", `,"reminders":[]`, []content.Reminder{}, nil},
+		{"minutes as a number, spelled back in hours", `,"reminders":[{"before":120,"to":"staff"},{"before":"90","to":"booker"}]`,
+			[]content.Reminder{{Before: "2h", To: "staff"}, {Before: "90m", To: "booker"}}, nil},
+		{"a fraction of a minute", `,"reminders":[{"before":1.5,"to":"booker"}]`, nil, []string{"reminders.0.before"}},
+		{"a flood is one problem", `,"reminders":` + flood, nil, []string{"reminders"}},
+		{"not text", `,"reminders":[{"before":"1h\u0000","to":"booker\u202e"}]`, nil, []string{"reminders.0.before", "reminders.0.to"}},
+	}
+	for i, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			body := strings.Replace(base, `"quick"`, fmt.Sprintf(`"quick-%d"`, i), 1) + tc.extra + `}`
+			_, err := svc.Put(ctx, content.Change{Kind: calendars, Body: []byte(body), Create: true})
+			var ps content.Problems
+			if tc.want == nil {
+				if !errors.As(err, &ps) {
+					t.Fatalf("accepted (%v), want problems with %v", err, tc.problems)
+				}
+				var fields []string
+				for _, p := range ps {
+					fields = append(fields, p.Field)
+				}
+				if strings.Join(fields, ",") != strings.Join(tc.problems, ",") {
+					t.Errorf("problems with %v, want %v", fields, tc.problems)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			site, err := content.Load(ctx, pool)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, c := range site.Calendars {
+				if c.Slug == fmt.Sprintf("quick-%d", i) && !reflect.DeepEqual(c.Reminders, tc.want) {
+					t.Errorf("kept %+v, want %+v", c.Reminders, tc.want)
+				}
+			}
+		})
 	}
 }

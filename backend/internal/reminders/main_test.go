@@ -12,6 +12,7 @@ import (
 	"mime/quotedprintable"
 	"net/mail"
 	"net/textproto"
+	"os"
 	"sort"
 	"strings"
 	"sync"
@@ -29,7 +30,12 @@ import (
 	"slotwise/ui"
 )
 
-func TestMain(m *testing.M) { dbtest.Main(m) }
+func TestMain(m *testing.M) {
+	if os.Getenv(helperEnv) != "" {
+		os.Exit(runHelperWorker())
+	}
+	dbtest.Main(m)
+}
 
 // movingClock is the server's clock in these tests: set where a step
 // happens, read by the booking service, the worker and the plans alike.

@@ -90,10 +90,12 @@ func currentStep(d *forms.Definition, reach forms.Reach, asked, last string) int
 }
 
 // keptQuery is what of the page's query the form carries from step to
-// step: its hidden fields' parameters and the campaign's utm_*.
+// step: its hidden fields' parameters, the campaign's utm_* and the
+// booking a follow-up came from.
 func keptQuery(form *forms.Form, q url.Values) map[string]string {
 	out := map[string]string{}
-	for _, k := range append([]string{"utm_source", "utm_medium", "utm_campaign", "utm_term", "utm_content"}, form.Definition.HiddenParams()...) {
+	// booking: the appointment a follow-up mail linked the form from.
+	for _, k := range append([]string{"utm_source", "utm_medium", "utm_campaign", "utm_term", "utm_content", "booking"}, form.Definition.HiddenParams()...) {
 		if v := q.Get(k); v != "" && len(v) <= 500 {
 			out[k] = v
 		}

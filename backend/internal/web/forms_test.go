@@ -270,3 +270,25 @@ func TestHostileFormPosts(t *testing.T) {
 		t.Fatalf("%d responses stored", n)
 	}
 }
+
+func TestAFormOpenedFromAFollowUpKeepsItsBookingWithoutJavaScript(t *testing.T) {
+	f := newFixture(t, sharedRenderer(t))
+	ctx := context.Background()
+	if _, err := f.pool.Exec(ctx, `INSERT INTO bookings (id, calendar_id, staff_id, status, starts_at, ends_at, blocked, booker_time_zone, locale,
+		first_name, last_name, email)
+		SELECT 'bk_followedUp0123456789ab', c.id, cs.staff_id, 'scheduled', '2026-11-20 09:00Z', '2026-11-20 09:30Z',
+			tstzrange('2026-11-20 09:00Z', '2026-11-20 09:30Z'), 'Europe/Berlin', 'de', 'Ada', 'Lovelace', 'ada@example.com'
+		FROM calendars c JOIN calendar_staff cs ON cs.calendar_id = c.id WHERE c.slug = 'demo-consultation' LIMIT 1`); err != nil {
+		t.Fatal(err)
+	}
+	path := "/de/widget/form/demo-contact?booking=bk_followedUp0123456789ab"
+	key := formKey(t, f, path)
+	f.fill(20 * time.Second)
+	if rec := f.post(path, contactForm(key), nil); rec.Code != http.StatusSeeOther {
+		t.Fatalf("post = %d, want 303: %s", rec.Code, rec.Body)
+	}
+	var booking string
+	if err := f.pool.QueryRow(ctx, `SELECT attribution->>'booking' FROM form_responses`).Scan(&booking); err != nil || booking != "bk_followedUp0123456789ab" {
+		t.Fatalf("the response's booking = %q, %v", booking, err)
+	}
+}

@@ -160,7 +160,8 @@ func (m *Mailer) compose(ctx context.Context, event string, group []*Booking, to
 			if decide != "" {
 				views[0].DecideURL = decideURL(b, decide, locale)
 			}
-			out = append(out, m.render(ctx, staffKind, locale, brand, views, mine.person.Email, mine.person.Name, mine.person.Name, evs, method))
+			out = append(out, m.renderWithNotice(ctx, staffKind, locale, brand, views, mine.person.Email, mine.person.Name, mine.person.Name, evs, method,
+				remindersAhead(b, staffKind, now)))
 		}
 	}
 	// Guests hear of a booking that holds, and of its end if they heard of it.
@@ -248,12 +249,13 @@ func (m *Mailer) render(ctx context.Context, kind, locale, brand string, views [
 	return m.renderWithNotice(ctx, kind, locale, brand, views, to, toName, staffName, evs, method, nil)
 }
 
-// remindersAhead is what a booker's confirmation or reschedule says of
-// the reminders to come: how long before the start each of the calendar's
+// remindersAhead is what a booker's confirmation or reschedule (and the
+// staff's mail of it) says of the booker's reminders to come: how long before the start each of the calendar's
 // reminders to the booker goes, those whose time has not passed; nil for
 // any other mail.
 func remindersAhead(b *Booking, kind string, now time.Time) []int {
-	if kind != notify.KindConfirmation && kind != notify.KindRescheduled || b.Status != StatusScheduled && b.Status != StatusRescheduled {
+	told := kind == notify.KindConfirmation || kind == notify.KindRescheduled || kind == notify.KindStaffBooked || kind == notify.KindStaffRescheduled
+	if !told || b.Status != StatusScheduled && b.Status != StatusRescheduled {
 		return nil
 	}
 	var ahead []int

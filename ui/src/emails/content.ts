@@ -174,9 +174,11 @@ export function buildContent(kind: EmailKind, data: EmailData, intl: IntlShape):
   const paragraphs = [lead];
   // The booker's confirmation says which reminders will come.
   const ahead = data.reminder?.remindBefore ?? [];
-  if (!k.staff && !k.guest && !k.cancelled && ahead.length > 0) {
+  if (!k.guest && !k.cancelled && ahead.length > 0) {
     const times = new Intl.ListFormat(data.lang, { type: 'conjunction' }).format(ahead.map((m) => spanOf(data.lang, m)));
-    paragraphs.push(intl.formatMessage({ id: 'email.reminder.notice' }, { count: ahead.length, times }));
+    // The business reads which reminders its booker will get too.
+    const id = k.staff ? 'email.reminder.noticeStaff' : 'email.reminder.notice';
+    paragraphs.push(intl.formatMessage({ id }, { count: ahead.length, times, customer }));
   }
   if (k.staff && b.status === 'requested' && !k.cancelled) paragraphs.push(intl.formatMessage({ id: 'email.staffBooked.awaitsConfirmation' }));
 

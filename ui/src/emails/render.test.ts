@@ -244,12 +244,14 @@ describe('mails between booking and appointment', () => {
     expect(out.text).toContain('Hauptstraße 5, Berlin');
   });
 
-  it('tells the booker in the confirmation which reminders will come', () => {
+  it('tells the booker in the confirmation which reminders will come, and the business in its mail', () => {
     const out = render('booking.confirmation', { ...data('en-US', booking()), reminder: { remindBefore: [1440, 120] } });
     expect(out.text).toContain('We will send you reminders 24 hours and 2 hours before.');
     const de = render('booking.confirmation', { ...data('de', booking()), reminder: { remindBefore: [4320] } });
     expect(de.text).toContain('Wir erinnern Sie 3 Tage vorher.');
-    expect(render('staff.booked', { ...data('en-US', booking()), reminder: { remindBefore: [1440] } }).text).not.toContain('reminder');
+    expect(render('staff.booked', { ...data('en-US', booking()), reminder: { remindBefore: [1440] } }).text).toContain(
+      'Jürgen Müller will get a reminder 24 hours before.',
+    );
   });
 
   it('gives a guest no link with the booker’s secret, and the staff no manage link', () => {

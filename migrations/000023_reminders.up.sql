@@ -54,3 +54,8 @@ CREATE INDEX reminders_due ON reminders (due_at) WHERE state = 'due';
 -- second insert with it is refused.
 ALTER TABLE outbox ADD COLUMN once_key text;
 CREATE UNIQUE INDEX outbox_once ON outbox (once_key) WHERE once_key IS NOT NULL;
+
+-- A follow-up's link to a form of the business carries a secret of its
+-- own: it ties the answers to the booking, and opens nothing else.
+ALTER TABLE booking_tokens DROP CONSTRAINT booking_tokens_purpose_check;
+ALTER TABLE booking_tokens ADD CONSTRAINT booking_tokens_purpose_check CHECK (purpose IN ('manage', 'decide', 'followup'));

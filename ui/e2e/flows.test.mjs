@@ -128,7 +128,10 @@ describe('the whole booking flow', () => {
     await page.getByRole('button', { name: en['booking.submit'] }).click();
     await page.getByRole('heading', { name: en['booking.status.scheduled'] }).waitFor();
     await page.getByText('Grace Hopper').waitFor();
-    const guestMails = await mailsTo(env.server.dataDir, 'grace.yoga@example.com', 1);
+    // A reminder may fall due while the suite runs (the first free class
+    // can be a day away): the invitation is the mail counted.
+    const invited = (mails) => mails.filter((m) => !/^Subject: (=\?utf-8\?q\?)?Reminder/im.test(m));
+    const guestMails = invited(await mailsTo(env.server.dataDir, 'grace.yoga@example.com', 1));
     assert.equal(guestMails.length, 1, 'the guest gets their own mail');
     assert.ok(!/token=/.test(guestMails[0].replace(/=\r?\n/g, '')), "the guest's mail carries no manage link");
     await page.screenshot({ path: join(SHOTS, 'class-booked-phone.png'), fullPage: true });

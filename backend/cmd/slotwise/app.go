@@ -115,6 +115,16 @@ func seed(ctx context.Context, a *app) error {
 	return nil
 }
 
+// serverClock is the clock the server's domain reads: the test clock when
+// SLOTWISE_TEST_CLOCK sets one (from its start; the seed and the import
+// run before the server's own clock starts), else nil, the real one.
+func (a *app) serverClock() func() time.Time {
+	if start := a.cfg.TestClock; !start.IsZero() {
+		return func() time.Time { return start }
+	}
+	return nil
+}
+
 // seedIfEmpty gives a fresh installation something to show.
 func seedIfEmpty(ctx context.Context, a *app) error {
 	if a.cfg.NoDemo {
@@ -125,5 +135,5 @@ func seedIfEmpty(ctx context.Context, a *app) error {
 		return err
 	}
 	a.log.Info("empty database: writing the demo content")
-	return demo.Seed(ctx, a.pool)
+	return demo.SeedAt(ctx, a.pool, a.serverClock())
 }

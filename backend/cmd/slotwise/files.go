@@ -62,7 +62,7 @@ have is kept (the admin API deletes).`,
 			}
 			return withDatabase(ctx, inv.cfg, func(ctx context.Context, a *app) error {
 				res, err := content.Import(ctx, a.pool, folder, content.Options{
-					RedirectOrigins: a.cfg.RedirectOrigins, Progress: progressTo(os.Stderr)})
+					RedirectOrigins: a.cfg.RedirectOrigins, Progress: progressTo(os.Stderr), Now: a.serverClock()})
 				if err != nil {
 					return importProblems(err)
 				}

@@ -173,6 +173,11 @@ func serve(ctx context.Context, cfg *config.Config) error {
 		if err := reminders.PlanAgendas(ctx, a.pool, bookings.Now()); err != nil {
 			return err
 		}
+		if n, err := booking.PlanUnplanned(ctx, a.pool, bookings.Now()); err != nil {
+			return err
+		} else if n > 0 {
+			a.log.Info("reminders planned for bookings made before them", slog.Int("bookings", n))
+		}
 		workers.Go(func() { _ = reminding.Run(workCtx) })
 		handler, err := web.New(web.Deps{
 			Config: web.Config{PublicURL: publicURL(a.cfg), TrustedOrigins: a.cfg.TrustedOrigins,

@@ -106,25 +106,31 @@ func (m *Mailer) Remind(ctx context.Context, group []*Booking, recipient string,
 
 // FollowUp is the booker's thank-you after b, with a link to book again
 // and, when the calendar names one, to a form of the business whose
-// answers are tied to the booking (form is its slug, kind its route).
-func (m *Mailer) FollowUp(ctx context.Context, b *Booking, formKind, formSlug string, now time.Time) notify.Mail {
+// answers are tied to the booking (form is its slug, kind its route), and
+// the write that stores the link's secret.
+func (m *Mailer) FollowUp(ctx context.Context, b *Booking, formKind, formSlug string, now time.Time) (notify.Mail, func(context.Context, pgx.Tx) error) {
 	d := m.Data(b.Locale, b.Calendar.Location.BrandColor)
 	d.Reminder = &notify.ReminderEmail{BusinessTimeZone: businessZone(b)}
+	var store func(context.Context, pgx.Tx) error
 	if formSlug != "" {
-		d.Reminder.FormURL = FollowUpFormURL(b, formKind, formSlug)
+		secret := newToken()
+		if d.Reminder.FormURL = FollowUpFormURL(b.Locale, formKind, formSlug, secret); d.Reminder.FormURL != "" {
+			store = func(ctx context.Context, tx pgx.Tx) error { return storeToken(ctx, tx, b.ID, secret, purposeFollowUp) }
+		}
 	}
 	view := WithoutLinks(NewView(b, "", b.Locale, now))
-	return m.renderWith(ctx, notify.KindFollowUp, d, []View{view}, b.Contact.Email, b.Contact.FirstName+" "+b.Contact.LastName, b.Staff.Name, nil, "")
+	return m.renderWith(ctx, notify.KindFollowUp, d, []View{view}, b.Contact.Email, b.Contact.FirstName+" "+b.Contact.LastName, b.Staff.Name, nil, ""), store
 }
 
-// FollowUpFormURL is the form's address with the booking it follows up,
-// in the booker's language; the form keeps its answers beside that booking.
-func FollowUpFormURL(b *Booking, kind, slug string) string {
+// FollowUpFormURL is the form's address in the booker's language, with
+// the follow-up's secret (?booking=), by which the form keeps its answers
+// beside the booking; "" for a kind no route shows.
+func FollowUpFormURL(locale, kind, slug, secret string) string {
 	name := map[string]string{"form": "form", "survey": "survey", "quiz": "quiz"}[kind]
 	if name == "" {
 		return ""
 	}
-	return route.Default().Href(b.Locale, name, "", map[string]string{"id": slug}, url.Values{"booking": {b.ID}})
+	return route.Default().Href(locale, name, "", map[string]string{"id": slug}, url.Values{"booking": {secret}})
 }
 
 // Agenda is a staff member's mail of their appointments of a day (day

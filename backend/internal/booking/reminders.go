@@ -41,46 +41,96 @@ func (s *Service) emit(ctx context.Context, q db.Querier, typ string, b *Booking
 // or confirmed; a cancelled or declined one never.
 const remindedStates = `('scheduled', 'rescheduled')`
 
-// planReminders deletes the rows of ids still due and writes those their
-// state asks: each reminder of the calendar to the booker (and each guest
-// with an address of their own) or to the booking's people, and the
-// follow-up to the booker. A row whose time has passed already (a booking
-// made 30 minutes before its start has no 24-hour reminder) is not
-// written; one sent already for the same start stays sent.
+// plannedSteps is every row the bookings $1 ask for now, whenever due:
+// each reminder of the calendar to the booker (and each guest with an
+// address of their own) or to the booking's people, and the follow-up to
+// the booker, of a booking that holds.
+const plannedSteps = `
+	SELECT step.kind, b.id AS booking_id, who.staff_id, step.minutes, who.recipient, b.starts_at, step.due
+	FROM bookings b
+	JOIN calendars c ON c.id = b.calendar_id
+	CROSS JOIN LATERAL (
+		SELECT 'reminder' AS kind, (e->>'before')::int AS minutes, e->>'to' AS audience,
+		       b.starts_at - make_interval(mins => (e->>'before')::int) AS due
+		FROM jsonb_array_elements(c.reminders) e
+		UNION ALL
+		SELECT 'follow_up', (c.follow_up->>'after')::int, 'booker',
+		       b.ends_at + make_interval(mins => (c.follow_up->>'after')::int)
+		WHERE c.follow_up IS NOT NULL
+	) step
+	CROSS JOIN LATERAL (
+		SELECT 'booker' AS recipient, NULL::bigint AS staff_id WHERE step.audience = 'booker'
+		UNION ALL
+		SELECT DISTINCT 'guest:' || lower(g.email), NULL::bigint FROM booking_guests g
+		WHERE step.audience = 'booker' AND step.kind = 'reminder' AND g.booking_id = b.id
+		  AND g.email <> '' AND lower(g.email) <> lower(b.email)
+		UNION ALL
+		SELECT 'staff:' || p.id, p.id FROM staff p
+		WHERE step.audience = 'staff' AND (p.id = b.staff_id OR c.staff_mode = 'collective'
+		      AND p.id IN (SELECT staff_id FROM calendar_staff WHERE calendar_id = c.id))
+	) who
+	WHERE b.id = ANY($1) AND b.holds_for IS NULL AND b.status IN ` + remindedStates
+
+// planReminders makes the rows of ids what their state asks: a row still
+// due that the booking no longer asks for (cancelled, moved, a step taken
+// off) goes; one it still asks for stays as it is, even overdue, so a
+// reminder late after downtime or being sent right now is not lost; a new
+// one is written unless its time has passed already (a booking made 30
+// minutes before its start has no 24-hour reminder). A row sent already
+// for the same start stays sent.
+//
+// The calendars' rows are locked first (shared): a change of a calendar's
+// reminders and the plan of one of its bookings then wait for each other,
+// so neither plans from a list the other has just replaced.
 func planReminders(ctx context.Context, q db.Querier, ids []string, now time.Time) error {
-	if _, err := q.Exec(ctx, `DELETE FROM reminders WHERE booking_id = ANY($1) AND state = 'due'`, ids); err != nil {
+	if _, err := q.Exec(ctx, `SELECT 1 FROM calendars WHERE id IN (SELECT calendar_id FROM bookings WHERE id = ANY($1))
+		ORDER BY id FOR SHARE`, ids); err != nil {
+		return fmt.Errorf("booking: unable to lock calendars: %w", err)
+	}
+	if _, err := q.Exec(ctx, `
+		WITH planned AS (`+plannedSteps+`)
+		DELETE FROM reminders r WHERE r.booking_id = ANY($1) AND r.state = 'due' AND NOT EXISTS (
+			SELECT 1 FROM planned p WHERE p.booking_id = r.booking_id AND p.kind = r.kind
+			  AND p.minutes = r.offset_minutes AND p.recipient = r.recipient AND p.starts_at = r.starts_at)`, ids); err != nil {
 		return fmt.Errorf("booking: unable to drop reminders: %w", err)
 	}
 	if _, err := q.Exec(ctx, `
 		INSERT INTO reminders (kind, booking_id, staff_id, offset_minutes, recipient, starts_at, due_at)
-		SELECT step.kind, b.id, who.staff_id, step.minutes, who.recipient, b.starts_at, step.due
-		FROM bookings b
-		JOIN calendars c ON c.id = b.calendar_id
-		CROSS JOIN LATERAL (
-			SELECT 'reminder' AS kind, (e->>'before')::int AS minutes, e->>'to' AS audience,
-			       b.starts_at - make_interval(mins => (e->>'before')::int) AS due
-			FROM jsonb_array_elements(c.reminders) e
-			UNION ALL
-			SELECT 'follow_up', (c.follow_up->>'after')::int, 'booker',
-			       b.ends_at + make_interval(mins => (c.follow_up->>'after')::int)
-			WHERE c.follow_up IS NOT NULL
-		) step
-		CROSS JOIN LATERAL (
-			SELECT 'booker' AS recipient, NULL::bigint AS staff_id WHERE step.audience = 'booker'
-			UNION ALL
-			SELECT DISTINCT 'guest:' || lower(g.email), NULL::bigint FROM booking_guests g
-			WHERE step.audience = 'booker' AND step.kind = 'reminder' AND g.booking_id = b.id
-			  AND g.email <> '' AND lower(g.email) <> lower(b.email)
-			UNION ALL
-			SELECT 'staff:' || p.id, p.id FROM staff p
-			WHERE step.audience = 'staff' AND (p.id = b.staff_id OR c.staff_mode = 'collective'
-			      AND p.id IN (SELECT staff_id FROM calendar_staff WHERE calendar_id = c.id))
-		) who
-		WHERE b.id = ANY($1) AND b.holds_for IS NULL AND b.status IN `+remindedStates+` AND step.due > $2
+		SELECT kind, booking_id, staff_id, minutes, recipient, starts_at, due FROM (`+plannedSteps+`) planned
+		WHERE due > $2
 		ON CONFLICT DO NOTHING`, ids, now); err != nil {
 		return fmt.Errorf("booking: unable to plan reminders: %w", err)
 	}
 	return nil
+}
+
+// PlanUnplanned plans the reminders of bookings still to come that have
+// none: those made before reminders existed (an upgrade). A server runs it
+// once at start; it is one query when there are none. (A booking all of
+// whose reminders were past when it was made stays without rows, and is
+// looked at again, harmlessly, at the next start.)
+func PlanUnplanned(ctx context.Context, q db.Querier, now time.Time) (int, error) {
+	planned, after := 0, ""
+	for {
+		rows, err := q.Query(ctx, `SELECT b.id FROM bookings b WHERE b.starts_at > $1 AND b.holds_for IS NULL
+			AND b.status IN `+remindedStates+` AND b.id > $2
+			AND NOT EXISTS (SELECT 1 FROM reminders r WHERE r.booking_id = b.id)
+			ORDER BY b.id LIMIT 500`, now, after)
+		if err != nil {
+			return planned, fmt.Errorf("booking: unable to find unplanned bookings: %w", err)
+		}
+		ids, err := pgx.CollectRows(rows, pgx.RowTo[string])
+		if err != nil || len(ids) == 0 {
+			return planned, err
+		}
+		if err := planReminders(ctx, q, ids, now); err != nil {
+			return planned, err
+		}
+		planned, after = planned+len(ids), ids[len(ids)-1]
+		if len(ids) < 500 {
+			return planned, nil
+		}
+	}
 }
 
 // ReplanCalendar makes the reminders of a calendar's bookings follow its

@@ -35,6 +35,9 @@ func hashToken(token string) []byte {
 const (
 	purposeManage = "manage"
 	purposeDecide = "decide"
+	// purposeFollowUp ties a form's answers to the booking a follow-up
+	// linked it from (forms reads it); it opens nothing.
+	purposeFollowUp = "followup"
 )
 
 // issueToken makes a new manage secret for a booking and stores its hash;

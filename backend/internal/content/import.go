@@ -9,6 +9,7 @@ import (
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgconn"
 
+	"slotwise/backend/internal/clock"
 	"slotwise/backend/internal/db"
 )
 
@@ -19,6 +20,9 @@ type Options struct {
 	// RedirectOrigins are the other sites a form may send its visitor to
 	// (SLOTWISE_REDIRECT_ORIGINS).
 	RedirectOrigins []string
+	// Now is the server's clock, which reminders and agendas are planned
+	// from (the test clock when there is one); clock.Now when nil.
+	Now clock.Func
 }
 
 // Result is what an import did: how many items the folder has, and how
@@ -58,6 +62,9 @@ func Import(ctx context.Context, pool db.Beginner, f *Folder, opt Options) (Resu
 		}
 		w := newWriter(tx, res.Items, opt.Progress)
 		w.redirects = opt.RedirectOrigins
+		if opt.Now != nil {
+			w.now = opt.Now
+		}
 		for _, k := range kinds {
 			if err := k.applyChanged(ctx, w, cur, f.Site); err != nil {
 				return f.refused(err)

@@ -1,6 +1,7 @@
 package content
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"regexp"
@@ -13,6 +14,21 @@ import (
 type Reminder struct {
 	Before Span   `yaml:"before" json:"before"` // 30m, 2h, 1d, or minutes
 	To     string `yaml:"to" json:"to"`         // booker, staff
+}
+
+// UnmarshalJSON decodes each reminder afresh: encoding/json would fill
+// the default reminder's element in place, so a reminder sent without
+// "before" would quietly keep the default's 24h instead of being refused.
+func (r *Reminder) UnmarshalJSON(data []byte) error {
+	type plain Reminder
+	var p plain
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&p); err != nil {
+		return err
+	}
+	*r = Reminder(p)
+	return nil
 }
 
 // Span is a duration as people write it: "30m", "2h", "1d", or a number

@@ -183,7 +183,9 @@ func saveCalendar(ctx context.Context, w *writer, c *Calendar) error {
 	if err != nil {
 		return err
 	}
-	if !sameSteps {
+	// A collective calendar's staff reminders go to everyone of it: a change
+	// of its people (or of its mode) plans them again too.
+	if !sameSteps || c.StaffMode == "collective" {
 		if err := booking.ReplanCalendar(ctx, w.q, id, w.now()); err != nil {
 			return err
 		}

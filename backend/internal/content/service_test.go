@@ -74,6 +74,8 @@ func TestACalendarsRemindersThroughTheAPI(t *testing.T) {
 		{"minutes as a number, spelled back in hours", `,"reminders":[{"before":120,"to":"staff"},{"before":"90","to":"booker"}]`,
 			[]content.Reminder{{Before: "2h", To: "staff"}, {Before: "90m", To: "booker"}}, nil},
 		{"a fraction of a minute", `,"reminders":[{"before":1.5,"to":"booker"}]`, nil, []string{"reminders.0.before"}},
+		{"a reminder without its time is refused, not the default's", `,"reminders":[{"to":"staff"}]`, nil, []string{"reminders.0.before"}},
+		{"an unknown field", `,"reminders":[{"before":"1h","to":"staff","sms":true}]`, nil, nil},
 		{"a flood is one problem", `,"reminders":` + flood, nil, []string{"reminders"}},
 		{"not text", `,"reminders":[{"before":"1h\u0000","to":"booker\u202e"}]`, nil, []string{"reminders.0.before", "reminders.0.to"}},
 	}
@@ -82,6 +84,12 @@ func TestACalendarsRemindersThroughTheAPI(t *testing.T) {
 			body := strings.Replace(base, `"quick"`, fmt.Sprintf(`"quick-%d"`, i), 1) + tc.extra + `}`
 			_, err := svc.Put(ctx, content.Change{Kind: calendars, Body: []byte(body), Create: true})
 			var ps content.Problems
+			if tc.want == nil && tc.problems == nil {
+				if err == nil || errors.As(err, &ps) {
+					t.Fatalf("accepted or checked (%v), want the body refused", err)
+				}
+				return
+			}
 			if tc.want == nil {
 				if !errors.As(err, &ps) {
 					t.Fatalf("accepted (%v), want problems with %v", err, tc.problems)

@@ -9,6 +9,7 @@ import (
 	"embed"
 	"fmt"
 	"io/fs"
+	"time"
 
 	"slotwise/backend/internal/content"
 	"slotwise/backend/internal/db"
@@ -37,12 +38,16 @@ func IsEmpty(ctx context.Context, q db.Querier) (bool, error) {
 
 // Seed imports the demo content; running it again changes only what
 // differs from it.
-func Seed(ctx context.Context, pool db.Beginner) error {
+func Seed(ctx context.Context, pool db.Beginner) error { return SeedAt(ctx, pool, nil) }
+
+// SeedAt is Seed on the server's clock (its staff's agendas are planned
+// from it); nil is clock.Now.
+func SeedAt(ctx context.Context, pool db.Beginner, now func() time.Time) error {
 	folder, err := content.Read(Site())
 	if err != nil {
 		return fmt.Errorf("demo: %w", err)
 	}
-	if _, err := content.Import(ctx, pool, folder, content.Options{}); err != nil {
+	if _, err := content.Import(ctx, pool, folder, content.Options{Now: now}); err != nil {
 		return fmt.Errorf("demo: %w", err)
 	}
 	return nil

@@ -3,6 +3,7 @@ package forms
 import (
 	"context"
 	"crypto/rand"
+	"crypto/sha256"
 	"encoding/base64"
 	"errors"
 	"fmt"
@@ -401,23 +402,28 @@ func attribution(query map[string]string, prior map[string]string) map[string]st
 	return out
 }
 
-// bookingRef is the shape of a booking's id (booking.newID).
-var bookingRef = regexp.MustCompile(`^bk_[A-Za-z0-9_-]{16,40}$`)
+// followUpSecret is the shape of a follow-up's secret (booking.newToken).
+var followUpSecret = regexp.MustCompile(`^[A-Za-z0-9_-]{20,64}$`)
 
-// tieToBooking keeps with a response the booking whose follow-up linked
-// to the form (?booking=), once, when that booking exists: the business
-// reads the answers beside the appointment they are about.
-func (s *Service) tieToBooking(ctx context.Context, tx pgx.Tx, r *Response, id string) error {
-	if _, tied := r.Attribution["booking"]; tied || !bookingRef.MatchString(id) {
+// tieToBooking keeps with a response the booking whose follow-up mail
+// linked to the form (?booking=, that mail's own secret), once: the
+// business reads the answers beside the appointment they are about. A
+// booking's id alone ties nothing: ids travel in calendar files and
+// webhooks.
+func (s *Service) tieToBooking(ctx context.Context, tx pgx.Tx, r *Response, secret string) error {
+	if _, tied := r.Attribution["booking"]; tied || !followUpSecret.MatchString(secret) {
 		return nil
 	}
-	var exists bool
-	if err := tx.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM bookings WHERE id = $1)`, id).Scan(&exists); err != nil {
-		return fmt.Errorf("forms: unable to look up a booking: %w", err)
+	sum := sha256.Sum256([]byte(secret))
+	var id string
+	err := tx.QueryRow(ctx, `SELECT booking_id FROM booking_tokens WHERE token_hash = $1 AND purpose = 'followup'`, sum[:]).Scan(&id)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return nil
 	}
-	if exists {
-		r.Attribution["booking"] = id
+	if err != nil {
+		return fmt.Errorf("forms: unable to look up a follow-up: %w", err)
 	}
+	r.Attribution["booking"] = id
 	return nil
 }
 

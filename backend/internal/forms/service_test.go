@@ -6,6 +6,7 @@ package forms_test
 
 import (
 	"context"
+	"crypto/sha256"
 	"errors"
 	"fmt"
 	"log/slog"
@@ -369,6 +370,8 @@ func TestAChangedDefinitionIsANewVersionAndResponsesKeepTheirs(t *testing.T) {
 func TestAFollowUpsFormKeepsTheBookingItWasSentFor(t *testing.T) {
 	svc, pool, clk := newService(t)
 	ctx := context.Background()
+	secret := "fu_secretOfTheFollowUpMail01"
+	sum := sha256.Sum256([]byte(secret))
 	if _, err := pool.Exec(ctx, `INSERT INTO bookings (id, calendar_id, staff_id, status, starts_at, ends_at, blocked, booker_time_zone, locale,
 		first_name, last_name, email)
 		SELECT 'bk_followedUp0123456789ab', c.id, cs.staff_id, 'scheduled', '2026-11-20 09:00Z', '2026-11-20 09:30Z',
@@ -376,10 +379,15 @@ func TestAFollowUpsFormKeepsTheBookingItWasSentFor(t *testing.T) {
 		FROM calendars c JOIN calendar_staff cs ON cs.calendar_id = c.id WHERE c.slug = 'demo-consultation' LIMIT 1`); err != nil {
 		t.Fatal(err)
 	}
+	if _, err := pool.Exec(ctx, `INSERT INTO booking_tokens (token_hash, booking_id, purpose) VALUES ($1, 'bk_followedUp0123456789ab', 'followup')`,
+		sum[:]); err != nil {
+		t.Fatal(err)
+	}
 	tests := []struct{ name, ref, want string }{
-		{"a booking that exists", "bk_followedUp0123456789ab", `{"booking": "bk_followedUp0123456789ab"}`},
-		{"one that does not", "bk_madeUp00000000000000000", `{}`},
-		{"not a booking's id", "'; DROP TABLE bookings; --", `{}`},
+		{"the follow-up's secret", secret, `{"booking": "bk_followedUp0123456789ab"}`},
+		{"the booking's id alone (it travels in calendar files)", "bk_followedUp0123456789ab", `{}`},
+		{"a secret no mail carried", "fu_madeUpSecret0000000000000", `{}`},
+		{"not a secret", "'; DROP TABLE bookings; --", `{}`},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

@@ -23,7 +23,9 @@ type agendaSetting struct {
 // asks: the next time its hour comes after now, for the day it lists. It
 // runs in the transaction that changes the setting, and in the one that
 // sends an agenda (so the next is planned once the last is done); a day
-// whose agenda was sent already is passed over.
+// whose agenda was sent already is passed over, and a row still due that
+// the setting still asks for stays, even overdue (late after downtime). A
+// setting it cannot read plans nothing: content checks it on the way in.
 func PlanAgenda(ctx context.Context, q db.Querier, staffID int64, now time.Time) error {
 	var raw []byte
 	var zoneName string
@@ -35,36 +37,34 @@ func PlanAgenda(ctx context.Context, q db.Querier, staffID int64, now time.Time)
 	if err != nil {
 		return fmt.Errorf("reminders: unable to read an agenda setting: %w", err)
 	}
-	if _, err := q.Exec(ctx, `DELETE FROM reminders WHERE kind = 'agenda' AND staff_id = $1 AND state = 'due'`, staffID); err != nil {
+	set, ok := readAgenda(raw, zoneName, active)
+	var keep int64
+	if ok {
+		var id int64
+		var listed, due time.Time
+		err := q.QueryRow(ctx, `SELECT id, starts_at, due_at FROM reminders WHERE kind = 'agenda' AND staff_id = $1 AND state = 'due'
+			ORDER BY due_at LIMIT 1`, staffID).Scan(&id, &listed, &due)
+		if err != nil && !errors.Is(err, pgx.ErrNoRows) {
+			return fmt.Errorf("reminders: unable to read an agenda row: %w", err)
+		}
+		if err == nil && set.dueFor(listed).Equal(due) {
+			keep = id
+		}
+	}
+	if _, err := q.Exec(ctx, `DELETE FROM reminders WHERE kind = 'agenda' AND staff_id = $1 AND state = 'due' AND id <> $2`, staffID, keep); err != nil {
 		return fmt.Errorf("reminders: unable to drop an agenda: %w", err)
 	}
-	if raw == nil || !active {
+	if !ok || keep != 0 {
 		return nil
 	}
-	var set agendaSetting
-	if err := json.Unmarshal(raw, &set); err != nil {
-		return fmt.Errorf("reminders: staff %d has a broken agenda setting: %w", staffID, err)
-	}
-	zone, err := time.LoadLocation(zoneName)
-	if err != nil {
-		return fmt.Errorf("reminders: staff %d: %w", staffID, err)
-	}
-	at, err := time.Parse("15:04", set.At)
-	if err != nil {
-		return fmt.Errorf("reminders: staff %d: agenda hour %q: %w", staffID, set.At, err)
-	}
-	ahead := 0
-	if set.Day == "tomorrow" {
-		ahead = 1
-	}
-	local := now.In(zone)
+	local := now.In(set.zone)
 	for i := 0; i < 4; i++ {
 		d := local.AddDate(0, 0, i)
-		due := time.Date(d.Year(), d.Month(), d.Day(), at.Hour(), at.Minute(), 0, 0, zone)
+		listed := time.Date(d.Year(), d.Month(), d.Day()+set.ahead, 0, 0, 0, 0, set.zone)
+		due := set.dueFor(listed)
 		if !due.After(now) {
 			continue
 		}
-		listed := time.Date(d.Year(), d.Month(), d.Day()+ahead, 0, 0, 0, 0, zone)
 		tag, err := q.Exec(ctx, `INSERT INTO reminders (kind, staff_id, offset_minutes, recipient, starts_at, due_at)
 			VALUES ('agenda', $1, 0, $2, $3, $4) ON CONFLICT DO NOTHING`, staffID, booking.StaffRecipient(staffID), listed, due)
 		if err != nil {
@@ -75,6 +75,85 @@ func PlanAgenda(ctx context.Context, q db.Querier, staffID int64, now time.Time)
 		}
 	}
 	return nil
+}
+
+// planAgendaAfter plans a staff member's agenda that follows the one of
+// the day starting at listed, just done: the next day's, or after
+// downtime the first day not over yet, even if its hour has passed (it
+// goes late, while that day has appointments to come).
+func planAgendaAfter(ctx context.Context, q db.Querier, staffID int64, listed, now time.Time) error {
+	var raw []byte
+	var zoneName string
+	var active bool
+	err := q.QueryRow(ctx, `SELECT agenda, time_zone, active FROM staff WHERE id = $1`, staffID).Scan(&raw, &zoneName, &active)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return nil
+	}
+	if err != nil {
+		return fmt.Errorf("reminders: unable to read an agenda setting: %w", err)
+	}
+	set, ok := readAgenda(raw, zoneName, active)
+	if !ok {
+		return nil
+	}
+	var due int
+	if err := q.QueryRow(ctx, `SELECT count(*) FROM reminders WHERE kind = 'agenda' AND staff_id = $1 AND state = 'due'`, staffID).Scan(&due); err != nil {
+		return err
+	}
+	if due > 0 {
+		return nil // the setting changed meanwhile and planned its own
+	}
+	day := listed.In(set.zone)
+	next := time.Date(day.Year(), day.Month(), day.Day()+1, 0, 0, 0, 0, set.zone)
+	if today := now.In(set.zone); !time.Date(next.Year(), next.Month(), next.Day()+1, 0, 0, 0, 0, set.zone).After(now) {
+		next = time.Date(today.Year(), today.Month(), today.Day(), 0, 0, 0, 0, set.zone) // days missed while down are over
+	}
+	for i := 0; i < 4; i++ {
+		d := time.Date(next.Year(), next.Month(), next.Day()+i, 0, 0, 0, 0, set.zone)
+		tag, err := q.Exec(ctx, `INSERT INTO reminders (kind, staff_id, offset_minutes, recipient, starts_at, due_at)
+			VALUES ('agenda', $1, 0, $2, $3, $4) ON CONFLICT DO NOTHING`, staffID, booking.StaffRecipient(staffID), d, set.dueFor(d))
+		if err != nil {
+			return fmt.Errorf("reminders: unable to plan an agenda: %w", err)
+		}
+		if tag.RowsAffected() == 1 {
+			return nil
+		}
+	}
+	return nil
+}
+
+// agendaPlan is a setting read: the hour, the zone, and how many days
+// ahead of its sending the listed day is (tomorrow: 1).
+type agendaPlan struct {
+	hour, minute, ahead int
+	zone                *time.Location
+}
+
+func readAgenda(raw []byte, zoneName string, active bool) (agendaPlan, bool) {
+	var set agendaSetting
+	if raw == nil || !active || json.Unmarshal(raw, &set) != nil {
+		return agendaPlan{}, false
+	}
+	zone, err := time.LoadLocation(zoneName)
+	if err != nil {
+		return agendaPlan{}, false
+	}
+	at, err := time.Parse("15:04", set.At)
+	if err != nil {
+		return agendaPlan{}, false
+	}
+	p := agendaPlan{hour: at.Hour(), minute: at.Minute(), zone: zone}
+	if set.Day == "tomorrow" {
+		p.ahead = 1
+	}
+	return p, true
+}
+
+// dueFor is when the agenda of the day starting at listed goes: the hour
+// on that day, or on the day before for tomorrow's.
+func (p agendaPlan) dueFor(listed time.Time) time.Time {
+	d := listed.In(p.zone)
+	return time.Date(d.Year(), d.Month(), d.Day()-p.ahead, p.hour, p.minute, 0, 0, p.zone)
 }
 
 // PlanAgendas plans every staff member's agenda (after an upgrade, or to
@@ -125,6 +204,9 @@ func (w *Worker) agenda(ctx context.Context, r row) (done, error) {
 	}
 	if len(day) == 0 {
 		return skip(ReasonEmpty), nil
+	}
+	if !w.now().Before(day[len(day)-1].Start) {
+		return skip(ReasonLate), nil // late after downtime, and every appointment of it has begun
 	}
 	mail := w.Mailer.Agenda(ctx, &person, from.Format(time.DateOnly), day, w.now())
 	return done{outcome: Sent, mail: &mail, once: fmt.Sprintf("agenda:%d:%s", person.ID, from.Format(time.DateOnly))}, nil

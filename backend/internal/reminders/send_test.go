@@ -2,6 +2,7 @@ package reminders_test
 
 import (
 	"context"
+	"crypto/sha256"
 	"errors"
 	"fmt"
 	"strings"
@@ -225,11 +226,20 @@ func TestTheFollowUpThanksAndLinksTheFormAndBookingAgain(t *testing.T) {
 		t.Fatalf("follow-ups: %d", len(got))
 	}
 	text := decoded(t, got[0].mime)
-	for _, want := range []string{"Thank you", "https://book.example.com/widget/survey/demo-survey?booking=" + b.ID,
+	for _, want := range []string{"Thank you", "https://book.example.com/widget/survey/demo-survey?booking=",
 		"https://book.example.com/widget/bookings/demo-consultation"} {
 		if !strings.Contains(text, want) {
 			t.Errorf("the follow-up lacks %q:\n%s", want, text)
 		}
+	}
+	// The survey's link carries a secret of its own, stored as a hash,
+	// that names the booking.
+	secret := strings.TrimSpace(between(text, "demo-survey?booking=", "\n"))
+	sum := sha256.Sum256([]byte(secret))
+	var id string
+	if err := f.pool.QueryRow(context.Background(), `SELECT booking_id FROM booking_tokens WHERE token_hash = $1 AND purpose = 'followup'`,
+		sum[:]).Scan(&id); err != nil || id != b.ID || strings.Contains(secret, b.ID) {
+		t.Errorf("the follow-up's secret %q names %q (%v), want %s", secret, id, err, b.ID)
 	}
 }
 
@@ -390,5 +400,126 @@ func TestASeriesRemindsBeforeEachTimeAndAVisitOnceADay(t *testing.T) {
 		if !strings.Contains(text, want) {
 			t.Errorf("the visit's reminder does not name %s:\n%s", want, text)
 		}
+	}
+}
+
+func TestAPlanAgainKeepsAReminderOverdueAfterDowntime(t *testing.T) {
+	f := newFixture(t, utc("2027-03-26 10:00"))
+	setReminders(t, f, "demo-consultation", []content.Reminder{{Before: "24h", To: "booker"}}, nil)
+	b := mustBook(t, f, "demo-consultation", mondayAfterChange)
+	// Down over Sunday; on Monday at 05:00 UTC a deploy imports the site,
+	// adding the staff's reminder, before any worker has run.
+	f.clock.Set(utc("2027-03-29 05:00"))
+	setReminders(t, f, "demo-consultation", []content.Reminder{{Before: "24h", To: "booker"}, {Before: "1h", To: "staff"}}, nil)
+	want := []string{"reminder 1440 booker 2027-03-28 07:00", fmt.Sprintf("reminder 60 staff:%d 2027-03-29 06:00", b.Staff.ID)}
+	if got := f.due(t, b.ID); strings.Join(got, ",") != strings.Join(want, ",") {
+		t.Fatalf("due after the change: %q, want %q", got, want)
+	}
+	if n := f.send(t, utc("2027-03-29 05:00")); n != 1 {
+		t.Errorf("the overdue reminder went late: %d sent, want 1", n)
+	}
+}
+
+func TestBookingsMadeBeforeRemindersExistedArePlannedAtStart(t *testing.T) {
+	f := newFixture(t, utc("2027-03-26 10:00"))
+	b := mustBook(t, f, "demo-consultation", mondayAfterChange)
+	cancelled, token := mustBookToken(t, f, "demo-consultation", "2027-03-30T09:00:00+02:00")
+	if _, err := f.bookings.Cancel(context.Background(), booking.CancelCommand{ID: cancelled.ID, Token: token}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := f.pool.Exec(context.Background(), `DELETE FROM reminders`); err != nil { // as before the upgrade
+		t.Fatal(err)
+	}
+	for range 2 { // the second start finds nothing to do
+		if _, err := booking.PlanUnplanned(context.Background(), f.pool, f.clock.Now()); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if got := f.due(t, b.ID); len(got) != 4 {
+		t.Errorf("the booking made before: %q, want its four rows", got)
+	}
+	if got := f.due(t, cancelled.ID); len(got) != 0 {
+		t.Errorf("a cancelled booking was planned: %q", got)
+	}
+}
+
+func TestAnAddressNoMailCanGoToIsSkippedNotRetriedForever(t *testing.T) {
+	f := newFixture(t, utc("2027-03-26 10:00"))
+	setReminders(t, f, "demo-consultation", []content.Reminder{{Before: "24h", To: "booker"}}, nil)
+	b := mustBook(t, f, "demo-consultation", mondayAfterChange)
+	if _, err := f.pool.Exec(context.Background(), `UPDATE bookings SET email = 'no address at all' WHERE id = $1`, b.ID); err != nil {
+		t.Fatal(err)
+	}
+	f.send(t, utc("2027-03-28 07:00"))
+	if n := f.observed.count("reminder skipped recipient"); n != 1 {
+		t.Errorf("skipped for its address: %d, want 1", n)
+	}
+	if got := f.due(t, b.ID); len(got) != 0 {
+		t.Errorf("still due: %q", got)
+	}
+}
+
+func TestAVisitIsThankedForOnceAfterItsLastService(t *testing.T) {
+	f := newFixture(t, utc("2027-03-26 10:00"))
+	ctx := context.Background()
+	for _, slug := range []string{"salon-haircut", "salon-manicure"} {
+		setReminders(t, f, slug, []content.Reminder{}, &content.FollowUp{After: "1h"})
+	}
+	menu, err := f.bookings.MenuByID(ctx, "menu_salon")
+	if err != nil {
+		t.Fatal(err)
+	}
+	visit, _, err := f.bookings.BookCart(ctx, menu, booking.CartCommand{Menu: menu.ID, Items: []string{"salon-haircut", "salon-manicure"},
+		BookCommand: booking.BookCommand{Start: "2027-03-30T10:00:00+02:00", TimeZone: "Europe/Berlin", Contact: ada()}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	all, err := f.bookings.SeriesOf(ctx, visit)
+	if err != nil || len(all) != 2 {
+		t.Fatalf("the visit: %d bookings, %v", len(all), err)
+	}
+	f.send(t, all[1].End.Add(time.Hour))
+	if got := f.mails(t, notify.KindFollowUp); len(got) != 1 {
+		t.Errorf("a visit of two services: %d thank-yous, want one", len(got))
+	}
+}
+
+func TestAnAgendaLateAfterDowntimeGoesWhileItsDayHasAppointmentsToCome(t *testing.T) {
+	tests := []struct {
+		name     string
+		back     string // when the server is back, UTC
+		sent     int
+		late     int  // agendas skipped as late: the weekend's (its day over), and Monday's when every appointment has begun
+		editMeta bool // the person's file is imported again meanwhile, agenda unchanged
+	}{
+		{"back before the first appointment", "2027-03-29 06:30", 1, 1, false},
+		{"back before the first, the person's file changed meanwhile", "2027-03-29 06:30", 1, 1, true},
+		{"back after the last has begun", "2027-03-29 11:30", 0, 2, false},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			f := newFixture(t, utc("2027-03-26 10:00"))
+			site, err := content.Load(context.Background(), f.pool)
+			if err != nil {
+				t.Fatal(err)
+			}
+			mia := site.Staff[1]
+			mia.Agenda = &content.Agenda{At: "07:30", Day: "today"}
+			putStaff(t, f, mia)
+			mustBook(t, f, "demo-yoga", mondayAfterChange)          // 07:00 UTC
+			mustBook(t, f, "demo-duo", "2027-03-29T13:00:00+02:00") // 11:00 UTC
+			f.clock.Set(utc("2027-03-29 06:00"))                    // the agenda was due at 05:30
+			if tc.editMeta {
+				mia.Name = "Mia Weber-Lang"
+				putStaff(t, f, mia)
+			}
+			f.send(t, utc(tc.back))
+			if got := f.mails(t, notify.KindStaffAgenda); len(got) != tc.sent {
+				t.Errorf("agendas sent: %d, want %d", len(got), tc.sent)
+			}
+			if n := f.observed.count("agenda skipped late"); n != tc.late {
+				t.Errorf("agendas skipped as late: %d, want %d", n, tc.late)
+			}
+		})
 	}
 }

@@ -18,6 +18,7 @@ package reminders
 import (
 	"context"
 	"crypto/rand"
+	"crypto/sha256"
 	"errors"
 	"fmt"
 	"log/slog"
@@ -268,7 +269,7 @@ func (w *Worker) reminder(ctx context.Context, r row) (done, error) {
 	if mail == nil {
 		return skip(ReasonRecipient), nil
 	}
-	d := done{outcome: Sent, mail: mail, once: onceKey(r, b), also: links}
+	d := done{outcome: Sent, mail: mail, once: onceKey(r, b, group), also: links}
 	if r.recipient == booking.RecipientBooker || strings.HasPrefix(r.recipient, "staff:") {
 		to := "booker"
 		if r.recipient != booking.RecipientBooker {
@@ -286,15 +287,21 @@ func reminded(b *booking.Booking) bool {
 }
 
 // onceKey is what makes a reminder one mail: for the people of a class
-// time, one per time however many seats it has; for a visit's services or
-// a series booked together, one per recipient and day.
-func onceKey(r row, b *booking.Booking) string {
+// time, one per time however many seats it has; for a visit's services
+// booked together (group, the day's), one per recipient and day.
+func onceKey(r row, b *booking.Booking, group []*booking.Booking) string {
 	step := strconv.Itoa(r.offset) + ":" + r.recipient
 	switch {
 	case b.Calendar.Class() && strings.HasPrefix(r.recipient, "staff:"):
 		return fmt.Sprintf("reminder:class:%d:%d:%s", b.Calendar.ID, b.Start.Unix(), step)
-	case b.SeriesID != "":
-		return "reminder:" + b.SeriesID + ":" + booking.DayOf(b) + ":" + step
+	case len(group) > 1:
+		// The day's times are in the key: a service moved within the day
+		// is a new day's plan, and is told again.
+		h := sha256.New()
+		for _, x := range group {
+			fmt.Fprintf(h, "%s@%d;", x.ID, x.Start.Unix())
+		}
+		return fmt.Sprintf("reminder:%s:%s:%x:%s", b.SeriesID, booking.DayOf(b), h.Sum(nil)[:8], step)
 	}
 	return fmt.Sprintf("reminder:%s:%d:%s", b.ID, b.Start.Unix(), step)
 }
@@ -309,8 +316,22 @@ func (w *Worker) followUp(ctx context.Context, r row, b *booking.Booking, now ti
 	if err != nil && !errors.Is(err, pgx.ErrNoRows) {
 		return done{}, err
 	}
-	mail := w.Mailer.FollowUp(ctx, b, kind, slug, now)
-	return done{outcome: Sent, mail: &mail, once: fmt.Sprintf("followup:%s:%d", b.ID, b.Start.Unix())}, nil
+	// A visit's services are thanked for once, after the last of the day.
+	group, err := w.Bookings.BookedThatDay(ctx, b)
+	if err != nil {
+		return done{}, err
+	}
+	for _, x := range group {
+		if x.End.After(b.End) {
+			return skip(ReasonTold), nil
+		}
+	}
+	once := fmt.Sprintf("followup:%s:%d", b.ID, b.Start.Unix())
+	if b.SeriesID != "" {
+		once = "followup:" + b.SeriesID + ":" + booking.DayOf(b)
+	}
+	mail, store := w.Mailer.FollowUp(ctx, b, kind, slug, now)
+	return done{outcome: Sent, mail: &mail, once: once, also: store}, nil
 }
 
 // commit writes a row's outcome, if the row is still due and still this
@@ -332,10 +353,14 @@ func (w *Worker) commit(ctx context.Context, r row, d done) (done, bool, error) 
 		if d.mail != nil {
 			m := w.Mailer
 			queued, err := notify.EnqueueOnce(ctx, tx, d.once, d.mail.Kind, m.From, m.FromName, d.mail.Message)
-			if err != nil {
+			switch {
+			case errors.Is(err, notify.ErrInvalidMessage):
+				// An address no mail can go to: trying again cannot help.
+				w.log().WarnContext(ctx, "reminders: a mail cannot be sent", "id", r.id, "error", err)
+				d = skip(ReasonRecipient)
+			case err != nil:
 				return err
-			}
-			if !queued {
+			case !queued:
 				d = skip(ReasonTold)
 			}
 		}
@@ -357,7 +382,7 @@ func (w *Worker) commit(ctx context.Context, r row, d done) (done, bool, error) 
 		}
 		if r.kind == "agenda" {
 			// The next day's, now that this one is done.
-			if err := PlanAgenda(ctx, tx, r.staffID, w.now()); err != nil {
+			if err := planAgendaAfter(ctx, tx, r.staffID, r.startsAt, w.now()); err != nil {
 				return err
 			}
 		}

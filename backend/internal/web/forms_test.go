@@ -5,6 +5,7 @@ package web_test
 
 import (
 	"context"
+	"crypto/sha256"
 	"encoding/json"
 	"net/http"
 	"net/url"
@@ -274,6 +275,8 @@ func TestHostileFormPosts(t *testing.T) {
 func TestAFormOpenedFromAFollowUpKeepsItsBookingWithoutJavaScript(t *testing.T) {
 	f := newFixture(t, sharedRenderer(t))
 	ctx := context.Background()
+	secret := "fu_secretOfTheFollowUpMail01"
+	sum := sha256.Sum256([]byte(secret))
 	if _, err := f.pool.Exec(ctx, `INSERT INTO bookings (id, calendar_id, staff_id, status, starts_at, ends_at, blocked, booker_time_zone, locale,
 		first_name, last_name, email)
 		SELECT 'bk_followedUp0123456789ab', c.id, cs.staff_id, 'scheduled', '2026-11-20 09:00Z', '2026-11-20 09:30Z',
@@ -281,7 +284,11 @@ func TestAFormOpenedFromAFollowUpKeepsItsBookingWithoutJavaScript(t *testing.T) 
 		FROM calendars c JOIN calendar_staff cs ON cs.calendar_id = c.id WHERE c.slug = 'demo-consultation' LIMIT 1`); err != nil {
 		t.Fatal(err)
 	}
-	path := "/de/widget/form/demo-contact?booking=bk_followedUp0123456789ab"
+	if _, err := f.pool.Exec(ctx, `INSERT INTO booking_tokens (token_hash, booking_id, purpose) VALUES ($1, 'bk_followedUp0123456789ab', 'followup')`,
+		sum[:]); err != nil {
+		t.Fatal(err)
+	}
+	path := "/de/widget/form/demo-contact?booking=" + secret
 	key := formKey(t, f, path)
 	f.fill(20 * time.Second)
 	if rec := f.post(path, contactForm(key), nil); rec.Code != http.StatusSeeOther {

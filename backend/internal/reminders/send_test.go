@@ -523,3 +523,26 @@ func TestAnAgendaLateAfterDowntimeGoesWhileItsDayHasAppointmentsToCome(t *testin
 		})
 	}
 }
+
+func TestAWeeklySeriesIsThankedForOnceAfterItsLastTime(t *testing.T) {
+	f := newFixture(t, utc("2027-03-26 10:00"))
+	setReminders(t, f, "demo-massage", []content.Reminder{}, &content.FollowUp{After: "1h"})
+	b, _, err := f.bookings.Book(context.Background(), booking.BookCommand{Calendar: "demo-massage", Start: mondayAfterChange,
+		TimeZone: "Europe/Berlin", Contact: ada(), Repeat: &booking.Repeat{Every: "week", Count: 3}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	all, err := f.bookings.SeriesOf(context.Background(), b)
+	if err != nil || len(all) != 3 {
+		t.Fatalf("the series: %d, %v", len(all), err)
+	}
+	for _, x := range all {
+		f.send(t, x.End.Add(time.Hour))
+	}
+	if got := f.mails(t, notify.KindFollowUp); len(got) != 1 {
+		t.Errorf("a series of three: %d thank-yous, want one after the last", len(got))
+	}
+	if n := f.observed.count("follow_up skipped told"); n != 2 {
+		t.Errorf("the earlier times' follow-ups, told with the last: %d, want 2", n)
+	}
+}

@@ -316,19 +316,20 @@ func (w *Worker) followUp(ctx context.Context, r row, b *booking.Booking, now ti
 	if err != nil && !errors.Is(err, pgx.ErrNoRows) {
 		return done{}, err
 	}
-	// A visit's services are thanked for once, after the last of the day.
-	group, err := w.Bookings.BookedThatDay(ctx, b)
+	// Bookings made together (a visit's services, a weekly series) are
+	// thanked for once, after the last of them that still holds.
+	together, err := w.Bookings.SeriesOf(ctx, b)
 	if err != nil {
 		return done{}, err
 	}
-	for _, x := range group {
-		if x.End.After(b.End) {
+	for _, x := range together {
+		if reminded(x) && x.End.After(b.End) {
 			return skip(ReasonTold), nil
 		}
 	}
 	once := fmt.Sprintf("followup:%s:%d", b.ID, b.Start.Unix())
 	if b.SeriesID != "" {
-		once = "followup:" + b.SeriesID + ":" + booking.DayOf(b)
+		once = "followup:" + b.SeriesID
 	}
 	mail, store := w.Mailer.FollowUp(ctx, b, kind, slug, now)
 	return done{outcome: Sent, mail: &mail, once: once, also: store}, nil

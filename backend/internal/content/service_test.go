@@ -75,6 +75,8 @@ func TestACalendarsRemindersThroughTheAPI(t *testing.T) {
 			[]content.Reminder{{Before: "2h", To: "staff"}, {Before: "90m", To: "booker"}}, nil},
 		{"a fraction of a minute", `,"reminders":[{"before":1.5,"to":"booker"}]`, nil, []string{"reminders.0.before"}},
 		{"a reminder without its time is refused, not the default's", `,"reminders":[{"to":"staff"}]`, nil, []string{"reminders.0.before"}},
+		{"a reminder without whom it goes to", `,"reminders":[{"before":"24h"}]`, nil, []string{"reminders.0.to"}},
+		{"a null reminder", `,"reminders":[null]`, nil, []string{"reminders.0.before", "reminders.0.to"}},
 		{"an unknown field", `,"reminders":[{"before":"1h","to":"staff","sms":true}]`, nil, nil},
 		{"a flood is one problem", `,"reminders":` + flood, nil, []string{"reminders"}},
 		{"not text", `,"reminders":[{"before":"1h\u0000","to":"booker\u202e"}]`, nil, []string{"reminders.0.before", "reminders.0.to"}},

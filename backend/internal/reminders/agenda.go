@@ -27,17 +27,10 @@ type agendaSetting struct {
 // the setting still asks for stays, even overdue (late after downtime). A
 // setting it cannot read plans nothing: content checks it on the way in.
 func PlanAgenda(ctx context.Context, q db.Querier, staffID int64, now time.Time) error {
-	var raw []byte
-	var zoneName string
-	var active bool
-	err := q.QueryRow(ctx, `SELECT agenda, time_zone, active FROM staff WHERE id = $1`, staffID).Scan(&raw, &zoneName, &active)
-	if errors.Is(err, pgx.ErrNoRows) {
-		return nil
-	}
+	set, ok, err := loadAgenda(ctx, q, staffID)
 	if err != nil {
-		return fmt.Errorf("reminders: unable to read an agenda setting: %w", err)
+		return err
 	}
-	set, ok := readAgenda(raw, zoneName, active)
 	var keep int64
 	if ok {
 		var id int64
@@ -82,19 +75,9 @@ func PlanAgenda(ctx context.Context, q db.Querier, staffID int64, now time.Time)
 // downtime the first day not over yet, even if its hour has passed (it
 // goes late, while that day has appointments to come).
 func planAgendaAfter(ctx context.Context, q db.Querier, staffID int64, listed, now time.Time) error {
-	var raw []byte
-	var zoneName string
-	var active bool
-	err := q.QueryRow(ctx, `SELECT agenda, time_zone, active FROM staff WHERE id = $1`, staffID).Scan(&raw, &zoneName, &active)
-	if errors.Is(err, pgx.ErrNoRows) {
-		return nil
-	}
-	if err != nil {
-		return fmt.Errorf("reminders: unable to read an agenda setting: %w", err)
-	}
-	set, ok := readAgenda(raw, zoneName, active)
-	if !ok {
-		return nil
+	set, ok, err := loadAgenda(ctx, q, staffID)
+	if err != nil || !ok {
+		return err
 	}
 	var due int
 	if err := q.QueryRow(ctx, `SELECT count(*) FROM reminders WHERE kind = 'agenda' AND staff_id = $1 AND state = 'due'`, staffID).Scan(&due); err != nil {
@@ -127,6 +110,23 @@ func planAgendaAfter(ctx context.Context, q db.Querier, staffID int64, listed, n
 type agendaPlan struct {
 	hour, minute, ahead int
 	zone                *time.Location
+}
+
+// loadAgenda reads a staff member's setting; false: none to plan (no such
+// person, none set, inactive, or a setting it cannot read).
+func loadAgenda(ctx context.Context, q db.Querier, staffID int64) (agendaPlan, bool, error) {
+	var raw []byte
+	var zoneName string
+	var active bool
+	err := q.QueryRow(ctx, `SELECT agenda, time_zone, active FROM staff WHERE id = $1`, staffID).Scan(&raw, &zoneName, &active)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return agendaPlan{}, false, nil
+	}
+	if err != nil {
+		return agendaPlan{}, false, fmt.Errorf("reminders: unable to read an agenda setting: %w", err)
+	}
+	set, ok := readAgenda(raw, zoneName, active)
+	return set, ok, nil
 }
 
 func readAgenda(raw []byte, zoneName string, active bool) (agendaPlan, bool) {

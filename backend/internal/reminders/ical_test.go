@@ -27,7 +27,7 @@ import (
 func TestTheRemindersCalendarFileOpensInICALjsAsTheConfirmations(t *testing.T) {
 	node, err := exec.LookPath("node")
 	if err != nil {
-		t.Skip("node is not installed")
+		t.Fatal("node is needed to read the calendar file with ical.js (make test installs the UI's packages with it)")
 	}
 	f := newFixture(t, utc("2027-03-26 10:00"))
 	ctx := context.Background()

@@ -5,6 +5,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/emersion/go-ical"
 	"github.com/jackc/pgx/v5"
 
 	"slotwise/backend/internal/icalbusy"
@@ -103,12 +104,13 @@ func (s *Service) askOne(ctx context.Context, id string, from, to time.Time) (er
 		if err != nil {
 			return err
 		}
-		found[c.url] = []icalbusy.Busy{}
+		var cals []*ical.Calendar
 		for _, o := range objs {
 			if o.Data != nil {
-				found[c.url] = append(found[c.url], icalbusy.Expand(o.Data, opt).Busy...)
+				cals = append(cals, o.Data)
 			}
 		}
+		found[c.url] = icalbusy.ExpandAll(cals, opt).Busy
 	}
 	// What was read is kept even if the booking's time ran out meanwhile.
 	wctx := context.WithoutCancel(ctx)

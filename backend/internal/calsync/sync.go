@@ -6,6 +6,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/emersion/go-ical"
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgtype"
 
@@ -190,6 +191,7 @@ func (s *Service) load(ctx context.Context, id string) (*target, error) {
 	t.opt = icalbusy.Options{
 		From: now.Add(-24 * time.Hour), To: now.Add(time.Duration(windowDays+1) * 24 * time.Hour),
 		Zone: loc, Addresses: append(addresses, strings.ToLower(email)), Own: OwnUID,
+		Budget: icalbusy.NewBudget(), // one sync's, shared by its calendars
 	}
 	rows, err := s.pool.Query(ctx, `SELECT url, check_busy, sync_token, ctag, etag, last_modified, synced_to
 		FROM connection_calendars WHERE connection_id = $1 ORDER BY url`, id)
@@ -257,10 +259,7 @@ func (s *Service) syncFeed(ctx context.Context, id string, t *target, c stored, 
 			return err
 		}
 	}
-	var busy []icalbusy.Busy
-	for _, cal := range f.cals {
-		busy = append(busy, icalbusy.Expand(cal, t.opt).Busy...)
-	}
+	busy := icalbusy.ExpandAll(f.cals, t.opt).Busy
 	return s.store(ctx, id, t, c.url, busy, `etag = $4, last_modified = $5`, f.etag, f.lastMod)
 }
 
@@ -276,13 +275,13 @@ func (s *Service) syncCalDAV(ctx context.Context, id string, t *target, c stored
 	if err != nil {
 		return err
 	}
-	var busy []icalbusy.Busy
+	var cals []*ical.Calendar
 	for _, o := range objs {
-		if o.Data == nil {
-			continue
+		if o.Data != nil {
+			cals = append(cals, o.Data)
 		}
-		busy = append(busy, icalbusy.Expand(o.Data, t.opt).Busy...)
 	}
+	busy := icalbusy.ExpandAll(cals, t.opt).Busy
 	return s.store(ctx, id, t, c.url, busy, `sync_token = $4, ctag = $5`, st.syncToken, st.ctag)
 }
 

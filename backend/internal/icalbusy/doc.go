@@ -20,10 +20,19 @@
 //     daylight-saving changes. EXDATEs remove occurrences; a VEVENT with a
 //     RECURRENCE-ID replaces the occurrence it names (it may move it, free
 //     it or cancel it). RANGE=THISANDFUTURE is read as that one occurrence.
-//  4. Only occurrences that touch Options.From..To are kept, at most
-//     Options.MaxOccurrences per event, and a rule is iterated at most
-//     maxSteps times, so a FREQ=SECONDLY rule from 1970 cannot stall a sync.
+//  4. Only occurrences that touch Options.From..To are kept, and the
+//     intervals that overlap or touch are merged: a rule repeating every
+//     minute is one interval, not a million rows.
+//  5. A calendar is written by whoever sends its owner an invitation, so
+//     what it makes us do is bounded: rules are expanded by package recur
+//     within the window and a Budget of steps shared by the sync (each
+//     repeating event first gets an equal share, then those not done
+//     share what is left), a deadline on the clock, and at most
+//     Options.MaxIntervals intervals. What the budget or the cap did not
+//     let through is held busy from where reading stopped to the window's
+//     end, never offered on a guess, and Result says so (Result.LeftOut).
 //
-// An event that cannot be read (a malformed date, an unknown value) is
-// skipped and counted in Result.Skipped; the rest of the file still counts.
+// An event that cannot be read (a malformed date, an unknown rule part, a
+// UID that is not text) is skipped, counted and named in the Result; the
+// rest of the file still counts.
 package icalbusy

@@ -3,85 +3,188 @@ package icalbusy
 import (
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/emersion/go-ical"
-	"github.com/teambition/rrule-go"
+
+	"slotwise/backend/internal/recur"
 )
-
-// DefaultMaxOccurrences bounds the occurrences one event adds to a window.
-const DefaultMaxOccurrences = 2000
-
-// maxSteps bounds the iterations of one recurrence rule, counted from its
-// first occurrence (a daily rule from 2000 takes under 10,000).
-const maxSteps = 200_000
 
 // Options say whose busy time is read and for which window.
 type Options struct {
-	From, To       time.Time      // the window: occurrences that touch it are kept
-	Zone           *time.Location // the person's: all-day and floating times
-	Addresses      []string       // the person's e-mail addresses, for declined invitations
-	Own            func(uid string) bool
-	MaxOccurrences int // per event; 0: DefaultMaxOccurrences
+	From, To  time.Time      // the window: occurrences that touch it are kept
+	Zone      *time.Location // the person's: all-day and floating times
+	Addresses []string       // the person's e-mail addresses, for declined invitations
+	Own       func(uid string) bool
+	// Budget is the work the read may do, shared by the calendars of one
+	// sync; nil: a default budget of its own.
+	Budget *Budget
+	// MaxIntervals bounds the merged busy intervals kept; 0: DefaultMaxIntervals.
+	MaxIntervals int
 }
 
-// Busy is one blocked interval, half-open, with the UID of its event.
-type Busy struct {
-	UID        string
-	Start, End time.Time
-}
-
-// Result is what a calendar blocks, and how many events could not be read.
-type Result struct {
-	Busy    []Busy
-	Skipped int
-}
+// maxUID bounds a UID: a longer one is no event's (Outlook's are 200 bytes).
+const maxUID = 1024
 
 // Expand lists the busy intervals of one calendar's events in the window.
 func Expand(cal *ical.Calendar, opt Options) Result {
+	return ExpandAll([]*ical.Calendar{cal}, opt)
+}
+
+// ExpandAll lists the busy intervals of calendars (an ICS feed's, or the
+// objects of a CalDAV calendar) in the window, merged, within the budget:
+// events that cannot be read are skipped and named; each repeating event
+// gets its share of the budget before any gets more, and the time after
+// what the budget or the interval cap let through is held busy.
+func ExpandAll(cals []*ical.Calendar, opt Options) Result {
 	if opt.Zone == nil {
 		opt.Zone = time.UTC
 	}
-	if opt.MaxOccurrences <= 0 {
-		opt.MaxOccurrences = DefaultMaxOccurrences
+	if opt.Budget == nil {
+		opt.Budget = NewBudget()
 	}
-	x := expander{opt: opt, zones: newZones(cal, opt.Zone, opt.From, opt.To)}
-	var masters []*ical.Component
-	overrides := map[string][]*ical.Component{}
-	for _, c := range cal.Children {
-		if c.Name != ical.CompEvent {
-			continue
-		}
-		uid, _ := c.Props.Text(ical.PropUID)
-		if opt.Own != nil && uid != "" && opt.Own(uid) {
-			continue
-		}
-		if c.Props.Get(ical.PropRecurrenceID) != nil && uid != "" {
-			overrides[uid] = append(overrides[uid], c)
-		} else {
-			masters = append(masters, c)
-		}
+	if opt.MaxIntervals <= 0 {
+		opt.MaxIntervals = DefaultMaxIntervals
 	}
-	for _, m := range masters {
-		uid, _ := m.Props.Text(ical.PropUID)
-		replaced := map[int64]bool{}
-		for _, o := range overrides[uid] {
-			if at, ok := x.instantOf(o.Props.Get(ical.PropRecurrenceID)); ok {
-				replaced[at.Unix()] = true
+	x := &expander{opt: opt, col: collector{max: opt.MaxIntervals}}
+	var jobs []*job
+	for _, cal := range cals {
+		x.zones = newZones(cal, opt.Zone, opt.From, opt.To, opt.Budget)
+		var masters []*ical.Component
+		overrides := map[string][]*ical.Component{}
+		for _, c := range cal.Children {
+			if c.Name != ical.CompEvent {
+				continue
+			}
+			uid, _ := c.Props.Text(ical.PropUID)
+			if opt.Own != nil && uid != "" && opt.Own(uid) {
+				continue
+			}
+			if !utf8.ValidString(uid) || strings.ContainsRune(uid, 0) || len(uid) > maxUID {
+				x.res.skip(uid) // the database takes text only; the rest of the calendar still counts
+				continue
+			}
+			if c.Props.Get(ical.PropRecurrenceID) != nil && uid != "" {
+				overrides[uid] = append(overrides[uid], c)
+			} else {
+				masters = append(masters, c)
 			}
 		}
-		x.master(m, uid, replaced)
-	}
-	for uid, list := range overrides {
-		for _, o := range list {
-			x.single(o, uid)
+		for _, m := range masters {
+			uid, _ := m.Props.Text(ical.PropUID)
+			replaced := map[int64]bool{}
+			for _, o := range overrides[uid] {
+				if at, ok := x.instantOf(o.Props.Get(ical.PropRecurrenceID)); ok {
+					replaced[at.Unix()] = true
+				}
+			}
+			if j := x.master(m, uid, replaced); j != nil {
+				jobs = append(jobs, j)
+			}
+		}
+		for uid, list := range overrides {
+			for _, o := range list {
+				x.single(o, uid)
+			}
 		}
 	}
+	x.expand(jobs)
+	return x.finish()
+}
+
+// expand runs the repeating events: first each with an equal share (so
+// one costly event cannot starve the rest), then those not done with
+// what is left, shared equally again.
+func (x *expander) expand(jobs []*job) {
+	b := x.opt.Budget
+	if len(jobs) == 0 {
+		return
+	}
+	share := min(b.PerEvent, max(b.Steps/(2*len(jobs)), 256))
+	for _, j := range jobs {
+		x.advance(j, share)
+	}
+	var left []*job
+	for _, j := range jobs {
+		if !j.done {
+			left = append(left, j)
+		}
+	}
+	for i, j := range left {
+		x.advance(j, max(b.Steps/(len(left)-i), 1))
+	}
+	for _, j := range left {
+		if !j.done {
+			j.run.flush(&x.col)
+			x.res.cut(j.uid)
+			x.res.hold(maxTime(j.last, x.opt.From))
+		}
+	}
+}
+
+// advance lets a repeating event spend up to steps, a chunk at a time so
+// the deadline is looked at.
+func (x *expander) advance(j *job, steps int) {
+	const chunk = 8192
+	b := x.opt.Budget
+	for steps > 0 && !j.done && !b.spent() {
+		n := min(steps, chunk)
+		steps -= n
+		b.take(n, func(left *int) {
+			for {
+				wall, ok := j.it.Next(left)
+				if !ok {
+					j.done = !j.it.Cut()
+					return
+				}
+				s, e := x.span(j.ev, wall)
+				j.last = s
+				if j.excluded[s.Unix()] || j.replaced[s.Unix()] || !e.After(x.opt.From) || !s.Before(x.opt.To) {
+					continue
+				}
+				if !j.run.add(&x.col, Busy{UID: j.uid, Start: s, End: e}) {
+					j.done = true // past what the collector keeps: held busy anyway
+					return
+				}
+			}
+		})
+	}
+	if j.done {
+		j.run.flush(&x.col)
+	}
+}
+
+// finish merges what was kept and holds busy the time after what could
+// not be read.
+func (x *expander) finish() Result {
+	x.col.compact()
+	if !x.col.cutoff.IsZero() {
+		x.res.Overflow = true
+		x.res.hold(x.col.cutoff)
+	}
+	busy := x.col.busy
+	if !x.res.HeldFrom.IsZero() && x.res.HeldFrom.Before(x.opt.To) {
+		busy = append(busy, Busy{Start: x.res.HeldFrom, End: x.opt.To})
+	}
+	x.res.Busy = Merge(busy)
 	return x.res
+}
+
+// job is one repeating event being expanded.
+type job struct {
+	uid                string
+	ev                 event
+	it                 *recur.Iterator
+	excluded, replaced map[int64]bool
+	run                run
+	last               time.Time // the start of the last occurrence read
+	done               bool
 }
 
 type expander struct {
 	opt   Options
-	zones *zones
+	zones *zones // of the calendar at hand
+	col   collector
 	res   Result
 }
 
@@ -172,7 +275,7 @@ func (x *expander) span(ev event, wall time.Time) (time.Time, time.Time) {
 
 func (x *expander) keep(uid string, s, e time.Time) {
 	if e.After(x.opt.From) && s.Before(x.opt.To) && e.After(s) {
-		x.res.Busy = append(x.res.Busy, Busy{UID: uid, Start: s, End: e})
+		x.col.add(Busy{UID: uid, Start: s, End: e})
 	}
 }
 
@@ -180,7 +283,7 @@ func (x *expander) keep(uid string, s, e time.Time) {
 func (x *expander) single(c *ical.Component, uid string) {
 	ev, ok := x.read(c)
 	if !ok {
-		x.res.Skipped++
+		x.res.skip(uid)
 		return
 	}
 	if x.blocks(c) {
@@ -189,79 +292,70 @@ func (x *expander) single(c *ical.Component, uid string) {
 	}
 }
 
-// master adds every occurrence of an event that no override replaces.
-func (x *expander) master(c *ical.Component, uid string, replaced map[int64]bool) {
+// master adds a repeating event's RDATEs and returns the job of its rule
+// (nil without one); a one-time event is added as it is.
+func (x *expander) master(c *ical.Component, uid string, replaced map[int64]bool) *job {
 	rule := c.Props.Get(ical.PropRecurrenceRule)
 	rdates := c.Props.Values(ical.PropRecurrenceDates)
 	if rule == nil && len(rdates) == 0 {
 		if len(replaced) == 0 {
 			x.single(c, uid)
 		}
-		return
+		return nil
 	}
 	ev, ok := x.read(c)
 	if !ok {
-		x.res.Skipped++
-		return
+		x.res.skip(uid)
+		return nil
 	}
 	if !x.blocks(c) {
-		return
+		return nil
 	}
-	excluded := map[int64]bool{}
+	j := &job{uid: uid, ev: ev, excluded: map[int64]bool{}, replaced: replaced}
 	for _, p := range c.Props.Values(ical.PropExceptionDates) {
 		for _, at := range x.instantsOf(&p, ev) {
-			excluded[at.Unix()] = true
+			j.excluded[at.Unix()] = true
 		}
 	}
-	kept := 0
-	add := func(wall time.Time) bool {
-		s, e := x.span(ev, wall)
-		if excluded[s.Unix()] || replaced[s.Unix()] {
-			return true
-		}
-		if e.After(x.opt.From) && s.Before(x.opt.To) {
-			if kept++; kept > x.opt.MaxOccurrences {
-				return false
-			}
+	add := func(wall time.Time) {
+		if s, e := x.span(ev, wall); !j.excluded[s.Unix()] && !replaced[s.Unix()] {
 			x.keep(uid, s, e)
 		}
-		return true
 	}
-	// The occurrences start on the wall clock; stop a day after the window,
-	// whatever the zone.
-	last := ev.zone.wall(x.opt.To).Add(24 * time.Hour)
-	if rule != nil {
-		opt, err := rrule.StrToROptionInLocation(rule.Value, time.UTC)
-		if err != nil {
-			x.res.Skipped++
-			return
-		}
-		if !opt.Until.IsZero() && strings.Contains(strings.ToUpper(rule.Value), "Z") && !ev.allDay {
-			opt.Until = ev.zone.wall(opt.Until) // UNTIL in UTC, the rule on the wall clock
-		}
-		opt.Dtstart = recentStart(ev.start, opt, ev.zone.wall(x.opt.From))
-		r, err := rrule.NewRRule(*opt)
-		if err != nil {
-			x.res.Skipped++
-			return
-		}
-		next := r.Iterator()
-		for n := 0; n < maxSteps; n++ {
-			wall, ok := next()
-			if !ok || wall.After(last) || !add(wall) {
-				break
-			}
-		}
-	} else if !add(ev.start) {
-		return
+	if rule == nil {
+		add(ev.start)
 	}
 	for _, p := range rdates {
 		for _, at := range x.wallsOf(&p, ev) {
-			if !add(at) {
-				return
-			}
+			add(at)
 		}
 	}
+	if rule == nil {
+		return nil
+	}
+	r, err := recur.Parse(rule.Value)
+	if err != nil {
+		x.res.skip(uid)
+		return nil
+	}
+	if r.UntilUTC && !ev.allDay {
+		r.Until = ev.zone.wall(r.Until) // UNTIL in UTC, the rule on the wall clock
+	}
+	// Occurrences start on the wall clock: from the window's start less the
+	// event's length, to a day after its end, whatever the zone.
+	from := ev.zone.wall(x.opt.From).Add(-lookback(ev))
+	j.it = r.Iter(ev.start, from, ev.zone.wall(x.opt.To).Add(24*time.Hour))
+	return j
+}
+
+// lookback is how long before the window an occurrence may begin and
+// still touch it: the event's length and a day, at most a century.
+func lookback(ev event) time.Duration {
+	const century = 100 * 366 * 24 * time.Hour
+	if ev.days > 0 {
+		return time.Duration(min(ev.days+1, 100*366)) * 24 * time.Hour
+	}
+	return min(ev.length, century) + 24*time.Hour
 }
 
 // wallOf reads a DATE or DATE-TIME value as a wall-clock time.

@@ -229,17 +229,6 @@ func sortBusy(bs []Busy) []Busy {
 	return out
 }
 
-func TestExpandBoundsWhatOneEventAdds(t *testing.T) {
-	ics := cal(vevent("UID:m", "DTSTART:20270301T000000Z", "DURATION:PT1M", "RRULE:FREQ=MINUTELY")...)
-	res, err := Read(strings.NewReader(ics), 1<<20, Options{From: utc("2027-03-01 00:00"), To: utc("2027-04-01 00:00"), MaxOccurrences: 100})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(res.Busy) != 100 {
-		t.Errorf("kept %d occurrences, want the cap of 100", len(res.Busy))
-	}
-}
-
 func TestExpandSkipsUnreadableEventsAndKeepsTheRest(t *testing.T) {
 	ics := cal(join(
 		vevent("UID:bad", "DTSTART:tomorrow", "DTEND:20270301T100000Z"),
@@ -276,18 +265,33 @@ func TestReadRefusesWhatIsNotACalendar(t *testing.T) {
 	}
 }
 
+// FuzzRead: whatever the file, the read stays within its budget, and
+// what it keeps is merged, in order, inside the window.
 func FuzzRead(f *testing.F) {
 	f.Add(cal(vevent("UID:w", "DTSTART;TZID=America/New_York:20270301T090000", "DURATION:PT1H", "RRULE:FREQ=WEEKLY;COUNT=5", "EXDATE:20270308T140000Z")...))
 	f.Add(cal("BEGIN:VTIMEZONE", "TZID:X", "BEGIN:STANDARD", "DTSTART:16010101T000000", "TZOFFSETFROM:+0100", "TZOFFSETTO:+0100", "END:STANDARD", "END:VTIMEZONE"))
+	f.Add(cal(vevent("UID:m", "DTSTART:20270301T000000Z", "DURATION:PT1H", "RRULE:FREQ=MINUTELY")...))
+	f.Add(cal(vevent("UID:n", "DTSTART:20270301T000000Z", "DURATION:PT1H", "RRULE:FREQ=HOURLY;INTERVAL=24;BYHOUR=5")...))
 	f.Fuzz(func(t *testing.T, data string) {
-		opt := Options{From: utc("2027-03-01 00:00"), To: utc("2027-03-08 00:00"), Zone: berlin, MaxOccurrences: 50}
+		budget := &Budget{Steps: 50_000, PerEvent: 5_000}
+		opt := Options{From: utc("2027-03-01 00:00"), To: utc("2027-03-08 00:00"), Zone: berlin, Budget: budget, MaxIntervals: 20}
 		res, err := Read(strings.NewReader(data), 1<<16, opt)
 		if err != nil {
 			return
 		}
-		for _, b := range res.Busy {
+		// A step may overrun by a period's days or a look at a day's times.
+		if budget.Steps < -(366 + 86400) {
+			t.Fatalf("the budget overran: %d", budget.Steps)
+		}
+		if len(res.Busy) > opt.MaxIntervals+1 {
+			t.Fatalf("%d intervals kept, at most %d", len(res.Busy), opt.MaxIntervals+1)
+		}
+		for i, b := range res.Busy {
 			if !b.End.After(b.Start) || !b.End.After(opt.From) || !b.Start.Before(opt.To) {
 				t.Fatalf("an interval outside the window or empty: %v", b)
+			}
+			if i > 0 && !b.Start.After(res.Busy[i-1].End) {
+				t.Fatalf("intervals not merged: %v then %v", res.Busy[i-1], b)
 			}
 		}
 	})

@@ -37,13 +37,7 @@ func Read(r io.Reader, limit int64, opt Options) (Result, error) {
 	if err != nil {
 		return Result{}, err
 	}
-	var res Result
-	for _, cal := range cals {
-		part := Expand(cal, opt)
-		res.Busy = append(res.Busy, part.Busy...)
-		res.Skipped += part.Skipped
-	}
-	return res, nil
+	return ExpandAll(cals, opt), nil
 }
 
 // Parse reads the VCALENDARs of data.

@@ -6,7 +6,8 @@ import (
 	"time"
 
 	"github.com/emersion/go-ical"
-	"github.com/teambition/rrule-go"
+
+	"slotwise/backend/internal/recur"
 )
 
 // zone turns wall-clock times of one iCalendar zone into instants and back.
@@ -67,10 +68,11 @@ type zones struct {
 	from   time.Time
 	to     time.Time
 	cache  map[string]zone
+	budget *Budget // a VTIMEZONE's rules are rules too
 }
 
-func newZones(cal *ical.Calendar, person *time.Location, from, to time.Time) *zones {
-	z := &zones{person: person, defs: map[string]*ical.Component{}, from: from, to: to, cache: map[string]zone{}}
+func newZones(cal *ical.Calendar, person *time.Location, from, to time.Time, budget *Budget) *zones {
+	z := &zones{person: person, defs: map[string]*ical.Component{}, from: from, to: to, cache: map[string]zone{}, budget: budget}
 	for _, c := range cal.Children {
 		if c.Name == ical.CompTimezone {
 			if id, err := c.Props.Text(ical.PropTimezoneID); err == nil && id != "" {
@@ -104,7 +106,7 @@ func (z *zones) resolve(id string) zone {
 		return located{loc}
 	}
 	if def, ok := z.defs[id]; ok {
-		if d := buildDefined(def, z.from, z.to); d != nil {
+		if d := buildDefined(def, z.from, z.to, z.budget); d != nil {
 			return d
 		}
 	}
@@ -122,10 +124,11 @@ func (z *zones) resolve(id string) zone {
 	return located{z.person}
 }
 
-// buildDefined lists the transitions of a VTIMEZONE from a year before the
-// window to its end. Each STANDARD or DAYLIGHT part starts at DTSTART (wall
-// time in its TZOFFSETFROM) and repeats by its RRULE and RDATEs.
-func buildDefined(def *ical.Component, from, to time.Time) *defined {
+// buildDefined lists the transitions of a VTIMEZONE from two years before
+// the window to a year after it. Each STANDARD or DAYLIGHT part starts at
+// DTSTART (wall time in its TZOFFSETFROM) and repeats by its RRULE and
+// RDATEs; its rule takes from the read's budget like an event's.
+func buildDefined(def *ical.Component, from, to time.Time, budget *Budget) *defined {
 	d := &defined{}
 	earliest := time.Time{}
 	horizon := to.AddDate(1, 0, 0)
@@ -145,23 +148,23 @@ func buildDefined(def *ical.Component, from, to time.Time) *defined {
 		}
 		onsets := []time.Time{wall}
 		if rule := part.Props.Get(ical.PropRecurrenceRule); rule != nil {
-			if opt, err := rrule.StrToROptionInLocation(rule.Value, time.UTC); err == nil {
-				opt.Dtstart = recentStart(wall, opt, from)
-				if r, err := rrule.NewRRule(*opt); err == nil {
-					onsets = onsets[:0]
-					next := r.Iterator()
-					for n := 0; n < maxSteps; n++ {
-						t, ok := next()
-						if !ok || t.After(horizon) {
-							break
+			if r, err := recur.Parse(rule.Value); err == nil {
+				onsets = onsets[:0]
+				it := r.Iter(wall, from.AddDate(-2, 0, 0), horizon)
+				budget.take(budget.PerEvent, func(left *int) {
+					for {
+						t, ok := it.Next(left)
+						if !ok {
+							return
 						}
+						// Before the window's year, only the latest onset matters.
 						if t.After(from.AddDate(-1, 0, 0)) || len(onsets) == 0 {
 							onsets = append(onsets, t)
 						} else {
 							onsets[len(onsets)-1] = t
 						}
 					}
-				}
+				})
 			}
 		}
 		for _, rd := range part.Props.Values(ical.PropRecurrenceDates) {
@@ -182,24 +185,6 @@ func buildDefined(def *ical.Component, from, to time.Time) *defined {
 	}
 	sort.Slice(d.changes, func(i, j int) bool { return d.changes[i].at.Before(d.changes[j].at) })
 	return d
-}
-
-// recentStart moves a yearly rule's first onset (Outlook writes 1601) to a
-// year shortly before the window: the rule gives the same dates from there,
-// and the iteration stays short (the library cannot count past 292 years
-// from its start).
-func recentStart(wall time.Time, opt *rrule.ROption, from time.Time) time.Time {
-	if opt.Freq != rrule.YEARLY || opt.Count > 0 || opt.Interval > 1 {
-		return wall
-	}
-	year := from.Year() - 2
-	if !opt.Until.IsZero() {
-		year = min(year, opt.Until.Year()-1)
-	}
-	if year <= wall.Year() {
-		return wall
-	}
-	return time.Date(year, wall.Month(), wall.Day(), wall.Hour(), wall.Minute(), wall.Second(), 0, time.UTC)
 }
 
 // utcOffset reads "+0100", "-0500" or "+053000" as seconds east of UTC.

@@ -6,8 +6,9 @@
 // From the top: the commands (backend/cmd/…) may import anything; web
 // imports the domain; the domain (booking, forms, sites, content, …)
 // imports the pipeline and shared pieces (command, events, notify, route,
-// …), which import db; at the bottom, availability, ssr and the embedded
-// files (ui, locales, migrations) import nothing of ours. Inside a layer
+// …), which import db; at the bottom, availability, recur, ssr and the
+// embedded files (ui, locales, migrations) import nothing of ours (icalbusy,
+// pure too, reads its recurrence rules with recur). Inside a layer
 // a package may import only those listed after it, so the order of a
 // layer is the direction of its imports. A helper beside a package
 // (content/contenttest, db/dbtest) stands in its package's place and may

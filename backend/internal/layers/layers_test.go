@@ -25,8 +25,10 @@ var rule = [][]string{
 	// The pipeline and the pieces the domain shares.
 	{"command", "events", "limits", "formkey", "fieldcheck", "notify", "cursor", "route", "metrics", "loadtest", "config", "wiretypes"},
 	{"db"},
+	// Pure, over the pure recurrence rules.
+	{"icalbusy"},
 	// Pure or embedded: nothing of ours.
-	{"availability", "clock", "tracked", "ssr", "ui", "locales", "migrations", "payments/stripetest", "payments/razorpaytest", "payments/paypaltest", "srctest", "netguard", "icalbusy"},
+	{"availability", "clock", "tracked", "ssr", "ui", "locales", "migrations", "payments/stripetest", "payments/razorpaytest", "payments/paypaltest", "srctest", "netguard", "recur"},
 }
 
 // helpers stand in their package's place (the key) and may import it.

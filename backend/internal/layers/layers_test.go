@@ -26,7 +26,7 @@ var rule = [][]string{
 	{"command", "events", "limits", "formkey", "fieldcheck", "notify", "cursor", "route", "metrics", "loadtest", "config", "wiretypes"},
 	{"db"},
 	// Pure or embedded: nothing of ours.
-	{"availability", "clock", "tracked", "ssr", "ui", "locales", "migrations", "payments/stripetest", "payments/razorpaytest", "payments/paypaltest", "srctest", "netguard", "icalbusy"},
+	{"availability", "clock", "tracked", "ssr", "ui", "locales", "migrations", "payments/stripetest", "payments/razorpaytest", "payments/paypaltest", "srctest", "netguard", "icalbusy", "strictjson"},
 }
 
 // helpers stand in their package's place (the key) and may import it.

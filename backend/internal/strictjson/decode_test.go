@@ -136,6 +136,7 @@ func TestDecodeRefusesWhatTheDocsDoNotSay(t *testing.T) {
 		{"a negative count", `{"price":-1}`, "price must be a whole number from 0 to 255"},
 		{"a number out of range", `{"ratio":1e100}`, "ratio must be a number within range"},
 		{"too many items", `{"pair":[1,2,3]}`, "pair holds at most 2 items"},
+		{"a number no float holds in any value", `{"extra":{"big":[1e400]}}`, "extra.big.0 must be a number within range"},
 		{"a time that is a number", `{"expires":5}`, "expires must be a time such as 2026-12-01T00:00:00Z"},
 		{"a time that is no time", `{"expires":"tomorrow"}`, "expires must be a time such as 2026-12-01T00:00:00Z"},
 		{"a self-decoding value's own words", `{"span":true}`, "span is not valid: a span is a string such as 2h or a number of minutes"},

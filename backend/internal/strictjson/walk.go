@@ -97,6 +97,9 @@ func (w *walker) valueFrom(tok json.Token, start int64, t reflect.Type, depth in
 	}
 	switch f {
 	case formAny:
+		if n, ok := tok.(json.Number); ok && t != rawMessageType {
+			return w.number(string(n), reflect.TypeFor[float64](), formFloat) // any value holds a number as float64
+		}
 		return w.skip(tok, depth)
 	case formCustom:
 		return w.custom(tok, start, t, depth)

@@ -190,8 +190,8 @@ func ListAfter(ctx context.Context, q db.Querier, k Kind, after string, limit in
 func Key(k Kind, item any) string { return k.keyOf(item) }
 
 // BodyError is a request body that is not an item of its kind. Its Err
-// may be a *strictjson.TextError: the item's shape is right, but strings
-// named by their fields are not text.
+// is mostly strictjson's: a *ShapeError, or a *TextError when the item's
+// shape is right but strings, named by their fields, are not text.
 type BodyError struct{ Err error }
 
 func (e *BodyError) Error() string { return e.Err.Error() }

@@ -20,6 +20,7 @@ import (
 	"slotwise/backend/internal/forms"
 	"slotwise/backend/internal/route"
 	"slotwise/backend/internal/sites"
+	"slotwise/backend/internal/strictjson"
 	"slotwise/locales"
 )
 
@@ -422,16 +423,15 @@ func checkLink(l *Link, r report, x *index) {
 	}
 }
 
-// formDefinition reads a form's definition as the form engine does.
+// formDefinition reads a form's definition as the form engine does, as
+// strictly as the admin API reads a body: each key as written.
 func formDefinition(f *Form) (*forms.Definition, error) {
 	raw, err := json.Marshal(f.Definition)
 	if err != nil {
 		return nil, err
 	}
-	dec := json.NewDecoder(bytes.NewReader(raw))
-	dec.DisallowUnknownFields()
 	var def forms.Definition
-	if err := dec.Decode(&def); err != nil {
+	if err := strictjson.Decode(raw, &def); err != nil {
 		return nil, err
 	}
 	return &def, nil
@@ -445,8 +445,17 @@ func checkForm(f *Form, r report, x *index) {
 		return
 	}
 	def, err := formDefinition(f)
-	if err != nil {
-		r.add("definition", "%s", strings.TrimPrefix(err.Error(), "json: "))
+	var shape *strictjson.ShapeError
+	switch {
+	case errors.As(err, &shape):
+		field := "definition"
+		if shape.Path != "" {
+			field += "." + shape.Path
+		}
+		r.add(field, "%s", shape.Reason())
+		return
+	case err != nil:
+		r.add("definition", "%v", err)
 		return
 	}
 	var de *forms.DefinitionError

@@ -189,10 +189,14 @@ func ListAfter(ctx context.Context, q db.Querier, k Kind, after string, limit in
 // Key is an item's key, for the address of the item the API answers.
 func Key(k Kind, item any) string { return k.keyOf(item) }
 
-// BodyError is a request body that is not an item of its kind.
+// BodyError is a request body that is not an item of its kind. Its Err
+// is mostly strictjson's: a *ShapeError, or a *TextError when the item's
+// shape is right but strings, named by their fields, are not text.
 type BodyError struct{ Err error }
 
 func (e *BodyError) Error() string { return e.Err.Error() }
+
+func (e *BodyError) Unwrap() error { return e.Err }
 
 // mediaNamed reads one picture as it was saved (not the smaller widths
 // made of it).

@@ -1,18 +1,16 @@
 package content
 
 import (
-	"bytes"
 	"cmp"
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
-	"io"
 	"strings"
 	"time"
 
 	"slotwise/backend/internal/db"
 	"slotwise/backend/internal/sites"
+	"slotwise/backend/internal/strictjson"
 )
 
 // Kind is one kind of content (calendars, posts, …): how it is read from
@@ -110,7 +108,7 @@ func (k *itemKind[T]) decode(key string, body []byte) (any, error) {
 		m.Data = body // a picture is sent as itself
 	} else {
 		k.defaults(&it)
-		if err := strictJSON(body, &it); err != nil {
+		if err := strictjson.Decode(body, &it); err != nil {
 			return nil, err
 		}
 	}
@@ -326,18 +324,4 @@ func canonForm(f *Form) {
 	if json.Unmarshal(raw, &m) == nil {
 		f.Definition = m
 	}
-}
-
-// strictJSON decodes one JSON value into v, refusing fields v does not
-// have and anything after the value.
-func strictJSON(body []byte, v any) error {
-	dec := json.NewDecoder(bytes.NewReader(body))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(v); err != nil {
-		return err
-	}
-	if err := dec.Decode(new(json.RawMessage)); err != io.EOF {
-		return errors.New("more than one JSON value")
-	}
-	return nil
 }

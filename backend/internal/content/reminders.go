@@ -1,11 +1,12 @@
 package content
 
 import (
-	"bytes"
 	"encoding/json"
 	"fmt"
 	"regexp"
 	"strconv"
+
+	"slotwise/backend/internal/strictjson"
 )
 
 // Reminder is one mail before an appointment: Before its start (absolute
@@ -19,12 +20,12 @@ type Reminder struct {
 // UnmarshalJSON decodes each reminder afresh: encoding/json would fill
 // the default reminder's element in place, so a reminder sent without
 // "before" would quietly keep the default's 24h instead of being refused.
+// It decodes as strictly as the body around it (its errors name paths
+// from the reminder, which the body's decoder puts below its own).
 func (r *Reminder) UnmarshalJSON(data []byte) error {
 	type plain Reminder
 	var p plain
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&p); err != nil {
+	if err := strictjson.Decode(data, &p); err != nil {
 		return err
 	}
 	*r = Reminder(p)

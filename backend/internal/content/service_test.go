@@ -76,8 +76,11 @@ func TestACalendarsRemindersThroughTheAPI(t *testing.T) {
 		{"a fraction of a minute", `,"reminders":[{"before":1.5,"to":"booker"}]`, nil, []string{"reminders.0.before"}},
 		{"a reminder without its time is refused, not the default's", `,"reminders":[{"to":"staff"}]`, nil, []string{"reminders.0.before"}},
 		{"a reminder without whom it goes to", `,"reminders":[{"before":"24h"}]`, nil, []string{"reminders.0.to"}},
-		{"a null reminder", `,"reminders":[null]`, nil, []string{"reminders.0.before", "reminders.0.to"}},
+		{"a null reminder is not of the body's shape", `,"reminders":[null]`, nil, nil},
 		{"an unknown field", `,"reminders":[{"before":"1h","to":"staff","sms":true}]`, nil, nil},
+		{"a field in another case", `,"reminders":[{"before":"1h","To":"staff"}]`, nil, nil},
+		{"a field twice", `,"reminders":[{"before":"1h","to":"booker","to":"staff"}]`, nil, nil},
+		{"a number for whom it goes to", `,"reminders":[{"before":"1h","to":5}]`, nil, nil},
 		{"a flood is one problem", `,"reminders":` + flood, nil, []string{"reminders"}},
 		{"not text", `,"reminders":[{"before":"1h\u0000","to":"booker\u202e"}]`, nil, []string{"reminders.0.before", "reminders.0.to"}},
 	}
@@ -116,6 +119,44 @@ func TestACalendarsRemindersThroughTheAPI(t *testing.T) {
 				if c.Slug == fmt.Sprintf("quick-%d", i) && !reflect.DeepEqual(c.Reminders, tc.want) {
 					t.Errorf("kept %+v, want %+v", c.Reminders, tc.want)
 				}
+			}
+		})
+	}
+}
+
+// A form's definition takes each key as the form engine names it: one in
+// another case is a problem of the field it is in, not a field read anyway.
+func TestAFormsDefinitionKeysAreMatchedAsWritten(t *testing.T) {
+	pool := dbtest.New(t)
+	ctx := context.Background()
+	if err := demo.Seed(ctx, pool); err != nil {
+		t.Fatal(err)
+	}
+	svc := content.NewService(pool, nil)
+	forms, _ := content.KindNamed("forms")
+	step := `{"id":"contact","fields":[{"id":"email","type":"email","label":{"en-US":"Email"},"required":true}]}`
+	for i, tc := range []struct {
+		name, definition string
+		field, problem   string // "": accepted
+	}{
+		{"as written", `{"locale":"en-US","title":{"en-US":"Hello"},"steps":[` + step + `]}`, "", ""},
+		{"a key in capitals", `{"locale":"en-US","Title":{"en-US":"Hello"},"steps":[` + step + `]}`,
+			"definition", `has the key "Title", which is not a field: keys are matched as written, and the field is "title"`},
+		{"a field's key in capitals", `{"locale":"en-US","title":{"en-US":"Hello"},"steps":[` + strings.Replace(step, `"required"`, `"Required"`, 1) + `]}`,
+			"definition.steps.0.fields.0", `has the key "Required", which is not a field: keys are matched as written, and the field is "required"`},
+		{"a field's label a list", `{"locale":"en-US","title":{"en-US":"Hello"},"steps":[` + strings.Replace(step, `{"en-US":"Email"}`, `["Email"]`, 1) + `]}`,
+			"definition.steps.0.fields.0.label", "must be an object, not an array"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			body := fmt.Sprintf(`{"slug":"strict-%d","kind":"form","definition":%s}`, i, tc.definition)
+			_, err := svc.Put(ctx, content.Change{Kind: forms, Body: []byte(body), Create: true})
+			var ps content.Problems
+			switch {
+			case tc.field == "" && err != nil:
+				t.Fatalf("refused: %v", err)
+			case tc.field == "":
+			case !errors.As(err, &ps) || len(ps) != 1 || ps[0].Field != tc.field || ps[0].Message != tc.problem:
+				t.Errorf("%v, want %s: %s", err, tc.field, tc.problem)
 			}
 		})
 	}

@@ -27,7 +27,7 @@ func (h adminAPI) registerCalendarConnections(g *gin.RouterGroup) {
 
 func (h adminAPI) createCalendarConnection(c *gin.Context) {
 	var in calsync.Input
-	if !decode(c, &in) {
+	if !decodeAdmin(c, &in) {
 		return
 	}
 	conn, err := h.d.Calendars.Create(c.Request.Context(), in)
@@ -67,7 +67,7 @@ type CalendarConnectionPatch struct {
 
 func (h adminAPI) updateCalendarConnection(c *gin.Context) {
 	var in CalendarConnectionPatch
-	if !decode(c, &in) {
+	if !decodeAdmin(c, &in) {
 		return
 	}
 	p := calsync.Patch{Check: in.Check}

@@ -48,7 +48,7 @@ func TestAdminConnectsAStaffMembersCalendar(t *testing.T) {
 		{"an unknown kind", "POST", "/api/admin/calendar-connections", af.write, `{"staff":"mia","kind":"exchange","url":"https://x.example/"}`, 422, "caldav or ics"},
 		{"an unknown field", "POST", "/api/admin/calendar-connections", af.write, `{"staff":"mia","kind":"ics","url":"https://x.example/","colour":"red"}`, 400, ""},
 		{"a server that is not there", "POST", "/api/admin/calendar-connections", af.write, `{"staff":"mia","kind":"caldav","url":"http://127.0.0.1:1/dav/","username":"mia","password":"s3cret-app-pass"}`, 422, "calendar_unreachable"},
-		{"bad UTF-8 in the staff's slug", "POST", "/api/admin/calendar-connections", af.write, "{\"staff\":\"mi\xffa\",\"kind\":\"ics\",\"url\":\"" + feed.URL + "/x.ics\"}", 422, "no staff member"},
+		{"bad UTF-8 in the staff's slug", "POST", "/api/admin/calendar-connections", af.write, "{\"staff\":\"mi\xffa\",\"kind\":\"ics\",\"url\":\"" + feed.URL + "/x.ics\"}", 422, "is not text"},
 		{"an address of 3,000 bytes", "POST", "/api/admin/calendar-connections", af.write, `{"staff":"mia","kind":"ics","url":"https://x.example/` + strings.Repeat("a", 3000) + `"}`, 422, "at most 2048"},
 		{"an unknown id", "GET", "/api/admin/calendar-connections/cc_nope", af.read, "", 404, "not_found"},
 		{"delete", "DELETE", "/api/admin/calendar-connections/" + conn.ID, af.write, "", 204, ""},

@@ -1,22 +1,20 @@
 package web
 
 import (
-	"encoding/json"
 	"errors"
-	"io"
 	"mime"
 	"net/http"
 	"path"
 	"slices"
 	"strings"
 	"time"
-	"unicode/utf8"
 
 	"github.com/gin-gonic/gin"
 
 	"slotwise/backend/internal/content"
 	"slotwise/backend/internal/cursor"
 	"slotwise/backend/internal/fieldcheck"
+	"slotwise/backend/internal/strictjson"
 )
 
 // The site's content through the admin API: the model of its files
@@ -28,6 +26,7 @@ import (
 
 // maxContentBytes bounds an item's body (a post's body is at most 512 KB);
 // a picture's is content.MaxMediaBytes, one byte more to tell it was over.
+// A body over its bound is 413, as every admin body (readAdminBody).
 const maxContentBytes = 2 << 20
 
 var contentErrors = []ErrorMapping{
@@ -68,6 +67,8 @@ func contentTarget(c *gin.Context) (content.Kind, string, bool) {
 func (h adminAPI) contentError(c *gin.Context, err error) {
 	var ps content.Problems
 	var be *content.BodyError
+	var text *strictjson.TextError
+	var shape *strictjson.ShapeError
 	switch {
 	case errors.As(err, &ps):
 		fields := map[string]FieldError{}
@@ -84,6 +85,8 @@ func (h adminAPI) contentError(c *gin.Context, err error) {
 			msg = strings.Join(loose, "; ")
 		}
 		c.AbortWithStatusJSON(http.StatusUnprocessableEntity, APIErrorResponse{Error: APIErrorBody{Code: "invalid", Message: msg, Fields: fields}})
+	case errors.As(err, &text), errors.As(err, &shape):
+		refuseAdminBody(c, err)
 	case errors.As(err, &be):
 		apiError(c, http.StatusBadRequest, "bad_request", "The body is not an item of this kind: "+be.Error())
 	default:
@@ -158,14 +161,8 @@ func (h adminAPI) changeContent(create bool) gin.HandlerFunc {
 				return
 			}
 		}
-		body, err := io.ReadAll(http.MaxBytesReader(c.Writer, c.Request.Body, limit))
-		if err != nil {
-			apiError(c, http.StatusRequestEntityTooLarge, "too_large", "The body is larger than an item of this kind may be")
-			return
-		}
-		if k.Name() != "media" && !utf8.Valid(body) {
-			// encoding/json would quietly put U+FFFD in place of the bytes
-			apiError(c, http.StatusBadRequest, "bad_request", "The body is not UTF-8")
+		body, ok := readAdminBody(c, limit)
+		if !ok {
 			return
 		}
 		if k.Name() == "location" && !h.providerConfigured(c, body) {
@@ -199,11 +196,9 @@ func (h adminAPI) changeContent(create bool) gin.HandlerFunc {
 // operator has not configured: its calendars paid online would book
 // nothing. (A site file may still name one: its calendars then say so.)
 func (h adminAPI) providerConfigured(c *gin.Context, body []byte) bool {
-	var l struct {
-		PaymentProvider string `json:"paymentProvider"`
-	}
-	if json.Unmarshal(body, &l) != nil || l.PaymentProvider == "" || !slices.Contains([]string{"stripe", "razorpay", "paypal"}, l.PaymentProvider) {
-		return true // the content's own checks answer for these
+	var l content.Location
+	if strictjson.Decode(body, &l) != nil || l.PaymentProvider == "" || !slices.Contains([]string{"stripe", "razorpay", "paypal"}, l.PaymentProvider) {
+		return true // the content's own checks answer for these, and for a body of another shape
 	}
 	if h.d.Payments != nil && h.d.Payments.Provider(l.PaymentProvider) != nil {
 		return true

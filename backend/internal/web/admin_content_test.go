@@ -50,7 +50,7 @@ func TestAdminCreatesReadsChangesAndDeletesContent(t *testing.T) {
 		{"a person who is not there", http.MethodPut, service, af.write, `{"name":"Quick check","duration":15,"staff":["nobody"]}`, 422, "invalid", "staff.0"},
 		{"a field that does not exist", http.MethodPut, service, af.write, `{"name":"Quick check","duraton":15}`, 400, "bad_request", ""},
 		{"another key in the body", http.MethodPut, service, af.write, `{"slug":"other","name":"Q","duration":15}`, 400, "bad_request", ""},
-		{"bytes that are not UTF-8", http.MethodPut, service, af.write, "{\"name\":\"\xff\",\"duration\":15}", 400, "bad_request", ""},
+		{"bytes that are not UTF-8", http.MethodPut, service, af.write, "{\"name\":\"\xff\",\"duration\":15}", 422, "invalid", "name"},
 		{"NUL in a name", http.MethodPut, service, af.write, `{"name":"Q\u0000","duration":15}`, 422, "invalid", "name"},
 		{"a kind that does not exist", http.MethodGet, "/api/admin/content/widgets", af.read, "", 404, "not_found", ""},
 		{"an item that does not exist", http.MethodGet, "/api/admin/content/posts/nothing-here", af.read, "", 404, "not_found", ""},

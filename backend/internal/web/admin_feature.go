@@ -265,18 +265,10 @@ type reasonBody struct {
 	Reason string `json:"reason"`
 }
 
-// optionalBody decodes a JSON body when there is one.
-func optionalBody(c *gin.Context, v any) bool {
-	if c.Request.ContentLength == 0 {
-		return true
-	}
-	return decode(c, v)
-}
-
 func (h adminAPI) decide(confirm bool) gin.HandlerFunc {
 	return func(c *gin.Context) {
 		var body reasonBody
-		if !optionalBody(c, &body) {
+		if !optionalAdminBody(c, &body) {
 			return
 		}
 		b, err := h.d.Bookings.DecideAsBusiness(c.Request.Context(), booking.DecideCommand{
@@ -291,7 +283,7 @@ func (h adminAPI) decide(confirm bool) gin.HandlerFunc {
 
 func (h adminAPI) cancel(c *gin.Context) {
 	var body reasonBody
-	if !optionalBody(c, &body) {
+	if !optionalAdminBody(c, &body) {
 		return
 	}
 	b, err := h.d.Bookings.CancelAsBusiness(c.Request.Context(), booking.CancelCommand{
@@ -311,7 +303,7 @@ type refundBody struct {
 
 func (h adminAPI) refund(c *gin.Context) {
 	var body refundBody
-	if !optionalBody(c, &body) {
+	if !optionalAdminBody(c, &body) {
 		return
 	}
 	amount := int64(0) // all that is left

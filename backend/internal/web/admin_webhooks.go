@@ -32,7 +32,7 @@ type CreatedEndpoint struct {
 
 func (h adminAPI) createWebhook(c *gin.Context) {
 	var in webhooks.EndpointInput
-	if !decode(c, &in) {
+	if !decodeAdmin(c, &in) {
 		return
 	}
 	e, secret, err := h.d.Webhooks.Create(c.Request.Context(), in)
@@ -64,7 +64,7 @@ func (h adminAPI) getWebhook(c *gin.Context) {
 
 func (h adminAPI) updateWebhook(c *gin.Context) {
 	var in webhooks.EndpointInput
-	if !decode(c, &in) {
+	if !decodeAdmin(c, &in) {
 		return
 	}
 	e, err := h.d.Webhooks.Update(c.Request.Context(), c.Param("id"), in)

@@ -66,7 +66,7 @@ func (a paymentsAPI) checkoutForm(c *gin.Context) {
 	})
 	if err != nil {
 		cat := locales.Get(resolveLocale(c, ""))
-		c.Redirect(http.StatusSeeOther, route.Default().Href(cat.Locale, "verifyPayment", "", nil, url.Values{"payment": {payment}, "token": {token}}))
+		a.s.redirect(c, http.StatusSeeOther, route.Default().Href(cat.Locale, "verifyPayment", "", nil, url.Values{"payment": {payment}, "token": {token}}))
 		return
 	}
 	action, err := url.Parse(f.Action)
@@ -155,5 +155,5 @@ func (a paymentsAPI) returned(c *gin.Context, payment, token string, answer url.
 		a.s.apiError(c, err, cat)
 		return
 	}
-	c.Redirect(http.StatusSeeOther, next)
+	a.s.redirect(c, http.StatusSeeOther, next)
 }

@@ -106,7 +106,7 @@ func (s *Service) book(ctx context.Context, tx pgx.Tx, cmd BookCommand) ([]*Book
 	if err != nil {
 		return nil, err
 	}
-	invalid := validateContact(&cmd.Contact, cal, cmd.AcceptTerms, now)
+	invalid := validateContact(&cmd.Contact, cmd.LocationChoice, cal, cmd.AcceptTerms, now)
 	maps.Copy(invalid.Fields, errs)
 	answers := checkQuestions(cal, cmd.Answers, now, invalid)
 	seats := validateGuests(&cmd, cal, invalid)

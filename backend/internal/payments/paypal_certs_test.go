@@ -177,3 +177,35 @@ func waitFor(t *testing.T, cond func() bool) {
 	}
 	t.Fatal("gave up waiting")
 }
+
+func TestOnlyPayPalsOwnHostMayNameACertificate(t *testing.T) {
+	live := NewPayPal(PayPalConfig{})
+	sandbox := NewPayPal(PayPalConfig{APIURL: "https://api-m.sandbox.paypal.com/"})
+	tests := []struct {
+		name string
+		pp   *PayPal
+		url  string
+		want string // the certificate's name; "" refused
+	}{
+		{"live, as PayPal names it", live, "https://api.paypal.com/v1/notifications/certs/CERT-360caa42-fca2a594-1d93a270", "CERT-360caa42-fca2a594-1d93a270"},
+		{"live, on the API's host", live, "https://api-m.paypal.com/v1/notifications/certs/CERT-1", "CERT-1"},
+		{"live, the host in capitals", live, "https://API.PAYPAL.COM/v1/notifications/certs/CERT-1", "CERT-1"},
+		{"live, the sandbox's host", live, "https://api.sandbox.paypal.com/v1/notifications/certs/CERT-1", ""},
+		{"live, over plain HTTP", live, "http://api.paypal.com/v1/notifications/certs/CERT-1", ""},
+		{"live, a host that ends like PayPal's", live, "https://evilapi.paypal.com.example/v1/notifications/certs/CERT-1", ""},
+		{"live, behind a user", live, "https://x@api.paypal.com/v1/notifications/certs/CERT-1", ""},
+		{"live, another port", live, "https://api.paypal.com:8443/v1/notifications/certs/CERT-1", ""},
+		{"live, another path", live, "https://api.paypal.com/v1/oauth2/CERT-1", ""},
+		{"live, a name that is not a certificate's", live, "https://api.paypal.com/v1/notifications/certs/token", ""},
+		{"sandbox, as PayPal names it", sandbox, "https://api.sandbox.paypal.com/v1/notifications/certs/CERT-1", "CERT-1"},
+		{"sandbox, the live host", sandbox, "https://api.paypal.com/v1/notifications/certs/CERT-1", ""},
+		{"not a URL", live, "%%%", ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := tt.pp.certName(tt.url); got != tt.want {
+				t.Errorf("certName(%q) = %q, want %q", tt.url, got, tt.want)
+			}
+		})
+	}
+}

@@ -84,7 +84,12 @@ func (p *PayPal) certName(certURL string) string {
 // certHost tells whether an origin is PayPal's, whose certificate URLs a
 // delivery may name: its API's (api-m.) or its certificates' (api.).
 func (p *PayPal) certHost(origin string) bool {
-	return strings.EqualFold(origin, p.cfg.APIURL) || strings.EqualFold(origin, p.certBase())
+	for _, base := range []string{p.cfg.APIURL, p.certBase()} {
+		if u, err := url.Parse(base); err == nil && strings.EqualFold(origin, u.Scheme+"://"+u.Host) {
+			return true
+		}
+	}
+	return false
 }
 
 // certificate is the public key of PayPal's certificate of that name, kept

@@ -295,6 +295,16 @@ func (s *Service) BookCart(ctx context.Context, menu *Menu, cmd CartCommand) (*B
 	ctx = s.askBeforeCart(ctx, carts, cmd.Start, cmd.TimeZone)
 	first := cmd.BookCommand
 	first.Calendar, first.Repeat, first.OneTimeLink = carts[0][0].Slug, nil, ""
+	if first.LocationChoice != "" {
+		// The place is chosen among the first service's places and is then
+		// the place of every service of the visit, each judging it by its
+		// own places.
+		place, ok := carts[0][0].chosenPlace(first.LocationChoice, first.Contact.Location)
+		if !ok {
+			return nil, "", &ValidationError{Fields: map[string]string{"contact.location": msgLocationRequired}}
+		}
+		first.Contact.Location, first.LocationChoice = place, ""
+	}
 	req := struct {
 		Menu   string
 		Items  []string

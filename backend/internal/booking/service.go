@@ -60,7 +60,7 @@ func (s *Service) Book(ctx context.Context, cmd BookCommand) (*Booking, string, 
 	ctx = s.askBeforeBook(ctx, cmd)
 	var booked *Booking
 	var token string
-	res, replayed, err := command.Run(ctx, s.runner, command.Op{Scope: "booking.book", Key: cmd.IdempotencyKey, Request: cmd},
+	res, replayed, err := command.Run(ctx, s.runner, command.Op{Scope: "booking.book", Key: cmd.IdempotencyKey, Request: bookRequest{cmd, cmd.LocationChoice}},
 		func(ctx context.Context, tx pgx.Tx) (result, error) {
 			all, err := s.book(ctx, tx, cmd)
 			if err != nil {
@@ -94,6 +94,15 @@ func (s *Service) Book(ctx context.Context, cmd BookCommand) (*Booking, string, 
 	return booked, token, nil
 }
 
+// bookRequest is what a booking's idempotency key is bound to: the command
+// as the API sends it and a place chosen by its position, which the API's
+// JSON does not carry (without one, the command's JSON alone), so the same
+// key with another place chosen is refused as reused, not replayed.
+type bookRequest struct {
+	BookCommand
+	LocationChoice string `json:"locationChoice,omitempty"`
+}
+
 // result is what a booking command records for its replays: ids only.
 type result struct {
 	BookingID string `json:"bookingId"`
@@ -106,7 +115,7 @@ func (s *Service) book(ctx context.Context, tx pgx.Tx, cmd BookCommand) ([]*Book
 	if err != nil {
 		return nil, err
 	}
-	invalid := validateContact(&cmd.Contact, cal, cmd.AcceptTerms, now)
+	invalid := validateContact(&cmd.Contact, cmd.LocationChoice, cal, cmd.AcceptTerms, now)
 	maps.Copy(invalid.Fields, errs)
 	answers := checkQuestions(cal, cmd.Answers, now, invalid)
 	seats := validateGuests(&cmd, cal, invalid)

@@ -254,9 +254,15 @@ func TestRetriedBookingWithTheSameKeyBooksOnce(t *testing.T) {
 	if n != 1 {
 		t.Errorf("%d bookings, want 1", n)
 	}
-	cmd.Contact.FirstName = "Grace"
-	if _, _, err := svc.Book(context.Background(), cmd); !errors.Is(err, command.ErrKeyReused) {
-		t.Errorf("same key, other body: %v, want ErrIdempotencyReuse", err)
+	for name, other := range map[string]func(*booking.BookCommand){
+		"another name":         func(c *booking.BookCommand) { c.Contact.FirstName = "Grace" },
+		"another place chosen": func(c *booking.BookCommand) { c.LocationChoice = "1" },
+	} {
+		again := cmd
+		other(&again)
+		if _, _, err := svc.Book(context.Background(), again); !errors.Is(err, command.ErrKeyReused) {
+			t.Errorf("same key, %s: %v, want ErrKeyReused", name, err)
+		}
 	}
 }
 

@@ -51,8 +51,9 @@ func (c *Contact) normalize() {
 }
 
 // validateContact checks a contact against a calendar's field rules and
-// returns field path → message id.
-func validateContact(c *Contact, cal *Calendar, termsAccepted bool, now time.Time) *ValidationError {
+// returns field path → message id; a place chosen by its position
+// (BookCommand.LocationChoice) becomes the contact's Location.
+func validateContact(c *Contact, locationChoice string, cal *Calendar, termsAccepted bool, now time.Time) *ValidationError {
 	c.normalize()
 	errs := map[string]string{}
 	required := func(field, value, msg string) bool {
@@ -96,7 +97,7 @@ func validateContact(c *Contact, cal *Calendar, termsAccepted bool, now time.Tim
 			errs["contact.dateOfBirth"] = msgDateOfBirth
 		}
 	}
-	validateLocation(c, cal, errs)
+	validateLocation(c, locationChoice, cal, errs)
 	tooLong("contact.location", c.Location, MaxLocationLen)
 	askFor("contact.notes", &c.Notes, cal.Fields.Notes, msgRequired, errs)
 	tooLong("contact.notes", c.Notes, MaxTextLen)
@@ -118,9 +119,19 @@ func validateContact(c *Contact, cal *Calendar, termsAccepted bool, now time.Tim
 }
 
 // validateLocation: with one fixed way to meet there is nothing to choose;
-// with several the booker picks one of them; with "booker" they type their
-// own place.
-func validateLocation(c *Contact, cal *Calendar, errs map[string]string) {
+// with several the booker picks one of them, by its value (the API) or its
+// position (choice, the form's select); with "booker" they type their own
+// place. Either way one rule judges the place, so a form and the API book
+// the same contact alike.
+func validateLocation(c *Contact, choice string, cal *Calendar, errs map[string]string) {
+	if choice != "" {
+		place, ok := cal.chosenPlace(choice, c.Location)
+		if !ok {
+			errs["contact.location"] = msgLocationRequired
+			return
+		}
+		c.Location = place
+	}
 	var fixed []string
 	typed := false
 	for _, o := range cal.LocationOptions {
@@ -142,6 +153,20 @@ func validateLocation(c *Contact, cal *Calendar, errs map[string]string) {
 	case !typed && len(fixed) > 0 && !slices.Contains(fixed, c.Location):
 		errs["contact.location"] = msgLocationRequired
 	}
+}
+
+// chosenPlace is the place at a position (choice) among the calendar's
+// places: its value, or what the booker typed when it is their own place.
+// ok is false for a position the calendar does not have.
+func (cal *Calendar) chosenPlace(choice, typed string) (place string, ok bool) {
+	i, err := strconv.Atoi(choice)
+	if err != nil || i < 0 || i >= len(cal.LocationOptions) {
+		return "", false
+	}
+	if opt := cal.LocationOptions[i]; opt.Kind != "booker" {
+		return opt.Value, true
+	}
+	return typed, true
 }
 
 // askFor applies a calendar's rule to an optional contact field: a hidden

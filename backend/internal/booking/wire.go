@@ -60,11 +60,17 @@ type BookCommand struct {
 	OneTimeLink string  `json:"oneTimeLink,omitempty"`
 	Repeat      *Repeat `json:"repeat,omitempty"` // a weekly or fortnightly series
 	// Answers are to the calendar's own questions, by field id.
-	Answers        map[string][]string `json:"answers,omitempty"`
-	IdempotencyKey string              `json:"-"`
-	visit          string              // the visit a cart's booking belongs to
-	forGuest       bool                // a visit's service for Guests[0], not the booker
-	anyMinute      bool                // a visit's later service: any minute, not the calendar's grid
+	Answers map[string][]string `json:"answers,omitempty"`
+	// LocationChoice is a place chosen by its position among the
+	// calendar's places (the details form's select, locationChoice): it
+	// names the place Contact.Location would, or for the booker's own
+	// place leaves the typed Contact.Location. Empty: Contact.Location is
+	// the place, as the API sends it.
+	LocationChoice string `json:"-"`
+	IdempotencyKey string `json:"-"`
+	visit          string // the visit a cart's booking belongs to
+	forGuest       bool   // a visit's service for Guests[0], not the booker
+	anyMinute      bool   // a visit's later service: any minute, not the calendar's grid
 }
 
 // Repeat asks for a series: the same time every week or every other week,

@@ -40,14 +40,20 @@ var nonPublic = []netip.Prefix{
 	netip.MustParsePrefix("192.0.0.0/24"),
 	netip.MustParsePrefix("198.18.0.0/15"), // benchmarking
 	netip.MustParsePrefix("240.0.0.0/4"),
-	netip.MustParsePrefix("64:ff9b::/96"), // NAT64 reaches IPv4 inside too
+	// A network's own NAT64 prefix (RFC 8215) may place the IPv4 address
+	// anywhere, so none of it is judged public.
+	netip.MustParsePrefix("64:ff9b:1::/48"),
 }
 
 // PrivateAddr tells whether an address is inside a network rather than on
 // the public internet: loopback, private, link-local (cloud metadata among
-// them), multicast, unspecified, and the ranges above.
+// them), multicast, unspecified, and the ranges above. An IPv6 address that
+// carries an IPv4 one (embeddedIPv4) is judged as the IPv4 address it
+// reaches.
 func PrivateAddr(a netip.Addr) bool {
-	a = a.Unmap()
+	if v4, ok := embeddedIPv4(a); ok {
+		a = v4
+	}
 	if a.IsLoopback() || a.IsPrivate() || a.IsLinkLocalUnicast() || a.IsLinkLocalMulticast() ||
 		a.IsInterfaceLocalMulticast() || a.IsMulticast() || a.IsUnspecified() {
 		return true

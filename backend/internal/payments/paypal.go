@@ -35,10 +35,10 @@ type PayPal struct {
 	cfg    PayPalConfig
 	client *http.Client
 
-	mu         sync.Mutex // guards the token and the certificates
+	mu         sync.Mutex // guards the token
 	token      string
 	tokenUntil time.Time
-	certs      map[string]paypalCert // by name (paypal_verify.go)
+	certs      certCache // PayPal's certificates by name (paypal_certs.go)
 }
 
 // PayPalConfig holds the REST app's credentials and the webhook's id.

@@ -197,8 +197,7 @@ func TestForgedPayPalEventsChangeNothingAndUnverifiableOnesComeAgain(t *testing.
 		t.Fatalf("PayPal unreachable: %v, want ErrUnavailable", err)
 	}
 	d.Up()
-	forger := paypaltest.New()
-	if err := f.pay.TakeEvent(context.Background(), "paypal", body, forger.Headers(body, paypaltest.WebhookID)); !errors.Is(err, payments.ErrBadSignature) {
+	if err := f.pay.TakeEvent(context.Background(), "paypal", body, forger(d).Headers(body, paypaltest.WebhookID)); !errors.Is(err, payments.ErrBadSignature) {
 		t.Fatalf("an event signed by another key: %v", err)
 	}
 	if n := f.count(t, `SELECT count(*) FROM payment_events`); n != 0 {

@@ -5,8 +5,10 @@ import (
 	"encoding/json"
 	"errors"
 	"net/http"
+	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"slotwise/backend/internal/payments"
 	"slotwise/backend/internal/payments/paypaltest"
@@ -167,12 +169,15 @@ func TestPayPalEventsAreReadOnlyWhenPayPalsSignatureVerifies(t *testing.T) {
 	if want := (payments.Event{ID: "WH-1", Type: payments.EventApproved, Original: "CHECKOUT.ORDER.APPROVED", SessionID: s.ID}); ev != want {
 		t.Fatalf("an approval reads %+v, want %+v", ev, want)
 	}
-	// The certificate comes from PayPal's host (here the double), whatever
-	// URL a delivery names, and once.
+	// The certificate comes from PayPal's host (here the double), once; a
+	// delivery naming it on another host is not PayPal's.
 	elsewhere := d.Headers(approved, paypaltest.WebhookID)
-	elsewhere.Set("Paypal-Cert-Url", "https://attacker.example/v1/notifications/certs/CERT-360caa42-fca2a594-slotwise")
-	if _, err := pp.Verify(ctx, approved, elsewhere); err != nil {
-		t.Fatalf("a delivery naming another host for the same certificate: %v", err)
+	elsewhere.Set("Paypal-Cert-Url", "https://attacker.example/v1/notifications/certs/"+paypaltest.CertName)
+	if _, err := pp.Verify(ctx, approved, elsewhere); !errors.Is(err, payments.ErrBadSignature) {
+		t.Fatalf("a delivery naming another host for the same certificate: %v, want refused", err)
+	}
+	if _, err := pp.Verify(ctx, approved, d.Headers(approved, paypaltest.WebhookID)); err != nil {
+		t.Fatalf("the same delivery again: %v", err)
 	}
 	if certs := d.Asked(http.MethodGet, "/v1/notifications/certs/"); len(certs) != 1 {
 		t.Fatalf("the certificate was fetched %d times, want once", len(certs))
@@ -199,12 +204,14 @@ func TestPayPalEventsAreReadOnlyWhenPayPalsSignatureVerifies(t *testing.T) {
 	}{
 		{"a changed body", changed, signed, payments.ErrBadSignature},
 		{"signed for another webhook", completed, d.Headers(completed, "WH-SOMEONE-ELSE"), payments.ErrBadSignature},
-		{"signed by someone else", completed, paypaltest.New().Headers(completed, paypaltest.WebhookID), payments.ErrBadSignature},
+		{"signed by someone else", completed, forger(d).Headers(completed, paypaltest.WebhookID), payments.ErrBadSignature},
 		{"no signature", completed, without(signed, "Paypal-Transmission-Sig"), payments.ErrBadSignature},
 		{"no transmission id", completed, without(signed, "Paypal-Transmission-Id"), payments.ErrBadSignature},
 		{"another transmission time", completed, with(signed, "Paypal-Transmission-Time", "2026-01-01T00:00:00Z"), payments.ErrBadSignature},
 		{"another algorithm", completed, with(signed, "Paypal-Auth-Algo", "SHA1withRSA"), payments.ErrBadSignature},
-		{"a certificate that is not one of PayPal's", completed, with(signed, "Paypal-Cert-Url", "https://api.paypal.com/v1/notifications/certs/../../v1/oauth2/token"), payments.ErrBadSignature},
+		{"a certificate that is not one of PayPal's", completed, with(signed, "Paypal-Cert-Url", d.URL+"/v1/notifications/certs/../../v1/oauth2/token"), payments.ErrBadSignature},
+		{"a certificate on another host", completed, with(signed, "Paypal-Cert-Url", "https://api.paypal.com.evil.example/v1/notifications/certs/"+paypaltest.CertName), payments.ErrBadSignature},
+		{"a certificate behind a user", completed, with(signed, "Paypal-Cert-Url", strings.Replace(d.URL, "://", "://paypal@", 1)+"/v1/notifications/certs/"+paypaltest.CertName), payments.ErrBadSignature},
 		{"a signature that is not base64", completed, with(signed, "Paypal-Transmission-Sig", "%%%"), payments.ErrBadSignature},
 		{"a body that is not JSON", []byte("not json"), d.Headers([]byte("not json"), paypaltest.WebhookID), payments.ErrBadEvent},
 	}
@@ -226,6 +233,76 @@ func TestPayPalEventsAreReadOnlyWhenPayPalsSignatureVerifies(t *testing.T) {
 	noWebhook := payments.NewPayPal(payments.PayPalConfig{ClientID: paypaltest.ClientID, ClientSecret: paypaltest.ClientSecret, APIURL: d.URL})
 	if _, err := noWebhook.Verify(ctx, completed, d.Headers(completed, "")); !errors.Is(err, payments.ErrBadSignature) {
 		t.Fatalf("without a webhook id: %v", err)
+	}
+}
+
+// forger signs deliveries with a key of its own and names the double's
+// certificate, as someone posting to our webhook would.
+func forger(d *paypaltest.Double) *paypaltest.Double {
+	f := paypaltest.New()
+	f.URL = d.URL
+	return f
+}
+
+// Forged deliveries name certificates at random: each name PayPal does not
+// have is asked for once, a few a minute at most, and never again for a
+// while; a host that is not PayPal's is never asked; and PayPal's own
+// certificate, kept, verifies a genuine delivery all the while.
+func TestForgedPayPalDeliveriesCostPayPalFewRequests(t *testing.T) {
+	pp, d := newPayPal(t)
+	ctx := context.Background()
+	body := d.Event("WH-1", "PAYMENT.CAPTURE.REFUNDED", "3C-none")
+	certFetches := func() int { return len(d.Asked(http.MethodGet, "/v1/notifications/certs/")) }
+	if _, err := pp.Verify(ctx, body, d.Headers(body, paypaltest.WebhookID)); err != nil {
+		t.Fatalf("a genuine delivery: %v", err)
+	}
+	forged := forger(d).Headers(body, paypaltest.WebhookID)
+	naming := func(certURL string) http.Header { return with(forged, "Paypal-Cert-Url", certURL) }
+	unknown := map[string]bool{} // names PayPal was asked for and does not have
+	for i := range 20 {
+		name := "CERT-" + strconv.Itoa(i) + "-" + strconv.FormatInt(time.Now().UnixNano(), 36)
+		_, err := pp.Verify(ctx, body, naming(d.CertURL(name)))
+		switch {
+		case errors.Is(err, payments.ErrBadSignature):
+			unknown[name] = true
+		case !errors.Is(err, payments.ErrUnavailable): // past the budget: PayPal would deliver it again
+			t.Fatalf("a forged delivery naming %s: %v", name, err)
+		}
+	}
+	if n := certFetches(); n > 10 || len(unknown) != n-1 {
+		t.Fatalf("20 forged deliveries made %d fetches (%d names found unknown), want at most 10 in all", n, len(unknown))
+	}
+	steps := []struct {
+		name    string
+		headers func() []http.Header
+		want    error
+	}{
+		{"names found unknown, again", func() []http.Header {
+			var out []http.Header
+			for name := range unknown {
+				out = append(out, naming(d.CertURL(name)))
+			}
+			return out
+		}, payments.ErrBadSignature},
+		{"another host", func() []http.Header {
+			var out []http.Header
+			for i := range 20 {
+				out = append(out, naming("https://attacker.example/v1/notifications/certs/CERT-"+strconv.Itoa(i)))
+			}
+			return out
+		}, payments.ErrBadSignature},
+		{"PayPal's certificate, signed by PayPal", func() []http.Header { return []http.Header{d.Headers(body, paypaltest.WebhookID)} }, nil},
+	}
+	for _, step := range steps {
+		before := certFetches()
+		for _, h := range step.headers() {
+			if _, err := pp.Verify(ctx, body, h); !errors.Is(err, step.want) {
+				t.Fatalf("%s (%s): %v, want %v", step.name, h.Get("Paypal-Cert-Url"), err, step.want)
+			}
+		}
+		if n := certFetches() - before; n != 0 {
+			t.Errorf("%s: %d fetches, want none", step.name, n)
+		}
 	}
 }
 

@@ -24,23 +24,14 @@ import (
 // A PayPal delivery is verified here, as PayPal documents: its
 // PAYPAL-TRANSMISSION-SIG is SHA256withRSA over
 // "transmission_id|transmission_time|webhook_id|crc32(body)", checked with
-// PayPal's certificate. The certificate is fetched by its name only, from
-// PayPal's own host (api.paypal.com, api.sandbox.paypal.com, or the
-// configured API), never from the URL the delivery gives, and kept: one
-// fetch serves every delivery it signs, so the answer does not wait for
-// PayPal, and a flood of forged deliveries costs PayPal nothing.
+// PayPal's certificate. The certificate is fetched only when the delivery
+// names it on PayPal's own host (api.paypal.com, api.sandbox.paypal.com, or
+// the configured API), and then from that host by its name alone; what
+// fetching costs is bounded in paypal_certs.go, so a flood of forged
+// deliveries costs PayPal nothing and a genuine one does not wait for it.
 
 // paypalCertName is the name of one of PayPal's certificates.
 var paypalCertName = regexp.MustCompile(`^CERT-[A-Za-z0-9-]{1,120}$`)
-
-// maxPayPalCerts bounds the certificates kept (PayPal rotates them rarely).
-const maxPayPalCerts = 16
-
-// paypalCert is a kept certificate's key and when it stops being valid.
-type paypalCert struct {
-	key      *rsa.PublicKey
-	notAfter time.Time
-}
 
 // Verify implements Provider. While PayPal's certificate cannot be
 // fetched, ErrUnavailable: the delivery is refused and PayPal sends it
@@ -54,7 +45,7 @@ func (p *PayPal) Verify(ctx context.Context, payload []byte, header http.Header)
 	if err != nil || len(signature) == 0 || len(signature) > 1024 {
 		return Event{}, ErrBadSignature
 	}
-	name := certName(header.Get("Paypal-Cert-Url"))
+	name := p.certName(header.Get("Paypal-Cert-Url"))
 	if name == "" {
 		return Event{}, ErrBadSignature
 	}
@@ -75,10 +66,12 @@ func (p *PayPal) Verify(ctx context.Context, payload []byte, header http.Header)
 }
 
 // certName is the certificate's name in the URL a delivery gives (its last
-// segment), or "" when it names none; the URL's host is never used.
-func certName(certURL string) string {
+// segment), or "" when the URL is not one of PayPal's: another host (any
+// one but PayPal's is a forger's, and is refused without asking anyone) or
+// another path.
+func (p *PayPal) certName(certURL string) string {
 	u, err := url.Parse(certURL)
-	if err != nil || u.Scheme != "https" {
+	if err != nil || u.User != nil || !p.certHost(u.Scheme+"://"+u.Host) {
 		return ""
 	}
 	name := path.Base(u.Path)
@@ -88,50 +81,55 @@ func certName(certURL string) string {
 	return name
 }
 
-// certificate is the public key of PayPal's certificate of that name,
-// kept once fetched until it expires.
-func (p *PayPal) certificate(ctx context.Context, name string) (*rsa.PublicKey, error) {
-	p.mu.Lock()
-	c, ok := p.certs[name]
-	p.mu.Unlock()
-	if ok && time.Now().Before(c.notAfter) { // real time: the certificate's own
-		return c.key, nil
+// certHost tells whether an origin is PayPal's, whose certificate URLs a
+// delivery may name: its API's (api-m.) or its certificates' (api.).
+func (p *PayPal) certHost(origin string) bool {
+	for _, base := range []string{p.cfg.APIURL, p.certBase()} {
+		if u, err := url.Parse(base); err == nil && strings.EqualFold(origin, u.Scheme+"://"+u.Host) {
+			return true
+		}
 	}
+	return false
+}
+
+// certificate is the public key of PayPal's certificate of that name, kept
+// once fetched until it expires (paypal_certs.go).
+func (p *PayPal) certificate(ctx context.Context, name string) (*rsa.PublicKey, error) {
+	return p.certs.key(ctx, name, p.fetchCert)
+}
+
+// fetchCert asks PayPal's host for the certificate name. ErrBadSignature:
+// PayPal has no such certificate, or one that cannot verify now.
+func (p *PayPal) fetchCert(ctx context.Context, name string) (paypalCert, error) {
 	req, err := http.NewRequestWithContext(ctx, http.MethodGet, p.certBase()+"/v1/notifications/certs/"+name, nil)
 	if err != nil {
-		return nil, err
+		return paypalCert{}, err
 	}
 	res, err := p.client.Do(req)
 	if err != nil {
-		return nil, fmt.Errorf("%w: unable to fetch paypal's certificate %s: %v", ErrUnavailable, name, err)
+		return paypalCert{}, fmt.Errorf("%w: unable to fetch paypal's certificate %s: %v", ErrUnavailable, name, err)
 	}
 	defer res.Body.Close()
 	data, err := io.ReadAll(io.LimitReader(res.Body, 64<<10))
 	switch {
 	case err != nil || res.StatusCode >= 500 || res.StatusCode == http.StatusTooManyRequests:
-		return nil, fmt.Errorf("%w: unable to fetch paypal's certificate %s (%d)", ErrUnavailable, name, res.StatusCode)
+		return paypalCert{}, fmt.Errorf("%w: unable to fetch paypal's certificate %s (%d)", ErrUnavailable, name, res.StatusCode)
 	case res.StatusCode != http.StatusOK:
-		return nil, ErrBadSignature // PayPal has no such certificate
+		return paypalCert{}, ErrBadSignature // PayPal has no such certificate
 	}
 	block, _ := pem.Decode(data)
 	if block == nil {
-		return nil, fmt.Errorf("%w: paypal's certificate %s cannot be read", ErrUnavailable, name)
+		return paypalCert{}, fmt.Errorf("%w: paypal's certificate %s cannot be read", ErrUnavailable, name)
 	}
 	cert, err := x509.ParseCertificate(block.Bytes)
 	if err != nil {
-		return nil, fmt.Errorf("%w: paypal's certificate %s cannot be read", ErrUnavailable, name)
+		return paypalCert{}, fmt.Errorf("%w: paypal's certificate %s cannot be read", ErrUnavailable, name)
 	}
 	key, ok := cert.PublicKey.(*rsa.PublicKey)
 	if !ok || time.Now().After(cert.NotAfter) || time.Now().Before(cert.NotBefore) { // real time: the certificate's own
-		return nil, ErrBadSignature
+		return paypalCert{}, ErrBadSignature
 	}
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	if p.certs == nil || len(p.certs) >= maxPayPalCerts {
-		p.certs = map[string]paypalCert{}
-	}
-	p.certs[name] = paypalCert{key: key, notAfter: cert.NotAfter}
-	return key, nil
+	return paypalCert{key: key, notAfter: cert.NotAfter}, nil
 }
 
 // certBase is PayPal's host its certificates are fetched from: api. for

@@ -66,10 +66,10 @@ func (s *Server) pageAction(c *gin.Context) {
 		// token): no cache keeps the answer that names it.
 		c.Header("Cache-Control", "no-store")
 		if asData {
-			c.JSON(http.StatusOK, gin.H{"redirect": next})
+			c.JSON(http.StatusOK, gin.H{"redirect": s.siteLocation(next)})
 			return
 		}
-		c.Redirect(http.StatusSeeOther, next)
+		s.redirect(c, http.StatusSeeOther, next)
 		return
 	}
 	if clientGone(c, err) {

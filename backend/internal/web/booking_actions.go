@@ -26,9 +26,6 @@ func bookAction(svc *booking.Service, lim *limits.Limiter) Action {
 		if cmd.Calendar, cmd.StaffID, cmd.OneTimeLink, err = pageCalendar(ctx, svc, lim, req); err != nil {
 			return "", err
 		}
-		if cmd.Contact.Location, err = formLocation(ctx, svc, cmd.Calendar, form); err != nil {
-			return "", err
-		}
 		if v := form.Get("staff"); v != "" && cmd.StaffID == 0 {
 			if cmd.StaffID, err = strconv.ParseInt(v, 10, 64); err != nil || cmd.StaffID < 0 {
 				return "", &booking.ValidationError{Fields: map[string]string{"staff": "validation.required"}}
@@ -61,11 +58,6 @@ func cartAction(svc *booking.Service, lim *limits.Limiter) Action {
 			return "", err
 		}
 		people := booking.CartPeople(req.Query.Get("cart"))
-		if cart, ok := menu.Cart(people[0]); ok {
-			if cmd.Contact.Location, err = formLocation(ctx, svc, cart[0].Slug, form); err != nil {
-				return "", err
-			}
-		}
 		cart := booking.CartCommand{Menu: menu.ID, Items: people[0], GuestItems: people[1:], BookCommand: cmd}
 		if err := bookingLimits(ctx, lim, req.ClientIP, cmd.Contact.Email, menu.GuestsToMail(cart)); err != nil {
 			return "", err
@@ -83,6 +75,7 @@ func formBooking(req *PageRequest, form url.Values) (booking.BookCommand, error)
 	cmd := booking.BookCommand{
 		Start: form.Get("start"), TimeZone: form.Get("tz"), Locale: req.Locale,
 		AcceptTerms: form.Get("acceptTerms") != "", IdempotencyKey: form.Get("idempotencyKey"),
+		LocationChoice: form.Get("locationChoice"), // judged with the place by the booking's own rule
 		Contact: booking.Contact{
 			FirstName: form.Get("contact.firstName"), LastName: form.Get("contact.lastName"), Email: form.Get("contact.email"),
 			Phone: form.Get("contact.phone"), DateOfBirth: form.Get("contact.dateOfBirth"), Location: form.Get("contact.location"),
@@ -174,28 +167,6 @@ func pageCalendar(ctx context.Context, svc *booking.Service, lim *limits.Limiter
 		return p["service"], 0, "", nil
 	}
 	return "", 0, "", booking.ErrCalendarNotFound
-}
-
-// formLocation is where the booker wants to meet: typed, or one of the
-// calendar's places chosen in the select by its position (locationChoice).
-func formLocation(ctx context.Context, svc *booking.Service, calendar string, form url.Values) (string, error) {
-	typed := form.Get("contact.location")
-	choice := form.Get("locationChoice")
-	if choice == "" {
-		return typed, nil
-	}
-	cal, err := svc.Calendar(ctx, calendar)
-	if err != nil {
-		return "", err
-	}
-	i, err := strconv.Atoi(choice)
-	if err != nil || i < 0 || i >= len(cal.LocationOptions) {
-		return "", &booking.ValidationError{Fields: map[string]string{"contact.location": "validation.required.location"}}
-	}
-	if opt := cal.LocationOptions[i]; opt.Kind != "booker" {
-		return opt.Value, nil
-	}
-	return typed, nil
 }
 
 // formGuests reads guests.N.name / guests.N.email (N from 0, in order) or

@@ -62,5 +62,16 @@ func (r *Registry) SiteBrand(brand func(ctx context.Context) (string, error)) {
 	r.server.siteBrand = brand
 }
 
+// RedirectOrigins adds other sites the feature's actions may send a
+// visitor to (a form's redirect, which its service checked): a redirect to
+// any other site goes to the site's home instead (redirect.go).
+func (r *Registry) RedirectOrigins(origins ...string) {
+	for _, o := range origins {
+		if o = origin(o); o != "" {
+			r.server.redirectOrigins = append(r.server.redirectOrigins, o)
+		}
+	}
+}
+
 // Errors adds how the feature's domain errors are answered (api_errors.go).
 func (r *Registry) Errors(m ...ErrorMapping) { r.errors = append(r.errors, m...) }

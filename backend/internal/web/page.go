@@ -92,13 +92,14 @@ func (s *Server) loadPage(c *gin.Context, path, rawQuery string) (p *Payload) {
 		if lower := strings.ToLower(basePath); lower != basePath {
 			if lm, ok := s.routes.Match(lower); ok && lm.Route.Name == "website" {
 				p.Route, p.Layout, p.Status = lm.Route.Name, lm.Route.Layout, http.StatusMovedPermanently
-				p.Redirect = lower
+				to := lower
 				if prefix != "" {
-					p.Redirect = "/" + prefix + lower
+					to = "/" + prefix + lower
 				}
 				if rawQuery != "" {
-					p.Redirect += "?" + rawQuery
+					to += "?" + rawQuery
 				}
+				p.Redirect = s.siteLocation(to) // "//About" is "/about", not the host "about"
 				return p
 			}
 		}
@@ -141,7 +142,7 @@ func (s *Server) loadPage(c *gin.Context, path, rawQuery string) (p *Payload) {
 		return p
 	}
 	if res.Redirect != "" {
-		p.Route, p.Layout, p.Status, p.Redirect = m.Route.Name, m.Route.Layout, http.StatusMovedPermanently, res.Redirect
+		p.Route, p.Layout, p.Status, p.Redirect = m.Route.Name, m.Route.Layout, http.StatusMovedPermanently, s.siteLocation(res.Redirect)
 		return p
 	}
 	p.Route, p.Layout, p.Kind, p.Params, p.Data, p.tags, p.until = m.Route.Name, m.Route.Layout, m.Kind, m.Params, res.Data, res.Tags, res.Until
@@ -346,7 +347,7 @@ func (s *Server) page(c *gin.Context) {
 		p = s.loadPageAsked(c, path, rawQuery, asked)
 	}
 	if p.Redirect != "" {
-		c.Redirect(http.StatusMovedPermanently, p.Redirect)
+		s.redirect(c, http.StatusMovedPermanently, p.Redirect)
 		return
 	}
 	s.writeDocument(c, p)

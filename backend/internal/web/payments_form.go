@@ -4,6 +4,7 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/base64"
+	"errors"
 	"html/template"
 	"net/http"
 	"net/url"
@@ -55,7 +56,9 @@ type checkoutField struct{ Name, Value string }
 
 // checkoutForm serves the page that opens a payment's checkout. A payment
 // that no longer waits (paid, released) sends the booker to its result
-// page, which says what became of it.
+// page, which says what became of it. A wrong payment or token is answered
+// as every other secret is: 404, a guess counted, and past the client's
+// limit of guesses 429.
 func (a paymentsAPI) checkoutForm(c *gin.Context) {
 	payment, token, ok := a.paymentAsked(c, "token")
 	if !ok {
@@ -66,7 +69,11 @@ func (a paymentsAPI) checkoutForm(c *gin.Context) {
 	})
 	if err != nil {
 		cat := locales.Get(resolveLocale(c, ""))
-		c.Redirect(http.StatusSeeOther, route.Default().Href(cat.Locale, "verifyPayment", "", nil, url.Values{"payment": {payment}, "token": {token}}))
+		if !errors.Is(err, payments.ErrNotPayable) {
+			a.s.apiError(c, err, cat)
+			return
+		}
+		a.s.redirect(c, http.StatusSeeOther, route.Default().Href(cat.Locale, "verifyPayment", "", nil, url.Values{"payment": {payment}, "token": {token}}))
 		return
 	}
 	action, err := url.Parse(f.Action)
@@ -155,5 +162,5 @@ func (a paymentsAPI) returned(c *gin.Context, payment, token string, answer url.
 		a.s.apiError(c, err, cat)
 		return
 	}
-	c.Redirect(http.StatusSeeOther, next)
+	a.s.redirect(c, http.StatusSeeOther, next)
 }

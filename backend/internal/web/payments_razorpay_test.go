@@ -8,13 +8,16 @@ import (
 	"net/http"
 	"net/url"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"slotwise/backend/internal/booking"
 	"slotwise/backend/internal/events"
+	"slotwise/backend/internal/limits"
 	"slotwise/backend/internal/payments"
 	"slotwise/backend/internal/payments/razorpaytest"
 	"slotwise/backend/internal/sites"
@@ -30,13 +33,13 @@ type razorpayFixture struct {
 
 // newRazorpayFixture serves with Razorpay the only provider configured:
 // the business, which chose none, takes its payments there.
-func newRazorpayFixture(t *testing.T) *razorpayFixture {
+func newRazorpayFixture(t *testing.T, opts ...option) *razorpayFixture {
 	t.Helper()
 	rf := &razorpayFixture{double: razorpaytest.Start(t)}
-	rf.fixture = newFixture(t, sharedRenderer(t), func(d *web.Deps, pool *pgxpool.Pool) {
+	rf.fixture = newFixture(t, sharedRenderer(t), append([]option{func(d *web.Deps, pool *pgxpool.Pool) {
 		rf.pay, rf.worker = servePaymentsThrough(t, d, pool, payments.NewRazorpay(payments.RazorpayConfig{KeyID: razorpaytest.KeyID,
 			KeySecret: razorpaytest.KeySecret, WebhookSecret: razorpaytest.WebhookSecret, APIURL: rf.double.URL}))
-	})
+	}}, opts...)...)
 	return rf
 }
 
@@ -177,6 +180,50 @@ func TestAPaidBookingGoesThroughRazorpaysHostedCheckout(t *testing.T) {
 	// Paid, the checkout page sends the booker to the result instead.
 	if again := rf.do(http.MethodGet, sitePath(t, opened.URL), nil); again.Code != http.StatusSeeOther || !strings.HasPrefix(again.Header().Get("Location"), "/verifyPayment?") {
 		t.Fatalf("the checkout page of a paid booking: %d %q", again.Code, again.Header().Get("Location"))
+	}
+}
+
+// The checkout page opens with the booking's secret, so a wrong one is
+// answered as every other secret is: 404 and a guess counted, 429 with
+// Retry-After past the client's limit, while the right one still opens.
+func TestTheCheckoutPageLimitsGuessesOfItsSecret(t *testing.T) {
+	rf := newRazorpayFixture(t, withLimits(map[string]limits.Rule{web.BucketTokenGuesses: {Max: 3, Window: 24 * time.Hour}}))
+	rec := rf.send(http.MethodPost, "/api/bookings", bookingBody(nextMonday10(), func(b map[string]any) {
+		b["calendar"], b["acceptTerms"] = "demo-paid", true
+	}), nil)
+	var v booking.View
+	if rec.Code != http.StatusCreated || json.Unmarshal(rec.Body.Bytes(), &v) != nil {
+		t.Fatalf("book: %d %s", rec.Code, rec.Body)
+	}
+	token := mustQuery(t, v.ManageURL, "token")
+	var opened web.CheckoutResponse
+	if rec := rf.send(http.MethodPost, "/api/bookings/"+v.ID+"/checkout", `{"token":"`+token+`"}`, nil); rec.Code != http.StatusOK || json.Unmarshal(rec.Body.Bytes(), &opened) != nil {
+		t.Fatalf("checkout: %d %s", rec.Code, rec.Body)
+	}
+	right := sitePath(t, opened.URL)
+	wrong := strings.Replace(right, "token="+token, "token=guess", 1)
+	unknown := strings.Replace(right, "payment="+mustQuery(t, opened.URL, "payment"), "payment=pay_nope", 1)
+	tests := []struct {
+		name, target string
+		want         int
+	}{
+		{"a wrong token", wrong, http.StatusNotFound},
+		{"a payment that is not there", unknown, http.StatusNotFound},
+		{"a wrong token again", wrong, http.StatusNotFound},
+		{"a wrong token past the limit", wrong, http.StatusTooManyRequests},
+		{"a payment that is not there past the limit", unknown, http.StatusTooManyRequests},
+		{"the right token past the limit", right, http.StatusOK},
+	}
+	for _, tt := range tests {
+		rec := rf.do(http.MethodGet, tt.target, nil)
+		if rec.Code != tt.want {
+			t.Fatalf("%s: %d (Location %q), want %d", tt.name, rec.Code, rec.Header().Get("Location"), tt.want)
+		}
+		if tt.want == http.StatusTooManyRequests {
+			if s, err := strconv.Atoi(rec.Header().Get("Retry-After")); err != nil || s < 1 {
+				t.Errorf("%s: Retry-After %q", tt.name, rec.Header().Get("Retry-After"))
+			}
+		}
 	}
 }
 

@@ -102,6 +102,9 @@ type Server struct {
 	// contentPool is where the page cache's own sync marks are sent
 	// (SeeOwnChanges); nil: pages are not cached.
 	contentPool *pgxpool.Pool
+	// redirectOrigins are the origins a redirect may name in full: the
+	// site's own and those features add (Registry.RedirectOrigins).
+	redirectOrigins []string
 }
 
 // SeeOwnChanges returns once the page cache of this replica has dropped
@@ -127,6 +130,9 @@ func New(d Deps) (*gin.Engine, error) {
 	}
 	s := &Server{cfg: d.Config, log: d.Logger, render: d.Renderer, db: d.DB, assets: d.Assets, routes: table, limits: d.Limits, keys: d.FormKeys,
 		renders: newRenderCache(512, 64<<20), metrics: d.Metrics, contentPool: d.ContentPool}
+	if o := origin(d.Config.PublicURL); o != "" {
+		s.redirectOrigins = append(s.redirectOrigins, o)
+	}
 	now := d.Clock
 	if now == nil {
 		now = clock.Now

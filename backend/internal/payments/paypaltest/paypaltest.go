@@ -31,9 +31,10 @@
 //     PAYPAL-TRANSMISSION-ID, -TIME, -SIG, -CERT-URL and -AUTH-ALGO
 //     headers; the signature is SHA256withRSA over
 //     "transmission_id|transmission_time|webhook_id|crc32(body)", as PayPal
-//     signs, with the double's own key, whose certificate it serves at
-//     /v1/notifications/certs/{name} (any name) without a token, as PayPal
-//     serves its own.
+//     signs, with the double's own key, whose certificate (CertName) it
+//     serves at /v1/notifications/certs/CertName without a token, as PayPal
+//     serves its own, and named on its own host in PAYPAL-CERT-URL; any
+//     other name is 404, as PayPal answers a certificate it does not have.
 //
 // What it does not: authorizations, order expiry (three hours after
 // creation at PayPal), PATCH, vaulting, the buyer's funding choices and
@@ -77,6 +78,8 @@ const (
 	ClientID     = "paypal-client-slotwise"
 	ClientSecret = "paypal-secret-slotwise"
 	WebhookID    = "WH-SLOTWISE-1"
+	// CertName is the double's certificate, the one its deliveries name.
+	CertName = "CERT-360caa42-fca2a594-slotwise"
 )
 
 // Double is a PayPal double: an http.Handler, running once started.
@@ -317,9 +320,20 @@ func (d *Double) Headers(body []byte, webhookID string) http.Header {
 	h.Set("Paypal-Transmission-Id", id)
 	h.Set("Paypal-Transmission-Time", at)
 	h.Set("Paypal-Transmission-Sig", base64.StdEncoding.EncodeToString(sig))
-	h.Set("Paypal-Cert-Url", "https://api.paypal.com/v1/notifications/certs/CERT-360caa42-fca2a594-slotwise")
+	h.Set("Paypal-Cert-Url", d.CertURL(CertName))
 	h.Set("Paypal-Auth-Algo", "SHA256withRSA")
 	return h
+}
+
+// CertURL is where a delivery says the certificate name is: on the
+// double's own host, as PayPal names its own (https://api.paypal.com
+// for a double that is not running).
+func (d *Double) CertURL(name string) string {
+	base := d.URL
+	if base == "" {
+		base = "https://api.paypal.com"
+	}
+	return base + "/v1/notifications/certs/" + name
 }
 
 // signedText is what PayPal signs: the transmission's id and time, the
@@ -375,6 +389,10 @@ func (d *Double) serve(w http.ResponseWriter, r *http.Request) {
 		answer(w, http.StatusServiceUnavailable, problem("SERVICE_UNAVAILABLE", "", "Service Unavailable."))
 		return
 	case r.Method == http.MethodGet && path.Dir(r.URL.Path) == "/v1/notifications/certs":
+		if path.Base(r.URL.Path) != CertName {
+			answer(w, http.StatusNotFound, problem("RESOURCE_NOT_FOUND", "INVALID_RESOURCE_ID", "The specified resource does not exist."))
+			return
+		}
 		w.Header().Set("Content-Type", "application/x-pem-file")
 		_, _ = w.Write(d.cert)
 		return

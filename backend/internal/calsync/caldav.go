@@ -16,6 +16,8 @@ import (
 	"github.com/emersion/go-ical"
 	"github.com/emersion/go-webdav"
 	"github.com/emersion/go-webdav/caldav"
+
+	"slotwise/backend/internal/icalbusy"
 )
 
 // account is one CalDAV account reached with its credentials.
@@ -265,21 +267,94 @@ func (a *account) propfind(ctx context.Context, target, body string) (*multistat
 	return &ms, nil
 }
 
-// events reads every VEVENT of a calendar, whole: recurrences are
-// expanded here, not by the server.
-func (a *account) events(ctx context.Context, calURL string) ([]caldav.CalendarObject, error) {
-	u, err := url.Parse(calURL)
+// read is what a calendar-query gave: the objects that parsed, and the
+// addresses of those that did not.
+type read struct {
+	cals       []*ical.Calendar
+	unreadable []string
+}
+
+// events reads the VEVENTs of a calendar, whole, every one, or those that
+// touch [from, to) when from is set (RFC 4791 time-range: a recurring
+// event whole when any of its occurrences does). Recurrences are expanded
+// here, not by the server. An object that does not parse is named in
+// unreadable, and the rest still counts.
+func (a *account) events(ctx context.Context, calURL string, from, to time.Time) (read, error) {
+	req, err := http.NewRequestWithContext(ctx, "REPORT", calURL, strings.NewReader(calendarQuery(from, to)))
 	if err != nil {
-		return nil, err
+		return read{}, err
 	}
-	objs, err := a.client.QueryCalendar(ctx, u.Path, &caldav.CalendarQuery{
-		CompRequest: caldav.CalendarCompRequest{Name: ical.CompCalendar, AllProps: true, AllComps: true},
-		CompFilter:  caldav.CompFilter{Name: ical.CompCalendar, Comps: []caldav.CompFilter{{Name: ical.CompEvent}}},
-	})
+	req.Header.Set("Depth", "1")
+	req.Header.Set("Content-Type", "application/xml; charset=utf-8")
+	resp, err := a.authed().Do(req)
 	if err != nil {
-		return nil, a.explain(err)
+		return read{}, a.explain(err)
 	}
-	return objs, nil
+	defer resp.Body.Close()
+	if resp.StatusCode != http.StatusMultiStatus {
+		_, _ = io.Copy(io.Discard, io.LimitReader(resp.Body, 64<<10))
+		return read{}, statusError(resp.StatusCode)
+	}
+	var ms queryAnswer
+	if err := xml.NewDecoder(resp.Body).Decode(&ms); err != nil {
+		return read{}, a.explain(err)
+	}
+	var out read
+	for _, r := range ms.Responses {
+		if r.Status != "" && !okStatus(r.Status) {
+			continue // an object gone meanwhile
+		}
+		data := ""
+		for _, ps := range r.PropStats {
+			if okStatus(ps.Status) && strings.TrimSpace(ps.Prop.Data) != "" {
+				data = ps.Prop.Data
+			}
+		}
+		cals, err := icalbusy.Parse([]byte(data))
+		if err != nil {
+			out.unreadable = append(out.unreadable, r.Href)
+			continue
+		}
+		out.cals = append(out.cals, cals...)
+	}
+	return out, nil
+}
+
+// calendarQuery asks for every VEVENT's whole object: a bare
+// calendar-data, never a partial one (a comp request with allprop and
+// allcomp), which RFC 4791 §9.6 lets a server answer with events emptied
+// of their properties, so that nothing would block.
+func calendarQuery(from, to time.Time) string {
+	event := `<c:comp-filter name="VEVENT"/>`
+	if !from.IsZero() {
+		event = `<c:comp-filter name="VEVENT"><c:time-range start="` + from.UTC().Format("20060102T150405Z") +
+			`" end="` + to.UTC().Format("20060102T150405Z") + `"/></c:comp-filter>`
+	}
+	return `<?xml version="1.0" encoding="utf-8"?>` +
+		`<c:calendar-query xmlns:d="DAV:" xmlns:c="urn:ietf:params:xml:ns:caldav">` +
+		`<d:prop><d:getetag/><c:calendar-data/></d:prop>` +
+		`<c:filter><c:comp-filter name="VCALENDAR">` + event + `</c:comp-filter></c:filter>` +
+		`</c:calendar-query>`
+}
+
+// queryAnswer is a calendar-query's multistatus.
+type queryAnswer struct {
+	Responses []struct {
+		Href      string `xml:"DAV: href"`
+		Status    string `xml:"DAV: status"`
+		PropStats []struct {
+			Status string `xml:"DAV: status"`
+			Prop   struct {
+				Data string `xml:"urn:ietf:params:xml:ns:caldav calendar-data"`
+			} `xml:"DAV: prop"`
+		} `xml:"DAV: propstat"`
+	} `xml:"DAV: response"`
+}
+
+// okStatus reads a DAV status line ("HTTP/1.1 200 OK") as a success.
+func okStatus(line string) bool {
+	f := strings.Fields(line)
+	return len(f) >= 2 && len(f[1]) == 3 && f[1][0] == '2'
 }
 
 // put stores one calendar object at href: a new one only if none is
@@ -354,22 +429,4 @@ func (a *account) remove(ctx context.Context, href string) error {
 		return nil
 	}
 	return statusError(resp.StatusCode)
-}
-
-// eventsBetween reads the VEVENTs that touch [from, to): a recurring one
-// whole, when any of its occurrences does (RFC 4791 time-range).
-func (a *account) eventsBetween(ctx context.Context, calURL string, from, to time.Time) ([]caldav.CalendarObject, error) {
-	u, err := url.Parse(calURL)
-	if err != nil {
-		return nil, err
-	}
-	objs, err := a.client.QueryCalendar(ctx, u.Path, &caldav.CalendarQuery{
-		CompRequest: caldav.CalendarCompRequest{Name: ical.CompCalendar, AllProps: true, AllComps: true},
-		CompFilter: caldav.CompFilter{Name: ical.CompCalendar, Comps: []caldav.CompFilter{
-			{Name: ical.CompEvent, Start: from.UTC(), End: to.UTC()}}},
-	})
-	if err != nil {
-		return nil, a.explain(err)
-	}
-	return objs, nil
 }

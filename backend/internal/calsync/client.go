@@ -1,6 +1,7 @@
 package calsync
 
 import (
+	"context"
 	"errors"
 	"io"
 	"net/http"
@@ -19,7 +20,7 @@ const (
 	// Options.Timeout says otherwise.
 	RequestTimeout = 30 * time.Second
 	// PerServer is how many requests one server gets at once.
-	PerServer = 2
+	PerServer = 4
 )
 
 // ErrTooLarge: a server answered more than MaxResponseBytes.
@@ -36,9 +37,10 @@ type httpDoer interface {
 // (each dial is checked), and, unless private networks are allowed, no
 // connection to a private address.
 type guarded struct {
-	client *http.Client
-	mu     sync.Mutex
-	slots  map[string]chan struct{}
+	client  *http.Client
+	timeout time.Duration
+	mu      sync.Mutex
+	slots   map[string]chan struct{}
 }
 
 func newGuarded(allowPrivate bool, timeout time.Duration) *guarded {
@@ -54,7 +56,8 @@ func newGuarded(allowPrivate bool, timeout time.Duration) *guarded {
 				return nil
 			},
 		},
-		slots: map[string]chan struct{}{},
+		timeout: timeout,
+		slots:   map[string]chan struct{}{},
 	}
 }
 
@@ -70,20 +73,25 @@ func (g *guarded) slot(host string) chan struct{} {
 }
 
 // Do waits for a free place at the request's host, sends it, and bounds
-// the answer's body; the place is free again when the body is closed.
+// the answer's body; the place is free again when the body is closed. The
+// timeout counts from the start of the wait, so a request queued behind a
+// slow server fails in time instead of waiting for it.
 func (g *guarded) Do(req *http.Request) (*http.Response, error) {
+	ctx, cancel := context.WithTimeout(req.Context(), g.timeout)
 	ch := g.slot(req.URL.Host)
 	select {
 	case ch <- struct{}{}:
-	case <-req.Context().Done():
-		return nil, req.Context().Err()
+	case <-ctx.Done():
+		cancel()
+		return nil, ctx.Err()
 	}
-	resp, err := g.client.Do(req)
+	resp, err := g.client.Do(req.WithContext(ctx))
 	if err != nil {
+		cancel()
 		<-ch
 		return nil, err
 	}
-	resp.Body = &boundedBody{r: resp.Body, left: MaxResponseBytes, release: func() { <-ch }}
+	resp.Body = &boundedBody{r: resp.Body, left: MaxResponseBytes, release: func() { cancel(); <-ch }}
 	return resp, nil
 }
 

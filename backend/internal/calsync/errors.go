@@ -14,9 +14,19 @@ import (
 var (
 	// ErrNotFound: no connection with this id.
 	ErrNotFound = errors.New("calsync: no such calendar connection")
-	// ErrConnected: the staff member already has a connection to this address.
+	// ErrConnected: the staff member already has a connection to this
+	// address (a ConnectedError says which).
 	ErrConnected = errors.New("calsync: already connected")
 )
+
+// ConnectedError is ErrConnected with the connection that exists, so a
+// create whose answer was lost finds what it made when sent again.
+type ConnectedError struct{ ID string }
+
+func (e *ConnectedError) Error() string { return "calsync: already connected as " + e.ID }
+
+// Is makes a ConnectedError an ErrConnected.
+func (e *ConnectedError) Is(target error) bool { return target == ErrConnected }
 
 // ValidationError names the fields of a request that are wrong.
 type ValidationError struct {

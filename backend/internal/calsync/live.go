@@ -5,7 +5,6 @@ import (
 	"sync"
 	"time"
 
-	"github.com/emersion/go-ical"
 	"github.com/jackc/pgx/v5"
 
 	"slotwise/backend/internal/icalbusy"
@@ -18,9 +17,6 @@ const FreshFor = time.Minute
 // LiveTimeout bounds that question: past it, the booking goes on as the
 // operator chose (on the stored busy times, or without that person).
 const LiveTimeout = 2 * time.Second
-
-// errFailing stands for a connection whose last sync failed.
-var errFailing = &ConnectError{Message: "The calendar's last sync failed"}
 
 // CheckLive asks the CalDAV servers of the staff whose busy times are
 // older than FreshFor about [from, to), each connection at once and all
@@ -58,23 +54,42 @@ func (s *Service) CheckLive(ctx context.Context, staff []int64, from, to time.Ti
 	var wg sync.WaitGroup
 	for _, c := range list {
 		wg.Go(func() {
-			var err error = errFailing
-			if !c.failed {
-				err = s.askOne(ctx, c.id, from, to)
-			}
-			if err != nil {
-				s.log.WarnContext(ctx, "calendar check: the server did not answer; booking on the stored busy times unless refused",
-					"connection", c.id, "refuse", s.refuse, "error", message(err))
+			if c.failed { // not asked: the sync's log told of its failure
 				if s.refuse {
 					mu.Lock()
 					refused = append(refused, c.staff)
 					mu.Unlock()
 				}
+				return
+			}
+			err := s.askOne(ctx, c.id, from, to)
+			s.heard(ctx, c.id, err)
+			if err != nil && s.refuse {
+				mu.Lock()
+				refused = append(refused, c.staff)
+				mu.Unlock()
 			}
 		})
 	}
 	wg.Wait()
 	return refused
+}
+
+// heard logs what a connection's server did when asked at booking time,
+// once per change: that it did not answer (and why), then that it answers
+// again; not once per booking while it stays silent.
+func (s *Service) heard(ctx context.Context, id string, err error) {
+	if err == nil {
+		if _, was := s.silent.LoadAndDelete(id); was {
+			s.log.InfoContext(ctx, "calendar check: the server answers again", "connection", id)
+		}
+		return
+	}
+	msg := message(err)
+	if before, was := s.silent.Swap(id, msg); !was || before != msg {
+		s.log.WarnContext(ctx, "calendar check: the server did not answer at booking time; booking on the stored busy times unless refused",
+			"connection", id, "refuse", s.refuse, "error", msg, "cause", cause(err))
+	}
 }
 
 // askOne reads one connection's checked calendars for [from, to) and
@@ -100,17 +115,11 @@ func (s *Service) askOne(ctx context.Context, id string, from, to time.Time) (er
 		if !c.check {
 			continue
 		}
-		objs, err := a.eventsBetween(ctx, c.url, from, to)
+		read, err := a.events(ctx, c.url, from, to)
 		if err != nil {
 			return err
 		}
-		var cals []*ical.Calendar
-		for _, o := range objs {
-			if o.Data != nil {
-				cals = append(cals, o.Data)
-			}
-		}
-		found[c.url] = icalbusy.ExpandAll(cals, opt).Busy
+		found[c.url] = icalbusy.ExpandAll(read.cals, opt).Busy
 	}
 	// What was read is kept even if the booking's time ran out meanwhile.
 	wctx := context.WithoutCancel(ctx)

@@ -9,6 +9,7 @@ import (
 	"log/slog"
 	"net/url"
 	"strings"
+	"sync"
 	"time"
 	"unicode/utf8"
 
@@ -29,6 +30,7 @@ const (
 // States of a connection's sync.
 const (
 	StateOK      = "ok"
+	StatePartial = "partial" // it worked, but left something out: Status.LeftOut says what
 	StateError   = "error"
 	StateSyncing = "syncing"
 )
@@ -54,11 +56,14 @@ type Calendar struct {
 	WriteTo bool   `json:"writeTo"`
 }
 
-// Status is how the connection's last sync went.
+// Status is how the connection's last sync went: Error says why it
+// failed (or why writing a booking failed), LeftOut what the last sync
+// that worked could not read, in plain words.
 type Status struct {
 	State    string     `json:"state"`
 	LastSync *time.Time `json:"lastSync"`
 	Error    string     `json:"error"`
+	LeftOut  string     `json:"leftOut"`
 }
 
 // Input creates a connection.
@@ -97,6 +102,7 @@ type Service struct {
 	log      *slog.Logger
 	now      func() time.Time
 	refuse   bool
+	silent   sync.Map // connection id → why its server did not answer at booking time, until it does
 }
 
 // NewService returns the calendar connections of the database.
@@ -128,6 +134,11 @@ const (
 	maxURL      = 2048
 	maxUsername = 320
 	maxPassword = 1024
+	// MaxConnectionsPerStaff bounds one person's accounts and subscriptions.
+	MaxConnectionsPerStaff = 10
+	// createTimeout bounds a create, its first sync included: under the
+	// HTTP server's 60-second write limit.
+	createTimeout = 45 * time.Second
 )
 
 // check validates an input, field by field.
@@ -199,14 +210,23 @@ func (s *Service) Create(ctx context.Context, in Input) (*Connection, error) {
 		}
 		return nil, err
 	}
-	var connected bool
-	if err := s.pool.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM calendar_connections WHERE staff_id = $1 AND kind = $2 AND url = $3)`,
-		staffID, in.Kind, u.String()).Scan(&connected); err != nil {
+	var existing string
+	var count int
+	if err := s.pool.QueryRow(ctx, `SELECT coalesce(max(id) FILTER (WHERE kind = $2 AND url = $3), ''), count(*)
+		FROM calendar_connections WHERE staff_id = $1`, staffID, in.Kind, u.String()).Scan(&existing, &count); err != nil {
 		return nil, err
 	}
-	if connected {
-		return nil, ErrConnected
+	if existing != "" {
+		return nil, &ConnectedError{ID: existing}
 	}
+	if count >= MaxConnectionsPerStaff {
+		return nil, &ValidationError{Fields: map[string]string{"staff": fmt.Sprintf("has %d calendar connections, the most one person may have", count)}}
+	}
+	// The whole create, its first sync too, answers within createTimeout,
+	// whatever the server or its calendar: the client never waits past
+	// the server's own write limit for an answer that would not come.
+	ctx, cancel := context.WithTimeout(ctx, createTimeout)
+	defer cancel()
 	var cals []found
 	addresses := []string{}
 	var fetched map[string]feed
@@ -250,7 +270,10 @@ func (s *Service) Create(ctx context.Context, in Input) (*Connection, error) {
 	})
 	var pg *pgconn.PgError
 	if errors.As(err, &pg) && pg.Code == "23505" {
-		return nil, ErrConnected
+		var id string
+		_ = s.pool.QueryRow(context.WithoutCancel(ctx), `SELECT id FROM calendar_connections WHERE staff_id = $1 AND kind = $2 AND url = $3`,
+			staffID, in.Kind, u.String()).Scan(&id)
+		return nil, &ConnectedError{ID: id}
 	}
 	if err != nil {
 		return nil, fmt.Errorf("calsync: unable to store the connection: %w", err)
@@ -284,7 +307,8 @@ func (s *Service) list(ctx context.Context, where string, arg any) ([]Connection
 		args = append(args, arg)
 	}
 	rows, err := s.pool.Query(ctx, `
-		SELECT c.id, st.slug, c.kind, c.url, c.username, CASE WHEN c.write_error <> '' THEN 'error' ELSE c.state END, c.last_sync, coalesce(nullif(c.last_error, ''), c.write_error),
+		SELECT c.id, st.slug, c.kind, c.url, c.username, CASE WHEN c.write_error <> '' THEN 'error' ELSE c.state END, c.last_sync,
+			coalesce(nullif(c.last_error, ''), c.write_error), c.left_out,
 			coalesce(json_agg(json_build_object('url', k.url, 'name', k.name, 'check', k.check_busy, 'writeTo', k.write_to) ORDER BY k.name, k.url)
 				FILTER (WHERE k.url IS NOT NULL), '[]')
 		FROM calendar_connections c JOIN staff st ON st.id = c.staff_id
@@ -296,7 +320,7 @@ func (s *Service) list(ctx context.Context, where string, arg any) ([]Connection
 	}
 	return pgx.CollectRows(rows, func(r pgx.CollectableRow) (Connection, error) {
 		var c Connection
-		err := r.Scan(&c.ID, &c.Staff, &c.Kind, &c.URL, &c.Username, &c.Status.State, &c.Status.LastSync, &c.Status.Error, &c.Calendars)
+		err := r.Scan(&c.ID, &c.Staff, &c.Kind, &c.URL, &c.Username, &c.Status.State, &c.Status.LastSync, &c.Status.Error, &c.Status.LeftOut, &c.Calendars)
 		return c, err
 	})
 }

@@ -3,12 +3,12 @@ package calsync
 import (
 	"context"
 	"errors"
+	"net/url"
 	"strings"
+	"sync"
 	"time"
 
-	"github.com/emersion/go-ical"
 	"github.com/jackc/pgx/v5"
-	"github.com/jackc/pgx/v5/pgtype"
 
 	"slotwise/backend/internal/icalbusy"
 )
@@ -49,7 +49,7 @@ func (s *Service) syncNow(ctx context.Context, id string, fetched map[string]fee
 		case <-time.After(200 * time.Millisecond):
 		}
 	}
-	return s.Get(ctx, id)
+	return s.Get(context.WithoutCancel(ctx), id) // how it went is the answer, even when time ran out
 }
 
 type lease struct{ id, token string }
@@ -85,9 +85,12 @@ func (s *Service) Run(ctx context.Context) {
 		if err != nil && ctx.Err() == nil {
 			s.log.WarnContext(ctx, "calendar sync: unable to take due connections", "error", err)
 		}
+		// At once, so one slow server does not hold up the others' syncs.
+		var wg sync.WaitGroup
 		for _, l := range leases {
-			s.syncLeased(ctx, l.id, l.token, nil)
+			wg.Go(func() { s.syncLeased(ctx, l.id, l.token, nil) })
 		}
+		wg.Wait()
 		if len(leases) > 0 {
 			continue // more may be due
 		}
@@ -100,27 +103,70 @@ func (s *Service) Run(ctx context.Context) {
 }
 
 // syncLeased syncs a connection this replica holds the lease of and
-// records how it went; a failure keeps the last good busy times.
+// records how it went: ok, partial (it worked, but left something out:
+// said in left_out), or error (the busy times of the last sync that
+// worked stay). The log hears of a change, not of every sync alike.
 func (s *Service) syncLeased(ctx context.Context, id, token string, fetched map[string]feed) {
 	err := s.syncOne(ctx, id, fetched)
-	state, msg, failures := StateOK, "", 0
-	if err != nil {
-		state, msg = StateError, message(err)
-		s.log.WarnContext(ctx, "calendar sync failed", "connection", id, "error", msg)
-	}
+	wctx := context.WithoutCancel(ctx) // what was learnt is kept, the request gone or not
+	state, msg, failures, leftOut := StateOK, "", 0, ""
 	next := s.now().Add(s.interval)
 	if err != nil {
-		if err := s.pool.QueryRow(ctx, `SELECT failures + 1 FROM calendar_connections WHERE id = $1`, id).Scan(&failures); err != nil {
+		state, msg = StateError, message(err)
+		if err := s.pool.QueryRow(wctx, `SELECT failures + 1 FROM calendar_connections WHERE id = $1`, id).Scan(&failures); err != nil {
 			failures = 1
 		}
 		next = s.now().Add(backoff(s.interval, failures))
+	} else if leftOut, err = s.leftOut(wctx, id); err != nil {
+		s.log.WarnContext(ctx, "calendar sync: unable to read what was left out", "connection", id, "error", err)
+	} else if leftOut != "" {
+		state = StatePartial
 	}
-	_, uerr := s.pool.Exec(context.WithoutCancel(ctx), `UPDATE calendar_connections SET state = $3, last_error = $4, failures = $5,
-		last_sync = CASE WHEN $3 = 'ok' THEN $6 ELSE last_sync END, next_sync = $7, lease_owner = NULL, lease_until = NULL
-		WHERE id = $1 AND lease_owner = $2`, id, token, state, msg, failures, s.now(), next)
-	if uerr != nil {
+	var before, beforeLeftOut string
+	uerr := s.pool.QueryRow(wctx, `WITH old AS (SELECT last_error, left_out FROM calendar_connections WHERE id = $1)
+		UPDATE calendar_connections SET state = $3, last_error = $4, failures = $5,
+			left_out = CASE WHEN $3 = 'error' THEN left_out ELSE $8 END,
+			last_sync = CASE WHEN $3 = 'error' THEN last_sync ELSE $6 END, next_sync = $7, lease_owner = NULL, lease_until = NULL
+		WHERE id = $1 AND lease_owner = $2 RETURNING (SELECT last_error FROM old), (SELECT left_out FROM old)`,
+		id, token, state, msg, failures, s.now(), next, leftOut).Scan(&before, &beforeLeftOut)
+	switch {
+	case errors.Is(uerr, pgx.ErrNoRows): // deleted meanwhile, or the lease ran out
+	case uerr != nil:
 		s.log.WarnContext(ctx, "calendar sync: unable to record the result", "connection", id, "error", uerr)
+	case state == StateError && msg != before:
+		s.log.WarnContext(ctx, "calendar sync failed", "connection", id, "error", msg, "cause", cause(err))
+	case state != StateError && before != "":
+		s.log.InfoContext(ctx, "calendar sync works again", "connection", id)
 	}
+	if state == StatePartial && leftOut != beforeLeftOut {
+		s.log.WarnContext(ctx, "calendar sync left events out", "connection", id, "left_out", leftOut)
+	}
+}
+
+// leftOut joins what the connection's checked calendars left out, each
+// named when there are several.
+func (s *Service) leftOut(ctx context.Context, id string) (string, error) {
+	rows, err := s.pool.Query(ctx, `SELECT name, left_out FROM connection_calendars
+		WHERE connection_id = $1 AND check_busy ORDER BY name, url`, id)
+	if err != nil {
+		return "", err
+	}
+	type cal struct{ name, leftOut string }
+	cals, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (cal, error) {
+		var c cal
+		return c, r.Scan(&c.name, &c.leftOut)
+	})
+	var parts []string
+	for _, c := range cals {
+		switch {
+		case c.leftOut == "":
+		case len(cals) > 1:
+			parts = append(parts, c.name+": "+c.leftOut)
+		default:
+			parts = append(parts, c.leftOut)
+		}
+	}
+	return strings.Join(parts, ". "), err
 }
 
 // backoff waits longer after each failure in a row, up to an hour; the
@@ -141,6 +187,19 @@ func message(err error) string {
 		return ce.Message
 	}
 	return "The calendar could not be synced"
+}
+
+// cause is an error's text for the log: the real reason, without the
+// address a failed request names (a subscription's address is its secret).
+func cause(err error) string {
+	var ue *url.Error
+	if errors.As(err, &ue) {
+		return ue.Op + ": " + ue.Err.Error()
+	}
+	if err == nil {
+		return ""
+	}
+	return err.Error()
 }
 
 // target is what one sync needs of a connection.
@@ -259,8 +318,8 @@ func (s *Service) syncFeed(ctx context.Context, id string, t *target, c stored, 
 			return err
 		}
 	}
-	busy := icalbusy.ExpandAll(f.cals, t.opt).Busy
-	return s.store(ctx, id, t, c.url, busy, `etag = $4, last_modified = $5`, f.etag, f.lastMod)
+	res := icalbusy.ExpandAll(f.cals, t.opt)
+	return s.store(ctx, id, t, c.url, res, `etag = $4, last_modified = $5`, f.etag, f.lastMod)
 }
 
 func (s *Service) syncCalDAV(ctx context.Context, id string, t *target, c stored, a *account) error {
@@ -271,88 +330,13 @@ func (s *Service) syncCalDAV(ctx context.Context, id string, t *target, c stored
 	if c.covered(t) && st.known() && st.syncToken == c.syncToken && st.ctag == c.ctag {
 		return nil // unchanged: one PROPFIND
 	}
-	objs, err := a.events(ctx, c.url)
+	read, err := a.events(ctx, c.url, time.Time{}, time.Time{})
 	if err != nil {
 		return err
 	}
-	var cals []*ical.Calendar
-	for _, o := range objs {
-		if o.Data != nil {
-			cals = append(cals, o.Data)
-		}
+	res := icalbusy.ExpandAll(read.cals, t.opt)
+	for _, href := range read.unreadable {
+		res.SkipObject(href)
 	}
-	busy := icalbusy.ExpandAll(cals, t.opt).Busy
-	return s.store(ctx, id, t, c.url, busy, `sync_token = $4, ctag = $5`, st.syncToken, st.ctag)
-}
-
-// store makes a calendar's stored busy times what was read and records
-// what tells the next sync whether it changed.
-func (s *Service) store(ctx context.Context, id string, t *target, calURL string, busy []icalbusy.Busy, set string, a, b string) error {
-	return pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
-		if err := replaceBusy(ctx, tx, t.staffID, id, calURL, busy, nil); err != nil {
-			return err
-		}
-		_, err := tx.Exec(ctx, `UPDATE connection_calendars SET `+set+`, synced_to = $3 WHERE connection_id = $1 AND url = $2`, id, calURL, t.opt.To, a, b)
-		return err
-	})
-}
-
-// replaceBusy makes a calendar's stored busy times (those touching within,
-// when given) what was read, changing only the rows that differ, so an
-// unchanged calendar drops no cached page.
-func replaceBusy(ctx context.Context, tx pgx.Tx, staffID int64, id, calURL string, busy []icalbusy.Busy, within *[2]time.Time) error {
-	type key struct {
-		uid        string
-		start, end int64
-	}
-	want := map[key]bool{}
-	for _, x := range busy {
-		want[key{x.UID, x.Start.UnixMicro(), x.End.UnixMicro()}] = true
-	}
-	var from, to *time.Time
-	if within != nil {
-		from, to = &within[0], &within[1]
-	}
-	rows, err := tx.Query(ctx, `SELECT id, uid, lower(span), upper(span) FROM staff_busy
-		WHERE connection_id = $1 AND calendar_url = $2 AND ($3::timestamptz IS NULL OR span && tstzrange($3, $4))`, id, calURL, from, to)
-	if err != nil {
-		return err
-	}
-	var gone []int64
-	have := map[key]bool{}
-	for rows.Next() {
-		var rid int64
-		var uid string
-		var lower, upper time.Time
-		if err := rows.Scan(&rid, &uid, &lower, &upper); err != nil {
-			rows.Close()
-			return err
-		}
-		k := key{uid, lower.UnixMicro(), upper.UnixMicro()}
-		if !want[k] || have[k] {
-			gone = append(gone, rid)
-		}
-		have[k] = true
-	}
-	rows.Close()
-	if err := rows.Err(); err != nil {
-		return err
-	}
-	if len(gone) > 0 {
-		if _, err := tx.Exec(ctx, `DELETE FROM staff_busy WHERE id = ANY($1)`, gone); err != nil {
-			return err
-		}
-	}
-	var add [][]any
-	for k := range want {
-		if !have[k] {
-			add = append(add, []any{staffID, id, calURL, k.uid, pgtype.Range[pgtype.Timestamptz]{
-				Lower: pgtype.Timestamptz{Time: time.UnixMicro(k.start), Valid: true}, LowerType: pgtype.Inclusive,
-				Upper: pgtype.Timestamptz{Time: time.UnixMicro(k.end), Valid: true}, UpperType: pgtype.Exclusive, Valid: true}})
-		}
-	}
-	if len(add) > 0 {
-		_, err = tx.CopyFrom(ctx, pgx.Identifier{"staff_busy"}, []string{"staff_id", "connection_id", "calendar_url", "uid", "span"}, pgx.CopyFromRows(add))
-	}
-	return err
+	return s.store(ctx, id, t, c.url, res, `sync_token = $4, ctag = $5`, st.syncToken, st.ctag)
 }

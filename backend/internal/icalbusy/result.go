@@ -15,12 +15,13 @@ type Result struct {
 
 	// Skipped events could not be read (no start, a date that is not one,
 	// a rule that is not one, a UID that is not text): they block nothing.
-	Skipped     int
-	SkippedUIDs []string
+	// The first few are named (Label).
+	Skipped      int
+	SkippedNames []string
 	// Cut repeating events repeat too often to be read to the end of the
 	// window within the budget; their time after what was read is held busy.
-	Cut     int
-	CutUIDs []string
+	Cut      int
+	CutNames []string
 	// Overflow: the calendar has more busy intervals than are kept.
 	Overflow bool
 	// HeldFrom, when set, is where what could be read ended (a cut event,
@@ -32,17 +33,26 @@ type Result struct {
 // named is how many UIDs a result names of each kind.
 const named = 3
 
-func (r *Result) skip(uid string) {
+func (r *Result) skip(uid string) { r.skipNamed(Label(uid)) }
+
+// SkipObject counts a calendar object that could not be parsed at all,
+// named by the last part of its address.
+func (r *Result) SkipObject(href string) {
+	name := href[strings.LastIndex(strings.TrimSuffix(href, "/"), "/")+1:]
+	r.skipNamed("the object " + quoted(name))
+}
+
+func (r *Result) skipNamed(name string) {
 	r.Skipped++
-	if len(r.SkippedUIDs) < named {
-		r.SkippedUIDs = append(r.SkippedUIDs, uid)
+	if len(r.SkippedNames) < named {
+		r.SkippedNames = append(r.SkippedNames, name)
 	}
 }
 
 func (r *Result) cut(uid string) {
 	r.Cut++
-	if len(r.CutUIDs) < named {
-		r.CutUIDs = append(r.CutUIDs, uid)
+	if len(r.CutNames) < named {
+		r.CutNames = append(r.CutNames, Label(uid))
 	}
 }
 
@@ -50,28 +60,6 @@ func (r *Result) hold(from time.Time) {
 	if r.HeldFrom.IsZero() || from.Before(r.HeldFrom) {
 		r.HeldFrom = from
 	}
-}
-
-// Add counts o's problems with r's (the calendars of one connection).
-func (r *Result) Add(o Result) {
-	for i := range o.Skipped {
-		if i < len(o.SkippedUIDs) {
-			r.skip(o.SkippedUIDs[i])
-		} else {
-			r.Skipped++
-		}
-	}
-	for i := range o.Cut {
-		if i < len(o.CutUIDs) {
-			r.cut(o.CutUIDs[i])
-		} else {
-			r.Cut++
-		}
-	}
-	if !o.HeldFrom.IsZero() {
-		r.hold(o.HeldFrom)
-	}
-	r.Overflow = r.Overflow || o.Overflow
 }
 
 // Complete tells whether everything was read.
@@ -83,11 +71,11 @@ func (r Result) LeftOut(loc *time.Location) string {
 	var parts []string
 	if r.Skipped > 0 {
 		parts = append(parts, fmt.Sprintf("%s could not be read and %s nothing (%s)",
-			plural(r.Skipped, "event", "events"), verb(r.Skipped, "blocks", "block"), labels(r.SkippedUIDs, r.Skipped)))
+			plural(r.Skipped, "event", "events"), verb(r.Skipped, "blocks", "block"), names(r.SkippedNames, r.Skipped)))
 	}
 	if r.Cut > 0 {
 		parts = append(parts, fmt.Sprintf("%s %s too often to be read in full (%s)",
-			plural(r.Cut, "repeating event", "repeating events"), verb(r.Cut, "repeats", "repeat"), labels(r.CutUIDs, r.Cut)))
+			plural(r.Cut, "repeating event", "repeating events"), verb(r.Cut, "repeats", "repeat"), names(r.CutNames, r.Cut)))
 	}
 	if r.Overflow {
 		parts = append(parts, fmt.Sprintf("the calendar has more than %d busy times", DefaultMaxIntervals))
@@ -116,17 +104,12 @@ func verb(n int, one, many string) string {
 	return many
 }
 
-// labels names events by their UIDs, made safe to show: text only, no
-// control characters, 40 characters at most.
-func labels(uids []string, n int) string {
-	out := make([]string, 0, len(uids)+1)
-	for _, uid := range uids {
-		out = append(out, Label(uid))
+// names lists the names given, and "…" for those not named.
+func names(list []string, n int) string {
+	if n > len(list) {
+		list = append(list[:len(list):len(list)], "…")
 	}
-	if n > len(uids) {
-		out = append(out, "…")
-	}
-	return strings.Join(out, ", ")
+	return strings.Join(list, ", ")
 }
 
 // Label shows a UID in a message or a log line: quoted, as text without
@@ -135,9 +118,15 @@ func Label(uid string) string {
 	if uid == "" {
 		return "an event without a UID"
 	}
+	return "UID " + quoted(uid)
+}
+
+// quoted is text from a calendar made safe to show: valid UTF-8, no
+// control characters, 40 characters at most, in quotes.
+func quoted(s string) string {
 	var b strings.Builder
 	n := 0
-	for _, r := range strings.ToValidUTF8(uid, "\uFFFD") {
+	for _, r := range strings.ToValidUTF8(s, "\uFFFD") {
 		if n == 40 {
 			b.WriteRune('…')
 			break
@@ -148,5 +137,5 @@ func Label(uid string) string {
 		b.WriteRune(r)
 		n++
 	}
-	return `UID "` + b.String() + `"`
+	return `"` + b.String() + `"`
 }

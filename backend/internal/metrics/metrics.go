@@ -147,7 +147,7 @@ var (
 	upDesc      = prometheus.NewDesc("slotwise_database_up", "Whether the database answered the last scrape's questions.", nil, nil)
 	dueDesc     = prometheus.NewDesc("slotwise_reminders_due", "Reminders, follow-ups and agendas due now and not yet done.", nil, nil)
 	lagDesc     = prometheus.NewDesc("slotwise_reminders_lag_seconds", "How long the oldest due reminder has waited past its time.", nil, nil)
-	calDesc     = prometheus.NewDesc("slotwise_calendar_connections", "Staff's calendar connections, by the state of their last sync (ok, error, syncing).", []string{"state"}, nil)
+	calDesc     = prometheus.NewDesc("slotwise_calendar_connections", "Staff's calendar connections, by the state of their last sync (ok, partial, error, syncing).", []string{"state"}, nil)
 )
 
 func (b *backlog) Describe(ch chan<- *prometheus.Desc) {
@@ -180,7 +180,7 @@ func (b *backlog) Collect(ch chan<- prometheus.Metric) {
 		ch <- prometheus.MustNewConstMetric(backlogDesc, prometheus.GaugeValue, float64(n), q.name)
 		ch <- prometheus.MustNewConstMetric(oldestDesc, prometheus.GaugeValue, age, q.name)
 	}
-	states := map[string]float64{"ok": 0, "error": 0, "syncing": 0}
+	states := map[string]float64{"ok": 0, "partial": 0, "error": 0, "syncing": 0}
 	rows, err := b.pool.Query(ctx, `SELECT state, count(*) FROM calendar_connections GROUP BY state`)
 	if err == nil {
 		for rows.Next() {

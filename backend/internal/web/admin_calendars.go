@@ -2,6 +2,7 @@ package web
 
 import (
 	"encoding/json"
+	"errors"
 	"net/http"
 
 	"github.com/gin-gonic/gin"
@@ -31,6 +32,11 @@ func (h adminAPI) createCalendarConnection(c *gin.Context) {
 		return
 	}
 	conn, err := h.d.Calendars.Create(c.Request.Context(), in)
+	var connected *calsync.ConnectedError
+	if errors.As(err, &connected) && connected.ID != "" {
+		// A create sent again (its answer lost) finds the connection it made.
+		c.Header("Location", "/api/admin/calendar-connections/"+connected.ID)
+	}
 	if err != nil {
 		h.s.adminError(c, err)
 		return

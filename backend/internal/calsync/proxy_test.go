@@ -85,3 +85,9 @@ func (w *watch) goSilent() {
 	defer w.mu.Unlock()
 	w.silent = true
 }
+
+func (w *watch) goLoud() {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	w.silent = false
+}

@@ -185,10 +185,7 @@ func TestAnEventWhoseUIDIsNotTextIsSkippedAndTheRestSyncs(t *testing.T) {
 // the server did not answer in time.
 func TestACreateQueuedBehindASlowHostAnswersInTime(t *testing.T) {
 	_, pool := newService(t)
-	opt := testOptions()
-	opt.Timeout = time.Second
-	svc := calsync.NewService(pool, opt)
-	svc.SetClock(func() time.Time { return monday })
+	svc := newServiceWith(pool, func(o *calsync.Options) { o.Timeout = time.Second })
 	release := make(chan struct{})
 	slow := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		select {
@@ -297,15 +294,14 @@ func TestTheLogHearsAChangeNotEveryBooking(t *testing.T) {
 	_, pool := newService(t)
 	var mu sync.Mutex
 	var lines []string
-	opt := testOptions()
-	opt.Timeout = 300 * time.Millisecond
-	opt.Log = slog.New(slog.NewTextHandler(writerFunc(func(p []byte) {
-		mu.Lock()
-		defer mu.Unlock()
-		lines = append(lines, string(p))
-	}), &slog.HandlerOptions{Level: slog.LevelInfo}))
-	svc := calsync.NewService(pool, opt)
-	svc.SetClock(func() time.Time { return monday })
+	svc := newServiceWith(pool, func(o *calsync.Options) {
+		o.Timeout = 300 * time.Millisecond
+		o.Log = slog.New(slog.NewTextHandler(writerFunc(func(p []byte) {
+			mu.Lock()
+			defer mu.Unlock()
+			lines = append(lines, string(p))
+		}), &slog.HandlerOptions{Level: slog.LevelInfo}))
+	})
 	ctx := context.Background()
 	dav := caldavtest.StartSparse(t)
 	work := dav.MakeCalendar("work", "Work")

@@ -42,6 +42,16 @@ func testOptions() calsync.Options {
 
 func newService(t *testing.T) (*calsync.Service, *pgxpool.Pool) { return newServiceTB(t) }
 
+// newServiceWith is a second service on the same database, with the
+// test's options changed by change, on the same clock.
+func newServiceWith(pool *pgxpool.Pool, change func(*calsync.Options)) *calsync.Service {
+	opt := testOptions()
+	change(&opt)
+	svc := calsync.NewService(pool, opt)
+	svc.SetClock(func() time.Time { return monday })
+	return svc
+}
+
 func newServiceTB(t testing.TB) (*calsync.Service, *pgxpool.Pool) {
 	t.Helper()
 	pool := dbtest.New(t)

@@ -42,10 +42,7 @@ func TestAnUnchangedCalDAVCalendarCostsOneRequest(t *testing.T) {
 
 func TestAServerThatStopsAnsweringMidSyncKeepsTheLastGoodBusyTimes(t *testing.T) {
 	_, pool := newService(t)
-	opt := testOptions()
-	opt.Timeout = 500 * time.Millisecond
-	svc := calsync.NewService(pool, opt)
-	svc.SetClock(func() time.Time { return monday })
+	svc := newServiceWith(pool, func(o *calsync.Options) { o.Timeout = 500 * time.Millisecond })
 	ctx := context.Background()
 	dav := caldavtest.Start(t)
 	work := dav.MakeCalendar("work", "Work")

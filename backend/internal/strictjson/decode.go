@@ -1,15 +1,16 @@
 // Package strictjson reads a JSON body exactly as the admin API documents
 // it, so that whatever reads the same bytes (a validating proxy, another
-// parser) sees the same request the server acts on. encoding/json is
-// looser: it matches keys in any case, keeps the last of a key given
-// twice and reads invalid UTF-8 and lone surrogates as U+FFFD.
+// parser) sees the same request the server acts on; encoding/json matches
+// keys in any case, keeps the last of a key given twice and reads invalid
+// UTF-8 and lone surrogates as U+FFFD.
 //
-// The reading is github.com/go-json-experiment/json's (encoding/json/v2):
-// its defaults refuse a key given twice and strings that are not text,
-// and match keys as written; unknown keys are refused too. This package
-// adds what the API says on top: an empty or null body is refused, and
-// the library's errors, which name Go types, are told in JSON's words
-// with the field's path (explain.go).
+// The reading is github.com/go-json-experiment/json's (encoding/json/v2),
+// strict by default but for unknown keys, which are refused here too. On
+// top, an empty or null body is refused, and the library's errors, which
+// name Go types, are told in JSON's words with the field's path
+// (explain.go). A type that decodes itself stays as strict with an
+// UnmarshalJSONFrom calling json.UnmarshalDecode, which reads with the
+// options of the body around it.
 package strictjson
 
 import (
@@ -83,10 +84,3 @@ func (e *TextError) Error() string { return strings.Join(e.Fields, ", ") + " " +
 // pathOf writes a JSON Pointer ("/reminders/0/to") as the API names a
 // field ("reminders.0.to").
 func pathOf(p jsontext.Pointer) string { return strings.Join(slices.Collect(p.Tokens()), ".") }
-
-func joinPath(parent, child string) string {
-	if parent == "" || child == "" {
-		return parent + child
-	}
-	return parent + "." + child
-}

@@ -10,6 +10,9 @@ import (
 	"testing"
 	"time"
 
+	jsonv2 "github.com/go-json-experiment/json"
+	"github.com/go-json-experiment/json/jsontext"
+
 	"slotwise/backend/internal/strictjson"
 )
 
@@ -29,19 +32,15 @@ func (s *span) UnmarshalJSON(data []byte) error {
 	return errors.New("a span is a string such as 2h or a number of minutes")
 }
 
-// selfDecoding decodes itself with Decode, as content.Reminder does.
+// selfDecoding decodes itself from the library's decoder, which reads
+// with the options it was given: as strictly as the body around it.
 type selfDecoding struct {
 	To string `json:"to"`
 }
 
-func (s *selfDecoding) UnmarshalJSON(data []byte) error {
+func (s *selfDecoding) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 	type plain selfDecoding
-	var p plain
-	if err := strictjson.Decode(data, &p); err != nil {
-		return err
-	}
-	*s = selfDecoding(p)
-	return nil
+	return jsonv2.UnmarshalDecode(dec, (*plain)(s))
 }
 
 type embedded struct {

@@ -16,12 +16,10 @@ import (
 )
 
 // explain tells the library's error about body in the API's words: its
-// own name Go types, so they are kept only for JSON's syntax.
+// own name Go types, so only those about JSON's syntax are kept.
 func explain(body []byte, err error) error {
 	var syntax *jsontext.SyntacticError
 	var semantic *json.SemanticError
-	var shape *ShapeError
-	var text *TextError
 	switch {
 	case err == nil:
 		return nil
@@ -31,12 +29,8 @@ func explain(body []byte, err error) error {
 		return &TextError{Fields: []string{pathOf(syntax.JSONPointer)}}
 	case errors.As(err, &syntax) && syntax.Err != io.ErrUnexpectedEOF:
 		return &ShapeError{Problem: fmt.Sprintf("is not JSON: %s (at byte %d)", syntax.Err, syntax.ByteOffset)}
-	case !errors.As(err, &semantic):
+	case !errors.As(err, &semantic): // io.ErrUnexpectedEOF, bare or in a SyntacticError
 		return &ShapeError{Problem: "ends before its JSON value does"}
-	case errors.As(err, &shape): // a type that decodes itself with Decode: paths from its own start
-		return &ShapeError{Path: joinPath(pathOf(semantic.JSONPointer), shape.Path), Key: shape.Key, Problem: shape.Problem}
-	case errors.As(err, &text):
-		return &TextError{Fields: []string{joinPath(pathOf(semantic.JSONPointer), text.Fields[0])}}
 	case semantic.Err == json.ErrUnknownName:
 		key := semantic.JSONPointer.LastToken()
 		return &ShapeError{Path: pathOf(semantic.JSONPointer.Parent()), Key: key, Problem: ", which is not a field" + sameButCase(semantic.GoType, key)}
@@ -62,8 +56,7 @@ func problemOf(e *json.SemanticError) string {
 	case e.Err == nil || t == nil:
 		return wrongType(t, e.JSONKind)
 	case t == timeType:
-	case reflect.PointerTo(t).Implements(unmarshalerType),
-		reflect.PointerTo(t).Implements(textUnmarshalerType) && e.JSONKind == '"':
+	case decodesItself(t), reflect.PointerTo(t).Implements(textUnmarshalerType) && e.JSONKind == '"':
 		return "is not valid: " + e.Err.Error() // its own words, meant for the client
 	case t.Kind() == reflect.Array:
 		return fmt.Sprintf("must be an array of %d items", t.Len())
@@ -99,9 +92,15 @@ var kindNames = map[jsontext.Kind]string{'n': "null", 't': "true", 'f': "false",
 
 var (
 	unmarshalerType     = reflect.TypeFor[json.Unmarshaler]()
+	unmarshalerFromType = reflect.TypeFor[json.UnmarshalerFrom]()
 	textUnmarshalerType = reflect.TypeFor[encoding.TextUnmarshaler]()
 	timeType            = reflect.TypeFor[time.Time]()
 )
+
+// decodesItself tells a type that says itself what JSON it takes.
+func decodesItself(t reflect.Type) bool {
+	return reflect.PointerTo(t).Implements(unmarshalerType) || reflect.PointerTo(t).Implements(unmarshalerFromType)
+}
 
 // expected names the JSON a Go type takes, as a client's developer reads
 // it; "" for a type that takes any JSON or says itself what it takes.
@@ -113,7 +112,7 @@ func expected(t reflect.Type) string {
 		return "a time such as 2026-12-01T00:00:00Z"
 	case t.Kind() == reflect.Pointer:
 		return expected(t.Elem())
-	case reflect.PointerTo(t).Implements(unmarshalerType):
+	case decodesItself(t):
 		return ""
 	case reflect.PointerTo(t).Implements(textUnmarshalerType):
 		return "a string"

@@ -63,6 +63,7 @@ type calendar struct {
 	Span      span              `json:"span"`
 	Nested    selfDecoding      `json:"nested"`
 	Pair      [2]int            `json:"pair"`
+	Photo     []byte            `json:"photo"`
 	Untagged  string
 	Hidden    string `json:"-"`
 	embedded
@@ -137,6 +138,7 @@ func TestDecodeRefusesWhatTheDocsDoNotSay(t *testing.T) {
 		{"a number no float holds in any value", `{"extra":{"big":[1e400]}}`, "extra.big.0 must be a number within range"},
 		{"a time that is a number", `{"expires":5}`, "expires must be a time such as 2026-12-01T00:00:00Z, not a number"},
 		{"a time that is no time", `{"expires":"tomorrow"}`, "expires must be a time such as 2026-12-01T00:00:00Z"},
+		{"bytes that are not base64", `{"photo":"!"}`, "photo must be a string of base64"},
 		{"a self-decoding value's own words", `{"span":true}`, "span is not valid: a span is a string such as 2h or a number of minutes"},
 		{"a self-decoding value's path below the field's", `{"nested":{"to":1}}`, "nested.to must be a string, not a number"},
 		{"not JSON", `{"name":}`, "The body is not JSON: invalid character '}' at start of value (at byte 8)"},
@@ -232,6 +234,17 @@ func TestDecodePromotesEmbeddedFieldsAsEncodingJSON(t *testing.T) {
 				t.Errorf("%v (encoding/json: %v): %+v, %+v", err, theirErr, mine, theirs)
 			}
 		})
+	}
+}
+
+// A Go type the library cannot read into is a fault of ours, but its
+// words are Go's: the client is told no more than that.
+func TestDecodeTellsATypeOfOursWithoutGoWords(t *testing.T) {
+	var unreadable struct {
+		C chan int `json:"c"`
+	}
+	if err := strictjson.Decode([]byte(`{"c":1}`), &unreadable); err == nil || err.Error() != "c is not of the documented shape" {
+		t.Errorf("%v", err)
 	}
 }
 

@@ -55,7 +55,8 @@ func problemOf(e *json.SemanticError) string {
 	switch {
 	case e.Err == nil || t == nil:
 		return wrongType(t, e.JSONKind)
-	case t == timeType:
+	case t == timeType: // its own words name Go's layout
+		return "must be " + want
 	case decodesItself(t), reflect.PointerTo(t).Implements(textUnmarshalerType) && e.JSONKind == '"':
 		return "is not valid: " + e.Err.Error() // its own words, meant for the client
 	case t.Kind() == reflect.Array:
@@ -69,8 +70,10 @@ func problemOf(e *json.SemanticError) string {
 		return fmt.Sprintf("must be a whole number from 0 to %d", uint64(1)<<t.Bits()-1)
 	case want == "a number":
 		return "must be a number within range"
+	case want != "" && want != kindNames[e.JSONKind]: // a string that is no time, no base64
+		return "must be " + want
 	}
-	return wrongType(t, 0) // a value of the right kind, such as a string, that the type refuses
+	return "is not of the documented shape" // the Go type itself takes no JSON: a fault of ours
 }
 
 // wrongType says that a value of the kind sent is not what t takes.

@@ -11,6 +11,7 @@ require (
 	github.com/emersion/go-webdav v0.6.0
 	github.com/getkin/kin-openapi v0.153.0
 	github.com/gin-gonic/gin v1.11.0
+	github.com/go-json-experiment/json v1.27.2
 	github.com/golang-migrate/migrate/v4 v4.19.0
 	github.com/gzuidhof/tygo v0.2.18
 	github.com/jackc/pgx/v5 v5.7.6

@@ -5,38 +5,25 @@ import (
 	"fmt"
 	"regexp"
 	"strconv"
-
-	"slotwise/backend/internal/strictjson"
 )
 
 // Reminder is one mail before an appointment: Before its start (absolute
 // time: "24h" is 24 hours, across a daylight-saving change too), to the
 // booker (and each guest with an address of their own) or to the staff.
+// A body's list replaces the default's, each reminder read from zero (as
+// strictjson's reading does), so one sent without Before is refused rather
+// than keeping the default's 24h.
 type Reminder struct {
 	Before Span   `yaml:"before" json:"before"` // 30m, 2h, 1d, or minutes
 	To     string `yaml:"to" json:"to"`         // booker, staff
-}
-
-// UnmarshalJSON decodes each reminder afresh: encoding/json would fill
-// the default reminder's element in place, so a reminder sent without
-// "before" would quietly keep the default's 24h instead of being refused.
-// It decodes as strictly as the body around it (its errors name paths
-// from the reminder, which the body's decoder puts below its own).
-func (r *Reminder) UnmarshalJSON(data []byte) error {
-	type plain Reminder
-	var p plain
-	if err := strictjson.Decode(data, &p); err != nil {
-		return err
-	}
-	*r = Reminder(p)
-	return nil
 }
 
 // Span is a duration as people write it: "30m", "2h", "1d", or a number
 // of minutes (90, in YAML and in JSON alike).
 type Span string
 
-// UnmarshalJSON takes a string or a whole number of minutes.
+// UnmarshalJSON takes a string or a whole number of minutes. Its bytes
+// come checked by strictjson, text and all: it only tells which is sent.
 func (s *Span) UnmarshalJSON(data []byte) error {
 	var n json.Number
 	if err := json.Unmarshal(data, &n); err == nil {

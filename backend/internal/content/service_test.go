@@ -76,7 +76,7 @@ func TestACalendarsRemindersThroughTheAPI(t *testing.T) {
 		{"a fraction of a minute", `,"reminders":[{"before":1.5,"to":"booker"}]`, nil, []string{"reminders.0.before"}},
 		{"a reminder without its time is refused, not the default's", `,"reminders":[{"to":"staff"}]`, nil, []string{"reminders.0.before"}},
 		{"a reminder without whom it goes to", `,"reminders":[{"before":"24h"}]`, nil, []string{"reminders.0.to"}},
-		{"a null reminder is not of the body's shape", `,"reminders":[null]`, nil, nil},
+		{"a null reminder reads as an empty one, refused for each field", `,"reminders":[null]`, nil, []string{"reminders.0.before", "reminders.0.to"}},
 		{"an unknown field", `,"reminders":[{"before":"1h","to":"staff","sms":true}]`, nil, nil},
 		{"a field in another case", `,"reminders":[{"before":"1h","To":"staff"}]`, nil, nil},
 		{"a field twice", `,"reminders":[{"before":"1h","to":"booker","to":"staff"}]`, nil, nil},

@@ -1,74 +1,64 @@
 // Package strictjson reads a JSON body exactly as the admin API documents
 // it, so that whatever reads the same bytes (a validating proxy, another
-// parser) sees the same request the server acts on. encoding/json alone
-// is looser: it matches keys without regard to case, keeps the last of a
-// key given twice, reads null as "leave it", turns invalid UTF-8 and lone
-// surrogates into U+FFFD without a word, and names Go types in its errors.
+// parser) sees the same request the server acts on; encoding/json matches
+// keys in any case, keeps the last of a key given twice and reads invalid
+// UTF-8 and lone surrogates as U+FFFD.
 //
-// Decode first walks the body's tokens against the destination's Go type
-// (json tags, nested structs, slices and maps) and refuses, in the API's
-// own words: a key given twice, a key that is not a field as written, null
-// where a value is required, a value of another JSON type, a number out of
-// range, and strings that are not text. Only then does encoding/json
-// decode it, so nothing is filled in from a body that is refused. The walk
-// reads each byte a fixed number of times: linear in the body's size.
+// The reading is github.com/go-json-experiment/json's (encoding/json/v2),
+// strict by default but for unknown keys, which are refused here too. On
+// top, an empty or null body is refused, and the library's errors, which
+// name Go types, are told in JSON's words with the field's path
+// (explain.go). A type that decodes itself stays as strict with an
+// UnmarshalJSONFrom calling json.UnmarshalDecode, which reads with the
+// options of the body around it.
 package strictjson
 
 import (
 	"bytes"
 	"cmp"
-	"encoding/json"
 	"fmt"
 	"reflect"
+	"slices"
 	"strings"
+
+	"github.com/go-json-experiment/json"
+	"github.com/go-json-experiment/json/jsontext"
 )
 
-// MaxDepth is how deeply objects and arrays may nest: far more than any
-// documented body, and a bound on the walk's recursion.
-const MaxDepth = 64
-
 // Decode reads body, one JSON value, into v, a non-nil pointer. A body of
-// the wrong shape is a *ShapeError (nothing is decoded); one of the right
-// shape whose strings are not all text is a *TextError naming each.
+// the wrong shape is a *ShapeError; one whose strings are not all text is
+// a *TextError naming the first. Either way v is left as it was.
 func Decode(body []byte, v any) error {
 	rv := reflect.ValueOf(v)
 	if rv.Kind() != reflect.Pointer || rv.IsNil() {
 		panic("strictjson: Decode needs a non-nil pointer")
 	}
-	if len(bytes.TrimSpace(body)) == 0 {
+	switch trimmed := bytes.TrimSpace(body); {
+	case len(trimmed) == 0:
 		return &ShapeError{Problem: "is empty"}
+	case string(trimmed) == "null": // the library reads it as "zero": no request at all
+		return &ShapeError{Problem: wrongType(rv.Type().Elem(), 'n')}
 	}
-	w := newWalker(body)
-	if err := w.document(rv.Type().Elem()); err != nil {
-		return err
+	// The library fills in as it reads: a fresh value takes the first
+	// reading, so that a refused body leaves v as it was.
+	opts := json.RejectUnknownMembers(true)
+	if err := json.Unmarshal(body, reflect.New(rv.Type().Elem()).Interface(), opts); err != nil {
+		return explain(body, err)
 	}
-	if len(w.badText) > 0 {
-		return &TextError{Fields: w.badText}
-	}
-	dec := json.NewDecoder(bytes.NewReader(body))
-	dec.DisallowUnknownFields() // the walk checked every key already: a second guard
-	if err := dec.Decode(v); err != nil {
-		// Only a type that decodes itself differently the second time gets
-		// here; its words may name Go types, so they stay in the log.
-		return &ShapeError{Problem: "is not of the documented shape"}
-	}
-	return nil
+	return explain(body, json.Unmarshal(body, v, opts))
 }
 
-// A ShapeError is a body that is not of the documented shape. Its Error
-// names the field by its JSON path ("reminders.0.to"; the body itself is
-// "The body") and says what is wrong in words a client's developer reads:
-// "reminders.0.to must be a string, not a number", "The body has the key
-// \"url\" twice".
+// A ShapeError is a body that is not of the documented shape, said with
+// the field's JSON path ("reminders.0.to"; "The body" for the body) in
+// words a client's developer reads: "reminders.0.to must be a string, not
+// a number", "The body has the key \"url\" twice".
 type ShapeError struct {
 	Path    string // the field's JSON path; "" is the body itself
 	Key     string // the key a problem is with (given twice, unknown), if any
 	Problem string // what is wrong, said after the field, or after "has the key …"
 }
 
-func (e *ShapeError) Error() string {
-	return cmp.Or(e.Path, "The body") + " " + e.Reason()
-}
+func (e *ShapeError) Error() string { return cmp.Or(e.Path, "The body") + " " + e.Reason() }
 
 // Reason is the error without the field's path, for a caller that names
 // the field itself.
@@ -79,16 +69,9 @@ func (e *ShapeError) Reason() string {
 	return e.Problem
 }
 
-// under moves the error below path: a value that decodes itself (with
-// Decode too) reports paths from its own start.
-func (e *ShapeError) under(path string) *ShapeError {
-	return &ShapeError{Path: joinPath(path, e.Path), Key: e.Key, Problem: e.Problem}
-}
-
-// A TextError names the strings of a body, otherwise of its documented
-// shape, that are not text: invalid UTF-8, or a surrogate escape without
-// its pair ("\ud800"). Fields are JSON paths as ShapeError's; a key that
-// is not text is named by its path with the key read as U+FFFD.
+// A TextError names a string that is not text: invalid UTF-8, or a
+// surrogate escape without its pair ("\ud800"). The library stops at the
+// first, so Fields holds one JSON path; for a key, the object's.
 type TextError struct {
 	Fields []string
 }
@@ -96,16 +79,8 @@ type TextError struct {
 // TextProblem is what a field of a TextError is told.
 const TextProblem = "is not text: invalid UTF-8, or a surrogate escape without its pair (such as \\ud800)"
 
-func (e *TextError) Error() string {
-	return strings.Join(e.Fields, ", ") + " " + TextProblem
-}
+func (e *TextError) Error() string { return strings.Join(e.Fields, ", ") + " " + TextProblem }
 
-func joinPath(parent, child string) string {
-	switch {
-	case parent == "":
-		return child
-	case child == "":
-		return parent
-	}
-	return parent + "." + child
-}
+// pathOf writes a JSON Pointer ("/reminders/0/to") as the API names a
+// field ("reminders.0.to").
+func pathOf(p jsontext.Pointer) string { return strings.Join(slices.Collect(p.Tokens()), ".") }

@@ -11,12 +11,14 @@ import (
 	"runtime"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
 	"slotwise/backend/internal/booking"
 	"slotwise/backend/internal/calsync"
 	"slotwise/backend/internal/calsync/caldavtest"
+	"slotwise/backend/internal/icalbusy"
 )
 
 // A calendar's content is written by whoever sends its owner an
@@ -404,5 +406,33 @@ func TestALiveCheckReplacesOnlyItsWindow(t *testing.T) {
 	svc.CheckLive(ctx, []int64{jonas}, from, from.Add(30*time.Minute))
 	if got := busyOf(t, pool, "jonas"); fmt.Sprint(got) != "[2027-03-02 09:00–10:00 2027-03-02 10:30–19:00]" {
 		t.Errorf("after the focus time was deleted, the check of 10:00 to 10:30 left %v", got)
+	}
+}
+
+// The budget's clock runs while calendars are read, not while their
+// servers are waited for: a feed that takes longer than the whole
+// expansion may to answer is still read in full.
+func TestTheTimeAServerTakesIsNotTheCalendarsBudget(t *testing.T) {
+	svc, pool := newService(t)
+	ctx := context.Background()
+	feed := &feedServer{body: feedOf(event("standup", "20270302T090000Z", "20270302T091500Z", "RRULE:FREQ=DAILY;COUNT=3\r\n"))}
+	var delay atomic.Int64
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		time.Sleep(time.Duration(delay.Load())) // real time: a slow server
+		feed.ServeHTTP(w, r)
+	}))
+	defer srv.Close()
+	conn, err := svc.Create(ctx, calsync.Input{Staff: "jonas", Kind: calsync.KindICS, URL: srv.URL + "/f.ics"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	feed.set(feedOf(event("standup", "20270302T100000Z", "20270302T101500Z", "RRULE:FREQ=DAILY;COUNT=3\r\n")), 0)
+	delay.Store(int64(icalbusy.DefaultTime + 300*time.Millisecond))
+	got, err := svc.Sync(ctx, conn.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.Status.State != calsync.StateOK || len(busyOf(t, pool, "jonas")) != 3 {
+		t.Errorf("after a slow answer: %+v, busy %v", got.Status, busyOf(t, pool, "jonas"))
 	}
 }

@@ -20,21 +20,46 @@ const (
 )
 
 // Budget is the work one sync may still do, shared by the calendars it
-// reads; each read takes from it.
+// reads; each read takes from it. Time counts only while calendars are
+// being read, not while their servers are being waited for.
 type Budget struct {
 	Steps    int
 	PerEvent int
-	Deadline time.Time // zero: none
+	Time     time.Duration // zero: no bound on the clock
+
+	deadline time.Time // while a read runs
+	timeOut  bool
 }
 
-// NewBudget is the default budget of one sync, its deadline from now.
+// NewBudget is the default budget of one sync.
 func NewBudget() *Budget {
-	return &Budget{Steps: DefaultSteps, PerEvent: DefaultStepsPerEvent, Deadline: time.Now().Add(DefaultTime)} // real time: CPU spent, not the booking clock
+	return &Budget{Steps: DefaultSteps, PerEvent: DefaultStepsPerEvent, Time: DefaultTime}
+}
+
+// begin starts the clock of a read; end stops it, keeping what is left.
+func (b *Budget) begin() {
+	if b.Time > 0 {
+		b.deadline = time.Now().Add(b.Time) // real time: CPU spent, not the booking clock
+	}
+}
+
+func (b *Budget) end() {
+	if !b.deadline.IsZero() {
+		b.Time = max(time.Until(b.deadline), time.Nanosecond) // real time, as above
+		b.timeOut = b.timeOut || time.Now().After(b.deadline)
+		b.deadline = time.Time{}
+	}
 }
 
 // spent tells whether nothing more may be done.
 func (b *Budget) spent() bool {
-	return b.Steps <= 0 || !b.Deadline.IsZero() && time.Now().After(b.Deadline) // real time, as above
+	if b.Steps <= 0 || b.timeOut {
+		return true
+	}
+	if !b.deadline.IsZero() && time.Now().After(b.deadline) { // real time, as above
+		b.timeOut = true
+	}
+	return b.timeOut
 }
 
 // take lets f spend up to n steps (at most what is left) and charges what

@@ -46,6 +46,8 @@ func ExpandAll(cals []*ical.Calendar, opt Options) Result {
 	if opt.MaxIntervals <= 0 {
 		opt.MaxIntervals = DefaultMaxIntervals
 	}
+	opt.Budget.begin()
+	defer opt.Budget.end()
 	x := &expander{opt: opt, col: collector{max: opt.MaxIntervals}}
 	var jobs []*job
 	for _, cal := range cals {

@@ -45,8 +45,8 @@ func (b *Budget) begin() {
 
 func (b *Budget) end() {
 	if !b.deadline.IsZero() {
-		b.Time = max(time.Until(b.deadline), time.Nanosecond) // real time, as above
-		b.timeOut = b.timeOut || time.Now().After(b.deadline)
+		b.Time = max(time.Until(b.deadline), time.Nanosecond) // real time: what is left of the CPU's time
+		b.timeOut = b.timeOut || time.Now().After(b.deadline) // real time: as above
 		b.deadline = time.Time{}
 	}
 }
@@ -56,7 +56,7 @@ func (b *Budget) spent() bool {
 	if b.Steps <= 0 || b.timeOut {
 		return true
 	}
-	if !b.deadline.IsZero() && time.Now().After(b.deadline) { // real time, as above
+	if !b.deadline.IsZero() && time.Now().After(b.deadline) { // real time: the CPU's time spent
 		b.timeOut = true
 	}
 	return b.timeOut

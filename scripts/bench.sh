@@ -175,7 +175,7 @@ if ! command -v radicale >/dev/null 2>&1; then
   echo "radicale is not installed (Debian: apt-get install radicale); skipped"
   exit 0
 fi
-bench_metric backend/internal/calsync 'CalendarSync$' ns/op 2x | awk '{ s = $2 / 1e9
+bench_metric backend/internal/calsync 'BenchmarkCalendarSync$' ns/op 2x | awk '{ s = $2 / 1e9
   printf "sync of 20 staff x 2 calendars x 500 events: %6.2f s (budget 5 s)%s\n", s, (s < 5 ? "" : "  OVER") }'
 bench_metric backend/internal/calsync 'UnchangedCalendar$' requests/sync 20x | awk '{
   printf "an unchanged calendar, synced again:        %6.0f request (budget 1)%s\n", $2, ($2 <= 1 ? "" : "  OVER") }'

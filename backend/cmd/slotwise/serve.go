@@ -32,6 +32,7 @@ import (
 	"slotwise/backend/internal/route"
 	"slotwise/backend/internal/sites"
 	"slotwise/backend/internal/web"
+	"slotwise/backend/internal/web/pages"
 	"slotwise/backend/internal/webhooks"
 	"slotwise/locales"
 	"slotwise/ssr"
@@ -69,7 +70,7 @@ func serve(ctx context.Context, cfg *config.Config) error {
 	if err != nil {
 		return fmt.Errorf("the server bundle is missing from this build (run `make build`): %w", err)
 	}
-	assets, err := web.LoadAssets(ui.Dist())
+	assets, err := pages.LoadAssets(ui.Dist())
 	if err != nil {
 		return err
 	}

@@ -4,9 +4,10 @@
 // reader to notice.
 //
 // From the top: the commands (backend/cmd/…) may import anything; web
-// imports the domain; the domain (booking, forms, sites, content, …)
-// imports the pipeline and shared pieces (command, events, notify, route,
-// …), which import db; at the bottom, availability, recur, ssr and the
+// imports the domain and the page engine (web/pages), which knows no
+// feature: it stands with the pipeline and shared pieces (command,
+// events, notify, route, …) that the domain (booking, forms, sites,
+// content, …) imports, which import db; at the bottom, availability, recur, ssr and the
 // embedded files (ui, locales, migrations) import nothing of ours (icalbusy,
 // pure too, reads its recurrence rules with recur). Inside a layer
 // a package may import only those listed after it, so the order of a

@@ -23,7 +23,7 @@ var rule = [][]string{
 	// The domain.
 	{"demo", "admin", "webhooks", "calsync", "payments", "content", "reminders", "booking", "sites", "forms"},
 	// The pipeline and the pieces the domain shares.
-	{"command", "events", "limits", "formkey", "fieldcheck", "notify", "cursor", "route", "metrics", "loadtest", "config", "wiretypes"},
+	{"web/pages", "command", "events", "limits", "formkey", "fieldcheck", "notify", "cursor", "route", "metrics", "loadtest", "config", "wiretypes"},
 	{"db"},
 	// Pure, over the pure recurrence rules.
 	{"icalbusy"},
@@ -92,6 +92,10 @@ func TestTheRuleAllowsDownwardImportsOnly(t *testing.T) {
 		{"ssr", "locales", false},
 		{"booking", "forms", true},
 		{"forms", "booking", false},
+		{"web", "web/pages", true},
+		{"web/pages", "web", false},
+		{"web/pages", "booking", false},
+		{"web/pages", "route", true},
 	} {
 		if got := allowed(tc.from, tc.to); got != tc.want {
 			t.Errorf("%s → %s allowed: %v, want %v", tc.from, tc.to, got, tc.want)

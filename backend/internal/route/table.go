@@ -29,6 +29,9 @@ type Route struct {
 	Params map[string]string `json:"params"`
 	// KeepScroll opts a route out of scrolling to the top on navigation.
 	KeepScroll bool `json:"keepScroll"`
+	// Caseless routes answer an address in capitals with a redirect to
+	// the same address in lower case (the website's pages: people type them).
+	Caseless bool `json:"caseless"`
 	// Query, when the route declares it, is every query parameter its
 	// pages read (Go's loader and the screen alike): any other is dropped
 	// before the page is loaded, cached or rendered (KeepQuery). Only such

@@ -13,6 +13,7 @@ import (
 	"github.com/gin-gonic/gin"
 
 	"slotwise/backend/internal/limits"
+	"slotwise/backend/internal/web/pages"
 	"slotwise/locales"
 )
 
@@ -21,7 +22,7 @@ import (
 // names the page to go to next, answered with 303 See Other; or it fails,
 // and the same page is rendered again, with the messages and the values
 // the visitor sent, so nothing they typed is lost.
-type Action func(ctx context.Context, req *PageRequest, form url.Values) (next string, err error)
+type Action func(ctx context.Context, req *pages.Request, form url.Values) (next string, err error)
 
 // maxFormBytes bounds a form post; the longest form has a few short fields
 // and one text of at most a few thousand characters.
@@ -30,7 +31,7 @@ const maxFormBytes = 64 << 10
 // pageAction serves a POST to a page's own URL through its route's action.
 func (s *Server) pageAction(c *gin.Context) {
 	path, rawQuery := c.Request.URL.EscapedPath(), c.Request.URL.RawQuery
-	prefix, basePath, _ := splitLocale(path)
+	prefix, basePath, _ := pages.SplitLocale(path)
 	m, ok := s.routes.Match(basePath)
 	var action Action
 	if ok {
@@ -53,9 +54,9 @@ func (s *Server) pageAction(c *gin.Context) {
 	// The action and the page rendered again after it fails try the same
 	// secret: one wrong secret is one guess.
 	c.Request = c.Request.WithContext(withOneGuess(c.Request.Context()))
-	cat := locales.Get(resolveLocale(c, prefix))
+	cat := locales.Get(pages.ResolveLocale(c, prefix))
 	query, _ := url.ParseQuery(rawQuery)
-	req := &PageRequest{Match: m, Path: basePath, FullPath: path + "?" + rawQuery, Query: query, Locale: cat.Locale, Cat: cat, ClientIP: c.ClientIP(), Cookies: pageCookies(c)}
+	req := s.pages.NewRequest(m, basePath, path+"?"+rawQuery, query, cat, c.ClientIP(), c.Cookie)
 	// The router's action (ui/src/router/page.ts) posts the same form and
 	// asks for the answer as data: fetch would follow a 303 and lose where
 	// it pointed.
@@ -88,36 +89,36 @@ func (s *Server) pageAction(c *gin.Context) {
 			result.Lists[k] = v
 		}
 	}
-	p := s.loadPage(c, path, rawQuery)
-	if p.Route != "error" {
+	p := s.pages.Load(c, path, rawQuery)
+	if p.Route != pages.ErrorRoute {
 		p.Status, p.Action = status, result
 	}
 	if asData {
-		s.writePageData(c, p)
+		s.pages.WriteData(c, p)
 		return
 	}
-	s.writeDocument(c, p)
+	s.pages.Write(c, p)
 }
 
 // actionError is how a failed action is shown: the invalid fields, or the
 // domain error's message, from the same tables as the API.
-func (s *Server) actionError(c *gin.Context, err error, cat *locales.Catalogue) (int, *ActionResult) {
+func (s *Server) actionError(c *gin.Context, err error, cat *locales.Catalogue) (int, *pages.ActionResult) {
 	var invalid invalidFields
 	if errors.As(err, &invalid) {
-		return http.StatusUnprocessableEntity, &ActionResult{Message: translate(cat, "booking.error.invalid", nil), Fields: fieldErrors(invalid, cat)}
+		return http.StatusUnprocessableEntity, &pages.ActionResult{Message: translate(cat, "booking.error.invalid", nil), Fields: fieldErrors(invalid, cat)}
 	}
 	var l *limits.ErrLimited
 	if errors.As(err, &l) {
-		return http.StatusTooManyRequests, &ActionResult{Message: translate(cat, "error.tooManyRequests", nil)}
+		return http.StatusTooManyRequests, &pages.ActionResult{Message: translate(cat, "error.tooManyRequests", nil)}
 	}
 	if m, args, ok := s.mapError(err); ok {
 		if m.MessageID == "" {
-			return m.Status, &ActionResult{Message: m.Message, Code: m.Code} // a developer's error, in English
+			return m.Status, &pages.ActionResult{Message: m.Message, Code: m.Code} // a developer's error, in English
 		}
-		return m.Status, &ActionResult{Message: translate(cat, m.MessageID, args), Code: m.Code}
+		return m.Status, &pages.ActionResult{Message: translate(cat, m.MessageID, args), Code: m.Code}
 	}
 	s.log.ErrorContext(c.Request.Context(), "form action failed", slog.String("path", loggedPath(c.Request.URL.Path)), slog.Any("err", err))
-	return http.StatusInternalServerError, &ActionResult{Message: translate(cat, "booking.error.unableToSchedule", nil)}
+	return http.StatusInternalServerError, &pages.ActionResult{Message: translate(cat, "booking.error.unableToSchedule", nil)}
 }
 
 // acceptsJSON: the client asks for the answer as JSON rather than a page.

@@ -15,6 +15,7 @@ import (
 	"slotwise/backend/internal/cursor"
 	"slotwise/backend/internal/fieldcheck"
 	"slotwise/backend/internal/strictjson"
+	"slotwise/backend/internal/web/pages"
 )
 
 // The site's content through the admin API: the model of its files
@@ -71,20 +72,20 @@ func (h adminAPI) contentError(c *gin.Context, err error) {
 	var shape *strictjson.ShapeError
 	switch {
 	case errors.As(err, &ps):
-		fields := map[string]FieldError{}
+		fields := map[string]pages.FieldError{}
 		var loose []string
 		for _, p := range ps {
 			if p.Field == "" {
 				loose = append(loose, p.Message)
 			} else if _, seen := fields[p.Field]; !seen {
-				fields[p.Field] = FieldError{Message: p.Message}
+				fields[p.Field] = pages.FieldError{Message: p.Message}
 			}
 		}
 		msg := "Some fields are invalid"
 		if len(loose) > 0 {
 			msg = strings.Join(loose, "; ")
 		}
-		c.AbortWithStatusJSON(http.StatusUnprocessableEntity, APIErrorResponse{Error: APIErrorBody{Code: "invalid", Message: msg, Fields: fields}})
+		c.AbortWithStatusJSON(http.StatusUnprocessableEntity, pages.APIErrorResponse{Error: pages.APIErrorBody{Code: "invalid", Message: msg, Fields: fields}})
 	case errors.As(err, &text), errors.As(err, &shape):
 		refuseAdminBody(c, err)
 	case errors.As(err, &be):
@@ -207,8 +208,8 @@ func (h adminAPI) providerConfigured(c *gin.Context, body []byte) bool {
 	if h.d.Payments != nil && len(h.d.Payments.Names()) > 0 {
 		configured = strings.Join(h.d.Payments.Names(), ", ")
 	}
-	c.AbortWithStatusJSON(http.StatusUnprocessableEntity, APIErrorResponse{Error: APIErrorBody{Code: "invalid", Message: "Some fields are invalid",
-		Fields: map[string]FieldError{"paymentProvider": {Message: l.PaymentProvider + " is not set up on this server; the providers set up: " + configured}}}})
+	c.AbortWithStatusJSON(http.StatusUnprocessableEntity, pages.APIErrorResponse{Error: pages.APIErrorBody{Code: "invalid", Message: "Some fields are invalid",
+		Fields: map[string]pages.FieldError{"paymentProvider": {Message: l.PaymentProvider + " is not set up on this server; the providers set up: " + configured}}}})
 	return false
 }
 

@@ -18,6 +18,7 @@ import (
 	"slotwise/backend/internal/cursor"
 	"slotwise/backend/internal/forms"
 	"slotwise/backend/internal/payments"
+	"slotwise/backend/internal/web/pages"
 	"slotwise/backend/internal/webhooks"
 	"slotwise/locales"
 )
@@ -160,11 +161,11 @@ func (s *Server) adminError(c *gin.Context, err error) {
 
 // adminInvalid answers 422 with a message per field.
 func adminInvalid(c *gin.Context, in map[string]string) {
-	fields := map[string]FieldError{}
+	fields := map[string]pages.FieldError{}
 	for f, msg := range in {
-		fields[f] = FieldError{Message: msg}
+		fields[f] = pages.FieldError{Message: msg}
 	}
-	c.AbortWithStatusJSON(http.StatusUnprocessableEntity, APIErrorResponse{Error: APIErrorBody{
+	c.AbortWithStatusJSON(http.StatusUnprocessableEntity, pages.APIErrorResponse{Error: pages.APIErrorBody{
 		Code: "invalid", Message: "Some fields are invalid", Fields: fields}})
 }
 

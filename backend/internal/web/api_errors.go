@@ -11,6 +11,7 @@ import (
 	"slotwise/backend/internal/command"
 	"slotwise/backend/internal/db"
 	"slotwise/backend/internal/limits"
+	"slotwise/backend/internal/web/pages"
 	"slotwise/locales"
 )
 
@@ -46,7 +47,7 @@ type invalidFields interface {
 
 // localizedError answers with a message id and its text in the visitor's language.
 func localizedError(c *gin.Context, status int, code, messageID string, cat *locales.Catalogue) {
-	c.AbortWithStatusJSON(status, APIErrorResponse{Error: APIErrorBody{Code: code, MessageID: messageID, Message: translate(cat, messageID, nil)}})
+	c.AbortWithStatusJSON(status, pages.APIErrorResponse{Error: pages.APIErrorBody{Code: code, MessageID: messageID, Message: translate(cat, messageID, nil)}})
 }
 
 // translate formats a catalogue message with its arguments: every message
@@ -56,11 +57,11 @@ func translate(cat *locales.Catalogue, id string, args map[string]string) string
 }
 
 // fieldErrors are a validation error's messages in the visitor's language.
-func fieldErrors(invalid invalidFields, cat *locales.Catalogue) map[string]FieldError {
+func fieldErrors(invalid invalidFields, cat *locales.Catalogue) map[string]pages.FieldError {
 	ids, args := invalid.FieldMessages()
-	fields := map[string]FieldError{}
+	fields := map[string]pages.FieldError{}
 	for field, id := range ids {
-		fields[field] = FieldError{ID: id, Message: translate(cat, id, args[field])}
+		fields[field] = pages.FieldError{ID: id, Message: translate(cat, id, args[field])}
 	}
 	return fields
 }
@@ -92,22 +93,22 @@ func (s *Server) apiError(c *gin.Context, err error, cat *locales.Catalogue) {
 	}
 	var invalid invalidFields
 	if errors.As(err, &invalid) {
-		c.AbortWithStatusJSON(http.StatusUnprocessableEntity, APIErrorResponse{Error: APIErrorBody{
+		c.AbortWithStatusJSON(http.StatusUnprocessableEntity, pages.APIErrorResponse{Error: pages.APIErrorBody{
 			Code: "invalid", MessageID: "booking.error.invalid", Message: translate(cat, "booking.error.invalid", nil), Fields: fieldErrors(invalid, cat),
 		}})
 		return
 	}
 	if m, args, ok := s.mapError(err); ok {
 		if m.MessageID == "" {
-			c.AbortWithStatusJSON(m.Status, APIErrorResponse{Error: APIErrorBody{Code: m.Code, Message: m.Message}})
+			c.AbortWithStatusJSON(m.Status, pages.APIErrorResponse{Error: pages.APIErrorBody{Code: m.Code, Message: m.Message}})
 			return
 		}
-		c.AbortWithStatusJSON(m.Status, APIErrorResponse{Error: APIErrorBody{Code: m.Code, MessageID: m.MessageID, Message: translate(cat, m.MessageID, args)}})
+		c.AbortWithStatusJSON(m.Status, pages.APIErrorResponse{Error: pages.APIErrorBody{Code: m.Code, MessageID: m.MessageID, Message: translate(cat, m.MessageID, args)}})
 		return
 	}
 	if db.Unavailable(err) {
 		s.log.WarnContext(c.Request.Context(), "database unavailable", slog.String("path", loggedPath(c.Request.URL.Path)), slog.Any("err", err))
-		c.Header("Retry-After", retryAfterUnavailable)
+		c.Header("Retry-After", pages.RetryAfterUnavailable)
 		localizedError(c, http.StatusServiceUnavailable, "unavailable", "error.unavailable", cat)
 		return
 	}
@@ -115,50 +116,30 @@ func (s *Server) apiError(c *gin.Context, err error, cat *locales.Catalogue) {
 	localizedError(c, http.StatusInternalServerError, "internal", "booking.error.unableToSchedule", cat)
 }
 
-// retryAfterUnavailable is the Retry-After of a 503 while the database is
-// away: seconds, short, since the pool reconnects by itself.
-const retryAfterUnavailable = "5"
-
 // pageError turns a loader's domain error into the error page it shows,
 // from the same table as the API.
-func (s *Server) pageError(err error, req *PageRequest) (*PageError, bool) {
-	var pe *PageError
+func (s *Server) pageError(err error, req *pages.Request) (*pages.Error, bool) {
+	var pe *pages.Error
 	if errors.As(err, &pe) {
 		return pe, true
 	}
 	if m, args, ok := s.mapError(err); ok && m.MessageID != "" {
-		return &PageError{Status: m.Status, Message: translate(req.Cat, m.MessageID, args)}, true
+		return &pages.Error{Status: m.Status, Message: translate(req.Cat, m.MessageID, args)}, true
 	}
 	if limits.IsLimited(err) {
-		return &PageError{Status: http.StatusTooManyRequests, Message: req.T("error.tooManyRequests")}, true
+		return &pages.Error{Status: http.StatusTooManyRequests, Message: req.T("error.tooManyRequests")}, true
 	}
 	if db.Unavailable(err) {
-		return &PageError{Status: http.StatusServiceUnavailable, Message: req.T("error.unavailable")}, true
+		return &pages.Error{Status: http.StatusServiceUnavailable, Message: req.T("error.unavailable")}, true
 	}
 	return nil, false
 }
-
-// brandedError is a loader's error that belongs to a known business: its
-// error page wears that business's colour, like the rest of its pages.
-type brandedError struct {
-	error
-	brand string
-}
-
-func (e brandedError) Unwrap() error { return e.error }
-
-func withBrand(err error, brand string) error { return brandedError{err, brand} }
-
-// statusClientClosedRequest is what the request log shows for a request
-// whose client went away before its answer (nginx's 499): the work stopped
-// with the request's context, and nobody is left to read an error.
-const statusClientClosedRequest = 499
 
 // clientGone answers nothing when err is the request's own cancellation.
 func clientGone(c *gin.Context, err error) bool {
 	if c.Request.Context().Err() == nil || !errors.Is(err, context.Canceled) && !errors.Is(err, context.DeadlineExceeded) {
 		return false
 	}
-	c.AbortWithStatus(statusClientClosedRequest)
+	c.AbortWithStatus(pages.StatusClientClosedRequest)
 	return true
 }

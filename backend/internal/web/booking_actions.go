@@ -9,13 +9,14 @@ import (
 	"slotwise/backend/internal/booking"
 	"slotwise/backend/internal/limits"
 	"slotwise/backend/internal/route"
+	"slotwise/backend/internal/web/pages"
 )
 
 // bookAction books from the details step's form post (the booker without
 // JavaScript): the same command as POST /api/bookings, answered with the
 // confirmation page's URL. A reschedule link's page moves the booking.
 func bookAction(svc *booking.Service, lim *limits.Limiter) Action {
-	return func(ctx context.Context, req *PageRequest, form url.Values) (string, error) {
+	return func(ctx context.Context, req *pages.Request, form url.Values) (string, error) {
 		if id := req.Query.Get("reschedule"); id != "" {
 			return rescheduleAction(ctx, svc, lim, req, form, id)
 		}
@@ -48,7 +49,7 @@ func bookAction(svc *booking.Service, lim *limits.Limiter) Action {
 
 // cartAction books a service menu's cart from the details form's post.
 func cartAction(svc *booking.Service, lim *limits.Limiter) Action {
-	return func(ctx context.Context, req *PageRequest, form url.Values) (string, error) {
+	return func(ctx context.Context, req *pages.Request, form url.Values) (string, error) {
 		menu, err := pageMenu(ctx, svc, req)
 		if err != nil {
 			return "", err
@@ -71,7 +72,7 @@ func cartAction(svc *booking.Service, lim *limits.Limiter) Action {
 }
 
 // formBooking reads the details form's fields into a booking command.
-func formBooking(req *PageRequest, form url.Values) (booking.BookCommand, error) {
+func formBooking(req *pages.Request, form url.Values) (booking.BookCommand, error) {
 	cmd := booking.BookCommand{
 		Start: form.Get("start"), TimeZone: form.Get("tz"), Locale: req.Locale,
 		AcceptTerms: form.Get("acceptTerms") != "", IdempotencyKey: form.Get("idempotencyKey"),
@@ -102,7 +103,7 @@ func formBooking(req *PageRequest, form url.Values) (booking.BookCommand, error)
 	return cmd, nil
 }
 
-func rescheduleAction(ctx context.Context, svc *booking.Service, lim *limits.Limiter, req *PageRequest, form url.Values, id string) (string, error) {
+func rescheduleAction(ctx context.Context, svc *booking.Service, lim *limits.Limiter, req *pages.Request, form url.Values, id string) (string, error) {
 	token := req.Query.Get("token")
 	cmd := booking.RescheduleCommand{ID: id, Token: token, Start: form.Get("start"), TimeZone: form.Get("tz"), IdempotencyKey: form.Get("idempotencyKey")}
 	b, err := reschedule(ctx, svc, lim, req.ClientIP, cmd)
@@ -118,7 +119,7 @@ func rescheduleAction(ctx context.Context, svc *booking.Service, lim *limits.Lim
 // shows the booking cancelled; the form's key makes a second post of it
 // land there too, without a second cancellation.
 func cancelAction(svc *booking.Service, lim *limits.Limiter) Action {
-	return func(ctx context.Context, req *PageRequest, form url.Values) (string, error) {
+	return func(ctx context.Context, req *pages.Request, form url.Values) (string, error) {
 		id, token := req.Query.Get("id"), req.Query.Get("token")
 		if id == "" {
 			return "", booking.ErrBookingNotFound
@@ -134,7 +135,7 @@ func cancelAction(svc *booking.Service, lim *limits.Limiter) Action {
 // pageCalendar is the calendar a booker page books, as its loader found
 // it: a calendar's slug, a team's calendar, or a one-time link's, with the
 // person a provider page names.
-func pageCalendar(ctx context.Context, svc *booking.Service, lim *limits.Limiter, req *PageRequest) (slug string, staffID int64, link string, err error) {
+func pageCalendar(ctx context.Context, svc *booking.Service, lim *limits.Limiter, req *pages.Request) (slug string, staffID int64, link string, err error) {
 	p := req.Match.Params
 	switch {
 	case req.Match.Route.Name == "oneTimeLink":
@@ -212,7 +213,7 @@ func viewURL(locale, id, token string) string {
 // decideAction is the business confirming or declining a request from its
 // page without JavaScript; the page, reloaded, shows the outcome.
 func decideAction(svc *booking.Service, lim *limits.Limiter) Action {
-	return func(ctx context.Context, req *PageRequest, form url.Values) (string, error) {
+	return func(ctx context.Context, req *pages.Request, form url.Values) (string, error) {
 		secret := req.Query.Get("decide")
 		if secret == "" || req.Match.Kind != "ids" {
 			return "", booking.ErrBookingNotFound

@@ -9,6 +9,7 @@ import (
 
 	"slotwise/backend/internal/booking"
 	"slotwise/backend/internal/notify"
+	"slotwise/backend/internal/web/pages"
 	"slotwise/locales"
 )
 
@@ -20,7 +21,7 @@ func apiLocale(c *gin.Context, fromBody string) *locales.Catalogue {
 	if locale, ok := locales.Canonical(fromBody); ok {
 		return locales.Get(locale)
 	}
-	return locales.Get(resolveLocale(c, ""))
+	return locales.Get(pages.ResolveLocale(c, ""))
 }
 
 func slotsAnswer(res *booking.SlotsResult) SlotsResponse {

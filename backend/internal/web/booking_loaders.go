@@ -14,13 +14,14 @@ import (
 	"slotwise/backend/internal/forms"
 	"slotwise/backend/internal/limits"
 	"slotwise/backend/internal/route"
+	"slotwise/backend/internal/web/pages"
 	"slotwise/locales"
 )
 
 var monthParam = regexp.MustCompile(`^\d{4}-(0[1-9]|1[0-2])$`)
 
-func bookingPageLoader(svc *booking.Service, lim *limits.Limiter) Loader {
-	return func(ctx context.Context, req *PageRequest) (*PageResult, error) {
+func bookingPageLoader(svc *booking.Service, lim *limits.Limiter) pages.Loader {
+	return func(ctx context.Context, req *pages.Request) (*pages.Result, error) {
 		slug := req.Match.Params["slug"]
 		if slug == "" {
 			slug = req.Match.Params["service"]
@@ -37,7 +38,7 @@ func bookingPageLoader(svc *booking.Service, lim *limits.Limiter) Loader {
 				}
 			}
 			if data.Calendar.FixedStaff == nil {
-				return nil, &PageError{Status: http.StatusNotFound, Message: req.T("booking.error.unableToFindCalendar")}
+				return nil, &pages.Error{Status: http.StatusNotFound, Message: req.T("booking.error.unableToFindCalendar")}
 			}
 		}
 		if err := loadReschedule(ctx, svc, lim, req, data); err != nil {
@@ -49,8 +50,8 @@ func bookingPageLoader(svc *booking.Service, lim *limits.Limiter) Loader {
 
 // teamLoader: a team's page books its calendar, with each member by name
 // and "any available".
-func teamLoader(svc *booking.Service) Loader {
-	return func(ctx context.Context, req *PageRequest) (*PageResult, error) {
+func teamLoader(svc *booking.Service) pages.Loader {
+	return func(ctx context.Context, req *pages.Request) (*pages.Result, error) {
 		team, err := svc.Team(ctx, req.Match.Params["provider"])
 		if err != nil {
 			return nil, err
@@ -62,10 +63,10 @@ func teamLoader(svc *booking.Service) Loader {
 
 // oneTimeLinkLoader: a one-time link books its calendar once; used or
 // expired, it is the expired-link page.
-func oneTimeLinkLoader(svc *booking.Service, lim *limits.Limiter) Loader {
-	return func(ctx context.Context, req *PageRequest) (*PageResult, error) {
+func oneTimeLinkLoader(svc *booking.Service, lim *limits.Limiter) pages.Loader {
+	return func(ctx context.Context, req *pages.Request) (*pages.Result, error) {
 		if req.Match.Kind == "none" {
-			return nil, &PageError{Status: http.StatusNotFound, Message: req.T("booking.error.missingLink")}
+			return nil, &pages.Error{Status: http.StatusNotFound, Message: req.T("booking.error.missingLink")}
 		}
 		secret := req.Match.Params["oneTimeSlug"]
 		cal, err := guardedLink(ctx, lim, req.ClientIP, secret, func(ctx context.Context) (*booking.Calendar, error) {
@@ -75,7 +76,7 @@ func oneTimeLinkLoader(svc *booking.Service, lim *limits.Limiter) Loader {
 			// A link that once booked belongs to a business: its expired
 			// page is in that business's colour.
 			if spent, serr := svc.SpentLinkCalendar(ctx, secret); serr == nil {
-				return nil, withBrand(err, spent.Location.BrandColor)
+				return nil, pages.WithBrand(err, spent.Location.BrandColor)
 			}
 		}
 		if err != nil {
@@ -92,9 +93,9 @@ func oneTimeLinkLoader(svc *booking.Service, lim *limits.Limiter) Loader {
 
 // bookerPage fills the booker's payload for a calendar and its month's
 // free times.
-func bookerPage(ctx context.Context, svc *booking.Service, req *PageRequest, cal *booking.Calendar, data *BookingPageData, title string) (*PageResult, error) {
+func bookerPage(ctx context.Context, svc *booking.Service, req *pages.Request, cal *booking.Calendar, data *BookingPageData, title string) (*pages.Result, error) {
 	q := bookerData(svc, req, cal, data)
-	var seo *SEO
+	var seo *pages.SEO
 	paymentsOff := cal.NeedsPayment() && !svc.OnlinePayments(cal.Location)
 	if data.Reschedule == nil && data.OneTimeLink == "" {
 		seo = serviceData(req, cal, !paymentsOff)
@@ -102,7 +103,7 @@ func bookerPage(ctx context.Context, svc *booking.Service, req *PageRequest, cal
 	if paymentsOff {
 		// Said before a visitor picks a time, not after the whole form.
 		data.PaymentsOff, data.Slots = true, slotsAnswer(&booking.SlotsResult{TimeZone: q.TimeZone})
-		return &PageResult{Title: title, Description: cal.Description, Brand: cal.Location.BrandColor, Data: data, Parts: bookerParts(req, data),
+		return &pages.Result{Title: title, Description: cal.Description, Brand: cal.Location.BrandColor, Data: data, Parts: bookerParts(req, data),
 			Tags: availabilityTags(cal), Until: settingsUntil(svc), SEO: seo}, nil
 	}
 	res, err := svc.Slots(ctx, q)
@@ -110,7 +111,7 @@ func bookerPage(ctx context.Context, svc *booking.Service, req *PageRequest, cal
 		return nil, err
 	}
 	data.Slots = slotsAnswer(res)
-	page := &PageResult{Title: title, Description: cal.Description, Brand: cal.Location.BrandColor, Data: data, Parts: bookerParts(req, data), SEO: seo}
+	page := &pages.Result{Title: title, Description: cal.Description, Brand: cal.Location.BrandColor, Data: data, Parts: bookerParts(req, data), SEO: seo}
 	if data.FormKey == "" {
 		// No form of one visitor's on it: the same page for everyone until
 		// something changes what is free (its tags) or time does (Until).
@@ -156,7 +157,7 @@ func stableUntil(cal *booking.Calendar, res *booking.SlotsResult, now time.Time)
 
 // bookerParts are the booker's parts that show at once on this URL: the
 // step after the time when the URL names a time, the cart's lines.
-func bookerParts(req *PageRequest, data *BookingPageData) []string {
+func bookerParts(req *pages.Request, data *BookingPageData) []string {
 	var parts []string
 	if req.Query.Get("time") != "" {
 		if data.Reschedule != nil {
@@ -177,19 +178,20 @@ func bookerParts(req *PageRequest, data *BookingPageData) []string {
 // bookerData fills the booker's payload for a calendar, but for its free
 // times: who can be booked, the visitor's zone and the month shown. It
 // returns the query of that month's free times.
-func bookerData(svc *booking.Service, req *PageRequest, cal *booking.Calendar, data *BookingPageData) booking.SlotsQuery {
+func bookerData(svc *booking.Service, req *pages.Request, cal *booking.Calendar, data *BookingPageData) booking.SlotsQuery {
 	fixed := data.Calendar.FixedStaff
 	// The minute, not the instant: a page is the same for every visitor of
-	// that minute, so its render is reused (render_cache.go); the form's
-	// key is put in per answer.
+	// that minute, so its render is reused (web/pages); one with a form is
+	// its visitor's alone.
 	data.Calendar, data.Location, data.Now = calendarInfo(cal, req.Locale, svc.Now()), locationInfo(cal.Location), svc.Now().Truncate(time.Minute)
 	data.Calendar.Price = priceInfo(cal, svc.OnlinePayments(cal.Location), req.Cat.Lang)
 	data.Calendar.FixedStaff = fixed
 	// A page that shows a form (a time chosen: the details step or a
-	// reschedule's confirmation) gets a key of its own in each answer; the
-	// calendar's own step shows none, and is the same for every visitor.
+	// reschedule's confirmation) gets a key of its own in each answer, which
+	// makes it its visitor's; the calendar's own step shows none, and is the
+	// same for every visitor.
 	if req.Query.Get("time") != "" || data.Reschedule != nil {
-		data.FormKey = perRequestSentinel
+		data.FormKey = req.FormKey()
 	}
 	if cal.Fields.Phone != booking.FieldHidden {
 		data.PhoneRegion = phoneRegion(req.Cat.Lang, cal.Location.Country)
@@ -229,8 +231,8 @@ func bookerData(svc *booking.Service, req *PageRequest, cal *booking.Calendar, d
 }
 
 // groupLoader lists a group's calendars, each linking to its booker.
-func groupLoader(svc *booking.Service) Loader {
-	return func(ctx context.Context, req *PageRequest) (*PageResult, error) {
+func groupLoader(svc *booking.Service) pages.Loader {
+	return func(ctx context.Context, req *pages.Request) (*pages.Result, error) {
 		var g *booking.Group
 		var err error
 		if req.Match.Kind == "group" {
@@ -254,14 +256,14 @@ func groupLoader(svc *booking.Service) Loader {
 			}
 			data.Calendars = append(data.Calendars, gc)
 		}
-		return &PageResult{Title: g.Name + " · " + g.Location.Name, Description: g.Description, Brand: g.Location.BrandColor, Data: data, Parts: []string{"booker-group"},
+		return &pages.Result{Title: g.Name + " · " + g.Location.Name, Description: g.Description, Brand: g.Location.BrandColor, Data: data, Parts: []string{"booker-group"},
 			Tags: settingsTags, Until: settingsUntil(svc)}, nil
 	}
 }
 
 // loadReschedule puts the booking being moved into the page, when the URL
 // is a reschedule link.
-func loadReschedule(ctx context.Context, svc *booking.Service, lim *limits.Limiter, req *PageRequest, data *BookingPageData) error {
+func loadReschedule(ctx context.Context, svc *booking.Service, lim *limits.Limiter, req *pages.Request, data *BookingPageData) error {
 	id := req.Query.Get("reschedule")
 	if id == "" {
 		return nil
@@ -280,16 +282,16 @@ func loadReschedule(ctx context.Context, svc *booking.Service, lim *limits.Limit
 // manageable loads a booking for a manage link: unknown ids and wrong
 // tokens are "No calendar event found" (booking_errors.go). A past or
 // cancelled booking is still shown, without the ways to change it.
-func manageable(ctx context.Context, svc *booking.Service, lim *limits.Limiter, req *PageRequest, id, token string) (*booking.Booking, error) {
+func manageable(ctx context.Context, svc *booking.Service, lim *limits.Limiter, req *pages.Request, id, token string) (*booking.Booking, error) {
 	return guardedToken(ctx, lim, req.ClientIP, func(ctx context.Context) (*booking.Booking, error) { return svc.Get(ctx, id, token) })
 }
 
 // bookingViewLoader shows one booking or several (comma-separated ids,
 // with one token each, or one token for all).
-func bookingViewLoader(svc *booking.Service, lim *limits.Limiter) Loader {
-	return func(ctx context.Context, req *PageRequest) (*PageResult, error) {
+func bookingViewLoader(svc *booking.Service, lim *limits.Limiter) pages.Loader {
+	return func(ctx context.Context, req *pages.Request) (*pages.Result, error) {
 		if req.Match.Kind == "none" {
-			return nil, &PageError{Status: http.StatusNotFound, Message: req.T("booking.error.missingId")}
+			return nil, &pages.Error{Status: http.StatusNotFound, Message: req.T("booking.error.missingId")}
 		}
 		if secret := req.Query.Get("decide"); secret != "" {
 			return decideResult(ctx, svc, lim, req, req.Match.Params["ids"], secret)
@@ -297,7 +299,7 @@ func bookingViewLoader(svc *booking.Service, lim *limits.Limiter) Loader {
 		ids := strings.Split(req.Match.Params["ids"], ",")
 		tokens := strings.Split(req.Query.Get("token"), ",")
 		if len(ids) > 20 || (len(tokens) != 1 && len(tokens) != len(ids)) {
-			return nil, &PageError{Status: http.StatusNotFound, Message: req.T("booking.error.noEvent")}
+			return nil, &pages.Error{Status: http.StatusNotFound, Message: req.T("booking.error.noEvent")}
 		}
 		return manageResult(ctx, svc, lim, req, ids, tokens)
 	}
@@ -305,11 +307,11 @@ func bookingViewLoader(svc *booking.Service, lim *limits.Limiter) Loader {
 
 // cancelLoader serves the cancel screens: ?id=…&token=…; their form posts
 // to the same URL (cancelAction).
-func cancelLoader(svc *booking.Service, lim *limits.Limiter) Loader {
-	return func(ctx context.Context, req *PageRequest) (*PageResult, error) {
+func cancelLoader(svc *booking.Service, lim *limits.Limiter) pages.Loader {
+	return func(ctx context.Context, req *pages.Request) (*pages.Result, error) {
 		id := req.Query.Get("id")
 		if id == "" {
-			return nil, &PageError{Status: http.StatusNotFound, Message: req.T("booking.error.noEvent")}
+			return nil, &pages.Error{Status: http.StatusNotFound, Message: req.T("booking.error.noEvent")}
 		}
 		res, err := manageResult(ctx, svc, lim, req, []string{id}, []string{req.Query.Get("token")})
 		if err != nil {
@@ -317,7 +319,7 @@ func cancelLoader(svc *booking.Service, lim *limits.Limiter) Loader {
 		}
 		// Only a booking that can still be cancelled shows the form.
 		if data := res.Data.(BookingViewData); data.Bookings[0].CanChange {
-			data.FormKey = perRequestSentinel
+			data.FormKey = req.FormKey()
 			res.Data = data
 		}
 		return res, nil
@@ -326,7 +328,7 @@ func cancelLoader(svc *booking.Service, lim *limits.Limiter) Loader {
 
 // decideResult is the business's page for a request: the booking, and
 // buttons to confirm or decline it while it waits.
-func decideResult(ctx context.Context, svc *booking.Service, lim *limits.Limiter, req *PageRequest, id, secret string) (*PageResult, error) {
+func decideResult(ctx context.Context, svc *booking.Service, lim *limits.Limiter, req *pages.Request, id, secret string) (*pages.Result, error) {
 	b, err := guardedToken(ctx, lim, req.ClientIP, func(ctx context.Context) (*booking.Booking, error) { return svc.Request(ctx, id, secret) })
 	if err != nil {
 		return nil, err
@@ -334,10 +336,10 @@ func decideResult(ctx context.Context, svc *booking.Service, lim *limits.Limiter
 	v := booking.WithoutLinks(booking.NewView(b, "", req.Locale, svc.Now()))
 	data := BookingViewData{Bookings: []booking.View{v}, Decide: secret}
 	title := req.T("booking.decide.title")
-	return &PageResult{Title: title + " · " + v.LocationName, Robots: "noindex", Brand: b.Calendar.Location.BrandColor, Data: data, Parts: []string{"booking-view"}}, nil
+	return &pages.Result{Title: title + " · " + v.LocationName, Robots: "noindex", Brand: b.Calendar.Location.BrandColor, Data: data, Parts: []string{"booking-view"}}, nil
 }
 
-func manageResult(ctx context.Context, svc *booking.Service, lim *limits.Limiter, req *PageRequest, ids, tokens []string) (*PageResult, error) {
+func manageResult(ctx context.Context, svc *booking.Service, lim *limits.Limiter, req *pages.Request, ids, tokens []string) (*pages.Result, error) {
 	data := BookingViewData{Token: strings.Join(tokens, ",")}
 	var brand string
 	for i, id := range ids {
@@ -365,7 +367,7 @@ func manageResult(ctx context.Context, svc *booking.Service, lim *limits.Limiter
 		data.Notice = req.T(id)
 	}
 	title := req.T("screen." + req.Match.Route.Name + ".title")
-	return &PageResult{Title: title + " · " + data.Bookings[0].LocationName, Robots: "noindex", Brand: brand, Data: data, Parts: []string{"booking-view", "booking-cancel"}}, nil
+	return &pages.Result{Title: title + " · " + data.Bookings[0].LocationName, Robots: "noindex", Brand: brand, Data: data, Parts: []string{"booking-view", "booking-cancel"}}, nil
 }
 
 func calendarInfo(cal *booking.Calendar, locale string, now time.Time) CalendarInfo {
@@ -432,6 +434,18 @@ var knownZones sync.Map
 // validZone tells whether name is a zone a booking page renders in, as
 // zoneOr would take it; asked on every cached page's request, so the
 // answer for a real zone is remembered.
+// timeZoneCookie is the zone the visitor chose or their browser has, for
+// the next server render (ui/src/cookies.ts); a booking page varies by it.
+const timeZoneCookie = "slotwise_tz"
+
+// cleanZone is the time-zone cookie as loaders read it: a zone, or none.
+func cleanZone(v string) (string, bool) {
+	if validZone(v) {
+		return v, true
+	}
+	return "", false
+}
+
 func validZone(name string) bool {
 	if name == "" || name == "Local" || len(name) > 64 {
 		return false
@@ -462,9 +476,9 @@ func zoneOr(name, fallback string) *time.Location {
 // appointmentLoader: a service, alone or with a named person, is the
 // booking screen; a team's page books the team's calendar; a group lists
 // its calendars.
-func appointmentLoader(bookings *booking.Service, lim *limits.Limiter) Loader {
+func appointmentLoader(bookings *booking.Service, lim *limits.Limiter) pages.Loader {
 	page, team, group := bookingPageLoader(bookings, lim), teamLoader(bookings), groupLoader(bookings)
-	return func(ctx context.Context, req *PageRequest) (*PageResult, error) {
+	return func(ctx context.Context, req *pages.Request) (*pages.Result, error) {
 		switch req.Match.Kind {
 		case "team":
 			return team(ctx, req)

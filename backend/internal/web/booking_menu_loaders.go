@@ -10,14 +10,15 @@ import (
 
 	"slotwise/backend/internal/booking"
 	"slotwise/backend/internal/route"
+	"slotwise/backend/internal/web/pages"
 	"slotwise/locales"
 )
 
 // menuLoader serves a service menu: its services by category with a cart
 // (?cart=a,b) to add them to, and, at ?step=time, the booker for the
 // cart: the services back to back from the time chosen.
-func menuLoader(svc *booking.Service) Loader {
-	return func(ctx context.Context, req *PageRequest) (*PageResult, error) {
+func menuLoader(svc *booking.Service) pages.Loader {
+	return func(ctx context.Context, req *pages.Request) (*pages.Result, error) {
 		menu, err := pageMenu(ctx, svc, req)
 		if err != nil {
 			return nil, err
@@ -45,12 +46,12 @@ func menuLoader(svc *booking.Service) Loader {
 			// Asked for a time with a guest who has no services yet: say so on the menu.
 			data.Problem = req.T(v.Fields["items"])
 		}
-		return &PageResult{Title: title, Description: menu.Description, Brand: menu.Location.BrandColor, Data: data, Parts: []string{"booker-menu"},
+		return &pages.Result{Title: title, Description: menu.Description, Brand: menu.Location.BrandColor, Data: data, Parts: []string{"booker-menu"},
 			Tags: settingsTags, Until: settingsUntil(svc)}, nil
 	}
 }
 
-func pageMenu(ctx context.Context, svc *booking.Service, req *PageRequest) (*booking.Menu, error) {
+func pageMenu(ctx context.Context, svc *booking.Service, req *pages.Request) (*booking.Menu, error) {
 	switch req.Match.Kind {
 	case "id":
 		return svc.MenuByID(ctx, req.Match.Params["serviceMenuId"])
@@ -61,7 +62,7 @@ func pageMenu(ctx context.Context, svc *booking.Service, req *PageRequest) (*boo
 }
 
 // menuHref is this menu page with a query, from the route table.
-func menuHref(req *PageRequest, q url.Values) string {
+func menuHref(req *pages.Request, q url.Values) string {
 	return route.Default().Href(req.Locale, req.Match.Route.Name, req.Match.Kind, req.Match.Params, q)
 }
 
@@ -72,7 +73,7 @@ func menuService(s *booking.Calendar) MenuService {
 
 // cartBooker is the booker for a cart: the first service's form and
 // rules, the whole visit's length, and the times when every service fits.
-func cartBooker(ctx context.Context, svc *booking.Service, req *PageRequest, menu *booking.Menu, carts [][]*booking.Calendar, title string) (*PageResult, error) {
+func cartBooker(ctx context.Context, svc *booking.Service, req *pages.Request, menu *booking.Menu, carts [][]*booking.Calendar, title string) (*pages.Result, error) {
 	raw := req.Query.Get("cart")
 	info := &CartInfo{Menu: menu.ID, Items: menuServices(carts[0]), GuestItems: [][]MenuService{}, Raw: raw,
 		MenuHref: menuHref(req, url.Values{"cart": {raw}})}
@@ -98,7 +99,7 @@ func cartBooker(ctx context.Context, svc *booking.Service, req *PageRequest, men
 	data.Calendar.Staff, data.Calendar.StaffMode, data.Calendar.RecurringMax = []StaffInfo{}, "any", 0
 	data.Calendar.Description = menu.Description
 	data.Calendar.Price = cartPrice(carts, svc.OnlinePayments(menu.Location), req.Cat.Lang)
-	page := &PageResult{Title: title, Description: carts[0][0].Description, Brand: menu.Location.BrandColor, Data: data, Parts: bookerParts(req, data)}
+	page := &pages.Result{Title: title, Description: carts[0][0].Description, Brand: menu.Location.BrandColor, Data: data, Parts: bookerParts(req, data)}
 	if data.FormKey == "" {
 		// As a calendar's booker (bookerPage): what is free for every
 		// service in the cart, until one of them or its people changes.

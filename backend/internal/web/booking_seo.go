@@ -2,6 +2,7 @@ package web
 
 import (
 	"slotwise/backend/internal/booking"
+	"slotwise/backend/internal/web/pages"
 	"slotwise/locales"
 )
 
@@ -11,7 +12,7 @@ import (
 // where it has one. Link previews get the page's title and description
 // with it (the document's SEO head). A calendar that cannot be booked
 // online now (paid online, with no provider) offers it as out of stock.
-func serviceData(req *PageRequest, cal *booking.Calendar, bookable bool) *SEO {
+func serviceData(req *pages.Request, cal *booking.Calendar, bookable bool) *pages.SEO {
 	l := cal.Location
 	here := req.Absolute(localized(req, req.Path))
 	business := map[string]any{"@type": "LocalBusiness", "name": l.Name, "url": req.Absolute(localized(req, "/"))}
@@ -44,11 +45,11 @@ func serviceData(req *PageRequest, cal *booking.Calendar, bookable bool) *SEO {
 		service["offers"] = map[string]any{"@type": "Offer", "price": locales.DecimalAmount(code, int64(cal.PriceCents)), "priceCurrency": code,
 			"url": here, "availability": availability}
 	}
-	return &SEO{JSONLD: []any{service}}
+	return &pages.SEO{JSONLD: []any{service}}
 }
 
 // absoluteLink keeps an absolute link and makes a site-relative one absolute.
-func absoluteLink(req *PageRequest, link string) string {
+func absoluteLink(req *pages.Request, link string) string {
 	if len(link) > 0 && link[0] == '/' {
 		return req.Absolute(link)
 	}

@@ -5,6 +5,8 @@ import (
 	"fmt"
 
 	"github.com/gin-gonic/gin"
+
+	"slotwise/backend/internal/web/pages"
 )
 
 // Feature is one part of the product on the web: booking, the website,
@@ -20,14 +22,16 @@ type Registry struct {
 	server  *Server
 	root    gin.IRoutes // the site's own files (sitemap, feeds), beside the pages
 	api     *gin.RouterGroup
-	loaders map[string]Loader
+	loaders map[string]pages.Loader
 	actions map[string]Action
 	errors  []ErrorMapping
 	faults  []error
+	// siteBrand is the colour of the business the site belongs to (SiteBrand).
+	siteBrand func(ctx context.Context) (string, error)
 }
 
 // Page sets the loader of a route of the table; a route has one loader.
-func (r *Registry) Page(name string, l Loader) {
+func (r *Registry) Page(name string, l pages.Loader) {
 	if _, dup := r.loaders[name]; dup {
 		r.faults = append(r.faults, fmt.Errorf("web: route %q has two loaders", name))
 	}
@@ -54,12 +58,12 @@ func (r *Registry) Server() *Server { return r.server }
 
 // SiteBrand sets where the colour of the business the site belongs to is
 // found: the website's pages and the error pages wear it, as the booker
-// wears its calendar's business's (PageResult.Brand).
+// wears its calendar's business's (pages.Result.Brand).
 func (r *Registry) SiteBrand(brand func(ctx context.Context) (string, error)) {
-	if r.server.siteBrand != nil {
+	if r.siteBrand != nil {
 		r.faults = append(r.faults, fmt.Errorf("web: two features give the site's colour"))
 	}
-	r.server.siteBrand = brand
+	r.siteBrand = brand
 }
 
 // RedirectOrigins adds other sites the feature's actions may send a

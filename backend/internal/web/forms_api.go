@@ -11,6 +11,7 @@ import (
 
 	"slotwise/backend/internal/forms"
 	"slotwise/backend/internal/limits"
+	"slotwise/backend/internal/web/pages"
 )
 
 // Buckets of the forms' abuse limits (SLOTWISE_LIMIT_FORMS_PER_IP,
@@ -39,7 +40,7 @@ func (a formsAPI) answer(c *gin.Context) {
 		a.s.apiError(c, forms.ErrNotFound, cat)
 		return
 	}
-	req := &PageRequest{Locale: cat.Locale, Cat: cat, ClientIP: c.ClientIP()}
+	req := &pages.Request{Locale: cat.Locale, Cat: cat, ClientIP: c.ClientIP()}
 	if in.Page == "" {
 		in.Page = c.GetHeader("Referer")
 	}
@@ -47,7 +48,7 @@ func (a formsAPI) answer(c *gin.Context) {
 	if errors.Is(err, forms.ErrKeyInvalid) && a.s.keys != nil {
 		// A form left open too long is sent again with a new key, and
 		// nothing the visitor typed is lost.
-		c.AbortWithStatusJSON(http.StatusConflict, FormKeyExpired{Error: APIErrorBody{Code: "form_expired", MessageID: "form.error.expired",
+		c.AbortWithStatusJSON(http.StatusConflict, FormKeyExpired{Error: pages.APIErrorBody{Code: "form_expired", MessageID: "form.error.expired",
 			Message: translate(cat, "form.error.expired", nil)}, Key: a.s.keys.Issue()})
 		return
 	}
@@ -65,7 +66,7 @@ func (a formsAPI) answer(c *gin.Context) {
 
 // answerStep runs one step of a form for the web: the client's and the
 // form's limits, the engine, and where the visitor goes next.
-func answerStep(ctx context.Context, svc *forms.Service, lim *limits.Limiter, req *PageRequest, kind, slug string, in FormAnswerRequest) (FormAnswerResponse, error) {
+func answerStep(ctx context.Context, svc *forms.Service, lim *limits.Limiter, req *pages.Request, kind, slug string, in FormAnswerRequest) (FormAnswerResponse, error) {
 	if err := lim.Hit(ctx, BucketFormsPerIP, req.ClientIP); err != nil {
 		return FormAnswerResponse{}, err
 	}
@@ -95,7 +96,7 @@ func answerStep(ctx context.Context, svc *forms.Service, lim *limits.Limiter, re
 // named answers.<id> (several values for a multiple choice), the form key,
 // the step and the field people leave empty.
 func formAction(svc *forms.Service, lim *limits.Limiter, kind string) Action {
-	return func(ctx context.Context, req *PageRequest, form url.Values) (string, error) {
+	return func(ctx context.Context, req *pages.Request, form url.Values) (string, error) {
 		slug := req.Match.Params["id"]
 		f, err := svc.Published(ctx, slug, kind)
 		if err != nil {

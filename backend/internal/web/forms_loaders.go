@@ -10,22 +10,24 @@ import (
 	"slotwise/backend/internal/forms"
 	"slotwise/backend/internal/limits"
 	"slotwise/backend/internal/route"
+	"slotwise/backend/internal/web/pages"
 )
 
 // formLoader shows a published form of kind on the step the URL names
 // (?step=), resuming the response its form key made (?response=): so Back,
 // reload and a shared link land where the visitor was, with what they
 // answered, and a submitted response shows its thanks.
-func formLoader(svc *forms.Service, lim *limits.Limiter, kind string) Loader {
-	return func(ctx context.Context, req *PageRequest) (*PageResult, error) {
+func formLoader(svc *forms.Service, lim *limits.Limiter, kind string) pages.Loader {
+	return func(ctx context.Context, req *pages.Request) (*pages.Result, error) {
 		form, err := svc.Published(ctx, req.Match.Params["id"], kind)
 		if errors.Is(err, forms.ErrNotFound) {
-			return nil, NotFound(req.FullPath)
+			return nil, pages.NotFound(req.FullPath)
 		}
 		if err != nil {
 			return nil, err
 		}
-		data := FormPageData{Key: perRequestSentinel, Values: map[string][]string{}, Query: keptQuery(form, req.Query),
+		fresh := req.FormKey()
+		data := FormPageData{Key: fresh, Values: map[string][]string{}, Query: keptQuery(form, req.Query),
 			Business: BusinessInfo{Name: form.Business.Name, LogoURL: form.Business.LogoURL}}
 		if s := form.Definition.MinFill(); s > 0 {
 			data.Quick = &QuickProof{Seconds: s, Bits: forms.ProofBits}
@@ -63,11 +65,11 @@ func formLoader(svc *forms.Service, lim *limits.Limiter, kind string) Loader {
 		data.Step = d.Steps[step].ID
 		i := slices.Index(reach.Path, step)
 		data.Position, data.Total = i+1, len(reach.Path)
-		if i > 0 && data.Key != perRequestSentinel {
+		if i > 0 && data.Key != fresh {
 			data.Back = formStepHref(req, kind, form.Slug, d.Steps[reach.Path[i-1]].ID, data.Key, data.Query)
 		}
 		title := data.Form.Title
-		return &PageResult{Title: title + " · " + form.Business.Name, Description: data.Form.Intro, Brand: form.Business.BrandColor, Data: data}, nil
+		return &pages.Result{Title: title + " · " + form.Business.Name, Description: data.Form.Intro, Brand: form.Business.BrandColor, Data: data}, nil
 	}
 }
 
@@ -104,7 +106,7 @@ func keptQuery(form *forms.Form, q url.Values) map[string]string {
 }
 
 // formStepHref is a step of a form being answered.
-func formStepHref(req *PageRequest, kind, slug, step, key string, kept map[string]string) string {
+func formStepHref(req *pages.Request, kind, slug, step, key string, kept map[string]string) string {
 	q := url.Values{}
 	for k, v := range kept {
 		q.Set(k, v)
@@ -128,16 +130,16 @@ func kindRoute(kind string) string {
 }
 
 // quizResultHref is the result page of a quiz response.
-func quizResultHref(req *PageRequest, score int, key string) string {
+func quizResultHref(req *pages.Request, score int, key string) string {
 	return route.Default().Href(req.Locale, "quizResult", "", map[string]string{"score": strconv.Itoa(score)}, url.Values{"response": {key}})
 }
 
 // quizResultLoader shows the result of a quiz response the visitor holds
 // the key of, when the score in the path is the one the server computed
 // for it; any other score gets a neutral page that claims nothing.
-func quizResultLoader(svc *forms.Service, lim *limits.Limiter, s *Server) Loader {
-	return func(ctx context.Context, req *PageRequest) (*PageResult, error) {
-		neutral := &PageResult{Title: req.T("screen.quizResult.title"), Robots: "noindex", Data: QuizResultPageData{}}
+func quizResultLoader(svc *forms.Service, lim *limits.Limiter, s *Server) pages.Loader {
+	return func(ctx context.Context, req *pages.Request) (*pages.Result, error) {
+		neutral := &pages.Result{Title: req.T("screen.quizResult.title"), Robots: "noindex", Data: QuizResultPageData{}}
 		key := req.Query.Get("response")
 		if key == "" {
 			return neutral, nil
@@ -166,7 +168,7 @@ func quizResultLoader(svc *forms.Service, lim *limits.Limiter, s *Server) Loader
 			}
 			data.Book = frame.Book
 		}
-		return &PageResult{Title: req.T("screen.quizResult.title") + " · " + d.Title.In(req.Locale, d.Locale), Robots: "noindex",
+		return &pages.Result{Title: req.T("screen.quizResult.title") + " · " + d.Title.In(req.Locale, d.Locale), Robots: "noindex",
 			Brand: form.Business.BrandColor, Data: data}, nil
 	}
 }

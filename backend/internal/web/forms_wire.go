@@ -3,7 +3,10 @@ package web
 // The forms feature's types that cross the wire; ui/src/generated/web.ts is
 // generated from this file with the other web wire files (make types).
 
-import "slotwise/backend/internal/forms"
+import (
+	"slotwise/backend/internal/forms"
+	"slotwise/backend/internal/web/pages"
+)
 
 // FormPageData is the page of a form, a quiz or a survey, on any step.
 type FormPageData struct {
@@ -90,6 +93,6 @@ type QuizResultPageData struct {
 // FormKeyExpired answers a step sent with a key too old (or not this
 // site's): the error, and a new key to send the same answers with.
 type FormKeyExpired struct {
-	Error APIErrorBody `json:"error"`
-	Key   string       `json:"key"`
+	Error pages.APIErrorBody `json:"error"`
+	Key   string             `json:"key"`
 }

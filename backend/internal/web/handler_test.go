@@ -9,24 +9,25 @@ import (
 	"testing"
 
 	"slotwise/backend/internal/web"
+	"slotwise/backend/internal/web/pages"
 	"slotwise/ui"
 )
 
 // faultySite answers the website routes: /boom fails, /panic panics, /gone
-// is a PageError, anything else a plain page.
+// is a pages.Error, anything else a plain page.
 type faultySite struct{}
 
 func (faultySite) Register(r *web.Registry) {
-	load := func(_ context.Context, req *web.PageRequest) (*web.PageResult, error) {
+	load := func(_ context.Context, req *pages.Request) (*pages.Result, error) {
 		switch req.Match.Params["path"] {
 		case "boom":
 			return nil, errors.New("connection refused: db.internal:5432 password=hunter2")
 		case "panic":
 			panic("index out of range [7] with length 3")
 		case "gone":
-			return nil, &web.PageError{Status: http.StatusGone, Message: "slug expired"}
+			return nil, &pages.Error{Status: http.StatusGone, Message: "slug expired"}
 		}
-		return &web.PageResult{Title: "A page", Data: map[string]any{}}, nil
+		return &pages.Result{Title: "A page", Data: map[string]any{}}, nil
 	}
 	for _, name := range []string{"index", "website", "preview"} {
 		r.Page(name, load)
@@ -35,7 +36,7 @@ func (faultySite) Register(r *web.Registry) {
 
 func faultyServer(t *testing.T) (http.Handler, *strings.Builder) {
 	t.Helper()
-	assets, err := web.LoadAssets(ui.Dist())
+	assets, err := pages.LoadAssets(ui.Dist())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -61,7 +62,7 @@ func TestPageHandlerAnswersLoaderFailuresWithErrorPages(t *testing.T) {
 		{"a loader error is a 500 page that tells nothing of its cause", "/boom", 500, "Internal Server Error"},
 		{"a loader panic is a 500 page too", "/de/panic", 500, `<html lang="de">`},
 		{"the server serves on after a panic", "/fine", 200, "<title>A page</title>"},
-		{"a PageError keeps its status and message", "/gone", 410, "slug expired"},
+		{"a pages.Error keeps its status and message", "/gone", 410, "slug expired"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

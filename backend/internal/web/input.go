@@ -6,20 +6,13 @@ import (
 	"errors"
 	"io"
 	"net/http"
-	"net/url"
 	"strings"
-	"unicode"
-	"unicode/utf8"
 
 	"github.com/gin-gonic/gin"
 
 	"slotwise/backend/internal/route"
-	"slotwise/locales"
+	"slotwise/backend/internal/web/pages"
 )
-
-// maxQueryBytes bounds a query string: no page or API takes more than a
-// few short parameters.
-const maxQueryBytes = 4096
 
 // checkURL refuses, before any handler, a request whose path or query no
 // page or API could want: too long (414), or not text (400: invalid
@@ -28,44 +21,16 @@ const maxQueryBytes = 4096
 func (s *Server) checkURL() gin.HandlerFunc {
 	return func(c *gin.Context) {
 		u := c.Request.URL
-		if len(u.EscapedPath()) > route.MaxPathBytes || len(u.RawQuery) > maxQueryBytes {
+		if len(u.EscapedPath()) > route.MaxPathBytes || len(u.RawQuery) > pages.MaxQueryBytes {
 			s.refuse(c, http.StatusRequestURITooLong)
 			return
 		}
-		if !cleanLine(u.Path) || !cleanQuery(u.RawQuery) {
+		if !pages.CleanLine(u.Path) || !pages.CleanQuery(u.RawQuery) {
 			s.refuse(c, http.StatusBadRequest)
 			return
 		}
 		c.Next()
 	}
-}
-
-// cleanQuery tells a query that parses and whose names and values are all
-// text (cleanLine).
-func cleanQuery(raw string) bool {
-	query, err := url.ParseQuery(raw)
-	if err != nil {
-		return false
-	}
-	for k, values := range query {
-		if !cleanLine(k) {
-			return false
-		}
-		for _, v := range values {
-			if !cleanLine(v) {
-				return false
-			}
-		}
-	}
-	return true
-}
-
-// cleanPageURL is checkURL's test for the page a /api/page-data request
-// names in its path parameter: an escaped path and query of their own,
-// which checkURL saw only still escaped.
-func cleanPageURL(escapedPath, rawQuery string) bool {
-	p, err := url.PathUnescape(escapedPath)
-	return err == nil && cleanLine(p) && cleanQuery(rawQuery)
 }
 
 // refuse answers a refused request: JSON for the API, the error page in
@@ -75,30 +40,13 @@ func (s *Server) refuse(c *gin.Context, status int) {
 		apiError(c, status, "bad_request", http.StatusText(status))
 		return
 	}
-	cat := locales.Get(resolveLocale(c, ""))
-	p := &Payload{Path: "/", BasePath: "/", Locale: cat.Locale, Lang: cat.Lang, Params: map[string]string{}}
-	s.fail(p, &PageError{Status: status, Message: http.StatusText(status)})
-	p.Messages = s.assets.messageSet(cat, p.Layout, p.Route, nil)
-	s.wearSiteBrand(c.Request.Context(), p)
+	p := s.pages.ErrorPayload(c, status)
 	if c.Request.Method == http.MethodPost && acceptsJSON(c) {
-		s.writePageData(c, p) // a form the router posted (actions.go)
+		s.pages.WriteData(c, p) // a form the router posted (actions.go)
 	} else {
-		s.writeDocument(c, p)
+		s.pages.Write(c, p)
 	}
 	c.Abort()
-}
-
-// cleanLine tells whether s is valid UTF-8 without control characters.
-func cleanLine(s string) bool {
-	if !utf8.ValidString(s) {
-		return false
-	}
-	for _, r := range s {
-		if unicode.IsControl(r) {
-			return false
-		}
-	}
-	return true
 }
 
 // decode reads a JSON body strictly into v: at most maxBodyBytes, one

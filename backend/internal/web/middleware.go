@@ -6,6 +6,8 @@ import (
 	"time"
 
 	"github.com/gin-gonic/gin"
+
+	"slotwise/backend/internal/web/pages"
 )
 
 // recoverer turns a panic into a clean 500 (never a stack trace to the
@@ -28,10 +30,6 @@ func (s *Server) recoverer() gin.HandlerFunc {
 	}
 }
 
-// routeKey is where a handler names what it served, for requests that no
-// gin pattern matched (pages, by their route's name).
-const routeKey = "route"
-
 // requestLog gives the request its id, logs it when answered and counts it
 // by route and status.
 func (s *Server) requestLog() gin.HandlerFunc {
@@ -50,7 +48,7 @@ func (s *Server) requestLog() gin.HandlerFunc {
 		if s.metrics != nil {
 			route := c.FullPath()
 			if route == "" {
-				route = c.GetString(routeKey)
+				route = c.GetString(pages.RouteKey)
 			}
 			if route == "" {
 				route = "unmatched"
@@ -62,5 +60,5 @@ func (s *Server) requestLog() gin.HandlerFunc {
 
 // apiError is the one shape of every API error: {"error": {"code", "message"}}.
 func apiError(c *gin.Context, status int, code, message string) {
-	c.AbortWithStatusJSON(status, APIErrorResponse{Error: APIErrorBody{Code: code, Message: message}})
+	c.AbortWithStatusJSON(status, pages.APIErrorResponse{Error: pages.APIErrorBody{Code: code, Message: message}})
 }

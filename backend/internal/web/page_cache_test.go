@@ -15,12 +15,12 @@ import (
 	"github.com/andybalholm/brotli"
 
 	"slotwise/backend/internal/sites"
-	"slotwise/backend/internal/web"
+	"slotwise/backend/internal/web/pages"
 )
 
 // pathCountingRenderer counts the renders of each path.
 type pathCountingRenderer struct {
-	inner web.Renderer
+	inner pages.Renderer
 	mu    sync.Mutex
 	n     map[string]int
 	total atomic.Int64

@@ -13,6 +13,7 @@ import (
 	"slotwise/backend/internal/limits"
 	"slotwise/backend/internal/payments"
 	"slotwise/backend/internal/route"
+	"slotwise/backend/internal/web/pages"
 )
 
 // Payments is the payments feature: the payment result page (and its
@@ -49,11 +50,11 @@ var paymentErrors = []ErrorMapping{
 // ?payment=…&token=… (and the provider's session id, which it does not
 // need: the payment knows its session). It asks the provider before it
 // says anything; the preview variant asks and records nothing.
-func paymentResultLoader(svc *payments.Service, lim *limits.Limiter) Loader {
-	return func(ctx context.Context, req *PageRequest) (*PageResult, error) {
+func paymentResultLoader(svc *payments.Service, lim *limits.Limiter) pages.Loader {
+	return func(ctx context.Context, req *pages.Request) (*pages.Result, error) {
 		id, token := req.Query.Get("payment"), req.Query.Get("token")
 		if svc == nil || id == "" || token == "" {
-			return nil, &PageError{Status: http.StatusNotFound, Message: req.T("payment.error.notFound")}
+			return nil, &pages.Error{Status: http.StatusNotFound, Message: req.T("payment.error.notFound")}
 		}
 		preview := req.Match.Kind == "preview"
 		res, err := guardedToken(ctx, lim, req.ClientIP, func(ctx context.Context) (*payments.Result, error) {
@@ -70,7 +71,7 @@ func paymentResultLoader(svc *payments.Service, lim *limits.Limiter) Loader {
 			PaymentID: res.PaymentID, Token: token, Preview: preview,
 		}
 		title := req.T("payment.result." + res.State + ".title")
-		return &PageResult{Title: title + " · " + first.Calendar.Location.Name, Robots: "noindex", Brand: first.Calendar.Location.BrandColor,
+		return &pages.Result{Title: title + " · " + first.Calendar.Location.Name, Robots: "noindex", Brand: first.Calendar.Location.BrandColor,
 			Data: data, Parts: []string{"payment-result"}}, nil
 	}
 }
@@ -81,7 +82,7 @@ func paymentResultLoader(svc *payments.Service, lim *limits.Limiter) Loader {
 // booking no longer waiting), the booker goes back to the booking's page,
 // which says why; a wrong token is the payment page's 404.
 func payAction(svc *payments.Service, lim *limits.Limiter) Action {
-	return func(ctx context.Context, req *PageRequest, form url.Values) (string, error) {
+	return func(ctx context.Context, req *pages.Request, form url.Values) (string, error) {
 		if svc == nil {
 			return "", booking.ErrPaymentsOff
 		}

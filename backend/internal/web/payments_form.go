@@ -14,6 +14,7 @@ import (
 
 	"slotwise/backend/internal/payments"
 	"slotwise/backend/internal/route"
+	"slotwise/backend/internal/web/pages"
 	"slotwise/locales"
 )
 
@@ -68,7 +69,7 @@ func (a paymentsAPI) checkoutForm(c *gin.Context) {
 		return a.svc.FormFor(ctx, c.Param("provider"), payment, token)
 	})
 	if err != nil {
-		cat := locales.Get(resolveLocale(c, ""))
+		cat := locales.Get(pages.ResolveLocale(c, ""))
 		if !errors.Is(err, payments.ErrNotPayable) {
 			a.s.apiError(c, err, cat)
 			return
@@ -158,7 +159,7 @@ func (a paymentsAPI) returned(c *gin.Context, payment, token string, answer url.
 		return a.svc.Returned(ctx, c.Param("provider"), payment, token, answer)
 	})
 	if err != nil {
-		cat := locales.Get(resolveLocale(c, ""))
+		cat := locales.Get(pages.ResolveLocale(c, ""))
 		a.s.apiError(c, err, cat)
 		return
 	}

@@ -12,12 +12,13 @@ import (
 
 	"slotwise/backend/internal/sites"
 	"slotwise/backend/internal/web"
+	"slotwise/backend/internal/web/pages"
 	"slotwise/ssr"
 )
 
 // flakyRenderer fails its first n renders, as a render past its deadline does.
 type flakyRenderer struct {
-	inner web.Renderer
+	inner pages.Renderer
 	fails atomic.Int32
 }
 
@@ -66,7 +67,7 @@ func TestFailedRenderGivesTheErrorPage(t *testing.T) {
 type ghostFeature struct{ name string }
 
 func (g ghostFeature) Register(r *web.Registry) {
-	r.Page(g.name, func(context.Context, *web.PageRequest) (*web.PageResult, error) { return nil, nil })
+	r.Page(g.name, func(context.Context, *pages.Request) (*pages.Result, error) { return nil, nil })
 }
 
 func TestNewRefusesRoutesWithoutOneLoader(t *testing.T) {
@@ -115,7 +116,7 @@ func TestTheSamePayloadRendersOnceAndEachAnswerGetsItsOwnFormKey(t *testing.T) {
 }
 
 type countingRenderer struct {
-	web.Renderer
+	pages.Renderer
 	calls atomic.Int64
 }
 

@@ -5,6 +5,7 @@ import (
 	"crypto/subtle"
 	"net/http"
 	"slotwise/backend/internal/db"
+	"slotwise/backend/internal/web/pages"
 	"time"
 
 	"github.com/gin-gonic/gin"
@@ -12,7 +13,7 @@ import (
 
 // router declares the server's own HTTP routes and returns the /api group
 // that features add their endpoints to (feature.go). Pages are not listed
-// here: they come from the shared route table and reach the page handler
+// here: they come from the shared route table and reach the page engine
 // through NoRoute, which matches them against it.
 func (s *Server) router() (*gin.Engine, *gin.RouterGroup, error) {
 	gin.SetMode(gin.ReleaseMode)
@@ -36,13 +37,11 @@ func (s *Server) router() (*gin.Engine, *gin.RouterGroup, error) {
 		r.GET("/metrics", s.serveMetrics)
 	}
 	r.GET("/favicon.ico", func(c *gin.Context) { c.String(http.StatusNotFound, "Not found") })
-	r.GET("/assets/*file", s.assets.serve)
-	r.GET("/embed.js", s.assets.serveEmbed)
+	r.GET("/assets/*file", s.assets.Serve)
+	r.GET("/embed.js", s.assets.ServeEmbed)
 
+	// The page engine adds /api/page-data, /api/messages and /api/form-key (New).
 	api := r.Group("/api")
-	api.GET("/page-data", s.pageData)
-	api.GET("/messages", s.partMessages)
-	api.GET("/form-key", s.formKey)
 
 	r.NoRoute(s.page)
 	return r, api, nil
@@ -67,11 +66,11 @@ func (s *Server) healthz(c *gin.Context) {
 	ctx, cancel := context.WithTimeout(c.Request.Context(), 2*time.Second)
 	defer cancel()
 	if err := s.db.Ping(ctx); err != nil {
-		c.Header("Retry-After", retryAfterUnavailable)
+		c.Header("Retry-After", pages.RetryAfterUnavailable)
 		c.JSON(http.StatusServiceUnavailable, gin.H{"status": "unavailable", "reason": "database", "detail": db.UnavailableReason(err)})
 		return
 	}
-	if !s.render.Ready() {
+	if !s.pages.Ready() {
 		c.JSON(http.StatusServiceUnavailable, gin.H{"status": "unavailable", "reason": "renderer"})
 		return
 	}

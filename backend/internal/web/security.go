@@ -2,7 +2,6 @@ package web
 
 import (
 	"crypto/rand"
-	"crypto/sha256"
 	"encoding/base64"
 	"fmt"
 	"mime"
@@ -10,8 +9,6 @@ import (
 	"strings"
 
 	"github.com/gin-gonic/gin"
-
-	"slotwise/backend/internal/route"
 )
 
 // securityHeaders go on every answer. Widgets are made to be embedded in a
@@ -27,27 +24,6 @@ func securityHeaders() gin.HandlerFunc {
 		h.Set("Content-Security-Policy", "default-src 'none'; frame-ancestors 'none'")
 		c.Next()
 	}
-}
-
-// pageCSP is a document's Content-Security-Policy: the app's own scripts
-// and styles only (the brand colour's inline style by its hash), no
-// plugins, no foreign base or form targets.
-func (s *Server) pageCSP(layout, brand string) string {
-	ancestors := s.cfg.FrameAncestors
-	if ancestors == "" {
-		ancestors = "*"
-	}
-	if layout == route.LayoutPage {
-		ancestors = "'self'"
-	}
-	styles := "'self'"
-	if style := brandStyle(brand); style != "" {
-		sum := sha256.Sum256([]byte(style))
-		styles += " 'sha256-" + base64.StdEncoding.EncodeToString(sum[:]) + "'"
-	}
-	return fmt.Sprintf("default-src 'self'; script-src 'self'; style-src %s; img-src 'self' data: https:; "+
-		"font-src 'self'; connect-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors %s",
-		styles, ancestors)
 }
 
 func newNonce() string {

@@ -1,33 +1,27 @@
 // Package web is the HTTP side: the server's own routes (router.go),
-// middleware, the page handler that matches the shared route table, loads
-// data and renders it in V8, and one file set per feature that registers its
-// loaders, JSON APIs and error mappings (feature.go).
+// middleware, form posts to pages (actions.go), and one file set per
+// feature that registers its page loaders, JSON APIs and error mappings
+// (feature.go). Pages themselves are served by the page engine
+// (web/pages), which web builds over the features' loaders.
 package web
 
 import (
 	"context"
-	"fmt"
 	"log/slog"
 	"net/http"
+	"strings"
 	"time"
 
 	"github.com/gin-gonic/gin"
 	"github.com/jackc/pgx/v5/pgxpool"
-	"golang.org/x/sync/singleflight"
 
 	"slotwise/backend/internal/clock"
-	"slotwise/backend/internal/db"
 	"slotwise/backend/internal/formkey"
 	"slotwise/backend/internal/limits"
 	"slotwise/backend/internal/route"
+	"slotwise/backend/internal/web/pages"
 	"slotwise/ui"
 )
-
-// Renderer renders a page body from its payload (ssr.Pool satisfies it).
-type Renderer interface {
-	Render(ctx context.Context, url string, payloadJSON []byte) (string, error)
-	Ready() bool
-}
 
 // Pinger answers whether the database is reachable (pgxpool.Pool satisfies it).
 type Pinger interface {
@@ -47,14 +41,14 @@ type Config struct {
 type Deps struct {
 	Config   Config
 	Logger   *slog.Logger
-	Renderer Renderer
+	Renderer pages.Renderer
 	DB       Pinger
-	Assets   *Assets
+	Assets   *pages.Assets
 	Features []Feature
 	Limits   *limits.Limiter // abuse limits (limits.go); nil: none
 	// ContentPool, when set, is listened on for content changes until
-	// Lifetime ends, and published website pages are cached meanwhile
-	// (page_cache.go); without it every page is rendered afresh.
+	// Lifetime ends, and pages are cached meanwhile (web/pages); without it
+	// every page is rendered afresh.
 	ContentPool *pgxpool.Pool
 	Lifetime    context.Context
 	// FormKeys signs the key rendered into each page's forms (formkey);
@@ -64,7 +58,7 @@ type Deps struct {
 	// at /metrics (behind Config.MetricsToken when there is one).
 	Metrics Metrics
 	// Clock is the time the booking pages' times are computed at, which
-	// their cached copies expire on (PageResult.Until); nil: clock.Now.
+	// their cached copies expire on (pages.Result.Until); nil: clock.Now.
 	Clock clock.Func
 }
 
@@ -79,98 +73,97 @@ type Metrics interface {
 type Server struct {
 	cfg     Config
 	log     *slog.Logger
-	render  Renderer
 	db      Pinger
-	assets  *Assets
+	assets  *pages.Assets
 	routes  *route.Table
-	loaders map[string]Loader
+	pages   *pages.Engine
 	actions map[string]Action
 	errors  []ErrorMapping
 	limits  *limits.Limiter
-	renders *renderCache
-	pages   *pageCache
 	keys    *formkey.Signer
-	// siteBrand is the colour of the business the site belongs to, worn by
-	// pages that no business of their own claims (Registry.SiteBrand).
-	siteBrand func(ctx context.Context) (string, error)
 	// siteFrame is the website's menu and Book action, which an error page
 	// of the website keeps (sites_feature.go).
 	siteFrame func(ctx context.Context, locale string) (*SiteData, error)
 	metrics   Metrics
-	// flights makes a cached page once for the requests that miss it at once.
-	flights singleflight.Group
-	// contentPool is where the page cache's own sync marks are sent
-	// (SeeOwnChanges); nil: pages are not cached.
-	contentPool *pgxpool.Pool
 	// redirectOrigins are the origins a redirect may name in full: the
 	// site's own and those features add (Registry.RedirectOrigins).
 	redirectOrigins []string
 }
 
 // SeeOwnChanges returns once the page cache of this replica has dropped
-// every page that a change committed before the call made stale: a
-// command's after-commit hook, so a visitor who just booked, cancelled or
-// moved a booking never meets the old times on the next page.
+// every page that a change committed before the call made stale
+// (pages.Engine.SeeOwnChanges).
 func (s *Server) SeeOwnChanges(ctx context.Context) {
-	if s.contentPool == nil {
-		return
+	if s.pages != nil {
+		s.pages.SeeOwnChanges(ctx)
 	}
-	s.pages.catchUp(ctx, func(ctx context.Context, payload string) error {
-		_, err := s.contentPool.Exec(ctx, `SELECT pg_notify($1, $2)`, ContentChannel, payload)
-		return err
-	})
 }
 
-// New registers the features, checks that every route of the table has
-// exactly one loader, and builds the handler.
+// New registers the features, builds the page engine over their loaders
+// (which checks that every route of the table has exactly one) and the
+// handler.
 func New(d Deps) (*gin.Engine, error) {
 	table, err := route.Parse(ui.RoutesJSON)
 	if err != nil {
 		return nil, err
 	}
-	s := &Server{cfg: d.Config, log: d.Logger, render: d.Renderer, db: d.DB, assets: d.Assets, routes: table, limits: d.Limits, keys: d.FormKeys,
-		renders: newRenderCache(512, 64<<20), metrics: d.Metrics, contentPool: d.ContentPool}
+	s := &Server{cfg: d.Config, log: d.Logger, db: d.DB, assets: d.Assets, routes: table, limits: d.Limits, keys: d.FormKeys, metrics: d.Metrics}
 	if o := origin(d.Config.PublicURL); o != "" {
 		s.redirectOrigins = append(s.redirectOrigins, o)
-	}
-	now := d.Clock
-	if now == nil {
-		now = clock.Now
-	}
-	s.pages = newPageCache(64<<20, now)
-	if d.ContentPool != nil && d.Lifetime != nil {
-		go db.ListenPayloads(d.Lifetime, d.ContentPool, ContentChannel, s.pages.notice, s.pages.setLive, 5*time.Second, d.Logger)
 	}
 	engine, api, err := s.router()
 	if err != nil {
 		return nil, err
 	}
-	reg := &Registry{server: s, root: engine, api: api, loaders: map[string]Loader{}, actions: map[string]Action{}, errors: commandErrors}
+	reg := &Registry{server: s, root: engine, api: api, loaders: map[string]pages.Loader{}, actions: map[string]Action{}, errors: commandErrors}
 	for _, f := range d.Features {
 		f.Register(reg)
 	}
 	if len(reg.faults) > 0 {
 		return nil, reg.faults[0]
 	}
-	if err := checkLoaders(table, reg.loaders); err != nil {
+	opt := pages.Options{
+		Routes: table, Loaders: reg.loaders, Renderer: d.Renderer, Assets: d.Assets, Log: d.Logger,
+		Origin: d.Config.PublicURL, FrameAncestors: d.Config.FrameAncestors, FormKeys: d.FormKeys, Clock: d.Clock,
+		Changes: d.ContentPool, Lifetime: d.Lifetime,
+		Cookies:   map[string]func(string) (string, bool){timeZoneCookie: cleanZone},
+		ErrorPage: s.pageError, Redirect: s.siteLocation, LogPath: loggedPath, SiteBrand: reg.siteBrand,
+	}
+	if s.siteFrame != nil {
+		opt.SiteFrame = func(ctx context.Context, locale string) (any, error) { return s.siteFrame(ctx, locale) }
+	}
+	if d.Metrics != nil {
+		opt.CacheLookup = d.Metrics.CacheLookup
+	}
+	if s.pages, err = pages.New(opt); err != nil {
 		return nil, err
 	}
-	s.loaders, s.actions, s.errors = reg.loaders, reg.actions, reg.errors
+	s.pages.Register(api)
+	s.actions, s.errors = reg.actions, reg.errors
 	answerHead(engine)
 	return engine, nil
 }
 
-// checkLoaders fails when a route lacks a loader or a loader has no route.
-func checkLoaders(table *route.Table, loaders map[string]Loader) error {
-	for _, name := range table.Names() {
-		if name != "error" && loaders[name] == nil {
-			return fmt.Errorf("web: route %q has no loader", name)
-		}
+// absolute builds a public URL for a site-relative path, on the configured
+// public URL, never on a request's Host header (pages.Engine.Absolute).
+func (s *Server) absolute(path string) string {
+	return strings.TrimSuffix(s.cfg.PublicURL, "/") + path
+}
+
+// page serves what no route of the server's own matched: a POST to a page
+// is its route's form action (actions.go), a GET or HEAD the page itself.
+func (s *Server) page(c *gin.Context) {
+	if c.Request.Method == http.MethodPost && !strings.HasPrefix(c.Request.URL.Path, "/api/") {
+		s.pageAction(c)
+		return
 	}
-	for name := range loaders {
-		if table.Route(name) == nil {
-			return fmt.Errorf("web: loader %q has no route in the table", name)
-		}
+	if c.Request.Method != http.MethodGet && c.Request.Method != http.MethodHead {
+		apiError(c, http.StatusMethodNotAllowed, "method_not_allowed", "Method not allowed")
+		return
 	}
-	return nil
+	if strings.HasPrefix(c.Request.URL.Path, "/api/") {
+		apiError(c, http.StatusNotFound, "not_found", "Not found")
+		return
+	}
+	s.pages.Serve(c)
 }

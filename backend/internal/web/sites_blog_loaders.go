@@ -10,6 +10,7 @@ import (
 
 	"slotwise/backend/internal/route"
 	"slotwise/backend/internal/sites"
+	"slotwise/backend/internal/web/pages"
 	"slotwise/locales"
 )
 
@@ -24,7 +25,7 @@ const maxPageNumber = 10000
 
 // blogPage answers the website route's blog kinds; ok is false when the
 // match is not the blog's (a plain page's path that is no blog).
-func blogPage(ctx context.Context, store *sites.Store, req *PageRequest, nav []sites.Page) (*PageResult, bool, error) {
+func blogPage(ctx context.Context, store *sites.Store, req *pages.Request, nav []sites.Page) (*pages.Result, bool, error) {
 	params := req.Match.Params
 	switch req.Match.Kind {
 	case "page":
@@ -55,14 +56,14 @@ func blogPage(ctx context.Context, store *sites.Store, req *PageRequest, nav []s
 
 // blogOf is the blog a listing's URL names: by its path, or for /c/{slug}
 // the blog of the category.
-func blogOf(ctx context.Context, store *sites.Store, req *PageRequest) (*sites.Blog, error) {
+func blogOf(ctx context.Context, store *sites.Store, req *pages.Request) (*sites.Blog, error) {
 	if path := req.Match.Params["path"]; path != "" {
 		return notFoundAs(store.BlogByPath(ctx, path))(req)
 	}
 	return notFoundAs(store.BlogOfCategory(ctx, strings.ToLower(req.Match.Params["categorySlug"])))(req)
 }
 
-func postPage(ctx context.Context, store *sites.Store, req *PageRequest, nav []sites.Page) (*PageResult, error) {
+func postPage(ctx context.Context, store *sites.Store, req *pages.Request, nav []sites.Page) (*pages.Result, error) {
 	params := req.Match.Params
 	slug := params["slug"]
 	if slug == "" {
@@ -74,19 +75,19 @@ func postPage(ctx context.Context, store *sites.Store, req *PageRequest, nav []s
 	}
 	// A shape that names a blog or a category must name the post's own.
 	if path := params["path"]; path != "" && path != post.Blog.Path {
-		return nil, NotFound(req.FullPath)
+		return nil, pages.NotFound(req.FullPath)
 	}
 	if cat := strings.ToLower(params["categorySlug"]); cat != "" && !hasCategory(post, cat) {
-		return nil, NotFound(req.FullPath)
+		return nil, pages.NotFound(req.FullPath)
 	}
 	canonical := route.Default().Href("", "website", "post", map[string]string{"path": post.Blog.Path, "slug": post.Slug}, nil) + "/"
 	if to, ok := redirectTo(req, canonical, req.Query); ok {
-		return &PageResult{Redirect: to}, nil
+		return &pages.Result{Redirect: to}, nil
 	}
-	seo := &SEO{Type: "article", PublishedTime: post.PublishedAt, ModifiedTime: post.UpdatedAt, Author: post.Author.Name,
+	seo := &pages.SEO{Type: "article", PublishedTime: post.PublishedAt, ModifiedTime: post.UpdatedAt, Author: post.Author.Name,
 		Feed: feedPath(post.Blog.Path, "", ""), FeedTitle: post.Blog.Title}
 	if post.Cover != nil {
-		seo.Image = &OGImage{Src: post.Cover.Src, Alt: post.Cover.Alt, Width: post.Cover.Width, Height: post.Cover.Height}
+		seo.Image = &pages.OGImage{Src: post.Cover.Src, Alt: post.Cover.Alt, Width: post.Cover.Width, Height: post.Cover.Height}
 	}
 	here := req.Absolute(localized(req, canonical))
 	article := map[string]any{
@@ -102,13 +103,13 @@ func postPage(ctx context.Context, store *sites.Store, req *PageRequest, nav []s
 	}
 	seo.JSONLD = []any{article, breadcrumbs(req, crumb{post.Blog.Title, blogPath(post.Blog.Path)}, crumb{post.Title, canonical})}
 	tags := []string{"post:" + post.Slug, blogTag(post.Blog.ID), "blogs", "nav"}
-	return &PageResult{Title: post.Title, Description: post.Excerpt, SEO: seo, Tags: tags, Data: SiteData{Post: post, Nav: withoutHome(nav)}}, nil
+	return &pages.Result{Title: post.Title, Description: post.Excerpt, SEO: seo, Tags: tags, Data: SiteData{Post: post, Nav: withoutHome(nav)}}, nil
 }
 
-func listingPage(ctx context.Context, store *sites.Store, req *PageRequest, nav []sites.Page, q sites.ListingQuery) (*PageResult, error) {
+func listingPage(ctx context.Context, store *sites.Store, req *pages.Request, nav []sites.Page, q sites.ListingQuery) (*pages.Result, error) {
 	page, query, ok := pageNumber(req.Query)
 	if !ok {
-		return nil, NotFound(req.FullPath)
+		return nil, pages.NotFound(req.FullPath)
 	}
 	q.Page = page
 	listing, err := notFoundAs(store.Listing(ctx, q))(req)
@@ -124,7 +125,7 @@ func listingPage(ctx context.Context, store *sites.Store, req *PageRequest, nav 
 		description = listing.Author.Bio
 	}
 	if to, ok := redirectTo(req, canonical, query); ok {
-		return &PageResult{Redirect: to}, nil
+		return &pages.Result{Redirect: to}, nil
 	}
 	listing.Heading = title
 	if page > 1 {
@@ -133,7 +134,7 @@ func listingPage(ctx context.Context, store *sites.Store, req *PageRequest, nav 
 	if description == "" {
 		description = q.Blog.Description
 	}
-	seo := &SEO{Feed: feedPath(q.Blog.Path, listing.Kind, slugOf(listing)), FeedTitle: listing.Heading}
+	seo := &pages.SEO{Feed: feedPath(q.Blog.Path, listing.Kind, slugOf(listing)), FeedTitle: listing.Heading}
 	pageURL := func(n int) string {
 		u := localized(req, canonical)
 		if n > 1 {
@@ -152,7 +153,7 @@ func listingPage(ctx context.Context, store *sites.Store, req *PageRequest, nav 
 		trail = append(trail, crumb{listing.Heading, canonical})
 	}
 	seo.JSONLD = []any{breadcrumbs(req, trail...)}
-	return &PageResult{Title: title, Description: description, SEO: seo, CanonicalQuery: query, Tags: []string{blogTag(q.Blog.ID), "blogs", "nav"},
+	return &pages.Result{Title: title, Description: description, SEO: seo, CanonicalQuery: query, Tags: []string{blogTag(q.Blog.ID), "blogs", "nav"},
 		Data: SiteData{Listing: listing, Nav: withoutHome(nav)}}, nil
 }
 
@@ -162,7 +163,7 @@ func blogTag(id int64) string { return "blog:" + strconv.FormatInt(id, 10) }
 // listingPlace is a listing's canonical path (without language prefix) and
 // its heading in the request's language: the blog's title, or what the
 // category, author or tag gathers.
-func listingPlace(req *PageRequest, l *sites.Listing) (path, heading string) {
+func listingPlace(req *pages.Request, l *sites.Listing) (path, heading string) {
 	params := map[string]string{"path": l.Blog.Path}
 	kind, heading := "page", l.Blog.Title
 	switch {
@@ -181,7 +182,7 @@ func listingPlace(req *PageRequest, l *sites.Listing) (path, heading string) {
 type crumb struct{ name, path string }
 
 // breadcrumbs is the BreadcrumbList of a page: the home page, then the trail.
-func breadcrumbs(req *PageRequest, trail ...crumb) map[string]any {
+func breadcrumbs(req *pages.Request, trail ...crumb) map[string]any {
 	items := []any{map[string]any{"@type": "ListItem", "position": 1, "name": req.T("site.name"), "item": req.Absolute(localized(req, "/"))}}
 	for i, c := range trail {
 		items = append(items, map[string]any{"@type": "ListItem", "position": i + 2, "name": c.name, "item": req.Absolute(localized(req, c.path))})
@@ -190,12 +191,12 @@ func breadcrumbs(req *PageRequest, trail ...crumb) map[string]any {
 }
 
 // organization is the business behind the site, for structured data.
-func organization(req *PageRequest) map[string]any {
+func organization(req *pages.Request) map[string]any {
 	return map[string]any{"@type": "Organization", "name": req.T("site.name"), "url": req.Absolute("/")}
 }
 
 // localized puts a path without language prefix into the request's language.
-func localized(req *PageRequest, path string) string {
+func localized(req *pages.Request, path string) string {
 	prefix := locales.PathPrefix(req.Locale)
 	if prefix == "" {
 		return path
@@ -264,7 +265,7 @@ func pageNumber(q url.Values) (page int, canonical url.Values, ok bool) {
 // redirectTo is where a request must go instead when its path (or query)
 // is not the canonical form: the canonical path in the request's language,
 // with the canonical query.
-func redirectTo(req *PageRequest, canonicalPath string, query url.Values) (string, bool) {
+func redirectTo(req *pages.Request, canonicalPath string, query url.Values) (string, bool) {
 	if req.Path == canonicalPath && query.Encode() == req.Query.Encode() {
 		return "", false
 	}
@@ -288,11 +289,11 @@ func hasCategory(p *sites.Post, slug string) bool {
 }
 
 // notFoundAs turns the store's ErrNotFound into the page's 404.
-func notFoundAs[T any](v T, err error) func(*PageRequest) (T, error) {
-	return func(req *PageRequest) (T, error) {
+func notFoundAs[T any](v T, err error) func(*pages.Request) (T, error) {
+	return func(req *pages.Request) (T, error) {
 		if errors.Is(err, sites.ErrNotFound) {
 			var zero T
-			return zero, NotFound(req.FullPath)
+			return zero, pages.NotFound(req.FullPath)
 		}
 		return v, err
 	}

@@ -5,6 +5,7 @@ import (
 
 	"slotwise/backend/internal/route"
 	"slotwise/backend/internal/sites"
+	"slotwise/backend/internal/web/pages"
 )
 
 // Sites is the website feature: the home page, website pages and their previews.
@@ -13,11 +14,35 @@ func Sites(store *sites.Store) Feature { return sitesFeature{store: store} }
 type sitesFeature struct{ store *sites.Store }
 
 func (f sitesFeature) Register(r *Registry) {
-	r.Page("index", indexLoader(f.store))
-	r.Page("website", websiteLoader(f.store))
-	r.Page("preview", websiteLoader(f.store))
+	r.Page("index", withCards(indexLoader(f.store)))
+	r.Page("website", withCards(websiteLoader(f.store)))
+	r.Page("preview", withoutCards(websiteLoader(f.store)))
 	siteFiles{s: r.Server(), store: f.store}.register(r.Root())
 	r.server.siteFrame = f.frame
+}
+
+// withCards gives every page of the website link-preview cards: its own
+// (a post's, a product's) or the site's title and description.
+func withCards(load pages.Loader) pages.Loader {
+	return func(ctx context.Context, req *pages.Request) (*pages.Result, error) {
+		res, err := load(ctx, req)
+		if res != nil && res.SEO == nil {
+			res.SEO = &pages.SEO{}
+		}
+		return res, err
+	}
+}
+
+// withoutCards keeps a preview, which is for the business's eyes only,
+// out of link previews.
+func withoutCards(load pages.Loader) pages.Loader {
+	return func(ctx context.Context, req *pages.Request) (*pages.Result, error) {
+		res, err := load(ctx, req)
+		if res != nil {
+			res.SEO = nil
+		}
+		return res, err
+	}
 }
 
 // frame is what a website's error page keeps of the website: its menu and

@@ -11,6 +11,7 @@ import (
 
 	"slotwise/backend/internal/route"
 	"slotwise/backend/internal/sites"
+	"slotwise/backend/internal/web/pages"
 	"slotwise/locales"
 )
 
@@ -140,7 +141,7 @@ func (f siteFiles) sitemap(c *gin.Context) {
 		path := contentPath(e)
 		u := urlEntry{Loc: f.s.absolute(path), LastMod: e.Modified.UTC().Format(time.RFC3339)}
 		// Every language's page of it, as the pages' hreflang links say.
-		for _, a := range f.s.alternates(path) {
+		for _, a := range f.s.pages.Alternates(path) {
 			u.Alternates = append(u.Alternates, xhtmlLink{Rel: "alternate", Hreflang: a.Hreflang, Href: a.Href})
 		}
 		set.URLs = append(set.URLs, u)
@@ -249,7 +250,7 @@ func (f siteFiles) feed(c *gin.Context) {
 		return
 	}
 	cat := locales.Get(locales.Fallback)
-	link, title := listingPlace(&PageRequest{Cat: cat}, listing)
+	link, title := listingPlace(&pages.Request{Cat: cat}, listing)
 	if listing.Kind != "blog" {
 		title = blog.Title + ": " + title
 	}

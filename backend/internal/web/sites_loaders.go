@@ -6,10 +6,11 @@ import (
 
 	"slotwise/backend/internal/route"
 	"slotwise/backend/internal/sites"
+	"slotwise/backend/internal/web/pages"
 )
 
 // homeLinks are the demo's pages, by route name and parameters.
-func homeLinks(req *PageRequest) []DemoLink {
+func homeLinks(req *pages.Request) []DemoLink {
 	routes := route.Default()
 	link := func(label, name, kind string, params map[string]string) DemoLink {
 		group := "book"
@@ -38,12 +39,12 @@ func homeLinks(req *PageRequest) []DemoLink {
 	}
 }
 
-func indexLoader(store *sites.Store) Loader {
+func indexLoader(store *sites.Store) pages.Loader {
 	return framed(store, indexPage(store))
 }
 
-func indexPage(store *sites.Store) Loader {
-	return func(ctx context.Context, req *PageRequest) (*PageResult, error) {
+func indexPage(store *sites.Store) pages.Loader {
+	return func(ctx context.Context, req *pages.Request) (*pages.Result, error) {
 		nav, err := store.Pages(ctx)
 		if err != nil {
 			return nil, err
@@ -54,9 +55,9 @@ func indexPage(store *sites.Store) Loader {
 		} else if err != nil {
 			return nil, err
 		}
-		res := &PageResult{Title: req.T("home.title"), Description: req.T("home.description"),
+		res := &pages.Result{Title: req.T("home.title"), Description: req.T("home.description"),
 			Data: SiteData{Page: page, Nav: withoutHome(nav), Links: homeLinks(req)},
-			SEO: &SEO{JSONLD: []any{
+			SEO: &pages.SEO{JSONLD: []any{
 				map[string]any{"@context": "https://schema.org", "@type": "WebSite", "name": req.T("site.name"), "url": req.Absolute(localized(req, "/")), "inLanguage": req.Cat.Lang},
 				map[string]any{"@context": "https://schema.org", "@type": "Organization", "name": req.T("site.name"), "url": req.Absolute("/")},
 			}}}
@@ -70,8 +71,8 @@ func indexPage(store *sites.Store) Loader {
 
 // framed gives a website page what its header shows beside the menu: the
 // Book action, and the tag that drops the page when what it books changes.
-func framed(store *sites.Store, load Loader) Loader {
-	return func(ctx context.Context, req *PageRequest) (*PageResult, error) {
+func framed(store *sites.Store, load pages.Loader) pages.Loader {
+	return func(ctx context.Context, req *pages.Request) (*pages.Result, error) {
 		res, err := load(ctx, req)
 		if err != nil || res == nil {
 			return res, err
@@ -88,12 +89,12 @@ func framed(store *sites.Store, load Loader) Loader {
 	}
 }
 
-func websiteLoader(store *sites.Store) Loader {
+func websiteLoader(store *sites.Store) pages.Loader {
 	return framed(store, websitePage(store))
 }
 
-func websitePage(store *sites.Store) Loader {
-	return func(ctx context.Context, req *PageRequest) (*PageResult, error) {
+func websitePage(store *sites.Store) pages.Loader {
+	return func(ctx context.Context, req *pages.Request) (*pages.Result, error) {
 		nav, err := store.Pages(ctx)
 		if err != nil {
 			return nil, err
@@ -109,15 +110,15 @@ func websitePage(store *sites.Store) Loader {
 		}
 		page, err := store.PageByPath(ctx, req.Match.Params["path"])
 		if errors.Is(err, sites.ErrNotFound) {
-			return nil, NotFound(req.FullPath)
+			return nil, pages.NotFound(req.FullPath)
 		}
 		if err != nil {
 			return nil, err
 		}
 		if to, ok := redirectTo(req, blogPath(page.Path), req.Query); ok {
-			return &PageResult{Redirect: to}, nil // "/about/" is "/about"
+			return &pages.Result{Redirect: to}, nil // "/about/" is "/about"
 		}
-		return &PageResult{Title: page.Title, Description: page.Description, Tags: []string{"page:" + page.Path, "nav"},
+		return &pages.Result{Title: page.Title, Description: page.Description, Tags: []string{"page:" + page.Path, "nav"},
 			Data: SiteData{Page: page, Nav: withoutHome(nav)}}, nil
 	}
 }

@@ -6,13 +6,14 @@ import (
 
 	"slotwise/backend/internal/route"
 	"slotwise/backend/internal/sites"
+	"slotwise/backend/internal/web/pages"
 )
 
 // previewPage answers /v2/preview/{id} and its shapes: the one draft the
 // secret opens, as it stands, never indexed (and never cached beyond the
 // visitor). A shape naming other content than the secret's is a 404, like
 // an unknown or expired secret.
-func previewPage(ctx context.Context, store *sites.Store, req *PageRequest, nav []sites.Page) (*PageResult, error) {
+func previewPage(ctx context.Context, store *sites.Store, req *pages.Request, nav []sites.Page) (*pages.Result, error) {
 	params := req.Match.Params
 	grant, err := notFoundAs(store.OpenPreview(ctx, params["id"]))(req)
 	if err != nil {
@@ -23,12 +24,12 @@ func previewPage(ctx context.Context, store *sites.Store, req *PageRequest, nav 
 	case "page":
 	case "post", "product":
 		if grant.Kind != req.Match.Kind || asked[req.Match.Kind] != grant.Target {
-			return nil, NotFound(req.FullPath)
+			return nil, pages.NotFound(req.FullPath)
 		}
 	default:
-		return nil, NotFound(req.FullPath)
+		return nil, pages.NotFound(req.FullPath)
 	}
-	res := &PageResult{Robots: "noindex, nofollow"}
+	res := &pages.Result{Robots: "noindex, nofollow"}
 	data := SiteData{Nav: withoutHome(nav), Preview: true}
 	switch grant.Kind {
 	case "post":
@@ -56,9 +57,9 @@ func previewPage(ctx context.Context, store *sites.Store, req *PageRequest, nav 
 }
 
 // previewGone: the content a preview opened was deleted since.
-func previewGone(err error, req *PageRequest) error {
+func previewGone(err error, req *pages.Request) error {
 	if errors.Is(err, sites.ErrNotFound) {
-		return NotFound(req.FullPath)
+		return pages.NotFound(req.FullPath)
 	}
 	return err
 }

@@ -6,6 +6,7 @@ import (
 
 	"slotwise/backend/internal/route"
 	"slotwise/backend/internal/sites"
+	"slotwise/backend/internal/web/pages"
 	"slotwise/locales"
 )
 
@@ -14,7 +15,7 @@ import (
 // a shop path answer 301 to those, as do other cases and slashes.
 
 // shopPage answers the website route's product and collection kinds.
-func shopPage(ctx context.Context, store *sites.Store, req *PageRequest, nav []sites.Page) (*PageResult, bool, error) {
+func shopPage(ctx context.Context, store *sites.Store, req *pages.Request, nav []sites.Page) (*pages.Result, bool, error) {
 	switch req.Match.Kind {
 	case "product":
 		res, err := productPage(ctx, store, req, nav)
@@ -26,14 +27,14 @@ func shopPage(ctx context.Context, store *sites.Store, req *PageRequest, nav []s
 	return nil, false, nil
 }
 
-func productPage(ctx context.Context, store *sites.Store, req *PageRequest, nav []sites.Page) (*PageResult, error) {
+func productPage(ctx context.Context, store *sites.Store, req *pages.Request, nav []sites.Page) (*pages.Result, error) {
 	p, err := notFoundAs(store.ProductByID(ctx, strings.ToLower(req.Match.Params["productId"])))(req)
 	if err != nil {
 		return nil, err
 	}
 	canonical := productPath(p.ID)
 	if to, ok := redirectTo(req, canonical, req.Query); ok {
-		return &PageResult{Redirect: to}, nil
+		return &pages.Result{Redirect: to}, nil
 	}
 	here := req.Absolute(localized(req, canonical))
 	availability := "https://schema.org/InStock"
@@ -45,10 +46,10 @@ func productPage(ctx context.Context, store *sites.Store, req *PageRequest, nav 
 		"offers": map[string]any{"@type": "Offer", "price": locales.DecimalAmount(p.Currency, p.PriceCents), "priceCurrency": p.Currency,
 			"availability": availability, "url": here, "seller": organization(req)},
 	}
-	seo := &SEO{}
+	seo := &pages.SEO{}
 	if len(p.Images) > 0 {
 		img := p.Images[0]
-		seo.Image = &OGImage{Src: img.Src, Alt: img.Alt, Width: img.Width, Height: img.Height}
+		seo.Image = &pages.OGImage{Src: img.Src, Alt: img.Alt, Width: img.Width, Height: img.Height}
 		var urls []string
 		for _, i := range p.Images {
 			urls = append(urls, req.Absolute(i.Src))
@@ -64,35 +65,35 @@ func productPage(ctx context.Context, store *sites.Store, req *PageRequest, nav 
 	for _, c := range p.Collections {
 		tags = append(tags, "collection:"+c.Slug)
 	}
-	return &PageResult{Title: p.Name, Description: p.Summary, SEO: seo, Tags: tags, Data: SiteData{Product: p, Nav: withoutHome(nav)}}, nil
+	return &pages.Result{Title: p.Name, Description: p.Summary, SEO: seo, Tags: tags, Data: SiteData{Product: p, Nav: withoutHome(nav)}}, nil
 }
 
-func collectionPage(ctx context.Context, store *sites.Store, req *PageRequest, nav []sites.Page) (*PageResult, error) {
+func collectionPage(ctx context.Context, store *sites.Store, req *pages.Request, nav []sites.Page) (*pages.Result, error) {
 	c, err := notFoundAs(store.CollectionBySlug(ctx, strings.ToLower(req.Match.Params["collectionSlug"])))(req)
 	if err != nil {
 		return nil, err
 	}
 	canonical := collectionPath(c.Slug)
 	if to, ok := redirectTo(req, canonical, req.Query); ok {
-		return &PageResult{Redirect: to}, nil
+		return &pages.Result{Redirect: to}, nil
 	}
 	items := []any{}
 	for i, p := range c.Products {
 		items = append(items, map[string]any{"@type": "ListItem", "position": i + 1, "url": req.Absolute(localized(req, productPath(p.ID))), "name": p.Name})
 	}
-	seo := &SEO{JSONLD: []any{
+	seo := &pages.SEO{JSONLD: []any{
 		map[string]any{"@context": "https://schema.org", "@type": "ItemList", "name": c.Title, "numberOfItems": len(c.Products), "itemListElement": items},
 		breadcrumbs(req, crumb{c.Title, canonical}),
 	}}
 	if len(c.Products) > 0 && len(c.Products[0].Images) > 0 {
 		img := c.Products[0].Images[0]
-		seo.Image = &OGImage{Src: img.Src, Alt: img.Alt, Width: img.Width, Height: img.Height}
+		seo.Image = &pages.OGImage{Src: img.Src, Alt: img.Alt, Width: img.Width, Height: img.Height}
 	}
 	tags := []string{"collection:" + c.Slug, "nav"}
 	for _, p := range c.Products {
 		tags = append(tags, "product:"+p.ID)
 	}
-	return &PageResult{Title: c.Title, Description: c.Description, SEO: seo, Tags: tags, Data: SiteData{Collection: c, Nav: withoutHome(nav)}}, nil
+	return &pages.Result{Title: c.Title, Description: c.Description, SEO: seo, Tags: tags, Data: SiteData{Collection: c, Nav: withoutHome(nav)}}, nil
 }
 
 // productPath is a product's canonical path: without a shop path, with the

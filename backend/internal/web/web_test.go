@@ -25,6 +25,7 @@ import (
 	"slotwise/backend/internal/notify"
 	"slotwise/backend/internal/sites"
 	"slotwise/backend/internal/web"
+	"slotwise/backend/internal/web/pages"
 	"slotwise/locales"
 	"slotwise/ssr"
 	"slotwise/ui"
@@ -76,7 +77,7 @@ type fixture struct {
 // option changes the server a fixture builds (abuse limits, say).
 type option func(d *web.Deps, pool *pgxpool.Pool)
 
-func newFixture(t testing.TB, renderer web.Renderer, opts ...option) *fixture {
+func newFixture(t testing.TB, renderer pages.Renderer, opts ...option) *fixture {
 	t.Helper()
 	if err := locales.Load(); err != nil {
 		t.Fatal(err)
@@ -85,7 +86,7 @@ func newFixture(t testing.TB, renderer web.Renderer, opts ...option) *fixture {
 	if err := demo.Seed(context.Background(), pool); err != nil {
 		t.Fatal(err)
 	}
-	assets, err := web.LoadAssets(ui.Dist())
+	assets, err := pages.LoadAssets(ui.Dist())
 	if err != nil {
 		t.Fatal(err)
 	}

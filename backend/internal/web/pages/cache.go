@@ -1,4 +1,4 @@
-package web
+package pages
 
 import (
 	"bytes"
@@ -8,6 +8,7 @@ import (
 	"encoding/hex"
 	"maps"
 	"net/http"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -26,8 +27,8 @@ import (
 // invalidates exactly the pages that show it, in every replica: the
 // database's triggers notify slotwise_content with a tag (migrations
 // 000010 and 000017), and every page carries the tags of what it shows
-// (PageResult.Tags). A booking page also stops at the moment its times
-// would change by time passing alone (PageResult.Until). While the
+// (Result.Tags). A booking page also stops at the moment its times
+// would change by time passing alone (Result.Until). While the
 // notifications are not being heard (before the listener connects, or
 // after it loses the connection) nothing is served from the cache: a
 // missed change would otherwise show a stale page.
@@ -117,11 +118,41 @@ type pageCache struct {
 	waiting   map[string]chan struct{}
 	// catchUpWait bounds how long catchUp waits for its mark.
 	catchUpWait time.Duration
+	// varies are the cookies each route's pages were found to vary by
+	// (Request.Cookie): learnt from the pages loaded, a route at a time.
+	varies map[string][]string
 }
 
 func newPageCache(maxBytes int, now func() time.Time) *pageCache {
 	return &pageCache{entries: map[string]*cachedPage{}, byTag: map[string]map[string]struct{}{}, maxBytes: maxBytes,
-		now: now, dropped: map[string]uint64{}, waiting: map[string]chan struct{}{}, catchUpWait: 2 * time.Second}
+		now: now, dropped: map[string]uint64{}, waiting: map[string]chan struct{}{}, catchUpWait: 2 * time.Second,
+		varies: map[string][]string{}}
+}
+
+// variesOf is the cookies a route's pages vary by, as far as known.
+func (c *pageCache) variesOf(routeName string) []string {
+	c.mu.RLock()
+	defer c.mu.RUnlock()
+	return c.varies[routeName]
+}
+
+// vary learns the cookies a page of a route was found to vary by. A route
+// whose pages read a cookie only sometimes varies by it from then on: a
+// key with one more cookie is the same page, kept once more at worst.
+func (c *pageCache) vary(routeName string, names []string) {
+	if len(names) == 0 {
+		return
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	known := c.varies[routeName]
+	for _, n := range names {
+		if !slices.Contains(known, n) {
+			known = append(slices.Clip(known), n)
+		}
+	}
+	slices.Sort(known)
+	c.varies[routeName] = known
 }
 
 func (c *pageCache) get(key string) *cachedPage {
@@ -281,12 +312,6 @@ func (c *pageCache) clearLocked() {
 	c.entries = map[string]*cachedPage{}
 	c.byTag = map[string]map[string]struct{}{}
 	c.bytes = 0
-}
-
-// pageCacheKey names a cached answer by what its bytes depend on
-// (Server.pageKey).
-func pageCacheKey(kind, locale, consent, zone, path, rawQuery string) string {
-	return kind + "\x00" + locale + "\x00" + consent + "\x00" + zone + "\x00" + path + "\x00" + rawQuery
 }
 
 // newCachedPage compresses a page's answer once.

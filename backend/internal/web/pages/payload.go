@@ -1,4 +1,4 @@
-package web
+package pages
 
 import (
 	"encoding/json"
@@ -8,7 +8,7 @@ import (
 // Payload is everything a page needs: the server renders it in V8, embeds it
 // in the document, and the client hydrates from it and fetches it again as
 // JSON on every client-side navigation (GET /api/page-data). Its TypeScript
-// type is generated from it (ui/src/generated/web.ts, make types).
+// type is generated from it (ui/src/generated/pages.ts, make types).
 type Payload struct {
 	Route         string            `json:"route"`
 	Layout        string            `json:"layout" tstype:"Layout"`
@@ -28,9 +28,13 @@ type Payload struct {
 	Data          any               `json:"data" tstype:"unknown"`
 	Action        *ActionResult     `json:"action,omitempty"`   // a form post that failed, shown on its page
 	Redirect      string            `json:"redirect,omitempty"` // the canonical URL of the page asked for (301)
-	tags          []string          // the loader's PageResult.Tags, for the page cache
-	until         time.Time         // the loader's PageResult.Until
 	inPage        bool              // a widget framed by a page of this website (?embed=page)
+	// The page's cache policy, from its loader (Result.Tags, Result.Until,
+	// Request.FormKey, Request.Cookie): never in the bytes.
+	tags     []string
+	until    time.Time
+	formKeys []string // the form keys it carries: it is one visitor's
+	varies   []string // the cookies its loader read
 }
 
 // Head is what the document's <head> says about the page.

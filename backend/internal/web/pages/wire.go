@@ -1,8 +1,8 @@
-package web
+package pages
 
 // The wire types every feature shares besides the payload (payload.go):
 // the one error shape of the APIs and a refused form post as its page
-// shows it. Each feature's own are in its *_wire.go; ui/src/generated/web.ts
+// shows it. Each feature's own are in web's *_wire.go; ui/src/generated/pages.ts
 // is generated from these files (tygo.yaml, make types); a test fails when
 // it drifts.
 

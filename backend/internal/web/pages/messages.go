@@ -1,4 +1,4 @@
-package web
+package pages
 
 import (
 	"net/http"
@@ -38,26 +38,26 @@ type parsedCatalogue struct {
 func loadMessageSets(dist fs.FS) (*messageSets, error) {
 	data, err := fs.ReadFile(dist, "server/messages.json")
 	if err != nil {
-		return nil, fmt.Errorf("web: the build's message manifest is missing (run `make build`): %w", err)
+		return nil, fmt.Errorf("pages: the build's message manifest is missing (run `make build`): %w", err)
 	}
 	m := &messageSets{}
 	if err := json.Unmarshal(data, &m.ids); err != nil {
-		return nil, fmt.Errorf("web: the message manifest is not valid JSON: %w", err)
+		return nil, fmt.Errorf("pages: the message manifest is not valid JSON: %w", err)
 	}
 	if len(m.ids["error"]) == 0 {
-		return nil, fmt.Errorf("web: the message manifest has no error layout")
+		return nil, fmt.Errorf("pages: the message manifest has no error layout")
 	}
 	data, err = fs.ReadFile(dist, "server/messages-parsed.json")
 	if err != nil {
-		return nil, fmt.Errorf("web: the build's parsed messages are missing (run `make build`): %w", err)
+		return nil, fmt.Errorf("pages: the build's parsed messages are missing (run `make build`): %w", err)
 	}
 	if err := json.Unmarshal(data, &m.parsed); err != nil {
-		return nil, fmt.Errorf("web: the parsed messages are not valid JSON: %w", err)
+		return nil, fmt.Errorf("pages: the parsed messages are not valid JSON: %w", err)
 	}
 	for _, locale := range append([]string{locales.Fallback}, locales.Prefixes...) {
 		cat := locales.Get(locale)
 		if p, ok := m.parsed[catalogueFile(cat.Locale)]; !ok || p.Digest != catalogueDigest(cat.Messages) {
-			return nil, fmt.Errorf("web: the build's messages for %s differ from locales/ (run `make build`)", cat.Locale)
+			return nil, fmt.Errorf("pages: the build's messages for %s differ from locales/ (run `make build`)", cat.Locale)
 		}
 	}
 	return m, nil
@@ -158,18 +158,18 @@ func (a *Assets) renderSet(cat *locales.Catalogue, layout string) json.RawMessag
 
 // partMessages answers GET /api/messages?part=&locale=: the messages of a
 // part fetched as a chunk, parsed as pages carry them.
-func (s *Server) partMessages(c *gin.Context) {
+func (e *Engine) partMessages(c *gin.Context) {
 	locale, ok := locales.Canonical(c.Query("locale")) // case-insensitive: pt-BR is pt-br
 	if !ok {
 		locale = locales.Fallback
 	}
-	if s.assets == nil {
-		apiError(c, http.StatusNotFound, "not_found", "No such part")
+	if e.opt.Assets == nil {
+		APIError(c, http.StatusNotFound, "not_found", "No such part")
 		return
 	}
-	data, ok := s.assets.messages.forPart(locales.Get(locale), c.Query("part"))
+	data, ok := e.opt.Assets.messages.forPart(locales.Get(locale), c.Query("part"))
 	if !ok {
-		apiError(c, http.StatusNotFound, "not_found", "No such part")
+		APIError(c, http.StatusNotFound, "not_found", "No such part")
 		return
 	}
 	// The same for every visitor until the next deploy.

@@ -1,4 +1,4 @@
-package web
+package pages
 
 import (
 	"bytes"
@@ -12,6 +12,7 @@ import (
 
 	"github.com/gin-gonic/gin"
 
+	"slotwise/backend/internal/route"
 	"slotwise/locales"
 )
 
@@ -29,41 +30,31 @@ func writeHTML(c *gin.Context, status int, csp string, doc []byte) {
 	_, _ = c.Writer.Write(doc)
 }
 
-// consentOf is the visitor's cookie choice as pages show it.
-func consentOf(c *gin.Context) string {
-	if v, err := c.Cookie(consentCookie); err == nil && (v == "essential" || v == "all") {
-		return v
-	}
-	return ""
-}
-
 // document renders a whole page into memory, for the page cache, with its
-// status; cacheable is false when the render failed (the document is then
-// the error page) or the page has a form key, which is each answer's own.
-func (s *Server) document(c *gin.Context, p *Payload) (doc []byte, status int, cacheable bool) {
-	body, rendered, data, hydrate := s.renderBody(c, p)
+// status; whole is false when the render failed: the document is then the
+// error page, for this answer only.
+func (e *Engine) document(c *gin.Context, p *Payload) (doc []byte, status int, whole bool) {
+	body, rendered, data, hydrate := e.renderBody(c, p)
 	var buf bytes.Buffer
-	if err := documentHead.Execute(&buf, s.headView(rendered)); err != nil {
-		s.log.Error("unable to write document head", slog.Any("err", err))
+	if err := documentHead.Execute(&buf, e.headView(rendered)); err != nil {
+		e.opt.Log.Error("unable to write document head", slog.Any("err", err))
 	}
-	perVisitor := bytes.Contains(data, []byte(perRequestSentinel))
-	body, data = s.perRequest(body, data)
-	s.writeBody(&buf, rendered, body, data, hydrate)
-	if rendered != p {
-		return buf.Bytes(), rendered.Status, false
-	}
-	return buf.Bytes(), p.Status, !perVisitor
+	e.writeBody(&buf, rendered, body, data, hydrate)
+	return buf.Bytes(), rendered.Status, rendered == p
 }
 
-func (s *Server) writeDocument(c *gin.Context, p *Payload) {
+// Write answers with a page's document: its status and head flushed at
+// once, so the browser fetches styles and scripts while V8 renders the
+// body, which follows, compressed as it streams when the browser takes it.
+func (e *Engine) Write(c *gin.Context, p *Payload) {
 	w := c.Writer
 	h := w.Header()
 	h.Set("Content-Type", "text/html; charset=utf-8")
 	h.Set("Cache-Control", "no-store")
 	h.Set("Vary", "Cookie, Accept-Language, Accept-Encoding")
-	h.Set("Content-Security-Policy", s.pageCSP(p.Layout, p.Head.Brand))
+	h.Set("Content-Security-Policy", e.CSP(p.Layout, p.Head.Brand))
 	if p.Status == http.StatusServiceUnavailable {
-		h.Set("Retry-After", retryAfterUnavailable)
+		h.Set("Retry-After", RetryAfterUnavailable)
 	}
 	// Compressed as it streams: a phone gets a booking page's 48 KB as
 	// about a fifth, with the head still flushed before the render.
@@ -86,8 +77,8 @@ func (s *Server) writeDocument(c *gin.Context, p *Payload) {
 		w.WriteHeaderNow()
 		return
 	}
-	if err := documentHead.Execute(out, s.headView(p)); err != nil {
-		s.log.Error("unable to write document head", slog.Any("err", err))
+	if err := documentHead.Execute(out, e.headView(p)); err != nil {
+		e.opt.Log.Error("unable to write document head", slog.Any("err", err))
 		return
 	}
 	if gz != nil {
@@ -95,12 +86,15 @@ func (s *Server) writeDocument(c *gin.Context, p *Payload) {
 	}
 	w.Flush()
 
-	body, p, data, hydrate := s.renderBody(c, p)
-	body, data = s.perRequest(body, data)
+	body, p, data, hydrate := e.renderBody(c, p)
 	var buf bytes.Buffer
-	s.writeBody(&buf, p, body, data, hydrate)
+	e.writeBody(&buf, p, body, data, hydrate)
 	_, _ = out.Write(buf.Bytes())
 }
+
+// RetryAfterUnavailable is the Retry-After of a 503 while the database is
+// away: seconds, short, since the pool reconnects by itself.
+const RetryAfterUnavailable = "5"
 
 // gzipWriters are reused: a writer's state is a few hundred kilobytes.
 var gzipWriters = sync.Pool{New: func() any {
@@ -108,26 +102,27 @@ var gzipWriters = sync.Pool{New: func() any {
 	return w
 }}
 
-func (s *Server) headView(p *Payload) headView {
-	view := headView{Payload: p, Styles: s.assets.Styles(p.Layout), Preloads: s.assets.Preloads(p.Layout), BrandStyle: template.CSS(brandStyle(p.Head.Brand)),
-		InPage: p.inPage && p.Layout != "page"}
-	// Website pages, and booking pages that say what they offer.
-	if p.Status == http.StatusOK && (p.Layout == "page" && p.Route != "preview" || p.Layout == "calendar" && p.Head.SEO != nil) {
-		view.SEO = s.seoView(p, locales.Get(p.Locale).Messages["site.name"])
+func (e *Engine) headView(p *Payload) headView {
+	view := headView{Payload: p, Styles: e.opt.Assets.Styles(p.Layout), Preloads: e.opt.Assets.Preloads(p.Layout), BrandStyle: template.CSS(brandStyle(p.Head.Brand)),
+		InPage: p.inPage && p.Layout != route.LayoutPage}
+	// The pages whose loaders give cards (Result.SEO): the website's, and
+	// booking pages that say what they offer.
+	if p.Status == http.StatusOK && p.Head.SEO != nil {
+		view.SEO = e.seoView(p, locales.Get(p.Locale).Messages["site.name"])
 	}
 	return view
 }
 
 // writeBody writes the document after its head: the rendered body, the
 // payload and the entry script.
-func (s *Server) writeBody(buf *bytes.Buffer, p *Payload, body string, data []byte, hydrate bool) {
+func (e *Engine) writeBody(buf *bytes.Buffer, p *Payload, body string, data []byte, hydrate bool) {
 	buf.WriteString(`<body data-layout="` + template.HTMLEscapeString(p.Layout) + `">` + "\n")
 	buf.WriteString(`<div id="root">`)
 	buf.WriteString(body)
 	buf.WriteString("</div>\n")
 	if hydrate {
 		writePayloadScript(buf, data)
-		for _, src := range s.assets.Scripts() {
+		for _, src := range e.opt.Assets.Scripts() {
 			buf.WriteString(`<script defer src="` + template.HTMLEscapeString(src) + `"></script>` + "\n")
 		}
 	}
@@ -138,34 +133,35 @@ func (s *Server) writeBody(buf *bytes.Buffer, p *Payload, body string, data []by
 // render past its deadline) the status line is already sent, so the visitor
 // gets the error layout in its place: rendered in V8 if that works, else a
 // static page without the client script, which would not hydrate it.
-func (s *Server) renderBody(c *gin.Context, p *Payload) (string, *Payload, []byte, bool) {
+func (e *Engine) renderBody(c *gin.Context, p *Payload) (string, *Payload, []byte, bool) {
 	ctx := c.Request.Context()
 	data, err := json.Marshal(p)
 	if err == nil {
 		// The page's own bytes key the render: what V8 renders with
-		// differs only in its messages, which its locale and layout decide.
-		key := renderKey(p.Path, data)
-		if body, ok := s.renders.get(key); ok {
+		// differs only in its messages, which its locale and layout decide,
+		// and in a page of one visitor's, its form keys (renderKey).
+		key := renderKey(p.Path, data, p.formKeys)
+		if body, ok := e.renders.get(key, p.formKeys); ok {
 			return body, p, data, true
 		}
 		// V8 renders with every message of the layout (a part the loader
 		// did not name still renders in full); the page carries its own.
 		forRender := *p
-		forRender.Messages = s.assets.renderSet(locales.Get(p.Locale), p.Layout)
+		forRender.Messages = e.opt.Assets.renderSet(locales.Get(p.Locale), p.Layout)
 		var rendered []byte
 		if rendered, err = json.Marshal(&forRender); err == nil {
 			var body string
-			if body, err = s.render.Render(ctx, p.Path, rendered); err == nil {
-				s.renders.put(key, body)
+			if body, err = e.opt.Renderer.Render(ctx, p.Path, rendered); err == nil {
+				e.renders.put(key, body, p.formKeys)
 				return body, p, data, true
 			}
 		}
 	}
-	s.log.ErrorContext(ctx, "page render failed", slog.String("path", loggedPath(p.Path)), slog.String("route", p.Route), slog.Any("err", err))
+	e.opt.Log.ErrorContext(ctx, "page render failed", slog.String("path", e.opt.LogPath(p.Path)), slog.String("route", p.Route), slog.Any("err", err))
 	failed := *p
-	s.fail(&failed, &PageError{Status: http.StatusInternalServerError, Message: http.StatusText(http.StatusInternalServerError)})
+	e.Fail(&failed, &Error{Status: http.StatusInternalServerError, Message: http.StatusText(http.StatusInternalServerError)})
 	if data, err := json.Marshal(&failed); err == nil {
-		if body, err := s.render.Render(ctx, failed.Path, data); err == nil {
+		if body, err := e.opt.Renderer.Render(ctx, failed.Path, data); err == nil {
 			return body, &failed, data, true
 		}
 	}

@@ -1,4 +1,4 @@
-package web
+package pages
 
 import (
 	"context"
@@ -98,5 +98,23 @@ func TestCatchingUpWaitsForTheReplicasOwnMark(t *testing.T) {
 				t.Fatal("a page cached before a change that was not heard is still served")
 			}
 		})
+	}
+}
+
+// A route's pages vary by the cookies their loader read, learnt as they
+// are loaded, and by no other.
+func TestTheCacheLearnsWhatARoutesPagesVaryBy(t *testing.T) {
+	c := liveCache(1<<20, time.Now)
+	if v := c.variesOf("bookings"); len(v) != 0 {
+		t.Fatalf("varies by %v before any page was loaded", v)
+	}
+	c.vary("bookings", []string{"slotwise_tz"})
+	c.vary("bookings", []string{"slotwise_tz"})
+	c.vary("bookings", nil)
+	if v := c.variesOf("bookings"); fmt.Sprint(v) != "[slotwise_tz]" {
+		t.Errorf("bookings vary by %v", v)
+	}
+	if v := c.variesOf("website"); len(v) != 0 {
+		t.Errorf("the website varies by %v", v)
 	}
 }

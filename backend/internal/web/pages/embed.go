@@ -1,4 +1,4 @@
-package web
+package pages
 
 import (
 	"bytes"
@@ -30,10 +30,10 @@ const languagesSlot = "__SLOTWISE_LANGUAGES__"
 func loadEmbedScript(client fs.FS) (*embedScript, error) {
 	data, err := fs.ReadFile(client, "embed.js")
 	if err != nil {
-		return nil, fmt.Errorf("web: the embed script is missing (run `make build`): %w", err)
+		return nil, fmt.Errorf("pages: the embed script is missing (run `make build`): %w", err)
 	}
 	if !bytes.Contains(data, []byte(languagesSlot)) {
-		return nil, fmt.Errorf("web: embed.js has no %s to fill", languagesSlot)
+		return nil, fmt.Errorf("pages: embed.js has no %s to fill", languagesSlot)
 	}
 	data = bytes.ReplaceAll(data, []byte(languagesSlot), []byte(strings.Join(locales.Prefixes, " ")))
 	var buf bytes.Buffer
@@ -66,5 +66,5 @@ func (e *embedScript) serve(c *gin.Context) {
 	c.Data(http.StatusOK, "text/javascript; charset=utf-8", body)
 }
 
-// serveEmbed answers /embed.js.
-func (a *Assets) serveEmbed(c *gin.Context) { a.embed.serve(c) }
+// ServeEmbed answers /embed.js.
+func (a *Assets) ServeEmbed(c *gin.Context) { a.embed.serve(c) }

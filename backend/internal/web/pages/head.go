@@ -1,4 +1,4 @@
-package web
+package pages
 
 import (
 	"bytes"
@@ -81,10 +81,10 @@ type headView struct {
 
 // brandStyle is the inline style that gives a page its business's colour,
 // or "" for none (an invalid colour is none). The Content-Security-Policy
-// allows exactly this text by its hash (pageCSP), not by a nonce, so the
+// allows exactly this text by its hash (Engine.CSP), not by a nonce, so the
 // same document can be sent again from the page cache.
 func brandStyle(color string) string {
-	if validColor(color) == "" {
+	if ValidColor(color) == "" {
 		return ""
 	}
 	return ":root{--brand:" + color + "}"

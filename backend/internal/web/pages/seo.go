@@ -1,4 +1,4 @@
-package web
+package pages
 
 import (
 	"bytes"
@@ -41,7 +41,7 @@ type seoView struct {
 	JSONLD                                          template.HTML
 }
 
-func (s *Server) seoView(p *Payload, siteName string) *seoView {
+func (e *Engine) seoView(p *Payload, siteName string) *seoView {
 	v := &seoView{Type: "website", SiteName: siteName, Locale: p.Lang, URL: p.Head.Canonical, Title: p.Head.Title, Description: p.Head.Description}
 	seo := p.Head.SEO
 	if seo == nil {
@@ -51,7 +51,7 @@ func (s *Server) seoView(p *Payload, siteName string) *seoView {
 		v.Type = seo.Type
 	}
 	if seo.Image != nil {
-		v.Image, v.ImageURL = seo.Image, s.absoluteURL(seo.Image.Src)
+		v.Image, v.ImageURL = seo.Image, e.absoluteURL(seo.Image.Src)
 	}
 	if !seo.PublishedTime.IsZero() {
 		v.Published = seo.PublishedTime.UTC().Format(time.RFC3339)
@@ -61,13 +61,13 @@ func (s *Server) seoView(p *Payload, siteName string) *seoView {
 	}
 	v.Author = seo.Author
 	if seo.Prev != "" {
-		v.Prev = s.absolute(seo.Prev)
+		v.Prev = e.Absolute(seo.Prev)
 	}
 	if seo.Next != "" {
-		v.Next = s.absolute(seo.Next)
+		v.Next = e.Absolute(seo.Next)
 	}
 	if seo.Feed != "" {
-		v.Feed, v.FeedTitle = s.absolute(seo.Feed), seo.FeedTitle
+		v.Feed, v.FeedTitle = e.Absolute(seo.Feed), seo.FeedTitle
 	}
 	if len(seo.JSONLD) > 0 {
 		v.JSONLD = jsonLD(seo.JSONLD)
@@ -93,9 +93,9 @@ func jsonLD(objects []any) template.HTML {
 
 // absoluteURL keeps an absolute http(s) URL and makes a site-relative one
 // absolute.
-func (s *Server) absoluteURL(src string) string {
+func (e *Engine) absoluteURL(src string) string {
 	if u, err := url.Parse(src); err == nil && (u.Scheme == "http" || u.Scheme == "https") {
 		return src
 	}
-	return s.absolute(src)
+	return e.Absolute(src)
 }

@@ -1,4 +1,4 @@
-package web
+package pages
 
 import (
 	"bytes"
@@ -41,7 +41,7 @@ func LoadAssets(dist fs.FS) (*Assets, error) {
 	}
 	data, err := fs.ReadFile(client, "manifest.json")
 	if err != nil {
-		return nil, fmt.Errorf("web: the client build is missing (run `make build`): %w", err)
+		return nil, fmt.Errorf("pages: the client build is missing (run `make build`): %w", err)
 	}
 	messages, err := loadMessageSets(dist)
 	if err != nil {
@@ -49,17 +49,17 @@ func LoadAssets(dist fs.FS) (*Assets, error) {
 	}
 	a := &Assets{files: client, messages: messages}
 	if err := json.Unmarshal(data, &a.manifest); err != nil {
-		return nil, fmt.Errorf("web: client manifest is not valid JSON: %w", err)
+		return nil, fmt.Errorf("pages: client manifest is not valid JSON: %w", err)
 	}
 	if a.manifest["main.js"] == "" {
-		return nil, fmt.Errorf("web: client manifest has no main.js")
+		return nil, fmt.Errorf("pages: client manifest has no main.js")
 	}
 	data, err = fs.ReadFile(dist, "client/layout-assets.json")
 	if err != nil {
-		return nil, fmt.Errorf("web: the build's layout assets are missing (run `make build`): %w", err)
+		return nil, fmt.Errorf("pages: the build's layout assets are missing (run `make build`): %w", err)
 	}
 	if err := json.Unmarshal(data, &a.layouts); err != nil {
-		return nil, fmt.Errorf("web: layout-assets.json is not valid JSON: %w", err)
+		return nil, fmt.Errorf("pages: layout-assets.json is not valid JSON: %w", err)
 	}
 	if err := a.compress(); err != nil {
 		return nil, err
@@ -76,7 +76,7 @@ func (a *Assets) compress() error {
 	a.gzipped = map[string][]byte{}
 	entries, err := fs.ReadDir(a.files, "assets")
 	if err != nil {
-		return fmt.Errorf("web: unable to list assets: %w", err)
+		return fmt.Errorf("pages: unable to list assets: %w", err)
 	}
 	for _, e := range entries {
 		if !strings.HasSuffix(e.Name(), ".js") && !strings.HasSuffix(e.Name(), ".css") {
@@ -119,9 +119,9 @@ func (a *Assets) pick(names ...string) []string {
 	return out
 }
 
-// serve answers /assets/*: names carry a content hash, so they are cached for
+// Serve answers /assets/*: names carry a content hash, so they are cached for
 // a year; anything else is a plain 404.
-func (a *Assets) serve(c *gin.Context) {
+func (a *Assets) Serve(c *gin.Context) {
 	name := strings.TrimPrefix(path.Clean(c.Param("file")), "/")
 	if name == "" || name == "." || name == "manifest.json" {
 		c.String(http.StatusNotFound, "Not found")

@@ -1,0 +1,148 @@
+// Package pages is the page engine: it matches a request to a route of the
+// shared table, runs the route's loader (the contract in request.go),
+// builds the payload (payload.go), renders it through the V8 pool into a
+// document (document.go, head.go) and keeps what may be kept: rendered
+// bodies by their payload (render_cache.go), whole answers in every
+// encoding with their ETags (cache.go) under the policy each loader
+// returns as data. It answers /api/page-data from the same path
+// (serve.go), serves the build's assets and its messages (assets.go,
+// messages.go), and issues form keys. It knows no feature and no route by
+// name: package web registers the loaders and says how a domain error
+// becomes a page.
+package pages
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+	"time"
+
+	"github.com/gin-gonic/gin"
+	"github.com/jackc/pgx/v5/pgxpool"
+	"golang.org/x/sync/singleflight"
+
+	"slotwise/backend/internal/clock"
+	"slotwise/backend/internal/db"
+	"slotwise/backend/internal/formkey"
+	"slotwise/backend/internal/route"
+)
+
+// Renderer renders a page body from its payload (ssr.Pool satisfies it).
+type Renderer interface {
+	Render(ctx context.Context, url string, payloadJSON []byte) (string, error)
+	Ready() bool
+}
+
+// Options are the engine's collaborators and settings.
+type Options struct {
+	Routes   *route.Table
+	Loaders  map[string]Loader // one per route of the table but "error"
+	Renderer Renderer
+	Assets   *Assets // nil: pages carry their whole catalogue (tests that render nothing)
+	Log      *slog.Logger
+	// Origin is the public URL: every absolute link (canonical, hreflang,
+	// cards) is built on it, never on a request's Host header.
+	Origin string
+	// FrameAncestors are the CSP sources that may frame a widget; "": any.
+	FrameAncestors string
+	// FormKeys signs the keys of pages' forms; nil: random, unsigned.
+	FormKeys *formkey.Signer
+	// Clock is the time cached pages expire on (Result.Until); nil: clock.Now.
+	Clock clock.Func
+	// Changes, when set, is listened on for content changes until Lifetime
+	// ends, and pages are cached meanwhile; without it every page is loaded
+	// and rendered afresh.
+	Changes  *pgxpool.Pool
+	Lifetime context.Context
+	// Cookies are the cookies loaders may read (Request.Cookie), each with
+	// how its value is cleaned: false drops it.
+	Cookies map[string]func(string) (string, bool)
+	// ErrorPage turns a loader's domain error into the page it shows (a
+	// 404, an expired link); false: the error is the server's (500).
+	ErrorPage func(err error, req *Request) (*Error, bool)
+	// Redirect makes a redirect's target one that stays on the site.
+	Redirect func(target string) string
+	// LogPath is a path as the log may show it (its secrets cut).
+	LogPath func(path string) string
+	// SiteBrand is the colour of the business the site belongs to, worn by
+	// pages no business of their own claims; SiteFrame is the website's menu
+	// and Book action, which its pages that lead nowhere keep. Either may be nil.
+	SiteBrand func(ctx context.Context) (string, error)
+	SiteFrame func(ctx context.Context, locale string) (any, error)
+	// CacheLookup counts the page cache's hits and misses; nil: not counted.
+	CacheLookup func(hit bool)
+}
+
+// Engine serves pages.
+type Engine struct {
+	opt     Options
+	renders *renderCache
+	pages   *pageCache
+	// flights makes a cached page once for the requests that miss it at once.
+	flights singleflight.Group
+}
+
+// New checks that every route of the table has exactly one loader and
+// starts listening for the changes that drop cached pages.
+func New(opt Options) (*Engine, error) {
+	for _, name := range opt.Routes.Names() {
+		if name != ErrorRoute && opt.Loaders[name] == nil {
+			return nil, fmt.Errorf("pages: route %q has no loader", name)
+		}
+	}
+	for name := range opt.Loaders {
+		if opt.Routes.Route(name) == nil {
+			return nil, fmt.Errorf("pages: loader %q has no route in the table", name)
+		}
+	}
+	if opt.Clock == nil {
+		opt.Clock = clock.Now
+	}
+	if opt.Log == nil {
+		opt.Log = slog.Default()
+	}
+	if opt.Redirect == nil {
+		opt.Redirect = func(target string) string { return target }
+	}
+	if opt.LogPath == nil {
+		opt.LogPath = func(path string) string { return path }
+	}
+	e := &Engine{opt: opt, renders: newRenderCache(512, 64<<20), pages: newPageCache(64<<20, opt.Clock)}
+	if opt.Changes != nil && opt.Lifetime != nil {
+		go db.ListenPayloads(opt.Lifetime, opt.Changes, ContentChannel, e.pages.notice, e.pages.setLive, 5*time.Second, opt.Log)
+	}
+	return e, nil
+}
+
+// ErrorRoute is the route of the error layout: every page that fails is
+// one, and it has no loader of its own.
+const ErrorRoute = "error"
+
+// RouteKey is where the engine names the route it served, for the request
+// log and metrics of requests no gin pattern matched.
+const RouteKey = "route"
+
+// Register adds the engine's own endpoints to the /api group: the page
+// data of client navigations, a part's messages and a fresh form key.
+func (e *Engine) Register(api gin.IRoutes) {
+	api.GET("/page-data", e.ServeData)
+	api.GET("/messages", e.partMessages)
+	api.GET("/form-key", e.formKeyEndpoint)
+}
+
+// SeeOwnChanges returns once the page cache of this replica has dropped
+// every page that a change committed before the call made stale: a
+// command's after-commit hook, so a visitor who just booked, cancelled or
+// moved a booking never meets the old times on the next page.
+func (e *Engine) SeeOwnChanges(ctx context.Context) {
+	if e.opt.Changes == nil {
+		return
+	}
+	e.pages.catchUp(ctx, func(ctx context.Context, payload string) error {
+		_, err := e.opt.Changes.Exec(ctx, `SELECT pg_notify($1, $2)`, ContentChannel, payload)
+		return err
+	})
+}
+
+// Ready tells whether pages can be rendered.
+func (e *Engine) Ready() bool { return e.opt.Renderer.Ready() }

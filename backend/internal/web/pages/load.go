@@ -1,0 +1,272 @@
+package pages
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+	"net/http"
+	"net/url"
+	"regexp"
+	"strings"
+
+	"github.com/gin-gonic/gin"
+
+	"slotwise/backend/internal/route"
+	"slotwise/locales"
+)
+
+// Load matches the request, runs the route's loader and builds the
+// payload, with the messages of the layout it ends in.
+func (e *Engine) Load(c *gin.Context, path, rawQuery string) (p *Payload) {
+	full := path
+	if rawQuery != "" {
+		full += "?" + rawQuery
+	}
+	prefix, basePath, _ := SplitLocale(path)
+	locale := ResolveLocale(c, prefix)
+	cat := locales.Get(locale)
+	defer func() {
+		localNotFound(p, cat)
+		p.Messages = e.opt.Assets.messageSet(cat, p.Layout, p.Route, p.Parts)
+		e.wearSiteBrand(c.Request.Context(), p)
+	}()
+	p = &Payload{
+		Path: full, BasePath: basePath, Locale: cat.Locale, Lang: cat.Lang,
+		Status: http.StatusOK, ScrollToTop: true,
+		Params: map[string]string{}, Consent: consentOf(c),
+	}
+	routes := e.opt.Routes
+	m, ok := routes.Match(basePath)
+	if !ok {
+		// An address of a caseless route in capitals is the same page in lower case.
+		if lower := strings.ToLower(basePath); lower != basePath {
+			if lm, ok := routes.Match(lower); ok && lm.Route.Caseless {
+				p.Route, p.Layout, p.Status = lm.Route.Name, lm.Route.Layout, http.StatusMovedPermanently
+				to := lower
+				if prefix != "" {
+					to = "/" + prefix + lower
+				}
+				if rawQuery != "" {
+					to += "?" + rawQuery
+				}
+				p.Redirect = e.opt.Redirect(to) // "//About" is "/about", not the host "about"
+				return p
+			}
+		}
+		e.Fail(p, NotFound(full))
+		first, _, _ := strings.Cut(strings.TrimPrefix(basePath, "/"), "/")
+		if !routes.Reserved(first) {
+			// An address of the website, not the server's own (a widget's
+			// shows in other sites' frames).
+			e.keepSiteFrame(c.Request.Context(), p, cat.Locale)
+		}
+		return p
+	}
+	if c.FullPath() == "" {
+		c.Set(RouteKey, "page:"+m.Route.Name) // the route asked for, even when its page fails
+	}
+	// The page's own query, not the request's: for /api/page-data they differ.
+	query, _ := url.ParseQuery(rawQuery)
+	req := &Request{Match: m, Path: basePath, FullPath: full, Query: query, Locale: cat.Locale, Cat: cat, ClientIP: c.ClientIP(),
+		Origin: e.opt.Origin, cookies: e.cookies(c.Cookie), formKey: e.IssueFormKey}
+	p.inPage = query.Get("embed") == "page"
+	res, err := runLoader(c.Request.Context(), e.opt.Loaders[m.Route.Name], req)
+	p.formKeys, p.varies = req.keys, req.read
+	if err != nil {
+		e.failed(c, p, m, req, err)
+		return p
+	}
+	if res.Redirect != "" {
+		p.Route, p.Layout, p.Status, p.Redirect = m.Route.Name, m.Route.Layout, http.StatusMovedPermanently, e.opt.Redirect(res.Redirect)
+		return p
+	}
+	p.Route, p.Layout, p.Kind, p.Params, p.Data, p.tags, p.until = m.Route.Name, m.Route.Layout, m.Kind, m.Params, res.Data, res.Tags, res.Until
+	p.Parts = res.Parts
+	p.ScrollToTop = !m.Route.KeepScroll
+	p.Head = Head{
+		Title:       res.Title,
+		Description: res.Description,
+		Robots:      res.Robots,
+		Brand:       ValidColor(res.Brand),
+		Canonical:   withQuery(e.canonical(prefix, basePath), res.CanonicalQuery),
+		Alternates:  e.Alternates(basePath),
+		SEO:         res.SEO,
+	}
+	for i := range p.Head.Alternates {
+		p.Head.Alternates[i].Href = withQuery(p.Head.Alternates[i].Href, res.CanonicalQuery)
+	}
+	return p
+}
+
+// failed shows a loader's error: the page the error says (ErrorPage), in
+// the colour it carries; a 499 for a visitor who left; else the 500 page,
+// logged.
+func (e *Engine) failed(c *gin.Context, p *Payload, m route.Match, req *Request, err error) {
+	ctx := c.Request.Context()
+	var pe *Error
+	ok := asError(err, &pe)
+	if !ok && e.opt.ErrorPage != nil {
+		pe, ok = e.opt.ErrorPage(err, req)
+	}
+	switch {
+	case ok:
+		e.Fail(p, pe)
+		if m.Route.Layout == route.LayoutPage {
+			e.keepSiteFrame(ctx, p, req.Locale)
+		}
+		var b Branded
+		if asBranded(err, &b) {
+			p.Head.Brand = ValidColor(b.Brand)
+		}
+	case ctx.Err() != nil:
+		// The visitor left: the loader stopped with the request, nothing to log.
+		e.Fail(p, &Error{Status: StatusClientClosedRequest, Message: "Client Closed Request"})
+	default:
+		e.opt.Log.ErrorContext(ctx, "page loader failed", slog.String("route", m.Route.Name), slog.String("path", e.opt.LogPath(p.Path)), slog.Any("err", err))
+		e.Fail(p, &Error{Status: http.StatusInternalServerError, Message: http.StatusText(http.StatusInternalServerError)})
+	}
+}
+
+// StatusClientClosedRequest is the status of a request whose client left
+// before it was answered (nginx's 499).
+const StatusClientClosedRequest = 499
+
+// Fail turns the payload into the error layout, in the colour the page
+// already wore.
+func (e *Engine) Fail(p *Payload, pe *Error) {
+	p.Route, p.Layout, p.Kind, p.Parts = ErrorRoute, route.LayoutError, "", nil
+	p.Status, p.StatusMessage = pe.Status, pe.Message
+	p.Params = map[string]string{}
+	p.Data = map[string]any{"status": pe.Status, "message": pe.Message}
+	p.Head = Head{Title: pe.Message, Robots: "noindex", Brand: p.Head.Brand}
+}
+
+// ErrorPayload is the error page of a request refused before any route
+// was matched (a malformed address, a form that is not text), in the
+// visitor's language and the site's colour.
+func (e *Engine) ErrorPayload(c *gin.Context, status int) *Payload {
+	cat := locales.Get(ResolveLocale(c, ""))
+	p := &Payload{Path: "/", BasePath: "/", Locale: cat.Locale, Lang: cat.Lang, Params: map[string]string{}}
+	e.Fail(p, &Error{Status: status, Message: http.StatusText(status)})
+	p.Messages = e.opt.Assets.messageSet(cat, p.Layout, p.Route, nil)
+	e.wearSiteBrand(c.Request.Context(), p)
+	return p
+}
+
+// localNotFound says the spec's "Page Not Found: {path}" in the page's
+// language (English keeps the spec's words).
+func localNotFound(p *Payload, cat *locales.Catalogue) {
+	path, ok := strings.CutPrefix(p.StatusMessage, notFoundPrefix)
+	if !ok || p.Status != http.StatusNotFound {
+		return
+	}
+	msg := cat.Format("error.pageNotFound", map[string]string{"path": path})
+	p.StatusMessage, p.Head.Title = msg, msg
+	if d, ok := p.Data.(map[string]any); ok {
+		d["message"] = msg
+	}
+}
+
+// keepSiteFrame shows an address of the website that leads nowhere in the
+// website's frame (the page layout's error screen, with its menu and Book),
+// so the visitor finds the way on. Without them (the database is what
+// failed) it is the bare error page.
+func (e *Engine) keepSiteFrame(ctx context.Context, p *Payload, locale string) {
+	if e.opt.SiteFrame == nil || p.Status != http.StatusNotFound {
+		return
+	}
+	frame, err := e.opt.SiteFrame(ctx, locale)
+	if err != nil {
+		if ctx.Err() == nil {
+			e.opt.Log.WarnContext(ctx, "unable to frame an error page", slog.Any("err", err))
+		}
+		return
+	}
+	p.Layout, p.Data = route.LayoutPage, frame
+}
+
+// wearSiteBrand dresses a page that no business of its own claimed (the
+// website's pages, error pages) in the colour of the site's business, as
+// the booker wears its calendar's. Without it the page keeps the default.
+func (e *Engine) wearSiteBrand(ctx context.Context, p *Payload) {
+	if p.Head.Brand != "" || p.Redirect != "" || e.opt.SiteBrand == nil {
+		return
+	}
+	brand, err := e.opt.SiteBrand(ctx)
+	if err != nil {
+		if ctx.Err() == nil {
+			e.opt.Log.WarnContext(ctx, "unable to find the site's colour", slog.Any("err", err))
+		}
+		return
+	}
+	p.Head.Brand = ValidColor(brand)
+}
+
+// Absolute builds a public URL for a site-relative path. The origin is
+// the configured public URL, never the request's Host header, which anyone
+// can set: a link in a page, a calendar file or an answer must not point
+// at a host of the sender's choosing.
+func (e *Engine) Absolute(path string) string {
+	return strings.TrimSuffix(e.opt.Origin, "/") + path
+}
+
+// canonical is the page in its own language: each language's page is
+// canonical for itself and the hreflang alternates tie them together (a
+// canonical pointing at another language contradicts them). English's is
+// the unprefixed page.
+func (e *Engine) canonical(prefix, basePath string) string {
+	if prefix == "" || prefix == "en" {
+		return e.Absolute(basePath)
+	}
+	suffix := basePath
+	if suffix == "/" {
+		suffix = ""
+	}
+	return e.Absolute(locales.PathPrefix(prefix) + suffix)
+}
+
+// Alternates lists the page in every language; unprefixed URLs are en-US,
+// which is also the x-default.
+func (e *Engine) Alternates(basePath string) []Alternate {
+	suffix := basePath
+	if suffix == "/" {
+		suffix = ""
+	}
+	out := []Alternate{{Hreflang: "x-default", Href: e.Absolute(basePath)}}
+	for _, l := range locales.Prefixes {
+		href := e.Absolute(locales.PathPrefix(l) + suffix)
+		if l == "en" {
+			href = e.Absolute(basePath) // English's canonical page is the unprefixed one
+		}
+		out = append(out, Alternate{Hreflang: locales.Lang(l), Href: href})
+	}
+	return out
+}
+
+func withQuery(u string, q url.Values) string {
+	if len(q) == 0 {
+		return u
+	}
+	return u + "?" + q.Encode()
+}
+
+var hexColor = regexp.MustCompile(`^#[0-9a-fA-F]{6}$`)
+
+// ValidColor lets only #rrggbb reach the page's inline style.
+func ValidColor(c string) string {
+	if hexColor.MatchString(c) {
+		return c
+	}
+	return ""
+}
+
+// runLoader runs a loader, turning a panic into an error: the visitor gets
+// the 500 error page in their language, not a broken document.
+func runLoader(ctx context.Context, load Loader, req *Request) (res *Result, err error) {
+	defer func() {
+		if v := recover(); v != nil {
+			res, err = nil, fmt.Errorf("pages: loader of %s panicked: %v", req.Match.Route.Name, v)
+		}
+	}()
+	return load(ctx, req)
+}

@@ -1,0 +1,63 @@
+package pages
+
+import (
+	"strings"
+
+	"github.com/gin-gonic/gin"
+
+	"slotwise/locales"
+)
+
+// Cookie names shared with the client (ui/src/cookies.ts).
+const (
+	LocaleCookie  = "slotwise_locale"
+	ConsentCookie = "slotwise_consent"
+)
+
+// SplitLocale takes a language prefix off a path: "/de/widget/x" → "de", "/widget/x".
+func SplitLocale(path string) (locale, rest string, prefixed bool) {
+	trimmed := strings.TrimPrefix(path, "/")
+	first, after, _ := strings.Cut(trimmed, "/")
+	if l, ok := locales.FromPrefix(first); ok {
+		return l, "/" + after, true
+	}
+	return "", path, false
+}
+
+// ResolveLocale: the URL's prefix wins, then the visitor's earlier choice
+// (cookie), then the browser's languages, then en-US.
+func ResolveLocale(c *gin.Context, prefix string) string {
+	if prefix != "" {
+		return prefix
+	}
+	if v, err := c.Cookie(LocaleCookie); err == nil {
+		if locale, ok := locales.Canonical(v); ok {
+			return locale
+		}
+	}
+	return locales.Negotiate(c.GetHeader("Accept-Language"))
+}
+
+// consentOf is the visitor's cookie choice as pages show it.
+func consentOf(c *gin.Context) string {
+	if v, err := c.Cookie(ConsentCookie); err == nil && (v == "essential" || v == "all") {
+		return v
+	}
+	return ""
+}
+
+// cookies reads the cookies loaders may read, each cleaned as the
+// options say; one that does not clean is left out.
+func (e *Engine) cookies(get func(string) (string, error)) map[string]string {
+	out := map[string]string{}
+	for name, clean := range e.opt.Cookies {
+		v, err := get(name)
+		if err != nil {
+			continue
+		}
+		if v, ok := clean(v); ok {
+			out[name] = v
+		}
+	}
+	return out
+}

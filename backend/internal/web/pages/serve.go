@@ -1,0 +1,225 @@
+package pages
+
+import (
+	"encoding/json"
+	"net/http"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/gin-gonic/gin"
+)
+
+// A page is asked for as its document (a GET of its address) or as its
+// data (GET /api/page-data?path=…, a client navigation). Both take one
+// path (answer): the cache, or the loader once for every request that
+// misses at the same moment, then the page kept when its policy allows.
+type form int
+
+const (
+	asDocument form = iota
+	asData
+)
+
+// Serve answers a GET or HEAD of a page's address: from the cache, or
+// loaded, its status and head flushed, its body rendered in V8.
+func (e *Engine) Serve(c *gin.Context) {
+	e.answer(c, c.Request.URL.EscapedPath(), c.Request.URL.RawQuery, asDocument)
+}
+
+// ServeData answers GET /api/page-data?path=PATH: the page's payload as
+// JSON, what its document was rendered from.
+func (e *Engine) ServeData(c *gin.Context) {
+	path := c.Query("path")
+	if !strings.HasPrefix(path, "/") || strings.HasPrefix(path, "//") {
+		APIError(c, http.StatusBadRequest, "invalid_path", "path must be a site-relative path starting with /")
+		return
+	}
+	rawPath, asked, _ := strings.Cut(path, "?")
+	if !cleanPageURL(rawPath, asked) {
+		APIError(c, http.StatusBadRequest, "invalid_path", "path must be a page's address: text, escaped as in a URL")
+		return
+	}
+	e.answer(c, rawPath, asked, asData)
+}
+
+func (e *Engine) answer(c *gin.Context, path, asked string, as form) {
+	rawQuery := e.query(path, asked)
+	key := e.key(c, path, rawQuery, as)
+	if hit := e.pages.get(key); hit != nil {
+		if as == asDocument {
+			c.Set(RouteKey, hit.route)
+		}
+		e.cacheLookup(true)
+		c.Header("X-Cache", "hit") // for an operator (and the tests) to tell
+		serveCached(c, hit)
+		return
+	}
+	since := e.pages.begin()
+	var p *Payload  // the page this request loaded itself
+	var once []byte // a document made for one answer (a failed render)
+	var onceStatus int
+	f, led := e.fill(key, since, func() (string, *cachedPage) {
+		p = e.loadAsked(c, path, rawQuery, asked)
+		if p.Redirect != "" || !e.cacheable(p) {
+			return "", nil
+		}
+		if as == asData {
+			data, err := json.Marshal(p)
+			if err != nil {
+				return "", nil
+			}
+			return e.keyOf(c, path, rawQuery, as, p), newCachedPage(p.Status, "application/json; charset=utf-8", "", data, p, time.Now()) // real time: Last-Modified, which browsers compare with their own clock
+		}
+		doc, status, whole := e.document(c, p)
+		if !whole {
+			once, onceStatus = doc, status
+			return "", nil
+		}
+		return e.keyOf(c, path, rawQuery, as, p), newCachedPage(status, "text/html; charset=utf-8", e.CSP(p.Layout, p.Head.Brand), doc, p, time.Now()) // real time: as above
+	})
+	switch {
+	case f.entry != nil:
+		if as == asDocument {
+			c.Set(RouteKey, f.entry.route)
+		}
+		e.cacheLookup(!led)
+		serveCached(c, f.entry)
+		return
+	case once != nil:
+		writeHTML(c, onceStatus, e.CSP(p.Layout, p.Head.Brand), once) // a failed render's error page keeps the colour
+		return
+	case p == nil:
+		// It waited for a page that was not one to share: its own, then.
+		p = e.loadAsked(c, path, rawQuery, asked)
+	}
+	if as == asData {
+		c.Header("Cache-Control", "no-store")
+		if p.Redirect != "" {
+			// The router's loader follows it (ui/src/router/data.ts).
+			c.JSON(http.StatusOK, gin.H{"redirect": p.Redirect, "status": p.Status})
+			return
+		}
+		e.WriteData(c, p)
+		return
+	}
+	if p.Redirect != "" {
+		c.Redirect(http.StatusMovedPermanently, p.Redirect)
+		return
+	}
+	e.Write(c, p)
+}
+
+// fill makes the cached answer for key once for every request that misses
+// it at the same moment (since: the cache's invalidation number when they
+// began), and stores it under the key its page says (a page that varies
+// by a cookie is kept per value): when a booking drops the booking page,
+// its next visitors wait for one render instead of each making their own,
+// and the booking after it is not stuck behind their queries. A request
+// that began after a change starts another. build returns nil for a page
+// that is not one to share; then only its own request has it (led).
+func (e *Engine) fill(key string, since uint64, build func() (string, *cachedPage)) (filled, bool) {
+	led := false
+	v, _, _ := e.flights.Do(key+"\x00"+strconv.FormatUint(since, 10), func() (any, error) {
+		led = true
+		at, entry := build()
+		f := filled{entry: entry}
+		f.stored = entry != nil && e.pages.put(at, entry, since)
+		return f, nil
+	})
+	return v.(filled), led
+}
+
+// filled is a page made for the cache, and whether the cache kept it.
+type filled struct {
+	entry  *cachedPage
+	stored bool
+}
+
+// loadAsked loads a page from the query its route reads; a page that
+// is not there says so of the address as it was asked (the spec's "Page
+// Not Found: <path>" names the whole URL), which is loaded again for that.
+func (e *Engine) loadAsked(c *gin.Context, path, rawQuery, asked string) *Payload {
+	p := e.Load(c, path, rawQuery)
+	if p.Status == http.StatusNotFound && rawQuery != asked {
+		p = e.Load(c, path, asked)
+	}
+	return p
+}
+
+// query is a page's query as it is loaded, cached and rendered: only
+// the parameters its route reads (route.Route.KeepQuery), so one asked
+// with ?cb=<random> or a campaign's utm_* is the same page.
+func (e *Engine) query(path, rawQuery string) string {
+	if rawQuery == "" {
+		return "" // most requests: nothing to match the route for
+	}
+	_, basePath, _ := SplitLocale(path)
+	if m, ok := e.opt.Routes.Match(basePath); ok {
+		return m.Route.KeepQuery(rawQuery)
+	}
+	return rawQuery
+}
+
+// key names a page in the cache by what it is depends on: its URL,
+// language and cookie banner, whether it is the document or the data,
+// and the cookies its route's pages were found to vary by (a booking
+// page reads the visitor's time zone), each as cleaned for the loader.
+func (e *Engine) key(c *gin.Context, path, rawQuery string, as form) string {
+	prefix, basePath, _ := SplitLocale(path)
+	var varies []string
+	if m, ok := e.opt.Routes.Match(basePath); ok {
+		varies = e.pages.variesOf(m.Route.Name)
+	}
+	return e.keyBy(c, prefix, path, rawQuery, as, varies)
+}
+
+// keyOf is the key a loaded page is kept under: its own cookies, learnt
+// for its route from then on.
+func (e *Engine) keyOf(c *gin.Context, path, rawQuery string, as form, p *Payload) string {
+	e.pages.vary(p.Route, p.varies)
+	prefix, _, _ := SplitLocale(path)
+	return e.keyBy(c, prefix, path, rawQuery, as, e.pages.variesOf(p.Route))
+}
+
+func (e *Engine) keyBy(c *gin.Context, prefix, path, rawQuery string, as form, varies []string) string {
+	kind := "doc"
+	if as == asData {
+		kind = "data"
+	}
+	parts := []string{kind, ResolveLocale(c, prefix), consentOf(c), path, rawQuery}
+	if len(varies) > 0 {
+		cookies := e.cookies(c.Cookie)
+		for _, name := range varies {
+			parts = append(parts, name+"="+cookies[name])
+		}
+	}
+	return strings.Join(parts, "\x00")
+}
+
+// cacheable tells whether a loaded page may be cached: one its loader
+// gave tags to (what it shows, so a change can drop it), of a route that
+// names its query's parameters (another query cannot make another page),
+// not one visitor's (a form key), and not an error.
+func (e *Engine) cacheable(p *Payload) bool {
+	r := e.opt.Routes.Route(p.Route)
+	return p.Status == http.StatusOK && len(p.tags) > 0 && r != nil && r.Query != nil && len(p.formKeys) == 0
+}
+
+// WriteData answers with a page's payload as JSON, under the page's
+// status: a navigation's data, or a form post's refusal asked for as data.
+func (e *Engine) WriteData(c *gin.Context, p *Payload) {
+	c.Header("Cache-Control", "no-store")
+	data, err := json.Marshal(p)
+	if err != nil {
+		APIError(c, http.StatusInternalServerError, "internal", "Internal Server Error")
+		return
+	}
+	c.Data(p.Status, "application/json; charset=utf-8", data)
+}
+
+func (e *Engine) cacheLookup(hit bool) {
+	if e.opt.CacheLookup != nil {
+		e.opt.CacheLookup(hit)
+	}
+}

@@ -23,7 +23,7 @@ func linkCommand() *command {
 				return err
 			}
 			return withDatabase(ctx, inv.cfg, func(ctx context.Context, a *app) error {
-				secret, err := booking.NewService(a.pool, a.log).NewOneTimeLink(ctx, inv.args[0], time.Duration(days)*24*time.Hour)
+				secret, err := booking.NewService(a.pool, a.log, booking.Options{}).NewOneTimeLink(ctx, inv.args[0], time.Duration(days)*24*time.Hour)
 				if err != nil {
 					return err
 				}

@@ -12,30 +12,20 @@ import (
 	"net/http"
 	"path/filepath"
 	"strings"
-	"sync"
 	"sync/atomic"
 	"time"
 
-	"slotwise/backend/internal/booking"
+	"slotwise/backend/internal/background"
 	"slotwise/backend/internal/calsync"
 	"slotwise/backend/internal/clock"
 	"slotwise/backend/internal/config"
-	"slotwise/backend/internal/content"
-	"slotwise/backend/internal/events"
-	"slotwise/backend/internal/formkey"
-	"slotwise/backend/internal/forms"
 	"slotwise/backend/internal/limits"
-	"slotwise/backend/internal/metrics"
 	"slotwise/backend/internal/notify"
 	"slotwise/backend/internal/payments"
-	"slotwise/backend/internal/reminders"
 	"slotwise/backend/internal/route"
-	"slotwise/backend/internal/sites"
 	"slotwise/backend/internal/web"
 	"slotwise/backend/internal/web/pages"
-	"slotwise/backend/internal/webhooks"
 	"slotwise/locales"
-	"slotwise/ssr"
 	"slotwise/ui"
 )
 
@@ -78,129 +68,17 @@ func serve(ctx context.Context, cfg *config.Config) error {
 		if err := seedIfEmpty(ctx, a); err != nil {
 			return err
 		}
-		meters := metrics.New(a.pool, a.log)
-		pool, err := ssr.New(ssr.Options{
-			Bundle: bundle, BundleName: "server.js",
-			Workers: a.cfg.SSRWorkers, Deadline: a.cfg.RenderTimeout, Logger: a.log, Observe: meters.Render,
-		})
+		h, err := build(ctx, a, bundle, assets)
 		if err != nil {
 			return err
 		}
-		defer pool.Close()
-		a.log.Info("pages render in V8", slog.String("engine", ssr.Engine), slog.Int("workers", pool.Stats().Workers))
-		mailer, err := mailSender(a)
-		if err != nil {
-			return err
-		}
-		a.log.Info("absolute links (canonical, hreflang, mails, calendar files) use the public URL", slog.String("public_url", publicURL(a.cfg)),
-			slog.Bool("configured", a.cfg.PublicURL != ""))
-		limiter, err := abuseLimits(a)
-		if err != nil {
-			return err
-		}
-		bookings := booking.NewService(a.pool, a.log)
-		keys, err := formkey.Load(ctx, a.pool)
-		if err != nil {
-			return err
-		}
-		formsSvc := forms.NewService(a.pool, keys, a.cfg.RedirectOrigins, a.log)
-		paySvc := payments.NewService(a.pool, bookings, publicURL(a.cfg), a.log, paymentProviders(a)...)
-		siteStore := sites.NewStore(a.pool)
-		if shift, ok := clock.Shifted(); ok {
-			a.log.Warn(clock.EnvShift+" is set: the clock is moved away from the real time", slog.String("shift", shift), slog.Time("now", clock.Now()))
-		}
-		var testClock func() time.Time
-		if start := a.cfg.TestClock; !start.IsZero() {
-			a.log.Warn("SLOTWISE_TEST_CLOCK is set: the clock is not the real time", slog.Time("starts_at", start))
-			now := clock.StartingAt(start)
-			bookings.SetClock(now)
-			formsSvc.SetClock(now)
-			siteStore.SetClock(now)
-			limiter.SetClock(now)
-			testClock = now
-		}
-		if !a.cfg.NoDemo {
-			if a.demoLink, err = demoLink(ctx, bookings); err != nil {
-				return err
-			}
-			if a.demoPreview, err = demoPreview(ctx, sites.NewStore(a.pool)); err != nil {
-				return err
-			}
-		}
-		contentSvc := content.NewService(a.pool, a.cfg.RedirectOrigins)
-		if testClock != nil {
-			contentSvc.SetClock(testClock)
-		}
-		meters.SetClock(bookings.Now)
-		hooks := webhooks.NewStore(a.pool, a.cfg.AllowPrivateNetworks)
-		if a.cfg.AllowPrivateNetworks {
-			a.log.Warn("SLOTWISE_ALLOW_PRIVATE_NETWORKS is set: webhooks and calendar servers may be private and loopback addresses")
-		}
-		calendars, err := calendarSync(ctx, a)
-		if err != nil {
-			return err
-		}
-		if testClock != nil {
-			calendars.SetClock(testClock)
-		}
-		bookings.SetLiveCheck(calendars.CheckLive)
-		mails := notify.Mailer{Renderer: pool, BaseURL: publicURL(a.cfg), From: a.cfg.SMTP.From, FromName: a.cfg.SMTP.FromName, Logger: a.log}
-		bookingMails := &booking.Mailer{Service: bookings, Mailer: mails}
-		dispatcher := &events.Dispatcher{Pool: a.pool, Logger: a.log, Consumers: []events.Consumer{
-			bookingMails,
-			&forms.Mailer{Service: formsSvc, Mailer: mails},
-			&payments.Fulfiller{Service: paySvc},
-			&webhooks.Fanout{Store: hooks, Bookings: bookings, Forms: formsSvc},
-			&calsync.Writer{Service: calendars, Bookings: bookings, BaseURL: publicURL(a.cfg)},
-		}}
-		if err := dispatcher.Subscribe(ctx); err != nil {
-			return err
-		}
-		worker := &notify.Worker{Pool: a.pool, Sender: mailer, Logger: a.log}
+		defer h.renderer.Close()
+		// The background work stops after the server has drained (the
+		// defers run last first): a request's after-commit mail still goes.
 		workCtx, stopWork := context.WithCancel(ctx)
-		var workers sync.WaitGroup
-		defer workers.Wait()
+		defer background.Run(workCtx, a.log, h.loops...)()
 		defer stopWork()
-		workers.Go(func() { _ = dispatcher.Run(workCtx) })
-		workers.Go(func() { _ = worker.Run(workCtx) })
-		workers.Go(func() { purgeOld(workCtx, a, bookings, limiter) })
-		workers.Go(func() { paySvc.RunHolds(workCtx, holdSweep) })
-		hookSender := &webhooks.Sender{Pool: a.pool, Client: webhooks.NewClient(a.cfg.AllowPrivateNetworks), Logger: a.log,
-			Observe: meters.WebhookAttempt}
-		workers.Go(func() { hookSender.Run(workCtx) })
-		workers.Go(func() { calendars.Run(workCtx) })
-		reminding := &reminders.Worker{Pool: a.pool, Bookings: bookings, Mailer: bookingMails, Now: bookings.Now,
-			Logger: a.log, Observe: meters.Reminder}
-		if err := reminders.PlanAgendas(ctx, a.pool, bookings.Now()); err != nil {
-			return err
-		}
-		if n, err := booking.PlanUnplanned(ctx, a.pool, bookings.Now()); err != nil {
-			return err
-		} else if n > 0 {
-			a.log.Info("reminders planned for bookings made before them", slog.Int("bookings", n))
-		}
-		workers.Go(func() { _ = reminding.Run(workCtx) })
-		handler, err := web.New(web.Deps{
-			Config: web.Config{PublicURL: publicURL(a.cfg), TrustedOrigins: a.cfg.TrustedOrigins,
-				FrameAncestors: a.cfg.FrameAncestors, TrustedProxies: a.cfg.TrustedProxies, MetricsToken: a.cfg.MetricsToken},
-			Metrics:  meters,
-			Limits:   limiter,
-			Logger:   a.log,
-			Renderer: pool,
-			DB:       a.pool,
-			Assets:   assets,
-			Features: []web.Feature{web.Sites(siteStore), web.Booking(bookings), web.Forms(formsSvc), web.Payments(paySvc),
-				web.Admin(web.AdminDeps{Pool: a.pool, Bookings: bookings, Forms: formsSvc, Webhooks: hooks, Payments: paySvc, Calendars: calendars,
-					Content: contentSvc})},
-			// Published website pages are cached while content changes are heard.
-			ContentPool: a.pool,
-			Lifetime:    ctx,
-			FormKeys:    formsSvc.Keys(), // on the test clock, when there is one
-		})
-		if err != nil {
-			return err
-		}
-		hand.Store(handler)
+		hand.Store(h.handler)
 		banner(a, ln)
 		select {
 		case err := <-served:
@@ -334,41 +212,9 @@ func publicURL(cfg *config.Config) string {
 	return "http://" + net.JoinHostPort(host, port)
 }
 
-// purgeOld forgets, every hour, idempotency keys past their day, rate
-// limit windows past theirs, and events older than a week that every
-// consumer has handled.
-func purgeOld(ctx context.Context, a *app, bookings *booking.Service, limiter *limits.Limiter) {
-	t := time.NewTicker(time.Hour)
-	defer t.Stop()
-	for {
-		if n, err := bookings.PurgeIdempotencyKeys(ctx); err != nil && ctx.Err() == nil {
-			a.log.Warn("unable to purge idempotency keys", slog.Any("err", err))
-		} else if n > 0 {
-			a.log.Info("purged idempotency keys", slog.Int64("count", n))
-		}
-		if _, err := limiter.Purge(ctx); err != nil && ctx.Err() == nil {
-			a.log.Warn("unable to purge rate limit windows", slog.Any("err", err))
-		}
-		if n, err := events.Purge(ctx, a.pool, 7*24*time.Hour); err != nil && ctx.Err() == nil {
-			a.log.Warn("unable to purge events", slog.Any("err", err))
-		} else if n > 0 {
-			a.log.Info("purged events", slog.Int64("count", n))
-		}
-		if n, err := reminders.Purge(ctx, a.pool, 90*24*time.Hour); err != nil && ctx.Err() == nil {
-			a.log.Warn("unable to purge reminders done", slog.Any("err", err))
-		} else if n > 0 {
-			a.log.Info("purged reminders done", slog.Int64("count", n))
-		}
-		select {
-		case <-ctx.Done():
-			return
-		case <-t.C:
-		}
-	}
-}
-
-// abuseLimits builds the limits of the configuration and says which hold.
-func abuseLimits(a *app) (*limits.Limiter, error) {
+// abuseLimits builds the limits of the configuration, counted on now, and
+// says which hold.
+func abuseLimits(a *app, now clock.Func) (*limits.Limiter, error) {
 	rules := map[string]limits.Rule{}
 	for bucket, text := range map[string]string{
 		web.BucketBookingsPerIP: a.cfg.LimitBookingsPerIP, web.BucketBookingsPerEmail: a.cfg.LimitBookingsPerEmail,
@@ -385,7 +231,7 @@ func abuseLimits(a *app) (*limits.Limiter, error) {
 		slog.String(web.BucketBookingsPerEmail, rules[web.BucketBookingsPerEmail].String()),
 		slog.String(web.BucketTokenGuesses, rules[web.BucketTokenGuesses].String()),
 		slog.Any("trusted_proxies", a.cfg.TrustedProxies))
-	return limits.New(a.pool, rules), nil
+	return limits.New(a.pool, rules, now), nil
 }
 
 // holdSweep is how often ended holds of unpaid bookings are looked for: a
@@ -456,7 +302,7 @@ func stripeProvider(a *app) payments.Provider {
 // with the operator's keys (and the database's own, which opens what was
 // sealed before them); passwords sealed with an older key are sealed again
 // with the newest at start.
-func calendarSync(ctx context.Context, a *app) (*calsync.Service, error) {
+func calendarSync(ctx context.Context, a *app, now clock.Func) (*calsync.Service, error) {
 	configured, err := calsync.ParseKeys(a.cfg.CalendarKeys)
 	if err != nil {
 		return nil, fmt.Errorf("config: SLOTWISE_CALENDAR_KEYS: %w", err)
@@ -471,5 +317,5 @@ func calendarSync(ctx context.Context, a *app) (*calsync.Service, error) {
 		a.log.Info("calendar passwords sealed again with the newest key", slog.Int("count", n))
 	}
 	return calsync.NewService(a.pool, calsync.Options{Keys: keys, AllowPrivate: a.cfg.AllowPrivateNetworks,
-		Interval: a.cfg.CalendarSyncInterval, Log: a.log, RefuseUnanswered: a.cfg.CalendarRefuseUnanswered}), nil
+		Interval: a.cfg.CalendarSyncInterval, Log: a.log, RefuseUnanswered: a.cfg.CalendarRefuseUnanswered, Clock: now}), nil
 }

@@ -102,7 +102,7 @@ func BenchmarkMonthOfSlotsWithOwnBusyTimes(b *testing.B) {
 			if err := demo.Seed(ctx, pool); err != nil {
 				b.Fatal(err)
 			}
-			svc := booking.NewService(pool, slog.New(slog.NewTextHandler(io.Discard, nil)))
+			svc := booking.NewService(pool, slog.New(slog.NewTextHandler(io.Discard, nil)), booking.Options{})
 			svc.SetClock(func() time.Time { return friday })
 			var jonas int64
 			if err := pool.QueryRow(ctx, `SELECT id FROM staff WHERE slug = 'jonas'`).Scan(&jonas); err != nil {

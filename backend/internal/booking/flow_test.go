@@ -626,9 +626,8 @@ func TestACartIsBookedBackToBackAllOrNothing(t *testing.T) {
 // A visit is one payment: services paid online in different currencies
 // cannot be one, and the booker is told so, with nothing booked.
 func TestACartPaidOnlineInTwoCurrenciesIsRefusedWithWhy(t *testing.T) {
-	svc, pool, _ := newService(t)
+	svc, pool, _ := newServiceWith(t, booking.Options{OnlinePayments: func(*booking.Location) bool { return true }})
 	ctx := context.Background()
-	svc.SetOnlinePayments(func(*booking.Location) bool { return true })
 	if _, err := pool.Exec(ctx, `UPDATE calendars SET payment = 'online', price_cents = 3000,
 		currency = CASE slug WHEN 'salon-manicure' THEN 'GBP' ELSE NULL END WHERE slug IN ('salon-haircut', 'salon-manicure')`); err != nil {
 		t.Fatal(err)

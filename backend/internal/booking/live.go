@@ -14,9 +14,6 @@ import (
 // servers did not answer when the operator chose to refuse them then.
 type LiveCheck func(ctx context.Context, staff []int64, from, to time.Time) (refused []int64)
 
-// SetLiveCheck makes booking, rescheduling and carts ask staff's own
-// calendars first.
-func (s *Service) SetLiveCheck(f LiveCheck) { s.live = f }
 
 type unansweredKey struct{}
 

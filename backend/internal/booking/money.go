@@ -141,10 +141,6 @@ func (c *Calendar) NeedsPayment() bool {
 	return now > 0
 }
 
-// SetOnlinePayments tells the service which businesses can take a payment
-// online (a provider of theirs is configured); a calendar paid online of
-// any other books nothing.
-func (s *Service) SetOnlinePayments(payable func(*Location) bool) { s.payable = payable }
 
 // OnlinePayments tells whether a business can take a payment online.
 func (s *Service) OnlinePayments(l *Location) bool {

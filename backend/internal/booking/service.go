@@ -23,18 +23,33 @@ type Service struct {
 	store   store
 	log     *slog.Logger
 	now     func() time.Time
-	payable func(*Location) bool // which businesses take payments online (SetOnlinePayments)
-	live    LiveCheck            // asks staff's own calendars before booking (SetLiveCheck)
+	payable func(*Location) bool // which businesses take payments online (Options.OnlinePayments)
+	live    LiveCheck            // asks staff's own calendars before booking (Options.LiveCheck)
+}
+
+// Options are the service's collaborators; each may be left out.
+type Options struct {
+	// Clock is the service's time; nil: clock.Now.
+	Clock clock.Func
+	// OnlinePayments tells which businesses can take a payment online
+	// (payments.Payable); nil: none can, and calendars paid online say so.
+	OnlinePayments func(*Location) bool
+	// LiveCheck asks staff's own calendars about a time before it is booked
+	// (calsync.Service.CheckLive); nil: their stored busy times alone count.
+	LiveCheck LiveCheck
+	// AfterCommit runs after each change the service commits, before it
+	// returns (pages.Cache.SeeOwnChanges: the replica's pages see it).
+	AfterCommit func(ctx context.Context)
 }
 
 // NewService builds the service.
-func NewService(pool *pgxpool.Pool, log *slog.Logger) *Service {
-	return &Service{pool: pool, runner: command.NewRunner(pool), log: log, now: clock.Now}
+func NewService(pool *pgxpool.Pool, log *slog.Logger, opt Options) *Service {
+	s := &Service{pool: pool, runner: command.NewRunnerAfter(pool, opt.AfterCommit), log: log, now: opt.Clock, payable: opt.OnlinePayments, live: opt.LiveCheck}
+	if s.now == nil {
+		s.now = clock.Now
+	}
+	return s
 }
-
-// AfterCommit gives the service what to do after each change it commits,
-// before it returns (command.Runner.SetAfterCommit).
-func (s *Service) AfterCommit(fn func(ctx context.Context)) { s.runner.SetAfterCommit(fn) }
 
 // SetClock replaces the clock, for tests.
 func (s *Service) SetClock(now func() time.Time) { s.now = now }

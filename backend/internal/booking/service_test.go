@@ -48,13 +48,19 @@ func (r *recorder) all(t *testing.T) []recordedEvent {
 
 func newService(t *testing.T) (*booking.Service, *pgxpool.Pool, *recorder) {
 	t.Helper()
+	return newServiceWith(t, booking.Options{})
+}
+
+// newServiceWith is the service with the collaborators opt gives, on Friday.
+func newServiceWith(t *testing.T, opt booking.Options) (*booking.Service, *pgxpool.Pool, *recorder) {
+	t.Helper()
 	pool := dbtest.New(t)
 	if err := demo.Seed(context.Background(), pool); err != nil {
 		t.Fatal(err)
 	}
 	rec := &recorder{pool: pool}
-	svc := booking.NewService(pool, slog.New(slog.NewTextHandler(io.Discard, nil)))
-	svc.SetClock(func() time.Time { return friday })
+	opt.Clock = func() time.Time { return friday }
+	svc := booking.NewService(pool, slog.New(slog.NewTextHandler(io.Discard, nil)), opt)
 	return svc, pool, rec
 }
 

@@ -49,7 +49,7 @@ func TestAFeedOfAThousandMinutelyEventsIsReadWithinItsBudget(t *testing.T) {
 	feed := &feedServer{body: feedEvents(1000, minutely)}
 	srv := httptest.NewServer(feed)
 	defer srv.Close()
-	bookings := booking.NewService(pool, slog.New(slog.NewTextHandler(io.Discard, nil)))
+	bookings := booking.NewService(pool, slog.New(slog.NewTextHandler(io.Discard, nil)), booking.Options{})
 	bookings.SetClock(func() time.Time { return monday })
 	jonas := staffOf(t, bookings, "demo-consultation", "jonas")
 

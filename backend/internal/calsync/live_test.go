@@ -22,9 +22,13 @@ func TestABookingAsksAStaleCalendarAboutItsTime(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	bookings := booking.NewService(pool, slog.New(slog.NewTextHandler(io.Discard, nil)))
-	bookings.SetClock(func() time.Time { return monday })
-	bookings.SetLiveCheck(svc.CheckLive)
+	// One booking service a choice of the operator's: the live check of the
+	// default, and of one that refuses a person whose server is silent.
+	quiet := slog.New(slog.NewTextHandler(io.Discard, nil))
+	on := func(check booking.LiveCheck) *booking.Service {
+		return booking.NewService(pool, quiet, booking.Options{Clock: func() time.Time { return monday }, LiveCheck: check})
+	}
+	bookings := on(svc.CheckLive)
 	jonas := staffOf(t, bookings, "demo-consultation", "jonas")
 	mia := staffOf(t, bookings, "demo-consultation", "mia")
 	book := func(start string, staff int64) (*booking.Booking, error) {
@@ -51,7 +55,7 @@ func TestABookingAsksAStaleCalendarAboutItsTime(t *testing.T) {
 	opt.RefuseUnanswered = true
 	refusing := calsync.NewService(pool, opt)
 	refusing.SetClock(func() time.Time { return monday.Add(calsync.FreshFor + time.Second) })
-	bookings.SetLiveCheck(refusing.CheckLive)
+	bookings = on(refusing.CheckLive)
 	if _, err := book("2027-03-02T11:30:00+01:00", jonas); err != nil {
 		t.Errorf("refusal chosen, the server answering: %v, want booked", err)
 	}
@@ -62,7 +66,7 @@ func TestABookingAsksAStaleCalendarAboutItsTime(t *testing.T) {
 		t.Errorf("with the server silent and refusal chosen: %v, want ErrStaffBusy", err)
 	}
 	// by default he is booked on what was stored.
-	bookings.SetLiveCheck(svc.CheckLive)
+	bookings = on(svc.CheckLive)
 	if _, err := book("2027-03-02T12:00:00+01:00", jonas); err != nil {
 		t.Errorf("with the server silent, by default: %v, want booked", err)
 	}

@@ -87,6 +87,8 @@ type Options struct {
 	RefuseUnanswered bool
 	// Timeout bounds one request to a calendar server; 0: RequestTimeout.
 	Timeout time.Duration
+	// Clock is the service's time (the booking clock); nil: clock.Now.
+	Clock clock.Func
 }
 
 // DefaultInterval is how often a connection syncs when nothing else says.
@@ -116,11 +118,14 @@ func NewService(pool *pgxpool.Pool, opt Options) *Service {
 	if opt.Timeout <= 0 {
 		opt.Timeout = RequestTimeout
 	}
+	if opt.Clock == nil {
+		opt.Clock = clock.Now
+	}
 	return &Service{pool: pool, keys: opt.Keys, http: newGuarded(opt.AllowPrivate, opt.Timeout), allow: opt.AllowPrivate,
-		interval: opt.Interval, log: opt.Log, now: clock.Now, refuse: opt.RefuseUnanswered}
+		interval: opt.Interval, log: opt.Log, now: opt.Clock, refuse: opt.RefuseUnanswered}
 }
 
-// SetClock makes the service read time from now (tests, the test clock).
+// SetClock makes the service read time from now, for tests.
 func (s *Service) SetClock(now func() time.Time) { s.now = now }
 
 func newID(prefix string) string {

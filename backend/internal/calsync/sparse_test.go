@@ -54,9 +54,8 @@ func TestASecondCalDAVServerBlocksWhatItsEventsSay(t *testing.T) {
 
 	// And a booking asks it about its time, as it asks Radicale.
 	dav.Put(work, "dentist", vcal(event("dentist", "20270302T090000Z", "20270302T100000Z")))
-	bookings := booking.NewService(pool, slog.New(slog.NewTextHandler(io.Discard, nil)))
-	bookings.SetClock(func() time.Time { return monday })
-	bookings.SetLiveCheck(svc.CheckLive)
+	bookings := booking.NewService(pool, slog.New(slog.NewTextHandler(io.Discard, nil)),
+		booking.Options{Clock: func() time.Time { return monday }, LiveCheck: svc.CheckLive})
 	svc.SetClock(func() time.Time { return monday.Add(calsync.FreshFor + time.Second) })
 	jonas := staffOf(t, bookings, "demo-consultation", "jonas")
 	_, _, err = bookings.Book(ctx, booking.BookCommand{Calendar: "demo-consultation", Start: "2027-03-02T10:00:00+01:00",

@@ -10,6 +10,7 @@ import (
 
 	"github.com/jackc/pgx/v5"
 
+	"slotwise/backend/internal/background"
 	"slotwise/backend/internal/icalbusy"
 )
 
@@ -75,31 +76,30 @@ func (s *Service) claim(ctx context.Context, where string, args ...any) ([]lease
 	return out, err
 }
 
+// Name is the syncs' name among the server's background work.
+func (s *Service) Name() string { return "calendar syncs" }
+
 // Run syncs due connections until ctx ends: every replica runs it, and
 // the lease keeps two from syncing one connection at once.
-func (s *Service) Run(ctx context.Context) {
-	tick := time.NewTicker(10 * time.Second)
-	defer tick.Stop()
-	for {
-		leases, err := s.claim(ctx, `next_sync <= $2`)
-		if err != nil && ctx.Err() == nil {
-			s.log.WarnContext(ctx, "calendar sync: unable to take due connections", "error", err)
+func (s *Service) Run(ctx context.Context) error {
+	background.Rounds(ctx, s.pool, "", 10*time.Second, s.log, func(ctx context.Context) {
+		for ctx.Err() == nil {
+			leases, err := s.claim(ctx, `next_sync <= $2`)
+			if err != nil && ctx.Err() == nil {
+				s.log.WarnContext(ctx, "calendar sync: unable to take due connections", "error", err)
+			}
+			if len(leases) == 0 {
+				return
+			}
+			// At once, so one slow server does not hold up the others' syncs.
+			var wg sync.WaitGroup
+			for _, l := range leases {
+				wg.Go(func() { s.syncLeased(ctx, l.id, l.token, nil) })
+			}
+			wg.Wait() // and more may be due
 		}
-		// At once, so one slow server does not hold up the others' syncs.
-		var wg sync.WaitGroup
-		for _, l := range leases {
-			wg.Go(func() { s.syncLeased(ctx, l.id, l.token, nil) })
-		}
-		wg.Wait()
-		if len(leases) > 0 {
-			continue // more may be due
-		}
-		select {
-		case <-ctx.Done():
-			return
-		case <-tick.C:
-		}
-	}
+	})
+	return nil
 }
 
 // syncLeased syncs a connection this replica holds the lease of and

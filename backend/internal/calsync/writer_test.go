@@ -42,7 +42,7 @@ func newWriting(t *testing.T, staff, calendar string) *writing {
 	if conn, err = svc.Update(ctx, conn.ID, calsync.Patch{WriteTo: &to}); err != nil {
 		t.Fatal(err)
 	}
-	bookings := booking.NewService(pool, slog.New(slog.NewTextHandler(io.Discard, nil)))
+	bookings := booking.NewService(pool, slog.New(slog.NewTextHandler(io.Discard, nil)), booking.Options{})
 	bookings.SetClock(func() time.Time { return monday })
 	return &writing{svc: svc, bookings: bookings, dav: dav, conn: conn, pool: pool,
 		writer: &calsync.Writer{Service: svc, Bookings: bookings, BaseURL: "https://book.example.com"}}

@@ -45,17 +45,19 @@ const maxAttempts = 3
 type Runner struct {
 	pool *pgxpool.Pool
 	// afterCommit runs after each command that committed a change, before
-	// Run returns (SetAfterCommit).
+	// Run returns (NewRunnerAfter).
 	afterCommit func(ctx context.Context)
 }
 
-// SetAfterCommit gives the runner what to do after each commit, before the
-// command's caller answers: the web layer makes its cached pages catch up
-// with the change (web.Server.SeeOwnChanges). Set it before the runner runs.
-func (r *Runner) SetAfterCommit(fn func(ctx context.Context)) { r.afterCommit = fn }
-
 // NewRunner returns a runner on pool.
 func NewRunner(pool *pgxpool.Pool) *Runner { return &Runner{pool: pool} }
+
+// NewRunnerAfter returns a runner on pool that runs afterCommit after each
+// commit, before the command's caller answers: the replica's cached pages
+// catch up with the change (pages.Cache.SeeOwnChanges).
+func NewRunnerAfter(pool *pgxpool.Pool, afterCommit func(ctx context.Context)) *Runner {
+	return &Runner{pool: pool, afterCommit: afterCommit}
+}
 
 // Op names one run of a command.
 type Op struct {

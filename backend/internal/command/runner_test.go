@@ -140,9 +140,9 @@ func TestADeadlockIsRetried(t *testing.T) {
 }
 
 func TestTheAfterCommitHookRunsOncePerCommittedChangeBeforeTheCallerHearsOfIt(t *testing.T) {
-	r, pool := setup(t)
+	_, pool := setup(t)
 	var hooked []int64 // the things committed when the hook ran
-	r.SetAfterCommit(func(ctx context.Context) {
+	r := command.NewRunnerAfter(pool, func(ctx context.Context) {
 		var n int64
 		if err := pool.QueryRow(ctx, `SELECT count(*) FROM things`).Scan(&n); err != nil {
 			t.Error(err)

@@ -22,13 +22,16 @@ type Service struct {
 	now       clock.Func // when reminders and agendas are planned from
 }
 
-// SetClock makes changes plan reminders and agendas from now (tests, the
-// test clock).
+// SetClock makes changes plan reminders and agendas from now, for tests.
 func (s *Service) SetClock(now clock.Func) { s.now = now }
 
-// NewService is the content service over pool.
-func NewService(pool *pgxpool.Pool, redirectOrigins []string) *Service {
-	return &Service{runner: command.NewRunner(pool), redirects: redirectOrigins, now: clock.Now}
+// NewService is the content service over pool, planning reminders and
+// agendas on now (nil: clock.Now).
+func NewService(pool *pgxpool.Pool, redirectOrigins []string, now clock.Func) *Service {
+	if now == nil {
+		now = clock.Now
+	}
+	return &Service{runner: command.NewRunner(pool), redirects: redirectOrigins, now: now}
 }
 
 // Change is one item sent whole: its kind, the key of its address (empty

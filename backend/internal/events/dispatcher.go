@@ -7,22 +7,21 @@ import (
 	"fmt"
 	"log/slog"
 	"slices"
-	"sync"
 	"time"
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 
+	"slotwise/backend/internal/background"
 	"slotwise/backend/internal/db"
 )
 
 // Dispatcher defaults.
 const (
-	DefaultPollInterval = 5 * time.Second
-	DefaultLease        = 2 * time.Minute
-	DefaultMaxAttempts  = 12
-	batchSize           = 10
-	maxErrorLen         = 2000
+	DefaultLease       = 2 * time.Minute
+	DefaultMaxAttempts = 12
+	batchSize          = 10
+	maxErrorLen        = 2000
 )
 
 // Dispatcher delivers events to consumers. Any number of dispatchers, in
@@ -34,7 +33,7 @@ type Dispatcher struct {
 
 	// PollInterval is how often due deliveries are looked for besides the
 	// notifications: retries whose time has come, leases that ran out, and
-	// anything a lost notification missed. Default 5s.
+	// anything a lost notification missed. Default background.DefaultPoll.
 	PollInterval time.Duration
 	// Lease is how long a claimed delivery is the claimer's; past it
 	// (the claimer died) another dispatcher takes it over. Default 2m.
@@ -57,32 +56,21 @@ func (d *Dispatcher) Subscribe(ctx context.Context) error {
 	return nil
 }
 
-// Run subscribes the consumers, then delivers due events until ctx ends.
+// Name is the dispatcher's name among the server's background work.
+func (d *Dispatcher) Name() string { return "events" }
+
+// Run subscribes the consumers, then delivers due events until ctx ends,
+// as soon as a commit announces them and at least every PollInterval.
 func (d *Dispatcher) Run(ctx context.Context) error {
 	if err := d.Subscribe(ctx); err != nil {
 		return err
 	}
-	wake := make(chan struct{}, 1)
-	var wg sync.WaitGroup
-	wg.Add(1)
-	go func() {
-		defer wg.Done()
-		db.Listen(ctx, d.Pool, Channel, wake, d.pollInterval(), d.logger())
-	}()
-	defer wg.Wait()
-	ticker := time.NewTicker(d.pollInterval())
-	defer ticker.Stop()
-	for {
+	background.Rounds(ctx, d.Pool, Channel, d.PollInterval, d.logger(), func(ctx context.Context) {
 		if _, err := d.DeliverDue(ctx); err != nil && ctx.Err() == nil {
 			d.logger().WarnContext(ctx, "events: delivery round failed", "error", err)
 		}
-		select {
-		case <-ctx.Done():
-			return nil
-		case <-wake:
-		case <-ticker.C:
-		}
-	}
+	})
+	return nil
 }
 
 type delivery struct {
@@ -248,13 +236,6 @@ func (d *Dispatcher) logger() *slog.Logger {
 		return d.Logger
 	}
 	return slog.Default()
-}
-
-func (d *Dispatcher) pollInterval() time.Duration {
-	if d.PollInterval > 0 {
-		return d.PollInterval
-	}
-	return DefaultPollInterval
 }
 
 func (d *Dispatcher) lease() time.Duration {

@@ -79,9 +79,14 @@ type Service struct {
 	origins []string // where a form may redirect besides this site
 }
 
-// NewService builds the service; keys signs and reads the form keys.
-func NewService(pool *pgxpool.Pool, keys *formkey.Signer, redirectOrigins []string, log *slog.Logger) *Service {
-	return &Service{pool: pool, runner: command.NewRunner(pool), keys: keys, log: log, now: clock.Now, origins: redirectOrigins}
+// NewService builds the service; keys signs and reads the form keys, on
+// the service's clock now (nil: clock.Now).
+func NewService(pool *pgxpool.Pool, keys *formkey.Signer, redirectOrigins []string, log *slog.Logger, now clock.Func) *Service {
+	s := &Service{pool: pool, runner: command.NewRunner(pool), keys: keys, log: log, now: clock.Now, origins: redirectOrigins}
+	if now != nil {
+		s.now, s.keys = now, keys.WithClock(now)
+	}
+	return s
 }
 
 // SetClock replaces the clock, for tests.

@@ -46,7 +46,7 @@ func newService(t *testing.T) (*forms.Service, *pgxpool.Pool, *clock) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	svc := forms.NewService(pool, keys, nil, slog.New(slog.DiscardHandler))
+	svc := forms.NewService(pool, keys, nil, slog.New(slog.DiscardHandler), nil)
 	c := &clock{t: time.Date(2026, 11, 23, 10, 0, 0, 0, time.UTC)}
 	svc.SetClock(c.now)
 	return svc, pool, c

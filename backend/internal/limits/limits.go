@@ -70,13 +70,16 @@ type Limiter struct {
 	now   clock.Func
 }
 
-// New returns a limiter with the rules of each bucket.
-func New(pool *pgxpool.Pool, rules map[string]Rule) *Limiter {
-	return &Limiter{pool: pool, rules: rules, now: clock.Now}
+// New returns a limiter with the rules of each bucket, counting windows
+// on now (nil: clock.Now).
+func New(pool *pgxpool.Pool, rules map[string]Rule, now clock.Func) *Limiter {
+	if now == nil {
+		now = clock.Now
+	}
+	return &Limiter{pool: pool, rules: rules, now: now}
 }
 
-// SetClock replaces the clock the windows are counted on (tests, and a
-// server whose clock starts at an instant).
+// SetClock replaces the clock the windows are counted on, for tests.
 func (l *Limiter) SetClock(now clock.Func) {
 	if l != nil {
 		l.now = now

@@ -38,7 +38,7 @@ func TestParseRule(t *testing.T) {
 
 func TestConcurrentHitsNeverPassTheLimit(t *testing.T) {
 	pool := dbtest.New(t)
-	l := limits.New(pool, map[string]limits.Rule{"x": {Max: 10, Window: time.Hour}})
+	l := limits.New(pool, map[string]limits.Rule{"x": {Max: 10, Window: time.Hour}}, nil)
 	var allowed atomic.Int64
 	var wg sync.WaitGroup
 	for range 50 {

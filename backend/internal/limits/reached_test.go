@@ -12,7 +12,7 @@ import (
 func TestReachedTellsWithoutCounting(t *testing.T) {
 	pool := dbtest.New(t)
 	ctx := context.Background()
-	l := limits.New(pool, map[string]limits.Rule{"x": {Max: 2, Window: 24 * time.Hour}})
+	l := limits.New(pool, map[string]limits.Rule{"x": {Max: 2, Window: 24 * time.Hour}}, nil)
 	steps := []struct {
 		hit         bool
 		wantReached bool

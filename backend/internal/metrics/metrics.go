@@ -37,8 +37,12 @@ type Metrics struct {
 }
 
 // New registers the collectors. pool, when set, is asked for the backlogs
-// at each scrape.
-func New(pool *pgxpool.Pool, log *slog.Logger) *Metrics {
+// at each scrape, what is due read on now (the server's clock; nil:
+// clock.Now).
+func New(pool *pgxpool.Pool, log *slog.Logger, now clock.Func) *Metrics {
+	if now == nil {
+		now = clock.Now
+	}
 	m := &Metrics{registry: prometheus.NewRegistry()}
 	m.requests = prometheus.NewCounterVec(prometheus.CounterOpts{
 		Name: "slotwise_http_requests_total", Help: "HTTP requests answered, by route, method and status.",
@@ -73,7 +77,7 @@ func New(pool *pgxpool.Pool, log *slog.Logger) *Metrics {
 	m.registry.MustRegister(m.requests, m.requestDuration, m.renders, m.renderDuration, m.renderWait, m.recycles, m.cache, m.webhooks, m.reminders,
 		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 	if pool != nil {
-		m.backlog = &backlog{pool: pool, log: log, now: clock.Now}
+		m.backlog = &backlog{pool: pool, log: log, now: now}
 		m.registry.MustRegister(m.backlog)
 	}
 	return m
@@ -120,14 +124,6 @@ func (m *Metrics) CacheLookup(hit bool) {
 // Reminder counts a reminder row done (reminders.Worker.Observe).
 func (m *Metrics) Reminder(kind, outcome, reason string) {
 	m.reminders.WithLabelValues(kind, outcome, reason).Inc()
-}
-
-// SetClock is the server's clock, which says what is due (the test clock
-// when there is one).
-func (m *Metrics) SetClock(now clock.Func) {
-	if m.backlog != nil {
-		m.backlog.now = now
-	}
 }
 
 // WebhookAttempt counts a webhook attempt (webhooks.Sender.Observe).

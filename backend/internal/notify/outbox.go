@@ -7,13 +7,13 @@ import (
 	"fmt"
 	"log/slog"
 	"net/mail"
-	"sync"
 	"time"
 	"unicode/utf8"
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 
+	"slotwise/backend/internal/background"
 	"slotwise/backend/internal/db"
 )
 
@@ -23,9 +23,8 @@ const OutboxChannel = "slotwise_outbox"
 
 // Worker defaults.
 const (
-	DefaultPollInterval = 5 * time.Second
-	DefaultMaxAttempts  = 12
-	maxErrorLen         = 2000
+	DefaultMaxAttempts = 12
+	maxErrorLen        = 2000
 )
 
 // Enqueue renders m from fromName <from> and stores it in the outbox through
@@ -109,30 +108,16 @@ func (w *Worker) Run(ctx context.Context) error {
 	if w.Pool == nil || w.Sender == nil {
 		return errors.New("notify: outbox worker needs a Pool and a Sender")
 	}
-	poll := w.pollInterval()
-	wake := make(chan struct{}, 1)
-	var wg sync.WaitGroup
-	wg.Add(1)
-	go func() {
-		defer wg.Done()
-		db.Listen(ctx, w.Pool, OutboxChannel, wake, w.pollInterval(), w.logger())
-	}()
-	defer wg.Wait()
-
-	ticker := time.NewTicker(poll)
-	defer ticker.Stop()
-	for {
+	background.Rounds(ctx, w.Pool, OutboxChannel, w.PollInterval, w.logger(), func(ctx context.Context) {
 		if _, err := w.DeliverDue(ctx); err != nil && ctx.Err() == nil {
 			w.logger().WarnContext(ctx, "outbox: delivery round failed", "error", err)
 		}
-		select {
-		case <-ctx.Done():
-			return nil
-		case <-wake:
-		case <-ticker.C:
-		}
-	}
+	})
+	return nil
 }
+
+// Name is the worker's name among the server's background work.
+func (w *Worker) Name() string { return "outbox" }
 
 // DeliverDue sends every message due now, one at a time, and returns how
 // many were accepted. Each message is leased in a statement of its own,
@@ -270,13 +255,6 @@ func (w *Worker) logger() *slog.Logger {
 		return w.Logger
 	}
 	return slog.Default()
-}
-
-func (w *Worker) pollInterval() time.Duration {
-	if w.PollInterval > 0 {
-		return w.PollInterval
-	}
-	return DefaultPollInterval
 }
 
 func (w *Worker) maxAttempts() int {

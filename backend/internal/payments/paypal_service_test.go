@@ -3,15 +3,12 @@ package payments_test
 import (
 	"context"
 	"errors"
-	"io"
-	"log/slog"
 	"net/http"
 	"strings"
 	"testing"
 	"time"
 
 	"slotwise/backend/internal/booking"
-	"slotwise/backend/internal/events"
 	"slotwise/backend/internal/payments"
 	"slotwise/backend/internal/payments/paypaltest"
 )
@@ -23,8 +20,7 @@ func (f *fixture) withPayPal(t *testing.T) *paypaltest.Double {
 	d := paypaltest.Start(t)
 	pp := payments.NewPayPal(payments.PayPalConfig{ClientID: paypaltest.ClientID, ClientSecret: paypaltest.ClientSecret,
 		WebhookID: paypaltest.WebhookID, APIURL: d.URL})
-	f.pay = payments.NewService(f.pool, f.bookings, "http://127.0.0.1:8080", slog.New(slog.NewTextHandler(io.Discard, nil)), pp)
-	f.worker.Consumers = []events.Consumer{&payments.Fulfiller{Service: f.pay}}
+	f.configure(pp)
 	return d
 }
 

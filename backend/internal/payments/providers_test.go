@@ -3,8 +3,6 @@ package payments_test
 import (
 	"context"
 	"errors"
-	"io"
-	"log/slog"
 	"net/http"
 	"sync"
 	"testing"
@@ -56,8 +54,7 @@ func TestAPaymentStaysWithTheProviderThatTookItWhenTheBusinessChangesProvider(t 
 	rzp := razorpaytest.Start(t)
 	razorpay := payments.NewRazorpay(payments.RazorpayConfig{KeyID: razorpaytest.KeyID, KeySecret: razorpaytest.KeySecret,
 		WebhookSecret: razorpaytest.WebhookSecret, APIURL: rzp.URL})
-	f.pay = payments.NewService(f.pool, f.bookings, "http://127.0.0.1:8080", slog.New(slog.NewTextHandler(io.Discard, nil)), f.stripe, razorpay)
-	f.worker.Consumers = []events.Consumer{&payments.Fulfiller{Service: f.pay}}
+	f.configure(f.stripe, razorpay)
 
 	first, token, session := f.book(t, monday10)
 	f.chooses(t, "razorpay")
@@ -211,7 +208,7 @@ func TestTwoCheckoutsAtOnceAtRazorpayShowOneOrder(t *testing.T) {
 	rzp := razorpaytest.Start(t)
 	razorpay := payments.NewRazorpay(payments.RazorpayConfig{KeyID: razorpaytest.KeyID, KeySecret: razorpaytest.KeySecret,
 		WebhookSecret: razorpaytest.WebhookSecret, APIURL: rzp.URL})
-	f.pay = payments.NewService(f.pool, f.bookings, "http://127.0.0.1:8080", slog.New(slog.NewTextHandler(io.Discard, nil)), razorpay)
+	f.configure(razorpay)
 	b, token, err := f.bookings.Book(context.Background(), booking.BookCommand{Calendar: "demo-paid", Start: monday10, TimeZone: "Europe/Berlin", Contact: contact(), AcceptTerms: true})
 	if err != nil {
 		t.Fatal(err)

@@ -11,6 +11,7 @@ import (
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 
+	"slotwise/backend/internal/background"
 	"slotwise/backend/internal/booking"
 	"slotwise/backend/internal/events"
 )
@@ -39,17 +40,27 @@ type Service struct {
 }
 
 // NewService builds the service over the providers the operator configured
-// (the first is the default of a business that chose none) and tells the
-// booking service which businesses can take a payment online.
+// (the first is the default of a business that chose none); the booking
+// service was told the same (Payable).
 func NewService(pool *pgxpool.Pool, bookings *booking.Service, baseURL string, log *slog.Logger, providers ...Provider) *Service {
-	s := &Service{pool: pool, bookings: bookings, baseURL: baseURL, log: log}
+	return &Service{pool: pool, bookings: bookings, baseURL: baseURL, log: log, providers: configured(providers)}
+}
+
+// Payable tells which businesses can take a payment online with these
+// providers: the booking service's booking.Options.OnlinePayments.
+func Payable(providers ...Provider) func(*booking.Location) bool {
+	s := &Service{providers: configured(providers)}
+	return func(l *booking.Location) bool { return s.For(l) != nil }
+}
+
+func configured(providers []Provider) []Provider {
+	var out []Provider
 	for _, p := range providers {
 		if p != nil {
-			s.providers = append(s.providers, p)
+			out = append(out, p)
 		}
 	}
-	bookings.SetOnlinePayments(func(l *booking.Location) bool { return s.For(l) != nil })
-	return s
+	return out
 }
 
 // Provider is the configured provider of that name, or nil.
@@ -279,22 +290,28 @@ func (s *Service) ReleaseDue(ctx context.Context) (int, error) {
 	}
 }
 
-// RunHolds releases ended holds every interval until ctx ends.
-func (s *Service) RunHolds(ctx context.Context, every time.Duration) {
-	t := time.NewTicker(every)
-	defer t.Stop()
-	for {
+// Holds is the background work that releases unpaid bookings whose hold
+// ended, looked for every Every: a released time is free at most that
+// long after its hold ends.
+type Holds struct {
+	Service *Service
+	Every   time.Duration
+}
+
+// Name is the work's name among the server's background work.
+func (h Holds) Name() string { return "payment holds" }
+
+// Run releases ended holds every Every until ctx ends.
+func (h Holds) Run(ctx context.Context) error {
+	s := h.Service
+	background.Rounds(ctx, s.pool, "", h.Every, s.log, func(ctx context.Context) {
 		if n, err := s.ReleaseDue(ctx); err != nil && ctx.Err() == nil {
 			s.log.WarnContext(ctx, "unable to release ended holds", slog.Any("err", err))
 		} else if n > 0 {
 			s.log.InfoContext(ctx, "released unpaid holds", slog.Int("bookings", n))
 		}
-		select {
-		case <-ctx.Done():
-			return
-		case <-t.C:
-		}
-	}
+	})
+	return nil
 }
 
 // Now is the bookings' clock.

@@ -38,6 +38,20 @@ type fixture struct {
 	worker   *events.Dispatcher
 }
 
+// clock is the fixture's time, which a test moves (f.now).
+func (f *fixture) clock() time.Time { return *f.now.Load() }
+
+// configure makes providers the ones the operator set up: the booking
+// and payments services are made again with them, as serve makes them.
+func (f *fixture) configure(providers ...payments.Provider) {
+	log := slog.New(slog.NewTextHandler(io.Discard, nil))
+	f.bookings = booking.NewService(f.pool, log, booking.Options{Clock: f.clock, OnlinePayments: payments.Payable(providers...)})
+	f.pay = payments.NewService(f.pool, f.bookings, "http://127.0.0.1:8080", log, providers...)
+	if f.worker != nil {
+		f.worker.Consumers = []events.Consumer{&payments.Fulfiller{Service: f.pay}}
+	}
+}
+
 func newFixture(t *testing.T) *fixture {
 	t.Helper()
 	f := &fixture{pool: dbtest.New(t), double: stripetest.Start(t)}
@@ -47,9 +61,8 @@ func newFixture(t *testing.T) *fixture {
 	start := friday
 	f.now.Store(&start)
 	log := slog.New(slog.NewTextHandler(io.Discard, nil))
-	f.bookings = booking.NewService(f.pool, log)
-	f.bookings.SetClock(func() time.Time { return *f.now.Load() })
 	f.stripe = payments.NewStripe(payments.StripeConfig{SecretKey: "sk_test_123", WebhookSecret: stripetest.WebhookSecret, APIURL: f.double.URL})
+	f.bookings = booking.NewService(f.pool, log, booking.Options{Clock: f.clock, OnlinePayments: payments.Payable(f.stripe)})
 	f.pay = payments.NewService(f.pool, f.bookings, "http://127.0.0.1:8080", log, f.stripe)
 	f.worker = &events.Dispatcher{Pool: f.pool, Consumers: []events.Consumer{&payments.Fulfiller{Service: f.pay}}, Logger: log}
 	if err := f.worker.Subscribe(context.Background()); err != nil {
@@ -434,7 +447,8 @@ func TestTheLastPaidSeatsAreHeldNeverOversold(t *testing.T) {
 
 func TestWithoutAProviderAPaidCalendarBooksNothing(t *testing.T) {
 	f := newFixture(t)
-	f.bookings.SetOnlinePayments(func(*booking.Location) bool { return false })
+	// The same database, with no provider configured.
+	f.bookings = booking.NewService(f.pool, slog.New(slog.NewTextHandler(io.Discard, nil)), booking.Options{Clock: f.clock})
 	_, _, err := f.bookings.Book(context.Background(), booking.BookCommand{Calendar: "demo-paid", Start: monday10, TimeZone: "Europe/Berlin", Contact: contact(), AcceptTerms: true})
 	if !errors.Is(err, booking.ErrPaymentsOff) {
 		t.Fatalf("err = %v, want ErrPaymentsOff", err)

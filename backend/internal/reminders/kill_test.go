@@ -31,7 +31,7 @@ func runHelperWorker() int {
 		return 1
 	}
 	at, _ := time.Parse(time.RFC3339, os.Getenv("SLOTWISE_REMINDER_HELPER_AT"))
-	svc := booking.NewService(pool, quiet)
+	svc := booking.NewService(pool, quiet, booking.Options{})
 	svc.SetClock(func() time.Time { return at })
 	w := &reminders.Worker{Pool: pool, Bookings: svc, Now: svc.Now, Logger: quiet, Lease: time.Second,
 		Mailer: &booking.Mailer{Service: svc, Mailer: notify.Mailer{Renderer: serverBundle(&testing.T{}), BaseURL: "https://book.example.com",

@@ -122,9 +122,7 @@ func newFixture(t testing.TB, at time.Time) *fixture {
 		t.Fatal(err)
 	}
 	clk := &movingClock{t: at}
-	svc := booking.NewService(pool, quiet)
-	svc.SetClock(clk.Now)
-	svc.SetOnlinePayments(func(*booking.Location) bool { return true })
+	svc := booking.NewService(pool, quiet, booking.Options{Clock: clk.Now, OnlinePayments: func(*booking.Location) bool { return true }})
 	return &fixture{pool: pool, clock: clk, bookings: svc, observed: &observed{n: map[string]int{}},
 		mailer: &booking.Mailer{Service: svc, Mailer: notify.Mailer{Renderer: serverBundle(t), BaseURL: "https://book.example.com",
 			From: "studio@example.com", FromName: "Demo Studio", Logger: quiet}}}

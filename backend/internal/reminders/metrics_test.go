@@ -13,8 +13,7 @@ func TestMetricsTellWhatIsDueHowLateAndWhatWasDone(t *testing.T) {
 	f := newFixture(t, utc("2027-03-26 10:00"))
 	setReminders(t, f, "demo-consultation", []content.Reminder{{Before: "24h", To: "booker"}}, nil)
 	mustBook(t, f, "demo-consultation", mondayAfterChange)
-	m := metrics.New(f.pool, quiet)
-	m.SetClock(f.clock.Now)
+	m := metrics.New(f.pool, quiet, f.clock.Now)
 	scrape := func() string {
 		rec := httptest.NewRecorder()
 		m.Handler().ServeHTTP(rec, httptest.NewRequest("GET", "/metrics", nil))

@@ -30,6 +30,7 @@ import (
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 
+	"slotwise/backend/internal/background"
 	"slotwise/backend/internal/booking"
 	"slotwise/backend/internal/clock"
 	"slotwise/backend/internal/events"
@@ -85,23 +86,21 @@ type Worker struct {
 	BeforeCommit func(id int64) error
 }
 
-// Run sends due rows every PollInterval until ctx ends.
+// Name is the worker's name among the server's background work.
+func (w *Worker) Name() string { return "reminders" }
+
+// Run sends due rows every PollInterval until ctx ends: a reminder is due
+// by the clock, not by a commit, so nothing is listened for.
 func (w *Worker) Run(ctx context.Context) error {
 	if w.Pool == nil || w.Bookings == nil || w.Mailer == nil {
 		return errors.New("reminders: a worker needs a Pool, Bookings and a Mailer")
 	}
-	ticker := time.NewTicker(w.pollInterval())
-	defer ticker.Stop()
-	for {
+	background.Rounds(ctx, w.Pool, "", w.pollInterval(), w.log(), func(ctx context.Context) {
 		if _, err := w.SendDue(ctx); err != nil && ctx.Err() == nil {
 			w.log().WarnContext(ctx, "reminders: a round failed", "error", err)
 		}
-		select {
-		case <-ctx.Done():
-			return nil
-		case <-ticker.C:
-		}
-	}
+	})
+	return nil
 }
 
 // row is one claimed reminder.

@@ -28,6 +28,15 @@ type Store struct {
 // NewStore returns a store over a pool or a transaction.
 func NewStore(q db.Querier) *Store { return &Store{q: q, now: clock.Now} }
 
+// At is the store on another clock (the server's test clock): what readers
+// see of posts scheduled ahead is read on it.
+func (s *Store) At(now clock.Func) *Store {
+	if now == nil {
+		return s
+	}
+	return &Store{q: s.q, now: now}
+}
+
 // SetClock replaces the clock, for tests.
 func (s *Store) SetClock(now clock.Func) { s.now = now }
 

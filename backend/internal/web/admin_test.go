@@ -18,7 +18,6 @@ import (
 	"github.com/getkin/kin-openapi/routers"
 	"github.com/getkin/kin-openapi/routers/legacy"
 	"github.com/gin-gonic/gin"
-	"github.com/jackc/pgx/v5/pgxpool"
 	standardwebhooks "github.com/standard-webhooks/standard-webhooks/libraries/go"
 
 	"slotwise/backend/internal/admin"
@@ -54,17 +53,18 @@ func newAdminFixture(t *testing.T, opts ...option) *adminFixture {
 	af := &adminFixture{t: t}
 	var bookings *booking.Service
 	var formsSvc *forms.Service
-	af.fixture = newFixture(t, sharedRenderer(t), append(opts, func(d *web.Deps, pool *pgxpool.Pool) {
-		bookings = booking.NewService(pool, d.Logger)
+	af.fixture = newFixture(t, sharedRenderer(t), append(opts, func(d *web.Deps, w wiring) {
+		pool := w.pool
+		bookings = w.bookings(d.Logger, booking.Options{}) // the admin API runs on the fixture's clock, as the booker's side does
 		keys, err := formkey.Load(context.Background(), pool)
 		if err != nil {
 			t.Fatal(err)
 		}
-		formsSvc = forms.NewService(pool, keys, nil, d.Logger)
+		formsSvc = forms.NewService(pool, keys, nil, d.Logger, w.now)
 		af.hooks = webhooks.NewStore(pool, true)
 		// Stripe is the one provider set up (never asked here; its own booking
 		// service, so the fixture's bookings are not held for payments).
-		pay := payments.NewService(pool, booking.NewService(pool, d.Logger), "https://book.example.com", d.Logger,
+		pay := payments.NewService(pool, booking.NewService(pool, d.Logger, booking.Options{}), "https://book.example.com", d.Logger,
 			payments.NewStripe(payments.StripeConfig{SecretKey: "sk_test_admin", APIURL: "http://127.0.0.1:9"}))
 		calKeys, err := calsync.LoadKeyring(context.Background(), pool, nil)
 		if err != nil {
@@ -72,7 +72,7 @@ func newAdminFixture(t *testing.T, opts ...option) *adminFixture {
 		}
 		af.calendars = calsync.NewService(pool, calsync.Options{Keys: calKeys, AllowPrivate: true, Log: d.Logger})
 		d.Features = append(d.Features, web.Admin(web.AdminDeps{Pool: pool, Bookings: bookings, Forms: formsSvc, Webhooks: af.hooks,
-			Content: content.NewService(pool, nil), Payments: pay, Calendars: af.calendars}))
+			Content: content.NewService(pool, nil, nil), Payments: pay, Calendars: af.calendars}))
 		af.fanout = &events.Dispatcher{Pool: pool, Logger: d.Logger, Consumers: []events.Consumer{
 			&webhooks.Fanout{Store: af.hooks, Bookings: bookings, Forms: formsSvc}}}
 		if err := af.fanout.Subscribe(context.Background()); err != nil {
@@ -80,9 +80,6 @@ func newAdminFixture(t *testing.T, opts ...option) *adminFixture {
 		}
 		af.sender = &webhooks.Sender{Pool: pool, Client: webhooks.NewClient(true), Logger: d.Logger}
 	})...)
-	// The admin API runs on the fixture's clock, as the booker's side does.
-	bookings.SetClock(af.clock.Now)
-	formsSvc.SetClock(af.clock.Now)
 	var err error
 	if af.doc, err = web.AdminOpenAPI(); err != nil {
 		t.Fatal(err)

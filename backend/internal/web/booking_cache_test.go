@@ -13,15 +13,18 @@ import (
 
 	"slotwise/backend/internal/booking"
 	"slotwise/backend/internal/web"
+	"slotwise/backend/internal/web/pages"
 )
 
 // replica is a second server on the fixture's database, as another
 // replica of the binary runs: its own booking service and page cache.
 func (f *fixture) replica(t *testing.T) http.Handler {
 	t.Helper()
-	bookings := booking.NewService(f.pool, slog.New(slog.NewTextHandler(io.Discard, nil)))
-	bookings.SetClock(f.clock.Now)
+	quiet := slog.New(slog.NewTextHandler(io.Discard, nil))
+	w := wiring{pool: f.pool, now: f.clock.Now, cache: pages.NewCache(f.pool, t.Context(), f.clock.Now, quiet)}
+	bookings := w.bookings(quiet, booking.Options{})
 	deps := f.deps
+	deps.Cache = w.cache
 	deps.Features = append([]web.Feature{}, f.deps.Features...)
 	deps.Features[1] = web.Booking(bookings)
 	h, err := web.New(deps)

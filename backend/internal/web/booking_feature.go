@@ -47,7 +47,6 @@ func (f bookingFeature) Register(r *Registry) {
 	r.Errors(bookingErrors...)
 	if f.svc != nil { // the page handler's own tests register the loaders without a service
 		r.SiteBrand(f.siteBrand)
-		f.svc.AfterCommit(r.Server().SeeOwnChanges)
 	}
 }
 

@@ -8,15 +8,14 @@ import (
 	"testing"
 	"time"
 
-	"github.com/jackc/pgx/v5/pgxpool"
-
 	"slotwise/backend/internal/metrics"
 	"slotwise/backend/internal/web"
 )
 
 func withMetricsToken(token string) option {
-	return func(d *web.Deps, pool *pgxpool.Pool) {
-		d.Metrics = metrics.New(pool, slog.Default())
+	return func(d *web.Deps, w wiring) {
+		pool := w.pool
+		d.Metrics = metrics.New(pool, slog.Default(), nil)
 		d.Config.MetricsToken = token
 	}
 }

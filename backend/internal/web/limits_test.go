@@ -10,14 +10,12 @@ import (
 	"testing"
 	"time"
 
-	"github.com/jackc/pgx/v5/pgxpool"
-
 	"slotwise/backend/internal/limits"
 	"slotwise/backend/internal/web"
 )
 
 func withLimits(rules map[string]limits.Rule) option {
-	return func(d *web.Deps, pool *pgxpool.Pool) { d.Limits = limits.New(pool, rules) }
+	return func(d *web.Deps, w wiring) { d.Limits = limits.New(w.pool, rules, nil) }
 }
 
 func TestBookingsPerClientAndPerAddressAreLimited(t *testing.T) {

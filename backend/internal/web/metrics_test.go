@@ -8,16 +8,15 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/jackc/pgx/v5/pgxpool"
-
 	"slotwise/backend/internal/clock"
 	"slotwise/backend/internal/metrics"
 	"slotwise/backend/internal/web"
 )
 
 func TestMetricsCountRequestsByRouteAndAskForTheirToken(t *testing.T) {
-	f := newFixture(t, sharedRenderer(t), func(d *web.Deps, pool *pgxpool.Pool) {
-		d.Metrics = metrics.New(pool, slog.Default())
+	f := newFixture(t, sharedRenderer(t), func(d *web.Deps, w wiring) {
+		pool := w.pool
+		d.Metrics = metrics.New(pool, slog.Default(), nil)
 		d.Config.MetricsToken = "scrape-secret"
 	})
 	// The page cache serves once its listener is connected: its lookups

@@ -19,6 +19,7 @@ import (
 	"slotwise/backend/internal/forms"
 	"slotwise/backend/internal/sites"
 	"slotwise/backend/internal/web"
+	"slotwise/backend/internal/web/pages"
 )
 
 // cuttableProxy forwards TCP connections to PostgreSQL until it is cut:
@@ -104,7 +105,8 @@ func (p *cuttableProxy) restore() {
 
 func TestADatabaseThatGoesAwayIsA503AndTheServerRecovers(t *testing.T) {
 	var proxy *cuttableProxy
-	f := newFixture(t, sharedRenderer(t), func(d *web.Deps, pool *pgxpool.Pool) {
+	f := newFixture(t, sharedRenderer(t), func(d *web.Deps, w wiring) {
+		pool := w.pool
 		var cfg *pgxpool.Config
 		proxy, cfg = newCuttableProxy(t, pool)
 		through, err := pgxpool.NewWithConfig(context.Background(), cfg)
@@ -116,9 +118,11 @@ func TestADatabaseThatGoesAwayIsA503AndTheServerRecovers(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		d.DB, d.ContentPool = through, through
-		d.Features = []web.Feature{web.Sites(sites.NewStore(through)), web.Booking(booking.NewService(through, d.Logger)),
-			web.Forms(forms.NewService(through, keys, nil, d.Logger)), web.Payments(nil)}
+		// The pages' cache hears its changes through the proxy too.
+		d.DB, d.Cache = through, pages.NewCache(through, t.Context(), nil, d.Logger)
+		bookings := booking.NewService(through, d.Logger, booking.Options{AfterCommit: d.Cache.SeeOwnChanges})
+		d.Features = []web.Feature{web.Sites(sites.NewStore(through)), web.Booking(bookings),
+			web.Forms(forms.NewService(through, keys, nil, d.Logger, nil)), web.Payments(nil)}
 	})
 	day := clock.Now().AddDate(0, 0, 7).Format("2006-01-02")
 	slots := "/api/booking/slots?calendar=demo-consultation&tz=Europe/Berlin&from=" + day + "&to=" + day

@@ -8,8 +8,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/jackc/pgx/v5/pgxpool"
-
 	"slotwise/backend/internal/booking"
 	"slotwise/backend/internal/events"
 	"slotwise/backend/internal/payments"
@@ -27,8 +25,8 @@ type paypalFixture struct {
 func newPayPalFixture(t *testing.T) *paypalFixture {
 	t.Helper()
 	pf := &paypalFixture{double: paypaltest.Start(t)}
-	pf.fixture = newFixture(t, sharedRenderer(t), func(d *web.Deps, pool *pgxpool.Pool) {
-		_, pf.worker = servePaymentsThrough(t, d, pool, payments.NewPayPal(payments.PayPalConfig{ClientID: paypaltest.ClientID,
+	pf.fixture = newFixture(t, sharedRenderer(t), func(d *web.Deps, w wiring) {
+		_, pf.worker = servePaymentsThrough(t, d, w, payments.NewPayPal(payments.PayPalConfig{ClientID: paypaltest.ClientID,
 			ClientSecret: paypaltest.ClientSecret, WebhookID: paypaltest.WebhookID, APIURL: pf.double.URL}))
 	})
 	return pf

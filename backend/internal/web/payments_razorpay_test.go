@@ -13,8 +13,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/jackc/pgx/v5/pgxpool"
-
 	"slotwise/backend/internal/booking"
 	"slotwise/backend/internal/events"
 	"slotwise/backend/internal/limits"
@@ -36,8 +34,8 @@ type razorpayFixture struct {
 func newRazorpayFixture(t *testing.T, opts ...option) *razorpayFixture {
 	t.Helper()
 	rf := &razorpayFixture{double: razorpaytest.Start(t)}
-	rf.fixture = newFixture(t, sharedRenderer(t), append([]option{func(d *web.Deps, pool *pgxpool.Pool) {
-		rf.pay, rf.worker = servePaymentsThrough(t, d, pool, payments.NewRazorpay(payments.RazorpayConfig{KeyID: razorpaytest.KeyID,
+	rf.fixture = newFixture(t, sharedRenderer(t), append([]option{func(d *web.Deps, w wiring) {
+		rf.pay, rf.worker = servePaymentsThrough(t, d, w, payments.NewRazorpay(payments.RazorpayConfig{KeyID: razorpaytest.KeyID,
 			KeySecret: razorpaytest.KeySecret, WebhookSecret: razorpaytest.WebhookSecret, APIURL: rf.double.URL}))
 	}}, opts...)...)
 	return rf
@@ -45,10 +43,10 @@ func newRazorpayFixture(t *testing.T, opts ...option) *razorpayFixture {
 
 // servePaymentsThrough serves with provider the only one configured, and
 // gives the payments service and the dispatcher of its consumer.
-func servePaymentsThrough(t *testing.T, d *web.Deps, pool *pgxpool.Pool, provider payments.Provider) (*payments.Service, *events.Dispatcher) {
+func servePaymentsThrough(t *testing.T, d *web.Deps, w wiring, provider payments.Provider) (*payments.Service, *events.Dispatcher) {
 	t.Helper()
-	bookings := booking.NewService(pool, d.Logger)
-	bookings.SetClock(d.Clock)
+	pool := w.pool
+	bookings := w.bookings(d.Logger, booking.Options{OnlinePayments: payments.Payable(provider)})
 	pay := payments.NewService(pool, bookings, "https://book.example.com", d.Logger, provider)
 	worker := &events.Dispatcher{Pool: pool, Logger: d.Logger, Consumers: []events.Consumer{&payments.Fulfiller{Service: pay}}}
 	if err := worker.Subscribe(context.Background()); err != nil {

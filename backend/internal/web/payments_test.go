@@ -9,8 +9,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/jackc/pgx/v5/pgxpool"
-
 	"slotwise/backend/internal/booking"
 	"slotwise/backend/internal/events"
 	"slotwise/backend/internal/payments"
@@ -31,10 +29,10 @@ type paymentsFixture struct {
 func newPaymentsFixture(t *testing.T) *paymentsFixture {
 	t.Helper()
 	pf := &paymentsFixture{double: stripetest.Start(t)}
-	pf.fixture = newFixture(t, sharedRenderer(t), func(d *web.Deps, pool *pgxpool.Pool) {
-		bookings := booking.NewService(pool, d.Logger)
-		bookings.SetClock(d.Clock)
+	pf.fixture = newFixture(t, sharedRenderer(t), func(d *web.Deps, w wiring) {
+		pool := w.pool
 		stripe := payments.NewStripe(payments.StripeConfig{SecretKey: "sk_test_123", WebhookSecret: stripetest.WebhookSecret, APIURL: pf.double.URL})
+		bookings := w.bookings(d.Logger, booking.Options{OnlinePayments: payments.Payable(stripe)})
 		pf.pay = payments.NewService(pool, bookings, "https://book.example.com", d.Logger, stripe)
 		pf.worker = &events.Dispatcher{Pool: pool, Logger: d.Logger, Consumers: []events.Consumer{&payments.Fulfiller{Service: pf.pay}}}
 		if err := pf.worker.Subscribe(context.Background()); err != nil {

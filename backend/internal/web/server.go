@@ -13,9 +13,7 @@ import (
 	"time"
 
 	"github.com/gin-gonic/gin"
-	"github.com/jackc/pgx/v5/pgxpool"
 
-	"slotwise/backend/internal/clock"
 	"slotwise/backend/internal/formkey"
 	"slotwise/backend/internal/limits"
 	"slotwise/backend/internal/route"
@@ -46,20 +44,16 @@ type Deps struct {
 	Assets   *pages.Assets
 	Features []Feature
 	Limits   *limits.Limiter // abuse limits (limits.go); nil: none
-	// ContentPool, when set, is listened on for content changes until
-	// Lifetime ends, and pages are cached meanwhile (web/pages); without it
-	// every page is rendered afresh.
-	ContentPool *pgxpool.Pool
-	Lifetime    context.Context
+	// Cache, when set, keeps pages while it hears the database's changes
+	// (pages.NewCache, made before the services whose commits it must
+	// see); without it every page is rendered afresh.
+	Cache *pages.Cache
 	// FormKeys signs the key rendered into each page's forms (formkey);
 	// without it the keys are random and unsigned.
 	FormKeys *formkey.Signer
 	// Metrics, when set, counts requests and cache lookups and is served
 	// at /metrics (behind Config.MetricsToken when there is one).
 	Metrics Metrics
-	// Clock is the time the booking pages' times are computed at, which
-	// their cached copies expire on (pages.Result.Until); nil: clock.Now.
-	Clock clock.Func
 }
 
 // Metrics is what the server tells of itself (backend/internal/metrics).
@@ -90,15 +84,6 @@ type Server struct {
 	redirectOrigins []string
 }
 
-// SeeOwnChanges returns once the page cache of this replica has dropped
-// every page that a change committed before the call made stale
-// (pages.Engine.SeeOwnChanges).
-func (s *Server) SeeOwnChanges(ctx context.Context) {
-	if s.pages != nil {
-		s.pages.SeeOwnChanges(ctx)
-	}
-}
-
 // New registers the features, builds the page engine over their loaders
 // (which checks that every route of the table has exactly one) and the
 // handler.
@@ -124,8 +109,7 @@ func New(d Deps) (*gin.Engine, error) {
 	}
 	opt := pages.Options{
 		Routes: table, Loaders: reg.loaders, Renderer: d.Renderer, Assets: d.Assets, Log: d.Logger,
-		Origin: d.Config.PublicURL, FrameAncestors: d.Config.FrameAncestors, FormKeys: d.FormKeys, Clock: d.Clock,
-		Changes: d.ContentPool, Lifetime: d.Lifetime,
+		Origin: d.Config.PublicURL, FrameAncestors: d.Config.FrameAncestors, FormKeys: d.FormKeys, Cache: d.Cache,
 		Cookies:   map[string]func(string) (string, bool){timeZoneCookie: cleanZone},
 		ErrorPage: s.pageError, Redirect: s.siteLocation, LogPath: loggedPath, SiteBrand: reg.siteBrand,
 	}

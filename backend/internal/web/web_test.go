@@ -75,7 +75,22 @@ type fixture struct {
 }
 
 // option changes the server a fixture builds (abuse limits, say).
-type option func(d *web.Deps, pool *pgxpool.Pool)
+type option func(d *web.Deps, w wiring)
+
+// wiring is what an option builds its services from, as serve does: the
+// database, the fixture's clock and its page cache.
+type wiring struct {
+	pool  *pgxpool.Pool
+	now   func() time.Time
+	cache *pages.Cache
+}
+
+// bookings is a booking service wired as the fixture's (its clock, its
+// commits seen by the page cache), with opt's other collaborators.
+func (w wiring) bookings(log *slog.Logger, opt booking.Options) *booking.Service {
+	opt.Clock, opt.AfterCommit = w.now, w.cache.SeeOwnChanges
+	return booking.NewService(w.pool, log, opt)
+}
 
 func newFixture(t testing.TB, renderer pages.Renderer, opts ...option) *fixture {
 	t.Helper()
@@ -93,15 +108,16 @@ func newFixture(t testing.TB, renderer pages.Renderer, opts ...option) *fixture 
 	logs := &strings.Builder{}
 	logger := slog.New(slog.NewTextHandler(&lockedWriter{w: logs}, nil))
 	clk := &testClock{}
-	bookings := booking.NewService(pool, logger)
-	bookings.SetClock(clk.Now)
-	siteStore := sites.NewStore(pool)
-	siteStore.SetClock(clk.Now)
+	// As served: pages cached while content changes are heard, and each
+	// booking seen by them before it answers.
+	w := wiring{pool: pool, now: clk.Now, cache: pages.NewCache(pool, t.Context(), clk.Now, logger)}
+	bookings := w.bookings(logger, booking.Options{})
+	siteStore := sites.NewStore(pool).At(clk.Now)
 	keys, err := formkey.Load(context.Background(), pool)
 	if err != nil {
 		t.Fatal(err)
 	}
-	formsSvc := forms.NewService(pool, keys, []string{"https://example.com"}, logger)
+	formsSvc := forms.NewService(pool, keys, []string{"https://example.com"}, logger, nil)
 	// Forms' time runs ahead when a test says so (a visitor filling a form).
 	ahead := &atomic.Int64{}
 	formsSvc.SetClock(func() time.Time { return clk.Now().Add(time.Duration(ahead.Load())) })
@@ -120,14 +136,11 @@ func newFixture(t testing.TB, renderer pages.Renderer, opts ...option) *fixture 
 		DB:       pool,
 		Assets:   assets,
 		Features: []web.Feature{web.Sites(siteStore), web.Booking(bookings), web.Forms(formsSvc), web.Payments(nil)},
-		// As served: pages cached while content changes are heard.
-		ContentPool: pool,
-		Lifetime:    t.Context(),
-		FormKeys:    formsSvc.Keys(),
-		Clock:       clk.Now,
+		Cache:    w.cache,
+		FormKeys: formsSvc.Keys(),
 	}
 	for _, o := range opts {
-		o(&deps, pool)
+		o(&deps, w)
 	}
 	// Limits count in fixed windows: a test's hits all fall in one of them,
 	// whatever the moment it runs, rather than straddling a window's end.

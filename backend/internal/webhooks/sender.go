@@ -17,6 +17,7 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 	standardwebhooks "github.com/standard-webhooks/standard-webhooks/libraries/go"
 
+	"slotwise/backend/internal/background"
 	"slotwise/backend/internal/db"
 )
 
@@ -33,7 +34,7 @@ type Sender struct {
 	// Observe, when set, hears each attempt's outcome: succeeded, retry,
 	// failed (gave up) or gone (410: the endpoint is disabled).
 	Observe func(outcome string)
-	// PollInterval finds retries whose time came (default 5 s).
+	// PollInterval finds retries whose time came (default background.DefaultPoll).
 	PollInterval time.Duration
 	// Parallel attempts at once (default 8).
 	Parallel int
@@ -61,35 +62,24 @@ func Backoff(n int) time.Duration {
 	return time.Duration(float64(d) * (0.75 + rand.Float64()/2))
 }
 
-// Run sends due deliveries until ctx ends.
-func (s *Sender) Run(ctx context.Context) {
-	poll := s.PollInterval
-	if poll <= 0 {
-		poll = 5 * time.Second
-	}
-	wake := make(chan struct{}, 1)
-	var wg sync.WaitGroup
-	wg.Go(func() { db.Listen(ctx, s.Pool, Channel, wake, poll, s.log()) })
-	defer wg.Wait()
-	ticker := time.NewTicker(poll)
-	defer ticker.Stop()
-	for {
+// Name is the sender's name among the server's background work.
+func (s *Sender) Name() string { return "webhooks" }
+
+// Run sends due deliveries until ctx ends, as soon as a commit announces
+// them and at least every PollInterval.
+func (s *Sender) Run(ctx context.Context) error {
+	background.Rounds(ctx, s.Pool, Channel, s.PollInterval, s.log(), func(ctx context.Context) {
 		for {
 			n, err := s.SendDue(ctx)
 			if err != nil && ctx.Err() == nil {
 				s.log().WarnContext(ctx, "webhooks: a delivery round failed", "error", err)
 			}
 			if n < batchSize || err != nil {
-				break
+				return
 			}
 		}
-		select {
-		case <-ctx.Done():
-			return
-		case <-wake:
-		case <-ticker.C:
-		}
-	}
+	})
+	return nil
 }
 
 func (s *Sender) log() *slog.Logger {

@@ -15,14 +15,11 @@ import (
 	"context"
 	"fmt"
 	"log/slog"
-	"time"
 
 	"github.com/gin-gonic/gin"
-	"github.com/jackc/pgx/v5/pgxpool"
 	"golang.org/x/sync/singleflight"
 
 	"slotwise/backend/internal/clock"
-	"slotwise/backend/internal/db"
 	"slotwise/backend/internal/formkey"
 	"slotwise/backend/internal/route"
 )
@@ -47,13 +44,9 @@ type Options struct {
 	FrameAncestors string
 	// FormKeys signs the keys of pages' forms; nil: random, unsigned.
 	FormKeys *formkey.Signer
-	// Clock is the time cached pages expire on (Result.Until); nil: clock.Now.
-	Clock clock.Func
-	// Changes, when set, is listened on for content changes until Lifetime
-	// ends, and pages are cached meanwhile; without it every page is loaded
-	// and rendered afresh.
-	Changes  *pgxpool.Pool
-	Lifetime context.Context
+	// Cache keeps pages while it hears the database's changes (NewCache);
+	// nil: every page is loaded and rendered afresh.
+	Cache *Cache
 	// Cookies are the cookies loaders may read (Request.Cookie), each with
 	// how its value is cleaned: false drops it.
 	Cookies map[string]func(string) (string, bool)
@@ -95,9 +88,6 @@ func New(opt Options) (*Engine, error) {
 			return nil, fmt.Errorf("pages: loader %q has no route in the table", name)
 		}
 	}
-	if opt.Clock == nil {
-		opt.Clock = clock.Now
-	}
 	if opt.Log == nil {
 		opt.Log = slog.Default()
 	}
@@ -107,9 +97,11 @@ func New(opt Options) (*Engine, error) {
 	if opt.LogPath == nil {
 		opt.LogPath = func(path string) string { return path }
 	}
-	e := &Engine{opt: opt, renders: newRenderCache(512, 64<<20), pages: newPageCache(64<<20, opt.Clock)}
-	if opt.Changes != nil && opt.Lifetime != nil {
-		go db.ListenPayloads(opt.Lifetime, opt.Changes, ContentChannel, e.pages.notice, e.pages.setLive, 5*time.Second, opt.Log)
+	e := &Engine{opt: opt, renders: newRenderCache(512, 64<<20)}
+	if opt.Cache != nil {
+		e.pages = opt.Cache.pages
+	} else {
+		e.pages = newPageCache(0, clock.Now) // never live: nothing kept
 	}
 	return e, nil
 }
@@ -128,20 +120,6 @@ func (e *Engine) Register(api gin.IRoutes) {
 	api.GET("/page-data", e.ServeData)
 	api.GET("/messages", e.partMessages)
 	api.GET("/form-key", e.formKeyEndpoint)
-}
-
-// SeeOwnChanges returns once the page cache of this replica has dropped
-// every page that a change committed before the call made stale: a
-// command's after-commit hook, so a visitor who just booked, cancelled or
-// moved a booking never meets the old times on the next page.
-func (e *Engine) SeeOwnChanges(ctx context.Context) {
-	if e.opt.Changes == nil {
-		return
-	}
-	e.pages.catchUp(ctx, func(ctx context.Context, payload string) error {
-		_, err := e.opt.Changes.Exec(ctx, `SELECT pg_notify($1, $2)`, ContentChannel, payload)
-		return err
-	})
 }
 
 // Ready tells whether pages can be rendered.

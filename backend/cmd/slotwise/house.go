@@ -1,0 +1,190 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+	"net/http"
+	"time"
+
+	"slotwise/backend/internal/background"
+	"slotwise/backend/internal/booking"
+	"slotwise/backend/internal/calsync"
+	"slotwise/backend/internal/clock"
+	"slotwise/backend/internal/content"
+	"slotwise/backend/internal/events"
+	"slotwise/backend/internal/formkey"
+	"slotwise/backend/internal/forms"
+	"slotwise/backend/internal/limits"
+	"slotwise/backend/internal/metrics"
+	"slotwise/backend/internal/notify"
+	"slotwise/backend/internal/payments"
+	"slotwise/backend/internal/reminders"
+	"slotwise/backend/internal/sites"
+	"slotwise/backend/internal/web"
+	"slotwise/backend/internal/web/pages"
+	"slotwise/backend/internal/webhooks"
+	"slotwise/ssr"
+)
+
+// house is the server, put together: the handler, the renderers it and
+// the mails share, and the background work.
+type house struct {
+	handler  http.Handler
+	renderer *ssr.Pool
+	loops    []background.Loop
+}
+
+// build makes every part of the server once, each given its collaborators
+// and the one clock when it is made, in the order they need each other.
+func build(ctx context.Context, a *app, bundle []byte, assets *pages.Assets) (*house, error) {
+	now := serverNow(a)
+	meters := metrics.New(a.pool, a.log, now)
+	renderer, err := ssr.New(ssr.Options{Bundle: bundle, BundleName: "server.js",
+		Workers: a.cfg.SSRWorkers, Deadline: a.cfg.RenderTimeout, Logger: a.log, Observe: meters.Render})
+	if err != nil {
+		return nil, err
+	}
+	a.log.Info("pages render in V8", slog.String("engine", ssr.Engine), slog.Int("workers", renderer.Stats().Workers))
+	h, err := furnish(ctx, a, now, meters, renderer, assets)
+	if err != nil {
+		renderer.Close()
+		return nil, err
+	}
+	return h, nil
+}
+
+func furnish(ctx context.Context, a *app, now clock.Func, meters *metrics.Metrics, renderer *ssr.Pool, assets *pages.Assets) (*house, error) {
+	mailer, err := mailSender(a)
+	if err != nil {
+		return nil, err
+	}
+	a.log.Info("absolute links (canonical, hreflang, mails, calendar files) use the public URL", slog.String("public_url", publicURL(a.cfg)),
+		slog.Bool("configured", a.cfg.PublicURL != ""))
+	limiter, err := abuseLimits(a, now)
+	if err != nil {
+		return nil, err
+	}
+	keys, err := formkey.Load(ctx, a.pool)
+	if err != nil {
+		return nil, err
+	}
+	calendars, err := calendarSync(ctx, a, now)
+	if err != nil {
+		return nil, err
+	}
+	if a.cfg.AllowPrivateNetworks {
+		a.log.Warn("SLOTWISE_ALLOW_PRIVATE_NETWORKS is set: webhooks and calendar servers may be private and loopback addresses")
+	}
+	providers := paymentProviders(a)
+	// Pages are cached while the database's changes are heard; each
+	// booking waits until this replica's pages have seen it.
+	cache := pages.NewCache(a.pool, ctx, now, a.log)
+	bookings := booking.NewService(a.pool, a.log, booking.Options{Clock: now, OnlinePayments: payments.Payable(providers...),
+		LiveCheck: calendars.CheckLive, AfterCommit: cache.SeeOwnChanges})
+	formsSvc := forms.NewService(a.pool, keys, a.cfg.RedirectOrigins, a.log, now)
+	paySvc := payments.NewService(a.pool, bookings, publicURL(a.cfg), a.log, providers...)
+	siteStore := sites.NewStore(a.pool).At(now)
+	contentSvc := content.NewService(a.pool, a.cfg.RedirectOrigins, now)
+	hooks := webhooks.NewStore(a.pool, a.cfg.AllowPrivateNetworks)
+	mails := notify.Mailer{Renderer: renderer, BaseURL: publicURL(a.cfg), From: a.cfg.SMTP.From, FromName: a.cfg.SMTP.FromName, Logger: a.log}
+	bookingMails := &booking.Mailer{Service: bookings, Mailer: mails}
+	dispatcher := &events.Dispatcher{Pool: a.pool, Logger: a.log, Consumers: []events.Consumer{
+		bookingMails,
+		&forms.Mailer{Service: formsSvc, Mailer: mails},
+		&payments.Fulfiller{Service: paySvc},
+		&webhooks.Fanout{Store: hooks, Bookings: bookings, Forms: formsSvc},
+		&calsync.Writer{Service: calendars, Bookings: bookings, BaseURL: publicURL(a.cfg)},
+	}}
+	if err := startup(ctx, a, dispatcher, bookings, siteStore, now); err != nil {
+		return nil, err
+	}
+	handler, err := web.New(web.Deps{
+		Config: web.Config{PublicURL: publicURL(a.cfg), TrustedOrigins: a.cfg.TrustedOrigins,
+			FrameAncestors: a.cfg.FrameAncestors, TrustedProxies: a.cfg.TrustedProxies, MetricsToken: a.cfg.MetricsToken},
+		Metrics: meters, Limits: limiter, Logger: a.log, Renderer: renderer, DB: a.pool, Assets: assets, Cache: cache,
+		Features: []web.Feature{web.Sites(siteStore), web.Booking(bookings), web.Forms(formsSvc), web.Payments(paySvc),
+			web.Admin(web.AdminDeps{Pool: a.pool, Bookings: bookings, Forms: formsSvc, Webhooks: hooks, Payments: paySvc, Calendars: calendars,
+				Content: contentSvc})},
+		FormKeys: formsSvc.Keys(), // on the server's clock
+	})
+	if err != nil {
+		return nil, err
+	}
+	return &house{handler: handler, renderer: renderer, loops: []background.Loop{
+		dispatcher,
+		&notify.Worker{Pool: a.pool, Sender: mailer, Logger: a.log},
+		&webhooks.Sender{Pool: a.pool, Client: webhooks.NewClient(a.cfg.AllowPrivateNetworks), Logger: a.log, Observe: meters.WebhookAttempt},
+		calendars,
+		&reminders.Worker{Pool: a.pool, Bookings: bookings, Mailer: bookingMails, Now: bookings.Now, Logger: a.log, Observe: meters.Reminder},
+		payments.Holds{Service: paySvc, Every: holdSweep},
+		purges(a, bookings, limiter),
+	}}, nil
+}
+
+// serverNow is the clock every part reads: the real time, or the test
+// clock from its start (SLOTWISE_TEST_CLOCK); each is said in the log.
+func serverNow(a *app) clock.Func {
+	if shift, ok := clock.Shifted(); ok {
+		a.log.Warn(clock.EnvShift+" is set: the clock is moved away from the real time", slog.String("shift", shift), slog.Time("now", clock.Now()))
+	}
+	if start := a.cfg.TestClock; !start.IsZero() {
+		a.log.Warn("SLOTWISE_TEST_CLOCK is set: the clock is not the real time", slog.Time("starts_at", start))
+		return clock.StartingAt(start)
+	}
+	return clock.Now
+}
+
+// startup is what comes before the first request: the event consumers
+// subscribed, the demo's links, reminders planned for bookings made before
+// them and the staff's next agendas.
+func startup(ctx context.Context, a *app, dispatcher *events.Dispatcher, bookings *booking.Service, siteStore *sites.Store, now clock.Func) error {
+	if err := dispatcher.Subscribe(ctx); err != nil {
+		return err
+	}
+	if !a.cfg.NoDemo {
+		var err error
+		if a.demoLink, err = demoLink(ctx, bookings); err != nil {
+			return err
+		}
+		if a.demoPreview, err = demoPreview(ctx, siteStore); err != nil {
+			return err
+		}
+	}
+	if err := reminders.PlanAgendas(ctx, a.pool, now()); err != nil {
+		return err
+	}
+	n, err := booking.PlanUnplanned(ctx, a.pool, now())
+	if err != nil {
+		return err
+	}
+	if n > 0 {
+		a.log.Info("reminders planned for bookings made before them", slog.Int("bookings", n))
+	}
+	return nil
+}
+
+// purges forget, every hour, idempotency keys past their day, rate limit
+// windows past theirs, events older than a week that every consumer has
+// handled, and reminders done 90 days ago.
+func purges(a *app, bookings *booking.Service, limiter *limits.Limiter) background.Loop {
+	return background.Func("purges", func(ctx context.Context) error {
+		background.Rounds(ctx, a.pool, "", time.Hour, a.log, func(ctx context.Context) {
+			purge(ctx, a, "idempotency keys", bookings.PurgeIdempotencyKeys)
+			purge(ctx, a, "rate limit windows", limiter.Purge)
+			purge(ctx, a, "events", func(ctx context.Context) (int64, error) { return events.Purge(ctx, a.pool, 7*24*time.Hour) })
+			purge(ctx, a, "reminders done", func(ctx context.Context) (int64, error) { return reminders.Purge(ctx, a.pool, 90*24*time.Hour) })
+		})
+		return nil
+	})
+}
+
+func purge(ctx context.Context, a *app, what string, run func(context.Context) (int64, error)) {
+	n, err := run(ctx)
+	switch {
+	case err != nil && ctx.Err() == nil:
+		a.log.Warn(fmt.Sprintf("unable to purge %s", what), slog.Any("err", err))
+	case n > 0:
+		a.log.Info(fmt.Sprintf("purged %s", what), slog.Int64("count", n))
+	}
+}

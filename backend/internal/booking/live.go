@@ -14,7 +14,6 @@ import (
 // servers did not answer when the operator chose to refuse them then.
 type LiveCheck func(ctx context.Context, staff []int64, from, to time.Time) (refused []int64)
 
-
 type unansweredKey struct{}
 
 // ask runs the live check for a command's people and time span; the staff

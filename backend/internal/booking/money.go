@@ -141,7 +141,6 @@ func (c *Calendar) NeedsPayment() bool {
 	return now > 0
 }
 
-
 // OnlinePayments tells whether a business can take a payment online.
 func (s *Service) OnlinePayments(l *Location) bool {
 	return s.payable != nil && l != nil && s.payable(l)

@@ -2,7 +2,6 @@ package booking
 
 import (
 	"context"
-	"errors"
 	"slices"
 	"strconv"
 	"strings"
@@ -85,25 +84,17 @@ func checkGuests(cmd *BookCommand, v *ValidationError) {
 	}
 }
 
-// GuestsToMail are the addresses of the named guests a booking would mail,
-// once they pass the checks the booking applies to them: each address's
-// syntax, none named twice nor the booker's, at most as many people as the
-// calendar seats in one booking. When the booking would refuse its guests
-// there are none, so a request refused anyway counts no stranger's
-// address against a limit.
-func (s *Service) GuestsToMail(ctx context.Context, cmd BookCommand) ([]string, error) {
-	if len(cmd.Guests) == 0 {
-		return nil, nil
-	}
-	cal, err := s.store.calendarBySlug(ctx, s.pool, cmd.Calendar)
-	if errors.Is(err, ErrCalendarNotFound) {
-		return nil, nil // nothing is booked, nobody mailed
-	}
-	if err != nil {
-		return nil, err
-	}
-	return guestsToMail(cmd, cal), nil
-}
+// Admit admits a booking that would mail booker and guests (the named
+// guests the booking would accept; none when it would refuse them), or
+// refuses it with its error.
+type Admit func(ctx context.Context, booker string, guests []string) error
+
+// guestsToMail (below) are the addresses of the named guests a booking
+// would mail, once they pass the checks the booking applies to them: each
+// address's syntax, none named twice nor the booker's, at most as many
+// people as the calendar seats in one booking. When the booking would
+// refuse its guests there are none, so a request refused anyway counts no
+// stranger's address against a limit (BookCommand.Admit).
 
 // GuestsToMail is the same for a visit of the menu, checked as BookCart
 // checks it: guests with services of their own one by one, guests who

@@ -69,13 +69,12 @@ func span(cal *Calendar, start time.Time, repeat *Repeat) (time.Time, time.Time)
 
 // askBeforeBook asks about a booking's time; a command that is wrong is
 // left for the transaction to refuse with its own errors.
-func (s *Service) askBeforeBook(ctx context.Context, cmd BookCommand) context.Context {
+func (s *Service) askBeforeBook(ctx context.Context, cmd BookCommand, cal *Calendar) context.Context {
 	if s.live == nil {
 		return ctx
 	}
 	start, _, errs := parseWhen(cmd.Start, cmd.TimeZone)
-	cal, err := s.store.calendarBySlug(ctx, s.pool, cmd.Calendar)
-	if len(errs) > 0 || err != nil {
+	if len(errs) > 0 {
 		return ctx
 	}
 	people, err := pickStaff(cal, cmd.StaffID)

@@ -277,6 +277,11 @@ type CartCommand struct {
 // BookCart books every service of the cart, all or nothing, and returns
 // the first booking with a manage secret that opens the whole visit.
 func (s *Service) BookCart(ctx context.Context, menu *Menu, cmd CartCommand) (*Booking, string, error) {
+	if cmd.Admit != nil {
+		if err := cmd.Admit(ctx, cmd.Contact.Email, menu.GuestsToMail(cmd)); err != nil {
+			return nil, "", err
+		}
+	}
 	carts, err := menu.People(append([][]string{cmd.Items}, cmd.GuestItems...))
 	if err != nil {
 		return nil, "", err
@@ -372,7 +377,7 @@ func (s *Service) bookVisit(ctx context.Context, tx pgx.Tx, cart []*Calendar, cm
 			one.Guests, one.GuestCount = nil, 0 // guests come once, with the first service
 		}
 		one.visit, one.anyMinute = visit, k > 0
-		bs, err := s.book(ctx, tx, one)
+		bs, err := s.book(ctx, tx, one, nil)
 		if err != nil {
 			return nil, err
 		}

@@ -2,8 +2,10 @@ package booking
 
 import (
 	"context"
+	"errors"
 	"log/slog"
 	"maps"
+	"slices"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -72,12 +74,27 @@ func (s *Service) Business(ctx context.Context) (*Location, error) {
 // Book validates the request and books the first free person that the
 // database accepts, through place.
 func (s *Service) Book(ctx context.Context, cmd BookCommand) (*Booking, string, error) {
-	ctx = s.askBeforeBook(ctx, cmd)
+	cal, err := s.resolve(ctx, &cmd)
+	if cmd.Admit != nil && (err == nil || errors.Is(err, ErrCalendarNotFound) || errors.Is(err, ErrTeamNotFound)) {
+		// An attempt counts even for a calendar that is not there; whom it
+		// would mail only when it would book.
+		var guests []string
+		if err == nil {
+			guests = guestsToMail(cmd, cal)
+		}
+		if aerr := cmd.Admit(ctx, cmd.Contact.Email, guests); aerr != nil {
+			return nil, "", aerr
+		}
+	}
+	if err != nil {
+		return nil, "", err
+	}
+	ctx = s.askBeforeBook(ctx, cmd, cal)
 	var booked *Booking
 	var token string
 	res, replayed, err := command.Run(ctx, s.runner, command.Op{Scope: "booking.book", Key: cmd.IdempotencyKey, Request: bookRequest{cmd, cmd.LocationChoice}},
 		func(ctx context.Context, tx pgx.Tx) (result, error) {
-			all, err := s.book(ctx, tx, cmd)
+			all, err := s.book(ctx, tx, cmd, cal)
 			if err != nil {
 				return result{}, err
 			}
@@ -123,12 +140,16 @@ type result struct {
 	BookingID string `json:"bookingId"`
 }
 
-func (s *Service) book(ctx context.Context, tx pgx.Tx, cmd BookCommand) ([]*Booking, error) {
+// book places cmd with the calendar cal (read once, before the
+// transaction; nil: read now, as each service of a visit is).
+func (s *Service) book(ctx context.Context, tx pgx.Tx, cmd BookCommand, cal *Calendar) ([]*Booking, error) {
 	now := s.now()
 	start, zone, errs := parseWhen(cmd.Start, cmd.TimeZone)
-	cal, err := s.store.calendarBySlug(ctx, tx, cmd.Calendar)
-	if err != nil {
-		return nil, err
+	var err error
+	if cal == nil {
+		if cal, err = s.store.calendarBySlug(ctx, tx, cmd.Calendar); err != nil {
+			return nil, err
+		}
 	}
 	invalid := validateContact(&cmd.Contact, cmd.LocationChoice, cal, cmd.AcceptTerms, now)
 	maps.Copy(invalid.Fields, errs)
@@ -194,6 +215,37 @@ func (s *Service) book(ctx context.Context, tx pgx.Tx, cmd BookCommand) ([]*Book
 		return []*Booking{b}, err
 	}
 	return s.placeSeries(ctx, tx, b, cmd, staff, seats)
+}
+
+// resolve finds, once, the calendar a command books: by its slug, a
+// team's (Team), or a one-time link's, with the person a provider's page
+// names (Provider); the command then names them as the API does.
+func (s *Service) resolve(ctx context.Context, cmd *BookCommand) (*Calendar, error) {
+	var cal *Calendar
+	var err error
+	switch {
+	case cmd.Team != "":
+		var team *Team
+		if team, err = s.Team(ctx, cmd.Team); err == nil {
+			cal = team.Calendar
+		}
+	case cmd.OneTimeLink != "" && cmd.Calendar == "":
+		cal, err = s.OneTimeLink(ctx, cmd.OneTimeLink)
+	default:
+		cal, err = s.store.calendarBySlug(ctx, s.pool, cmd.Calendar)
+	}
+	if err != nil {
+		return nil, err
+	}
+	if cmd.Provider != "" {
+		i := slices.IndexFunc(cal.Staff, func(st *Staff) bool { return st.Slug == cmd.Provider })
+		if i < 0 {
+			return nil, ErrCalendarNotFound
+		}
+		cmd.StaffID = cal.Staff[i].ID
+	}
+	cmd.Calendar = cal.Slug
+	return cal, nil
 }
 
 // reissue answers a replayed booking: the booking and a new manage secret.

@@ -67,6 +67,15 @@ type BookCommand struct {
 	// place leaves the typed Contact.Location. Empty: Contact.Location is
 	// the place, as the API sends it.
 	LocationChoice string `json:"-"`
+	// Team and Provider name the calendar as a booker's page does: a
+	// team's calendar (instead of Calendar), and the person a provider's
+	// page names by slug (instead of StaffID).
+	Team     string `json:"-"`
+	Provider string `json:"-"`
+	// Admit, when set, is asked once the calendar and whom the booking
+	// would mail are known, before anything is asked or written: the
+	// caller's abuse limits (the booker's attempt and each address).
+	Admit          Admit  `json:"-"`
 	IdempotencyKey string `json:"-"`
 	visit          string // the visit a cart's booking belongs to
 	forGuest       bool   // a visit's service for Guests[0], not the booker

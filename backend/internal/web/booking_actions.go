@@ -24,22 +24,26 @@ func bookAction(svc *booking.Service, lim *limits.Limiter) Action {
 		if err != nil {
 			return "", err
 		}
-		if cmd.Calendar, cmd.StaffID, cmd.OneTimeLink, err = pageCalendar(ctx, svc, lim, req); err != nil {
+		if err := pageCalendar(req, &cmd); err != nil {
 			return "", err
 		}
-		if v := form.Get("staff"); v != "" && cmd.StaffID == 0 {
+		if v := form.Get("staff"); v != "" && cmd.StaffID == 0 && cmd.Provider == "" {
 			if cmd.StaffID, err = strconv.ParseInt(v, 10, 64); err != nil || cmd.StaffID < 0 {
 				return "", &booking.ValidationError{Fields: map[string]string{"staff": "validation.required"}}
 			}
 		}
-		guests, err := svc.GuestsToMail(ctx, cmd)
-		if err != nil {
-			return "", err
+		cmd.Admit = admitBooking(lim, req.ClientIP)
+		var token string
+		book := func(ctx context.Context) (b *booking.Booking, err error) {
+			b, token, err = svc.Book(ctx, cmd)
+			return b, err
 		}
-		if err := bookingLimits(ctx, lim, req.ClientIP, cmd.Contact.Email, guests); err != nil {
-			return "", err
+		var b *booking.Booking
+		if cmd.OneTimeLink != "" {
+			b, err = guardedLink(ctx, lim, req.ClientIP, cmd.OneTimeLink, book)
+		} else {
+			b, err = book(ctx)
 		}
-		b, token, err := svc.Book(ctx, cmd)
 		if err != nil {
 			return "", err
 		}
@@ -59,10 +63,8 @@ func cartAction(svc *booking.Service, lim *limits.Limiter) Action {
 			return "", err
 		}
 		people := booking.CartPeople(req.Query.Get("cart"))
+		cmd.Admit = admitBooking(lim, req.ClientIP)
 		cart := booking.CartCommand{Menu: menu.ID, Items: people[0], GuestItems: people[1:], BookCommand: cmd}
-		if err := bookingLimits(ctx, lim, req.ClientIP, cmd.Contact.Email, menu.GuestsToMail(cart)); err != nil {
-			return "", err
-		}
 		b, token, err := svc.BookCart(ctx, menu, cart)
 		if err != nil {
 			return "", err
@@ -132,42 +134,26 @@ func cancelAction(svc *booking.Service, lim *limits.Limiter) Action {
 	}
 }
 
-// pageCalendar is the calendar a booker page books, as its loader found
-// it: a calendar's slug, a team's calendar, or a one-time link's, with the
-// person a provider page names.
-func pageCalendar(ctx context.Context, svc *booking.Service, lim *limits.Limiter, req *pages.Request) (slug string, staffID int64, link string, err error) {
+// pageCalendar names the calendar a booker page books as its loader
+// found it, for the booking to read once: a calendar's slug, a team's, a
+// one-time link's, with the person a provider page names.
+func pageCalendar(req *pages.Request, cmd *booking.BookCommand) error {
 	p := req.Match.Params
 	switch {
 	case req.Match.Route.Name == "oneTimeLink":
-		link = p["oneTimeSlug"]
-		cal, err := guardedLink(ctx, lim, req.ClientIP, link, func(ctx context.Context) (*booking.Calendar, error) { return svc.OneTimeLink(ctx, link) })
-		if err != nil {
-			return "", 0, "", err
-		}
-		return cal.Slug, 0, link, nil
+		cmd.OneTimeLink = p["oneTimeSlug"]
 	case req.Match.Kind == "team":
-		team, err := svc.Team(ctx, p["provider"])
-		if err != nil {
-			return "", 0, "", err
-		}
-		return team.Calendar.Slug, 0, "", nil
+		cmd.Team = p["provider"]
 	case req.Match.Kind == "provider":
-		cal, err := svc.Calendar(ctx, p["service"])
-		if err != nil {
-			return "", 0, "", err
-		}
-		for _, s := range cal.Staff {
-			if s.Slug == p["provider"] {
-				return cal.Slug, s.ID, "", nil
-			}
-		}
-		return "", 0, "", booking.ErrCalendarNotFound
+		cmd.Calendar, cmd.Provider = p["service"], p["provider"]
 	case p["slug"] != "":
-		return p["slug"], 0, "", nil
+		cmd.Calendar = p["slug"]
 	case p["service"] != "":
-		return p["service"], 0, "", nil
+		cmd.Calendar = p["service"]
+	default:
+		return booking.ErrCalendarNotFound
 	}
-	return "", 0, "", booking.ErrCalendarNotFound
+	return nil
 }
 
 // formGuests reads guests.N.name / guests.N.email (N from 0, in order) or

@@ -98,25 +98,18 @@ func (a bookingAPI) createBooking(c *gin.Context) {
 	if !decode(c, &cmd) {
 		return
 	}
-	guests, err := a.svc.GuestsToMail(c.Request.Context(), cmd)
-	if err != nil {
-		a.s.apiError(c, err, apiLocale(c, cmd.Locale))
-		return
-	}
-	a.placeNew(c, &cmd, guests, func(ctx context.Context) (*booking.Booking, string, error) { return a.svc.Book(ctx, cmd) })
+	a.placeNew(c, &cmd, func(ctx context.Context) (*booking.Booking, string, error) { return a.svc.Book(ctx, cmd) })
 }
 
-// placeNew answers a new booking (one, or a visit): the client's and the
-// addresses' limits first (the booker's and the guests' it would mail),
-// then place, then the booker's view. A one-time link is a secret, so a
-// wrong one counts as a guess.
-func (a bookingAPI) placeNew(c *gin.Context, cmd *booking.BookCommand, guests []string, place func(context.Context) (*booking.Booking, string, error)) {
+// placeNew answers a new booking (one, or a visit) placed within the
+// client's and the addresses' limits (the booker's and the guests' it
+// would mail, which the booking knows once it has read its calendar:
+// BookCommand.Admit), then the booker's view. A one-time link is a
+// secret, so a wrong one counts as a guess.
+func (a bookingAPI) placeNew(c *gin.Context, cmd *booking.BookCommand, place func(context.Context) (*booking.Booking, string, error)) {
 	cat := apiLocale(c, cmd.Locale)
 	cmd.Locale, cmd.IdempotencyKey = cat.Locale, idempotencyKey(c)
-	if err := bookingLimits(c.Request.Context(), a.s.limits, c.ClientIP(), cmd.Contact.Email, guests); err != nil {
-		a.s.apiError(c, err, cat)
-		return
-	}
+	cmd.Admit = admitBooking(a.s.limits, c.ClientIP())
 	var token string
 	run := func(ctx context.Context) (b *booking.Booking, err error) {
 		b, token, err = place(ctx)

@@ -39,16 +39,16 @@ func (a bookingAPI) bookCart(c *gin.Context) {
 		return
 	}
 	cart := booking.CartCommand{Menu: cmd.Menu, Items: cmd.Items, GuestItems: cmd.GuestItems, BookCommand: cmd.BookCommand}
-	var guests []string
 	menu, err := a.svc.MenuByID(c.Request.Context(), cmd.Menu)
-	if err == nil {
-		guests = menu.GuestsToMail(cart) // else the visit is refused: nobody mailed
-	}
-	a.placeNew(c, &cmd.BookCommand, guests, func(ctx context.Context) (*booking.Booking, string, error) {
+	a.placeNew(c, &cmd.BookCommand, func(ctx context.Context) (*booking.Booking, string, error) {
 		if err != nil {
+			// No visit to place: the attempt still counts, mailing nobody.
+			if aerr := cmd.Admit(ctx, cmd.Contact.Email, nil); aerr != nil {
+				return nil, "", aerr
+			}
 			return nil, "", err
 		}
-		cart.BookCommand = cmd.BookCommand // with placeNew's locale and key
+		cart.BookCommand = cmd.BookCommand // with placeNew's locale, key and limits
 		return a.svc.BookCart(ctx, menu, cart)
 	})
 }

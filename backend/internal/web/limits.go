@@ -108,7 +108,7 @@ func withOneGuess(ctx context.Context) context.Context {
 
 // bookingLimits counts a booking attempt against the client's limit and
 // against each address it would mail: the booker's and every named
-// guest's (guests, as booking.Service.GuestsToMail gives them: none when
+// guest's (guests, as the booking gives them to BookCommand.Admit: none when
 // the booking would refuse them, so a refused request uses up no
 // stranger's limit). A guest gets a mail of their own, so without their
 // addresses counted, naming strangers as guests would mail each of them up
@@ -156,4 +156,12 @@ func reschedule(ctx context.Context, svc *booking.Service, l *limits.Limiter, cl
 		}
 		return svc.Reschedule(ctx, cmd)
 	})
+}
+
+// admitBooking is the booking limits of one client, as a booking asks
+// them once it knows whom it would mail (booking.BookCommand.Admit).
+func admitBooking(l *limits.Limiter, client string) booking.Admit {
+	return func(ctx context.Context, booker string, guests []string) error {
+		return bookingLimits(ctx, l, client, booker, guests)
+	}
 }

@@ -8,6 +8,7 @@ import (
 
 	"github.com/jackc/pgx/v5"
 
+	"slotwise/backend/internal/booking"
 	"slotwise/backend/internal/db"
 )
 
@@ -21,17 +22,17 @@ var ErrStaffNotFound = errors.New("admin: no staff member with this slug")
 func CreateFeed(ctx context.Context, q db.Beginner, staffSlug string) (string, error) {
 	secret := "stf_" + rand.Text() + rand.Text()
 	err := db.InTx(ctx, q, func(tx pgx.Tx) error {
-		var id int64
-		if err := tx.QueryRow(ctx, `SELECT id FROM staff WHERE slug = $1 ORDER BY id LIMIT 1 FOR UPDATE`, staffSlug).Scan(&id); err != nil {
-			if errors.Is(err, pgx.ErrNoRows) {
-				return ErrStaffNotFound
-			}
+		id, err := booking.LockPerson(ctx, tx, staffSlug)
+		if errors.Is(err, booking.ErrPersonNotFound) {
+			return ErrStaffNotFound
+		}
+		if err != nil {
 			return err
 		}
 		if _, err := tx.Exec(ctx, `UPDATE staff_feeds SET revoked_at = now() WHERE staff_id = $1 AND revoked_at IS NULL`, id); err != nil {
 			return err
 		}
-		_, err := tx.Exec(ctx, `INSERT INTO staff_feeds (hash, staff_id) VALUES ($1, $2)`, hash(secret), id)
+		_, err = tx.Exec(ctx, `INSERT INTO staff_feeds (hash, staff_id) VALUES ($1, $2)`, hash(secret), id)
 		return err
 	})
 	if err != nil {
@@ -42,16 +43,14 @@ func CreateFeed(ctx context.Context, q db.Beginner, staffSlug string) (string, e
 
 // RevokeFeeds ends a staff member's feed.
 func RevokeFeeds(ctx context.Context, q db.Querier, staffSlug string) error {
-	var exists bool
-	if err := q.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM staff WHERE slug = $1)`, staffSlug).Scan(&exists); err != nil {
-		return fmt.Errorf("admin: unable to find a staff member: %w", err)
-	}
-	if !exists {
+	person, err := booking.PersonBySlug(ctx, q, staffSlug)
+	if errors.Is(err, booking.ErrPersonNotFound) {
 		return ErrStaffNotFound
 	}
-	_, err := q.Exec(ctx, `UPDATE staff_feeds SET revoked_at = now()
-		WHERE revoked_at IS NULL AND staff_id IN (SELECT id FROM staff WHERE slug = $1)`, staffSlug)
 	if err != nil {
+		return fmt.Errorf("admin: unable to find a staff member: %w", err)
+	}
+	if _, err = q.Exec(ctx, `UPDATE staff_feeds SET revoked_at = now() WHERE revoked_at IS NULL AND staff_id = $1`, person.ID); err != nil {
 		return fmt.Errorf("admin: unable to revoke a feed: %w", err)
 	}
 	return nil
@@ -66,13 +65,20 @@ func FeedStaff(ctx context.Context, q db.Querier, secret string) (slug, name str
 	if len(secret) > 100 {
 		return "", "", ErrFeedNotFound
 	}
-	err = q.QueryRow(ctx, `SELECT s.slug, s.name FROM staff_feeds f JOIN staff s ON s.id = f.staff_id
-		WHERE f.hash = $1 AND f.revoked_at IS NULL`, hash(secret)).Scan(&slug, &name)
+	var staffID int64
+	err = q.QueryRow(ctx, `SELECT staff_id FROM staff_feeds WHERE hash = $1 AND revoked_at IS NULL`, hash(secret)).Scan(&staffID)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return "", "", ErrFeedNotFound
 	}
 	if err != nil {
 		return "", "", fmt.Errorf("admin: unable to read a feed: %w", err)
 	}
-	return slug, name, nil
+	person, err := booking.PersonByID(ctx, q, staffID)
+	if errors.Is(err, booking.ErrPersonNotFound) {
+		return "", "", ErrFeedNotFound
+	}
+	if err != nil {
+		return "", "", err
+	}
+	return person.Slug, person.Name, nil
 }

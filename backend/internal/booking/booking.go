@@ -13,13 +13,17 @@
 // locks and its seat and daily counts beside the rule they serve: the
 // order in which they are taken is what makes the rule hold under
 // concurrency, so they are read together. admin.go builds the admin list's
-// query filter by filter beside the Record it scans into.
+// query filter by filter beside the Record it scans into. people.go is
+// what other packages may ask of these tables (a person by slug, their
+// longest booking window, who holds a class time): booking owns them, and
+// the layers' table test keeps other packages' SQL off them.
 package booking
 
 import (
 	"errors"
-	"slotwise/backend/internal/forms"
 	"time"
+
+	"slotwise/backend/internal/forms"
 )
 
 // Sentinel errors; the web layer maps them to status codes in one place.

@@ -17,6 +17,7 @@ import (
 	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/jackc/pgx/v5/pgxpool"
 
+	"slotwise/backend/internal/booking"
 	"slotwise/backend/internal/clock"
 	"slotwise/backend/internal/netguard"
 )
@@ -208,13 +209,14 @@ func (s *Service) Create(ctx context.Context, in Input) (*Connection, error) {
 	if err != nil {
 		return nil, err
 	}
-	var staffID int64
-	if err := s.pool.QueryRow(ctx, `SELECT id FROM staff WHERE slug = $1`, in.Staff).Scan(&staffID); err != nil {
-		if errors.Is(err, pgx.ErrNoRows) {
-			return nil, &ValidationError{Fields: map[string]string{"staff": "no staff member has this slug"}}
-		}
+	person, err := booking.PersonBySlug(ctx, s.pool, in.Staff)
+	if errors.Is(err, booking.ErrPersonNotFound) {
+		return nil, &ValidationError{Fields: map[string]string{"staff": "no staff member has this slug"}}
+	}
+	if err != nil {
 		return nil, err
 	}
+	staffID := person.ID
 	var existing string
 	var count int
 	if err := s.pool.QueryRow(ctx, `SELECT coalesce(max(id) FILTER (WHERE kind = $2 AND url = $3), ''), count(*)
@@ -303,31 +305,54 @@ func (s *Service) List(ctx context.Context, staff string) ([]Connection, error) 
 	if staff == "" {
 		return s.list(ctx, `true`, nil)
 	}
-	return s.list(ctx, `st.slug = $1`, staff)
+	person, err := booking.PersonBySlug(ctx, s.pool, staff)
+	if errors.Is(err, booking.ErrPersonNotFound) {
+		return []Connection{}, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	return s.list(ctx, `c.staff_id = $1`, person.ID)
 }
 
+// list reads connections and names their people with booking's staff:
+// the staff table is booking's to read.
 func (s *Service) list(ctx context.Context, where string, arg any) ([]Connection, error) {
 	args := []any{}
 	if arg != nil {
 		args = append(args, arg)
 	}
 	rows, err := s.pool.Query(ctx, `
-		SELECT c.id, st.slug, c.kind, c.url, c.username, CASE WHEN c.write_error <> '' THEN 'error' ELSE c.state END, c.last_sync,
+		SELECT c.id, c.staff_id, c.kind, c.url, c.username, CASE WHEN c.write_error <> '' THEN 'error' ELSE c.state END, c.last_sync,
 			coalesce(nullif(c.last_error, ''), c.write_error), c.left_out,
 			coalesce(json_agg(json_build_object('url', k.url, 'name', k.name, 'check', k.check_busy, 'writeTo', k.write_to) ORDER BY k.name, k.url)
 				FILTER (WHERE k.url IS NOT NULL), '[]')
-		FROM calendar_connections c JOIN staff st ON st.id = c.staff_id
+		FROM calendar_connections c
 		LEFT JOIN connection_calendars k ON k.connection_id = c.id
 		WHERE `+where+`
-		GROUP BY c.id, st.slug ORDER BY c.created_at, c.id`, args...)
+		GROUP BY c.id ORDER BY c.created_at, c.id`, args...)
 	if err != nil {
 		return nil, err
 	}
-	return pgx.CollectRows(rows, func(r pgx.CollectableRow) (Connection, error) {
+	var ids []int64
+	list, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (Connection, error) {
 		var c Connection
-		err := r.Scan(&c.ID, &c.Staff, &c.Kind, &c.URL, &c.Username, &c.Status.State, &c.Status.LastSync, &c.Status.Error, &c.Status.LeftOut, &c.Calendars)
+		var staffID int64
+		err := r.Scan(&c.ID, &staffID, &c.Kind, &c.URL, &c.Username, &c.Status.State, &c.Status.LastSync, &c.Status.Error, &c.Status.LeftOut, &c.Calendars)
+		ids = append(ids, staffID)
 		return c, err
 	})
+	if err != nil || len(list) == 0 {
+		return list, err
+	}
+	slugs, err := booking.SlugsOf(ctx, s.pool, ids)
+	if err != nil {
+		return nil, err
+	}
+	for i := range list {
+		list[i].Staff = slugs[ids[i]]
+	}
+	return list, nil
 }
 
 // Patch says which calendars are checked for conflicts and which one

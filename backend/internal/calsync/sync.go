@@ -11,6 +11,7 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"slotwise/backend/internal/background"
+	"slotwise/backend/internal/booking"
 	"slotwise/backend/internal/icalbusy"
 )
 
@@ -223,20 +224,26 @@ func (s *Service) load(ctx context.Context, id string) (*target, error) {
 	t := &target{}
 	var secret []byte
 	var addresses []string
-	var zone, email string
-	var windowDays int
-	err := s.pool.QueryRow(ctx, `
-		SELECT c.staff_id, c.kind, c.url, c.username, c.secret, c.addresses, st.time_zone, st.email,
-			coalesce((SELECT max(k.booking_window_days) FROM calendar_staff cs JOIN calendars k ON k.id = cs.calendar_id
-				WHERE cs.staff_id = c.staff_id), 60)
-		FROM calendar_connections c JOIN staff st ON st.id = c.staff_id WHERE c.id = $1`, id).
-		Scan(&t.staffID, &t.kind, &t.url, &t.username, &secret, &addresses, &zone, &email, &windowDays)
+	err := s.pool.QueryRow(ctx, `SELECT staff_id, kind, url, username, secret, addresses FROM calendar_connections WHERE id = $1`, id).
+		Scan(&t.staffID, &t.kind, &t.url, &t.username, &secret, &addresses)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return nil, ErrNotFound
 	}
 	if err != nil {
 		return nil, err
 	}
+	person, err := booking.PersonByID(ctx, s.pool, t.staffID)
+	if errors.Is(err, booking.ErrPersonNotFound) {
+		return nil, ErrNotFound
+	}
+	if err != nil {
+		return nil, err
+	}
+	windowDays, err := booking.LongestWindow(ctx, s.pool, t.staffID)
+	if err != nil {
+		return nil, err
+	}
+	zone, email := person.TimeZone, person.Email
 	if secret != nil {
 		if t.password, err = s.keys.Open(secret); err != nil {
 			return nil, &ConnectError{Message: "The stored password cannot be opened with the configured keys; give the password again"}

@@ -100,11 +100,7 @@ func (w *Writer) link(id string) string {
 // people are the staff a booking takes: its person, and for a collective
 // calendar the others whose time it holds.
 func (w *Writer) people(ctx context.Context, b *booking.Booking) ([]int64, error) {
-	rows, err := w.Service.pool.Query(ctx, `SELECT staff_id FROM bookings WHERE holds_for = $1 AND status <> 'cancelled'`, b.ID)
-	if err != nil {
-		return nil, err
-	}
-	others, err := pgx.CollectRows(rows, pgx.RowTo[int64])
+	others, err := booking.HoldersOf(ctx, w.Service.pool, b.ID)
 	return append([]int64{b.Staff.ID}, others...), err
 }
 

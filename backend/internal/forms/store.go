@@ -224,3 +224,17 @@ func (s store) save(ctx context.Context, q db.Querier, slug, kind string, locati
 	}
 	return version, nil
 }
+
+// PublishedKind is the kind of the published form with this slug, or ""
+// when none is published: what another package needs to link to it.
+func PublishedKind(ctx context.Context, q db.Querier, slug string) (string, error) {
+	var kind string
+	err := q.QueryRow(ctx, `SELECT kind FROM forms WHERE slug = $1 AND published ORDER BY id LIMIT 1`, slug).Scan(&kind)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return "", nil
+	}
+	if err != nil {
+		return "", fmt.Errorf("forms: unable to read a form's kind: %w", err)
+	}
+	return kind, nil
+}

@@ -14,4 +14,7 @@
 // layer is the direction of its imports. A helper beside a package
 // (content/contenttest, db/dbtest) stands in its package's place and may
 // import it. Tests may import what they need: nothing imports a test.
+//
+// Tables have owners as packages have places: tables_test.go names the
+// packages that may write SQL against a table, and fails on another.
 package layers

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -115,17 +116,14 @@ type agendaPlan struct {
 // loadAgenda reads a staff member's setting; false: none to plan (no such
 // person, none set, inactive, or a setting it cannot read).
 func loadAgenda(ctx context.Context, q db.Querier, staffID int64) (agendaPlan, bool, error) {
-	var raw []byte
-	var zoneName string
-	var active bool
-	err := q.QueryRow(ctx, `SELECT agenda, time_zone, active FROM staff WHERE id = $1`, staffID).Scan(&raw, &zoneName, &active)
-	if errors.Is(err, pgx.ErrNoRows) {
+	person, err := booking.PersonByID(ctx, q, staffID)
+	if errors.Is(err, booking.ErrPersonNotFound) {
 		return agendaPlan{}, false, nil
 	}
 	if err != nil {
 		return agendaPlan{}, false, fmt.Errorf("reminders: unable to read an agenda setting: %w", err)
 	}
-	set, ok := readAgenda(raw, zoneName, active)
+	set, ok := readAgenda(person.Agenda, person.TimeZone, person.Active)
 	return set, ok, nil
 }
 
@@ -159,16 +157,22 @@ func (p agendaPlan) dueFor(listed time.Time) time.Time {
 // PlanAgendas plans every staff member's agenda (after an upgrade, or to
 // repair): what a server does once at start.
 func PlanAgendas(ctx context.Context, pool db.Querier, now time.Time) error {
-	rows, err := pool.Query(ctx, `SELECT id FROM staff s WHERE agenda IS NOT NULL AND active
-		AND NOT EXISTS (SELECT 1 FROM reminders r WHERE r.kind = 'agenda' AND r.staff_id = s.id AND r.state = 'due')`)
+	ids, err := booking.PeopleWithAgenda(ctx, pool)
+	if err != nil {
+		return err
+	}
+	rows, err := pool.Query(ctx, `SELECT DISTINCT staff_id FROM reminders WHERE kind = 'agenda' AND state = 'due' AND staff_id = ANY($1)`, ids)
 	if err != nil {
 		return fmt.Errorf("reminders: unable to list agendas: %w", err)
 	}
-	ids, err := pgx.CollectRows(rows, pgx.RowTo[int64])
+	planned, err := pgx.CollectRows(rows, pgx.RowTo[int64])
 	if err != nil {
 		return err
 	}
 	for _, id := range ids {
+		if slices.Contains(planned, id) {
+			continue
+		}
 		if err := PlanAgenda(ctx, pool, id, now); err != nil {
 			return err
 		}
@@ -179,16 +183,14 @@ func PlanAgendas(ctx context.Context, pool db.Querier, now time.Time) error {
 // agenda decides a staff member's agenda: the day's appointments, none
 // for an empty day, none once the day is over.
 func (w *Worker) agenda(ctx context.Context, r row) (done, error) {
-	var person booking.Staff
-	var raw []byte
-	err := w.Pool.QueryRow(ctx, `SELECT id, slug, name, email, time_zone, agenda FROM staff WHERE id = $1 AND active`, r.staffID).
-		Scan(&person.ID, &person.Slug, &person.Name, &person.Email, &person.TimeZone, &raw)
-	if errors.Is(err, pgx.ErrNoRows) || err == nil && raw == nil {
+	found, err := booking.PersonByID(ctx, w.Pool, r.staffID)
+	if errors.Is(err, booking.ErrPersonNotFound) || err == nil && (found.Agenda == nil || !found.Active) {
 		return skip(ReasonChanged), nil
 	}
 	if err != nil {
 		return done{}, err
 	}
+	person := booking.Staff{ID: found.ID, Slug: found.Slug, Name: found.Name, Email: found.Email, TimeZone: found.TimeZone}
 	zone, err := time.LoadLocation(person.TimeZone)
 	if err != nil {
 		return skip(ReasonChanged), nil

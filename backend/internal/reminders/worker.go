@@ -34,6 +34,7 @@ import (
 	"slotwise/backend/internal/booking"
 	"slotwise/backend/internal/clock"
 	"slotwise/backend/internal/events"
+	"slotwise/backend/internal/forms"
 	"slotwise/backend/internal/notify"
 )
 
@@ -309,11 +310,18 @@ func (w *Worker) followUp(ctx context.Context, r row, b *booking.Booking, now ti
 	if now.Sub(r.dueAt) > followUpGrace {
 		return skip(ReasonLate), nil
 	}
-	var kind, slug string
-	err := w.Pool.QueryRow(ctx, `SELECT f.kind, f.slug FROM calendars c JOIN forms f ON f.slug = c.follow_up->>'form'
-		WHERE c.id = $1 AND f.published`, b.Calendar.ID).Scan(&kind, &slug)
-	if err != nil && !errors.Is(err, pgx.ErrNoRows) {
+	var kind string
+	slug, err := booking.FollowUpForm(ctx, w.Pool, b.Calendar.ID)
+	if err != nil {
 		return done{}, err
+	}
+	if slug != "" {
+		if kind, err = forms.PublishedKind(ctx, w.Pool, slug); err != nil {
+			return done{}, err
+		}
+		if kind == "" {
+			slug = "" // not published: the follow-up links to no form
+		}
 	}
 	// Bookings made together (a visit's services, a weekly series) are
 	// thanked for once, after the last of them that still holds.

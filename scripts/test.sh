@@ -37,8 +37,11 @@ ensure_tool() {
 ensure_chromium() { ensure_tool chromium chromium "browser tests"; }
 ensure_radicale() { ensure_tool radicale radicale "calendar tests"; }
 
+# Each suite's time is from its say line to its record: begin marks it.
+begin() { say "$1"; suite_started=$SECONDS; }
 record() { # suite passed failed
-  suites+=("$(printf '%-16s %4d passed, %d failed' "$1" "$2" "$3")")
+  local took=$((SECONDS - suite_started))
+  suites+=("$(printf '%-16s %4d passed, %d failed  %3dm%02ds' "$1" "$2" "$3" $((took / 60)) $((took % 60)))")
   passed=$((passed + $2)); failed=$((failed + $3))
 }
 
@@ -55,7 +58,7 @@ export SLOTWISE_TEST_DATABASE_URL
 
 ensure_radicale || exit 1
 export SLOTWISE_REQUIRE_CALDAV=1
-say "Go tests (unit and integration)"
+begin "Go tests (unit and integration)"
 go test -count=1 -v ./... >"$log_dir/go.log" 2>&1
 go_status=$?
 # The render pool on its other engine (ssr/engine_v8_11.go), so either can ship.
@@ -70,7 +73,7 @@ if [ "$go_fail" -ne 0 ]; then
 fi
 record "Go" "$go_pass" "$go_fail"
 
-say "fuzzing (a short run of every fuzz target; make fuzz runs them long)"
+begin "fuzzing (a short run of every fuzz target; make fuzz runs them long)"
 fuzz_pass=0 fuzz_fail=0
 while read -r pkg target; do
   if go test -run '^$' -fuzz "^${target}\$" -fuzztime "${SLOTWISE_FUZZTIME:-2000x}" "$pkg" >"$log_dir/fuzz-$target.log" 2>&1; then
@@ -81,7 +84,7 @@ while read -r pkg target; do
 done < <(scripts/fuzz-targets.sh)
 record "Fuzz" "$fuzz_pass" "$fuzz_fail"
 
-say "UI unit tests (vitest)"
+begin "UI unit tests (vitest)"
 NO_COLOR=1 npx --no-install vitest run --reporter=default >"$log_dir/ui.log" 2>&1
 ui_status=$?
 tail -25 "$log_dir/ui.log"
@@ -91,7 +94,7 @@ ui_fail=$(grep -oE '[0-9]+ failed' <<<"$tests_line" | grep -oE '[0-9]+'); ui_fai
 if [ "$ui_status" -ne 0 ] && [ "$ui_fail" -eq 0 ]; then ui_fail=1; fi
 record "UI unit" "$ui_pass" "$ui_fail"
 
-say "browser tests (Chromium)"
+begin "browser tests (Chromium)"
 if ensure_chromium; then
   node --test --test-concurrency=1 --test-reporter=spec ui/e2e/ >"$log_dir/e2e.log" 2>&1
   e2e_status=$?
@@ -112,5 +115,6 @@ fi
 
 say "summary"
 printf '%s\n' "${suites[@]}"
+printf 'all suites in %dm%02ds\n' $((SECONDS / 60)) $((SECONDS % 60))
 echo "${passed} passed, ${failed} failed"
 [ "$failed" -eq 0 ]

@@ -9,6 +9,7 @@ import {
   StaticRouterProvider,
   type LoaderFunctionArgs,
   type RouteObject,
+  type StaticHandler,
   type StaticHandlerContext,
 } from 'react-router';
 import { layoutSources } from '@layouts';
@@ -37,7 +38,7 @@ export async function staticPage(url: string, payload: Payload): Promise<ReactEl
 // is core-js's, a slow one (lib/serverURL.ts).
 export async function staticContext(url: string, payload: Payload) {
   const { pathname = '/', search = '', hash = '' } = parsePath(url);
-  const { dataRoutes, query } = createStaticHandler(serverRoutes(pathname, payload.layout));
+  const { dataRoutes, query } = handlerFor(pathname, payload.layout);
   const context = await query(documentRequest(url), {
     normalizePath: () => ({ pathname, search, hash }),
     requestContext: loadedContext(payload),
@@ -64,6 +65,25 @@ export function serverRoutes(pathname: string, layout: Layout): RouteObject[] {
   const withLoader = (route: RouteObject): RouteObject =>
     route.id === id ? { ...route, loader } : route.children ? { ...route, children: route.children.map(withLoader) } : route;
   return routeTree({ pathname, layout }, layoutSources).map(withLoader);
+}
+
+// A path's handler is made once an isolate: making one converts and ranks
+// the tree's routes, a third of the router's part in a booking page's
+// render. The handlers of the paths rendered last are kept.
+const MAX_HANDLERS = 200;
+const handlers = new Map<string, StaticHandler>();
+
+function handlerFor(pathname: string, layout: Layout): StaticHandler {
+  const key = `${layout} ${pathname}`;
+  let handler = handlers.get(key);
+  if (handler) {
+    handlers.delete(key);
+  } else {
+    handler = createStaticHandler(serverRoutes(pathname, layout));
+    if (handlers.size >= MAX_HANDLERS) handlers.delete(handlers.keys().next().value!);
+  }
+  handlers.set(key, handler);
+  return handler;
 }
 
 // V8 has no Response to test with instanceof: a context has its matches.

@@ -46,7 +46,8 @@ import (
 type Options struct {
 	// Bundle is the JavaScript source of the server bundle. It is evaluated
 	// once per isolate and must define
-	// globalThis.renderPage(url string, payloadJSON string) string.
+	// globalThis.renderPage(url string, payloadJSON string) string, or one
+	// answering a promise of it that settles without an event loop.
 	Bundle []byte
 	// BundleName is the file name used in stack traces, e.g. "server.js".
 	BundleName string

@@ -1,7 +1,7 @@
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { pageMessages } from './testing/pageMessages';
-import { StaticPage } from './router/static';
+import { staticPage } from './router/static';
 import type { Payload } from './payload';
 
 function payload(over: Partial<Payload>): Payload {
@@ -13,16 +13,16 @@ function payload(over: Partial<Payload>): Payload {
 }
 
 // render is the server's render (entry-server.tsx): a static router over the payload.
-const render = (p: Payload) => renderToString(<StaticPage url={p.path} payload={p} />);
+const render = async (p: Payload) => renderToString(await staticPage(p.path, p));
 
 describe('the error screen', () => {
-  it('shows the status and its message', () => {
-    const html = render(payload({ statusMessage: 'Page Not Found: /x' }));
+  it('shows the status and its message', async () => {
+    const html = await render(payload({ statusMessage: 'Page Not Found: /x' }));
     expect(html).toContain('404');
     expect(html).toContain('Page Not Found: /x');
   });
-  it.each(['slug expired', 'Reschedule link is no longer valid', 'Cancellation not allowed'])('shows the expired-link page for "%s"', (msg) => {
-    const html = render(payload({ status: 410, statusMessage: msg }));
+  it.each(['slug expired', 'Reschedule link is no longer valid', 'Cancellation not allowed'])('shows the expired-link page for "%s"', async (msg) => {
+    const html = await render(payload({ status: 410, statusMessage: msg }));
     expect(html).toContain('data-testid="expired-link"');
     expect(html).toContain('This link has expired');
     expect(html).toContain(msg);
@@ -30,14 +30,14 @@ describe('the error screen', () => {
 });
 
 describe('widget screens', () => {
-  it('render their heading and route parameters in the page language', () => {
-    const html = render(payload({ route: 'bookings', layout: 'calendar', status: 200, params: { slug: 'demo' }, locale: 'de', lang: 'de', messages: pageMessages('de') }));
+  it('render their heading and route parameters in the page language', async () => {
+    const html = await render(payload({ route: 'bookings', layout: 'calendar', status: 200, params: { slug: 'demo' }, locale: 'de', lang: 'de', messages: pageMessages('de') }));
     expect(html).toContain('<h1>Termin buchen</h1>');
     expect(html).toContain('data-param="slug">demo<');
   });
-  it('show the cookie banner until it is answered', () => {
+  it('show the cookie banner until it is answered', async () => {
     const base = { route: 'form', layout: 'form' as const, status: 200 };
-    expect(render(payload({ ...base, consent: '' }))).toContain('Accept essential');
-    expect(render(payload({ ...base, consent: 'essential' }))).not.toContain('Accept essential');
+    expect(await render(payload({ ...base, consent: '' }))).toContain('Accept essential');
+    expect(await render(payload({ ...base, consent: 'essential' }))).not.toContain('Accept essential');
   });
 });

@@ -19,7 +19,7 @@ export function App({ payload, layout, navigating = false }: Props) {
   const { Layout } = layout;
   return (
     <RawIntlProvider value={intlFor(payload.lang, payload.messages, reportIntlError)}>
-      <PageContext.Provider value={{ payload, navigating }}>
+      <PageContext.Provider value={payload}>
         {navigating && <div className="progress" role="progressbar" aria-busy="true" />}
         {/* First in the tab order. Over a website's page, at the bottom; above a
             widget's content, which it never covers (the times, the calendar). */}

@@ -8,15 +8,18 @@ import 'core-js/actual/url-search-params';
 import { serverURL } from './lib/serverURL';
 import './emails/register';
 import { renderToString } from 'react-dom/server';
-import { StaticPage } from './router/static';
+import { staticPage } from './router/static';
 import type { Payload } from './payload';
 
 globalThis.URL = serverURL(globalThis.URL);
 
-// renderPage renders the page Go loaded (router/static.ts).
-function renderPage(url: string, payloadJSON: string): string {
+// renderPage renders the page Go loaded (router/static.ts). It answers a
+// promise, as react-router's static handler does: nothing it awaits waits
+// for a timer or I/O, so it settles in the microtasks Go runs after the
+// call (ssr.Pool.Render).
+async function renderPage(url: string, payloadJSON: string): Promise<string> {
   const payload = JSON.parse(payloadJSON) as Payload;
-  return renderToString(<StaticPage url={url} payload={payload} />);
+  return renderToString(await staticPage(url, payload));
 }
 
 (globalThis as unknown as { renderPage: typeof renderPage }).renderPage = renderPage;

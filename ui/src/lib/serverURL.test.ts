@@ -19,8 +19,39 @@ describe('serverURL answers as the URL it wraps', () => {
     ['relative/path', 'http://localhost/dir/'],
     ['https://other.example/x?y=1', undefined],
     ['/back\\slash', 'http://localhost'],
+    ['http://localhost/widget/bookings/demo-consultation', undefined],
+    ['HTTPS://Example.COM:8080/a//b/', undefined],
+    ['http://localhost:80/a', undefined],
+    ['http://user@localhost/a', undefined],
+    ['http://[::1]/a', undefined],
+    ['http://localhost/a/../b', undefined],
+    ['http://localhost//a', undefined],
   ])('new URL(%j, %j)', (input, base) => {
     expect(parts(new ServerURL(input, base))).toEqual(parts(new URL(input, base)));
+  });
+
+  // What react-router's static handler does to the url it gives a loader.
+  it.each([
+    ['/widget/bookings/demo', '', ''],
+    ['/widget/bookings/demo', '?month=2026-11&date=2026-11-26', ''],
+    ['/fr/%C3%A0-propos', '?x=%C3%A0+b', ''],
+    ['/caf\u00e9', '?a b', ''],
+    ['/a', "?it's", ''],
+    ['/a', '?', ''],
+    ['/a', 'month=2026-11', ''],
+    ['/a/../b', '', '#top'],
+    ['a', '', 'top'],
+  ])('sets pathname %j, search %j and hash %j as URL does', (pathname, search, hash) => {
+    const set = (u: URL) => {
+      u.pathname = pathname;
+      u.search = search;
+      u.hash = hash;
+      return parts(u);
+    };
+    for (const input of ['http://localhost/x', 'http://localhost/x?old=1#h']) {
+      expect(set(new ServerURL(input))).toEqual(set(new URL(input)));
+    }
+    expect(set(new ServerURL('/x', 'https://example.com/base/'))).toEqual(set(new URL('/x', 'https://example.com/base/')));
   });
 
   it.each([
@@ -66,6 +97,19 @@ describe('serverURL parses only when it must', () => {
     expect([u.pathname, u.search, u.hash]).toEqual(['/widget/bookings/demo-consultation', '', '']);
     expect(parses).toBe(1); // the base, once
     new Fast('/', 'http://localhost').pathname;
+    expect(parses).toBe(1);
+  });
+
+  it('keeps a plain path and query set after an http origin without parsing them', () => {
+    const u = new Fast('http://localhost/widget/bookings/demo');
+    parses = 0;
+    new Fast('http://localhost/widget/bookings/demo');
+    u.pathname = '/widget/bookings/demo-consultation';
+    u.search = '?month=2026-11';
+    u.hash = '';
+    expect([u.pathname, u.search, u.hash]).toEqual(['/widget/bookings/demo-consultation', '?month=2026-11', '']);
+    expect(parses).toBe(0);
+    expect(u.href).toBe('http://localhost/widget/bookings/demo-consultation?month=2026-11');
     expect(parses).toBe(1);
   });
 

@@ -1,14 +1,21 @@
 // The server bundle's URL. V8 has none, and core-js's takes about 30 µs to
 // parse one, in V8 as in Node; react-router's static navigator parses one
 // for every matched route's path (four a booking page, an eighth of its
-// render). A path made only of characters a URL keeps as they are, against
-// an http(s) base, needs no parser: its pathname is the path itself, its
-// search and hash are empty. ServerURL answers those three so, and hands
-// every other question, every setter and every other input to core-js's
-// URL, parsed once when first needed.
+// render), and its static handler one for the page's loader, whose path,
+// query and fragment it then sets (createDataFunctionUrl). A path made only
+// of characters a URL keeps as they are, against an http(s) base or after
+// an http(s) origin, needs no parser: its pathname is the path itself, its
+// search and hash are empty. ServerURL answers those three so, and keeps
+// them so when set to such a path, to a query a URL keeps as it is, or to
+// no fragment; it hands every other question, every other setter and every
+// other input to core-js's URL, parsed once when first needed.
 
 const plainPath = /^\/(?!\/)[A-Za-z0-9\-_~/]*$/;
+// A query of characters the URL parser neither escapes nor reads (what
+// URLSearchParams writes is of them).
+const plainSearch = /^\?[A-Za-z0-9\-._~!$&()*+,;=:@/?%]+$/;
 const httpBase = /^https?:\/\//i;
+const httpOrigin = /^https?:\/\/[A-Za-z0-9\-.]+(?::\d+)?(?=\/)/i;
 
 type Parsed = URL;
 type ParsedClass = typeof URL;
@@ -25,44 +32,56 @@ export function serverURL(Parsed: ParsedClass): ParsedClass {
     return ok;
   }
 
+  // Unparsed, a URL is its plain path and query against its base.
   interface State {
     path: string;
+    search: string;
     base: string;
     url: Parsed | null;
   }
   const states = new WeakMap<object, State>();
   const parsed = (self: object): Parsed => {
     const s = states.get(self)!;
-    return (s.url ??= new Parsed(s.path, s.base));
+    return (s.url ??= new Parsed(s.path + s.search, s.base));
+  };
+  const unparsed = (self: object): State | null => {
+    const s = states.get(self)!;
+    return s.url ? null : s;
   };
 
   class ServerURL {
     constructor(input: string | URL, base?: string | URL) {
       const path = String(input);
       const b = base === undefined ? undefined : String(base);
-      if (b !== undefined && plainPath.test(path) && isHttpBase(b)) states.set(this, { path, base: b, url: null });
-      else states.set(this, { path, base: b ?? '', url: new Parsed(path, b) });
+      const origin = b === undefined ? httpOrigin.exec(path)?.[0] : undefined;
+      if (b !== undefined && plainPath.test(path) && isHttpBase(b)) states.set(this, { path, search: '', base: b, url: null });
+      else if (origin && plainPath.test(path.slice(origin.length)) && isHttpBase(origin)) states.set(this, { path: path.slice(origin.length), search: '', base: origin, url: null });
+      else states.set(this, { path, search: '', base: b ?? '', url: new Parsed(path, b) });
     }
     get pathname(): string {
       const s = states.get(this)!;
       return s.url ? s.url.pathname : s.path;
     }
     set pathname(v: string) {
-      parsed(this).pathname = v;
+      const s = unparsed(this);
+      if (s && plainPath.test(v)) s.path = v;
+      else parsed(this).pathname = v;
     }
     get search(): string {
       const s = states.get(this)!;
-      return s.url ? s.url.search : '';
+      return s.url ? s.url.search : s.search;
     }
     set search(v: string) {
-      parsed(this).search = v;
+      const s = unparsed(this);
+      if (s && (v === '' || plainSearch.test(v))) s.search = v;
+      else parsed(this).search = v;
     }
     get hash(): string {
       const s = states.get(this)!;
       return s.url ? s.url.hash : '';
     }
     set hash(v: string) {
-      parsed(this).hash = v;
+      if (!unparsed(this) || v !== '') parsed(this).hash = v;
     }
     toString(): string {
       return parsed(this).href;

@@ -31,10 +31,13 @@ export function Page() {
 }
 
 // PageError: what Go answered with an error (not found, an expired link,
-// a failure), or a navigation that broke in the browser.
+// a failure), as the error response the router made of what the loader
+// threw, or as the payload itself on the first screen (routes.tsx's
+// hydrationState); or else a navigation that broke in the browser.
 export function PageError() {
   const err = useRouteError();
-  if (isRouteErrorResponse(err) && err.data && typeof (err.data as Payload).route === 'string') return <Shown payload={err.data as Payload} />;
+  const page = (isRouteErrorResponse(err) ? err.data : err) as Payload | null | undefined;
+  if (typeof page?.route === 'string') return <Shown payload={page} />;
   return <Broken err={err} />;
 }
 

@@ -1,4 +1,4 @@
-import { UNSAFE_ErrorResponseImpl, type HydrationState, type RouteObject } from 'react-router';
+import type { HydrationState, RouteObject } from 'react-router';
 import type { LayoutSource } from '../layouts/types';
 import type { Layout, Payload } from '../payload';
 import { Page, PageError, Root } from './elements';
@@ -65,6 +65,11 @@ export function firstPage(pathname: string, payload: Payload, sources: Record<La
 
 function hydrationState(payload: Payload, id: string): HydrationState {
   if (payload.route !== 'error') return { loaderData: { [id]: settle(payload) } };
-  // What a loader's thrown data() becomes: the error element's route error.
-  return { errors: { [id]: new UNSAFE_ErrorResponseImpl(payload.status, '', payload) } };
+  // An error page is the route's error. The loader throws it as data() with
+  // its status, which the router hands the error element as an error
+  // response (isRouteErrorResponse); react-router makes those only of what
+  // a loader throws, and has no public way to make one here, where nothing
+  // is loaded. So the error element is handed the payload as it is, which
+  // it reads too (elements.tsx's PageError), and renders the same page.
+  return { errors: { [id]: payload } };
 }

@@ -12,17 +12,6 @@ import (
 	"slotwise/locales"
 )
 
-const maxBodyBytes = 64 << 10
-
-// apiLocale picks the language of API messages: the body's, else the
-// visitor's cookie, else their browser's.
-func apiLocale(c *gin.Context, fromBody string) *locales.Catalogue {
-	if locale, ok := locales.Canonical(fromBody); ok {
-		return locales.Get(locale)
-	}
-	return locales.Get(resolveLocale(c, ""))
-}
-
 func slotsAnswer(res *booking.SlotsResult) SlotsResponse {
 	out := SlotsResponse{TimeZone: res.TimeZone, Slots: map[string][]string{}}
 	for _, d := range res.Days {
@@ -209,10 +198,6 @@ func (a bookingAPI) answerBooking(c *gin.Context, status int, b *booking.Booking
 	}
 	c.JSON(status, booking.NewView(b, token, b.Locale, a.svc.Now()))
 }
-
-// idempotencyKey is the request's Idempotency-Key as sent: the runner
-// refuses one outside its documented form rather than cut or change it.
-func idempotencyKey(c *gin.Context) string { return c.GetHeader("Idempotency-Key") }
 
 // guarded runs a use case that opens a booking with its manage token,
 // within the client's limit of wrong tokens.

@@ -101,6 +101,9 @@ func cleanLine(s string) bool {
 	return true
 }
 
+// maxBodyBytes bounds a JSON body, of the API and the admin API alike.
+const maxBodyBytes = 64 << 10
+
 // decode reads a JSON body strictly into v: at most maxBodyBytes, one
 // value of the documented shape (no unknown fields, no trailing data), and
 // not empty. Anything else is a 400 that says so.
@@ -127,3 +130,16 @@ func decode(c *gin.Context, v any) bool {
 	}
 	return true
 }
+
+// apiLocale picks the language of API messages: the body's, else the
+// visitor's cookie, else their browser's.
+func apiLocale(c *gin.Context, fromBody string) *locales.Catalogue {
+	if locale, ok := locales.Canonical(fromBody); ok {
+		return locales.Get(locale)
+	}
+	return locales.Get(resolveLocale(c, ""))
+}
+
+// idempotencyKey is the request's Idempotency-Key as sent: the runner
+// refuses one outside its documented form rather than cut or change it.
+func idempotencyKey(c *gin.Context) string { return c.GetHeader("Idempotency-Key") }

@@ -36,7 +36,7 @@ func BenchmarkRequestLine(b *testing.B) {
 		}},
 		{"queued", func(w io.Writer) (slog.Handler, func() error, func() int) {
 			q := New(w, slog.LevelInfo, Options{})
-			return q.Handler(), q.Close, func() int { return len(q.items) }
+			return q.Handler(), q.Close, func() int { return queued(q) }
 		}},
 	} {
 		b.Run(tt.name, func(b *testing.B) {

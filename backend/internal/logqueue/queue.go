@@ -12,7 +12,6 @@ import (
 	"io"
 	"log/slog"
 	"sync"
-	"sync/atomic"
 	"time"
 )
 
@@ -29,19 +28,19 @@ type Options struct {
 
 // Queue holds the records logged and the goroutine that writes them.
 type Queue struct {
-	items   chan item
-	wake    chan struct{} // a line is waiting; one signal stands for many
-	hurry   chan struct{} // the queue is half full: write before the pause ends
+	// mu guards the lines waiting, the count of those dropped, and closed.
+	// A caller holds it for an append; the writer, to take the batch.
+	mu      sync.Mutex
+	waiting []item
+	limit   int
+	dropped int64
+	closed  bool
+
+	wake    chan struct{} // the first line of a batch is waiting
+	hurry   chan struct{} // half the queue is waiting: write before the pause ends
 	done    chan struct{} // closed by Close
 	stopped chan struct{} // closed when the writer has written its last line
 	every   time.Duration
-	dropped atomic.Int64
-
-	// gate orders Close after every enqueue that began before it: Handle
-	// enqueues under its read lock, Close marks the queue closed under its
-	// write lock, so the writer's last drain sees every queued line.
-	gate   sync.RWMutex
-	closed bool
 
 	// writing is held while out is written: by the writer, and after Close
 	// by the callers themselves.
@@ -49,6 +48,7 @@ type Queue struct {
 	out     *bufio.Writer
 	base    slog.Handler // the TextHandler writing into out; the handlers' root
 	line    []byte       // the line appendText makes, reused
+	spare   []item       // the writer's last batch, emptied: the next one to fill
 }
 
 type item struct {
@@ -68,7 +68,7 @@ func New(w io.Writer, level slog.Leveler, opts Options) *Queue {
 		opts.Every = 5 * time.Millisecond
 	}
 	q := &Queue{
-		items: make(chan item, opts.Capacity), wake: make(chan struct{}, 1), hurry: make(chan struct{}, 1),
+		limit: opts.Capacity, wake: make(chan struct{}, 1), hurry: make(chan struct{}, 1),
 		done: make(chan struct{}), stopped: make(chan struct{}),
 		every: opts.Every, out: bufio.NewWriterSize(w, 64<<10),
 	}
@@ -83,10 +83,10 @@ func (q *Queue) Handler() slog.Handler { return handler{q: q, inner: q.base, pla
 // Close writes every line logged before it and stops the writer. Lines
 // logged after Close are written at once, by their caller.
 func (q *Queue) Close() error {
-	q.gate.Lock()
+	q.mu.Lock()
 	already := q.closed
-	q.closed = true
-	q.gate.Unlock()
+	q.closed = true // every line queued from here on is in the writer's last batch
+	q.mu.Unlock()
 	if !already {
 		close(q.done)
 	}
@@ -96,20 +96,19 @@ func (q *Queue) Close() error {
 	return q.out.Flush()
 }
 
-// put enqueues one record, or writes it at once after Close.
+// put queues one record, or writes it at once after Close.
 func (q *Queue) put(it item) {
-	q.gate.RLock()
+	q.mu.Lock()
 	if q.closed {
-		q.gate.RUnlock()
+		q.mu.Unlock()
 		q.writing.Lock()
 		defer q.writing.Unlock()
 		q.write(it)
 		_ = q.out.Flush()
 		return
 	}
-	select {
-	case q.items <- it:
-	default:
+	n := len(q.waiting)
+	if n == q.limit {
 		// The queue is full: the output has stalled (a pipe nobody reads)
 		// or takes lines slower than they come. Waiting would make the
 		// visitor wait on the log, the very stall the queue is here to
@@ -117,12 +116,16 @@ func (q *Queue) put(it item) {
 		// stays stalled. So the line is dropped and counted, and the
 		// count is written as soon as the writer catches up: a gap in
 		// the log is never silent.
-		q.dropped.Add(1)
+		q.dropped++
+		q.mu.Unlock()
+		return
 	}
-	queued := len(q.items)
-	q.gate.RUnlock()
-	signal(q.wake)
-	if queued > cap(q.items)/2 {
+	q.waiting = append(q.waiting, it)
+	q.mu.Unlock()
+	switch n + 1 {
+	case 1:
+		signal(q.wake)
+	case q.limit / 2:
 		signal(q.hurry)
 	}
 }
@@ -163,25 +166,27 @@ func (q *Queue) run() {
 	}
 }
 
-// writeQueued formats and writes every line queued, then the count of
-// those dropped since the last batch.
+// writeQueued takes the lines waiting, formats and writes them, then the
+// count of those dropped since the last batch. The writer's goroutine
+// alone calls it.
 func (q *Queue) writeQueued() {
+	q.mu.Lock()
+	batch, dropped := q.waiting, q.dropped
+	q.waiting, q.dropped = q.spare, 0
+	q.mu.Unlock()
 	q.writing.Lock()
 	defer q.writing.Unlock()
-	for drained := false; !drained; {
-		select {
-		case it := <-q.items:
-			q.write(it)
-		default:
-			drained = true
-		}
+	for _, it := range batch {
+		q.write(it)
 	}
-	if n := q.dropped.Swap(0); n > 0 {
+	if dropped > 0 {
 		r := slog.NewRecord(time.Now(), slog.LevelWarn, "log lines dropped: the log's output could not keep up", 0) // real time: when the gap was noticed
-		r.AddAttrs(slog.Int64("count", n))
+		r.AddAttrs(slog.Int64("count", dropped))
 		_ = q.base.Handle(context.Background(), r)
 	}
 	_ = q.out.Flush()
+	clear(batch) // nothing logged stays reachable from the spare batch
+	q.spare = batch[:0]
 }
 
 // write formats one line into out; q.writing is held.

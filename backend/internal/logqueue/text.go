@@ -99,7 +99,7 @@ func needsQuoting(s string) bool {
 	for i := 0; i < len(s); {
 		c := s[i]
 		if c < utf8.RuneSelf {
-			if c == ' ' || c == '=' || c == '"' || c < 0x20 {
+			if quotedASCII[c] {
 				return true
 			}
 			i++
@@ -113,3 +113,11 @@ func needsQuoting(s string) bool {
 	}
 	return false
 }
+
+// quotedASCII marks the ASCII bytes that make slog's text quote a string.
+var quotedASCII = func() (quoted [utf8.RuneSelf]bool) {
+	for c := range quoted {
+		quoted[c] = c < 0x20 || c == ' ' || c == '=' || c == '"'
+	}
+	return quoted
+}()

@@ -48,12 +48,13 @@ paypal=$!
 for _ in $(seq 100); do grep -q "listening on" "$work/paypal.log" && break; sleep 0.05; done
 paypal_url=$(awk '/listening on/ { print $3 }' "$work/paypal.log")
 # One client makes every booking and sends every form: the abuse limits
-# would stop it at their default.
+# would stop it at their default. The log is at its default level, a line
+# per request, as an operator runs the server.
 SLOTWISE_LIMIT_BOOKINGS_PER_IP=off SLOTWISE_LIMIT_BOOKINGS_PER_EMAIL=off SLOTWISE_LIMIT_FORMS_PER_IP=off SLOTWISE_LIMIT_FORMS_PER_FORM=off \
 SLOTWISE_STRIPE_SECRET_KEY=sk_test_bench SLOTWISE_STRIPE_WEBHOOK_SECRET=whsec_bench SLOTWISE_STRIPE_API_URL=http://127.0.0.1:9 \
 SLOTWISE_RAZORPAY_KEY_ID=rzp_test_bench SLOTWISE_RAZORPAY_KEY_SECRET=rzp_bench SLOTWISE_RAZORPAY_WEBHOOK_SECRET=rzp_whsec_bench SLOTWISE_RAZORPAY_API_URL=http://127.0.0.1:9 \
 SLOTWISE_PAYPAL_CLIENT_ID=paypal-client-slotwise SLOTWISE_PAYPAL_CLIENT_SECRET=paypal-secret-slotwise SLOTWISE_PAYPAL_WEBHOOK_ID=WH-SLOTWISE-1 SLOTWISE_PAYPAL_API_URL="$paypal_url" \
-SLOTWISE_LOG_LEVEL=error "${SLOTWISE_BENCH_BIN:-bin/slotwise}" serve --addr "127.0.0.1:$port" --data-dir "$work/serve" >"$work/serve.log" 2>&1 &
+"${SLOTWISE_BENCH_BIN:-bin/slotwise}" serve --addr "127.0.0.1:$port" --data-dir "$work/serve" >"$work/serve.log" 2>&1 &
 server=$!
 for _ in $(seq 600); do curl -fs "http://127.0.0.1:$port/healthz" >/dev/null 2>&1 && break; sleep 0.1; done
 "$work/bookbench" -base "http://127.0.0.1:$port" -conns 50 -n 200 || { tail -20 "$work/serve.log"; kill "$server"; exit 1; }
@@ -68,7 +69,7 @@ else
 fi
 
 echo
-echo "== Cached pages vs plain net/http sending the same bytes (wrk, 64 connections, two rounds each, interleaved)"
+echo "== Cached pages, logged at the default level, vs plain net/http sending the same bytes (wrk, 64 connections, two rounds each, interleaved)"
 if command -v wrk >/dev/null 2>&1; then
   go build -o "$work/bytesbench" ./backend/cmd/bytesbench
   rps() { wrk -t2 -c64 -d3s "$1" >/dev/null 2>&1 || true; wrk -t2 -c64 -d10s "$1" | awk '/Requests\/sec/ { print $2 }'; }

@@ -1,5 +1,6 @@
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
+import { bookingPageData } from './testing/booking';
 import { pageMessages } from './testing/pageMessages';
 import { staticPage } from './router/static';
 import type { Payload } from './payload';
@@ -30,11 +31,21 @@ describe('the error screen', () => {
 });
 
 describe('widget screens', () => {
-  it('render their heading and route parameters in the page language', async () => {
-    const html = await render(payload({ route: 'bookings', layout: 'calendar', status: 200, params: { slug: 'demo' }, locale: 'de', lang: 'de', messages: pageMessages('de') }));
-    expect(html).toContain('<h1>Termin buchen</h1>');
-    expect(html).toContain('data-param="slug">demo<');
+  const booking = { route: 'bookings', layout: 'calendar' as const, status: 200, params: { slug: 'demo-consultation' }, path: '/de/widget/bookings/demo-consultation' };
+
+  it('render their data in the page language', async () => {
+    const html = await render(payload({ ...booking, locale: 'de', lang: 'de', messages: pageMessages('de'), data: bookingPageData() }));
+    expect(html).toMatch(/<h1[^>]*>Consultation<\/h1>/);
+    expect(html).toContain('Beliebige verfügbare Person');
+    expect(html).toContain('Montag, 23. November');
   });
+
+  it('never show a visitor the parameters of their route, even without their data', async () => {
+    const html = await render(payload({ ...booking, data: null }));
+    expect(html).not.toContain('demo-consultation');
+    expect(html).not.toContain('slug');
+  });
+
   it('show the cookie banner until it is answered', async () => {
     const base = { route: 'form', layout: 'form' as const, status: 200 };
     expect(await render(payload({ ...base, consent: '' }))).toContain('Accept essential');

@@ -17,10 +17,11 @@ import (
 // app is what every command needs: configuration, a logger and a migrated
 // database (the private cluster, when no DATABASE_URL is given).
 type app struct {
-	cfg     *config.Config
-	log     *slog.Logger
-	pool    *pgxpool.Pool
-	cluster *db.Cluster
+	cfg      *config.Config
+	log      *slog.Logger
+	closeLog func() error // writes the lines still queued; the last thing close does
+	pool     *pgxpool.Pool
+	cluster  *db.Cluster
 	// demoLink is a one-time link to the demo calendar, made at start;
 	// demoPreview a preview of the demo's draft post.
 	demoLink, demoPreview string
@@ -34,7 +35,8 @@ func withDatabase(ctx context.Context, cfg *config.Config, fn func(context.Conte
 
 // withApp runs fn with an app whose database open opened.
 func withApp(ctx context.Context, cfg *config.Config, open func(*app, context.Context) error, fn func(context.Context, *app) error) error {
-	a := &app{cfg: cfg, log: newLogger(cfg.LogLevel)}
+	log, closeLog := newLogger(cfg.LogLevel)
+	a := &app{cfg: cfg, log: log, closeLog: closeLog}
 	defer a.close()
 	if err := open(a, ctx); err != nil {
 		return err
@@ -105,6 +107,7 @@ func (a *app) close() {
 			a.log.Error("unable to stop PostgreSQL", slog.Any("err", err))
 		}
 	}
+	_ = a.closeLog()
 }
 
 func seed(ctx context.Context, a *app) error {

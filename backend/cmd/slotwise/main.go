@@ -8,12 +8,14 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"io"
 	"log/slog"
 	"os"
 	"os/signal"
 	"syscall"
 
 	"slotwise/backend/internal/config"
+	"slotwise/backend/internal/logqueue"
 	"slotwise/backend/internal/web"
 )
 
@@ -54,7 +56,14 @@ func commands() []*command {
 
 func databaseFlags(fs *flag.FlagSet, cfg *config.Config) { cfg.DatabaseFlags(fs) }
 
-func newLogger(level slog.Level) *slog.Logger {
-	// Lines logged while serving a request carry its id (X-Request-Id).
-	return slog.New(web.LogHandler(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: level})))
+// logOutput is where commands log: stderr, a test's buffer in tests.
+var logOutput io.Writer = os.Stderr
+
+// newLogger is a command's logger, and the close that writes what it still
+// holds. Its lines are queued and written by a goroutine of their own
+// (logqueue), so a request never waits for stderr; lines logged while
+// serving a request carry its id (X-Request-Id).
+func newLogger(level slog.Level) (*slog.Logger, func() error) {
+	q := logqueue.New(logOutput, level, logqueue.Options{})
+	return slog.New(web.LogHandler(q.Handler())), q.Close
 }

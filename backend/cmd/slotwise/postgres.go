@@ -38,7 +38,8 @@ func postgres(ctx context.Context, action, dir string, fast bool) error {
 	if err != nil {
 		return err
 	}
-	log := newLogger(0)
+	log, closeLog := newLogger(0)
+	defer closeLog()
 	if action == "stop" {
 		return db.StopCluster(ctx, abs, log)
 	}

@@ -210,7 +210,6 @@ var kinds = []Kind{
 	&itemKind[Media]{name: "media", items: func(s *Site) *[]Media { return &s.Media },
 		key: func(m *Media) string { return m.Name }, setKey: func(m *Media, k string) { m.Name = k },
 		load: loadMedia, checkF: checkMedia, save: saveMedia,
-		// with the smaller widths SavePicture kept beside it
 		// with the smaller widths SavePicture kept beside it, unless a post,
 		// product or page shows it
 		delete: `DELETE FROM media WHERE (name = $1 OR (starts_with(name, regexp_replace($1, '\.[a-z]+$', '') || '-')

@@ -2,7 +2,8 @@
 // shares, whoever asks for it (the booker's details, a form's fields, a
 // guest): text without control characters, an e-mail address a mail can
 // reach, and a phone number read as people type it. The browser runs the
-// same rules (ui/src/lib/fieldcheck.ts) with the same message ids.
+// same rules (the forms' engine, ui/src/features/forms/engine/check.ts)
+// with the same message ids.
 package fieldcheck
 
 import (

@@ -28,7 +28,7 @@ var rule = [][]string{
 	// Pure, over the pure recurrence rules.
 	{"icalbusy"},
 	// Pure or embedded: nothing of ours.
-	{"availability", "clock", "tracked", "ssr", "ui", "locales", "migrations", "payments/stripetest", "payments/razorpaytest", "payments/paypaltest", "srctest", "netguard", "recur", "strictjson"},
+	{"availability", "clock", "tracked", "ssr", "ui", "locales", "migrations", "payments/stripetest", "payments/razorpaytest", "payments/paypaltest", "srctest", "netguard", "recur", "strictjson", "logqueue"},
 }
 
 // helpers stand in their package's place (the key) and may import it.

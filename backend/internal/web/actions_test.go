@@ -152,8 +152,12 @@ func TestFormPostsAreCheckedLikeTheAPI(t *testing.T) {
 			for k, v := range tt.header {
 				h[k] = v
 			}
+			before := f.countRows(t)
 			if rec := f.send(http.MethodPost, tt.target, tt.body, h); rec.Code != tt.want {
 				t.Errorf("%d, want %d", rec.Code, tt.want)
+			}
+			if changed := f.countRows(t).changedSince(before); len(changed) > 0 {
+				t.Errorf("a refused post wrote to %v", changed)
 			}
 		})
 	}

@@ -9,20 +9,8 @@ import (
 
 	"slotwise/backend/internal/booking"
 	"slotwise/backend/internal/notify"
-	"slotwise/backend/internal/web/pages"
 	"slotwise/locales"
 )
-
-const maxBodyBytes = 64 << 10
-
-// apiLocale picks the language of API messages: the body's, else the
-// visitor's cookie, else their browser's.
-func apiLocale(c *gin.Context, fromBody string) *locales.Catalogue {
-	if locale, ok := locales.Canonical(fromBody); ok {
-		return locales.Get(locale)
-	}
-	return locales.Get(pages.ResolveLocale(c, ""))
-}
 
 func slotsAnswer(res *booking.SlotsResult) SlotsResponse {
 	out := SlotsResponse{TimeZone: res.TimeZone, Slots: map[string][]string{}}
@@ -203,10 +191,6 @@ func (a bookingAPI) answerBooking(c *gin.Context, status int, b *booking.Booking
 	}
 	c.JSON(status, booking.NewView(b, token, b.Locale, a.svc.Now()))
 }
-
-// idempotencyKey is the request's Idempotency-Key as sent: the runner
-// refuses one outside its documented form rather than cut or change it.
-func idempotencyKey(c *gin.Context) string { return c.GetHeader("Idempotency-Key") }
 
 // guarded runs a use case that opens a booking with its manage token,
 // within the client's limit of wrong tokens.

@@ -33,7 +33,7 @@ func menuLoader(svc *booking.Service) pages.Loader {
 			return cartBooker(ctx, svc, req, menu, carts, title)
 		}
 		data := MenuPageData{ID: menu.ID, Name: menu.Name, Description: menu.Description, Location: locationInfo(menu.Location),
-			Categories: []MenuCategory{}, Cart: []string{}}
+			Categories: []MenuCategory{}, Cart: []string{}, MaxServices: booking.MaxCartItems, MaxPeople: booking.MaxCartPeople}
 		for _, c := range menu.Categories {
 			data.Categories = append(data.Categories, MenuCategory{Name: c.Name, Services: menuServices(c.Services)})
 		}

@@ -65,6 +65,8 @@ type MenuPageData struct {
 	Cart        []string       `json:"cart"`
 	TimeHref    string         `json:"timeHref"`          // the cart's time step
 	Problem     string         `json:"problem,omitempty"` // why the cart cannot go on to a time, in the page's language
+	MaxServices int            `json:"maxServices"`       // a person's services at most (booking.MaxCartItems)
+	MaxPeople   int            `json:"maxPeople"`         // the booker and guests at most (booking.MaxCartPeople)
 }
 
 // MenuCategory groups a menu's services.

@@ -12,6 +12,7 @@ import (
 
 	"slotwise/backend/internal/route"
 	"slotwise/backend/internal/web/pages"
+	"slotwise/locales"
 )
 
 // checkURL refuses, before any handler, a request whose path or query no
@@ -49,6 +50,9 @@ func (s *Server) refuse(c *gin.Context, status int) {
 	c.Abort()
 }
 
+// maxBodyBytes bounds a JSON body, of the API and the admin API alike.
+const maxBodyBytes = 64 << 10
+
 // decode reads a JSON body strictly into v: at most maxBodyBytes, one
 // value of the documented shape (no unknown fields, no trailing data), and
 // not empty. Anything else is a 400 that says so.
@@ -75,3 +79,16 @@ func decode(c *gin.Context, v any) bool {
 	}
 	return true
 }
+
+// apiLocale picks the language of API messages: the body's, else the
+// visitor's cookie, else their browser's.
+func apiLocale(c *gin.Context, fromBody string) *locales.Catalogue {
+	if locale, ok := locales.Canonical(fromBody); ok {
+		return locales.Get(locale)
+	}
+	return locales.Get(pages.ResolveLocale(c, ""))
+}
+
+// idempotencyKey is the request's Idempotency-Key as sent: the runner
+// refuses one outside its documented form rather than cut or change it.
+func idempotencyKey(c *gin.Context) string { return c.GetHeader("Idempotency-Key") }

@@ -149,9 +149,13 @@ func TestUnknownAPIAndMethodsGetJSONErrors(t *testing.T) {
 		{http.MethodPost, "/about", 405},
 		{http.MethodGet, "/assets/nothing.js", 404},
 	} {
+		before := f.countRows(t)
 		rec := f.do(tt.method, tt.target, nil)
 		if rec.Code != tt.status {
 			t.Errorf("%s %s: %d, want %d", tt.method, tt.target, rec.Code, tt.status)
+		}
+		if changed := f.countRows(t).changedSince(before); len(changed) > 0 {
+			t.Errorf("%s %s wrote to %v", tt.method, tt.target, changed)
 		}
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"net/http"
 	"net/url"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -171,20 +172,28 @@ func TestTheWebhookRefusesWhatIsNotAnEventWithoutA500(t *testing.T) {
 		name, body string
 		header     map[string]string
 		want       int
+		records    []string // the tables it writes to: a kind left alone keeps only its id, so a second delivery does nothing
 	}{
-		{"no signature", `{"id":"evt_1"}`, nil, http.StatusBadRequest},
-		{"signed, not JSON", "not json", signed("not json"), http.StatusBadRequest},
+		{"no signature", `{"id":"evt_1"}`, nil, http.StatusBadRequest, nil},
+		{"signed, not JSON", "not json", signed("not json"), http.StatusBadRequest, nil},
 		{"signed, a checkout event without its session", `{"id":"evt_2","object":"event","type":"checkout.session.completed","data":{"object":{}}}`,
-			signed(`{"id":"evt_2","object":"event","type":"checkout.session.completed","data":{"object":{}}}`), http.StatusBadRequest},
-		{"NUL bytes", "{\"id\":\"evt_\x00\"}", signed("{\"id\":\"evt_\x00\"}"), http.StatusBadRequest},
-		{"larger than any event", huge, signed(huge), http.StatusRequestEntityTooLarge},
+			signed(`{"id":"evt_2","object":"event","type":"checkout.session.completed","data":{"object":{}}}`), http.StatusBadRequest, nil},
+		{"NUL bytes", "{\"id\":\"evt_\x00\"}", signed("{\"id\":\"evt_\x00\"}"), http.StatusBadRequest, nil},
+		{"larger than any event", huge, signed(huge), http.StatusRequestEntityTooLarge, nil},
 		{"signed, a kind we leave alone", `{"id":"evt_3","object":"event","type":"customer.created","data":{"object":{"id":"cus_1"}}}`,
-			signed(`{"id":"evt_3","object":"event","type":"customer.created","data":{"object":{"id":"cus_1"}}}`), http.StatusOK},
+			signed(`{"id":"evt_3","object":"event","type":"customer.created","data":{"object":{"id":"cus_1"}}}`), http.StatusOK,
+			[]string{"payment_events"}},
+		{"signed again, the kind left alone", `{"id":"evt_3","object":"event","type":"customer.created","data":{"object":{"id":"cus_1"}}}`,
+			signed(`{"id":"evt_3","object":"event","type":"customer.created","data":{"object":{"id":"cus_1"}}}`), http.StatusOK, nil},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
+			before := pf.countRows(t)
 			if rec := pf.send(http.MethodPost, "/api/payments/stripe/webhook", tt.body, tt.header); rec.Code != tt.want {
 				t.Fatalf("%d %s, want %d", rec.Code, rec.Body, tt.want)
+			}
+			if changed := pf.countRows(t).changedSince(before); !slices.Equal(changed, tt.records) {
+				t.Errorf("written to %v, want %v", changed, tt.records)
 			}
 		})
 	}

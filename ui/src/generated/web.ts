@@ -78,6 +78,8 @@ export interface MenuPageData {
   cart: string[];
   timeHref: string; // the cart's time step
   problem?: string; // why the cart cannot go on to a time, in the page's language
+  maxServices: number /* int */; // a person's services at most (booking.MaxCartItems)
+  maxPeople: number /* int */; // the booker and guests at most (booking.MaxCartPeople)
 }
 /**
  * MenuCategory groups a menu's services.

@@ -1,7 +1,6 @@
 import { FormattedMessage } from '../../lib/i18n';
 import { useNavigationType } from 'react-router';
 import { Alert } from '../../components/Alert';
-import { ScreenSummary } from '../../components/ScreenSummary';
 import { usePage } from '../../PageContext';
 import { BusinessMark } from '../../components/BusinessMark';
 import { Confirmation } from './components/Confirmation';
@@ -20,7 +19,8 @@ export function BookingViewScreen() {
   // here), not opened from a mail or reloaded.
   const justBooked = useNavigationType() !== 'POP';
   const bookings = page.data?.bookings ?? [];
-  if (bookings.length === 0) return <ScreenSummary title="screen.bookingView.title" lead="screen.bookingView.lead" />;
+  // Go's loader sends at least one booking, or an error page instead.
+  if (bookings.length === 0) throw new Error('a booking page without its booking');
   const business = { name: bookings[0].locationName, logoUrl: '' };
   if (page.data?.decide) {
     const b = bookings[0];

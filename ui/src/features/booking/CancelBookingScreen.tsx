@@ -3,7 +3,6 @@ import { Form, Link, useNavigation, useNavigationType } from 'react-router';
 import { FormattedMessage, useIntl } from '../../lib/i18n';
 import { Button } from '../../components/Button';
 import { Field, inputClass } from '../../components/Field';
-import { ScreenSummary } from '../../components/ScreenSummary';
 import { usePage } from '../../PageContext';
 import { href } from '../../routes';
 import { BusinessMark } from '../../components/BusinessMark';
@@ -22,7 +21,8 @@ export function CancelBookingScreen() {
   const page = usePage<BookingViewData | null>();
   const arrived = useNavigationType() !== 'POP';
   const booking = page.data?.bookings?.[0];
-  if (!booking) return <ScreenSummary title="screen.cancelBooking.title" lead="screen.cancelBooking.lead" />;
+  // Go's loader sends the booking, or an error page instead.
+  if (!booking) throw new Error('a cancel page without its booking');
   // The page the form's post lands on shows the booking cancelled.
   if (booking.status === 'cancelled' || !booking.canChange) return <CancelOutcome booking={booking} focus={arrived} />;
   return <CancelBooking key={page.path} booking={booking} token={page.data?.token ?? ''} formKey={page.data?.formKey ?? ''} />;

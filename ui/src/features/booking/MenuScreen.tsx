@@ -23,15 +23,16 @@ export function MenuScreen({ data }: { data: MenuPageData }) {
   const known = new Map<string, MenuService>();
   for (const c of data.categories) for (const s of c.services) known.set(s.slug, s);
   // The URL's cart, the booker's services and then each guest's after a
-  // "~"; a service's own link starts one with it (the server's).
+  // "~"; a service's own link starts one with it (the server's). Its
+  // limits are the server's, which refuses a longer cart.
   const people = (url.params.get('cart') ?? data.cart.join(','))
     .split('~')
-    .slice(0, 10)
+    .slice(0, data.maxPeople)
     .map((p) =>
       p
         .split(',')
         .filter((s) => known.has(s))
-        .slice(0, 8),
+        .slice(0, data.maxServices),
     );
   const who = Math.min(Math.max(Number(url.params.get('for')) || 0, 0), people.length - 1);
   const cart = people[who];
@@ -59,7 +60,7 @@ export function MenuScreen({ data }: { data: MenuPageData }) {
             {i === 0 ? <FormattedMessage id="booking.menu.you" /> : <FormattedMessage id="booking.guests.guest" values={{ n: i }} />}
           </Link>
         ))}
-        {people.length < 10 && (
+        {people.length < data.maxPeople && (
           <Link to={addGuestHref} replace className={styles.person} preventScrollReset>
             <FormattedMessage id="booking.guests.add" />
           </Link>
@@ -100,7 +101,7 @@ export function MenuScreen({ data }: { data: MenuPageData }) {
                       value={inCart ? withoutItem(s.slug) : withItem(s.slug)}
                       className={inCart ? styles.remove : styles.add}
                       aria-label={intl.formatMessage({ id: inCart ? 'booking.menu.removeNamed' : 'booking.menu.addNamed' }, { name: s.name })}
-                      disabled={!inCart && cart.length >= 8}
+                      disabled={!inCart && cart.length >= data.maxServices}
                       onClick={set(inCart ? withoutItem(s.slug) : withItem(s.slug))}
                     >
                       <FormattedMessage id={inCart ? 'booking.menu.remove' : 'booking.menu.add'} />

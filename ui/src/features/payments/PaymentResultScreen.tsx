@@ -51,6 +51,17 @@ export function PaymentResultScreen() {
     document.addEventListener('visibilitychange', back);
     return () => document.removeEventListener('visibilitychange', back);
   }, [pending]); // eslint-disable-line react-hooks/exhaustive-deps
+  // "Check again" is the visitor's own question. When the answer is
+  // another state, the link they pressed went with the pending one: focus
+  // goes to the heading that says what became of the payment. The polls'
+  // answers move no focus; the result is a live region.
+  const checkedByVisitor = useRef(false);
+  const shownState = useRef(data?.state);
+  useEffect(() => {
+    if (checkedByVisitor.current && data?.state !== shownState.current) headingRef.current?.focus();
+    checkedByVisitor.current = false;
+    shownState.current = data?.state;
+  }, [data]);
   // A page embedding the widget hears of the payment once.
   const paidId = data?.state === 'paid' && !data.preview ? data.paymentId : '';
   useEffect(() => {
@@ -99,7 +110,15 @@ export function PaymentResultScreen() {
             <PayNowForm bookingId={b.id} token={token} amount={amount} bookingPage={b.manageUrl} />
           )}
           {pending && (
-            <Link to={page.path} replace preventScrollReset onClick={() => setPolls(0)}>
+            <Link
+              to={page.path}
+              replace
+              preventScrollReset
+              onClick={() => {
+                checkedByVisitor.current = true;
+                setPolls(0);
+              }}
+            >
               <FormattedMessage id="payment.result.checkAgain" />
             </Link>
           )}

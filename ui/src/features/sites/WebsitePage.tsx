@@ -1,6 +1,5 @@
 import { FormattedDate, FormattedMessage } from '../../lib/i18n';
 import { usePage } from '../../PageContext';
-import { ScreenSummary } from '../../components/ScreenSummary';
 import { PostList } from './PostList';
 import { CollectionView, ProductView } from './ProductView';
 import { PostView } from './PostView';
@@ -35,7 +34,8 @@ function Content() {
   if (page.data.product) return <ProductView product={page.data.product} />;
   if (page.data.collection) return <CollectionView collection={page.data.collection} />;
   const content = page.data.page;
-  if (!content) return <ScreenSummary title="screen.website.title" lead="screen.website.lead" />;
+  // Go's loaders send a page, a post, a listing, a product or a collection.
+  if (!content) throw new Error('a website page without its content');
   return (
     <article className={styles.article}>
       <h1>{content.title}</h1>

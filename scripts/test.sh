@@ -96,7 +96,9 @@ record "UI unit" "$ui_pass" "$ui_fail"
 
 begin "browser tests (Chromium)"
 if ensure_chromium; then
-  node --test --test-concurrency=1 --test-reporter=spec ui/e2e/ >"$log_dir/e2e.log" 2>&1
+  # Two files at once, each with its own server and private cluster (the
+  # harness): the browser tests wait on pages more than they compute.
+  node --test --test-concurrency="${SLOTWISE_E2E_WORKERS:-2}" --test-reporter=spec ui/e2e/ >"$log_dir/e2e.log" 2>&1
   e2e_status=$?
   grep -vE '^\s*$' "$log_dir/e2e.log" | tail -60
   e2e_pass=$(grep -oE '^ℹ pass [0-9]+' "$log_dir/e2e.log" | grep -oE '[0-9]+'); e2e_pass=${e2e_pass:-0}

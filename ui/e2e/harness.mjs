@@ -26,7 +26,35 @@ function freePort() {
 
 // startServer runs bin/slotwise until stop(); it waits for /healthz.
 // extraEnv adds settings (SLOTWISE_TEST_CLOCK to start its clock at an instant).
+// Test files run side by side, each with its own server: a port another
+// file's server took between our choosing it and listening on it is
+// chosen again.
 export async function startServer(extraEnv = {}) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startOnce(extraEnv);
+    } catch (err) {
+      if (!(err instanceof PortTaken) || attempt === 5) throw err;
+    }
+  }
+}
+
+class PortTaken extends Error {}
+
+async function answers(base) {
+  try {
+    return (await fetch(base + '/healthz')).ok;
+  } catch {
+    return false; // not listening yet
+  }
+}
+
+async function aliveAfter(proc, when) {
+  if (Date.now() < when) await new Promise((r) => setTimeout(r, when - Date.now()));
+  return proc.exitCode === null;
+}
+
+async function startOnce(extraEnv) {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'slotwise-e2e-'));
   // The server's own private cluster, unless the test names a database.
@@ -38,14 +66,17 @@ export async function startServer(extraEnv = {}) {
   proc.stdout.on('data', (d) => (output += d));
   proc.stderr.on('data', (d) => (output += d));
   const base = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60000;
+  const spawned = Date.now();
+  const deadline = spawned + 60000;
   for (;;) {
-    if (proc.exitCode !== null) throw new Error(`slotwise exited early:\n${output}`);
-    try {
-      const res = await fetch(base + '/healthz');
-      if (res.ok) break;
-    } catch {
-      /* not listening yet */
+    // A server that could not listen exits at once; what answered in its
+    // place was another file's. Healthy means alive past its first second.
+    const healthy = proc.exitCode === null && (await answers(base)) && (await aliveAfter(proc, spawned + 1000));
+    if (healthy) break;
+    if (proc.exitCode !== null) {
+      rmSync(dataDir, { recursive: true, force: true });
+      if (/unable to listen on .*address already in use/.test(output)) throw new PortTaken(output);
+      throw new Error(`slotwise exited early:\n${output}`);
     }
     if (Date.now() > deadline) throw new Error(`slotwise did not become healthy:\n${output}`);
     await new Promise((r) => setTimeout(r, 200));

@@ -140,7 +140,7 @@ func Canonical(locale string) (string, bool) {
 // q-values, falling back to en-US.
 func Negotiate(header string) string {
 	best, bestQ := Fallback, 0.0
-	for _, part := range strings.Split(header, ",") {
+	for part := range strings.SplitSeq(header, ",") {
 		tag, q := parseRange(part)
 		if q <= bestQ || tag == "" {
 			continue
@@ -153,17 +153,25 @@ func Negotiate(header string) string {
 }
 
 func parseRange(part string) (string, float64) {
-	fields := strings.Split(strings.TrimSpace(part), ";")
-	tag, q := strings.ToLower(strings.TrimSpace(fields[0])), 1.0
-	for _, f := range fields[1:] {
+	tag, params, _ := strings.Cut(strings.TrimSpace(part), ";")
+	tag, q := strings.ToLower(strings.TrimSpace(tag)), 1.0
+	for f := range strings.SplitSeq(params, ";") {
 		f = strings.TrimSpace(f)
 		if v, ok := strings.CutPrefix(f, "q="); ok {
-			if _, err := fmt.Sscanf(v, "%g", &q); err != nil {
-				q = 0
-			}
+			q = parseQ(v)
 		}
 	}
 	return tag, q
+}
+
+// parseQ reads a q-value as Sscanf's %g does (0 when it is none); its own
+// function, so that q escapes to the heap only when a header has one.
+func parseQ(v string) float64 {
+	var q float64
+	if _, err := fmt.Sscanf(v, "%g", &q); err != nil {
+		return 0
+	}
+	return q
 }
 
 func matchTag(tag string) (string, bool) {

@@ -69,7 +69,7 @@ else
 fi
 
 echo
-echo "== Cached pages, logged at the default level, vs plain net/http sending the same bytes (wrk, 64 connections, two rounds each, interleaved)"
+echo "== Cached pages, logged at the default level, vs plain net/http sending the same response: bytes and headers, Content-Length included (wrk, 64 connections, two rounds each, interleaved)"
 if command -v wrk >/dev/null 2>&1; then
   go build -o "$work/bytesbench" ./backend/cmd/bytesbench
   rps() { wrk -t2 -c64 -d3s "$1" >/dev/null 2>&1 || true; wrk -t2 -c64 -d10s "$1" | awk '/Requests\/sec/ { print $2 }'; }

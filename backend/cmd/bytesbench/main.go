@@ -15,7 +15,14 @@ func main() {
 	from := flag.String("from", "", "the page to copy, e.g. http://127.0.0.1:8080/")
 	addr := flag.String("addr", "127.0.0.1:0", "where to serve it")
 	flag.Parse()
-	res, err := http.Get(*from)
+	// Asked for as wrk asks (no Accept-Encoding), the page comes as it is
+	// served to wrk: identity, with its Content-Length.
+	req, err := http.NewRequest(http.MethodGet, *from, nil)
+	if err != nil {
+		log.Fatal(err)
+	}
+	req.Header.Set("Accept-Encoding", "identity")
+	res, err := http.DefaultClient.Do(req)
 	if err != nil {
 		log.Fatal(err)
 	}
@@ -26,7 +33,6 @@ func main() {
 	}
 	header := res.Header.Clone()
 	header.Del("Date")
-	header.Del("Content-Length")
 	log.Fatal(http.ListenAndServe(*addr, http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
 		for k, v := range header {
 			w.Header()[k] = v

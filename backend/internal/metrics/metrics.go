@@ -9,6 +9,7 @@ import (
 	"log/slog"
 	"net/http"
 	"strconv"
+	"sync"
 	"time"
 
 	"github.com/jackc/pgx/v5/pgxpool"
@@ -34,6 +35,21 @@ type Metrics struct {
 	webhooks        *prometheus.CounterVec
 	reminders       *prometheus.CounterVec
 	backlog         *backlog
+
+	// The series a request lands in, found once: the vectors hash their
+	// labels on every call, and a cached page takes microseconds.
+	series              sync.Map // requestSeries → requestSeriesOf
+	cacheHit, cacheMiss prometheus.Counter
+}
+
+type requestSeries struct {
+	route, method string
+	status        int
+}
+
+type requestSeriesOf struct {
+	count prometheus.Counter
+	took  prometheus.Observer
 }
 
 // New registers the collectors. pool, when set, is asked for the backlogs
@@ -76,6 +92,7 @@ func New(pool *pgxpool.Pool, log *slog.Logger, now clock.Func) *Metrics {
 	}, []string{"kind", "outcome", "reason"})
 	m.registry.MustRegister(m.requests, m.requestDuration, m.renders, m.renderDuration, m.renderWait, m.recycles, m.cache, m.webhooks, m.reminders,
 		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
+	m.cacheHit, m.cacheMiss = m.cache.WithLabelValues("hit"), m.cache.WithLabelValues("miss")
 	if pool != nil {
 		m.backlog = &backlog{pool: pool, log: log, now: now}
 		m.registry.MustRegister(m.backlog)
@@ -91,8 +108,32 @@ func (m *Metrics) Handler() http.Handler {
 // Request counts an answered request. route is the route's pattern or
 // page name, never the raw path, so the labels stay few.
 func (m *Metrics) Request(route, method string, status int, took time.Duration) {
-	m.requests.WithLabelValues(route, method, strconv.Itoa(status)).Inc()
-	m.requestDuration.WithLabelValues(route).Observe(took.Seconds())
+	key := requestSeries{route, method, status}
+	of, ok := m.series.Load(key)
+	if !ok {
+		series := requestSeriesOf{
+			count: m.requests.WithLabelValues(route, method, strconv.Itoa(status)),
+			took:  m.requestDuration.WithLabelValues(route),
+		}
+		if !knownMethod(method) { // a client's invention is counted, not kept
+			series.count.Inc()
+			series.took.Observe(took.Seconds())
+			return
+		}
+		of, _ = m.series.LoadOrStore(key, series)
+	}
+	series := of.(requestSeriesOf)
+	series.count.Inc()
+	series.took.Observe(took.Seconds())
+}
+
+func knownMethod(method string) bool {
+	switch method {
+	case http.MethodGet, http.MethodHead, http.MethodPost, http.MethodPut, http.MethodPatch,
+		http.MethodDelete, http.MethodOptions:
+		return true
+	}
+	return false
 }
 
 // Render records a call of the render pool (ssr.Options.Observe).
@@ -114,11 +155,11 @@ func (m *Metrics) Render(o ssr.Observation) {
 
 // CacheLookup counts a page cache lookup.
 func (m *Metrics) CacheLookup(hit bool) {
-	result := "miss"
 	if hit {
-		result = "hit"
+		m.cacheHit.Inc()
+	} else {
+		m.cacheMiss.Inc()
 	}
-	m.cache.WithLabelValues(result).Inc()
 }
 
 // Reminder counts a reminder row done (reminders.Worker.Observe).

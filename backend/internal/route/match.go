@@ -107,26 +107,35 @@ func (t *Table) Match(path string) (m Match, ok bool) {
 		}
 		parts[i] = s
 	}
+	// Patterns are tried without their parameters, into two score buffers
+	// taking turns; only the winner's parameters are then read: the
+	// match costs no allocation per pattern.
 	var best *pattern
-	var bestScore []int
-	var bestParams map[string]string
+	var bufs [2][MaxSegments + 2]int
+	bestScore, score := bufs[0][:0], bufs[1][:0]
 	for _, p := range t.patterns {
-		params := map[string]string{}
-		score, matched := t.matchFrom(p.segments, parts, params, nil)
-		if matched && (best == nil || better(score, bestScore)) {
-			best, bestScore, bestParams = p, score, params
+		s, matched := t.matchFrom(p.segments, parts, nil, score[:0])
+		switch {
+		case matched && (best == nil || better(s, bestScore)):
+			best = p
+			bestScore, score = s, bestScore
+		case s != nil:
+			score = s
 		}
 	}
 	if best == nil {
 		return Match{}, false
 	}
-	m = Match{Route: best.route, Kind: best.kind, Pattern: best.source, Params: bestParams}
-	return m, best.route.valid(bestParams)
+	params := make(map[string]string, len(best.segments))
+	t.matchFrom(best.segments, parts, params, score[:0])
+	m = Match{Route: best.route, Kind: best.kind, Pattern: best.source, Params: params}
+	return m, best.route.valid(params)
 }
 
-// matchFrom matches segments against parts, filling params and returning the
-// per-part specificity. A splat takes as few parts as leave the rest matching,
-// then more: the first way found is kept, which is deterministic.
+// matchFrom matches segments against parts, filling params (when not nil)
+// and returning the per-part specificity. A splat takes as few parts as
+// leave the rest matching, then more: the first way found is kept, which
+// is deterministic.
 func (t *Table) matchFrom(segs []segment, parts []string, params map[string]string, score []int) ([]int, bool) {
 	if len(segs) == 0 {
 		return score, len(parts) == 0
@@ -145,10 +154,14 @@ func (t *Table) matchFrom(segs []segment, parts []string, params map[string]stri
 		if !strings.HasPrefix(part, seg.text) || len(part) == len(seg.text) {
 			return nil, false
 		}
-		params[seg.param] = part[len(seg.text):]
+		if params != nil {
+			params[seg.param] = part[len(seg.text):]
+		}
 		return t.matchFrom(segs[1:], parts[1:], params, append(score, segPrefixed))
 	case segParam:
-		params[seg.param] = part
+		if params != nil {
+			params[seg.param] = part
+		}
 		return t.matchFrom(segs[1:], parts[1:], params, append(score, segParam))
 	}
 	if t.reserved(part) {
@@ -164,7 +177,7 @@ func (t *Table) matchFrom(segs []segment, parts []string, params map[string]stri
 		score = append(score, segSplat)
 	}
 	s, ok := t.matchFrom(segs[1:], parts[n:], params, score)
-	if ok {
+	if ok && params != nil {
 		params[seg.param] = strings.Join(parts[:n], "/")
 	}
 	return s, ok

@@ -154,3 +154,26 @@ func BenchmarkMatch(b *testing.B) {
 		})
 	}
 }
+
+// Matching is on every page's path: the patterns that fail cost nothing
+// kept (the table has dozens), and the winner's parameters are read once:
+// the path's parts, and the parameters' map.
+func TestMatchAllocatesOnlyForItsAnswer(t *testing.T) {
+	table := MustParse(ui.RoutesJSON)
+	tests := []struct {
+		path string
+		most float64
+	}{
+		{"/", 1},
+		{"/blog/b/winter-skin/", 4},
+		{"/widget/bookings/demo-consultation", 4},
+	}
+	for _, tt := range tests {
+		if _, ok := table.Match(tt.path); !ok {
+			t.Fatalf("%s did not match", tt.path)
+		}
+		if n := testing.AllocsPerRun(100, func() { table.Match(tt.path) }); n > tt.most {
+			t.Errorf("matching %s allocated %.0f times, want at most %.0f", tt.path, n, tt.most)
+		}
+	}
+}

@@ -17,6 +17,9 @@ var secretParents = [][2]string{{"v2", "preview"}, {"widget", "otl"}, {"ical", "
 // cut to its first characters.
 func loggedPath(path string) string {
 	path, _, _ = strings.Cut(path, "?")
+	if !holdsSecret(path) {
+		return path // most paths: read once, nothing copied
+	}
 	segs := strings.Split(path, "/")
 	var seen []int // indexes of the non-empty segments, so "//" hides nothing
 	for i, s := range segs {
@@ -29,6 +32,22 @@ func loggedPath(path string) string {
 		}
 	}
 	return strings.Join(segs, "/")
+}
+
+// holdsSecret tells whether a non-empty segment of path follows two that
+// secretAfter names.
+func holdsSecret(path string) bool {
+	var a, b string // the two non-empty segments before
+	for s := range strings.SplitSeq(path, "/") {
+		if s == "" {
+			continue
+		}
+		if a != "" && secretAfter(a, b) {
+			return true
+		}
+		a, b = b, s
+	}
+	return false
 }
 
 func secretAfter(a, b string) bool {

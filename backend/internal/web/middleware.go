@@ -1,6 +1,7 @@
 package web
 
 import (
+	"context"
 	"log/slog"
 	"net/http"
 	"time"
@@ -35,9 +36,9 @@ func (s *Server) recoverer() gin.HandlerFunc {
 func (s *Server) requestLog() gin.HandlerFunc {
 	return func(c *gin.Context) {
 		start := time.Now() // real time: how long the request took
-		id := requestID(c.GetHeader("X-Request-Id"))
-		c.Header("X-Request-Id", id)
-		c.Request = c.Request.WithContext(withRequestID(c.Request.Context(), id))
+		rs := newRequestScope(c.GetHeader("X-Request-Id"))
+		c.Writer.Header()["X-Request-Id"] = rs.idHeader[:]
+		c.Request = c.Request.WithContext(context.WithValue(c.Request.Context(), requestScopeKey{}, rs))
 		c.Next()
 		took := time.Since(start) // real time: how long the request took
 		// The line goes to the handler itself: slog.Logger would walk the
@@ -54,7 +55,7 @@ func (s *Server) requestLog() gin.HandlerFunc {
 		if s.metrics != nil {
 			route := c.FullPath()
 			if route == "" {
-				route = c.GetString(pages.RouteKey)
+				route = rs.route
 			}
 			if route == "" {
 				route = "unmatched"

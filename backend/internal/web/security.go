@@ -4,6 +4,7 @@ import (
 	"crypto/rand"
 	"encoding/base64"
 	"fmt"
+	"maps"
 	"mime"
 	"net/http"
 	"strings"
@@ -16,14 +17,19 @@ import (
 // (any origin by default); website pages may be framed only by the site.
 func securityHeaders() gin.HandlerFunc {
 	return func(c *gin.Context) {
-		h := c.Writer.Header()
-		h.Set("X-Content-Type-Options", "nosniff")
-		h.Set("Referrer-Policy", "strict-origin-when-cross-origin")
-		h.Set("Permissions-Policy", "camera=(), microphone=(), geolocation=(), usb=(), interest-cohort=()")
-		// JSON and files: nothing in them may run or be framed.
-		h.Set("Content-Security-Policy", "default-src 'none'; frame-ancestors 'none'")
+		maps.Copy(c.Writer.Header(), everyAnswer)
 		c.Next()
 	}
+}
+
+// everyAnswer's values are shared by every answer: a header is replaced,
+// never changed in place (each slice is full, so an Add makes a new one).
+var everyAnswer = http.Header{
+	"X-Content-Type-Options": {"nosniff"},
+	"Referrer-Policy":        {"strict-origin-when-cross-origin"},
+	"Permissions-Policy":     {"camera=(), microphone=(), geolocation=(), usb=(), interest-cohort=()"},
+	// JSON and files: nothing in them may run or be framed.
+	"Content-Security-Policy": {"default-src 'none'; frame-ancestors 'none'"},
 }
 
 func newNonce() string {

@@ -112,6 +112,7 @@ func New(d Deps) (*gin.Engine, error) {
 		Origin: d.Config.PublicURL, FrameAncestors: d.Config.FrameAncestors, FormKeys: d.FormKeys, Cache: d.Cache,
 		Cookies:   map[string]func(string) (string, bool){timeZoneCookie: cleanZone},
 		ErrorPage: s.pageError, Redirect: s.siteLocation, LogPath: loggedPath, SiteBrand: reg.siteBrand,
+		Served: noteRoute,
 	}
 	if s.siteFrame != nil {
 		opt.SiteFrame = func(ctx context.Context, locale string) (any, error) { return s.siteFrame(ctx, locale) }

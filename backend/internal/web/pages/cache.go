@@ -388,7 +388,7 @@ func notModified(r *http.Request, etag string, modified time.Time) bool {
 // acceptsEncoding tells whether an Accept-Encoding value takes coding (not
 // refused with q=0).
 func acceptsEncoding(header, coding string) bool {
-	for _, part := range strings.Split(header, ",") {
+	for part := range strings.SplitSeq(header, ",") {
 		name, params, _ := strings.Cut(strings.TrimSpace(part), ";")
 		if !strings.EqualFold(strings.TrimSpace(name), coding) {
 			continue

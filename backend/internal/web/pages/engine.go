@@ -64,6 +64,9 @@ type Options struct {
 	SiteFrame func(ctx context.Context, locale string) (any, error)
 	// CacheLookup counts the page cache's hits and misses; nil: not counted.
 	CacheLookup func(hit bool)
+	// Served is told the route that answered a request no gin pattern
+	// matched, for the request log and metrics; nil: nobody is told.
+	Served func(c *gin.Context, route string)
 }
 
 // Engine serves pages.
@@ -110,9 +113,11 @@ func New(opt Options) (*Engine, error) {
 // one, and it has no loader of its own.
 const ErrorRoute = "error"
 
-// RouteKey is where the engine names the route it served, for the request
-// log and metrics of requests no gin pattern matched.
-const RouteKey = "route"
+func (e *Engine) served(c *gin.Context, route string) {
+	if e.opt.Served != nil {
+		e.opt.Served(c, route)
+	}
+}
 
 // Register adds the engine's own endpoints to the /api group: the page
 // data of client navigations, a part's messages and a fresh form key.

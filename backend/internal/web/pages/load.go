@@ -63,7 +63,7 @@ func (e *Engine) Load(c *gin.Context, path, rawQuery string) (p *Payload) {
 		return p
 	}
 	if c.FullPath() == "" {
-		c.Set(RouteKey, "page:"+m.Route.Name) // the route asked for, even when its page fails
+		e.served(c, "page:"+m.Route.Name) // the route asked for, even when its page fails
 	}
 	// The page's own query, not the request's: for /api/page-data they differ.
 	query, _ := url.ParseQuery(rawQuery)

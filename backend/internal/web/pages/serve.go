@@ -43,15 +43,19 @@ func (e *Engine) ServeData(c *gin.Context) {
 	e.answer(c, rawPath, asked, asData)
 }
 
+// cacheHit is X-Cache's value on a hit, one slice for every answer (a
+// header is replaced, never changed in place).
+var cacheHit = []string{"hit"}
+
 func (e *Engine) answer(c *gin.Context, path, asked string, as form) {
 	rawQuery := e.query(path, asked)
 	key := e.key(c, path, rawQuery, as)
 	if hit := e.pages.get(key); hit != nil {
 		if as == asDocument {
-			c.Set(RouteKey, hit.route)
+			e.served(c, hit.route)
 		}
 		e.cacheLookup(true)
-		c.Header("X-Cache", "hit") // for an operator (and the tests) to tell
+		c.Writer.Header()["X-Cache"] = cacheHit // for an operator (and the tests) to tell
 		serveCached(c, hit)
 		return
 	}
@@ -81,7 +85,7 @@ func (e *Engine) answer(c *gin.Context, path, asked string, as form) {
 	switch {
 	case f.entry != nil:
 		if as == asDocument {
-			c.Set(RouteKey, f.entry.route)
+			e.served(c, f.entry.route)
 		}
 		e.cacheLookup(!led)
 		serveCached(c, f.entry)

@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { createServer } from 'node:http';
 import { after, before, describe, test } from 'node:test';
-import { messages, pickSlot, serveAndBrowse, SHOTS } from './harness.mjs';
+import { chooseLanguage, messages, pickSlot, serveAndBrowse, SHOTS } from './harness.mjs';
 
 const env = serveAndBrowse();
 const EVENTS = ['ready', 'step', 'booked', 'submitted', 'paid'];
@@ -251,7 +251,7 @@ describe('the widget embedded on a business site', () => {
     await page.getByRole('button', { name: 'Write to us' }).click();
     await waitHeard(page, 'ready');
     const inner = widgetFrame(page);
-    await inner.getByRole('combobox', { name: /Language/ }).selectOption('de');
+    await chooseLanguage(inner, 'Deutsch');
     await inner.getByLabel('Ihr Name').waitFor();
     await page.keyboard.press('Escape');
     await page.reload();

@@ -130,6 +130,14 @@ export function watchConsole(page) {
   return problems;
 }
 
+// languageMenu is the visible language disclosure in scope (a page, a
+// frame, a header); chooseLanguage opens it and follows a language's link.
+export const languageMenu = (scope) => scope.locator('summary:visible', { hasText: /Language|Sprache/ });
+export async function chooseLanguage(scope, name) {
+  await languageMenu(scope).click();
+  await scope.getByRole('link', { name, exact: true }).click();
+}
+
 export async function waitForHydration(page) {
   await page.waitForSelector('html[data-hydrated="true"]', { timeout: 15000 });
 }

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { join } from 'node:path';
-import { SHOTS, axe, consented, htmlProblems, messages, serveAndBrowse, waitForHydration, watchConsole } from './harness.mjs';
+import { SHOTS, axe, chooseLanguage, consented, htmlProblems, languageMenu, messages, serveAndBrowse, waitForHydration, watchConsole } from './harness.mjs';
 
 const env = serveAndBrowse();
 
@@ -71,7 +71,7 @@ describe('language', () => {
     await waitForHydration(page);
     const english = await page.innerText('#root');
     assert.ok(english.includes(messages('en-US')['booking.staff.label']));
-    await page.getByRole('combobox', { name: 'Language' }).selectOption('de');
+    await chooseLanguage(page, 'Deutsch');
     await page.waitForFunction(() => document.documentElement.lang === 'de');
     assert.equal(new URL(page.url()).pathname, '/de/widget/bookings/demo-consultation');
     const de = messages('de');
@@ -113,7 +113,7 @@ describe('cookie banner', () => {
     await ctx.close();
   });
 
-  test('comes first in the tab order and never covers the calendar or the times', async () => {
+  test('comes first in the tab order and never hides the calendar or the times: what is focused stands above it', async () => {
     const ctx = await env.browser.newContext({ viewport: { width: 390, height: 844 } });
     const page = await ctx.newPage();
     await page.goto(env.server.base + '/widget/bookings/demo-consultation');
@@ -127,9 +127,11 @@ describe('cookie banner', () => {
     }
     assert.ok(stops.includes('Accept essential'), `tab stops: ${stops.join(' | ')}`);
     const b = await banner.boundingBox();
-    for (const target of [page.getByRole('grid'), page.locator('button[data-slot]').first()]) {
+    assert.ok(b.y + b.height <= 844, 'the banner stands at the foot of the screen');
+    for (const target of [page.getByRole('grid').locator('button:not([disabled])').first(), page.locator('button[data-slot]').first()]) {
+      await target.focus();
       const t = await target.boundingBox();
-      assert.ok(t.y >= b.y + b.height || t.y + t.height <= b.y, 'the banner overlaps the booker');
+      assert.ok(t.y >= 0 && t.y + t.height <= b.y, 'a focused day or time is under the banner');
     }
     await ctx.close();
   });
@@ -164,7 +166,7 @@ describe('the website frame', () => {
       assert.equal(await page.locator('header').getByRole('link', { name: 'Journal' }).count(), 0, 'the pages wait in the menu');
       await page.locator('header').getByText('Menu', { exact: true }).click();
       await page.locator('header').getByRole('link', { name: 'Journal' }).waitFor();
-      assert.equal(await page.locator('header').getByRole('combobox', { name: 'Language' }).count(), 1);
+      assert.equal(await languageMenu(page.locator('header')).count(), 1);
       assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= 390), 'nothing is wider than the phone');
       if (js) await page.screenshot({ path: join(SHOTS, 'website-header-menu-390.png') });
       await book.click();
@@ -179,9 +181,9 @@ describe('the website frame', () => {
     await page.goto(env.server.base + '/about');
     await page.mouse.move(5, 5);
     await waitForHydration(page);
-    const menu = page.locator('header details');
+    const menu = page.locator('header details', { has: page.locator('summary', { hasText: 'Menu' }) });
     const open = async () => {
-      await page.locator('header summary').click();
+      await page.locator('header summary', { hasText: 'Menu' }).click();
       assert.equal(await menu.evaluate((d) => d.open), true);
     };
     await open();
@@ -210,7 +212,7 @@ describe('the website frame', () => {
     const header = await page.locator('header').boundingBox();
     assert.ok(header.height <= 80, `the header is ${header.height} px tall`);
     const row = [page.locator('header a').first(), page.locator('header').getByRole('link', { name: 'Journal' }),
-      page.locator('header').getByRole('combobox', { name: 'Language' }), page.locator('header').getByRole('link', { name: 'Book', exact: true })];
+      languageMenu(page.locator('header')), page.locator('header').getByRole('link', { name: 'Book', exact: true })];
     const boxes = await Promise.all(row.map((l) => l.boundingBox()));
     for (let i = 1; i < boxes.length; i++) {
       assert.ok(boxes[i].x >= boxes[i - 1].x + boxes[i - 1].width, `item ${i} overlaps the one before it`);
@@ -231,7 +233,7 @@ describe('the website frame', () => {
       await page.goto(env.server.base + path);
       await page.mouse.move(5, 5);
       await waitForHydration(page);
-      if (name.includes('menu')) await page.locator('header summary').click();
+      if (name.includes('menu')) await page.locator('header summary', { hasText: 'Menu' }).click();
       assert.deepEqual(await axe(page), [], `${name} has accessibility violations`);
       const res = await fetch(page.url(), { headers: { Cookie: 'slotwise_consent=all' } });
       assert.equal(htmlProblems(await res.text()), '', `${name} is not valid HTML`);

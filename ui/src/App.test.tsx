@@ -51,4 +51,22 @@ describe('widget screens', () => {
     expect(await render(payload({ ...base, consent: '' }))).toContain('Accept essential');
     expect(await render(payload({ ...base, consent: 'essential' }))).not.toContain('Accept essential');
   });
+
+  it('ask for cookies with a form the server answers without JavaScript', async () => {
+    const html = await render(payload({ route: 'form', layout: 'form', status: 200, consent: '' }));
+    const form = html.match(/<form[^>]*>/)?.[0] ?? '';
+    expect(form).toContain('method="post"');
+    expect(form).not.toContain('action='); // the page's own address
+    expect(html).toMatch(/<button type="submit"[^>]*value="essential" name="cookie-consent"/);
+    expect(html).toMatch(/<button type="submit"[^>]*value="all" name="cookie-consent"/);
+  });
+
+  it('offer every language as a link to the same page, English by its prefix', async () => {
+    const html = await render(payload({ ...booking, locale: 'de', lang: 'de', messages: pageMessages('de'), data: bookingPageData(), path: '/de/widget/bookings/demo-consultation?tz=Europe%2FBerlin', basePath: '/widget/bookings/demo-consultation' }));
+    expect(html).toContain('href="/en/widget/bookings/demo-consultation?tz=Europe%2FBerlin"');
+    expect(html).toContain('href="/fr/widget/bookings/demo-consultation?tz=Europe%2FBerlin"');
+    expect(html).toMatch(/<a[^>]*aria-current="true"[^>]*href="\/de\/widget\/bookings\/demo-consultation\?tz=Europe%2FBerlin"/);
+    expect(html).toMatch(/<details[^>]*>\s*<summary/);
+    expect(html).not.toContain('<select');
+  });
 });

@@ -21,9 +21,9 @@ export function App({ payload, layout, navigating = false }: Props) {
     <RawIntlProvider value={intlFor(payload.lang, payload.messages, reportIntlError)}>
       <PageContext.Provider value={payload}>
         {navigating && <div className="progress" role="progressbar" aria-busy="true" />}
-        {/* First in the tab order. Over a website's page, at the bottom; above a
-            widget's content, which it never covers (the times, the calendar). */}
-        <CookieBanner key={payload.consent} initial={payload.consent} overlay={payload.layout === 'page'} />
+        {/* First in the tab order; it stands over the page's foot (and in a
+            frame's flow), never above the page's first screen. */}
+        <CookieBanner key={payload.consent} initial={payload.consent} />
         {/* A screen may be a chunk still on its way (lib/lazyPart.ts): until it
             arrives, hydration keeps the server's HTML. */}
         <Layout payload={payload}>{Screen ? <Suspense><Screen /></Suspense> : null}</Layout>

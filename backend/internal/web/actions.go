@@ -37,18 +37,29 @@ func (s *Server) pageAction(c *gin.Context) {
 	if ok {
 		action = s.actions[m.Route.Name]
 	}
-	if action == nil {
+	// Every page takes the cookie banner's form; one without an action of
+	// its own takes nothing else.
+	media, _, err := mime.ParseMediaType(c.GetHeader("Content-Type"))
+	form := err == nil && media == "application/x-www-form-urlencoded"
+	if action == nil && !form {
 		apiError(c, http.StatusMethodNotAllowed, "method_not_allowed", "Method not allowed")
 		return
 	}
-	media, _, err := mime.ParseMediaType(c.GetHeader("Content-Type"))
-	if err != nil || media != "application/x-www-form-urlencoded" {
+	if !form {
 		apiError(c, http.StatusUnsupportedMediaType, "unsupported_media_type", "Send the form as application/x-www-form-urlencoded")
 		return
 	}
 	c.Request.Body = http.MaxBytesReader(c.Writer, c.Request.Body, maxFormBytes)
 	if err := c.Request.ParseForm(); err != nil || !textForm(c.Request.PostForm) {
 		s.refuse(c, http.StatusBadRequest)
+		return
+	}
+	if consent, ok := c.Request.PostForm[consentField]; ok {
+		s.keepConsent(c, consent)
+		return
+	}
+	if action == nil {
+		apiError(c, http.StatusMethodNotAllowed, "method_not_allowed", "Method not allowed")
 		return
 	}
 	// The action and the page rendered again after it fails try the same

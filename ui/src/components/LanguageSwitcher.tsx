@@ -1,6 +1,5 @@
-import { useId } from 'react';
 import { FormattedMessage } from '../lib/i18n';
-import { useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import { LOCALE_COOKIE, setPreference } from '../lib/cookies';
 import { withLocale } from '../lib/navigation';
 import { usePage } from '../PageContext';
@@ -21,32 +20,60 @@ export const LANGUAGES: { locale: string; name: string; lang: string }[] = [
   { locale: 'pt', name: 'Português (Portugal)', lang: 'pt' },
 ];
 
+// languageHref is a language's link to this page: its prefix in the path,
+// English's too, so that without JavaScript the address alone chooses
+// (an unprefixed address would follow an earlier choice's cookie).
+export function languageHref(basePath: string, locale: string, search: string): string {
+  const prefixed = locale === 'en-US' ? `/en${basePath === '/' ? '' : basePath}` : withLocale(basePath, locale);
+  return prefixed + search;
+}
+
+// LanguageSwitcher is a disclosure of links to this page in each language:
+// it opens and works without JavaScript; with it, the choice is also kept
+// in a cookie (for the addresses without a language) and the page changes
+// in place.
 export function LanguageSwitcher() {
   const page = usePage();
-  const navigate = useNavigate();
-  const id = useId();
   const current = page.locale === 'en' ? 'en-US' : page.locale;
   const search = page.path.includes('?') ? page.path.slice(page.path.indexOf('?')) : '';
+  const here = LANGUAGES.find((l) => l.locale === current) ?? LANGUAGES[2];
   return (
-    <span className={styles.switcher}>
-      <label htmlFor={id}>
-        <FormattedMessage id="language.label" />
-      </label>
-      <select
-        id={id}
-        className={styles.select}
-        value={current}
-        onChange={(e) => {
-          setPreference(LOCALE_COOKIE, e.target.value);
-          navigate(withLocale(page.basePath, e.target.value) + search);
-        }}
-      >
+    <details
+      className={styles.switcher}
+      // It closes as a menu does: when the focus leaves it, and on Escape.
+      onBlur={(e) => {
+        if (!e.currentTarget.contains(e.relatedTarget)) e.currentTarget.open = false;
+      }}
+      onKeyDown={(e) => {
+        if (e.key !== 'Escape' || !e.currentTarget.open) return;
+        e.currentTarget.open = false;
+        e.currentTarget.querySelector('summary')?.focus();
+      }}
+    >
+      <summary className={styles.summary}>
+        <span className="visually-hidden">
+          <FormattedMessage id="language.label" />:{' '}
+        </span>
+        <span lang={here.lang}>{here.name}</span>
+      </summary>
+      <ul className={styles.list}>
         {LANGUAGES.map((l) => (
-          <option key={l.locale} value={l.locale} lang={l.lang}>
-            {l.name}
-          </option>
+          <li key={l.locale}>
+            <Link
+              to={languageHref(page.basePath, l.locale, search)}
+              hrefLang={l.lang}
+              lang={l.lang}
+              aria-current={l.locale === current ? 'true' : undefined}
+              onClick={(e) => {
+                setPreference(LOCALE_COOKIE, l.locale);
+                e.currentTarget.closest('details')?.removeAttribute('open');
+              }}
+            >
+              {l.name}
+            </Link>
+          </li>
         ))}
-      </select>
-    </span>
+      </ul>
+    </details>
   );
 }

@@ -84,7 +84,6 @@ export function TimesStep({ data, b }: { data: BookingPageData; b: BookerState }
               params={url.params}
               href={url.href}
             />
-            <TimeZonePicker value={timeZone} onChange={b.prefs.chooseTimeZone} at={data.now} />
           </div>
           {/* Pointing at the times is intent: fetch the next step's part. */}
           <div className={styles.timesCol} ref={b.refs.timesRef} onPointerEnter={nextStep.preload} onFocus={nextStep.preload} onTouchStart={nextStep.preload}>
@@ -113,6 +112,9 @@ export function TimesStep({ data, b }: { data: BookingPageData; b: BookerState }
               showAll={url.params.get('times') === 'all'}
               seatsLeft={calendar.seats > 0 ? (slots.slots?.seats ?? undefined) : undefined}
             />
+          </div>
+          <div className={styles.zone}>
+            <TimeZonePicker value={timeZone} onChange={b.prefs.chooseTimeZone} at={data.now} />
           </div>
         </div>
       )}

@@ -18,7 +18,7 @@ func TestPagesRenderTheirLayoutInTheirLanguage(t *testing.T) {
 		contains []string
 	}{
 		{"home", "/", nil, 200, "page", []string{`<html lang="en-US">`, "<h1>Slotwise Demo Studio</h1>", "Book a consultation"}},
-		{"website page from the database", "/about", nil, 200, "page", []string{"<title>About the studio</title>", "quiet courtyard", `<link rel="canonical" href="https://book.example.com/about">`}},
+		{"website page from the database", "/about", nil, 200, "page", []string{"<title>About the studio · Slotwise Demo Studio</title>", "quiet courtyard", `<link rel="canonical" href="https://book.example.com/about">`}},
 		{"booking widget", "/widget/bookings/demo-consultation", nil, 200, "calendar", []string{"<title>Consultation · Slotwise Demo Studio</title>", ">Consultation</h1>", ":root{--brand:#0f766e}</style>"}},
 		{"booking widget catch-all", "/widget/bookingsdemo-consultation", nil, 200, "calendar", []string{">Consultation</h1>"}},
 		{"booking widget in German", "/de/widget/bookings/demo-consultation", nil, 200, "calendar", []string{`<html lang="de">`, ">Consultation</h1>"}},
@@ -42,7 +42,7 @@ func TestPagesRenderTheirLayoutInTheirLanguage(t *testing.T) {
 		{"unknown path", "/nothing/here", nil, 404, "page", []string{"Page Not Found: /nothing/here", `href="/widget/groups/demo-group"`, "This page does not exist"}},
 		{"unknown widget", "/widget/unknown", nil, 404, "error", []string{"Page Not Found: /widget/unknown"}},
 		{"failing validation keeps the query", "/widget/quiz-result/abc?x=1", nil, 404, "error", []string{"Page Not Found: /widget/quiz-result/abc?x=1"}},
-		{"unknown path in German", "/de/nirgends", nil, 404, "page", []string{"Seite nicht gefunden: /de/nirgends", `<html lang="de">`, "<title>Seite nicht gefunden: /de/nirgends</title>"}},
+		{"unknown path in German", "/de/nirgends", nil, 404, "page", []string{"Seite nicht gefunden: /de/nirgends", `<html lang="de">`, "<title>Seite nicht gefunden · Slotwise Demo Studio</title>"}},
 		{"an unknown widget in French", "/fr/widget/form/contact", nil, 404, "error", []string{"Page introuvable : /fr/widget/form/contact"}},
 		{"escaped markup in the path", "/%3Cscript%3Ealert(1)%3C/script%3E", nil, 404, "page", []string{"Page Not Found: /%3Cscript%3Ealert(1)%3C/script%3E"}},
 	}

@@ -47,9 +47,9 @@ func TestPagesTellSearchEnginesWhatTheyAre(t *testing.T) {
 		{"/blog", []string{"BreadcrumbList"}, []string{`<link rel="next" href="https://book.example.com/blog?page=2">`}},
 		{"/blog?page=2", []string{"BreadcrumbList"}, []string{
 			`<link rel="canonical" href="https://book.example.com/blog?page=2">`, `<link rel="prev" href="https://book.example.com/blog">`,
-			`<link rel="alternate" hreflang="de" href="https://book.example.com/de/blog?page=2">`, `<title>Journal · page 2</title>`}},
+			`<link rel="alternate" hreflang="de" href="https://book.example.com/de/blog?page=2">`, `<title>Journal · page 2 · Slotwise Demo Studio</title>`}},
 		{"/de/blog/c/massage", []string{"BreadcrumbList"}, []string{
-			`<link rel="canonical" href="https://book.example.com/de/blog/c/massage">`, `href="https://book.example.com/feeds/blog/c/massage.xml"`, `<title>Kategorie: Massage</title>`}},
+			`<link rel="canonical" href="https://book.example.com/de/blog/c/massage">`, `href="https://book.example.com/feeds/blog/c/massage.xml"`, `<title>Kategorie: Massage · Slotwise Demo Studio</title>`}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.target, func(t *testing.T) {

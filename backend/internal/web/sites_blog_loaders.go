@@ -103,7 +103,7 @@ func postPage(ctx context.Context, store *sites.Store, req *pages.Request, nav [
 	}
 	seo.JSONLD = []any{article, breadcrumbs(req, crumb{post.Blog.Title, blogPath(post.Blog.Path)}, crumb{post.Title, canonical})}
 	tags := []string{"post:" + post.Slug, blogTag(post.Blog.ID), "blogs", "nav"}
-	return &pages.Result{Title: post.Title, Description: post.Excerpt, SEO: seo, Tags: tags, Data: SiteData{Post: post, Nav: withoutHome(nav)}}, nil
+	return &pages.Result{Title: siteTitle(req, post.Title), Description: post.Excerpt, SEO: seo, Tags: tags, Data: SiteData{Post: post, Nav: withoutHome(nav)}}, nil
 }
 
 func listingPage(ctx context.Context, store *sites.Store, req *pages.Request, nav []sites.Page, q sites.ListingQuery) (*pages.Result, error) {
@@ -153,7 +153,7 @@ func listingPage(ctx context.Context, store *sites.Store, req *pages.Request, na
 		trail = append(trail, crumb{listing.Heading, canonical})
 	}
 	seo.JSONLD = []any{breadcrumbs(req, trail...)}
-	return &pages.Result{Title: title, Description: description, SEO: seo, CanonicalQuery: query, Tags: []string{blogTag(q.Blog.ID), "blogs", "nav"},
+	return &pages.Result{Title: siteTitle(req, title), Description: description, SEO: seo, CanonicalQuery: query, Tags: []string{blogTag(q.Blog.ID), "blogs", "nav"},
 		Data: SiteData{Listing: listing, Nav: withoutHome(nav)}}, nil
 }
 

@@ -1,8 +1,10 @@
 package web
 
 import (
+	"cmp"
 	"context"
 	"errors"
+	"strings"
 
 	"slotwise/backend/internal/route"
 	"slotwise/backend/internal/sites"
@@ -118,7 +120,7 @@ func websitePage(store *sites.Store) pages.Loader {
 		if to, ok := redirectTo(req, blogPath(page.Path), req.Query); ok {
 			return &pages.Result{Redirect: to}, nil // "/about/" is "/about"
 		}
-		return &pages.Result{Title: page.Title, Description: page.Description, Tags: []string{"page:" + page.Path, "nav"},
+		return &pages.Result{Title: siteTitle(req, page.Title), Description: page.Description, Tags: []string{"page:" + page.Path, "nav"},
 			Data: SiteData{Page: page, Nav: withoutHome(nav)}}, nil
 	}
 }
@@ -131,4 +133,15 @@ func withoutHome(pages []sites.Page) []sites.Page {
 		}
 	}
 	return out
+}
+
+// siteTitle is a website page's title as a tab and a search result show
+// it: the page's own, then the business's name (the home page's title is
+// the name alone).
+func siteTitle(req *pages.Request, title string) string {
+	name := req.T("site.name")
+	if title == "" || title == name || strings.HasSuffix(title, " · "+name) {
+		return cmp.Or(title, name)
+	}
+	return title + " · " + name
 }

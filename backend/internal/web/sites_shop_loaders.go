@@ -65,7 +65,7 @@ func productPage(ctx context.Context, store *sites.Store, req *pages.Request, na
 	for _, c := range p.Collections {
 		tags = append(tags, "collection:"+c.Slug)
 	}
-	return &pages.Result{Title: p.Name, Description: p.Summary, SEO: seo, Tags: tags, Data: SiteData{Product: p, Nav: withoutHome(nav)}}, nil
+	return &pages.Result{Title: siteTitle(req, p.Name), Description: p.Summary, SEO: seo, Tags: tags, Data: SiteData{Product: p, Nav: withoutHome(nav)}}, nil
 }
 
 func collectionPage(ctx context.Context, store *sites.Store, req *pages.Request, nav []sites.Page) (*pages.Result, error) {
@@ -93,7 +93,7 @@ func collectionPage(ctx context.Context, store *sites.Store, req *pages.Request,
 	for _, p := range c.Products {
 		tags = append(tags, "product:"+p.ID)
 	}
-	return &pages.Result{Title: c.Title, Description: c.Description, SEO: seo, Tags: tags, Data: SiteData{Collection: c, Nav: withoutHome(nav)}}, nil
+	return &pages.Result{Title: siteTitle(req, c.Title), Description: c.Description, SEO: seo, Tags: tags, Data: SiteData{Collection: c, Nav: withoutHome(nav)}}, nil
 }
 
 // productPath is a product's canonical path: without a shop path, with the

@@ -161,7 +161,9 @@ func localNotFound(p *Payload, cat *locales.Catalogue) {
 		return
 	}
 	msg := cat.Format("error.pageNotFound", map[string]string{"path": path})
-	p.StatusMessage, p.Head.Title = msg, msg
+	// The tab says what happened and where, not the address again.
+	p.StatusMessage = msg
+	p.Head.Title = cat.Format("error.notFound.title", nil) + " · " + cat.Messages["site.name"]
 	if d, ok := p.Data.(map[string]any); ok {
 		d["message"] = msg
 	}

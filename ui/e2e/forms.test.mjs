@@ -48,6 +48,11 @@ describe('the contact form', () => {
       assert.match(page.url(), /response=/);
       await page.reload();
       await page.getByText(t.thanks).waitFor();
+      // The end of the visit leads on: to booking, and back to the website.
+      await page.getByRole('link', { name: m['form.wayOn.book'] }).waitFor();
+      await page.screenshot({ path: join(SHOTS, `form-thanks-${locale}-390.png`) });
+      await page.getByRole('link', { name: m['form.wayOn.home'] }).click();
+      await page.waitForURL((u) => u.pathname === (locale === 'de' ? '/de' : '/'));
       assert.deepEqual(problems, []);
       await ctx.close();
     });

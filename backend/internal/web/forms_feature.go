@@ -18,7 +18,7 @@ var formRoutes = map[string]string{"form": forms.KindForm, "quiz": forms.KindQui
 func (f formsFeature) Register(r *Registry) {
 	lim := r.Server().limits
 	for name, kind := range formRoutes {
-		r.Page(name, formLoader(f.svc, lim, kind))
+		r.Page(name, formLoader(f.svc, lim, r.Server(), kind))
 		r.Action(name, formAction(f.svc, lim, kind))
 	}
 	if f.svc != nil { // a server built without forms (some tests)

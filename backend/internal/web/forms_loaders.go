@@ -17,7 +17,7 @@ import (
 // (?step=), resuming the response its form key made (?response=): so Back,
 // reload and a shared link land where the visitor was, with what they
 // answered, and a submitted response shows its thanks.
-func formLoader(svc *forms.Service, lim *limits.Limiter, kind string) pages.Loader {
+func formLoader(svc *forms.Service, lim *limits.Limiter, srv *Server, kind string) pages.Loader {
 	return func(ctx context.Context, req *pages.Request) (*pages.Result, error) {
 		form, err := svc.Published(ctx, req.Match.Params["id"], kind)
 		if errors.Is(err, forms.ErrNotFound) {
@@ -53,6 +53,9 @@ func formLoader(svc *forms.Service, lim *limits.Limiter, kind string) pages.Load
 		data.Form = shown.ViewIn(req.Locale, forms.TodayIn(shown.Business.TimeZone, svc.Now()))
 		if data.Done {
 			data.Thanks = d.Thanks.In(req.Locale, d.Locale)
+			if data.WayOn, err = srv.wayOn(ctx, req.Locale); err != nil {
+				return nil, err
+			}
 		}
 		for _, f := range d.Fields() {
 			if f.Type == forms.TypePhone {

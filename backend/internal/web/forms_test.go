@@ -110,6 +110,12 @@ func TestAContactFormIsSentWithoutJavaScriptOnce(t *testing.T) {
 	if !strings.Contains(page, "Danke! Ihre Nachricht ist angekommen") {
 		t.Fatalf("the thanks page does not thank: %s", page)
 	}
+	// and it leads on: to the business's booking page and its website.
+	for _, way := range []string{`href="/de/widget/groups/`, `>Termin buchen</a>`, `href="/de" target="_top">Zurück zur Website</a>`} {
+		if !strings.Contains(page, way) {
+			t.Errorf("the thanks page lacks %s", way)
+		}
+	}
 	var source string
 	if err := f.pool.QueryRow(context.Background(), `SELECT answers->'source'->>0 FROM form_responses`).Scan(&source); err != nil || source != "newsletter" {
 		t.Fatalf("hidden field = %q, %v; want newsletter from the URL", source, err)

@@ -22,8 +22,11 @@ type FormPageData struct {
 	Done   bool              `json:"done"` // submitted: the thanks are shown
 	Thanks string            `json:"thanks,omitempty"`
 	// ResultHref is a submitted quiz's result page.
-	ResultHref string       `json:"resultHref,omitempty"`
-	Business   BusinessInfo `json:"business"`
+	ResultHref string `json:"resultHref,omitempty"`
+	// WayOn is where the thanks lead: the website's home and, when the
+	// business offers anything to book, its booking page.
+	WayOn    *WayOn       `json:"wayOn,omitempty"`
+	Business BusinessInfo `json:"business"`
 	// Position and Total are the step's place among the steps the visitor
 	// is likely to see (the path their answers so far take).
 	Position int `json:"position"`
@@ -95,4 +98,10 @@ type QuizResultPageData struct {
 type FormKeyExpired struct {
 	Error pages.APIErrorBody `json:"error"`
 	Key   string             `json:"key"`
+}
+
+// WayOn is what a page that ends a visit offers next.
+type WayOn struct {
+	Home string `json:"home"`
+	Book string `json:"book,omitempty"`
 }

@@ -68,3 +68,19 @@ func bookHref(ctx context.Context, store *sites.Store, locale string) (string, e
 	}
 	return route.Default().Href(locale, "appointment", "groups", map[string]string{"groupSlug": slug}, nil), nil
 }
+
+// wayOn is where a page that ends a visit (a form's thanks) leads: the
+// website's home, and its Book action when the business offers anything
+// to book.
+func (s *Server) wayOn(ctx context.Context, locale string) (*WayOn, error) {
+	w := &WayOn{Home: route.Default().Href(locale, "index", "", nil, nil)}
+	if s.siteFrame == nil {
+		return w, nil
+	}
+	frame, err := s.siteFrame(ctx, locale)
+	if err != nil {
+		return nil, err
+	}
+	w.Book = frame.Book
+	return w, nil
+}

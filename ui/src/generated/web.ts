@@ -269,6 +269,11 @@ export interface FormPageData {
    * ResultHref is a submitted quiz's result page.
    */
   resultHref?: string;
+  /**
+   * WayOn is where the thanks lead: the website's home and, when the
+   * business offers anything to book, its booking page.
+   */
+  wayOn?: WayOn;
   business: BusinessInfo;
   /**
    * Position and Total are the step's place among the steps the visitor
@@ -361,6 +366,13 @@ export interface QuizResultPageData {
 export interface FormKeyExpired {
   error: APIErrorBody;
   key: string;
+}
+/**
+ * WayOn is what a page that ends a visit offers next.
+ */
+export interface WayOn {
+  home: string;
+  book?: string;
 }
 
 //////////

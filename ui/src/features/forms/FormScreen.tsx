@@ -57,6 +57,20 @@ function Thanks({ data }: { data: FormPageData }) {
           <FormattedMessage id="quiz.seeResult" />
         </a>
       )}
+      {/* A visit's end is never a dead end: the business's next step, and
+          the way back to its website. */}
+      {data.wayOn && (
+        <p className={styles.wayOn}>
+          {data.wayOn.book && (
+            <a className={styles.resultLink} href={data.wayOn.book}>
+              <FormattedMessage id="form.wayOn.book" />
+            </a>
+          )}
+          <a className={styles.home} href={data.wayOn.home} target="_top">
+            <FormattedMessage id="form.wayOn.home" />
+          </a>
+        </p>
+      )}
     </div>
   );
 }

@@ -377,12 +377,12 @@ describe('errors and navigation', () => {
     const pageData = page.waitForResponse((r) => r.url().includes('/api/page-data'));
     await page.getByRole('link', { name: 'About the studio' }).first().click();
     await pageData;
-    await page.waitForFunction(() => document.title === 'About the studio');
+    await page.waitForFunction(() => document.title === 'About the studio · Slotwise Demo Studio');
     assert.equal(await page.textContent('h1'), 'About the studio');
     assert.equal(await page.evaluate(() => window.__sameDocument), true, 'no full page load');
     assert.equal(await page.evaluate(() => window.scrollY), 0);
     await page.goBack();
-    await page.waitForFunction(() => document.title !== 'About the studio');
+    await page.waitForFunction(() => document.title !== 'About the studio · Slotwise Demo Studio');
     assert.deepEqual(problems, []);
     await ctx.close();
   });

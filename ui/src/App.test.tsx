@@ -27,6 +27,7 @@ describe('the error screen', () => {
     expect(html).toContain('data-testid="expired-link"');
     expect(html).toContain('This link has expired');
     expect(html).toContain(msg);
+    expect(html).toMatch(/<a[^>]*href="\/"[^>]*>Go to the home page<\/a>/); // the way on
   });
 });
 

@@ -16,24 +16,27 @@ function ErrorScreen() {
   const message = page.statusMessage ?? '';
   // 410 Gone is what the server answers for a manage link of a past or
   // cancelled booking, in any language; the message rule is the spec's.
-  if (isExpiredLinkMessage(message) || page.status === 410) {
-    return (
-      <main className={styles.box} data-testid="expired-link">
-        <h1>
-          <FormattedMessage id="error.expired.title" />
-        </h1>
-        <p className={styles.lead}>
-          <FormattedMessage id="error.expired.lead" />
-        </p>
-        <p className={styles.message}>{message}</p>
-      </main>
-    );
-  }
+  const expired = isExpiredLinkMessage(message) || page.status === 410;
+  // Either way the page leads on: to the home page, in the page's language.
   return (
-    <main className={styles.box}>
-      <p className={styles.status}>{page.status}</p>
-      {/* No message: the page broke in the browser (router/routes.tsx). */}
-      <h1 className={styles.message}>{message || <FormattedMessage id="error.unavailable" />}</h1>
+    <main className={styles.box} data-testid={expired ? 'expired-link' : undefined}>
+      {expired ? (
+        <>
+          <h1>
+            <FormattedMessage id="error.expired.title" />
+          </h1>
+          <p className={styles.lead}>
+            <FormattedMessage id="error.expired.lead" />
+          </p>
+          <p className={styles.message}>{message}</p>
+        </>
+      ) : (
+        <>
+          <p className={styles.status}>{page.status}</p>
+          {/* No message: the page broke in the browser (router/routes.tsx). */}
+          <h1 className={styles.message}>{message || <FormattedMessage id="error.unavailable" />}</h1>
+        </>
+      )}
       <Link className={styles.home} to={page.locale === 'en-US' ? '/' : `/${page.locale}`}>
         <FormattedMessage id="error.home" />
       </Link>

@@ -266,7 +266,7 @@ describe('the details step', () => {
     fillValid();
     submit();
     expect(await screen.findByRole('heading', { name: 'Appointment requested' })).toBeTruthy();
-    expect(screen.getByText('The company will contact you to confirm')).toBeTruthy();
+    expect(screen.getByText('Slotwise Demo Studio will confirm your request soon. We sent the details to ada@example.com.')).toBeTruthy();
   });
 
   it('sends the chosen person', async () => {

@@ -59,7 +59,7 @@ export function Confirmation({ booking, heading = 'h1', focus, manage = true, ch
         <Heading ref={headingRef} tabIndex={-1} className={styles.title}>
           {intl.formatMessage(status.title)}
         </Heading>
-        {status.lead && <p className={styles.lead}>{intl.formatMessage(status.lead, { email: booking.contact?.email ?? '' })}</p>}
+        {status.lead && <p className={styles.lead}>{intl.formatMessage(status.lead, { email: booking.contact?.email ?? '', sent: booking.contact?.email ? 'yes' : 'no', business: booking.locationName })}</p>}
       </div>
       <dl className={styles.summary}>
         <Row label={<FormattedMessage id="booking.summary.what" />}>{booking.calendar.name}</Row>

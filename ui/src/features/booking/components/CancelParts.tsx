@@ -3,6 +3,7 @@ import { Alert } from '../../../components/Alert';
 import { BusinessMark } from '../../../components/BusinessMark';
 import { FormattedMessage } from '../../../lib/i18n';
 import { Confirmation } from './Confirmation';
+import { Place } from './Place';
 import type { BookingView } from '../types';
 import styles from '../Screens.module.css';
 
@@ -18,7 +19,11 @@ export function BookingFacts({ booking, when, zone }: { booking: BookingView; wh
         </span>
       </Fact>
       {booking.staff?.name && <Fact label="booking.summary.with">{booking.staff.name}</Fact>}
-      {booking.location && <Fact label="booking.summary.where">{booking.location}</Fact>}
+      {booking.location && (
+        <Fact label="booking.summary.where">
+          <Place location={booking.location} />
+        </Fact>
+      )}
     </dl>
   );
 }

@@ -11,6 +11,7 @@ import type { BookingStatus, BookingView } from '../types';
 import styles from './Confirmation.module.css';
 import { RescheduleIcon } from '../../../components/Icons';
 import { CheckCircle, HourglassIcon, XCircle } from '../../../components/OutcomeIcons';
+import { Place } from './Place';
 
 const STATUS: Record<BookingStatus, { title: { id: string }; lead?: { id: string }; icon: ReactNode }> = {
   pending: { title: { id: 'booking.status.pending' }, lead: { id: 'booking.status.pendingLead' }, icon: <HourglassIcon /> },
@@ -84,7 +85,11 @@ export function Confirmation({ booking, heading = 'h1', focus, manage = true, ch
         </Row>
         <Row label={<FormattedMessage id="booking.summary.duration" />}>{fmt.duration(booking.calendar.durationMinutes)}</Row>
         {booking.staff?.name && <Row label={<FormattedMessage id="booking.summary.with" />}>{booking.staff.name}</Row>}
-        {booking.location && <Row label={<FormattedMessage id="booking.summary.where" />}>{booking.location}</Row>}
+        {booking.location && (
+          <Row label={<FormattedMessage id="booking.summary.where" />}>
+            <Place location={booking.location} />
+          </Row>
+        )}
         {booking.forGuest && booking.guests?.[0] && <Row label={<FormattedMessage id="booking.summary.for" />}>{booking.guests[0].name}</Row>}
         {booking.seats > 1 && (
           <Row label={<FormattedMessage id="booking.summary.guests" />}>

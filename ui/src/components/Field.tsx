@@ -1,5 +1,6 @@
 import { useId, type ReactNode } from 'react';
 import styles from './Field.module.css';
+import { LabelWithMark } from './LabelWithMark';
 
 export interface ControlProps {
   id: string;
@@ -30,13 +31,18 @@ export function Field({ label, error, hint, required, optionalLabel, className, 
   return (
     <div className={[styles.field, error ? styles.invalid : '', className ?? ''].filter(Boolean).join(' ')}>
       <label className={styles.label} htmlFor={id}>
-        {label}
-        {required && (
-          <span className={styles.required} aria-hidden="true">
-            *
-          </span>
-        )}
-        {!required && optionalLabel && <span className={styles.optional}>{optionalLabel}</span>}
+        <LabelWithMark
+          label={label}
+          mark={
+            required ? (
+              <span className={styles.required} aria-hidden="true">
+                *
+              </span>
+            ) : (
+              optionalLabel && <span className={styles.optional}>{optionalLabel}</span>
+            )
+          }
+        />
       </label>
       {children({ id, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy, 'aria-required': required ? true : undefined })}
       {hint && (

@@ -3,6 +3,7 @@ import { FieldError } from '../../../components/Field';
 import { useIntl } from '../../../lib/i18n';
 import type { FieldView } from '../../../generated/forms';
 import styles from '../Forms.module.css';
+import { LabelWithMark } from '../../../components/LabelWithMark';
 
 interface Props {
   field: FieldView;
@@ -38,14 +39,18 @@ export function ChoiceField({ field, name, values, error, optionalLabel, onChang
       data-field={field.id}
     >
       <legend className={styles.legend}>
-        {field.label}
-        {field.required ? (
-          <span className={styles.required} aria-hidden="true">
-            *
-          </span>
-        ) : (
-          <span className={styles.optional}>{optionalLabel}</span>
-        )}
+        <LabelWithMark
+          label={field.label}
+          mark={
+            field.required ? (
+              <span className={styles.required} aria-hidden="true">
+                *
+              </span>
+            ) : (
+              <span className={styles.optional}>{optionalLabel}</span>
+            )
+          }
+        />
       </legend>
       {field.help && (
         <p id={hintId} className={styles.hint}>

@@ -41,6 +41,8 @@ export function LanguageSwitcher() {
     <details
       className={styles.switcher}
       // It closes as a menu does: when the focus leaves it, and on Escape.
+      // Two handlers, not the site menu's document listeners
+      // (SiteHeader.tsx): this one is in every widget's first JavaScript.
       onBlur={(e) => {
         if (!e.currentTarget.contains(e.relatedTarget)) e.currentTarget.open = false;
       }}

@@ -8,6 +8,7 @@ const { WebpackManifestPlugin } = require('webpack-manifest-plugin');
 const { MessageManifestPlugin } = require('./ui/build/message-ids');
 const { ParsedMessagesPlugin } = require('./ui/build/parsed-messages');
 const { LayoutAssetsPlugin } = require('./ui/build/layout-assets');
+const { ClassNames } = require('./ui/build/class-names');
 
 const src = path.resolve(__dirname, 'ui/src');
 const out = path.resolve(__dirname, 'ui/dist');
@@ -19,8 +20,16 @@ const tsRule = {
   options: { loader: 'tsx', target: 'es2022', jsx: 'automatic' },
 };
 
-function cssRule(server) {
-  const modules = { auto: /\.module\.css$/, localIdentName: '[local]_[hash:base64:6]', namedExport: false, exportLocalsConvention: 'as-is', exportOnlyLocals: server };
+// classNames remembers what each class became (ui/build/class-names.js).
+const classNames = new ClassNames(src);
+
+function cssRule(server, mode) {
+  // Short names in production: every class is a string in the JavaScript
+  // and the HTML; the source's name stays in development.
+  const modules = {
+    auto: /\.module\.css$/, localIdentName: mode === 'production' ? '[hash:base64:5]' : '[local]_[hash:base64:6]',
+    getLocalIdent: server && mode === 'production' ? classNames.getLocalIdent : undefined, namedExport: false, exportLocalsConvention: 'as-is', exportOnlyLocals: server,
+  };
   return {
     test: /\.css$/,
     use: server
@@ -62,7 +71,7 @@ const client = (mode) => ({
       '@formatjs/icu-messageformat-parser$': require.resolve('@formatjs/icu-messageformat-parser/no-parser.js'),
     },
   },
-  module: { rules: [tsRule, cssRule(false)] },
+  module: { rules: [tsRule, cssRule(false, mode)] },
   optimization: {
     splitChunks: {
       cacheGroups: {
@@ -99,7 +108,7 @@ const server = (mode) => ({
       'react-dom/server$': path.resolve(__dirname, `node_modules/react-dom/cjs/react-dom-server-legacy.browser.${mode === 'production' ? 'production' : 'development'}.js`),
     },
   },
-  module: { rules: [tsRule, cssRule(true)] },
+  module: { rules: [tsRule, cssRule(true, mode)] },
   plugins: [
     new webpack.optimize.LimitChunkCountPlugin({ maxChunks: 1 }),
     // Parts the browser fetches as chunks (lib/lazyPart.ts) are imported
@@ -110,6 +119,7 @@ const server = (mode) => ({
     // messages.json: the message ids each layout uses, so payloads carry only those.
     new MessageManifestPlugin(src, path.resolve(__dirname, 'locales/en-US.json')),
     new ParsedMessagesPlugin(path.resolve(__dirname, 'locales')),
+    classNames,
   ],
 });
 

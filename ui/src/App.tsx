@@ -23,7 +23,7 @@ export function App({ payload, layout, navigating = false }: Props) {
         {navigating && <div className="progress" role="progressbar" aria-busy="true" />}
         {/* First in the tab order; it stands over the page's foot (and in a
             frame's flow), never above the page's first screen. */}
-        <CookieBanner key={payload.consent} initial={payload.consent} />
+        <CookieBanner key={payload.consent} initial={payload.consent} privacy={payload.privacy} />
         {/* A screen may be a chunk still on its way (lib/lazyPart.ts): until it
             arrives, hydration keeps the server's HTML. */}
         <Layout payload={payload}>{Screen ? <Suspense><Screen /></Suspense> : null}</Layout>

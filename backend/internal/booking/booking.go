@@ -77,6 +77,9 @@ type Location struct {
 	// PaymentProvider is who takes its online payments; empty is the
 	// operator's default.
 	PaymentProvider string
+	// Phone and ContactForm (a form's slug) are, with Email, the ways a
+	// visitor reaches it; PrivacyURL is its privacy policy.
+	Phone, ContactForm, PrivacyURL string
 }
 
 // Staff is a person who takes appointments.

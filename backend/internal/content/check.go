@@ -39,6 +39,7 @@ var (
 	colorSyntax    = regexp.MustCompile(`^#[0-9a-fA-F]{6}$`)
 	currencySyntax = regexp.MustCompile(`^[A-Z]{3}$`)
 	countrySyntax  = regexp.MustCompile(`^([A-Z]{2})?$`)
+	phoneSyntax    = regexp.MustCompile(`^\+?[0-9][0-9 ()./-]{3,28}[0-9]$`)
 	spanSyntax     = regexp.MustCompile(`^([01][0-9]|2[0-3]):[0-5][0-9]-(([01][0-9]|2[0-3]):[0-5][0-9]|24:00)$`)
 )
 
@@ -235,7 +236,7 @@ func (r report) spans(field string, spans []string) {
 	}
 }
 
-func checkLocation(l *Location, r report, _ *index) {
+func checkLocation(l *Location, r report, x *index) {
 	r.syntax("slug", l.Slug, slugSyntax, "a slug (lowercase letters, digits and hyphens)")
 	r.text("name", l.Name, true, 200)
 	r.zone("timeZone", l.TimeZone)
@@ -247,6 +248,22 @@ func checkLocation(l *Location, r report, _ *index) {
 	r.email("email", l.Email, false)
 	r.text("consentText", l.ConsentText, false, 2000)
 	r.link("termsUrl", l.TermsURL)
+	r.link("privacyUrl", l.PrivacyURL)
+	r.link("imprintUrl", l.ImprintURL)
+	r.link("mapUrl", l.MapURL)
+	if l.Phone != "" && !phoneSyntax.MatchString(l.Phone) {
+		r.add("phone", "%q is a phone number such as +49 30 1234567", l.Phone)
+	}
+	r.text("address", l.Address, false, 500)
+	days := weekdays(&l.Hours)
+	for d, name := range []string{"sunday", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday"} {
+		r.spans("hours."+name, *days[d])
+	}
+	if l.ContactForm != "" {
+		if kind, ok := x.formKinds[l.ContactForm]; !ok || kind != "form" {
+			r.add("contactForm", "there is no form %q (a quiz or a survey is not one)", l.ContactForm)
+		}
+	}
 	if l.PaymentProvider != "" {
 		r.oneOf("paymentProvider", l.PaymentProvider, "stripe", "razorpay", "paypal")
 	}

@@ -222,6 +222,8 @@ func TestImportNamesEveryProblemAndChangesNothing(t *testing.T) {
 	write("blogs.yaml", "- path: blog\n  title: Journal\n  categories:\n    - {slug: massage, name: Massage}\n    - {slug: skin-care, name: Skin care}\n"+
 		"- path: news\n  title: News\n  categories:\n    - {slug: massage, name: Massage}\n")
 	write("links.yaml", "- slug: otl_vip-anna\n  calendar: demo-consultation\n  expires: 2027-01-31T23:00:00Z\n")
+	write("location.yaml", "slug: demo-studio\nname: Slotwise Demo Studio\ntimeZone: Europe/Berlin\nphone: call me\ncontactForm: demo-quiz\n"+
+		"privacyUrl: javascript:alert(1)\nhours:\n  sunday:\n    - 10-12\n")
 	before := counts(t, pool)
 
 	folder, err := content.Read(os.DirFS(dir))
@@ -258,6 +260,10 @@ func TestImportNamesEveryProblemAndChangesNothing(t *testing.T) {
 		`groups/evening.yaml:1: id: "grp_studio" is already the address of demo-group`,
 		`blogs.yaml:9: categories.0.slug: massage is also a category of the blog blog: a category's slug is the site's own`,
 		`links.yaml:1: slug: "otl_vip-anna" begins with otl_, which only the links slotwise makes begin with`,
+		`location.yaml:4: phone: "call me" is a phone number such as +49 30 1234567`,
+		`location.yaml:5: contactForm: there is no form "demo-quiz" (a quiz or a survey is not one)`,
+		`location.yaml:6: privacyUrl: "javascript:alert(1)" is a path of this site or an http(s) address`,
+		`location.yaml:9: hours.sunday.0: "10-12" is a span such as 09:00-17:00`,
 	} {
 		if !got[want] {
 			t.Errorf("missing problem %s\nin:\n%v", want, ps)

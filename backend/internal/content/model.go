@@ -46,6 +46,18 @@ type Location struct {
 	// PaymentProvider is who takes its online payments (stripe, razorpay,
 	// paypal); empty is the one the operator configured.
 	PaymentProvider string `yaml:"paymentProvider,omitempty" json:"paymentProvider,omitempty"`
+	// How visitors reach it: shown in the website's footer, in its
+	// LocalBusiness data and wherever a page says to contact the business.
+	Phone   string `yaml:"phone,omitempty" json:"phone,omitempty"`
+	Address string `yaml:"address,omitempty" json:"address,omitempty"` // lines, as on an envelope
+	MapURL  string `yaml:"mapUrl,omitempty" json:"mapUrl,omitempty"`
+	Hours   Week   `yaml:"hours,omitempty" json:"hours,omitempty"` // opening hours, in its time zone
+	// ContactForm is the slug of the form it answers (a form, not a quiz
+	// or a survey).
+	ContactForm string `yaml:"contactForm,omitempty" json:"contactForm,omitempty"`
+	// Its legal pages: a path of the site (a page of pages/) or an address.
+	PrivacyURL string `yaml:"privacyUrl,omitempty" json:"privacyUrl,omitempty"`
+	ImprintURL string `yaml:"imprintUrl,omitempty" json:"imprintUrl,omitempty"`
 }
 
 // Staff is a person who is booked, with their working week and the days

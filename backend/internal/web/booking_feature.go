@@ -4,6 +4,7 @@ import (
 	"context"
 
 	"slotwise/backend/internal/booking"
+	"slotwise/backend/internal/web/pages"
 )
 
 // Booking is the booking feature: the booker's pages, the booking API and
@@ -46,17 +47,18 @@ func (f bookingFeature) Register(r *Registry) {
 
 	r.Errors(bookingErrors...)
 	if f.svc != nil { // the page handler's own tests register the loaders without a service
-		r.SiteBrand(f.siteBrand)
+		r.Site(f.site)
 	}
 }
 
-// siteBrand is the colour of the business the site belongs to.
-func (f bookingFeature) siteBrand(ctx context.Context) (string, error) {
+// site is what pages wear of the business the site belongs to; a change
+// to the business is a change to the booking settings.
+func (f bookingFeature) site(ctx context.Context) (pages.Site, error) {
 	l, err := f.svc.Business(ctx)
 	if l == nil || err != nil {
-		return "", err
+		return pages.Site{}, err
 	}
-	return l.BrandColor, nil
+	return pages.Site{Brand: l.BrandColor, Privacy: l.PrivacyURL, Tags: settingsTags}, nil
 }
 
 // bookingAPI holds the booking endpoints' handlers (booking_api.go).

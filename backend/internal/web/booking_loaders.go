@@ -183,8 +183,8 @@ func bookerData(svc *booking.Service, req *pages.Request, cal *booking.Calendar,
 	// The minute, not the instant: a page is the same for every visitor of
 	// that minute, so its render is reused (web/pages); one with a form is
 	// its visitor's alone.
-	data.Calendar, data.Location, data.Now = calendarInfo(cal, req.Locale, svc.Now()), locationInfo(cal.Location), svc.Now().Truncate(time.Minute)
-	data.Calendar.Price = priceInfo(cal, svc.OnlinePayments(cal.Location), req.Cat.Lang)
+	data.Calendar, data.Location, data.Now = calendarInfo(cal, req.Locale, svc.Now()), locationInfo(cal.Location, req.Cat), svc.Now().Truncate(time.Minute)
+	data.Calendar.Price = priceInfo(cal, svc.OnlinePayments(cal.Location), req.Cat)
 	data.Calendar.FixedStaff = fixed
 	// A page that shows a form (a time chosen: the details step or a
 	// reschedule's confirmation) gets a key of its own in each answer, which
@@ -244,7 +244,7 @@ func groupLoader(svc *booking.Service) pages.Loader {
 			return nil, err
 		}
 		routes := route.Default()
-		data := GroupPageData{Name: g.Name, Description: g.Description, Location: locationInfo(g.Location), Calendars: []GroupCalendar{}}
+		data := GroupPageData{Name: g.Name, Description: g.Description, Location: locationInfo(g.Location, req.Cat), Calendars: []GroupCalendar{}}
 		for _, c := range g.Calendars {
 			gc := GroupCalendar{
 				Slug: c.Slug, Name: c.Name, Description: c.Description, DurationMinutes: int(c.Duration / time.Minute),
@@ -391,9 +391,9 @@ func calendarInfo(cal *booking.Calendar, locale string, now time.Time) CalendarI
 	return info
 }
 
-// priceInfo is what the details step shows of a calendar's price; nil
-// for a free calendar.
-func priceInfo(cal *booking.Calendar, online bool, lang string) *PriceInfo {
+// priceInfo is what the booker shows of a calendar's price; nil for a
+// free calendar.
+func priceInfo(cal *booking.Calendar, online bool, cat *locales.Catalogue) *PriceInfo {
 	if cal.PriceCents == 0 {
 		return nil
 	}
@@ -402,19 +402,50 @@ func priceInfo(cal *booking.Calendar, online bool, lang string) *PriceInfo {
 		Amount: int64(cal.PriceCents), Currency: code, PerPerson: cal.PricePerPerson, Payment: cal.Payment,
 		DepositKind: cal.DepositKind, DepositValue: cal.DepositValue, Online: online, HoldMinutes: int(cal.Hold / time.Minute),
 		RefundPolicy: cal.RefundPolicy, RefundWindowHours: int(cal.RefundWindow / time.Hour),
-		Label: locales.FormatMoney(lang, code, int64(cal.PriceCents)),
+		Label: locales.FormatMoney(cat.Lang, code, int64(cal.PriceCents)),
 	}
-	if total, now := booking.Quote(cal, 1); now > 0 && now < total {
-		p.NowLabel = locales.FormatMoney(lang, code, now)
-	}
+	total, now := booking.Quote(cal, 1)
+	p.How = howPaid(cat, code, total, now, cal.Payment)
 	return p
 }
 
-func locationInfo(l *booking.Location) LocationInfo {
+// howPaid says how and when a price is paid, for the first screen: all
+// online when booking, a deposit online and the rest at the appointment,
+// or all at the appointment.
+func howPaid(cat *locales.Catalogue, code string, total, now int64, payment string) string {
+	switch {
+	case now > 0 && now < total:
+		return cat.Format("payment.how.deposit", map[string]string{
+			"deposit": locales.FormatMoney(cat.Lang, code, now), "rest": locales.FormatMoney(cat.Lang, code, total-now)})
+	case now > 0:
+		return cat.Format("payment.how.online", nil)
+	case payment == booking.PaymentOnSite:
+		return cat.Format("payment.how.onSite", nil)
+	}
+	return ""
+}
+
+func locationInfo(l *booking.Location, cat *locales.Catalogue) LocationInfo {
 	return LocationInfo{
 		Name: l.Name, LogoURL: l.LogoURL, BrandColor: l.BrandColor, TimeZone: l.TimeZone,
-		Currency: l.Currency, ConsentText: l.ConsentText, TermsURL: l.TermsURL, Country: l.Country,
+		Currency: l.Currency, ConsentText: l.ConsentText, TermsURL: localPath(cat.Locale, l.TermsURL), Country: l.Country,
+		Contact: contactWays(l, cat),
 	}
+}
+
+// contactWays are the ways to reach a business, in a page's language.
+func contactWays(l *booking.Location, cat *locales.Catalogue) []ContactWay {
+	ways := []ContactWay{}
+	if l.Phone != "" {
+		ways = append(ways, ContactWay{cat.Format("contact.call", map[string]string{"phone": l.Phone}), phoneHref(l.Phone)})
+	}
+	if l.Email != "" {
+		ways = append(ways, ContactWay{l.Email, "mailto:" + l.Email})
+	}
+	if l.ContactForm != "" {
+		ways = append(ways, ContactWay{cat.Format("contact.form", nil), route.Default().Href(cat.Locale, "form", "", map[string]string{"id": l.ContactForm}, nil)})
+	}
+	return ways
 }
 
 func firstNonEmpty(values ...string) string {

@@ -32,7 +32,7 @@ func menuLoader(svc *booking.Service) pages.Loader {
 		if cartErr == nil && req.Query.Get("step") == "time" {
 			return cartBooker(ctx, svc, req, menu, carts, title)
 		}
-		data := MenuPageData{ID: menu.ID, Name: menu.Name, Description: menu.Description, Location: locationInfo(menu.Location),
+		data := MenuPageData{ID: menu.ID, Name: menu.Name, Description: menu.Description, Location: locationInfo(menu.Location, req.Cat),
 			Categories: []MenuCategory{}, Cart: []string{}, MaxServices: booking.MaxCartItems, MaxPeople: booking.MaxCartPeople}
 		for _, c := range menu.Categories {
 			data.Categories = append(data.Categories, MenuCategory{Name: c.Name, Services: menuServices(c.Services)})
@@ -98,7 +98,7 @@ func cartBooker(ctx context.Context, svc *booking.Service, req *pages.Request, m
 	data.Calendar.Name, data.Calendar.DurationMinutes = strings.Join(names, " + "), total
 	data.Calendar.Staff, data.Calendar.StaffMode, data.Calendar.RecurringMax = []StaffInfo{}, "any", 0
 	data.Calendar.Description = menu.Description
-	data.Calendar.Price = cartPrice(carts, svc.OnlinePayments(menu.Location), req.Cat.Lang)
+	data.Calendar.Price = cartPrice(carts, svc.OnlinePayments(menu.Location), req.Cat)
 	page := &pages.Result{Title: title, Description: carts[0][0].Description, Brand: menu.Location.BrandColor, Data: data, Parts: bookerParts(req, data)}
 	if data.FormKey == "" {
 		// As a calendar's booker (bookerPage): what is free for every
@@ -128,7 +128,7 @@ func menuServices(cart []*booking.Calendar) []MenuService {
 // service's own (a service paid at the studio adds nothing to it), told
 // as a fixed deposit so the step shows "to pay now" and the total as for
 // one calendar. nil when the visit is free.
-func cartPrice(carts [][]*booking.Calendar, online bool, lang string) *PriceInfo {
+func cartPrice(carts [][]*booking.Calendar, online bool, cat *locales.Catalogue) *PriceInfo {
 	var total, now int64
 	var first *booking.Calendar
 	for _, cart := range carts {
@@ -143,14 +143,12 @@ func cartPrice(carts [][]*booking.Calendar, online bool, lang string) *PriceInfo
 	if total == 0 {
 		return nil
 	}
-	p := priceInfo(first, online, lang)
-	p.Amount, p.PerPerson, p.Label, p.NowLabel = total, false, locales.FormatMoney(lang, p.Currency, total), ""
+	p := priceInfo(first, online, cat)
+	p.Amount, p.PerPerson, p.Label = total, false, locales.FormatMoney(cat.Lang, p.Currency, total)
 	p.Payment, p.DepositKind, p.DepositValue = booking.PaymentOnSite, "none", 0
 	if now > 0 {
 		p.Payment, p.DepositKind, p.DepositValue = booking.PaymentOnline, "fixed", now
-		if now < total {
-			p.NowLabel = locales.FormatMoney(lang, p.Currency, now)
-		}
 	}
+	p.How = howPaid(cat, p.Currency, total, now, p.Payment)
 	return p
 }

@@ -162,6 +162,15 @@ type LocationInfo struct {
 	ConsentText string `json:"consentText"`
 	TermsURL    string `json:"termsUrl"`
 	Country     string `json:"country"` // ISO 3166: the phone field's default country
+	// Contact are the ways to reach the business, for what a page cannot do.
+	Contact []ContactWay `json:"contact"`
+}
+
+// ContactWay is one way to reach a business (call, write, its contact
+// form), as a link already in the page's language.
+type ContactWay struct {
+	Label string `json:"label"`
+	Href  string `json:"href"`
 }
 
 // PhoneRegion is a country of the phone field: its code, calling code and

@@ -26,8 +26,8 @@ type Registry struct {
 	actions map[string]Action
 	errors  []ErrorMapping
 	faults  []error
-	// siteBrand is the colour of the business the site belongs to (SiteBrand).
-	siteBrand func(ctx context.Context) (string, error)
+	// site is what pages wear of the business the site belongs to (Site).
+	site func(ctx context.Context) (pages.Site, error)
 }
 
 // Page sets the loader of a route of the table; a route has one loader.
@@ -56,14 +56,14 @@ func (r *Registry) API() *gin.RouterGroup { return r.api }
 // Server gives handlers the shared helpers: apiError, absolute links, the log.
 func (r *Registry) Server() *Server { return r.server }
 
-// SiteBrand sets where the colour of the business the site belongs to is
-// found: the website's pages and the error pages wear it, as the booker
-// wears its calendar's business's (pages.Result.Brand).
-func (r *Registry) SiteBrand(brand func(ctx context.Context) (string, error)) {
-	if r.siteBrand != nil {
-		r.faults = append(r.faults, fmt.Errorf("web: two features give the site's colour"))
+// Site sets where what every page wears of the business the site belongs
+// to is found: its colour (worn by the website's pages and the error
+// pages, as the booker wears its calendar's) and its privacy policy.
+func (r *Registry) Site(site func(ctx context.Context) (pages.Site, error)) {
+	if r.site != nil {
+		r.faults = append(r.faults, fmt.Errorf("web: two features give the site's business"))
 	}
-	r.siteBrand = brand
+	r.site = site
 }
 
 // RedirectOrigins adds other sites the feature's actions may send a

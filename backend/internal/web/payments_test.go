@@ -212,8 +212,13 @@ func firstScreenSaysPaymentsAreOff(t *testing.T, h http.Handler) {
 	if page.Code != http.StatusOK || !strings.Contains(body, `"online":false`) || !strings.Contains(body, `"paymentsOff":true`) {
 		t.Fatalf("booking page: %d", page.Code)
 	}
-	if !strings.Contains(body, "Online payment is not set up for this service yet") {
-		t.Fatal("the first screen does not say that the service cannot be paid online")
+	// It says so, how it is paid, and how to book it instead.
+	for _, w := range []string{"This service cannot be booked online yet. To book it, contact Slotwise Demo Studio:",
+		"€27.00 deposit online when you book, €63.00 at the appointment.",
+		`href="tel:+49301234567"`, `href="mailto:studio@slotwise.localhost"`, `href="/widget/form/demo-contact"`} {
+		if !strings.Contains(strings.ReplaceAll(body, "\u00a0", " "), w) && !strings.Contains(strings.ReplaceAll(body, "\u00a0", " "), strings.ReplaceAll(w, "€", "\u20ac")) {
+			t.Fatalf("the first screen does not say %s", w)
+		}
 	}
 	if strings.Contains(body, `name="date"`) || strings.Contains(body, `name="time"`) {
 		t.Fatal("the first screen offers days or times that cannot be booked")
@@ -246,10 +251,10 @@ func TestACalendarsFirstScreenSaysWhatItCosts(t *testing.T) {
 		want   []string
 		not    []string
 	}{
-		{"/widget/bookings/demo-paid", []string{"€90.00", "€27.00 deposit when booking"}, nil},
-		{"/de/widget/bookings/demo-paid", []string{"90,00 €", "27,00 € Anzahlung bei der Buchung"}, nil},
+		{"/widget/bookings/demo-paid", []string{"€90.00", "€27.00 deposit online when you book, €63.00 at the appointment."}, []string{"Free"}},
+		{"/de/widget/bookings/demo-paid", []string{"90,00 €", "27,00 € Anzahlung online bei der Buchung, 63,00 € beim Termin."}, nil},
 		{"/widget/bookings/demo-yoga", []string{"€18.00 per person"}, []string{"deposit"}},
-		{"/widget/bookings/demo-consultation", nil, []string{"€", "deposit"}},
+		{"/widget/bookings/demo-consultation", []string{"Free"}, []string{"€", "deposit"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.target, func(t *testing.T) {

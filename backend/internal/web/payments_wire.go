@@ -24,10 +24,11 @@ type PriceInfo struct {
 	RefundPolicy      string `json:"refundPolicy" tstype:"'window' | 'business' | 'never'"`
 	RefundWindowHours int    `json:"refundWindowHours"`
 	// Label is the price as the page's language writes money, for the
-	// first screen (locales.FormatMoney, as Intl writes it); NowLabel, when
-	// set, the deposit paid online when booking, less than the price.
-	Label    string `json:"label"`
-	NowLabel string `json:"nowLabel,omitempty"`
+	// first screen (locales.FormatMoney, as Intl writes it); How, in the
+	// same language, how and when it is paid (a deposit online and the
+	// rest at the appointment), whether or not online payment is set up.
+	Label string `json:"label"`
+	How   string `json:"how,omitempty"`
 }
 
 // PaymentResultData is the payment result page's payload.

@@ -37,7 +37,7 @@ func TestPagesTellSearchEnginesWhatTheyAre(t *testing.T) {
 		types  []string // JSON-LD @types
 		has    []string // in the head
 	}{
-		{"/", []string{"WebSite", "Organization"}, []string{`<meta property="og:type" content="website">`, `<link rel="canonical" href="https://book.example.com/">`}},
+		{"/", []string{"WebSite", "LocalBusiness"}, []string{`<meta property="og:type" content="website">`, `<link rel="canonical" href="https://book.example.com/">`}},
 		{"/blog/b/winter-skin/", []string{"BlogPosting", "BreadcrumbList"}, []string{
 			`<meta property="og:type" content="article">`, `<meta property="og:url" content="https://book.example.com/blog/b/winter-skin/">`,
 			`<meta name="twitter:card" content="summary_large_image">`, `<meta property="og:image" content="https://book.example.com/media/winter-cover.jpg">`,
@@ -68,6 +68,16 @@ func TestPagesTellSearchEnginesWhatTheyAre(t *testing.T) {
 			for _, typ := range tt.types {
 				if data[typ] == nil {
 					t.Errorf("no %s in the structured data", typ)
+				}
+			}
+			if b := data["LocalBusiness"]; b != nil {
+				hours, _ := b["openingHoursSpecification"].([]any)
+				first, _ := hours[0].(map[string]any)
+				days, _ := first["dayOfWeek"].([]any)
+				if b["name"] != "Slotwise Demo Studio" || b["telephone"] != "+49 30 1234567" || b["address"] != "Torstraße 109, 10119 Berlin" ||
+					b["email"] != "studio@slotwise.localhost" || len(hours) != 4 || first["opens"] != "09:00" || first["closes"] != "19:00" ||
+					len(days) != 3 || days[0] != "https://schema.org/Monday" {
+					t.Errorf("the business: %v", b)
 				}
 			}
 			if post := data["BlogPosting"]; post != nil {
@@ -131,7 +141,7 @@ func TestTheSitemapListsExactlyThePublishedURLs(t *testing.T) {
 		"/blog/b/desk-shoulders/", "/blog/b/evening-routine/", "/blog/b/first-massage/", "/blog/b/sleep-and-muscles/", "/blog/b/sunscreen-in-autumn/", "/blog/b/winter-skin/",
 		"/blog/c/massage", "/blog/c/skin-care",
 		"/blog/tag/first-visit", "/blog/tag/routine", "/blog/tag/sleep", "/blog/tag/winter",
-		"/prices", "/terms",
+		"/prices", "/terms", "/privacy", "/imprint",
 		"/collections/gifts", "/collections/skin-care",
 		"/product/calming-cream/", "/product/gentle-cleanser/", "/product/gift-voucher/", "/product/lip-balm/", "/product/massage-oil/",
 	}

@@ -111,7 +111,7 @@ func New(d Deps) (*gin.Engine, error) {
 		Routes: table, Loaders: reg.loaders, Renderer: d.Renderer, Assets: d.Assets, Log: d.Logger,
 		Origin: d.Config.PublicURL, FrameAncestors: d.Config.FrameAncestors, FormKeys: d.FormKeys, Cache: d.Cache,
 		Cookies:   map[string]func(string) (string, bool){timeZoneCookie: cleanZone},
-		ErrorPage: s.pageError, Redirect: s.siteLocation, LogPath: loggedPath, SiteBrand: reg.siteBrand,
+		ErrorPage: s.pageError, Redirect: s.siteLocation, LogPath: loggedPath, Site: reg.site,
 		Served: noteRoute,
 	}
 	if s.siteFrame != nil {

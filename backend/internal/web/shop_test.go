@@ -135,7 +135,7 @@ func TestAPageShowsItsSections(t *testing.T) {
 	f := newFixture(t, sharedRenderer(t))
 	for target, wants := range map[string][]string{
 		"/about": {"<h2>Book your first consultation</h2>", "<strong>free of charge</strong>",
-			`<iframe name="slotwise-embed page" class="frame_`, `src="/widget/bookings/demo-consultation?embed=page" title="Book an appointment" loading="lazy"`,
+			`<iframe name="slotwise-embed page" class="`, `src="/widget/bookings/demo-consultation?embed=page" title="Book an appointment" loading="lazy"`,
 			`<a href="/widget/bookings/demo-consultation">Book an appointment</a>`, `href="/blog">Read the journal</a>`},
 		"/de/about": {`src="/de/widget/bookings/demo-consultation?embed=page" title="Termin buchen"`},
 	} {

@@ -196,8 +196,15 @@ func organization(req *pages.Request) map[string]any {
 }
 
 // localized puts a path without language prefix into the request's language.
-func localized(req *pages.Request, path string) string {
-	prefix := locales.PathPrefix(req.Locale)
+func localized(req *pages.Request, path string) string { return localPath(req.Locale, path) }
+
+// localPath is a path of the site in a language's prefix; an address of
+// another site stays as it is.
+func localPath(locale, path string) string {
+	if !strings.HasPrefix(path, "/") || strings.HasPrefix(path, "//") {
+		return path
+	}
+	prefix := locales.PathPrefix(locale)
 	if prefix == "" {
 		return path
 	}

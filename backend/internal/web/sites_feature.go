@@ -56,7 +56,11 @@ func (f sitesFeature) frame(ctx context.Context, locale string) (*SiteData, erro
 	if err != nil {
 		return nil, err
 	}
-	return &SiteData{Nav: withoutHome(nav), Book: book}, nil
+	b, err := f.store.Business(ctx)
+	if err != nil {
+		return nil, err
+	}
+	return &SiteData{Nav: withoutLegal(withoutHome(nav), b), Book: book, Business: siteBusiness(b, locale)}, nil
 }
 
 // bookHref is the website's Book action: the business's page of

@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"context"
 	"errors"
+	"slices"
 	"strings"
 
 	"slotwise/backend/internal/route"
@@ -61,8 +62,7 @@ func indexPage(store *sites.Store) pages.Loader {
 			Data: SiteData{Page: page, Nav: withoutHome(nav), Links: homeLinks(req)},
 			SEO: &pages.SEO{JSONLD: []any{
 				map[string]any{"@context": "https://schema.org", "@type": "WebSite", "name": req.T("site.name"), "url": req.Absolute(localized(req, "/")), "inLanguage": req.Cat.Lang},
-				map[string]any{"@context": "https://schema.org", "@type": "Organization", "name": req.T("site.name"), "url": req.Absolute("/")},
-			}}}
+			}}} // and the business (framed)
 		if page != nil {
 			res.Title, res.Description = page.Title, page.Description
 		}
@@ -86,7 +86,15 @@ func framed(store *sites.Store, load pages.Loader) pages.Loader {
 		if d.Book, err = bookHref(ctx, store, req.Locale); err != nil {
 			return nil, err
 		}
-		res.Data, res.Tags = d, append(res.Tags, "booking-config")
+		b, err := store.Business(ctx)
+		if err != nil {
+			return nil, err
+		}
+		d.Business, d.Nav = siteBusiness(b, req.Locale), withoutLegal(d.Nav, b)
+		if req.Match.Route.Name == "index" && res.SEO != nil && b != nil {
+			res.SEO.JSONLD = append(res.SEO.JSONLD, localBusiness(req, d.Business))
+		}
+		res.Data, res.Tags = d, append(res.Tags, "booking-config") // the business is a booking setting
 		return res, nil
 	}
 }
@@ -123,6 +131,12 @@ func websitePage(store *sites.Store) pages.Loader {
 		return &pages.Result{Title: siteTitle(req, page.Title), Description: page.Description, Tags: []string{"page:" + page.Path, "nav"},
 			Data: SiteData{Page: page, Nav: withoutHome(nav)}}, nil
 	}
+}
+
+// withoutLegal leaves the business's legal pages to the footer.
+func withoutLegal(nav []sites.Page, b *sites.Business) []sites.Page {
+	legal := legalPaths(b)
+	return slices.DeleteFunc(nav, func(p sites.Page) bool { return slices.Contains(legal, p.Path) })
 }
 
 func withoutHome(pages []sites.Page) []sites.Page {

@@ -18,6 +18,39 @@ type SiteData struct {
 	// it offers; empty when it offers nothing to book.
 	Book  string     `json:"book,omitempty"`
 	Links []DemoLink `json:"links,omitempty"`
+	// Business is the footer: how the business is reached and its legal
+	// pages; nil before there is a business.
+	Business *SiteBusiness `json:"business,omitempty"`
+}
+
+// SiteBusiness is how the site's business is reached, when it is open and
+// its legal pages, with every link in the page's language.
+type SiteBusiness struct {
+	Name      string   `json:"name"`
+	Address   []string `json:"address,omitempty"` // its lines
+	MapURL    string   `json:"mapUrl,omitempty"`
+	Phone     string   `json:"phone,omitempty"`
+	PhoneHref string   `json:"phoneHref,omitempty"` // tel:+49301234567
+	Email     string   `json:"email,omitempty"`
+	Contact   string   `json:"contact,omitempty"` // the contact form's page
+	// Hours are the opening hours, the days with the same hours together,
+	// Monday first; a day left out is closed.
+	Hours []OpeningDays `json:"hours,omitempty"`
+	Legal []LegalLink   `json:"legal,omitempty"`
+}
+
+// OpeningDays are days in a row open at the same hours: From and To are
+// ISO weekdays (1 is Monday), Spans are "09:00-19:00".
+type OpeningDays struct {
+	From  int      `json:"from"`
+	To    int      `json:"to"`
+	Spans []string `json:"spans"`
+}
+
+// LegalLink is one of the business's legal pages.
+type LegalLink struct {
+	Kind string `json:"kind" tstype:"'imprint' | 'privacy' | 'terms'"`
+	Href string `json:"href"`
 }
 
 // DemoLink is a link worth opening, shown on the home page, already in

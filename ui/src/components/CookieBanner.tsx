@@ -13,9 +13,10 @@ export const CONSENT_FIELD = 'cookie-consent';
 
 // CookieBanner asks once; the answer is kept in a cookie for a year and sent
 // with every request, so the server renders the page without the banner.
+// It links to the business's privacy policy.
 // It stands over the page's foot instead of pushing the page down, so the
 // first screen is the page's own.
-export function CookieBanner({ initial }: { initial: Consent }) {
+export function CookieBanner({ initial, privacy }: { initial: Consent; privacy?: string }) {
   const intl = useIntl();
   const [consent, setConsent] = useState<Consent>(initial);
   if (consent) return null;
@@ -34,6 +35,14 @@ export function CookieBanner({ initial }: { initial: Consent }) {
       >
         <p className={styles.text}>
           <FormattedMessage id="cookies.text" />
+          {privacy && (
+            <>
+              {' '}
+              <a href={privacy}>
+                <FormattedMessage id="site.legal.privacy" />
+              </a>
+            </>
+          )}
         </p>
         <div className={styles.actions}>
           <Button type="submit" name={CONSENT_FIELD} value="essential" variant="secondary">

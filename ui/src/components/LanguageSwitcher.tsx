@@ -5,20 +5,24 @@ import { withLocale } from '../lib/navigation';
 import { usePage } from '../PageContext';
 import styles from './LanguageSwitcher.module.css';
 
-// Each language is named in itself, so a visitor finds their own.
-export const LANGUAGES: { locale: string; name: string; lang: string }[] = [
-  { locale: 'da', name: 'Dansk', lang: 'da' },
-  { locale: 'de', name: 'Deutsch', lang: 'de' },
-  { locale: 'en-US', name: 'English', lang: 'en' },
-  { locale: 'es', name: 'Español', lang: 'es' },
-  { locale: 'fr', name: 'Français', lang: 'fr' },
-  { locale: 'it', name: 'Italiano', lang: 'it' },
-  { locale: 'hu', name: 'Magyar', lang: 'hu' },
-  { locale: 'nl', name: 'Nederlands', lang: 'nl' },
-  { locale: 'pl', name: 'Polski', lang: 'pl' },
-  { locale: 'pt-br', name: 'Português (Brasil)', lang: 'pt-BR' },
-  { locale: 'pt', name: 'Português (Portugal)', lang: 'pt' },
+// Each language is named in itself, so a visitor finds their own: its
+// locale (as the address writes it) and its name.
+export const LANGUAGES: [string, string][] = [
+  ['da', 'Dansk'],
+  ['de', 'Deutsch'],
+  ['en-US', 'English'],
+  ['es', 'Español'],
+  ['fr', 'Français'],
+  ['it', 'Italiano'],
+  ['hu', 'Magyar'],
+  ['nl', 'Nederlands'],
+  ['pl', 'Polski'],
+  ['pt-br', 'Português (Brasil)'],
+  ['pt', 'Português (Portugal)'],
 ];
+
+// langOf is a locale's BCP 47 tag, for lang and hreflang.
+const langOf = (locale: string) => (locale === 'en-US' ? 'en' : locale === 'pt-br' ? 'pt-BR' : locale);
 
 // languageHref is a language's link to this page: its prefix in the path,
 // English's too, so that without JavaScript the address alone chooses
@@ -36,7 +40,7 @@ export function LanguageSwitcher() {
   const page = usePage();
   const current = page.locale === 'en' ? 'en-US' : page.locale;
   const search = page.path.includes('?') ? page.path.slice(page.path.indexOf('?')) : '';
-  const here = LANGUAGES.find((l) => l.locale === current) ?? LANGUAGES[2];
+  const here = LANGUAGES.find(([l]) => l === current) ?? LANGUAGES[2];
   return (
     <details
       className={styles.switcher}
@@ -56,22 +60,22 @@ export function LanguageSwitcher() {
         <span className="visually-hidden">
           <FormattedMessage id="language.label" />:{' '}
         </span>
-        <span lang={here.lang}>{here.name}</span>
+        <span lang={langOf(here[0])}>{here[1]}</span>
       </summary>
       <ul className={styles.list}>
-        {LANGUAGES.map((l) => (
-          <li key={l.locale}>
+        {LANGUAGES.map(([locale, name]) => (
+          <li key={locale}>
             <Link
-              to={languageHref(page.basePath, l.locale, search)}
-              hrefLang={l.lang}
-              lang={l.lang}
-              aria-current={l.locale === current ? 'true' : undefined}
+              to={languageHref(page.basePath, locale, search)}
+              hrefLang={langOf(locale)}
+              lang={langOf(locale)}
+              aria-current={locale === current ? 'true' : undefined}
               onClick={(e) => {
-                setPreference(LOCALE_COOKIE, l.locale);
+                setPreference(LOCALE_COOKIE, locale);
                 e.currentTarget.closest('details')?.removeAttribute('open');
               }}
             >
-              {l.name}
+              {name}
             </Link>
           </li>
         ))}

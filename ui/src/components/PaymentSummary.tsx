@@ -19,7 +19,7 @@ export function PaymentSummary({ price, seats, occurrences }: Props) {
   const q = quote(price, seats, occurrences);
   const money = (n: number) => formatMoney(intl, n, price.currency);
   const online = price.payment === 'online' && q.payNow > 0;
-  if (online && !price.online) return <Alert>{intl.formatMessage({ id: 'payment.notSetUp' })}</Alert>;
+  if (online && !price.online) return <Alert>{intl.formatMessage({ id: 'payment.error.notSetUp' })}</Alert>;
   return (
     <section className={styles.summary} aria-labelledby="payment-summary-title">
       <h3 id="payment-summary-title" className={styles.title}>

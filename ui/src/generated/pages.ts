@@ -25,6 +25,7 @@ export interface Payload {
   statusMessage?: string;
   scrollToTop: boolean;
   consent: '' | 'essential' | 'all';
+  privacy?: string; // the business's privacy policy, which the cookie banner links to
   head: Head;
   messages: { [key: string]: string | MessageFormatElement[] }; // parsed ICU; text only without a build
   parts?: string[]; // chunks of the screen whose messages Messages carries (lazyPart)

@@ -190,6 +190,18 @@ export interface LocationInfo {
   consentText: string;
   termsUrl: string;
   country: string; // ISO 3166: the phone field's default country
+  /**
+   * Contact are the ways to reach the business, for what a page cannot do.
+   */
+  contact: ContactWay[];
+}
+/**
+ * ContactWay is one way to reach a business (call, write, its contact
+ * form), as a link already in the page's language.
+ */
+export interface ContactWay {
+  label: string;
+  href: string;
 }
 /**
  * PhoneRegion is a country of the phone field: its code, calling code and
@@ -401,11 +413,12 @@ export interface PriceInfo {
   refundWindowHours: number /* int */;
   /**
    * Label is the price as the page's language writes money, for the
-   * first screen (locales.FormatMoney, as Intl writes it); NowLabel, when
-   * set, the deposit paid online when booking, less than the price.
+   * first screen (locales.FormatMoney, as Intl writes it); How, in the
+   * same language, how and when it is paid (a deposit online and the
+   * rest at the appointment), whether or not online payment is set up.
    */
   label: string;
-  nowLabel?: string;
+  how?: string;
 }
 /**
  * PaymentResultData is the payment result page's payload.
@@ -460,6 +473,46 @@ export interface SiteData {
    */
   book?: string;
   links?: DemoLink[];
+  /**
+   * Business is the footer: how the business is reached and its legal
+   * pages; nil before there is a business.
+   */
+  business?: SiteBusiness;
+}
+/**
+ * SiteBusiness is how the site's business is reached, when it is open and
+ * its legal pages, with every link in the page's language.
+ */
+export interface SiteBusiness {
+  name: string;
+  address?: string[]; // its lines
+  mapUrl?: string;
+  phone?: string;
+  phoneHref?: string; // tel:+49301234567
+  email?: string;
+  contact?: string; // the contact form's page
+  /**
+   * Hours are the opening hours, the days with the same hours together,
+   * Monday first; a day left out is closed.
+   */
+  hours?: OpeningDays[];
+  legal?: LegalLink[];
+}
+/**
+ * OpeningDays are days in a row open at the same hours: From and To are
+ * ISO weekdays (1 is Monday), Spans are "09:00-19:00".
+ */
+export interface OpeningDays {
+  from: number /* int */;
+  to: number /* int */;
+  spans: string[];
+}
+/**
+ * LegalLink is one of the business's legal pages.
+ */
+export interface LegalLink {
+  kind: 'imprint' | 'privacy' | 'terms';
+  href: string;
 }
 /**
  * DemoLink is a link worth opening, shown on the home page, already in

@@ -1,7 +1,7 @@
-import { FormattedMessage } from '../lib/i18n';
 import { HomePage } from '../features/sites/HomePage';
 import { NotFoundScreen } from '../features/sites/NotFoundScreen';
 import type { SiteData } from '../features/sites/types';
+import { SiteFooter } from '../features/sites/SiteFooter';
 import { SiteHeader } from '../features/sites/SiteHeader';
 import { WebsitePage } from '../features/sites/WebsitePage';
 import styles from './Page.module.css';
@@ -14,11 +14,7 @@ function PageLayout({ payload, children }: LayoutProps) {
       <main className={styles.main} id="main">
         {children}
       </main>
-      <footer className={styles.footer}>
-        <div className={styles.footerInner}>
-          <FormattedMessage id="site.footer" />
-        </div>
-      </footer>
+      <SiteFooter business={(payload.data as SiteData | null)?.business} />
     </>
   );
 }

@@ -1,6 +1,7 @@
 import { createBrowserRouter, type DataRouter, type PatchRoutesOnNavigationFunction } from 'react-router';
 import { layoutSources } from '@layouts';
 import type { Payload } from '../payload';
+import { loadErrorLayout } from './elements';
 import { firstPage } from './routes';
 
 // pageRouter is the browser's router for a document, hydrating from the
@@ -36,10 +37,13 @@ function discovery() {
   return discovering;
 }
 
-// prepareNavigation fetches that chunk once the browser is idle, so the
-// first navigation or post does not wait for it.
+// prepareNavigation fetches that chunk and the error layout's once the
+// browser is idle, so the first navigation or post does not wait for them.
 export function prepareNavigation() {
-  const later = () => void discovery().catch(() => {});
+  const later = () => {
+    void discovery().catch(() => {});
+    void loadErrorLayout();
+  };
   if ('requestIdleCallback' in window) window.requestIdleCallback(later, { timeout: 5000 });
   else setTimeout(later, 2000);
 }

@@ -1,11 +1,13 @@
-import { useEffect, useState } from 'react';
+import { use, useEffect, useState } from 'react';
 import { isRouteErrorResponse, Outlet, ScrollRestoration, useActionData, useLoaderData, useLocation, useMatches, useNavigation, useRouteError } from 'react-router';
 import { App } from '../App';
-import errorLayout from '../layouts/error';
+import { layoutSources } from '@layouts';
 import type { LayoutModule } from '../layouts/types';
 import { notifyHost, stepOf } from '../lib/embed';
 import { isChunkLoadError } from '../lib/navigation';
 import { currentPage } from '../lib/pageData';
+import { FormattedMessage } from '../lib/i18n';
+import { usePage } from '../PageContext';
 import type { Layout, Payload } from '../payload';
 import { layoutRouteId } from './ids';
 import { reloadInFull } from '../lib/navigation';
@@ -71,15 +73,48 @@ function Shown({ payload }: { payload: Payload }) {
 }
 
 // useLayoutModule is the layout's module from its route's handle (loaded
-// by the router with the route); the error layout is in every bundle.
+// by the router with the route). An error shows over a page of any
+// layout, outside the error layout's route: its module comes on its own.
 function useLayoutModule(layout: Layout): LayoutModule {
   const matches = useMatches();
-  if (layout === 'error') return errorLayout;
   const handle = matches.find((m) => m.id === layoutRouteId(layout))?.handle as { layout?: LayoutModule } | undefined;
+  if (handle?.layout) return handle.layout;
+  if (layout === 'error') {
+    const source = layoutSources.error; // the server's is the module itself
+    return typeof source === 'function' ? (errorModule ?? use(loadErrorLayout())) : source;
+  }
   // A page's loader keeps to its own layout (page.ts), so this is a bug.
-  if (!handle?.layout) throw new Error(`a ${layout} page outside its layout's route`);
-  return handle.layout;
+  throw new Error(`a ${layout} page outside its layout's route`);
 }
+
+let errorModule: LayoutModule | undefined;
+let errorLoading: Promise<LayoutModule> | undefined;
+
+// loadErrorLayout fetches the error layout once; offline, the bare screen.
+export function loadErrorLayout(): Promise<LayoutModule> {
+  const source = layoutSources.error;
+  errorLoading ??= (typeof source === 'function' ? source() : Promise.resolve(source)).catch(() => bareError).then((m) => (errorModule = m));
+  return errorLoading;
+}
+
+// bareError is the error screen when even the error layout cannot load:
+// the status and the way home.
+const bareError: LayoutModule = {
+  Layout: ({ children }) => children,
+  screens: {
+    error: function BareError() {
+      const page = usePage();
+      return (
+        <main>
+          <h1>{page.status}</h1>
+          <a href="/">
+            <FormattedMessage id="error.home" />
+          </a>
+        </main>
+      );
+    },
+  },
+};
 
 // useDocument keeps what lies outside the root in step with the page.
 function useDocument(payload: Payload) {

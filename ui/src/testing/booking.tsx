@@ -51,6 +51,7 @@ export const locationInfo = (over: Partial<LocationInfo> = {}): LocationInfo => 
   consentText: '',
   termsUrl: '',
   country: 'DE',
+  contact: [],
   ...over,
 });
 

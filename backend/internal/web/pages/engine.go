@@ -57,10 +57,10 @@ type Options struct {
 	Redirect func(target string) string
 	// LogPath is a path as the log may show it (its secrets cut).
 	LogPath func(path string) string
-	// SiteBrand is the colour of the business the site belongs to, worn by
-	// pages no business of their own claims; SiteFrame is the website's menu
-	// and Book action, which its pages that lead nowhere keep. Either may be nil.
-	SiteBrand func(ctx context.Context) (string, error)
+	// Site is what every page wears of the business the site belongs to
+	// (its colour, its privacy policy); SiteFrame is the website's menu and
+	// Book action, which its pages that lead nowhere keep. Either may be nil.
+	Site      func(ctx context.Context) (Site, error)
 	SiteFrame func(ctx context.Context, locale string) (any, error)
 	// CacheLookup counts the page cache's hits and misses; nil: not counted.
 	CacheLookup func(hit bool)

@@ -28,7 +28,7 @@ func (e *Engine) Load(c *gin.Context, path, rawQuery string) (p *Payload) {
 	defer func() {
 		localNotFound(p, cat)
 		p.Messages = e.opt.Assets.messageSet(cat, p.Layout, p.Route, p.Parts)
-		e.wearSiteBrand(c.Request.Context(), p)
+		e.wearSite(c.Request.Context(), p)
 	}()
 	p = &Payload{
 		Path: full, BasePath: basePath, Locale: cat.Locale, Lang: cat.Lang,
@@ -149,7 +149,7 @@ func (e *Engine) ErrorPayload(c *gin.Context, status int) *Payload {
 	p := &Payload{Path: "/", BasePath: "/", Locale: cat.Locale, Lang: cat.Lang, Params: map[string]string{}}
 	e.Fail(p, &Error{Status: status, Message: http.StatusText(status)})
 	p.Messages = e.opt.Assets.messageSet(cat, p.Layout, p.Route, nil)
-	e.wearSiteBrand(c.Request.Context(), p)
+	e.wearSite(c.Request.Context(), p)
 	return p
 }
 
@@ -187,21 +187,41 @@ func (e *Engine) keepSiteFrame(ctx context.Context, p *Payload, locale string) {
 	p.Layout, p.Data = route.LayoutPage, frame
 }
 
-// wearSiteBrand dresses a page that no business of its own claimed (the
-// website's pages, error pages) in the colour of the site's business, as
-// the booker wears its calendar's. Without it the page keeps the default.
-func (e *Engine) wearSiteBrand(ctx context.Context, p *Payload) {
-	if p.Head.Brand != "" || p.Redirect != "" || e.opt.SiteBrand == nil {
+// Site is what the pages of a site wear of its business.
+type Site struct {
+	// Brand is its colour, worn by the pages no business of their own
+	// claims (the website's, error pages), as the booker wears its
+	// calendar's business's.
+	Brand string
+	// Privacy is its privacy policy, which the cookie banner links to: a
+	// path of the site or an address.
+	Privacy string
+	// Tags drop the cached pages that wear it when it changes.
+	Tags []string
+}
+
+// wearSite dresses a page in the site's business: its privacy policy, and
+// its colour where no business of the page's own claimed it. Without it
+// the page keeps the default colour and no policy link.
+func (e *Engine) wearSite(ctx context.Context, p *Payload) {
+	if p.Redirect != "" || e.opt.Site == nil {
 		return
 	}
-	brand, err := e.opt.SiteBrand(ctx)
+	site, err := e.opt.Site(ctx)
 	if err != nil {
 		if ctx.Err() == nil {
-			e.opt.Log.WarnContext(ctx, "unable to find the site's colour", slog.Any("err", err))
+			e.opt.Log.WarnContext(ctx, "unable to find the site's business", slog.Any("err", err))
 		}
 		return
 	}
-	p.Head.Brand = ValidColor(brand)
+	if p.Head.Brand == "" {
+		p.Head.Brand = ValidColor(site.Brand)
+	}
+	p.Privacy = site.Privacy
+	if strings.HasPrefix(site.Privacy, "/") {
+		p.Privacy = locales.PathPrefix(p.Locale) + site.Privacy
+	}
+	p.tags = append(p.tags, site.Tags...)
 }
 
 // Absolute builds a public URL for a site-relative path. The origin is

@@ -19,8 +19,8 @@ interface Props {
 export function BookerHeader({ calendar, location, staffName, compact, team }: Props) {
   const intl = useIntl();
   const place = calendar.fields.location !== 'hidden' && calendar.locationOptions?.length === 1 ? calendar.locationOptions[0] : null;
-  // The price, as the server wrote it in the page's language (a free
-  // calendar says nothing), and the deposit paid when booking.
+  // The price and how it is paid, as the server wrote them in the page's
+  // language; a free calendar says so.
   const price = calendar.price;
   return (
     <header className={compact ? `${styles.header} ${styles.compact}` : styles.header}>
@@ -54,21 +54,20 @@ export function BookerHeader({ calendar, location, staffName, compact, team }: P
             <span>{locationLabel(intl, place)}</span>
           </li>
         )}
-        {price && (
-          <li>
-            <TagIcon />
-            <span>
-              {price.perPerson ? <FormattedMessage id="booking.header.perPerson" values={{ amount: price.label }} /> : price.label}
-              {price.nowLabel && price.online && (
-                <>
-                  {' · '}
-                  <FormattedMessage id="booking.header.deposit" values={{ amount: price.nowLabel }} />
-                </>
-              )}
-            </span>
-          </li>
-        )}
+        <li>
+          <TagIcon />
+          <span>
+            {!price ? (
+              <FormattedMessage id="booking.header.free" />
+            ) : price.perPerson ? (
+              <FormattedMessage id="booking.header.perPerson" values={{ amount: price.label }} />
+            ) : (
+              price.label
+            )}
+          </span>
+        </li>
       </ul>
+      {price?.how && <p className={styles.how}>{price.how}</p>}
       {calendar.requiresConfirmation && (
         <p className={styles.note}>
           <FormattedMessage id="booking.header.requiresConfirmation" />

@@ -1,5 +1,6 @@
 import { Suspense } from 'react';
 import { Alert } from '../../../components/Alert';
+import { ContactWays } from '../../../components/ContactWays';
 import { FormattedMessage } from '../../../lib/i18n';
 import type { BookerState } from '../hooks/useBooker';
 import { CartLines, DetailsStep, RescheduleStep } from '../lazyParts';
@@ -56,7 +57,10 @@ export function TimesStep({ data, b }: { data: BookingPageData; b: BookerState }
       )}
       {who.choosable && <StaffPicker staff={who.staff} value={who.staffId} allowAny={who.allowAny} onChange={b.go.staff} action={url.pathname} params={url.params} />}
       {data.paymentsOff ? (
-        <Alert>{fmt.intl.formatMessage({ id: 'payment.notSetUp' })}</Alert>
+        <div className={styles.prompt} role="note">
+          <FormattedMessage id="payment.notSetUp" values={{ business: location.name }} />
+          <ContactWays ways={location.contact} />
+        </div>
       ) : who.needsStaff ? (
         <p className={styles.prompt}>
           <FormattedMessage id="booking.staff.prompt" />

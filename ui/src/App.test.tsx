@@ -29,6 +29,39 @@ describe('the error screen', () => {
     expect(html).toContain(msg);
     expect(html).toMatch(/<a[^>]*href="\/"[^>]*>Go to the home page<\/a>/); // the way on
   });
+
+  const frame = {
+    name: 'Studio Nord', contact: [{ label: 'Call +49 30 1', href: 'tel:+49301' }, { label: 'Send a message', href: '/widget/form/contact' }],
+    home: '/de', book: '/de/widget/appointment/groups/all',
+  };
+  it("draws a widget's page that leads nowhere in its business's frame, with the way on", async () => {
+    const html = await render(payload({ statusMessage: 'Page Not Found: /widget/form/nope', data: { status: 404, message: '', frame } }));
+    expect(html).toContain('Studio Nord');
+    expect(html).toContain('We could not find this page');
+    expect(html).toMatch(/<a[^>]*href="\/de\/widget\/appointment\/groups\/all"[^>]*>See what you can book<\/a>/);
+    expect(html).toMatch(/<a[^>]*href="\/de"[^>]*>Go to Studio Nord<\/a>/);
+    expect(html).not.toContain('booking-links');
+  });
+  it("offers the links to one's bookings where a booking's link leads nowhere, as a form that works without JavaScript", async () => {
+    const html = await render(payload({ statusMessage: 'No calendar event found', data: { status: 404, message: '', frame: { ...frame, lookup: true } } }));
+    expect(html).toContain('We could not find this booking');
+    expect(html).toMatch(/<form[^>]*method="post"/);
+    expect(html).toMatch(/<input[^>]*type="email"[^>]*name="booking-links"/);
+    expect(html).toContain('Send me my booking links');
+  });
+  it.each([
+    ['sent', 'If there are upcoming bookings for that address'],
+    ['invalid', 'Email is invalid'],
+    ['limited', 'Too many attempts'],
+  ])('says how a request for the links went without JavaScript (?links=%s)', async (state, says) => {
+    const html = await render(payload({ path: `/widget/booking/x?links=${state}`, statusMessage: 'No calendar event found', data: { status: 404, message: '', frame: { ...frame, lookup: true } } }));
+    expect(html).toContain(says);
+  });
+  it("asks the business for a new link where one ran out, naming its ways", async () => {
+    const html = await render(payload({ status: 410, statusMessage: 'slug expired', data: { status: 410, message: '', frame } }));
+    expect(html).toContain('Ask Studio Nord for a new one');
+    expect(html).toMatch(/<a[^>]*href="tel:\+49301"[^>]*>Call \+49 30 1<\/a>/);
+  });
 });
 
 describe('widget screens', () => {

@@ -220,6 +220,7 @@ func abuseLimits(a *app, now clock.Func) (*limits.Limiter, error) {
 		web.BucketBookingsPerIP: a.cfg.LimitBookingsPerIP, web.BucketBookingsPerEmail: a.cfg.LimitBookingsPerEmail,
 		web.BucketTokenGuesses: a.cfg.LimitTokenGuesses,
 		web.BucketFormsPerIP:   a.cfg.LimitFormsPerIP, web.BucketFormsPerForm: a.cfg.LimitFormsPerForm,
+		web.BucketLinksPerIP: a.cfg.LimitLinkRequests, web.BucketLinksPerEmail: a.cfg.LimitLinkRequests,
 	} {
 		rule, err := limits.ParseRule(text)
 		if err != nil {

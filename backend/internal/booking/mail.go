@@ -46,11 +46,18 @@ func (m *Mailer) Name() string { return "booking.mailer" }
 
 // Types implements events.Consumer.
 func (m *Mailer) Types() []string {
-	return []string{EventBooked, EventRescheduled, EventCancelled, EventConfirmed, EventDeclined, EventLatePaid}
+	return []string{EventBooked, EventRescheduled, EventCancelled, EventConfirmed, EventDeclined, EventLatePaid, EventLinksRequested}
 }
 
 // Handle implements events.Consumer.
 func (m *Mailer) Handle(ctx context.Context, ev events.Event) (events.Commit, error) {
+	if ev.Type == EventLinksRequested {
+		var req LinksRequest
+		if err := ev.Decode(&req); err != nil {
+			return nil, err
+		}
+		return m.links(ctx, req)
+	}
 	var payload BookingEvent
 	if err := ev.Decode(&payload); err != nil {
 		return nil, err

@@ -37,6 +37,9 @@ type Config struct {
 	// Steps of forms sent per client address and per form
 	// (SLOTWISE_LIMIT_FORMS_PER_IP, SLOTWISE_LIMIT_FORMS_PER_FORM).
 	LimitFormsPerIP, LimitFormsPerForm string
+	// Requests for the links to one's bookings, per client address and
+	// per e-mail address each (SLOTWISE_LIMIT_LINK_REQUESTS).
+	LimitLinkRequests string
 	// RedirectOrigins are the other sites a form may send its visitors to
 	// after they submit it (SLOTWISE_REDIRECT_ORIGINS, comma-separated
 	// origins such as https://example.com); with none, only this site.

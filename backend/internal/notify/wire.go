@@ -24,6 +24,9 @@ const (
 	KindStaffReminder = "staff.reminder"
 	KindFollowUp      = "booking.followup"
 	KindStaffAgenda   = "staff.agenda"
+	// KindLinks answers a booker who asked for the links to their
+	// upcoming bookings.
+	KindLinks = "booking.links"
 	// KindFormSubmitted goes to the business: a form, quiz or survey was
 	// submitted, with its answers.
 	KindFormSubmitted = "form.submitted"

@@ -37,8 +37,8 @@ func (s *Server) pageAction(c *gin.Context) {
 	if ok {
 		action = s.actions[m.Route.Name]
 	}
-	// Every page takes the cookie banner's form; one without an action of
-	// its own takes nothing else.
+	// Every page takes the cookie banner's form and the booking links'
+	// (booking_links.go); one without an action of its own takes nothing else.
 	media, _, err := mime.ParseMediaType(c.GetHeader("Content-Type"))
 	form := err == nil && media == "application/x-www-form-urlencoded"
 	if action == nil && !form {
@@ -56,6 +56,10 @@ func (s *Server) pageAction(c *gin.Context) {
 	}
 	if consent, ok := c.Request.PostForm[consentField]; ok {
 		s.keepConsent(c, consent)
+		return
+	}
+	if email, ok := c.Request.PostForm[linksField]; ok && s.requestLinks != nil {
+		s.linksForm(c, locales.Get(pages.ResolveLocale(c, prefix)).Locale, email)
 		return
 	}
 	if action == nil {

@@ -48,6 +48,10 @@ func (f bookingFeature) Register(r *Registry) {
 	r.Errors(bookingErrors...)
 	if f.svc != nil { // the page handler's own tests register the loaders without a service
 		r.Site(f.site)
+		links := bookingLinks{s: r.Server(), svc: f.svc}
+		r.ErrorFrame(links.errorFrame)
+		r.server.requestLinks = links.request
+		api.POST("/booking-links", links.answer)
 	}
 }
 

@@ -166,6 +166,26 @@ type LocationInfo struct {
 	Contact []ContactWay `json:"contact"`
 }
 
+// ErrorFrame is what a widget's error page keeps of its business (data.frame
+// of the error page): its name, how to reach it and the way on.
+type ErrorFrame struct {
+	Name    string       `json:"name"`
+	LogoURL string       `json:"logoUrl,omitempty"`
+	Contact []ContactWay `json:"contact"`
+	Home    string       `json:"home"`           // the website's home
+	Book    string       `json:"book,omitempty"` // the page of everything it offers
+	// Lookup: the page was a booking's (a manage or cancel link), so the
+	// error page offers to mail the links to the visitor's bookings.
+	Lookup bool `json:"lookup,omitempty"`
+}
+
+// LinksRequest is POST /api/booking-links' body: the address to mail the
+// links of its upcoming bookings to, and the mail's language.
+type LinksRequest struct {
+	Email  string `json:"email"`
+	Locale string `json:"locale,omitempty"`
+}
+
 // ContactWay is one way to reach a business (call, write, its contact
 // form), as a link already in the page's language.
 type ContactWay struct {

@@ -28,6 +28,8 @@ type Registry struct {
 	faults  []error
 	// site is what pages wear of the business the site belongs to (Site).
 	site func(ctx context.Context) (pages.Site, error)
+	// errorFrame is a widget's error page's business (ErrorFrame).
+	errorFrame func(ctx context.Context, locale, route string) (any, error)
 }
 
 // Page sets the loader of a route of the table; a route has one loader.
@@ -64,6 +66,15 @@ func (r *Registry) Site(site func(ctx context.Context) (pages.Site, error)) {
 		r.faults = append(r.faults, fmt.Errorf("web: two features give the site's business"))
 	}
 	r.site = site
+}
+
+// ErrorFrame sets what a widget's error page keeps of the business: its
+// name, how to reach it and the way on.
+func (r *Registry) ErrorFrame(frame func(ctx context.Context, locale, route string) (any, error)) {
+	if r.errorFrame != nil {
+		r.faults = append(r.faults, fmt.Errorf("web: two features frame the error pages"))
+	}
+	r.errorFrame = frame
 }
 
 // RedirectOrigins adds other sites the feature's actions may send a

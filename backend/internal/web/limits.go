@@ -23,6 +23,9 @@ const (
 	BucketBookingsPerIP    = "booking.ip"
 	BucketBookingsPerEmail = "booking.email"
 	BucketTokenGuesses     = "token.ip"
+	// Requests for the links to one's bookings (booking_links.go).
+	BucketLinksPerIP    = "links.ip"
+	BucketLinksPerEmail = "links.email"
 )
 
 // limited answers a reached limit: 429, Retry-After, and the message in

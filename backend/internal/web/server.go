@@ -78,6 +78,9 @@ type Server struct {
 	// siteFrame is the website's menu and Book action, which an error page
 	// of the website keeps (sites_feature.go).
 	siteFrame func(ctx context.Context, locale string) (*SiteData, error)
+	// requestLinks mails an address the links to its upcoming bookings
+	// (booking_links.go); nil without the booking feature.
+	requestLinks func(ctx context.Context, client, email, locale string) error
 	metrics   Metrics
 	// redirectOrigins are the origins a redirect may name in full: the
 	// site's own and those features add (Registry.RedirectOrigins).
@@ -111,7 +114,7 @@ func New(d Deps) (*gin.Engine, error) {
 		Routes: table, Loaders: reg.loaders, Renderer: d.Renderer, Assets: d.Assets, Log: d.Logger,
 		Origin: d.Config.PublicURL, FrameAncestors: d.Config.FrameAncestors, FormKeys: d.FormKeys, Cache: d.Cache,
 		Cookies:   map[string]func(string) (string, bool){timeZoneCookie: cleanZone},
-		ErrorPage: s.pageError, Redirect: s.siteLocation, LogPath: loggedPath, Site: reg.site,
+		ErrorPage: s.pageError, Redirect: s.siteLocation, LogPath: loggedPath, Site: reg.site, ErrorFrame: reg.errorFrame,
 		Served: noteRoute,
 	}
 	if s.siteFrame != nil {

@@ -2,17 +2,47 @@ import type { IntlShape } from '../lib/i18n';
 import { absolute, times } from './content';
 import type { EmailContent, EmailData, EmailRow, OwnLayoutKind } from './types';
 
-// The follow-up after an appointment and a staff member's agenda of their
-// day: mails about a booking that has no manage links to offer.
+// The follow-up after an appointment, a staff member's agenda of their
+// day, and the links a booker asked for: mails of their own shape.
 
 const brandOf = (data: EmailData) => (data.brand && /^#[0-9a-fA-F]{6}$/.test(data.brand) ? data.brand : undefined);
 
 export function isOwnLayoutKind(kind: string): kind is OwnLayoutKind {
-  return kind === 'booking.followup' || kind === 'staff.agenda';
+  return kind === 'booking.followup' || kind === 'staff.agenda' || kind === 'booking.links';
 }
 
 export function buildOwnLayout(kind: OwnLayoutKind, data: EmailData, intl: IntlShape): EmailContent {
+  if (kind === 'booking.links') return links(data, intl);
   return kind === 'booking.followup' ? followUp(data, intl) : agenda(data, intl);
+}
+
+// links answers a booker who asked for their links: each upcoming booking,
+// its service and time, and the link that opens it.
+function links(data: EmailData, intl: IntlShape): EmailContent {
+  const all = [data.booking!, ...(data.also ?? [])];
+  const values = { business: all[0].locationName, count: all.length };
+  const lead = intl.formatMessage({ id: 'email.links.lead' }, values);
+  const name = all[0].contact.firstName;
+  return {
+    lang: data.lang,
+    subject: intl.formatMessage({ id: 'email.links.subject' }, values),
+    preheader: lead,
+    business: all[0].locationName,
+    brand: brandOf(data),
+    title: intl.formatMessage({ id: 'email.links.title' }, values),
+    greeting: name ? intl.formatMessage({ id: 'email.greeting' }, { name }) : intl.formatMessage({ id: 'email.greetingAnonymous' }),
+    paragraphs: [lead, intl.formatMessage({ id: 'email.links.notYou' })],
+    rows: all.map((x) => ({ label: x.calendar.name, value: times(intl, x.timeZone).when(new Date(x.start), new Date(x.end)) })),
+    manage: {
+      heading: intl.formatMessage({ id: 'email.links.heading' }),
+      links: all.map((x, i) => ({
+        label: intl.formatMessage({ id: 'email.links.open' }, { service: x.calendar.name, date: intl.formatDate(new Date(x.start), { month: 'short', day: 'numeric', timeZone: x.timeZone }) }),
+        href: absolute(data.baseUrl, x.manageUrl),
+        primary: i === 0,
+      })),
+    },
+    footer: intl.formatMessage({ id: 'email.footer' }, { business: all[0].locationName, service: all[0].calendar.name }),
+  };
 }
 
 // followUp thanks the booker, offers to book again and, when the business

@@ -22,7 +22,7 @@ export type EmailKind =
 
 // Mails with a layout of their own: the follow-up after an appointment and
 // a staff member's agenda of their day.
-export type OwnLayoutKind = typeof notify.KindFollowUp | typeof notify.KindStaffAgenda;
+export type OwnLayoutKind = typeof notify.KindFollowUp | typeof notify.KindStaffAgenda | typeof notify.KindLinks;
 
 // The content of one mail, laid out twice: as HTML and as plain text.
 export interface EmailContent {

@@ -82,6 +82,11 @@ export const KindFollowUp = "booking.followup";
  */
 export const KindStaffAgenda = "staff.agenda";
 /**
+ * KindLinks answers a booker who asked for the links to their
+ * upcoming bookings.
+ */
+export const KindLinks = "booking.links";
+/**
  * KindFormSubmitted goes to the business: a form, quiz or survey was
  * submitted, with its answers.
  */

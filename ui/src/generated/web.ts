@@ -196,6 +196,30 @@ export interface LocationInfo {
   contact: ContactWay[];
 }
 /**
+ * ErrorFrame is what a widget's error page keeps of its business (data.frame
+ * of the error page): its name, how to reach it and the way on.
+ */
+export interface ErrorFrame {
+  name: string;
+  logoUrl?: string;
+  contact: ContactWay[];
+  home: string; // the website's home
+  book?: string; // the page of everything it offers
+  /**
+   * Lookup: the page was a booking's (a manage or cancel link), so the
+   * error page offers to mail the links to the visitor's bookings.
+   */
+  lookup?: boolean;
+}
+/**
+ * LinksRequest is POST /api/booking-links' body: the address to mail the
+ * links of its upcoming bookings to, and the mail's language.
+ */
+export interface LinksRequest {
+  email: string;
+  locale?: string;
+}
+/**
  * ContactWay is one way to reach a business (call, write, its contact
  * form), as a link already in the page's language.
  */

@@ -62,6 +62,10 @@ type Options struct {
 	// Book action, which its pages that lead nowhere keep. Either may be nil.
 	Site      func(ctx context.Context) (Site, error)
 	SiteFrame func(ctx context.Context, locale string) (any, error)
+	// ErrorFrame is what a widget's error page keeps of the business: its
+	// name, how to reach it and the way on, for the route asked for ("" for
+	// an address no route has); nil: the bare error page.
+	ErrorFrame func(ctx context.Context, locale, route string) (any, error)
 	// CacheLookup counts the page cache's hits and misses; nil: not counted.
 	CacheLookup func(hit bool)
 	// Served is told the route that answered a request no gin pattern

@@ -59,6 +59,8 @@ func (e *Engine) Load(c *gin.Context, path, rawQuery string) (p *Payload) {
 			// An address of the website, not the server's own (a widget's
 			// shows in other sites' frames).
 			e.keepSiteFrame(c.Request.Context(), p, cat.Locale)
+		} else {
+			e.keepBusinessFrame(c.Request.Context(), p, cat.Locale, "")
 		}
 		return p
 	}
@@ -113,6 +115,8 @@ func (e *Engine) failed(c *gin.Context, p *Payload, m route.Match, req *Request,
 		e.Fail(p, pe)
 		if m.Route.Layout == route.LayoutPage {
 			e.keepSiteFrame(ctx, p, req.Locale)
+		} else {
+			e.keepBusinessFrame(ctx, p, req.Locale, m.Route.Name)
 		}
 		var b Branded
 		if asBranded(err, &b) {
@@ -185,6 +189,25 @@ func (e *Engine) keepSiteFrame(ctx context.Context, p *Payload, locale string) {
 		return
 	}
 	p.Layout, p.Data = route.LayoutPage, frame
+}
+
+// keepBusinessFrame draws a widget's error page in its business's frame
+// (its name, how to reach it, the way on), which ErrorFrame gives; a
+// failure of the server's own keeps the bare page.
+func (e *Engine) keepBusinessFrame(ctx context.Context, p *Payload, locale, routeName string) {
+	if e.opt.ErrorFrame == nil || p.Status >= 500 {
+		return
+	}
+	frame, err := e.opt.ErrorFrame(ctx, locale, routeName)
+	if err != nil {
+		if ctx.Err() == nil {
+			e.opt.Log.WarnContext(ctx, "unable to frame an error page", slog.Any("err", err))
+		}
+		return
+	}
+	if d, ok := p.Data.(map[string]any); ok && frame != nil {
+		d["frame"] = frame
+	}
 }
 
 // Site is what the pages of a site wear of its business.

@@ -475,6 +475,13 @@ func checkForm(f *Form, r report, x *index) {
 		r.add("definition", "%v", err)
 		return
 	}
+	if def.Quiz != nil {
+		for i, b := range def.Quiz.Bands {
+			if b.Book != "" {
+				r.ref(fmt.Sprintf("definition.quiz.bands.%d.book", i), b.Book, x.calendars, "calendar")
+			}
+		}
+	}
 	var de *forms.DefinitionError
 	if err := forms.CheckDefinition(def, f.Kind, x.redirects); errors.As(err, &de) {
 		for _, p := range de.Problems {

@@ -197,6 +197,9 @@ type Band struct {
 	Min   int  `json:"min"`
 	Title Text `json:"title"`
 	Text  Text `json:"text,omitempty"`
+	// Book is the slug of the calendar the band recommends: its result's
+	// Book button books it.
+	Book string `json:"book,omitempty"`
 }
 
 // Fields lists every field in form order.

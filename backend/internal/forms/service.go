@@ -116,6 +116,21 @@ func (s *Service) Published(ctx context.Context, slug, kind string) (*Form, erro
 	return f, nil
 }
 
+// OnlyQuiz is the slug of the business's one published quiz, or "" when
+// it has none or several: where a quiz result that is not the visitor's
+// sends them to take it.
+func (s *Service) OnlyQuiz(ctx context.Context) (string, error) {
+	rows, err := s.pool.Query(ctx, `SELECT slug FROM forms WHERE kind = 'quiz' AND published ORDER BY slug LIMIT 2`)
+	if err != nil {
+		return "", fmt.Errorf("forms: unable to list quizzes: %w", err)
+	}
+	slugs, err := pgx.CollectRows(rows, pgx.RowTo[string])
+	if err != nil || len(slugs) != 1 {
+		return "", err
+	}
+	return slugs[0], nil
+}
+
 // Resumed is a response with the version of the form it answers.
 type Resumed struct {
 	Response *Response

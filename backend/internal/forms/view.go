@@ -52,7 +52,7 @@ func (f *Form) ResultIn(r *Response, locale string) ResultView {
 		return out
 	}
 	if b := out.Score.Band; b >= 0 && b < len(d.Quiz.Bands) {
-		out.Band, out.Text = t(d.Quiz.Bands[b].Title), t(d.Quiz.Bands[b].Text)
+		out.Band, out.Text, out.Book = t(d.Quiz.Bands[b].Title), t(d.Quiz.Bands[b].Text), d.Quiz.Bands[b].Book
 	}
 	if !d.Quiz.RevealAnswers {
 		return out

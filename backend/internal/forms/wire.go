@@ -68,6 +68,7 @@ type ResultView struct {
 	Score   Score          `json:"score"`
 	Band    string         `json:"band,omitempty"` // the band's title
 	Text    string         `json:"text,omitempty"` // the band's outcome text
+	Book    string         `json:"-"`              // the calendar the band recommends (web makes it a link)
 	Answers []RevealedView `json:"answers,omitempty"`
 }
 

@@ -137,26 +137,46 @@ func quizResultHref(req *pages.Request, score int, key string) string {
 	return route.Default().Href(req.Locale, "quizResult", "", map[string]string{"score": strconv.Itoa(score)}, url.Values{"response": {key}})
 }
 
+// withTheQuiz gives a result page that is not the visitor's the way to
+// take the quiz, when the business has one.
+func withTheQuiz(ctx context.Context, svc *forms.Service, req *pages.Request, neutral *pages.Result) (*pages.Result, error) {
+	slug, err := svc.OnlyQuiz(ctx)
+	if err != nil {
+		return nil, err
+	}
+	if slug != "" {
+		d := neutral.Data.(QuizResultPageData)
+		d.QuizHref = route.Default().Href(req.Locale, "quiz", "", map[string]string{"id": slug}, nil)
+		neutral.Data = d
+	}
+	return neutral, nil
+}
+
 // quizResultLoader shows the result of a quiz response the visitor holds
 // the key of, when the score in the path is the one the server computed
 // for it; any other score gets a neutral page that claims nothing.
 func quizResultLoader(svc *forms.Service, lim *limits.Limiter, s *Server) pages.Loader {
 	return func(ctx context.Context, req *pages.Request) (*pages.Result, error) {
-		neutral := &pages.Result{Title: req.T("screen.quizResult.title"), Robots: "noindex", Data: QuizResultPageData{}}
+		way, err := s.wayOn(ctx, req.Locale)
+		if err != nil {
+			return nil, err
+		}
+		// A result that is not this visitor's leads on all the same.
+		neutral := &pages.Result{Title: req.T("screen.quizResult.title"), Robots: "noindex", Data: QuizResultPageData{Home: way.Home, Book: way.Book}}
 		key := req.Query.Get("response")
 		if key == "" {
-			return neutral, nil
+			return withTheQuiz(ctx, svc, req, neutral)
 		}
 		res, err := guardedToken(ctx, lim, req.ClientIP, func(ctx context.Context) (*forms.Resumed, error) { return svc.QuizResult(ctx, key) })
 		if errors.Is(err, forms.ErrResponseNotFound) {
-			return neutral, nil
+			return withTheQuiz(ctx, svc, req, neutral)
 		}
 		if err != nil {
 			return nil, err
 		}
 		form, resp := res.Form, res.Response
 		if resp.Score == nil || strconv.Itoa(resp.Score.Points) != req.Match.Params["score"] {
-			return neutral, nil
+			return withTheQuiz(ctx, svc, req, neutral)
 		}
 		result := form.ResultIn(resp, req.Locale)
 		d := &form.Definition
@@ -164,12 +184,10 @@ func quizResultLoader(svc *forms.Service, lim *limits.Limiter, s *Server) pages.
 			Result: &result, Quiz: d.Title.In(req.Locale, d.Locale), Business: BusinessInfo{Name: form.Business.Name, LogoURL: form.Business.LogoURL},
 			QuizHref: route.Default().Href(req.Locale, "quiz", "", map[string]string{"id": form.Slug}, nil),
 		}
-		if s.siteFrame != nil { // a result that recommends a treatment offers to book it
-			frame, err := s.siteFrame(ctx, req.Locale)
-			if err != nil {
-				return nil, err
-			}
-			data.Book = frame.Book
+		// A result offers to book what it recommends, or else everything.
+		data.Book = way.Book
+		if result.Book != "" {
+			data.Book = route.Default().Href(req.Locale, "bookings", "", map[string]string{"slug": result.Book}, nil)
 		}
 		return &pages.Result{Title: req.T("screen.quizResult.title") + " · " + d.Title.In(req.Locale, d.Locale), Robots: "noindex",
 			Brand: form.Business.BrandColor, Data: data}, nil

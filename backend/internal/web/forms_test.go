@@ -186,7 +186,9 @@ func TestAQuizResultShowsOnlyTheScoreTheServerComputed(t *testing.T) {
 	// The answers add up to the score: the question weighing points says
 	// what it gave, beside the right-or-wrong ones.
 	for _, s := range []string{"Well on your way", "<strong>4</strong> of 6", "The right answer: Once or twice a week",
-		"How much water do you drink a day?", "1 of 2 points.", "The best answer: More than two litres"} {
+		"How much water do you drink a day?", "1 of 2 points.", "The best answer: More than two litres",
+		// Its band recommends a facial: Book opens that calendar.
+		`href="/widget/bookings/facial-treatment"`} {
 		if !strings.Contains(result, s) {
 			t.Errorf("result lacks %q", s)
 		}
@@ -194,6 +196,12 @@ func TestAQuizResultShowsOnlyTheScoreTheServerComputed(t *testing.T) {
 	forged := f.do(http.MethodGet, strings.Replace(out.Href, "/4?", "/6?", 1), nil).Body.String()
 	if strings.Contains(forged, "Skin expert") || !strings.Contains(forged, "We could not find this result") {
 		t.Errorf("a forged score is believed")
+	}
+	// A result that is not the visitor's leads to the quiz and the site.
+	for _, s := range []string{`href="/widget/quiz/demo-quiz"`, "Take the quiz", `href="/"`} {
+		if !strings.Contains(forged, s) {
+			t.Errorf("a result that is not the visitor's lacks %s", s)
+		}
 	}
 }
 

@@ -88,9 +88,11 @@ type QuizResultPageData struct {
 	Quiz     string            `json:"quiz,omitempty"` // the quiz's title
 	QuizHref string            `json:"quizHref,omitempty"`
 	Business BusinessInfo      `json:"business"`
-	// Book is where the visitor books what the result recommends: the
-	// business's page of everything it offers.
+	// Book is where the visitor books what the result recommends: its
+	// band's calendar, or the business's page of everything it offers.
 	Book string `json:"book,omitempty"`
+	// Home is the website's home, for a result that is not the visitor's.
+	Home string `json:"home,omitempty"`
 }
 
 // FormKeyExpired answers a step sent with a key too old (or not this

@@ -269,6 +269,11 @@ export interface Band {
   min: number /* int */;
   title: Text;
   text?: Text;
+  /**
+   * Book is the slug of the calendar the band recommends: its result's
+   * Book button books it.
+   */
+  book?: string;
 }
 
 //////////

@@ -390,10 +390,14 @@ export interface QuizResultPageData {
   quizHref?: string;
   business: BusinessInfo;
   /**
-   * Book is where the visitor books what the result recommends: the
-   * business's page of everything it offers.
+   * Book is where the visitor books what the result recommends: its
+   * band's calendar, or the business's page of everything it offers.
    */
   book?: string;
+  /**
+   * Home is the website's home, for a result that is not the visitor's.
+   */
+  home?: string;
 }
 /**
  * FormKeyExpired answers a step sent with a key too old (or not this

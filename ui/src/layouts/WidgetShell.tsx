@@ -1,13 +1,20 @@
 import type { ReactNode } from 'react';
 import { LanguageSwitcher } from '../components/LanguageSwitcher';
+import { FormattedMessage } from '../lib/i18n';
+import { usePage } from '../PageContext';
 import styles from './Widget.module.css';
 
-// WidgetShell frames calendar and form widgets: one card, the language
-// switch above it, the business's brand colour through --brand.
+// WidgetShell frames calendar and form widgets: one card, above it the
+// way back to the business's website (on its own pages, not in a frame)
+// and the language switch, the business's brand colour through --brand.
 export function WidgetShell({ narrow, children }: { narrow?: boolean; children: ReactNode }) {
+  const { locale } = usePage();
   return (
     <div className={styles.shell}>
       <header className={narrow ? `${styles.bar} ${styles.barNarrow}` : styles.bar}>
+        <a className={styles.site} href={locale === 'en-US' ? '/' : `/${locale}`}>
+          <FormattedMessage id="site.name" />
+        </a>
         <LanguageSwitcher />
       </header>
       <main className={narrow ? `${styles.card} ${styles.narrow}` : styles.card} id="main">

@@ -42,8 +42,10 @@ describe('the date and time step', () => {
     renderBooking();
     expect(screen.getByRole('heading', { level: 1, name: 'Consultation' })).toBeTruthy();
     expect(screen.getByText('30 min')).toBeTruthy();
-    expect(screen.getByText('Slotwise Demo Studio')).toBeTruthy();
+    expect(within(screen.getByRole('main')).getByText('Slotwise Demo Studio')).toBeTruthy();
     expect(screen.getByText('Hauptstraße 5, Berlin')).toBeTruthy();
+    // Above the card, the way back to the business's website.
+    expect(screen.getByRole('link', { name: 'Slotwise Demo Studio' }).getAttribute('href')).toBe('/');
   });
 
   it('labels days with their date and how many times are free, and marks today', () => {

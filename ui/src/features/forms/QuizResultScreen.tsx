@@ -19,6 +19,23 @@ export function QuizResultScreen() {
         <p className={styles.intro}>
           <FormattedMessage id="quiz.unknown" />
         </p>
+        <p className={styles.wayOn}>
+          {quizHref && (
+            <a className={styles.book} href={quizHref}>
+              <FormattedMessage id="quiz.take" />
+            </a>
+          )}
+          {page.data.book && (
+            <a className={styles.resultLink} href={page.data.book}>
+              <FormattedMessage id="form.wayOn.book" />
+            </a>
+          )}
+          {page.data.home && (
+            <a className={`${styles.resultLink} ${styles.home}`} href={page.data.home}>
+              <FormattedMessage id="form.wayOn.home" />
+            </a>
+          )}
+        </p>
       </div>
     );
   }

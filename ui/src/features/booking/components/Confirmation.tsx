@@ -129,6 +129,12 @@ export function Confirmation({ booking, heading = 'h1', focus, manage = true, ch
           </Link>
         </p>
       )}
+      {/* A way back to the site it was booked from; none inside another site's frame. */}
+      <p className={styles.site}>
+        <a href={page.locale === 'en-US' ? '/' : `/${page.locale}`}>
+          <FormattedMessage id="booking.backToSite" />
+        </a>
+      </p>
       {children}
     </article>
   );

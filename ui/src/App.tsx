@@ -1,5 +1,5 @@
 import { Suspense } from 'react';
-import { RawIntlProvider } from './lib/i18n';
+import { FormattedMessage, RawIntlProvider } from './lib/i18n';
 import { CookieBanner } from './components/CookieBanner';
 import { intlFor } from './lib/intl';
 import type { LayoutModule } from './layouts/types';
@@ -21,7 +21,12 @@ export function App({ payload, layout, navigating = false }: Props) {
     <RawIntlProvider value={intlFor(payload.lang, payload.messages, reportIntlError)}>
       <PageContext.Provider value={payload}>
         {navigating && <div className="progress" role="progressbar" aria-busy="true" />}
-        {/* First in the tab order; it stands over the page's foot (and in a
+        {/* Every layout's main is #main: the skip link comes first, and
+            before any other link (the banner's policy), as a skip link does. */}
+        <a className="visually-hidden" href="#main">
+          <FormattedMessage id="a11y.skip" />
+        </a>
+        {/* Next in the tab order; it stands over the page's foot (and in a
             frame's flow), never above the page's first screen. */}
         <CookieBanner key={payload.consent} initial={payload.consent} privacy={payload.privacy} />
         {/* A screen may be a chunk still on its way (lib/lazyPart.ts): until it

@@ -31,7 +31,7 @@ function ErrorScreen() {
   const lookup = !!frame?.lookup && !expired;
   const home = frame?.home ?? (page.locale === 'en-US' ? '/' : `/${page.locale}`);
   return (
-    <main className={styles.box} data-testid={expired ? 'expired-link' : undefined}>
+    <main className={styles.box} id="main" data-testid={expired ? 'expired-link' : undefined}>
       {frame && (
         <div className={styles.frame}>
           <Link className={styles.business} to={home}>

@@ -105,7 +105,7 @@ const bareError: LayoutModule = {
     error: function BareError() {
       const page = usePage();
       return (
-        <main>
+        <main id="main">
           <h1>{page.status}</h1>
           <a href="/">
             <FormattedMessage id="error.home" />

@@ -21,9 +21,6 @@ export function SiteHeader({ site }: { site: Pick<SiteData, 'nav' | 'book'> | nu
   ));
   return (
     <>
-      <a className="visually-hidden" href="#main">
-        <FormattedMessage id="a11y.skip" />
-      </a>
       <header className={styles.header}>
         <div className={styles.headerInner}>
           <Link className={styles.brand} to={href('index', locale)}>

@@ -215,6 +215,7 @@ export function withProviderDouble(provider, env) {
 // depends on when the test runs. `except` skips one start (the booking
 // being moved).
 export async function pickSlot(page, { nth = 0, except = null, nextMonthLabel = /Next month|Nächster Monat/ } = {}) {
+  let retries = 0;
   for (let month = 0; month < 3; month++) {
     const days = page.locator('table[role=grid] button:not([aria-disabled])');
     const count = await days.count();
@@ -225,8 +226,14 @@ export async function pickSlot(page, { nth = 0, except = null, nextMonthLabel = 
       const starts = (await slots.evaluateAll((els) => els.map((el) => el.getAttribute('data-slot')))).filter((s) => s !== except);
       if (starts.length <= nth) continue;
       const slot = page.locator(`button[data-slot="${starts[nth]}"]`);
-      const label = await slot.getAttribute('aria-label');
-      await slot.click();
+      const label = await slot.getAttribute('aria-label', { timeout: 5000 }).catch(() => null);
+      // A time another booking took just now leaves the list when the page
+      // hears of it (a cached page can be a moment behind): look again.
+      if (label === null || !(await slot.click({ timeout: 5000 }).then(() => true, () => false))) {
+        if (++retries > 3) throw new Error(`the time ${starts[nth]} went away four times`);
+        i--;
+        continue;
+      }
       return { label, start: starts[nth] };
     }
     await page.getByRole('button', { name: nextMonthLabel }).click();

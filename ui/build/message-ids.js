@@ -2,7 +2,8 @@
 // sources, so a page's payload carries only those (backend/internal/web
 // reads the manifest this produces). A layout's set is what its own modules
 // reference plus what every page needs: the entry (cookie banner, language
-// switcher, page host) and the error layout, which can show on any page.
+// switcher, page host) and the error screen the browser shows when a page
+// breaks.
 //
 // An id counts as referenced when a string literal in a reachable module
 // equals it ('booking.submit', in JSX, a ternary or a constant alike), or
@@ -103,8 +104,12 @@ function messageManifest(srcDir, catalogue) {
     for (const f of files) for (const id of referencedIds(fs.readFileSync(f, 'utf8'), ids)) out.add(id);
     return out;
   };
-  // The layouts' sources are left out of the shared roots: they reach every layout.
-  const shared = idsOf(reachable([path.join(srcDir, 'entry-client.tsx'), path.join(srcDir, 'layouts/error.tsx')]));
+  // The layouts' sources are left out of the shared roots: they reach every
+  // layout. An error the server answers brings the error layout's own set;
+  // one the browser makes itself (router/elements.tsx, brokenPage) is shown
+  // with the page's messages, so every page carries those two.
+  const shared = idsOf(reachable([path.join(srcDir, 'entry-client.tsx')]));
+  for (const id of ['error.unavailable', 'error.home']) shared.add(id);
   const manifest = {};
   for (const layout of LAYOUTS) {
     const file = path.join(srcDir, 'layouts', `${layout}.tsx`);

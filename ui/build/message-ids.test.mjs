@@ -23,11 +23,12 @@ describe('referencedIds', () => {
 });
 
 describe('the message manifest', () => {
-  it('gives each layout the error layout and the entry’s messages', () => {
+  it('gives each layout the entry’s messages and those of the error screen a page that breaks shows, not the error layout’s others', () => {
     for (const layout of layouts) {
-      for (const id of manifest.error) expect(manifest[layout], `${layout} lacks ${id}`).toContain(id);
+      for (const id of ['error.unavailable', 'error.home', 'cookies.acceptAll', 'a11y.skip']) expect(manifest[layout], `${layout} lacks ${id}`).toContain(id);
     }
-    expect(manifest.page).toContain('cookies.acceptAll');
+    expect(manifest.error).toContain('error.links.send');
+    expect(manifest.form).not.toContain('error.links.send'); // the server's error pages bring their own
   });
 
   it('gives each route its own screen’s texts, its layout’s frame and no other screen’s', () => {
@@ -38,7 +39,7 @@ describe('the message manifest', () => {
     expect(manifest['form/cancelBooking']).not.toContain('form.submit');
     expect(manifest['page/index']).toContain('a11y.skip'); // the page layout's own frame
     for (const [set, ids] of Object.entries(manifest)) {
-      if (set.includes('/') && !set.startsWith('part/')) for (const id of manifest.error) expect(ids, `${set} lacks ${id}`).toContain(id);
+      if (set.includes('/') && !set.startsWith('part/')) for (const id of ['error.unavailable', 'error.home']) expect(ids, `${set} lacks ${id}`).toContain(id);
     }
   });
 

@@ -57,12 +57,12 @@ func (f bookingFeature) Register(r *Registry) {
 
 // site is what pages wear of the business the site belongs to; a change
 // to the business is a change to the booking settings.
-func (f bookingFeature) site(ctx context.Context) (pages.Site, error) {
+func (f bookingFeature) site(ctx context.Context, locale string) (pages.Site, error) {
 	l, err := f.svc.Business(ctx)
 	if l == nil || err != nil {
 		return pages.Site{}, err
 	}
-	return pages.Site{Brand: l.BrandColor, Privacy: l.PrivacyURL, Tags: settingsTags}, nil
+	return pages.Site{Brand: l.BrandColor, Privacy: localPath(locale, l.PrivacyURL), Tags: settingsTags}, nil
 }
 
 // bookingAPI holds the booking endpoints' handlers (booking_api.go).

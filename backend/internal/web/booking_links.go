@@ -85,30 +85,26 @@ func (l bookingLinks) answer(c *gin.Context) {
 // same page, which says what became of the request (?links=sent, invalid
 // or limited).
 func (s *Server) linksForm(c *gin.Context, locale string, values []string) {
-	state := "sent"
-	err := errors.New("one address")
+	state := "invalid" // a form with the field twice is no address either
 	if len(values) == 1 {
-		err = s.requestLinks(c.Request.Context(), c.ClientIP(), values[0], locale)
-	}
-	var invalid invalidFields
-	switch {
-	case err == nil:
-	case limits.IsLimited(err):
-		state = "limited"
-	case errors.As(err, &invalid) || len(values) != 1:
-		state = "invalid"
-	default:
-		if clientGone(c, err) {
+		err := s.requestLinks(c.Request.Context(), c.ClientIP(), values[0], locale)
+		var invalid invalidFields
+		switch {
+		case err == nil:
+			state = "sent"
+		case limits.IsLimited(err):
+			state = "limited"
+		case errors.As(err, &invalid):
+		case clientGone(c, err):
+			return
+		default:
+			s.log.ErrorContext(c.Request.Context(), "unable to record a request for booking links", "err", err)
+			s.refuse(c, http.StatusInternalServerError)
 			return
 		}
-		s.log.ErrorContext(c.Request.Context(), "unable to record a request for booking links", "err", err)
-		s.refuse(c, http.StatusInternalServerError)
-		return
 	}
-	u := *c.Request.URL
-	q := u.Query()
+	q := c.Request.URL.Query()
 	q.Set("links", state)
-	u.RawQuery = q.Encode()
 	c.Header("Cache-Control", "no-store")
-	s.redirect(c, http.StatusSeeOther, (&url.URL{Path: u.Path, RawPath: u.RawPath, RawQuery: u.RawQuery}).RequestURI())
+	s.redirect(c, http.StatusSeeOther, (&url.URL{Path: c.Request.URL.Path, RawPath: c.Request.URL.RawPath, RawQuery: q.Encode()}).RequestURI())
 }

@@ -443,7 +443,7 @@ func contactWays(l *booking.Location, cat *locales.Catalogue) []ContactWay {
 		ways = append(ways, ContactWay{l.Email, "mailto:" + l.Email})
 	}
 	if l.ContactForm != "" {
-		ways = append(ways, ContactWay{cat.Format("contact.form", nil), route.Default().Href(cat.Locale, "form", "", map[string]string{"id": l.ContactForm}, nil)})
+		ways = append(ways, ContactWay{cat.Format("contact.form", nil), contactFormHref(cat.Locale, l.ContactForm)})
 	}
 	return ways
 }

@@ -27,7 +27,7 @@ type Registry struct {
 	errors  []ErrorMapping
 	faults  []error
 	// site is what pages wear of the business the site belongs to (Site).
-	site func(ctx context.Context) (pages.Site, error)
+	site func(ctx context.Context, locale string) (pages.Site, error)
 	// errorFrame is a widget's error page's business (ErrorFrame).
 	errorFrame func(ctx context.Context, locale, route string) (any, error)
 }
@@ -61,7 +61,7 @@ func (r *Registry) Server() *Server { return r.server }
 // Site sets where what every page wears of the business the site belongs
 // to is found: its colour (worn by the website's pages and the error
 // pages, as the booker wears its calendar's) and its privacy policy.
-func (r *Registry) Site(site func(ctx context.Context) (pages.Site, error)) {
+func (r *Registry) Site(site func(ctx context.Context, locale string) (pages.Site, error)) {
 	if r.site != nil {
 		r.faults = append(r.faults, fmt.Errorf("web: two features give the site's business"))
 	}

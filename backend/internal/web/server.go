@@ -78,10 +78,13 @@ type Server struct {
 	// siteFrame is the website's menu and Book action, which an error page
 	// of the website keeps (sites_feature.go).
 	siteFrame func(ctx context.Context, locale string) (*SiteData, error)
+	// siteBook is the website's Book action alone (wayOn): one query, not
+	// the whole frame.
+	siteBook func(ctx context.Context, locale string) (string, error)
 	// requestLinks mails an address the links to its upcoming bookings
 	// (booking_links.go); nil without the booking feature.
 	requestLinks func(ctx context.Context, client, email, locale string) error
-	metrics   Metrics
+	metrics      Metrics
 	// redirectOrigins are the origins a redirect may name in full: the
 	// site's own and those features add (Registry.RedirectOrigins).
 	redirectOrigins []string

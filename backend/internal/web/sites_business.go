@@ -27,7 +27,7 @@ func siteBusiness(b *sites.Business, locale string) *SiteBusiness {
 		out.PhoneHref = phoneHref(b.Phone)
 	}
 	if b.ContactForm != "" {
-		out.Contact = route.Default().Href(locale, "form", "", map[string]string{"id": b.ContactForm}, nil)
+		out.Contact = contactFormHref(locale, b.ContactForm)
 	}
 	for _, l := range []LegalLink{{"imprint", b.ImprintURL}, {"privacy", b.PrivacyURL}, {"terms", b.TermsURL}} {
 		if l.Href != "" {
@@ -36,6 +36,11 @@ func siteBusiness(b *sites.Business, locale string) *SiteBusiness {
 		}
 	}
 	return out
+}
+
+// contactFormHref is the page of the form a business answers.
+func contactFormHref(locale, slug string) string {
+	return route.Default().Href(locale, "form", "", map[string]string{"id": slug}, nil)
 }
 
 // phoneHref is a number as a tel: link dials it: its digits and a

@@ -19,6 +19,7 @@ func (f sitesFeature) Register(r *Registry) {
 	r.Page("preview", withoutCards(websiteLoader(f.store)))
 	siteFiles{s: r.Server(), store: f.store}.register(r.Root())
 	r.server.siteFrame = f.frame
+	r.server.siteBook = func(ctx context.Context, locale string) (string, error) { return bookHref(ctx, f.store, locale) }
 }
 
 // withCards gives every page of the website link-preview cards: its own
@@ -45,22 +46,19 @@ func withoutCards(load pages.Loader) pages.Loader {
 	}
 }
 
-// frame is what a website's error page keeps of the website: its menu and
-// its Book action, so a visitor who took a wrong turn finds the way on.
+// frame is what a website's error page keeps of the website: its menu, its
+// Book action and its footer, so a visitor who took a wrong turn finds the
+// way on.
 func (f sitesFeature) frame(ctx context.Context, locale string) (*SiteData, error) {
 	nav, err := f.store.Pages(ctx)
 	if err != nil {
 		return nil, err
 	}
-	book, err := bookHref(ctx, f.store, locale)
-	if err != nil {
+	d := &SiteData{Nav: withoutHome(nav)}
+	if err := frameAround(ctx, f.store, locale, d); err != nil {
 		return nil, err
 	}
-	b, err := f.store.Business(ctx)
-	if err != nil {
-		return nil, err
-	}
-	return &SiteData{Nav: withoutLegal(withoutHome(nav), b), Book: book, Business: siteBusiness(b, locale)}, nil
+	return d, nil
 }
 
 // bookHref is the website's Book action: the business's page of
@@ -78,13 +76,10 @@ func bookHref(ctx context.Context, store *sites.Store, locale string) (string, e
 // to book.
 func (s *Server) wayOn(ctx context.Context, locale string) (*WayOn, error) {
 	w := &WayOn{Home: route.Default().Href(locale, "index", "", nil, nil)}
-	if s.siteFrame == nil {
+	if s.siteBook == nil {
 		return w, nil
 	}
-	frame, err := s.siteFrame(ctx, locale)
-	if err != nil {
-		return nil, err
-	}
-	w.Book = frame.Book
-	return w, nil
+	var err error
+	w.Book, err = s.siteBook(ctx, locale)
+	return w, err
 }

@@ -83,20 +83,31 @@ func framed(store *sites.Store, load pages.Loader) pages.Loader {
 		if !ok {
 			return res, nil
 		}
-		if d.Book, err = bookHref(ctx, store, req.Locale); err != nil {
+		if err := frameAround(ctx, store, req.Locale, &d); err != nil {
 			return nil, err
 		}
-		b, err := store.Business(ctx)
-		if err != nil {
-			return nil, err
-		}
-		d.Business, d.Nav = siteBusiness(b, req.Locale), withoutLegal(d.Nav, b)
-		if req.Match.Route.Name == "index" && res.SEO != nil && b != nil {
+		if req.Match.Route.Name == "index" && res.SEO != nil && d.Business != nil {
 			res.SEO.JSONLD = append(res.SEO.JSONLD, localBusiness(req, d.Business))
 		}
 		res.Data, res.Tags = d, append(res.Tags, "booking-config") // the business is a booking setting
 		return res, nil
 	}
+}
+
+// frameAround gives a website page's data what its frame shows beside
+// the page: the Book action, the footer's business, and the menu without
+// the legal pages, which the footer lists.
+func frameAround(ctx context.Context, store *sites.Store, locale string, d *SiteData) error {
+	var err error
+	if d.Book, err = bookHref(ctx, store, locale); err != nil {
+		return err
+	}
+	b, err := store.Business(ctx)
+	if err != nil {
+		return err
+	}
+	d.Business, d.Nav = siteBusiness(b, locale), withoutLegal(d.Nav, b)
+	return nil
 }
 
 func websiteLoader(store *sites.Store) pages.Loader {

@@ -120,6 +120,11 @@ export function absolute(baseUrl: string, path: string): string {
   return baseUrl.replace(/\/+$/, '') + (path.startsWith('/') ? path : '/' + path);
 }
 
+// greeting greets the recipient by name, or without one.
+export function greeting(intl: IntlShape, name: string | undefined): string {
+  return name ? intl.formatMessage({ id: 'email.greeting' }, { name }) : intl.formatMessage({ id: 'email.greetingAnonymous' });
+}
+
 // Every date and time is formatted in the booking's zone, passed explicitly:
 // V8's default zone is the server process's, not the booker's.
 export function times(intl: IntlShape, timeZone: string) {
@@ -275,7 +280,7 @@ export function buildContent(kind: EmailKind, data: EmailData, intl: IntlShape):
     business: b.locationName,
     brand: data.brand && /^#[0-9a-fA-F]{6}$/.test(data.brand) ? data.brand : undefined,
     title: fmt(k.title),
-    greeting: name ? intl.formatMessage({ id: 'email.greeting' }, { name }) : intl.formatMessage({ id: 'email.greetingAnonymous' }),
+    greeting: greeting(intl, name),
     paragraphs,
     rows,
     calendar,

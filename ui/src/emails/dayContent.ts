@@ -1,5 +1,5 @@
 import type { IntlShape } from '../lib/i18n';
-import { absolute, times } from './content';
+import { absolute, greeting, times } from './content';
 import type { EmailContent, EmailData, EmailRow, OwnLayoutKind } from './types';
 
 // The follow-up after an appointment, a staff member's agenda of their
@@ -30,7 +30,7 @@ function links(data: EmailData, intl: IntlShape): EmailContent {
     business: all[0].locationName,
     brand: brandOf(data),
     title: intl.formatMessage({ id: 'email.links.title' }, values),
-    greeting: name ? intl.formatMessage({ id: 'email.greeting' }, { name }) : intl.formatMessage({ id: 'email.greetingAnonymous' }),
+    greeting: greeting(intl, name),
     paragraphs: [lead, intl.formatMessage({ id: 'email.links.notYou' })],
     rows: all.map((x) => ({ label: x.calendar.name, value: times(intl, x.timeZone).when(new Date(x.start), new Date(x.end)) })),
     manage: {
@@ -72,7 +72,7 @@ function followUp(data: EmailData, intl: IntlShape): EmailContent {
     business: b.locationName,
     brand: brandOf(data),
     title: intl.formatMessage({ id: 'email.followUp.title' }),
-    greeting: name ? intl.formatMessage({ id: 'email.greeting' }, { name }) : intl.formatMessage({ id: 'email.greetingAnonymous' }),
+    greeting: greeting(intl, name),
     paragraphs: [lead],
     rows,
     manage: links.length ? { heading: intl.formatMessage({ id: 'email.followUp.heading' }), links } : undefined,
@@ -106,7 +106,7 @@ function agenda(data: EmailData, intl: IntlShape): EmailContent {
     business: all[0].locationName,
     brand: brandOf(data),
     title: intl.formatMessage({ id: 'email.agenda.title' }, values),
-    greeting: name ? intl.formatMessage({ id: 'email.greeting' }, { name }) : intl.formatMessage({ id: 'email.greetingAnonymous' }),
+    greeting: greeting(intl, name),
     paragraphs: [lead],
     rows,
     footer: intl.formatMessage({ id: 'email.footer.staff' }, values),

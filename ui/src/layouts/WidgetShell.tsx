@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { LanguageSwitcher } from '../components/LanguageSwitcher';
 import { FormattedMessage } from '../lib/i18n';
+import { withLocale } from '../lib/navigation';
 import { usePage } from '../PageContext';
 import styles from './Widget.module.css';
 
@@ -12,7 +13,7 @@ export function WidgetShell({ narrow, children }: { narrow?: boolean; children: 
   return (
     <div className={styles.shell}>
       <header className={narrow ? `${styles.bar} ${styles.barNarrow}` : styles.bar}>
-        <a className={styles.site} href={locale === 'en-US' ? '/' : `/${locale}`}>
+        <a className={styles.site} href={withLocale('/', locale)}>
           <FormattedMessage id="site.name" />
         </a>
         <LanguageSwitcher />

@@ -5,8 +5,9 @@ import { ContactWays } from '../components/ContactWays';
 import { LanguageSwitcher } from '../components/LanguageSwitcher';
 import type { APIErrorResponse } from '../generated/pages';
 import type { ErrorFrame } from '../generated/web';
+import { createClient } from '../lib/http';
 import { FormattedMessage, useIntl } from '../lib/i18n';
-import { isExpiredLinkMessage } from '../lib/navigation';
+import { isExpiredLinkMessage, withLocale } from '../lib/navigation';
 import { usePage } from '../PageContext';
 import styles from './Error.module.css';
 import type { LayoutModule, LayoutProps } from './types';
@@ -29,7 +30,7 @@ function ErrorScreen() {
   // cancelled booking, in any language; the message rule is the spec's.
   const expired = isExpiredLinkMessage(message) || page.status === 410;
   const lookup = !!frame?.lookup && !expired;
-  const home = frame?.home ?? (page.locale === 'en-US' ? '/' : `/${page.locale}`);
+  const home = frame?.home ?? withLocale('/', page.locale);
   return (
     <main className={styles.box} id="main" data-testid={expired ? 'expired-link' : undefined}>
       {frame && (
@@ -87,6 +88,8 @@ function ErrorScreen() {
 // links to its upcoming bookings mailed to it. The answer is the same for
 // every address. Without JavaScript the form posts to this page, which
 // comes back saying how it went (?links=sent, invalid or limited).
+const api = createClient('');
+
 function LinksForm() {
   const page = usePage();
   const intl = useIntl();
@@ -108,13 +111,10 @@ function LinksForm() {
     setBusy(true);
     try {
       const email = new FormData(e.currentTarget).get('booking-links');
-      const res = await fetch('/api/booking-links', {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-        body: JSON.stringify({ email, locale: page.locale }),
+      const { status, body } = await api<{ message?: string } & Partial<APIErrorResponse>>('/api/booking-links', {
+        init: { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email, locale: page.locale }) },
       });
-      const body = (await res.json()) as { message?: string } & Partial<APIErrorResponse>;
-      if (res.status === 202) setSent(body.message ?? '');
+      if (status === 202) setSent(body.message ?? '');
       else setProblem(body.error?.fields?.email?.message ?? body.error?.message ?? '');
     } catch {
       setProblem(intl.formatMessage({ id: 'error.unavailable' }));

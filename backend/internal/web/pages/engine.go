@@ -60,7 +60,7 @@ type Options struct {
 	// Site is what every page wears of the business the site belongs to
 	// (its colour, its privacy policy); SiteFrame is the website's menu and
 	// Book action, which its pages that lead nowhere keep. Either may be nil.
-	Site      func(ctx context.Context) (Site, error)
+	Site      func(ctx context.Context, locale string) (Site, error)
 	SiteFrame func(ctx context.Context, locale string) (any, error)
 	// ErrorFrame is what a widget's error page keeps of the business: its
 	// name, how to reach it and the way on, for the route asked for ("" for

@@ -217,7 +217,7 @@ type Site struct {
 	// calendar's business's.
 	Brand string
 	// Privacy is its privacy policy, which the cookie banner links to: a
-	// path of the site or an address.
+	// path of the site in the page's language, or an address.
 	Privacy string
 	// Tags drop the cached pages that wear it when it changes.
 	Tags []string
@@ -230,7 +230,7 @@ func (e *Engine) wearSite(ctx context.Context, p *Payload) {
 	if p.Redirect != "" || e.opt.Site == nil {
 		return
 	}
-	site, err := e.opt.Site(ctx)
+	site, err := e.opt.Site(ctx, p.Locale)
 	if err != nil {
 		if ctx.Err() == nil {
 			e.opt.Log.WarnContext(ctx, "unable to find the site's business", slog.Any("err", err))
@@ -241,9 +241,6 @@ func (e *Engine) wearSite(ctx context.Context, p *Payload) {
 		p.Head.Brand = ValidColor(site.Brand)
 	}
 	p.Privacy = site.Privacy
-	if strings.HasPrefix(site.Privacy, "/") {
-		p.Privacy = locales.PathPrefix(p.Locale) + site.Privacy
-	}
 	p.tags = append(p.tags, site.Tags...)
 }
 

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { usePage } from '../../../PageContext';
 import { defaultHourCycle, useBookingFormat } from '../../../lib/useBookingFormat';
 import { localizedPath } from '../../../lib/format';
+import { withLocale } from '../../../lib/navigation';
 import { PayNowForm } from '../../../components/PayNowForm';
 import { manageToken } from '../../../lib/checkout';
 import { formatMoney, paymentLine } from '../../../lib/money';
@@ -131,7 +132,7 @@ export function Confirmation({ booking, heading = 'h1', focus, manage = true, ch
       )}
       {/* A way back to the site it was booked from; none inside another site's frame. */}
       <p className={styles.site}>
-        <a href={page.locale === 'en-US' ? '/' : `/${page.locale}`}>
+        <a href={withLocale('/', page.locale)}>
           <FormattedMessage id="booking.backToSite" />
         </a>
       </p>

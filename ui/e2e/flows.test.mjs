@@ -221,9 +221,41 @@ describe('the whole booking flow', () => {
     const { start } = await pickSlot(page, { nextMonthLabel: new RegExp(de['booking.calendar.nextMonth']) });
     await fillDetails(page, de, 'grete.salon@example.de');
     await page.getByRole('button', { name: de['booking.submit'] }).click();
-    await page.getByRole('heading', { name: de['booking.status.scheduled'] }).first().waitFor();
-    assert.equal(await page.locator('[data-status="scheduled"]').count(), 2, 'both services are on the confirmation');
+    await page.getByRole('heading', { name: de['booking.status.scheduled'] }).waitFor();
+    // One visit: one outcome listing both services, one total, one way to change it.
+    assert.equal(await page.locator('[data-status="scheduled"]').count(), 1, 'the visit is one outcome');
+    const services = page.locator('article ol li');
+    assert.deepEqual((await services.allTextContents()).map((t) => (t.includes('Haircut') ? 'Haircut' : t.includes('Manicure') ? 'Manicure' : t)), ['Haircut', 'Manicure']);
+    await page.getByText('64,00 €').waitFor();
+    assert.equal(await page.getByRole('link', { name: de['booking.manage.reschedule'] }).count(), 1);
+    await page.screenshot({ path: join(SHOTS, 'visit-booked-de-phone.png'), fullPage: true });
     assert.ok(start);
+
+    // Moved as one: the visit's times, then both services at the new time.
+    await page.getByRole('link', { name: de['booking.manage.reschedule'] }).click();
+    await page.getByRole('heading', { level: 1, name: 'Haircut + Manicure' }).waitFor();
+    await waitForHydration(page);
+    const moved = await pickSlot(page, { nth: 1, except: start, nextMonthLabel: new RegExp(de['booking.calendar.nextMonth']) });
+    await page.getByRole('button', { name: de['booking.reschedule.confirm'] }).click();
+    await page.getByRole('heading', { name: de['booking.status.rescheduled'] }).waitFor();
+    assert.equal(await page.locator('[data-status="rescheduled"]').count(), 1, 'the moved visit is one outcome');
+    assert.equal(await services.count(), 2);
+    assert.ok(moved.start !== start);
+
+    // Cancelled as one, with one mail saying so.
+    await page.getByRole('link', { name: de['booking.manage.cancel'], exact: true }).click();
+    await page.getByText(de['screen.cancelBooking.leadVisit']).waitFor();
+    await page.getByRole('button', { name: de['booking.cancel.submit'] }).click();
+    await page.getByRole('heading', { name: de['booking.status.cancelled'] }).waitFor();
+    assert.equal(await page.locator('[data-status="cancelled"]').count(), 1);
+    await page.screenshot({ path: join(SHOTS, 'visit-cancelled-de-phone.png'), fullPage: true });
+    // The booker's own (the staff's copies name them too): one each for booked, moved, cancelled.
+    const toBooker = (all) => all.filter((m) => /^To:.*grete\.salon@example\.de/m.test(m));
+    let mails = [];
+    for (let i = 0; i < 50 && mails.length < 3; i++) mails = toBooker(await mailsTo(env.server.dataDir, 'grete.salon@example.de', 3));
+    await new Promise((r) => setTimeout(r, 500));
+    mails = toBooker(await mailsTo(env.server.dataDir, 'grete.salon@example.de', 3));
+    assert.equal(mails.length, 3, 'one mail each: booked, moved, cancelled');
     assert.deepEqual(real(problems), []);
     await ctx.close();
   });

@@ -80,6 +80,9 @@ type Location struct {
 	// Phone and ContactForm (a form's slug) are, with Email, the ways a
 	// visitor reaches it; PrivacyURL is its privacy policy.
 	Phone, ContactForm, PrivacyURL string
+	// CancelOneOfVisit lets a booker cancel one service of a visit and keep
+	// the rest; otherwise a visit is cancelled whole.
+	CancelOneOfVisit bool
 }
 
 // Staff is a person who takes appointments.
@@ -188,6 +191,8 @@ type Booking struct {
 	Answers            forms.Answers // to the calendar's own questions
 	FormVersion        int           // the version of the questions answered; 0: none
 	Money              Money         // what it costs and what happened to its payment
+
+	together []string // the bookings changed with it in one command, told in its event
 
 	Calendar *Calendar
 	Staff    *Staff

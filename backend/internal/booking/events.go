@@ -32,6 +32,9 @@ type BookingEvent struct {
 	// Payment is the payment's state then: booking.booked after a payment
 	// says "paid", so a consumer tells it from a first booking.
 	Payment string `json:"payment,omitempty"`
+	// Together are the bookings changed in the same command (a visit moved
+	// or cancelled whole), in time order: the first one's mail tells of all.
+	Together []string `json:"together,omitempty"`
 }
 
 func writeEvent(ctx context.Context, q db.Querier, typ string, b *Booking) error {
@@ -43,7 +46,7 @@ func EventOf(b *Booking) BookingEvent {
 	return BookingEvent{
 		BookingID: b.ID, Locale: b.Locale, Status: b.Status, StaffID: b.Staff.ID,
 		Start: b.Start, End: b.End, TimeZone: b.TimeZone, PreviousStart: b.PreviousStart,
-		Sequence: b.Sequence, Reason: b.CancellationReason, Payment: b.Money.State,
+		Sequence: b.Sequence, Reason: b.CancellationReason, Payment: b.Money.State, Together: b.together,
 	}
 }
 

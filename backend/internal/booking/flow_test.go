@@ -571,12 +571,7 @@ func TestACartIsBookedBackToBackAllOrNothing(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	offered := map[string]bool{}
-	for _, d := range res.Days {
-		for _, sl := range d.Slots {
-			offered[sl.Start.In(res.Zone).Format("15:04")] = true
-		}
-	}
+	offered := offeredAt(res)
 	alone, _ := svc.CartSlots(ctx, menu, [][]string{{"salon-haircut"}}, booking.SlotsQuery{From: "2026-11-23", To: "2026-11-23", TimeZone: "Europe/Berlin"})
 	if len(alone.Days) == 0 || !slices.ContainsFunc(alone.Days[0].Slots, func(sl availability.Slot) bool { return sl.Start.In(alone.Zone).Format("15:04") == "10:15" }) {
 		t.Fatalf("a haircut alone is not offered at 10:15")
@@ -709,4 +704,16 @@ func TestEachGuestGetsTheirOwnServicesInAVisit(t *testing.T) {
 	if staff != 2 {
 		t.Errorf("%d people at 09:00, want 2", staff)
 	}
+}
+
+// offeredAt are the offered starts' wall-clock times ("09:00") in the
+// result's zone.
+func offeredAt(res *booking.SlotsResult) map[string]bool {
+	out := map[string]bool{}
+	for _, d := range res.Days {
+		for _, sl := range d.Slots {
+			out[sl.Start.In(res.Zone).Format("15:04")] = true
+		}
+	}
+	return out
 }

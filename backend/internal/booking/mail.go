@@ -67,7 +67,7 @@ func (m *Mailer) Handle(ctx context.Context, ev events.Event) (events.Commit, er
 		return nil, err
 	}
 	b := payload.AsOf(stored)
-	group, err := m.together(ctx, ev.Type, b, stored)
+	group, err := m.together(ctx, ev.Type, b, stored, payload.Together)
 	if err != nil {
 		return nil, err
 	}
@@ -95,8 +95,12 @@ func (m *Mailer) Handle(ctx context.Context, ev events.Event) (events.Commit, er
 // together is what one booked event's mails tell of: the booking, or for
 // the first booking of a series or visit, it and the others booked with it
 // (a series of twelve is one mail, not twelve); nil for those others. A
-// request's times are decided one by one, so each keeps its own mail.
-func (m *Mailer) together(ctx context.Context, event string, b, stored *Booking) ([]*Booking, error) {
+// request's times are decided one by one, so each keeps its own mail. A
+// visit moved or cancelled whole is told the same way (changed).
+func (m *Mailer) together(ctx context.Context, event string, b, stored *Booking, changed []string) ([]*Booking, error) {
+	if len(changed) > 1 {
+		return m.changedTogether(ctx, b, changed)
+	}
 	if event != EventBooked && event != EventLatePaid || b.SeriesID == "" || b.Status == StatusRequested {
 		return []*Booking{b}, nil
 	}
@@ -143,6 +147,7 @@ func (m *Mailer) compose(ctx context.Context, event string, group []*Booking, to
 		bookerViews[i] = NewView(x, token, b.Locale, now)
 		bookerEvents[i] = Event(x, m.BaseURL+bookerViews[i].ManageURL, now)
 	}
+	AsVisit(bookerViews, group, now)
 	booker := m.renderWithNotice(ctx, kind, b.Locale, brand, bookerViews, b.Contact.Email, b.Contact.FirstName+" "+b.Contact.LastName, b.Staff.Name, bookerEvents, method,
 		remindersAhead(b, kind, now))
 	out := []notify.Mail{booker}
@@ -325,4 +330,21 @@ func plainText(views []View, baseURL string) string {
 		}
 	}
 	return b.String()
+}
+
+// changedTogether is what the first of bookings changed in one command
+// tells of: it and the others as they are now; nil for the others.
+func (m *Mailer) changedTogether(ctx context.Context, b *Booking, changed []string) ([]*Booking, error) {
+	if changed[0] != b.ID {
+		return nil, nil
+	}
+	group := []*Booking{b}
+	for _, id := range changed[1:] {
+		other, err := m.Service.store.booking(ctx, m.Service.pool, id, "")
+		if err != nil {
+			return nil, err
+		}
+		group = append(group, other)
+	}
+	return group, nil
 }

@@ -241,7 +241,7 @@ func (s *Service) chainSlots(ctx context.Context, cart []*Calendar, q SlotsQuery
 	off := offsets(cart)
 	freeAt := make([]map[int64]bool, len(cart))
 	for k := 1; k < len(cart); k++ {
-		f, err := s.query(ctx, s.pool, cart[k], cart[k].Staff, from.Add(off[k]), to.Add(off[k]+time.Nanosecond), now, "")
+		f, err := s.query(ctx, s.pool, cart[k], cart[k].Staff, from.Add(off[k]), to.Add(off[k]+time.Nanosecond), now)
 		if err != nil {
 			return nil, err
 		}

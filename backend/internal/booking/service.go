@@ -287,10 +287,21 @@ func (s *Service) open(ctx context.Context, id, token, purpose string) (*Booking
 func (s *Service) Reschedule(ctx context.Context, cmd RescheduleCommand) (*Booking, error) {
 	ctx = s.askBeforeMove(ctx, cmd)
 	return s.change(ctx, "booking.reschedule", EventRescheduled, purposeManage, cmd.ID, cmd.Token, cmd.IdempotencyKey, cmd,
-		func(ctx context.Context, tx pgx.Tx, b *Booking) error { return s.move(ctx, tx, b, cmd) })
+		func(ctx context.Context, tx pgx.Tx, b *Booking) error {
+			if !b.InVisit() {
+				return s.move(ctx, tx, b, cmd, false)
+			}
+			all, err := s.moveVisit(ctx, tx, b, cmd)
+			if err != nil {
+				return err
+			}
+			return s.emitTogether(ctx, tx, EventRescheduled, b, all)
+		})
 }
 
-func (s *Service) move(ctx context.Context, tx pgx.Tx, b *Booking, cmd RescheduleCommand) error {
+// move moves b to cmd's start; anyMinute: a visit's later service, which
+// starts when the one before ends, off its calendar's grid.
+func (s *Service) move(ctx context.Context, tx pgx.Tx, b *Booking, cmd RescheduleCommand, anyMinute bool) error {
 	start, zone, errs := parseWhen(cmd.Start, cmd.TimeZone)
 	if len(errs) > 0 {
 		return &ValidationError{Fields: errs}
@@ -319,7 +330,8 @@ func (s *Service) move(ctx context.Context, tx pgx.Tx, b *Booking, cmd Reschedul
 	if cal.Collective() {
 		candidates = cal.Staff
 	}
-	p := placement{cal: cal, candidates: candidates, start: start, except: b.ID, prefer: b.Staff.ID, named: cal.StaffMode == "named", seats: b.Seats, holder: b}
+	p := placement{cal: cal, candidates: candidates, start: start, except: b.ID, prefer: b.Staff.ID, named: cal.StaffMode == "named", seats: b.Seats, holder: b,
+		anyMinute: anyMinute}
 	_, err := s.place(ctx, tx, p, func(ctx context.Context, tx pgx.Tx, person *Staff, blocked availability.Interval) error {
 		b.Staff = person
 		return s.store.moveBooking(ctx, tx, b, blocked.Start, blocked.End)
@@ -327,7 +339,8 @@ func (s *Service) move(ctx context.Context, tx pgx.Tx, b *Booking, cmd Reschedul
 	return err
 }
 
-// Cancel frees the booking's time. Cancelling twice without a key is
+// Cancel frees the booking's time, and a visit's every service unless the
+// booker asks to cancel only this one. Cancelling twice without a key is
 // answered with the expired error, so a double click cannot send two mails;
 // a retry with the same key gets the cancelled booking.
 func (s *Service) Cancel(ctx context.Context, cmd CancelCommand) (*Booking, error) {
@@ -337,10 +350,19 @@ func (s *Service) Cancel(ctx context.Context, cmd CancelCommand) (*Booking, erro
 	}
 	cancelled, err := s.change(ctx, "booking.cancel", EventCancelled, purposeManage, cmd.ID, cmd.Token, cmd.IdempotencyKey, cmd,
 		func(ctx context.Context, tx pgx.Tx, b *Booking) error {
-			b.Status, b.CancellationReason, b.Sequence = StatusCancelled, reason, b.Sequence+1
-			b.CancelledBy = "booker"
-			refundOnCancel(b, s.now())
-			return s.store.cancelBooking(ctx, tx, b)
+			switch {
+			case !b.InVisit():
+				return s.cancelOne(ctx, tx, b, reason)
+			case cmd.Only && !b.Calendar.Location.CancelOneOfVisit:
+				return &ValidationError{Fields: map[string]string{"only": msgVisitWhole}}
+			case cmd.Only:
+				return s.cancelOne(ctx, tx, b, reason)
+			}
+			all, err := s.cancelVisit(ctx, tx, b, reason)
+			if err != nil {
+				return err
+			}
+			return s.emitTogether(ctx, tx, EventCancelled, b, all)
 		})
 	if err == nil {
 		s.log.InfoContext(ctx, "cancelled", slog.String("booking", cancelled.ID))

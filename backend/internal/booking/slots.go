@@ -3,6 +3,7 @@ package booking
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -34,6 +35,12 @@ type SlotsResult struct {
 
 // Slots computes free times in the booker's zone.
 func (s *Service) Slots(ctx context.Context, q SlotsQuery) (*SlotsResult, error) {
+	return s.slots(ctx, q, nil)
+}
+
+// slots computes free times with the bookings except out of the way (a
+// visit being moved).
+func (s *Service) slots(ctx context.Context, q SlotsQuery, except []string) (*SlotsResult, error) {
 	errs := map[string]string{}
 	zone, err := loadZone(q.TimeZone)
 	if err != nil {
@@ -65,7 +72,7 @@ func (s *Service) Slots(ctx context.Context, q SlotsQuery) (*SlotsResult, error)
 	}
 	now := s.now()
 	start, end := availability.DayRange(from, to, zone)
-	aq, err := s.query(ctx, s.pool, cal, staff, start, end, now, "")
+	aq, err := s.query(ctx, s.pool, cal, staff, start, end, now, except...)
 	if err != nil {
 		return nil, err
 	}
@@ -79,7 +86,7 @@ func (s *Service) Slots(ctx context.Context, q SlotsQuery) (*SlotsResult, error)
 	}
 	horizon := now.Add(time.Duration(cal.WindowDays) * 24 * time.Hour)
 	if end.Before(horizon) {
-		nq, err := s.query(ctx, s.pool, cal, staff, end, horizon, now, "")
+		nq, err := s.query(ctx, s.pool, cal, staff, end, horizon, now, except...)
 		if err != nil {
 			return nil, err
 		}
@@ -124,10 +131,10 @@ type classRun struct {
 }
 
 // query builds the availability question for staff over [from, to), with
-// their busy times from every calendar. except leaves one booking out (the
-// one being rescheduled). A class's own slots are not busy time for the
+// their busy times from every calendar. except leaves bookings out (the
+// ones being rescheduled). A class's own slots are not busy time for the
 // class: they are seats to share (see slots).
-func (s *Service) query(ctx context.Context, q db.Querier, cal *Calendar, staff []*Staff, from, to, now time.Time, except string) (free, error) {
+func (s *Service) query(ctx context.Context, q db.Querier, cal *Calendar, staff []*Staff, from, to, now time.Time, except ...string) (free, error) {
 	f := free{Query: availability.Query{
 		Rules: availability.Rules{
 			Duration: cal.Duration, Interval: cal.Interval,
@@ -155,7 +162,7 @@ func (s *Service) query(ctx context.Context, q db.Querier, cal *Calendar, staff 
 		}
 		runs := map[int64]*classRun{}
 		for _, b := range busy {
-			if b.StaffID != st.ID || except != "" && b.BookingID == except {
+			if b.StaffID != st.ID || b.BookingID != "" && slices.Contains(except, b.BookingID) {
 				continue
 			}
 			if cal.Class() && !b.external() && strings.HasPrefix(b.Session, ownPrefix) {

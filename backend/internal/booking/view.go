@@ -2,6 +2,7 @@ package booking
 
 import (
 	"net/url"
+	"slices"
 	"strings"
 	"time"
 
@@ -37,6 +38,10 @@ type View struct {
 	CancelledBy        string       `json:"cancelledBy" tstype:"'' | 'booker' | 'business'"`
 	ForGuest           bool         `json:"forGuest"` // the service is for guests[0], not the booker
 	BookAgainURL       string       `json:"bookAgainUrl"`
+	// Visit: one service of a visit, moved and cancelled with the rest;
+	// CancelOneURL cancels it alone, where the business allows.
+	Visit        bool   `json:"visit"`
+	CancelOneURL string `json:"cancelOneUrl,omitempty"`
 	// Answers are the booker's answers to the calendar's own questions.
 	Answers []AnswerView `json:"answers,omitempty"`
 	// Payment is what the booking costs and where its payment stands; nil
@@ -139,9 +144,67 @@ func NewView(b *Booking, token, locale string, now time.Time) View {
 		p := b.PreviousStart.In(zone)
 		v.PreviousStart = &p
 	}
+	if b.InVisit() {
+		v.Visit = true
+		if b.Calendar.Location.CancelOneOfVisit {
+			v.CancelOneURL = routes.Href(locale, "cancelBooking", "", nil, url.Values{"id": {b.ID}, "token": {token}, "only": {"1"}})
+		}
+	}
 	ev := Event(b, "", now)
 	v.GoogleURL, v.OutlookURL = notify.GoogleCalendarURL(ev), notify.OutlookURL(ev)
 	return v
+}
+
+// AsVisit gives the views of a visit's services (in time order) the
+// visit's own calendar links: one event from the first start
+// to the last end, naming every service, so Google or Outlook hold the
+// visit as the booker will live it. The .ics link already answers with
+// every service (ICSPath).
+func AsVisit(views []View, group []*Booking, now time.Time) {
+	if len(group) < 2 || !group[0].InVisit() {
+		return
+	}
+	if active := slices.DeleteFunc(slices.Clone(group), func(b *Booking) bool { return !b.Active() }); len(active) > 0 {
+		group = active
+	}
+	ev := VisitEvent(group, "", now)
+	google, outlook := notify.GoogleCalendarURL(ev), notify.OutlookURL(ev)
+	for i := range views {
+		views[i].GoogleURL, views[i].OutlookURL = google, outlook
+	}
+}
+
+// VisitEvent is a visit as one calendar event: its services in order, from
+// the first start to the last end.
+func VisitEvent(group []*Booking, manageURL string, now time.Time) notify.Event {
+	ev := Event(group[0], manageURL, now)
+	names, lines := make([]string, 0, len(group)), make([]string, 0, len(group))
+	seen := map[string]bool{}
+	zone, err := loadZone(group[0].TimeZone)
+	if err != nil {
+		zone = time.UTC
+	}
+	for _, b := range group {
+		if b.End.After(ev.End) {
+			ev.End = b.End
+		}
+		if !seen[b.Calendar.Name] {
+			seen[b.Calendar.Name] = true
+			names = append(names, b.Calendar.Name)
+		}
+		line := b.Start.In(zone).Format("15:04") + " " + b.Calendar.Name
+		if b.Staff != nil && b.Staff.Name != "" {
+			line += " · " + staffNames(b)
+		}
+		lines = append(lines, line)
+	}
+	ev.UID = group[0].ID + "-visit@slotwise"
+	ev.Summary = strings.Join(names, ", ") + " · " + group[0].Calendar.Location.Name
+	ev.Description = strings.Join(lines, "\n")
+	if manageURL != "" {
+		ev.Description += "\n\n" + manageURL
+	}
+	return ev
 }
 
 // decideURL is the business's page for a request, opened by its decide secret.

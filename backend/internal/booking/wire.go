@@ -110,8 +110,11 @@ type RescheduleCommand struct {
 
 // CancelCommand cancels a booking.
 type CancelCommand struct {
-	ID             string `json:"-"`
-	Token          string `json:"token"`
-	Reason         string `json:"reason"`
+	ID     string `json:"-"`
+	Token  string `json:"token"`
+	Reason string `json:"reason"`
+	// Only cancels this one service of a visit, where the business allows
+	// it (Location.CancelOneOfVisit); without it the visit is cancelled whole.
+	Only           bool   `json:"only,omitempty"`
 	IdempotencyKey string `json:"-"`
 }

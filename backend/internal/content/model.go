@@ -58,6 +58,10 @@ type Location struct {
 	// Its legal pages: a path of the site (a page of pages/) or an address.
 	PrivacyURL string `yaml:"privacyUrl,omitempty" json:"privacyUrl,omitempty"`
 	ImprintURL string `yaml:"imprintUrl,omitempty" json:"imprintUrl,omitempty"`
+	// CancelOneOfVisit lets a booker cancel one service of a visit (a cart
+	// booked back to back) and keep the rest; otherwise a visit is
+	// cancelled whole.
+	CancelOneOfVisit bool `yaml:"cancelOneOfVisit,omitempty" json:"cancelOneOfVisit,omitempty"`
 }
 
 // Staff is a person who is booked, with their working week and the days

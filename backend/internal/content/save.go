@@ -69,14 +69,14 @@ func (w *writer) business(ctx context.Context) (int64, error) {
 func saveLocation(ctx context.Context, w *writer, l *Location) error {
 	return w.q.QueryRow(ctx, `
 		INSERT INTO locations (slug, name, time_zone, currency, default_locale, country, brand_color, logo_url, email, consent_text, terms_url, payment_provider,
-			phone, address, map_url, opening_hours, contact_form, privacy_url, imprint_url)
-		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, nullif($12, ''), $13, $14, $15, $16, $17, $18, $19)
+			phone, address, map_url, opening_hours, contact_form, privacy_url, imprint_url, cancel_one_of_visit)
+		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, nullif($12, ''), $13, $14, $15, $16, $17, $18, $19, $20)
 		ON CONFLICT (slug) DO UPDATE SET name = $2, time_zone = $3, currency = $4, default_locale = $5, country = $6,
 			brand_color = $7, logo_url = $8, email = $9, consent_text = $10, terms_url = $11, payment_provider = nullif($12, ''),
-			phone = $13, address = $14, map_url = $15, opening_hours = $16, contact_form = $17, privacy_url = $18, imprint_url = $19
+			phone = $13, address = $14, map_url = $15, opening_hours = $16, contact_form = $17, privacy_url = $18, imprint_url = $19, cancel_one_of_visit = $20
 		RETURNING id`, l.Slug, l.Name, l.TimeZone, l.Currency, l.DefaultLocale, l.Country, l.BrandColor, l.LogoURL, l.Email,
 		l.ConsentText, l.TermsURL, l.PaymentProvider,
-		l.Phone, l.Address, l.MapURL, l.Hours, l.ContactForm, l.PrivacyURL, l.ImprintURL).Scan(&w.locationID)
+		l.Phone, l.Address, l.MapURL, l.Hours, l.ContactForm, l.PrivacyURL, l.ImprintURL, l.CancelOneOfVisit).Scan(&w.locationID)
 }
 
 // spans turns "09:00-17:00" into the stored ["09:00", "17:00"].

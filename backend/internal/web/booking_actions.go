@@ -126,11 +126,16 @@ func cancelAction(svc *booking.Service, lim *limits.Limiter) Action {
 		if id == "" {
 			return "", booking.ErrBookingNotFound
 		}
-		cmd := booking.CancelCommand{ID: id, Token: token, Reason: form.Get("reason"), IdempotencyKey: form.Get("idempotencyKey")}
+		only := req.Query.Get("only") != ""
+		cmd := booking.CancelCommand{ID: id, Token: token, Reason: form.Get("reason"), Only: only, IdempotencyKey: form.Get("idempotencyKey")}
 		if _, err := guardedToken(ctx, lim, req.ClientIP, func(ctx context.Context) (*booking.Booking, error) { return svc.Cancel(ctx, cmd) }); err != nil {
 			return "", err
 		}
-		return route.Default().Href(req.Locale, req.Match.Route.Name, req.Match.Kind, req.Match.Params, url.Values{"id": {id}, "token": {token}}), nil
+		back := url.Values{"id": {id}, "token": {token}}
+		if only {
+			back.Set("only", "1")
+		}
+		return route.Default().Href(req.Locale, req.Match.Route.Name, req.Match.Kind, req.Match.Params, back), nil
 	}
 }
 

@@ -175,7 +175,17 @@ func (a bookingAPI) bookingICS(c *gin.Context) {
 	if !b.Active() {
 		method = "CANCEL"
 	}
-	ics := notify.ICS(booking.Event(b, a.s.absolute(view.ManageURL), now), method)
+	// A visit's file holds every service that still holds its time.
+	group, err := a.svc.ActiveVisit(c.Request.Context(), b)
+	if err != nil {
+		a.s.apiError(c, err, cat)
+		return
+	}
+	evs := make([]notify.Event, len(group))
+	for i, x := range group {
+		evs[i] = booking.Event(x, a.s.absolute(view.ManageURL), now)
+	}
+	ics := notify.ICSAll(evs, method)
 	c.Header("Content-Disposition", `attachment; filename="`+b.ID+`.ics"`)
 	c.Data(http.StatusOK, "text/calendar; charset=utf-8", ics)
 }

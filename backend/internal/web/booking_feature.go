@@ -37,6 +37,7 @@ func (f bookingFeature) Register(r *Registry) {
 	api.GET("/booking/slots", h.slots)
 	api.GET("/booking/series", h.series)
 	api.GET("/booking/cart-slots", h.cartSlots)
+	api.GET("/booking/visit-slots", h.visitSlots)
 	api.POST("/bookings/cart", h.bookCart)
 	api.POST("/bookings", h.createBooking)
 	api.GET("/bookings/:id", h.getBooking)

@@ -41,8 +41,12 @@ func bookingPageLoader(svc *booking.Service, lim *limits.Limiter) pages.Loader {
 				return nil, &pages.Error{Status: http.StatusNotFound, Message: req.T("booking.error.unableToFindCalendar")}
 			}
 		}
-		if err := loadReschedule(ctx, svc, lim, req, data); err != nil {
+		moving, err := loadReschedule(ctx, svc, lim, req, data)
+		if err != nil {
 			return nil, err
+		}
+		if moving != nil && moving.InVisit() && moving.CanChange(svc.Now()) {
+			return visitRescheduler(ctx, svc, req, moving, data, cal.Location.Name)
 		}
 		return bookerPage(ctx, svc, req, cal, data, cal.Name+" · "+cal.Location.Name)
 	}
@@ -262,21 +266,21 @@ func groupLoader(svc *booking.Service) pages.Loader {
 }
 
 // loadReschedule puts the booking being moved into the page, when the URL
-// is a reschedule link.
-func loadReschedule(ctx context.Context, svc *booking.Service, lim *limits.Limiter, req *pages.Request, data *BookingPageData) error {
+// is a reschedule link, and returns it.
+func loadReschedule(ctx context.Context, svc *booking.Service, lim *limits.Limiter, req *pages.Request, data *BookingPageData) (*booking.Booking, error) {
 	id := req.Query.Get("reschedule")
 	if id == "" {
-		return nil
+		return nil, nil
 	}
 	token := req.Query.Get("token")
 	b, err := manageable(ctx, svc, lim, req, id, token)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	// A booking that can no longer move is shown as it is, with why.
 	v := booking.NewView(b, token, req.Locale, svc.Now())
 	data.Reschedule, data.Token = &v, token
-	return nil
+	return b, nil
 }
 
 // manageable loads a booking for a manage link: unknown ids and wrong
@@ -351,16 +355,20 @@ func manageResult(ctx context.Context, svc *booking.Service, lim *limits.Limiter
 		if err != nil {
 			return nil, err
 		}
-		// One link of a series shows the whole series.
+		// One link of a series shows the whole series; a visit's cancel
+		// screen, the whole visit, unless it cancels one service (?only).
 		all := []*booking.Booking{b}
-		if len(ids) == 1 && req.Match.Route.Name == "bookingView" {
+		if len(ids) == 1 && (req.Match.Route.Name == "bookingView" || b.InVisit() && req.Query.Get("only") == "") {
 			if all, err = svc.SeriesOf(ctx, b); err != nil {
 				return nil, err
 			}
 		}
-		for _, each := range all {
-			data.Bookings = append(data.Bookings, booking.NewView(each, token, req.Locale, svc.Now()))
+		views := make([]booking.View, len(all))
+		for i, each := range all {
+			views[i] = booking.NewView(each, token, req.Locale, svc.Now())
 		}
+		booking.AsVisit(views, all, svc.Now())
+		data.Bookings = append(data.Bookings, views...)
 		brand = b.Calendar.Location.BrandColor
 	}
 	if id, ok := paymentNotices[req.Query.Get("payment")]; ok {

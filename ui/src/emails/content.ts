@@ -166,8 +166,11 @@ export function buildContent(kind: EmailKind, data: EmailData, intl: IntlShape):
   // A class's people, when the server names them all (a teacher's reminder).
   const customer = data.reminder?.who?.[0] ?? `${b.contact.firstName} ${b.contact.lastName}`.trim();
   const staffName = data.staffName || b.staff.name;
+  // Bookings made together (a series, a visit's services) are one mail.
+  const together = [b, ...(data.also ?? [])];
   const values = {
-    service: b.calendar.name,
+    // A visit names every service it has ("Haircut + Manicure").
+    service: [...new Set(together.map((x) => x.calendar.name))].join(' + '),
     business: b.locationName,
     date: t.short(start),
     customer,
@@ -187,9 +190,8 @@ export function buildContent(kind: EmailKind, data: EmailData, intl: IntlShape):
   }
   if (k.staff && b.status === 'requested' && !k.cancelled) paragraphs.push(intl.formatMessage({ id: 'email.staffBooked.awaitsConfirmation' }));
 
-  // Bookings made together (a series, a visit's services) are one mail: a
-  // row for each, named by its service, with its person when they differ.
-  const together = [b, ...(data.also ?? [])];
+  // A row for each booking made together, named by its service, with its
+  // person when they differ.
   const rows: EmailRow[] = [];
   const samePerson = together.every((x) => x.staff.name === b.staff.name);
   if (together.length > 1) {
@@ -213,7 +215,9 @@ export function buildContent(kind: EmailKind, data: EmailData, intl: IntlShape):
   }
   if (b.previousStart && (kind === 'booking.rescheduled' || kind === 'staff.rescheduled')) {
     const prevStart = new Date(b.previousStart);
-    const prevEnd = new Date(prevStart.getTime() + (end.getTime() - start.getTime()));
+    // A visit moved whole moved its every service by the same span.
+    const last = together.reduce((m, x) => Math.max(m, new Date(x.end).getTime()), end.getTime());
+    const prevEnd = new Date(prevStart.getTime() + (last - start.getTime()));
     rows.push({ label: intl.formatMessage({ id: 'email.label.previous' }), value: t.when(prevStart, prevEnd), struck: true });
   }
   // A guest reads none of the booker's words (the names they typed among

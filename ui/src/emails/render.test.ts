@@ -40,6 +40,7 @@ function booking(over: Partial<BookingView> = {}): BookingView {
     seats: 1,
     guests: [],
     cancelledBy: '',
+    visit: false,
     forGuest: false,
     bookAgainUrl: '/widget/bookings/demo-consultation',
     ...over,
@@ -129,6 +130,13 @@ describe('renderEmail', () => {
     expect(out.text).toContain('Montag, 23. November 2026, 09:00–10:00 Uhr (Mitteleuropäische Normalzeit) · Anna Berg');
     expect(out.text).toContain('Montag, 23. November 2026, 10:00–10:45 Uhr (Mitteleuropäische Normalzeit) · Jonas Becker');
     expect(out.html).toContain('Colour');
+    expect(out.subject).toContain('Consultation + Colour');
+    // A visit moved whole: the time it had, first start to last end.
+    const moved = render('booking.rescheduled', {
+      ...data('en-US', booking({ status: 'rescheduled', previousStart: '2026-11-20T14:00:00+01:00' })),
+      also: [later],
+    });
+    expect(moved.text).toContain('Friday, November 20, 2026, 2:00 – 3:45 PM');
     // One person for all: named once, not on every row.
     const series = render('booking.confirmation', { ...data('en-US', booking()), also: [booking({ id: 'bk_2', start: '2026-11-30T09:00:00+01:00', end: '2026-11-30T10:00:00+01:00' })] });
     expect(series.text).toContain('These 2 appointments were booked together:');

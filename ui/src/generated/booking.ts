@@ -37,6 +37,12 @@ export interface View {
   forGuest: boolean; // the service is for guests[0], not the booker
   bookAgainUrl: string;
   /**
+   * Visit: one service of a visit, moved and cancelled with the rest;
+   * CancelOneURL cancels it alone, where the business allows.
+   */
+  visit: boolean;
+  cancelOneUrl?: string;
+  /**
    * Answers are the booker's answers to the calendar's own questions.
    */
   answers?: AnswerView[];
@@ -201,4 +207,9 @@ export interface RescheduleCommand {
 export interface CancelCommand {
   token: string;
   reason: string;
+  /**
+   * Only cancels this one service of a visit, where the business allows
+   * it (Location.CancelOneOfVisit); without it the visit is cancelled whole.
+   */
+  only?: boolean;
 }

@@ -98,6 +98,7 @@ export const bookingView = (over: Partial<BookingView> = {}): BookingView => ({
   seats: 1,
   guests: [],
   cancelledBy: '',
+  visit: false,
   forGuest: false,
   bookAgainUrl: '/widget/bookings/demo-consultation',
   ...over,

@@ -5,12 +5,14 @@ import { usePage } from '../../PageContext';
 import { BusinessMark } from '../../components/BusinessMark';
 import { Confirmation } from './components/Confirmation';
 import { DecidePanel } from './components/DecidePanel';
+import { visitSpan } from './components/VisitServices';
 import type { BookingViewData } from './types';
 import styles from './Screens.module.css';
 
 // BookingViewScreen: a booking's manage link, /widget/booking/{id} or
 // several ids at once. Each booking shows its outcome and, while it can
-// still change, the links to reschedule or cancel it. Opened from the
+// still change, the links to reschedule or cancel it; a visit's services
+// show as one outcome. Opened from the
 // business's decide link, a request shows the buttons to confirm or
 // decline it. Right after booking, focus goes to the outcome's heading.
 export function BookingViewScreen() {
@@ -35,6 +37,16 @@ export function BookingViewScreen() {
   }
   // Why the last step did not go through (a "Pay now" without JavaScript).
   const notice = page.data?.notice ? <Alert>{page.data.notice}</Alert> : null;
+  // A visit (a cart booked back to back) is one outcome, not a card per service.
+  if (bookings.length > 1 && bookings.every((b) => b.visit)) {
+    return (
+      <div className={styles.screen}>
+        {business.name && <BusinessMark location={business} />}
+        {notice}
+        <Confirmation booking={visitSpan(bookings).lead} visit={bookings} focus={justBooked} />
+      </div>
+    );
+  }
   if (bookings.length === 1) {
     return (
       <div className={styles.screen}>

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { Form, Link, useNavigation, useNavigationType } from 'react-router';
+import { Form, Link, useLocation, useNavigation, useNavigationType } from 'react-router';
 import { FormattedMessage, useIntl } from '../../lib/i18n';
 import { Button } from '../../components/Button';
 import { Field, inputClass } from '../../components/Field';
@@ -7,6 +7,7 @@ import { usePage } from '../../PageContext';
 import { href } from '../../routes';
 import { BusinessMark } from '../../components/BusinessMark';
 import { BookingFacts, CancelOutcome } from './components/CancelParts';
+import { visitSpan } from './components/VisitServices';
 import { Alert } from '../../components/Alert';
 import { localizedPath } from '../../lib/format';
 import { defaultHourCycle, useBookingFormat } from '../../lib/useBookingFormat';
@@ -20,12 +21,15 @@ export const REASON_MAX = 500;
 export function CancelBookingScreen() {
   const page = usePage<BookingViewData | null>();
   const arrived = useNavigationType() !== 'POP';
-  const booking = page.data?.bookings?.[0];
+  const all = page.data?.bookings ?? [];
   // Go's loader sends the booking, or an error page instead.
-  if (!booking) throw new Error('a cancel page without its booking');
+  if (all.length === 0) throw new Error('a cancel page without its booking');
+  // A visit's cancel page cancels every service that still holds.
+  const visit = all.length > 1 && all.every((b) => b.visit) ? all : undefined;
+  const booking = visit ? visitSpan(visit).lead : all[0];
   // The page the form's post lands on shows the booking cancelled.
-  if (booking.status === 'cancelled' || !booking.canChange) return <CancelOutcome booking={booking} focus={arrived} />;
-  return <CancelBooking key={page.path} booking={booking} token={page.data?.token ?? ''} formKey={page.data?.formKey ?? ''} />;
+  if (booking.status === 'cancelled' || !booking.canChange) return <CancelOutcome booking={booking} visit={visit} focus={arrived} />;
+  return <CancelBooking key={page.path} booking={booking} visit={visit} token={page.data?.token ?? ''} formKey={page.data?.formKey ?? ''} />;
 }
 
 // The form posts to its own page: without JavaScript the browser posts it,
@@ -34,7 +38,7 @@ export function CancelBookingScreen() {
 // second dialog. Its way out, "Keep my booking", leads back to the
 // booking. Either way Go cancels and answers with this page again: the
 // booking cancelled, or the form with what was wrong and the reason as typed.
-function CancelBooking({ booking, token, formKey }: { booking: BookingView; token: string; formKey: string }) {
+function CancelBooking({ booking, visit, token, formKey }: { booking: BookingView; visit?: BookingView[]; token: string; formKey: string }) {
   const intl = useIntl();
   const page = usePage();
   const failed = page.action ?? null;
@@ -54,7 +58,10 @@ function CancelBooking({ booking, token, formKey }: { booking: BookingView; toke
   }, [failed]);
 
   const business = { name: booking.locationName, logoUrl: '' };
-  const action = href(page.route, page.locale, page.params, { kind: page.kind || undefined, query: { id: booking.id, token } });
+  // One service of a visit alone (?only=1, where the business allows it).
+  const search = useLocation().search;
+  const only = !visit && booking.visit && new URLSearchParams(search).has('only');
+  const action = href(page.route, page.locale, page.params, { kind: page.kind || undefined, query: { id: booking.id, token, ...(only ? { only: '1' } : {}) } });
   const when = intl.formatMessage({ id: 'booking.dateAtTime' }, { date: fmt.instantDate(booking.start), time: fmt.time(booking.start) });
 
   // A reason too long is said here, before anything is sent; a second
@@ -81,10 +88,10 @@ function CancelBooking({ booking, token, formKey }: { booking: BookingView; toke
           <FormattedMessage id="screen.cancelBooking.title" />
         </h1>
         <p className={styles.lead}>
-          <FormattedMessage id="screen.cancelBooking.lead" />
+          <FormattedMessage id={visit ? 'screen.cancelBooking.leadVisit' : 'screen.cancelBooking.lead'} />
         </p>
       </div>
-      <BookingFacts booking={booking} when={when} zone={fmt.zone(booking.start)} />
+      <BookingFacts booking={booking} when={when} zone={fmt.zone(booking.start)} visit={visit} fmt={fmt} />
       <Form className={styles.form} method="post" action={action} onSubmit={check} noValidate>
         <input type="hidden" name="idempotencyKey" value={formKey} />
         <Field

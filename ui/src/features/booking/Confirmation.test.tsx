@@ -50,6 +50,45 @@ describe('the booking view', () => {
     expect(within(items[1]).queryByText('Add to calendar')).toBeNull();
   });
 
+  describe('a visit', () => {
+    const money = (total: number) => ({ state: 'on_site' as const, currency: 'EUR', total, payNow: 0, paid: 0, refunded: 0, holdUntil: null, refundPolicy: 'window' as const, refundWindowHours: 24, refundable: false, refundDue: 0 });
+    const haircut = (over = {}) =>
+      bookingView({ id: 'bk_1', visit: true, calendar: { slug: 'salon-haircut', name: 'Haircut', durationMinutes: 45 }, end: '2026-11-23T09:45:00+01:00', payment: money(3900), ...over });
+    const manicure = (over = {}) =>
+      bookingView({
+        id: 'bk_2', visit: true, calendar: { slug: 'salon-manicure', name: 'Manicure', durationMinutes: 30 }, staff: { id: 2, name: 'Jonas Klein' },
+        start: '2026-11-23T09:45:00+01:00', end: '2026-11-23T10:15:00+01:00', payment: money(2500),
+        cancelUrl: '/widget/booking/cancel-booking?id=bk_2&token=t0k', ...over,
+      });
+
+    it('is one outcome: its services in order, one total and one set of links', () => {
+      renderView('bookingView', { bookings: [haircut(), manicure()], token: 't0k' });
+      expect(screen.getAllByRole('heading', { level: 1 }).map((h) => h.textContent)).toEqual(['Your appointment is scheduled']);
+      const services = within(document.querySelector<HTMLElement>('article ol')!).getAllByRole('listitem').map((li) => li.textContent);
+      expect(services[0]).toContain('9:00 AM – 9:45 AM');
+      expect(services[0]).toContain('Haircut');
+      expect(services[1]).toContain('Manicure');
+      expect(services[1]).toContain('Jonas Klein');
+      expect(screen.getByText('9:00 AM – 10:15 AM')).toBeTruthy();
+      expect(screen.getByText('1 h 15 min')).toBeTruthy();
+      expect(screen.getByText('€64.00')).toBeTruthy();
+      expect(screen.getAllByRole('link', { name: 'Reschedule' })).toHaveLength(1);
+      expect(screen.getByRole('link', { name: 'Cancel' }).getAttribute('href')).toBe('/widget/booking/cancel-booking?id=bk_1&token=t0k');
+      expect(screen.getAllByRole('link', { name: /Google/ })).toHaveLength(1);
+      expect(screen.queryByRole('link', { name: /Cancel only/ })).toBeNull();
+    });
+
+    it('keeps a service cancelled alone struck through, and offers one alone where the business allows', () => {
+      const one = (id: string) => ({ cancelOneUrl: `/widget/booking/cancel-booking?id=${id}&token=t0k&only=1` });
+      renderView('bookingView', { bookings: [haircut(one('bk_1')), manicure(one('bk_2')), manicure({ id: 'bk_3', status: 'cancelled', canChange: false, ...one('bk_3') })], token: 't0k' });
+      const items = within(document.querySelector<HTMLElement>('article ol')!).getAllByRole('listitem');
+      expect(items[2].textContent).toContain('(Your appointment has been cancelled)');
+      expect(within(items[1]).getByRole('link', { name: 'Cancel only Manicure' }).getAttribute('href')).toBe('/widget/booking/cancel-booking?id=bk_2&token=t0k&only=1');
+      expect(within(items[2]).queryByRole('link')).toBeNull();
+      expect(screen.getByText('€64.00')).toBeTruthy(); // what still holds
+    });
+  });
+
   it('shows a rescheduled booking with the previous time struck through', () => {
     renderView('bookingView', { bookings: [bookingView({ status: 'rescheduled', previousStart: '2026-11-20T15:00:00+01:00' })], token: 't' });
     expect(screen.getByRole('heading', { name: 'Your appointment has been rescheduled' })).toBeTruthy();

@@ -4,21 +4,30 @@ import { BusinessMark } from '../../../components/BusinessMark';
 import { FormattedMessage } from '../../../lib/i18n';
 import { Confirmation } from './Confirmation';
 import { Place } from './Place';
+import { VisitServices } from './VisitServices';
+import type { BookingFormat } from '../../../lib/useBookingFormat';
 import type { BookingView } from '../types';
 import styles from '../Screens.module.css';
 
-// BookingFacts: what is about to be cancelled, in a few lines.
-export function BookingFacts({ booking, when, zone }: { booking: BookingView; when: string; zone: string }) {
+// BookingFacts: what is about to be cancelled, in a few lines; for a
+// visit, every service of it.
+export function BookingFacts({ booking, when, zone, visit, fmt }: { booking: BookingView; when: string; zone: string; visit?: BookingView[]; fmt: BookingFormat }) {
   return (
     <dl className={styles.summary}>
-      <Fact label="booking.summary.what">{booking.calendar.name}</Fact>
+      {visit ? (
+        <Fact label="booking.summary.services">
+          <VisitServices visit={visit} fmt={fmt} />
+        </Fact>
+      ) : (
+        <Fact label="booking.summary.what">{booking.calendar.name}</Fact>
+      )}
       <Fact label="booking.summary.when">
         <span suppressHydrationWarning>{when}</span>
         <span className={styles.soft} suppressHydrationWarning>
           {zone}
         </span>
       </Fact>
-      {booking.staff?.name && <Fact label="booking.summary.with">{booking.staff.name}</Fact>}
+      {booking.staff?.name && !visit && <Fact label="booking.summary.with">{booking.staff.name}</Fact>}
       {booking.location && (
         <Fact label="booking.summary.where">
           <Place location={booking.location} />
@@ -42,7 +51,7 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
 // CancelOutcome: a booking that can no longer be cancelled, because it was
 // (focus on its outcome when the visitor just did it) or because it is too
 // late.
-export function CancelOutcome({ booking, focus }: { booking: BookingView; focus: boolean }) {
+export function CancelOutcome({ booking, visit, focus }: { booking: BookingView; visit?: BookingView[]; focus: boolean }) {
   const business = { name: booking.locationName, logoUrl: '' };
   return (
     <div className={styles.screen}>
@@ -52,7 +61,7 @@ export function CancelOutcome({ booking, focus }: { booking: BookingView; focus:
           <FormattedMessage id="booking.error.linkExpired" />
         </Alert>
       )}
-      <Confirmation booking={booking} focus={focus && booking.status === 'cancelled'} manage={false} />
+      <Confirmation booking={booking} visit={visit} focus={focus && booking.status === 'cancelled'} manage={false} />
     </div>
   );
 }

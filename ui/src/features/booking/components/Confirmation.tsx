@@ -7,12 +7,13 @@ import { localizedPath } from '../../../lib/format';
 import { withLocale } from '../../../lib/navigation';
 import { PayNowForm } from '../../../components/PayNowForm';
 import { manageToken } from '../../../lib/checkout';
-import { formatMoney, paymentLine } from '../../../lib/money';
+import { combinedPayment, formatMoney, paymentLine } from '../../../lib/money';
 import type { BookingStatus, BookingView } from '../types';
 import styles from './Confirmation.module.css';
 import { RescheduleIcon } from '../../../components/Icons';
 import { CheckCircle, HourglassIcon, XCircle } from '../../../components/OutcomeIcons';
 import { Place } from './Place';
+import { VisitServices, visitSpan } from './VisitServices';
 
 const STATUS: Record<BookingStatus, { title: { id: string }; lead?: { id: string }; icon: ReactNode }> = {
   pending: { title: { id: 'booking.status.pending' }, lead: { id: 'booking.status.pendingLead' }, icon: <HourglassIcon /> },
@@ -32,13 +33,16 @@ interface Props {
   focus?: boolean;
   // manage: show the reschedule and cancel links (when still possible).
   manage?: boolean;
+  // visit: every service of a visit (booking is the first that holds):
+  // one outcome, one list of services, one total, one set of links.
+  visit?: BookingView[];
   children?: ReactNode;
 }
 
 // Confirmation is a booking's outcome: scheduled, requested, rescheduled
 // (the previous time struck through) or cancelled, a summary, links to add
 // it to a calendar, and to reschedule or cancel it.
-export function Confirmation({ booking, heading = 'h1', focus, manage = true, children }: Props) {
+export function Confirmation({ booking, heading = 'h1', focus, manage = true, visit, children }: Props) {
   const page = usePage();
   const intl = useIntl();
   const fmt = useBookingFormat(booking.timeZone, defaultHourCycle(page.lang));
@@ -50,8 +54,12 @@ export function Confirmation({ booking, heading = 'h1', focus, manage = true, ch
   const Heading = heading;
   const cancelled = booking.status === 'cancelled';
   const when = (iso: string) => intl.formatMessage({ id: 'booking.dateAtTime' }, { date: fmt.instantDate(iso), time: fmt.time(iso) });
-  const payment = booking.payment;
-  const paymentText = payment ? paymentLine(intl, payment, (iso) => fmt.time(iso)) : '';
+  const span = visit && visitSpan(visit);
+  const payment = span ? combinedPayment(span.holding.map((b) => b.payment)) : booking.payment;
+  // A visit's total, and how it is paid when that says more than the price.
+  const total = span && payment && payment.total > 0 ? formatMoney(intl, payment.total, payment.currency) : '';
+  const paymentText = payment && !(total && (payment.state === 'on_site' || payment.state === 'none')) ? paymentLine(intl, payment, (iso) => fmt.time(iso)) : '';
+  const end = span ? span.end : booking.end;
   const token = manage ? manageToken(booking.manageUrl) : '';
 
   return (
@@ -64,7 +72,13 @@ export function Confirmation({ booking, heading = 'h1', focus, manage = true, ch
         {status.lead && <p className={styles.lead}>{intl.formatMessage(status.lead, { email: booking.contact?.email ?? '', sent: booking.contact?.email ? 'yes' : 'no', business: booking.locationName })}</p>}
       </div>
       <dl className={styles.summary}>
-        <Row label={<FormattedMessage id="booking.summary.what" />}>{booking.calendar.name}</Row>
+        {visit ? (
+          <Row label={<FormattedMessage id="booking.summary.services" />}>
+            <VisitServices visit={visit} fmt={fmt} />
+          </Row>
+        ) : (
+          <Row label={<FormattedMessage id="booking.summary.what" />}>{booking.calendar.name}</Row>
+        )}
         <Row label={<FormattedMessage id="booking.summary.when" />}>
           {booking.status === 'rescheduled' && booking.previousStart && (
             <span className={styles.previous}>
@@ -78,20 +92,20 @@ export function Confirmation({ booking, heading = 'h1', focus, manage = true, ch
             {fmt.instantDate(booking.start)}
           </span>
           <span className={cancelled ? styles.struck : undefined} suppressHydrationWarning>
-            {intl.formatMessage({ id: 'booking.timeRange' }, { start: fmt.time(booking.start), end: fmt.time(booking.end) })}
+            {intl.formatMessage({ id: 'booking.timeRange' }, { start: fmt.time(booking.start), end: fmt.time(end) })}
           </span>
           <span className={styles.zone} suppressHydrationWarning>
             {fmt.zone(booking.start)}
           </span>
         </Row>
-        <Row label={<FormattedMessage id="booking.summary.duration" />}>{fmt.duration(booking.calendar.durationMinutes)}</Row>
-        {booking.staff?.name && <Row label={<FormattedMessage id="booking.summary.with" />}>{booking.staff.name}</Row>}
+        <Row label={<FormattedMessage id="booking.summary.duration" />}>{fmt.duration(span ? span.minutes : booking.calendar.durationMinutes)}</Row>
+        {booking.staff?.name && !visit && <Row label={<FormattedMessage id="booking.summary.with" />}>{booking.staff.name}</Row>}
         {booking.location && (
           <Row label={<FormattedMessage id="booking.summary.where" />}>
             <Place location={booking.location} />
           </Row>
         )}
-        {booking.forGuest && booking.guests?.[0] && <Row label={<FormattedMessage id="booking.summary.for" />}>{booking.guests[0].name}</Row>}
+        {booking.forGuest && !visit && booking.guests?.[0] && <Row label={<FormattedMessage id="booking.summary.for" />}>{booking.guests[0].name}</Row>}
         {booking.seats > 1 && (
           <Row label={<FormattedMessage id="booking.summary.guests" />}>
             {[...(booking.guests ?? []).map((g) => g.name), ...(booking.seats - 1 > (booking.guests ?? []).length ? [intl.formatMessage({ id: 'booking.guests.unnamed' }, { count: booking.seats - 1 - (booking.guests ?? []).length })] : [])].join(', ')}
@@ -102,6 +116,7 @@ export function Confirmation({ booking, heading = 'h1', focus, manage = true, ch
             {a.value}
           </Row>
         ))}
+        {total && <Row label={<FormattedMessage id="payment.total" />}>{total}</Row>}
         {paymentText && <Row label={<FormattedMessage id="payment.summary" />}>{paymentText}</Row>}
         {cancelled && booking.cancellationReason && <Row label={<FormattedMessage id="booking.summary.reason" />}>{booking.cancellationReason}</Row>}
       </dl>

@@ -43,7 +43,7 @@ export function TimesStep({ data, b }: { data: BookingPageData; b: BookerState }
           </div>
         </div>
       )}
-      {data.cart && (
+      {data.cart?.menuHref && (
         <a className={styles.back} href={data.cart.menuHref}>
           <ArrowLeft />
           <FormattedMessage id="booking.menu.back" />

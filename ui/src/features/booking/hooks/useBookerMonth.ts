@@ -19,10 +19,13 @@ export function useBookerMonth(data: BookingPageData, url: BookerUrl, o: { timeZ
   const shownMonth: YearMonth = MONTH.test(askedMonth) ? askedMonth : isValidIsoDate(askedDate) ? monthOf(askedDate) : data.month;
   // A zone further east can already be in the next month.
   const month = shownMonth < minMonth ? minMonth : shownMonth > maxMonth ? maxMonth : shownMonth;
-  const cart = data.cart ? { menu: data.cart.menu, raw: data.cart.raw } : undefined;
+  // A visit being moved asks for the times every service of it fits.
+  const visit = data.reschedule?.visit ? { id: data.reschedule.id, token: data.token ?? '' } : undefined;
+  const cart = data.cart && !visit ? { menu: data.cart.menu, raw: data.cart.raw } : undefined;
   const slotsQ = useMonthSlots({
     calendar: calendar.slug,
     cart,
+    visit,
     lang: o.lang,
     enabled: !o.needsStaff,
     month,

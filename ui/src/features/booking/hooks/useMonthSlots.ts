@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { firstOfMonth, lastOfMonth, type YearMonth } from '../../../lib/calendar';
-import { fetchSlots, type CartRef } from '../lib/api';
+import { fetchSlots, type CartRef, type VisitRef } from '../lib/api';
 import type { SlotsResponse } from '../types';
 
 export interface SlotsKey {
@@ -14,6 +14,7 @@ const keyOf = (k: SlotsKey) => `${k.month}|${k.timeZone}|${k.staff ?? ''}`;
 interface Options extends SlotsKey {
   calendar: string;
   cart?: CartRef;
+  visit?: VisitRef;
   lang: string;
   enabled: boolean;
   // initial: the month the server rendered, so it is not fetched again.
@@ -32,7 +33,7 @@ export interface MonthSlots {
 
 // useMonthSlots fetches the free times of the visible month, one request
 // per month, zone and person, and keeps what it fetched.
-export function useMonthSlots({ calendar, cart, lang, enabled, initial, ...key }: Options): MonthSlots {
+export function useMonthSlots({ calendar, cart, visit, lang, enabled, initial, ...key }: Options): MonthSlots {
   const [cache, setCache] = useState<Record<string, SlotsResponse>>(() => ({ [keyOf(initial)]: initial.slots }));
   const [failedKey, setFailedKey] = useState<string | null>(null);
   const [attempt, setAttempt] = useState(0);
@@ -45,7 +46,7 @@ export function useMonthSlots({ calendar, cart, lang, enabled, initial, ...key }
     // Leaving the month (or the screen) cancels its request and its retries.
     const ctrl = new AbortController();
     setFailedKey(null);
-    fetchSlots({ calendar, cart, from: firstOfMonth(key.month), to: lastOfMonth(key.month), tz: key.timeZone, staff: key.staff }, lang, ctrl.signal)
+    fetchSlots({ calendar, cart, visit, from: firstOfMonth(key.month), to: lastOfMonth(key.month), tz: key.timeZone, staff: key.staff }, lang, ctrl.signal)
       .then((res) => {
         if (!ctrl.signal.aborted) setCache((c) => ({ ...c, [k]: res }));
       })

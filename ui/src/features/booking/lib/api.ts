@@ -14,6 +14,18 @@ export interface SlotsQuery {
   tz: string;
   staff?: number | null;
   cart?: CartRef; // a service menu's cart: its times back to back
+  visit?: VisitRef; // a visit being moved: the times every service fits
+}
+
+// VisitRef names a booked visit by one of its bookings and the manage token.
+export interface VisitRef {
+  id: string;
+  token: string;
+}
+
+export function visitSlotsPath(q: SlotsQuery, visit: VisitRef): string {
+  const p = new URLSearchParams({ id: visit.id, token: visit.token, from: q.from, to: q.to, tz: q.tz });
+  return `/api/booking/visit-slots?${p.toString()}`;
 }
 
 // CartRef names a cart: its menu, and its services as the URL has them
@@ -35,7 +47,7 @@ export function slotsPath(q: SlotsQuery): string {
 }
 
 export async function fetchSlots(q: SlotsQuery, lang: string, signal?: AbortSignal): Promise<SlotsResponse> {
-  const path = q.cart ? cartSlotsPath(q, q.cart) : slotsPath(q);
+  const path = q.visit ? visitSlotsPath(q, q.visit) : q.cart ? cartSlotsPath(q, q.cart) : slotsPath(q);
   const { status, body } = await api<SlotsResponse>(path, { timeoutMs: 15000, retries: 2, init: { signal, headers: { 'Accept-Language': lang } } });
   if (status !== 200 || !body || typeof body.slots !== 'object') throw new Error(`slots: HTTP ${status}`);
   return body;

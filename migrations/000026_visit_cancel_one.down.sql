@@ -1,0 +1,1 @@
+ALTER TABLE locations DROP COLUMN cancel_one_of_visit;

@@ -176,3 +176,34 @@ func TestAVisitMovedOrCancelledIsOneMail(t *testing.T) {
 		t.Errorf("the booker's mails: %v, want one of each", kinds)
 	}
 }
+
+// Two moves of one visit at once, from its two links: each is whole, one
+// after the other, and the services stay back to back.
+func TestTwoMovesOfOneVisitAtOnceLeaveItWhole(t *testing.T) {
+	svc, pool, _ := newService(t)
+	ctx := context.Background()
+	all, token := bookVisit(t, svc)
+	moves := []booking.RescheduleCommand{
+		{ID: all[0].ID, Token: token, Start: "2026-11-24T10:00:00+01:00", TimeZone: "Europe/Berlin", IdempotencyKey: "a"},
+		{ID: all[1].ID, Token: token, Start: "2026-11-25T14:45:00+01:00", TimeZone: "Europe/Berlin", IdempotencyKey: "b"},
+	}
+	errs := make(chan error, len(moves))
+	for _, cmd := range moves {
+		go func() {
+			_, err := svc.Reschedule(ctx, cmd)
+			errs <- err
+		}()
+	}
+	for range moves {
+		if err := <-errs; err != nil && !errors.Is(err, booking.ErrSlotUnavailable) {
+			t.Errorf("a move at the same time: %v", err)
+		}
+	}
+	moved, err := svc.MadeWith(ctx, pool, all[0].ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !moved[1].Start.Equal(moved[0].End) || moved[0].Calendar.Slug != "salon-haircut" {
+		t.Errorf("after two moves at once: %s %s–%s, %s %s", moved[0].Calendar.Slug, moved[0].Start, moved[0].End, moved[1].Calendar.Slug, moved[1].Start)
+	}
+}

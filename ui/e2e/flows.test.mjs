@@ -34,6 +34,21 @@ describe('the whole booking flow', () => {
     await page.waitForURL(/\/widget\/booking\/bk_[^?]+\?token=/);
     await page.getByRole('heading', { name: en['booking.status.scheduled'] }).waitFor();
     await page.screenshot({ path: join(SHOTS, 'nojs-booked-phone.png'), fullPage: true });
+    // Booked at the first post, Back from the booking shows the booking,
+    // not the form for the same time.
+    await page.goto(env.server.base + '/widget/bookings/demo-consultation');
+    await page.locator('table[role=grid] button[type=submit]').first().click();
+    await page.waitForURL(/date=\d{4}-\d{2}-\d{2}/);
+    await page.locator('button[data-slot]').first().click();
+    await page.waitForURL(/time=/);
+    await fillDetails(page, en, 'ada.nojs.back@example.com');
+    await page.getByRole('combobox', { name: /Location/ }).selectOption({ index: 1 });
+    await page.getByRole('button', { name: en['booking.submit'] }).click();
+    await page.waitForURL(/\/widget\/booking\/bk_[^?]+\?token=/);
+    const booked = page.url();
+    await page.goBack();
+    await page.waitForURL(booked);
+    await page.getByRole('heading', { name: en['booking.status.scheduled'] }).waitFor();
     await ctx.close();
   });
 
@@ -230,6 +245,13 @@ describe('the whole booking flow', () => {
     assert.equal(await page.getByRole('link', { name: de['booking.manage.reschedule'] }).count(), 1);
     await page.screenshot({ path: join(SHOTS, 'visit-booked-de-phone.png'), fullPage: true });
     assert.ok(start);
+    // Back from the booking goes to the times, not to the form for the time just booked.
+    const booked = page.url();
+    await page.goBack();
+    await page.getByRole('grid').waitFor();
+    assert.equal(new URL(page.url()).searchParams.get('time'), null, 'Back reopened the details form');
+    await page.goForward();
+    await page.waitForURL(booked);
 
     // Moved as one: the visit's times, then both services at the new time.
     await page.getByRole('link', { name: de['booking.manage.reschedule'] }).click();

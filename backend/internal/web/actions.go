@@ -81,6 +81,9 @@ func (s *Server) pageAction(c *gin.Context) {
 		// The next step's URL may carry a secret (a new booking's manage
 		// token): no cache keeps the answer that names it.
 		c.Header("Cache-Control", "no-store")
+		if query.Get("time") != "" {
+			s.rememberDone(c, path, query, next) // booked_back.go
+		}
 		if asData {
 			c.JSON(http.StatusOK, gin.H{"redirect": s.siteLocation(next)})
 			return

@@ -156,5 +156,8 @@ func (s *Server) page(c *gin.Context) {
 		apiError(c, http.StatusNotFound, "not_found", "Not found")
 		return
 	}
+	if s.backToDone(c) {
+		return
+	}
 	s.pages.Serve(c)
 }

@@ -34,7 +34,8 @@ export function RescheduleConfirm({ booking, start, timeZone, fmt, action, formK
   const when = (iso: string) => fmt.intl.formatMessage({ id: 'booking.dateAtTime' }, { date: fmt.instantDate(iso), time: fmt.time(iso) });
 
   return (
-    <Form className={styles.confirm} aria-labelledby={headingId} method="post" action={action}>
+    // The moved booking's page takes this step's place in the history (replace).
+    <Form className={styles.confirm} aria-labelledby={headingId} method="post" action={action} replace>
       <input type="hidden" name="start" value={start} />
       <input type="hidden" name="tz" value={timeZone} />
       <input type="hidden" name="idempotencyKey" value={formKey} />

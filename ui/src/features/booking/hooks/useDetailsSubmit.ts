@@ -116,7 +116,9 @@ export function useDetailsSubmit(a: Args) {
       }
     }
     const before = currentPage();
-    await submit(a.formRef.current, { method: 'post', action: a.action });
+    // The booking's page takes the details step's place in the history:
+    // Back goes to the times, not to a form for a time already booked.
+    await submit(a.formRef.current, { method: 'post', action: a.action, replace: true });
     // The answer led to the booking's page: the host page hears of it, and
     // a booking paid online goes on to its checkout.
     const after = currentPage();

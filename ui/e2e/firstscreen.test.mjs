@@ -47,6 +47,49 @@ describe('the first screen of a first visit', () => {
     }
   }
 
+  // Every booking widget: the day and its first times on the first screen,
+  // above the banner (a phone shows the chosen day's week).
+  const widgets = ['/widget/bookings/demo-consultation', '/widget/appointment/demo-team', '/widget/bookings/facial-treatment', '/widget/bookings/demo-massage', '/widget/service-menus/demo-salon?cart=salon-haircut&step=time'];
+  for (const locale of ['en-US', 'de']) {
+    for (const [i, path] of widgets.entries()) {
+      const js = i % 2 === 0;
+      test(`the first day and its times are above the banner: ${path} (${locale}, JavaScript ${js ? 'on' : 'off'})`, async () => {
+        const ctx = await env.browser.newContext({ viewport: phone, locale, timezoneId: 'Europe/Berlin', javaScriptEnabled: js });
+        const page = await ctx.newPage();
+        await page.goto(env.server.base + (locale === 'de' ? '/de' : '') + path);
+        if (js) await waitForHydration(page);
+        await page.getByTestId('cookie-banner').waitFor();
+        assert.ok(await aboveBanner(page, page.locator('table[role=grid] td[aria-selected=true] button')), 'the chosen day is above the banner');
+        assert.ok(await aboveBanner(page, page.locator('button[data-slot]')), 'the first time is above the banner');
+        await ctx.close();
+      });
+    }
+  }
+
+  test('a phone shows the whole month at a tick, without JavaScript too', async () => {
+    const ctx = await env.browser.newContext({ viewport: phone, timezoneId: 'Europe/Berlin', javaScriptEnabled: false });
+    const page = await ctx.newPage();
+    await page.goto(env.server.base + '/widget/bookings/demo-consultation');
+    const rows = page.locator('table[role=grid] tbody tr');
+    const visible = async () => (await rows.evaluateAll((trs) => trs.filter((tr) => tr.getBoundingClientRect().height > 0).length));
+    assert.equal(await visible(), 1, 'one week');
+    await page.getByRole('checkbox', { name: messages('en-US')['booking.calendar.wholeMonth'] }).check();
+    assert.ok((await visible()) >= 4, 'the whole month');
+    await ctx.close();
+  });
+
+  test('without JavaScript, "Show times" appears once another person is ticked', async () => {
+    const ctx = await env.browser.newContext({ viewport: phone, javaScriptEnabled: false });
+    const page = await ctx.newPage();
+    await page.goto(env.server.base + '/widget/appointment/demo-team');
+    const show = page.getByRole('button', { name: messages('en-US')['booking.staff.show'] });
+    assert.equal(await show.isVisible(), false, 'the times already shown are the chosen one\'s');
+    await page.getByRole('radio', { name: 'Jonas Becker' }).check();
+    await show.click();
+    await page.waitForURL(/staff=\d+/);
+    await ctx.close();
+  });
+
   for (const path of ['/widget/form/demo-contact', '/de/widget/survey/demo-survey', '/widget/quiz/demo-quiz']) {
     test(`a form's first field stands above the banner: ${path}`, async () => {
       const ctx = await env.browser.newContext({ viewport: phone });

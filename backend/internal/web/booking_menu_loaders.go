@@ -97,7 +97,7 @@ func cartBooker(ctx context.Context, svc *booking.Service, req *pages.Request, m
 	data.Slots, data.Cart, data.SlotsStaff = slotsAnswer(slots), info, 0
 	data.Calendar.Name, data.Calendar.DurationMinutes = strings.Join(names, " + "), total
 	data.Calendar.Staff, data.Calendar.StaffMode, data.Calendar.RecurringMax = []StaffInfo{}, "any", 0
-	data.Calendar.Description = menu.Description
+	data.Calendar.Description = "" // the menu said it; the times come first
 	data.Calendar.Price = cartPrice(carts, svc.OnlinePayments(menu.Location), req.Cat)
 	page := &pages.Result{Title: title, Description: carts[0][0].Description, Brand: menu.Location.BrandColor, Data: data, Parts: bookerParts(req, data)}
 	if data.FormKey == "" {

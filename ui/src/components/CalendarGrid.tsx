@@ -23,6 +23,10 @@ export interface CalendarGridProps {
   // submitName: inside a GET form, each available day submits itself as
   // this parameter, so the grid works before (or without) JavaScript.
   submitName?: string;
+  // onLeaveWeek: the keyboard moved focus out of the current week (the
+  // selected day's, else the first available day's), which a phone may
+  // show alone (its row is marked data-current).
+  onLeaveWeek?: () => void;
 }
 
 // CalendarGrid is a month as an ARIA grid: one tab stop, arrows move by
@@ -30,7 +34,7 @@ export interface CalendarGridProps {
 // Enter or Space chooses. Days without availability stay focusable (so
 // the arrows never skip silently) but cannot be chosen.
 export function CalendarGrid(props: CalendarGridProps) {
-  const { month, firstDay, locale, labelledBy, today, selected, min, max, isAvailable, dayLabel, onSelect, onMonthChange, busy, submitName } = props;
+  const { month, firstDay, locale, labelledBy, today, selected, min, max, isAvailable, dayLabel, onSelect, onMonthChange, busy, submitName, onLeaveWeek } = props;
   const [focusDate, setFocusDate] = useState<IsoDate | null>(null);
   const wantFocus = useRef(false);
   const tableRef = useRef<HTMLTableElement>(null);
@@ -43,6 +47,8 @@ export function CalendarGrid(props: CalendarGridProps) {
     (inMonth(today) && today) ||
     weeks.flat().find((d) => d && isAvailable(d)) ||
     `${month}-01`;
+  const current = (inMonth(selected) && selected) || weeks.flat().find((d) => d && isAvailable(d)) || tabStop;
+  const currentWeek = weeks.find((w) => w.includes(current)) ?? [];
 
   useEffect(() => {
     if (!wantFocus.current || !focusDate) return;
@@ -57,6 +63,7 @@ export function CalendarGrid(props: CalendarGridProps) {
     if ((min && to < min) || (max && to > max)) return;
     wantFocus.current = true;
     setFocusDate(to);
+    if (!currentWeek.includes(to)) onLeaveWeek?.();
     if (monthOf(to) !== monthOf(from)) onMonthChange(monthOf(to));
   };
 
@@ -109,7 +116,7 @@ export function CalendarGrid(props: CalendarGridProps) {
       </thead>
       <tbody>
         {weeks.map((week, i) => (
-          <tr key={i}>
+          <tr key={i} data-current={week === currentWeek ? '' : undefined}>
             {week.map((d, j) => {
               if (!d) return <td key={j} className={styles.blank} />;
               const available = isAvailable(d);

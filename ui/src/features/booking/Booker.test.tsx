@@ -66,7 +66,7 @@ describe('the date and time step', () => {
 
   it('selects the first day with free times and lists a dozen of them, with time and zone for screen readers', () => {
     renderBooking();
-    expect(screen.getByRole('heading', { name: 'Monday, November 23' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: /^Monday, November 23/ })).toBeTruthy();
     const slots = slotButtons();
     expect(slots).toHaveLength(12);
     expect(slots[0].getAttribute('aria-label')).toBe('9:00 AM Central European Time');
@@ -76,14 +76,14 @@ describe('the date and time step', () => {
   it('shows the times of the day the visitor picks', () => {
     renderBooking();
     fireEvent.click(day(/Tuesday, November 24, 2026, 3 times available/));
-    expect(screen.getByRole('heading', { name: 'Tuesday, November 24' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: /^Tuesday, November 24/ })).toBeTruthy();
     expect(slotButtons().map((b) => b.textContent)).toEqual(['2:00 PM', '2:30 PM', '3:00 PM']);
   });
 
   it('does not select a day without free times', () => {
     renderBooking();
     fireEvent.click(day(/Wednesday, November 25, 2026, no times/));
-    expect(screen.getByRole('heading', { name: 'Monday, November 23' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: /^Monday, November 23/ })).toBeTruthy();
   });
 
   it('loads more times on request and moves focus to the first new one', () => {
@@ -129,7 +129,7 @@ describe('months', () => {
     expect(screen.queryByText(/No slots available in/)).toBeNull();
     expect(query(calls[0].url)).toEqual({ calendar: 'demo-consultation', from: '2026-12-01', to: '2026-12-31', tz: 'Europe/Berlin' });
     fireEvent.click(screen.getAllByRole('link', { name: 'Next available: Tue, Jan 12' })[0]);
-    expect(await screen.findByRole('heading', { name: 'Tuesday, January 12' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: /^Tuesday, January 12/ })).toBeTruthy();
     expect(screen.getByRole('grid', { name: 'January 2027' })).toBeTruthy();
     expect(calls.map((c) => query(c.url).from)).toEqual(['2026-12-01', '2027-01-01']);
   });
@@ -140,9 +140,9 @@ describe('months', () => {
     fireEvent.click(day(/Tuesday, November 24, 2026/));
     fireEvent.click(screen.getByRole('radio', { name: 'Jonas Klein' }));
     expect(await screen.findByText('No Slots available')).toBeTruthy();
-    expect(screen.getByRole('heading', { name: 'Tuesday, November 24' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: /^Tuesday, November 24/ })).toBeTruthy();
     fireEvent.click(screen.getByRole('link', { name: 'Next available: Thu, Nov 26' }));
-    expect(screen.getByRole('heading', { name: 'Thursday, November 26' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: /^Thursday, November 26/ })).toBeTruthy();
   });
 
   it('offers a retry when times cannot be loaded', async () => {
@@ -217,7 +217,7 @@ describe('staff', () => {
     renderBooking();
     expect((screen.getByRole('radio', { name: 'Any available' }) as HTMLInputElement).checked).toBe(true);
     fireEvent.click(screen.getByRole('radio', { name: 'Jonas Klein' }));
-    await screen.findByRole('heading', { name: 'Thursday, November 26' });
+    await screen.findByRole('heading', { name: /^Thursday, November 26/ });
     expect(query(calls[0].url).staff).toBe('2');
   });
 
@@ -228,7 +228,7 @@ describe('staff', () => {
     expect(screen.getByText('Choose a person above to see their available times.')).toBeTruthy();
     expect(screen.queryByRole('grid')).toBeNull();
     fireEvent.click(screen.getByRole('radio', { name: 'Mia Weber' }));
-    expect(await screen.findByRole('heading', { name: 'Thursday, November 26' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: /^Thursday, November 26/ })).toBeTruthy();
   });
 
   it('names the person when there is no choice', () => {

@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, useRef } from 'react';
 import { FormattedMessage } from '../../../lib/i18n';
 import { CalendarGrid } from '../../../components/CalendarGrid';
 import { addMonths, dateInZone, type IsoDate, type Weekday, type YearMonth } from '../../../lib/calendar';
@@ -37,6 +37,7 @@ interface Props {
 // available day, wherever it is.
 export function MonthCalendar(p: Props) {
   const headingId = useId();
+  const wholeRef = useRef<HTMLInputElement>(null);
   const { fmt } = p;
   const count = (d: IsoDate) => p.slots[d]?.length ?? 0;
   const monthHasSlots = Object.entries(p.slots).some(([d, s]) => d.startsWith(p.month) && d >= p.today && s.length > 0);
@@ -56,6 +57,16 @@ export function MonthCalendar(p: Props) {
         <h2 id={headingId} className={styles.month} aria-live="polite" suppressHydrationWarning>
           {fmt.monthYear(p.month)}
         </h2>
+        {/* A phone shows the chosen day's week, so its times are on the
+            first screen; the whole month is a tick away, with or without
+            JavaScript (CSS reads the box). No name: the month's form
+            sends nothing of it. */}
+        {!empty && (
+          <label className={styles.whole}>
+            <input ref={wholeRef} type="checkbox" className={styles.wholeBox} />
+            <FormattedMessage id="booking.calendar.wholeMonth" />
+          </label>
+        )}
         <div className={styles.arrows}>
           <button
             type="submit"
@@ -81,7 +92,7 @@ export function MonthCalendar(p: Props) {
           </button>
         </div>
       </div>
-      <div className={styles.gridWrap}>
+      <div className={styles.gridWrap} data-weeks={empty ? undefined : 'one'}>
         <CalendarGrid
           month={p.month}
           firstDay={p.firstDay}
@@ -96,6 +107,9 @@ export function MonthCalendar(p: Props) {
           onMonthChange={p.onMonthChange}
           busy={p.loading}
           submitName="date"
+          onLeaveWeek={() => {
+            if (wholeRef.current) wholeRef.current.checked = true;
+          }}
         />
         {empty && (
           <div className={styles.empty} role="status">

@@ -50,7 +50,15 @@ export function TimesPanel(p: Props) {
     <section className={styles.panel} aria-labelledby={headingId}>
       <div className={styles.head}>
         <h2 id={headingId} className={styles.heading} suppressHydrationWarning>
-          {p.date ? fmt.dayHeading(p.date) : fmt.intl.formatMessage({ id: 'booking.times.title' })}
+          {p.date ? (
+            <>
+              {/* A phone says the day short, beside the 12/24 h choice. */}
+              <span className={styles.long}>{fmt.dayHeading(p.date)}</span>
+              <span className={styles.short}>{fmt.dayShort(p.date)}</span>
+            </>
+          ) : (
+            fmt.intl.formatMessage({ id: 'booking.times.title' })
+          )}
         </h2>
         <HourCycleToggle value={p.hourCycle} onChange={p.onHourCycle} />
       </div>

@@ -27,35 +27,39 @@ export function TimesStep({ data, b }: { data: BookingPageData; b: BookerState }
   const slots = when.slotsQ;
   return (
     <div className={styles.booker} ref={b.refs.rootRef}>
-      {reschedule && (
-        <div className={styles.reschedule} role="note">
-          <RescheduleIcon />
-          <div>
-            <p className={styles.rescheduleTitle}>
-              <FormattedMessage id="booking.reschedule.title" />
-            </p>
-            <p suppressHydrationWarning>
-              {fmt.intl.formatMessage(
-                { id: 'booking.reschedule.current' },
-                { time: fmt.intl.formatMessage({ id: 'booking.dateAtTime' }, { date: fmt.instantDate(reschedule.start), time: fmt.time(reschedule.start) }) },
-              )}
-            </p>
+      {/* What is booked and with whom: beside the month and its times on a
+          laptop, so both are on its first screen; above them on a phone. */}
+      <div className={styles.intro}>
+        {reschedule && (
+          <div className={styles.reschedule} role="note">
+            <RescheduleIcon />
+            <div>
+              <p className={styles.rescheduleTitle}>
+                <FormattedMessage id="booking.reschedule.title" />
+              </p>
+              <p suppressHydrationWarning>
+                {fmt.intl.formatMessage(
+                  { id: 'booking.reschedule.current' },
+                  { time: fmt.intl.formatMessage({ id: 'booking.dateAtTime' }, { date: fmt.instantDate(reschedule.start), time: fmt.time(reschedule.start) }) },
+                )}
+              </p>
+            </div>
           </div>
-        </div>
-      )}
-      {data.cart?.menuHref && (
-        <a className={styles.back} href={data.cart.menuHref}>
-          <ArrowLeft />
-          <FormattedMessage id="booking.menu.back" />
-        </a>
-      )}
-      <BookerHeader calendar={calendar} location={location} team={data.team ?? null} staffName={who.fixed?.name ?? (reschedule && !who.allowAny ? reschedule.staff.name : null)} />
-      {data.cart && (
-        <Suspense>
-          <CartLines.Component items={data.cart.items} guestItems={data.cart.guestItems} currency={location.currency} />
-        </Suspense>
-      )}
-      {who.choosable && <StaffPicker staff={who.staff} value={who.staffId} allowAny={who.allowAny} onChange={b.go.staff} action={url.pathname} params={url.params} />}
+        )}
+        {data.cart?.menuHref && (
+          <a className={styles.back} href={data.cart.menuHref}>
+            <ArrowLeft />
+            <FormattedMessage id="booking.menu.back" />
+          </a>
+        )}
+        <BookerHeader calendar={calendar} location={location} team={data.team ?? null} staffName={who.fixed?.name ?? (reschedule && !who.allowAny ? reschedule.staff.name : null)} />
+        {data.cart && (
+          <Suspense>
+            <CartLines.Component items={data.cart.items} guestItems={data.cart.guestItems} currency={location.currency} />
+          </Suspense>
+        )}
+        {who.choosable && <StaffPicker staff={who.staff} value={who.staffId} allowAny={who.allowAny} onChange={b.go.staff} action={url.pathname} params={url.params} />}
+      </div>
       {data.paymentsOff ? (
         <div className={styles.prompt} role="note">
           <FormattedMessage id="payment.notSetUp" values={{ business: location.name }} />

@@ -8,6 +8,7 @@ import { SHOTS, axe, consented, languageMenu, messages, serveAndBrowse, waitForH
 
 const env = serveAndBrowse();
 const phone = { width: 390, height: 844 };
+const laptop = { width: 1280, height: 800 };
 
 // aboveBanner tells whether an element is whole on the first screen and
 // not under the banner.
@@ -50,11 +51,11 @@ describe('the first screen of a first visit', () => {
   // Every booking widget: the day and its first times on the first screen,
   // above the banner (a phone shows the chosen day's week).
   const widgets = ['/widget/bookings/demo-consultation', '/widget/appointment/demo-team', '/widget/bookings/facial-treatment', '/widget/bookings/demo-massage', '/widget/service-menus/demo-salon?cart=salon-haircut&step=time'];
-  for (const locale of ['en-US', 'de']) {
+  for (const [locale, viewport] of [['en-US', phone], ['de', phone], ['en-US', laptop], ['de', laptop]]) {
     for (const [i, path] of widgets.entries()) {
-      const js = i % 2 === 0;
-      test(`the first day and its times are above the banner: ${path} (${locale}, JavaScript ${js ? 'on' : 'off'})`, async () => {
-        const ctx = await env.browser.newContext({ viewport: phone, locale, timezoneId: 'Europe/Berlin', javaScriptEnabled: js });
+      const js = i % 2 === (viewport === phone ? 0 : 1);
+      test(`the first day and its times are above the banner: ${path} (${locale}, ${viewport.width} px, JavaScript ${js ? 'on' : 'off'})`, async () => {
+        const ctx = await env.browser.newContext({ viewport, locale, timezoneId: 'Europe/Berlin', javaScriptEnabled: js });
         const page = await ctx.newPage();
         await page.goto(env.server.base + (locale === 'de' ? '/de' : '') + path);
         if (js) await waitForHydration(page);

@@ -238,6 +238,10 @@ type StepCommand struct {
 	// Proof is the browser's proof of work (ProofValid), which a
 	// submission sooner than MinFillSeconds needs.
 	Proof string `json:"-"`
+	// FollowUps: the page was drawn without the questions an answer of the
+	// step may show (no script); a step whose only gaps are such questions
+	// is kept, with them now shown, rather than refused.
+	FollowUps bool `json:"-"`
 }
 
 // StepResult is where the visitor goes next.
@@ -318,6 +322,15 @@ func (s *Service) answer(ctx context.Context, tx pgx.Tx, form *Form, cmd StepCom
 	}
 	ctxCheck := CheckContext{Today: s.today(form.Business.TimeZone), Region: form.Business.Country}
 	stored, problems := Check(d, merged, reach, checkSteps, ctxCheck)
+	if len(problems) > 0 && cmd.FollowUps && onlyFollowUps(d, r.Answers, cmd.Query, step, problems) {
+		// The visitor answered what they saw; the questions their answers
+		// opened are theirs to see next, on the same step, not errors.
+		r.Answers, r.Locale = reach.Prune(merged), cmd.Locale
+		if err := s.store.saveResponse(ctx, tx, cmd.Key, r); err != nil {
+			return StepResult{}, err
+		}
+		return StepResult{Response: r.ID, Next: d.Steps[step].ID}, nil
+	}
 	if len(problems) > 0 {
 		return StepResult{}, validationError(d, reach, problems)
 	}
@@ -465,4 +478,17 @@ func randomString(n int) string {
 	b := make([]byte, n)
 	_, _ = rand.Read(b) // crypto/rand does not fail on Linux
 	return base64.RawURLEncoding.EncodeToString(b)
+}
+
+// onlyFollowUps tells whether every problem of a step is a field of it that
+// the page could not show: hidden by a rule over the answers the page was
+// drawn with (prior), shown by what the step itself answered.
+func onlyFollowUps(d *Definition, prior Answers, query map[string]string, step int, problems map[string]FieldError) bool {
+	before := Walk(d, d.WithQuery(prior, query).Normalized(d))
+	for id := range problems {
+		if before.Visible[id] || !inSteps(d, id, []int{step}) {
+			return false
+		}
+	}
+	return true
 }

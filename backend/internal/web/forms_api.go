@@ -44,7 +44,7 @@ func (a formsAPI) answer(c *gin.Context) {
 	if in.Page == "" {
 		in.Page = c.GetHeader("Referer")
 	}
-	out, err := answerStep(c.Request.Context(), a.svc, a.s.limits, req, kind, c.Param("slug"), in)
+	out, err := answerStep(c.Request.Context(), a.svc, a.s.limits, req, kind, c.Param("slug"), in, false)
 	if errors.Is(err, forms.ErrKeyInvalid) && a.s.keys != nil {
 		// A form left open too long is sent again with a new key, and
 		// nothing the visitor typed is lost.
@@ -66,7 +66,7 @@ func (a formsAPI) answer(c *gin.Context) {
 
 // answerStep runs one step of a form for the web: the client's and the
 // form's limits, the engine, and where the visitor goes next.
-func answerStep(ctx context.Context, svc *forms.Service, lim *limits.Limiter, req *pages.Request, kind, slug string, in FormAnswerRequest) (FormAnswerResponse, error) {
+func answerStep(ctx context.Context, svc *forms.Service, lim *limits.Limiter, req *pages.Request, kind, slug string, in FormAnswerRequest, followUps bool) (FormAnswerResponse, error) {
 	if err := lim.Hit(ctx, BucketFormsPerIP, req.ClientIP); err != nil {
 		return FormAnswerResponse{}, err
 	}
@@ -74,7 +74,7 @@ func answerStep(ctx context.Context, svc *forms.Service, lim *limits.Limiter, re
 		return FormAnswerResponse{}, err
 	}
 	res, err := svc.Answer(ctx, forms.StepCommand{Form: slug, Kind: kind, Key: in.Key, Step: in.Step, Answers: in.Answers,
-		Query: in.Query, Locale: req.Locale, Page: in.Page, Honeypot: in.Website, Proof: in.Proof})
+		Query: in.Query, Locale: req.Locale, Page: in.Page, Honeypot: in.Website, Proof: in.Proof, FollowUps: followUps})
 	if err != nil {
 		return FormAnswerResponse{}, err
 	}
@@ -111,7 +111,9 @@ func formAction(svc *forms.Service, lim *limits.Limiter, kind string) Action {
 				in.Answers[id] = values
 			}
 		}
-		out, err := answerStep(ctx, svc, lim, req, kind, slug, in)
+		// The page was drawn without the questions its answers may open
+		// (no script to show them): a step that opens one stays, showing it.
+		out, err := answerStep(ctx, svc, lim, req, kind, slug, in, true)
 		return out.Href, err
 	}
 }

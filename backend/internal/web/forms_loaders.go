@@ -67,7 +67,9 @@ func formLoader(svc *forms.Service, lim *limits.Limiter, srv *Server, kind strin
 		step := currentStep(d, reach, req.Query.Get("step"), lastStep)
 		data.Step = d.Steps[step].ID
 		i := slices.Index(reach.Path, step)
-		data.Position, data.Total = i+1, len(reach.Path)
+		// Counted over the form's steps, not the visitor's path: an answer
+		// that skips a step moves them on ("Step 3 of 3"), never recounts.
+		data.Position, data.Total = step+1, len(d.Steps)
 		if i > 0 && data.Key != fresh {
 			data.Back = formStepHref(req, kind, form.Slug, d.Steps[reach.Path[i-1]].ID, data.Key, data.Query)
 		}

@@ -8,6 +8,7 @@ import (
 	"crypto/sha256"
 	"encoding/json"
 	"net/http"
+	"net/http/httptest"
 	"net/url"
 	"regexp"
 	"strings"
@@ -311,5 +312,46 @@ func TestAFormOpenedFromAFollowUpKeepsItsBookingWithoutJavaScript(t *testing.T) 
 	var booking string
 	if err := f.pool.QueryRow(ctx, `SELECT attribution->>'booking' FROM form_responses`).Scan(&booking); err != nil || booking != "bk_followedUp0123456789ab" {
 		t.Fatalf("the response's booking = %q, %v", booking, err)
+	}
+}
+
+// Without JavaScript a question an answer opens is shown next, on the
+// same step, not refused as missing; an answer that skips a step counts
+// on ("Step 3 of 3"), the total never changes.
+func TestASurveyWithoutJavaScriptShowsTheQuestionAnAnswerOpens(t *testing.T) {
+	f := newFixture(t, sharedRenderer(t))
+	post := func(key string, answers url.Values) *httptest.ResponseRecorder {
+		form := url.Values{"key": {key}, "step": {"visit"}}
+		for k, v := range answers {
+			form["answers."+k] = v
+		}
+		return f.post("/widget/survey/demo-survey", form, nil)
+	}
+	key := formKey(t, f, "/widget/survey/demo-survey")
+	f.fill(time.Minute)
+	rec := post(key, url.Values{"visited": {"yes"}})
+	if rec.Code != http.StatusSeeOther || !strings.Contains(rec.Header().Get("Location"), "step=visit") {
+		t.Fatalf("a first step whose answer opened a question: %d %s, want the same step again", rec.Code, rec.Header().Get("Location"))
+	}
+	page := f.do(http.MethodGet, rec.Header().Get("Location"), nil).Body.String()
+	if !strings.Contains(page, `name="answers.rating"`) || strings.Contains(page, `aria-invalid="true"`) || strings.Contains(page, "Please check the highlighted fields") {
+		t.Errorf("the step again does not show the opened question plainly")
+	}
+	if !regexp.MustCompile(`value="yes"[^>]*checked|checked[^>]*value="yes"`).MatchString(page) {
+		t.Errorf("the step again forgot its answer")
+	}
+	// Sent again without the rating, it is missing now: the visitor saw it.
+	if rec := post(key, url.Values{"visited": {"yes"}}); rec.Code != http.StatusUnprocessableEntity {
+		t.Errorf("the opened question left empty: %d, want it asked for", rec.Code)
+	}
+
+	other := formKey(t, f, "/widget/survey/demo-survey")
+	f.fill(time.Minute)
+	rec = post(other, url.Values{"visited": {"no"}})
+	if !strings.Contains(rec.Header().Get("Location"), "step=next") {
+		t.Fatalf("not yet visited: %s, want the last step", rec.Header().Get("Location"))
+	}
+	if last := f.do(http.MethodGet, rec.Header().Get("Location"), nil).Body.String(); !strings.Contains(last, "Step 3 of 3") {
+		t.Errorf("the skipped-to step is not counted as the third of three")
 	}
 }

@@ -27,8 +27,8 @@ type FormPageData struct {
 	// business offers anything to book, its booking page.
 	WayOn    *WayOn       `json:"wayOn,omitempty"`
 	Business BusinessInfo `json:"business"`
-	// Position and Total are the step's place among the steps the visitor
-	// is likely to see (the path their answers so far take).
+	// Position and Total are the step's place among the form's steps (a
+	// step an answer skips is counted, so the total never changes).
 	Position int `json:"position"`
 	Total    int `json:"total"`
 	// Back is the previous step's URL on the visitor's path, if any.

@@ -312,8 +312,8 @@ export interface FormPageData {
   wayOn?: WayOn;
   business: BusinessInfo;
   /**
-   * Position and Total are the step's place among the steps the visitor
-   * is likely to see (the path their answers so far take).
+   * Position and Total are the step's place among the form's steps (a
+   * step an answer skips is counted, so the total never changes).
    */
   position: number /* int */;
   total: number /* int */;

@@ -52,6 +52,20 @@ afterEach(() => {
 });
 
 describe('a form of the engine', () => {
+  it('gives back what was typed and not sent after a reload, under what the server kept', async () => {
+    open();
+    fireEvent.change(box(/Your name/), { target: { value: 'Ada Lovelace' } });
+    cleanup();
+    open();
+    await waitFor(() => expect(box(/Your name/).value).toBe('Ada Lovelace'));
+    // The server's answers for the step win over a draft.
+    cleanup();
+    open({ ...contact(), values: { name: ['Grace Hopper'] } });
+    await act(async () => {});
+    expect(box(/Your name/).value).toBe('Grace Hopper');
+    window.sessionStorage.clear();
+  });
+
   it('says what is wrong as the visitor leaves a field, and everything missing on sending, focusing the first', async () => {
     open();
     fireEvent.change(box(/Email/), { target: { value: 'ada@example' } });

@@ -1,4 +1,4 @@
-import { useLayoutEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
 import { useNavigation, useSubmit } from 'react-router';
 import { notifyHost } from '../../../lib/embed';
 import { useIntl } from '../../../lib/i18n';
@@ -10,6 +10,7 @@ import { after, normalized, walk } from '../engine/logic';
 import type { Answers } from '../engine/types';
 import { usePhoneReader } from '../lib/phone';
 import { proof } from '../lib/proof';
+import { readDraft, writeDraft } from '../../../lib/storage';
 
 // useStepForm is one step of a form as the visitor fills it: the answers
 // (what a refused post sent, else what the response kept), the fields the
@@ -60,6 +61,32 @@ export function useStepForm(data: FormPageData, route: string) {
   const shown = step.fields.filter((f) => reach.visible.has(f.id));
   const last = after(reach, stepIndex) === -1;
 
+  // What was typed in this step and not sent yet outlives a reload: kept
+  // for the tab as it is typed, given back after the first render (the
+  // server's render has none), and forgotten once the step is sent.
+  const draftKey = `slotwise:draft:${form.slug}:${step.id}`;
+  const ownFields = step.fields.filter((f) => f.type !== 'hidden').map((f) => f.id);
+  useEffect(() => {
+    if (failed) return; // a refused post brought back what was sent
+    const kept = readDraft(draftKey);
+    if (!kept) return;
+    try {
+      const draft = JSON.parse(kept) as Answers;
+      setValues((v) => {
+        const out = { ...v };
+        for (const id of ownFields) if (Array.isArray(draft[id]) && !(v[id]?.length > 0)) out[id] = draft[id].map(String);
+        return out;
+      });
+    } catch {
+      writeDraft(draftKey, null);
+    }
+  }, [draftKey]); // eslint-disable-line react-hooks/exhaustive-deps
+  const typed = useRef(false);
+  useEffect(() => {
+    if (!typed.current) return;
+    writeDraft(draftKey, JSON.stringify(Object.fromEntries(ownFields.filter((id) => values[id]?.length).map((id) => [id, values[id]]))));
+  }, [values]); // eslint-disable-line react-hooks/exhaustive-deps
+
   // Focus moves after the render that marks the fields invalid, so a screen
   // reader reads the error with the field.
   useLayoutEffect(() => {
@@ -80,6 +107,7 @@ export function useStepForm(data: FormPageData, route: string) {
   };
 
   const change = (id: string, v: string[]) => {
+    typed.current = true;
     setValues((old) => ({ ...old, [id]: v }));
     if (errors[id]) setErrors(({ [id]: _, ...rest }) => rest);
   };
@@ -120,6 +148,8 @@ export function useStepForm(data: FormPageData, route: string) {
     const before = window.location.href;
     const shownBefore = currentPage();
     await submit(body, { method: 'post', action: page.path });
+    // Sent and kept by the server (the page moved on): the draft is done.
+    if (window.location.href !== before) writeDraft(draftKey, null);
     // Taken: the page moved on, or is leaving for the business's own page
     // (a redirect to another site, which shows no page of ours); a refusal
     // is a page of its own.

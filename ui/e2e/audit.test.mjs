@@ -3,9 +3,10 @@
 // run here against the served pages, nothing fetched from elsewhere.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { axe, consented, htmlProblems, pickSlot, serveAndBrowse, waitForHydration } from './harness.mjs';
+import { axe, consented, fillDetails, htmlProblems, messages, pickSlot, serveAndBrowse, waitForHydration } from './harness.mjs';
 
 const env = serveAndBrowse();
+const en = messages('en-US');
 
 // The screens of the booker, each reached as a visitor reaches it.
 const screens = [
@@ -16,7 +17,30 @@ const screens = [
   ['group', '/widget/groups/demo-group', null],
   ['menu', '/widget/service-menus/demo-salon?cart=salon-haircut', null],
   ['German details', '/de/widget/bookings/facial-treatment', async (page) => pickSlot(page, { nextMonthLabel: /Nächster Monat/ })],
+  ['a booked visit', '/widget/service-menus/demo-salon?cart=salon-haircut,salon-manicure&step=time', bookVisit],
+  [
+    "a visit's cancel page",
+    '/widget/service-menus/demo-salon?cart=salon-haircut,salon-manicure&step=time',
+    async (page) => {
+      await bookVisit(page);
+      await page.getByRole('link', { name: en['booking.manage.cancel'], exact: true }).click();
+      await page.getByText(en['screen.cancelBooking.leadVisit']).waitFor();
+    },
+  ],
+  [
+    'a month on a phone',
+    '/widget/bookings/demo-consultation',
+    async (page) => page.getByRole('checkbox', { name: en['booking.calendar.wholeMonth'] }).check(),
+  ],
 ];
+
+// bookVisit books the cart on the page and lands on the visit's page.
+async function bookVisit(page) {
+  await pickSlot(page);
+  await fillDetails(page, en, `ada.audit.${Date.now()}@example.com`);
+  await page.getByRole('button', { name: en['booking.submit'] }).click();
+  await page.getByRole('heading', { name: en['booking.status.scheduled'] }).waitFor();
+}
 
 describe('every booker screen', () => {
   for (const [name, path, reach] of screens) {

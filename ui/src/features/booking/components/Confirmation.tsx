@@ -124,7 +124,7 @@ export function Confirmation({ booking, heading = 'h1', focus, manage = true, vi
         <PayNowForm bookingId={booking.id} token={token} amount={formatMoney(intl, payment.payNow, payment.currency)} bookingPage={booking.manageUrl} />
       )}
       {/* A request goes into no calendar until the business confirms it. */}
-      {!cancelled && booking.status !== 'requested' && booking.status !== 'pending' && <AddToCalendar booking={booking} />}
+      {!cancelled && booking.status !== 'requested' && booking.status !== 'pending' && <AddToCalendar booking={booking} heading={heading === 'h1' ? 'h2' : 'h3'} />}
       {manage && booking.canChange && !cancelled && (
         <div className={styles.manage}>
           <span>
@@ -167,7 +167,7 @@ function Row({ label, children }: { label: ReactNode; children: ReactNode }) {
 
 // AddToCalendar: external calendars open in a new tab on an explicit
 // click; the .ics file (iCal, iCloud) downloads from this server.
-function AddToCalendar({ booking }: { booking: BookingView }) {
+function AddToCalendar({ booking, heading: Heading }: { booking: BookingView; heading: 'h2' | 'h3' }) {
   const newTab = (
     <span className="visually-hidden">
       {' '}
@@ -176,9 +176,9 @@ function AddToCalendar({ booking }: { booking: BookingView }) {
   );
   return (
     <section className={styles.add} aria-labelledby={`add-${booking.id}`}>
-      <h3 id={`add-${booking.id}`} className={styles.addTitle}>
+      <Heading id={`add-${booking.id}`} className={styles.addTitle}>
         <FormattedMessage id="booking.addToCalendar" />
-      </h3>
+      </Heading>
       <div className={styles.addLinks}>
         {booking.googleUrl && (
           <a className={styles.addLink} href={booking.googleUrl} target="_blank" rel="noopener noreferrer">

@@ -70,7 +70,6 @@ func (s *Service) moveVisit(ctx context.Context, tx pgx.Tx, anchor *Booking, cmd
 		}
 	}
 	delta := start.Sub(anchor.Start)
-	first := all[0].Start
 	order := slices.Clone(all)
 	if delta > 0 {
 		slices.Reverse(order)
@@ -81,7 +80,9 @@ func (s *Service) moveVisit(ctx context.Context, tx pgx.Tx, anchor *Booking, cmd
 		}
 		one := cmd
 		one.Start = b.Start.Add(delta).In(zone).Format(time.RFC3339)
-		if err := s.move(ctx, tx, b, one, !b.Start.Equal(first)); err != nil {
+		// The moved booking keeps its calendar's grid; the rest follow it
+		// to the minute, as VisitSlots offered them.
+		if err := s.move(ctx, tx, b, one, b.ID != anchor.ID); err != nil {
 			return nil, err
 		}
 	}

@@ -32,7 +32,7 @@ describe('the contact form', () => {
       const { ctx, page, problems } = await open(t.path);
       const started = Date.now();
       await page.getByRole('button', { name: t.send }).click();
-      await page.getByText(m['validation.required.name']).waitFor();
+      await page.getByText(m['validation.required']).first().waitFor();
       assert.equal(await page.evaluate(() => document.activeElement?.getAttribute('name')), 'answers.name', 'focus moves to the first field in error');
       assert.equal(await page.getByLabel(t.name).getAttribute('aria-invalid'), 'true');
       await page.getByLabel(t.name).fill('Ada Lovelace');
@@ -79,7 +79,7 @@ describe('the contact form', () => {
     const { ctx, page } = await open('/widget/form/demo-contact', { js: false });
     await page.getByLabel('Your name').fill('Grace Hopper');
     await page.getByRole('button', { name: 'Send message' }).click();
-    await page.getByText('Email is required').waitFor();
+    await page.getByText('This field is required').first().waitFor();
     assert.equal(await page.getByLabel('Your name').inputValue(), 'Grace Hopper');
     await page.getByRole('textbox', { name: 'Email', exact: true }).fill('grace@example.com');
     await page.getByLabel('What is it about?').selectOption('other');
@@ -214,7 +214,7 @@ describe('the survey', () => {
 describe('every form screen', () => {
   const screens = [
     ['contact form', '/widget/form/demo-contact', null],
-    ['contact form with its errors', '/widget/form/demo-contact', async (page) => page.getByRole('button', { name: 'Send message' }).click().then(() => page.getByText('Name is required').waitFor())],
+    ['contact form with its errors', '/widget/form/demo-contact', async (page) => page.getByRole('button', { name: 'Send message' }).click().then(() => page.getByText('This field is required').first().waitFor())],
     ['quiz in German', '/de/widget/quiz/demo-quiz', null],
     ['survey, first step', '/widget/survey/demo-survey', null],
     ['quiz result that claims nothing', '/widget/quiz-result/3', null],

@@ -20,6 +20,8 @@ const (
 	msgPhoneInvalid      = "validation.phoneInvalid"
 	msgLocationRequired  = "validation.required.location"
 	msgDateOfBirth       = "validation.dateOfBirthInvalid"
+	msgDateOfBirthNeeded = "validation.required.dateOfBirth"
+	msgNotesRequired     = "validation.required.notes"
 	msgTooLong           = "validation.tooLong"
 	msgTermsRequired     = "validation.termsRequired"
 	msgStartInvalid      = "validation.startInvalid"
@@ -91,7 +93,7 @@ func validateContact(c *Contact, locationChoice string, cal *Calendar, termsAcce
 		}
 	}
 	c.PhoneCountry = ""
-	if askFor("contact.dateOfBirth", &c.DateOfBirth, cal.Fields.DateOfBirth, msgRequired, errs) {
+	if askFor("contact.dateOfBirth", &c.DateOfBirth, cal.Fields.DateOfBirth, msgDateOfBirthNeeded, errs) {
 		dob, err := time.Parse("2006-01-02", c.DateOfBirth)
 		if err != nil || dob.After(now) || dob.Year() < now.Year()-130 {
 			errs["contact.dateOfBirth"] = msgDateOfBirth
@@ -99,7 +101,7 @@ func validateContact(c *Contact, locationChoice string, cal *Calendar, termsAcce
 	}
 	validateLocation(c, locationChoice, cal, errs)
 	tooLong("contact.location", c.Location, MaxLocationLen)
-	askFor("contact.notes", &c.Notes, cal.Fields.Notes, msgRequired, errs)
+	askFor("contact.notes", &c.Notes, cal.Fields.Notes, msgNotesRequired, errs)
 	tooLong("contact.notes", c.Notes, MaxTextLen)
 	if cal.Location.TermsURL != "" && !termsAccepted {
 		errs["acceptTerms"] = msgTermsRequired

@@ -14,10 +14,7 @@ import (
 // Message ids of the checks, shared with the client (locales/*.json).
 const (
 	MsgRequired      = "validation.required"
-	MsgNameRequired  = "validation.required.name"
 	MsgNameInvalid   = "validation.nameInvalid"
-	MsgEmailRequired = "validation.required.email"
-	MsgPhoneRequired = "validation.required.phone"
 	MsgPhoneInvalid  = "validation.phoneInvalid"
 	MsgChooseOne     = "validation.chooseOne"
 	MsgChooseAtLeast = "validation.chooseAtLeast"
@@ -133,15 +130,11 @@ func checkField(f *Field, vals []string, ctx CheckContext) ([]string, *FieldErro
 	return vals, nil
 }
 
+// requiredMessage is what an empty required field says. A form's fields
+// are named by the business, so every one says it alike ("This field is
+// required"); a multiple choice asks for a choice.
 func requiredMessage(typ string) string {
-	switch typ {
-	case TypeName:
-		return MsgNameRequired
-	case TypeEmail:
-		return MsgEmailRequired
-	case TypePhone:
-		return MsgPhoneRequired
-	case TypeMultiple:
+	if typ == TypeMultiple {
 		return MsgChooseOne
 	}
 	return MsgRequired

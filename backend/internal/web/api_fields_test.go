@@ -55,7 +55,7 @@ func TestServerSideFieldRulesThroughTheAPI(t *testing.T) {
 		message string // part of the English text
 	}{
 		{"terms not accepted", strict(func(b map[string]any) { delete(b, "acceptTerms") }), 422, "acceptTerms", "validation.termsRequired", "terms"},
-		{"date of birth missing", strict(contact("dateOfBirth", "")), 422, "contact.dateOfBirth", "validation.required", ""},
+		{"date of birth missing", strict(contact("dateOfBirth", "")), 422, "contact.dateOfBirth", "validation.required.dateOfBirth", ""},
 		{"date of birth not a date", strict(contact("dateOfBirth", "17.05.1990")), 422, "contact.dateOfBirth", "validation.dateOfBirthInvalid", ""},
 		{"date of birth in the future", strict(contact("dateOfBirth", "2999-01-01")), 422, "contact.dateOfBirth", "validation.dateOfBirthInvalid", ""},
 		{"typed location missing", strict(contact("location", "")), 422, "contact.location", "validation.required.location", ""},

@@ -85,10 +85,10 @@ describe('the details step', () => {
     await waitFor(() => expect(document.activeElement).toBe(field(/Phone/)));
     expect(errorOf(field(/Phone/))).toBe('Phone is required');
     const dob = document.querySelector('input[type="date"]') as HTMLInputElement;
-    expect(errorOf(dob)).toBe('This field is required');
+    expect(errorOf(dob)).toBe('Date of birth is required');
     const select = screen.getByRole('combobox', { name: /Location/ });
     expect(errorOf(select)).toBe('Location is required');
-    expect(errorOf(field(/Additional information/))).toBe('This field is required');
+    expect(errorOf(field(/Additional information/))).toBe('Additional information is required');
     const terms = screen.getByRole('checkbox', { name: /terms and conditions/ });
     expect(errorOf(terms)).toBe('Please accept the terms and conditions');
     expect(screen.getByRole('link', { name: 'terms and conditions' }).getAttribute('href')).toBe('https://studio.example/terms');

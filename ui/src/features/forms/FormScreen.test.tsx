@@ -72,7 +72,7 @@ describe('a form of the engine', () => {
     fireEvent.blur(box(/Email/));
     expect(errorOf(box(/Email/))).toBe('Email is invalid');
     fireEvent.click(screen.getByRole('button', { name: 'Send message' }));
-    await waitFor(() => expect(errorOf(box(/Your name/))).toBe('Name is required'));
+    await waitFor(() => expect(errorOf(box(/Your name/))).toBe('This field is required'));
     expect(document.activeElement).toBe(box(/Your name/));
     expect(errorOf(screen.getByRole('combobox', { name: /What is it about/ }))).toBe('This field is required');
   });

@@ -119,7 +119,7 @@ export function validateDetails(v: DetailsValues, ctx: ValidationContext): Parti
   if (fields.dateOfBirth !== 'hidden') {
     if (ctx.dateOfBirthUnreadable) e.dateOfBirth = 'validation.dateOfBirthInvalid';
     else if (!v.dateOfBirth) {
-      if (fields.dateOfBirth === 'required') e.dateOfBirth = 'validation.required';
+      if (fields.dateOfBirth === 'required') e.dateOfBirth = 'validation.required.dateOfBirth';
     } else if (!isValidBirthDate(v.dateOfBirth, ctx.today)) e.dateOfBirth = 'validation.dateOfBirthInvalid';
   }
   const mode = locationMode(ctx.calendar);
@@ -128,7 +128,7 @@ export function validateDetails(v: DetailsValues, ctx: ValidationContext): Parti
     const missingText = needsTypedLocation(ctx.calendar, v) && !v.location.trim();
     if (missingChoice || missingText) e.location = 'validation.required.location';
   }
-  if (fields.notes === 'required' && !v.notes.trim()) e.notes = 'validation.required';
+  if (fields.notes === 'required' && !v.notes.trim()) e.notes = 'validation.required.notes';
   if (ctx.termsRequired && !v.acceptTerms) e.acceptTerms = 'validation.termsRequired';
   return e;
 }

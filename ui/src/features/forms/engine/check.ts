@@ -83,18 +83,11 @@ export function checkField(f: EngineField, vals: string[], ctx: CheckContext): [
   return [vals, null];
 }
 
+// requiredMessage is what an empty required field says: a form's fields
+// are named by the business, so every one says it alike; a multiple
+// choice asks for a choice (as Go's).
 export function requiredMessage(type: string): string {
-  switch (type) {
-    case 'name':
-      return 'validation.required.name';
-    case 'email':
-      return 'validation.required.email';
-    case 'phone':
-      return 'validation.required.phone';
-    case 'multiple':
-      return 'validation.chooseOne';
-  }
-  return 'validation.required';
+  return type === 'multiple' ? 'validation.chooseOne' : 'validation.required';
 }
 
 // maxLength is a text's bound: the field's, else its type's (as Go's).

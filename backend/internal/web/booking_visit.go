@@ -69,6 +69,9 @@ func visitPeople(all []*booking.Booking) [][]*booking.Calendar {
 		}
 		out[i] = append(out[i], b.Calendar)
 	}
+	if len(out[0]) == 0 && len(out) > 1 {
+		out = out[1:] // the booker cancelled theirs alone: a guest's lead the visit
+	}
 	return out
 }
 

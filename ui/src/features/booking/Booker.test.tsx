@@ -221,6 +221,12 @@ describe('staff', () => {
     expect(query(calls[0].url).staff).toBe('2');
   });
 
+  it('offers no person to choose where the service cannot be booked online', () => {
+    renderBooking(bookingPageData({ paymentsOff: true }));
+    expect(screen.queryByRole('radio', { name: 'Any available' })).toBeNull();
+    expect(screen.queryByRole('grid')).toBeNull();
+  });
+
   it('asks for a person first when the calendar needs a named one', async () => {
     mockFetch(() => json(200, { timezone: 'Europe/Berlin', slots: { '2026-11-26': daySlots('2026-11-26', 1) }, next: null }));
     renderBooking(bookingPageData({ calendar: calendarInfo({ staffMode: 'named' }) }));

@@ -58,7 +58,8 @@ export function TimesStep({ data, b }: { data: BookingPageData; b: BookerState }
             <CartLines.Component items={data.cart.items} guestItems={data.cart.guestItems} currency={location.currency} />
           </Suspense>
         )}
-        {who.choosable && <StaffPicker staff={who.staff} value={who.staffId} allowAny={who.allowAny} onChange={b.go.staff} action={url.pathname} params={url.params} />}
+        {/* A service that cannot be booked online offers no person to choose: the choice would lead nowhere. */}
+        {who.choosable && !data.paymentsOff && <StaffPicker staff={who.staff} value={who.staffId} allowAny={who.allowAny} onChange={b.go.staff} action={url.pathname} params={url.params} />}
       </div>
       {data.paymentsOff ? (
         <div className={styles.prompt} role="note">

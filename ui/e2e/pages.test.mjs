@@ -167,6 +167,8 @@ describe('the website frame', () => {
       assert.equal(await page.locator('header').getByRole('link', { name: 'Journal' }).count(), 0, 'the pages wait in the menu');
       await page.locator('header').getByText('Menu', { exact: true }).click();
       await page.locator('header').getByRole('link', { name: 'Journal' }).waitFor();
+      // The business's contact form closes the pages.
+      assert.match(await page.locator('header details').getByRole('link', { name: 'Contact' }).getAttribute('href'), /\/widget\/form\/demo-contact$/);
       assert.equal(await languageMenu(page.locator('header')).count(), 1);
       assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= 390), 'nothing is wider than the phone');
       if (js) await page.screenshot({ path: join(SHOTS, 'website-header-menu-390.png') });
@@ -213,6 +215,7 @@ describe('the website frame', () => {
     const header = await page.locator('header').boundingBox();
     assert.ok(header.height <= 80, `the header is ${header.height} px tall`);
     const row = [page.locator('header a').first(), page.locator('header').getByRole('link', { name: 'Journal' }),
+      page.locator('header nav').first().getByRole('link', { name: 'Contact' }),
       languageMenu(page.locator('header')), page.locator('header').getByRole('link', { name: 'Book', exact: true })];
     const boxes = await Promise.all(row.map((l) => l.boundingBox()));
     for (let i = 1; i < boxes.length; i++) {

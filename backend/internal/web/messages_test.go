@@ -43,7 +43,7 @@ func TestPayloadsCarryOnlyTheirLayoutsMessages(t *testing.T) {
 		// or with the page when its URL is that step.
 		{"/widget/bookings/demo-consultation", []string{"booking.times.title", "cookies.acceptAll", "error.home"}, []string{"email.footer", "home.title", "booking.submit"}, 90},
 		{"/widget/bookings/demo-consultation?time=2026-11-23T09:00:00%2B01:00", []string{"booking.times.title", "booking.submit"}, []string{"email.footer", "home.title"}, 180},
-		{"/widget/form/demo-contact", []string{"form.submit", "validation.required.email"}, []string{"booking.submit", "booking.cancel.submit"}, 64},
+		{"/widget/form/demo-contact", []string{"form.submit", "validation.required"}, []string{"booking.submit", "booking.cancel.submit"}, 64},
 		{"/de/widget/booking/cancel-booking?id=x", []string{"cookies.acceptAll"}, []string{"email.footer", "booking.submit"}, 100},
 		// The footer's headings and legal links, and the banner's privacy link.
 		{"/about", []string{"site.name", "cookies.acceptAll", "site.legal.privacy"}, []string{"email.footer", "booking.submit"}, 70},

@@ -11,14 +11,26 @@ import type { SiteData } from './types';
 // error pages. One row on a phone: the business, Book, and a menu (a
 // disclosure, so it opens without JavaScript) holding the pages and the
 // language; on a wider screen the pages and the language stand in the row.
-export function SiteHeader({ site }: { site: Pick<SiteData, 'nav' | 'book'> | null | undefined }) {
+// The business's contact form closes the pages.
+export function SiteHeader({ site }: { site: Pick<SiteData, 'nav' | 'book' | 'business'> | null | undefined }) {
   const { locale } = usePage();
   const menu = useMenuThatCloses();
-  const links = (site?.nav ?? []).map((p) => (
-    <NavLink key={p.id} end to={href('website', locale, { path: p.path }, { kind: 'page' })}>
-      {p.title}
-    </NavLink>
-  ));
+  const contact = site?.business?.contact;
+  const links = [
+    ...(site?.nav ?? []).map((p) => (
+      <NavLink key={p.id} end to={href('website', locale, { path: p.path }, { kind: 'page' })}>
+        {p.title}
+      </NavLink>
+    )),
+    // The business's contact form, where it has one, after its pages.
+    ...(contact
+      ? [
+          <a key="contact" href={contact}>
+            <FormattedMessage id="site.footer.contact" />
+          </a>,
+        ]
+      : []),
+  ];
   return (
     <>
       <header className={styles.header}>

@@ -52,6 +52,16 @@ afterEach(() => {
 });
 
 describe('a form of the engine', () => {
+  it("links a consent to the business's privacy policy, opening beside the form", () => {
+    const data = contact();
+    data.form.steps[0].fields.push({ id: 'ok', type: 'consent', label: 'You may keep my details', required: true, maxLength: 0 });
+    renderPage(payload('form', data, { layout: 'form', path: '/widget/form/demo-contact', privacy: '/privacy' }));
+    const link = screen.getByRole('link', { name: 'Privacy policy' });
+    expect(link.getAttribute('href')).toBe('/privacy');
+    expect(link.getAttribute('target')).toBe('_blank');
+    expect(screen.getByRole('checkbox', { name: /You may keep my details/ })).toBeTruthy();
+  });
+
   it('gives back what was typed and not sent after a reload, under what the server kept', async () => {
     open();
     fireEvent.change(box(/Your name/), { target: { value: 'Ada Lovelace' } });

@@ -1,4 +1,5 @@
 import { CheckboxField } from '../../../components/Field';
+import { WithPrivacy } from '../../../components/WithPrivacy';
 import { FormattedMessage, useIntl } from '../../../lib/i18n';
 import { contactName } from '../lib/formValues';
 import type { DetailsValues } from '../lib/validation';
@@ -13,14 +14,15 @@ interface Props {
 }
 
 // ConsentChecks: the business's consent text (the spec's default when it
-// has none) and, when it has terms, their acceptance.
+// has none) with its privacy policy and, when it has terms, their
+// acceptance.
 export function ConsentChecks({ location, values, termsError, set }: Props) {
   const intl = useIntl();
   return (
     <div className={styles.checks}>
       <CheckboxField
         name={contactName('consent')}
-        label={location.consentText || intl.formatMessage({ id: 'booking.consent.default' }, { business: location.name })}
+        label={<WithPrivacy>{location.consentText || intl.formatMessage({ id: 'booking.consent.default' }, { business: location.name })}</WithPrivacy>}
         checked={values.consent}
         onChange={(v) => set('consent', v)}
       />

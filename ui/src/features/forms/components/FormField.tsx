@@ -1,4 +1,5 @@
 import { CheckboxField, Field, inputClass } from '../../../components/Field';
+import { WithPrivacy } from '../../../components/WithPrivacy';
 import { useIntl } from '../../../lib/i18n';
 import type { FieldView } from '../../../generated/forms';
 import { ChoiceField } from './ChoiceField';
@@ -53,7 +54,7 @@ export function FormField({ field, values, error, region, lang, onChange, onBlur
     case 'consent':
       return (
         <div data-field={field.id}>
-          <CheckboxField name={name} label={field.label} required={field.required} error={error} checked={value !== ''} onChange={(c) => set(c ? 'on' : '')} />
+          <CheckboxField name={name} label={<WithPrivacy>{field.label}</WithPrivacy>} required={field.required} error={error} checked={value !== ''} onChange={(c) => set(c ? 'on' : '')} />
         </div>
       );
   }

@@ -105,6 +105,8 @@ describe('the contact form', () => {
     await page.waitForTimeout(MIN_FILL_MS);
     await page.keyboard.press('Tab'); // the newsletter box
     await page.keyboard.press('Space');
+    await page.keyboard.press('Tab'); // its privacy policy
+    assert.equal(await page.evaluate(() => document.activeElement?.textContent), 'Privacy policy');
     await page.keyboard.press('Tab');
     await page.keyboard.press('Enter');
     await page.getByText('Thank you! We have your message').waitFor();

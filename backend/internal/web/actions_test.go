@@ -21,6 +21,20 @@ func (f *fixture) post(target string, form url.Values, header map[string]string)
 	return f.send(http.MethodPost, target, form.Encode(), h)
 }
 
+// bookByForm posts Ada's details, without a place, to the details step of
+// page at start, as a browser without JavaScript does, and returns where
+// the 303 sends her.
+func bookByForm(t *testing.T, f *fixture, page, start string) string {
+	t.Helper()
+	form := adaForm(start)
+	form.Del("locationChoice")
+	rec := f.post(page+"time="+url.QueryEscape(start), form, nil)
+	if rec.Code != http.StatusSeeOther {
+		t.Fatalf("booking by form at %s: %d %s", page, rec.Code, rec.Body)
+	}
+	return rec.Header().Get("Location")
+}
+
 func adaForm(start string) url.Values {
 	return url.Values{
 		"start": {start}, "tz": {"Europe/Berlin"}, "idempotencyKey": {"form-1"},
@@ -225,13 +239,7 @@ func TestTeamsGroupsAndOneTimeLinksHaveTheirPages(t *testing.T) {
 
 func TestTheBusinessDecidesWithoutJavaScript(t *testing.T) {
 	f := newFixture(t, sharedRenderer(t))
-	start := nextMonday10()
-	form := adaForm(start)
-	form.Del("locationChoice")
-	rec := f.post("/widget/bookings/facial-treatment?time="+url.QueryEscape(start), form, nil)
-	if rec.Code != http.StatusSeeOther {
-		t.Fatalf("request: %d %s", rec.Code, rec.Body)
-	}
+	bookByForm(t, f, "/widget/bookings/facial-treatment?", nextMonday10())
 	if _, err := f.mails.DeliverDue(context.Background()); err != nil {
 		t.Fatal(err)
 	}
@@ -251,7 +259,7 @@ func TestTheBusinessDecidesWithoutJavaScript(t *testing.T) {
 	if rec := f.post(link[1], url.Values{"decision": {"maybe"}}, nil); rec.Code != http.StatusUnprocessableEntity {
 		t.Errorf("a decision that is neither: %d, want 422", rec.Code)
 	}
-	rec = f.post(link[1], url.Values{"decision": {"confirm"}}, nil)
+	rec := f.post(link[1], url.Values{"decision": {"confirm"}}, nil)
 	if rec.Code != http.StatusSeeOther {
 		t.Fatalf("confirm: %d %s", rec.Code, rec.Body)
 	}

@@ -27,13 +27,7 @@ func hrefOf(t *testing.T, body, part string) string {
 func TestAVisitIsMovedAndCancelledAsOneWithoutJavaScript(t *testing.T) {
 	f := newFixture(t, sharedRenderer(t))
 	start := nextMonday10()
-	form := adaForm(start)
-	form.Del("locationChoice")
-	rec := f.post("/widget/service-menus/demo-salon?cart=salon-haircut,salon-manicure&step=time&time="+url.QueryEscape(start), form, nil)
-	if rec.Code != http.StatusSeeOther {
-		t.Fatalf("cart by form: %d %s", rec.Code, rec.Body)
-	}
-	visit := rec.Header().Get("Location")
+	visit := bookByForm(t, f, "/widget/service-menus/demo-salon?cart=salon-haircut,salon-manicure&step=time&", start)
 	body := f.do(http.MethodGet, visit, nil).Body.String()
 
 	move := hrefOf(t, body, "reschedule=")
@@ -69,5 +63,37 @@ func TestAVisitIsMovedAndCancelledAsOneWithoutJavaScript(t *testing.T) {
 	f.pool.QueryRow(t.Context(), `SELECT count(*) FROM bookings WHERE series_id LIKE 'vs_%' AND status <> 'cancelled'`).Scan(&active)
 	if active != 0 {
 		t.Errorf("%d services of the visit still hold their time", active)
+	}
+}
+
+// The visit's times answer only its manage link's holder, and what a
+// client sends wrong is a 4xx, never a 500.
+func TestAVisitsTimesRefuseWhatIsNotItsLink(t *testing.T) {
+	f := newFixture(t, sharedRenderer(t))
+	visit := bookByForm(t, f, "/widget/service-menus/demo-salon?cart=salon-haircut,salon-manicure&step=time&", nextMonday10())
+	u, _ := url.Parse(visit)
+	id, token := strings.TrimPrefix(u.Path, "/widget/booking/"), u.Query().Get("token")
+	month := "&from=" + nextMonday10()[:8] + "01&to=" + nextMonday10()[:8] + "28&tz=Europe%2FBerlin"
+	tests := []struct {
+		name, query string
+		want        int
+	}{
+		{"the link's holder", "id=" + id + "&token=" + token + month, http.StatusOK},
+		{"a wrong token", "id=" + id + "&token=guess" + month, http.StatusNotFound},
+		{"no token", "id=" + id + month, http.StatusNotFound},
+		// The server's guard refuses these before any handler reads them.
+		{"a NUL in the id", "id=bk_%00x&token=" + token + month, http.StatusBadRequest},
+		{"bad UTF-8 in the token", "id=" + id + "&token=%ff%fe" + month, http.StatusBadRequest},
+		{"a huge id", "id=" + strings.Repeat("b", 10000) + "&token=" + token + month, http.StatusRequestURITooLong},
+		{"a long id that is none", "id=bk_" + strings.Repeat("b", 300) + "&token=" + token + month, http.StatusNotFound},
+		{"a range of a year", "id=" + id + "&token=" + token + "&from=2026-01-01&to=2026-12-31&tz=Europe%2FBerlin", http.StatusUnprocessableEntity},
+		{"an unknown zone", "id=" + id + "&token=" + token + "&from=2026-01-01&to=2026-01-02&tz=Mars%2FOlympus", http.StatusUnprocessableEntity},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			if rec := f.do(http.MethodGet, "/api/booking/visit-slots?"+tc.query, nil); rec.Code != tc.want {
+				t.Errorf("status %d, want %d: %s", rec.Code, tc.want, rec.Body)
+			}
+		})
 	}
 }

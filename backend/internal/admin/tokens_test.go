@@ -13,7 +13,7 @@ import (
 func TestMain(m *testing.M) { dbtest.Main(m) }
 
 func TestTokensAreKeptHashedAndRevocable(t *testing.T) {
-	pool := dbtest.New(t)
+	pool := dbtest.WithBusiness(t)
 	ctx := context.Background()
 	tok, secret, err := CreateToken(ctx, pool, "crm", ScopeRead)
 	if err != nil {

@@ -330,7 +330,7 @@ func (s *Service) list(ctx context.Context, where string, arg any) ([]Connection
 		FROM calendar_connections c
 		LEFT JOIN connection_calendars k ON k.connection_id = c.id
 		WHERE `+where+`
-		GROUP BY c.id ORDER BY c.created_at, c.id`, args...)
+		GROUP BY c.id, c.location_id ORDER BY c.created_at, c.id`, args...)
 	if err != nil {
 		return nil, err
 	}

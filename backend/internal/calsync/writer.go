@@ -223,7 +223,7 @@ func (s *Service) reconcile(ctx context.Context, key string, want map[place]noti
 		if err == nil {
 			_, err = s.pool.Exec(ctx, `INSERT INTO calendar_writes (key, connection_id, calendar_url, href, etag, sequence, written_at)
 				VALUES ($1, $2, $3, $4, $5, $6, now())
-				ON CONFLICT (key, connection_id, calendar_url) DO UPDATE SET href = $4, etag = $5, sequence = $6, written_at = now()`,
+				ON CONFLICT (key, connection_id, calendar_url, location_id) DO UPDATE SET href = $4, etag = $5, sequence = $6, written_at = now()`,
 				key, p.connection, p.calendar, w.href, etag, ev.Sequence)
 		}
 		failed = errors.Join(failed, err)

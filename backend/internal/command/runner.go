@@ -121,7 +121,7 @@ func runOnce[R any](ctx context.Context, pool *pgxpool.Pool, op Op, hash []byte,
 			return result, false, fmt.Errorf("command: unable to encode the result of %s: %w", op.Scope, err)
 		}
 		if _, err := tx.Exec(ctx, `INSERT INTO idempotency_keys (scope, key, request_hash, result) VALUES ($1, $2, $3, $4)
-			ON CONFLICT (scope, key) DO UPDATE SET request_hash = $3, result = $4, created_at = now()`, // an expired record
+			ON CONFLICT (scope, key, location_id) DO UPDATE SET request_hash = $3, result = $4, created_at = now()`, // an expired record
 			op.Scope, op.Key, hash, data); err != nil {
 			return result, false, fmt.Errorf("command: unable to record idempotency key: %w", err)
 		}

@@ -22,7 +22,7 @@ type made struct {
 
 func setup(t *testing.T) (*command.Runner, *pgxpool.Pool) {
 	t.Helper()
-	pool := dbtest.New(t)
+	pool := dbtest.WithBusiness(t)
 	if _, err := pool.Exec(context.Background(), `CREATE TABLE things (id bigserial PRIMARY KEY, name text)`); err != nil {
 		t.Fatal(err)
 	}

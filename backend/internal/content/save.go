@@ -69,8 +69,9 @@ func (w *writer) business(ctx context.Context) (int64, error) {
 func saveLocation(ctx context.Context, w *writer, l *Location) error {
 	return w.q.QueryRow(ctx, `
 		INSERT INTO locations (slug, name, time_zone, currency, default_locale, country, brand_color, logo_url, email, consent_text, terms_url, payment_provider,
-			phone, address, map_url, opening_hours, contact_form, privacy_url, imprint_url, cancel_one_of_visit)
-		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, nullif($12, ''), $13, $14, $15, $16, $17, $18, $19, $20)
+			phone, address, map_url, opening_hours, contact_form, privacy_url, imprint_url, cancel_one_of_visit, is_default)
+		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, nullif($12, ''), $13, $14, $15, $16, $17, $18, $19, $20,
+			NOT EXISTS (SELECT 1 FROM locations)) -- the first business answers every host, as a single studio's always has
 		ON CONFLICT (slug) DO UPDATE SET name = $2, time_zone = $3, currency = $4, default_locale = $5, country = $6,
 			brand_color = $7, logo_url = $8, email = $9, consent_text = $10, terms_url = $11, payment_provider = nullif($12, ''),
 			phone = $13, address = $14, map_url = $15, opening_hours = $16, contact_form = $17, privacy_url = $18, imprint_url = $19, cancel_one_of_visit = $20
@@ -171,7 +172,7 @@ func saveCalendar(ctx context.Context, w *writer, c *Calendar) error {
 			refund_window_hours, terms_url, reminders, follow_up)
 		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19,
 			(SELECT id FROM forms WHERE slug = nullif($20, '')), $21, nullif($22, ''), $23, $24, $25, $26, $27, $28, $29, $30, $31, $32)
-		ON CONFLICT (slug) DO UPDATE SET name = $3, description = $4, active = $5, duration_minutes = $6, slot_interval_minutes = $7,
+		ON CONFLICT (slug, location_id) DO UPDATE SET name = $3, description = $4, active = $5, duration_minutes = $6, slot_interval_minutes = $7,
 			buffer_before_minutes = $8, buffer_after_minutes = $9, min_notice_minutes = $10, booking_window_days = $11,
 			max_per_staff_per_day = $12, staff_mode = $13, requires_confirmation = $14, seats = $15, max_seats_per_booking = $16,
 			recurring_max = $17, location_options = $18, fields = $19, form_id = EXCLUDED.form_id, price_cents = $21,
@@ -217,7 +218,7 @@ func saveTeam(ctx context.Context, w *writer, t *Team) error {
 	}
 	_, err = w.q.Exec(ctx, `
 		INSERT INTO teams (location_id, slug, name, description, calendar_id) VALUES ($1, $2, $3, $4, (SELECT id FROM calendars WHERE slug = $5))
-		ON CONFLICT (slug) DO UPDATE SET name = $3, description = $4, calendar_id = EXCLUDED.calendar_id`,
+		ON CONFLICT (slug, location_id) DO UPDATE SET name = $3, description = $4, calendar_id = EXCLUDED.calendar_id`,
 		loc, t.Slug, t.Name, t.Description, t.Calendar)
 	return err
 }
@@ -233,7 +234,7 @@ func (w *writer) listing(ctx context.Context, table, id, slug, name, description
 		return err
 	}
 	_, err = w.q.Exec(ctx, `INSERT INTO `+table+` (id, location_id, slug, name, description) VALUES ($1, $2, $3, $4, $5)
-		ON CONFLICT (id) DO UPDATE SET slug = $3, name = $4, description = $5`, id, loc, slug, name, description)
+		ON CONFLICT (id, location_id) DO UPDATE SET slug = $3, name = $4, description = $5`, id, loc, slug, name, description)
 	return err
 }
 
@@ -278,7 +279,7 @@ func saveLink(ctx context.Context, w *writer, l *Link) error {
 	hash := sha256.Sum256([]byte(l.Slug))
 	_, err := w.q.Exec(ctx, `
 		INSERT INTO one_time_links (slug_hash, slug, calendar_id, expires_at) VALUES ($1, $2, (SELECT id FROM calendars WHERE slug = $3), $4)
-		ON CONFLICT (slug_hash) DO UPDATE SET slug = $2, calendar_id = EXCLUDED.calendar_id, expires_at = $4`,
+		ON CONFLICT (slug_hash, location_id) DO UPDATE SET slug = $2, calendar_id = EXCLUDED.calendar_id, expires_at = $4`,
 		hash[:], l.Slug, l.Calendar, l.Expires)
 	return err
 }
@@ -361,7 +362,7 @@ func savePage(ctx context.Context, w *writer, p *Page) error {
 	sections, _ := json.Marshal(checked) // strings and numbers always encode
 	_, err = w.q.Exec(ctx, `
 		INSERT INTO site_pages (path, title, description, body, locale, published, sections) VALUES ($1, $2, $3, $4, $5, $6, $7)
-		ON CONFLICT (path) DO UPDATE SET title = $2, description = $3, body = $4, locale = $5, published = $6, sections = $7,
+		ON CONFLICT (path, location_id) DO UPDATE SET title = $2, description = $3, body = $4, locale = $5, published = $6, sections = $7,
 			updated_at = now()`, p.Path, p.Title, p.Description, body(p.Body), p.Locale, p.Published, sections)
 	return err
 }

@@ -85,7 +85,7 @@ func TestInTx(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			pool := dbtest.New(t)
+			pool := dbtest.WithBusiness(t)
 			var err error
 			panicked := func() (p bool) {
 				defer func() { p = recover() != nil }()

@@ -140,7 +140,7 @@ func TestMigrationsRevertCleanly(t *testing.T) {
 }
 
 func TestSitePagesSchema(t *testing.T) {
-	pool := dbtest.New(t)
+	pool := dbtest.WithBusiness(t)
 	ctx := testContext(t)
 	tests := []struct {
 		path    string

@@ -41,7 +41,7 @@ func (c *counter) Handle(_ context.Context, ev events.Event) (events.Commit, err
 
 func setup(t *testing.T) *pgxpool.Pool {
 	t.Helper()
-	pool := dbtest.New(t)
+	pool := dbtest.WithBusiness(t)
 	if _, err := pool.Exec(context.Background(), `CREATE TABLE effects (consumer text, event_id bigint, UNIQUE (consumer, event_id))`); err != nil {
 		t.Fatal(err)
 	}

@@ -161,7 +161,7 @@ func (store) saveResponse(ctx context.Context, q db.Querier, key string, r *Resp
 	_, err = q.Exec(ctx, `INSERT INTO form_responses (id, form_id, version, status, token_hash, answers, attribution, step, locale, page,
 			score, max_score, band, submitted_at)
 		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)
-		ON CONFLICT (id) DO UPDATE SET status = $4, answers = $6, attribution = $7, step = $8, locale = $9,
+		ON CONFLICT (id, location_id) DO UPDATE SET status = $4, answers = $6, attribution = $7, step = $8, locale = $9,
 			score = $11, max_score = $12, band = $13, submitted_at = $14, updated_at = now()`,
 		r.ID, r.FormID, r.Version, r.Status, hashKey(key), answers, attribution, r.Step, r.Locale, r.Page,
 		score, max, band, r.SubmittedAt)

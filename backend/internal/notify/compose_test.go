@@ -212,7 +212,7 @@ func TestComposeChecksTheAnswer(t *testing.T) {
 // over SMTP, read back by a mail parser.
 func TestComposedMailArrives(t *testing.T) {
 	r := serverBundle(t)
-	pool := dbtest.New(t)
+	pool := dbtest.WithBusiness(t)
 	ms := startMailServer(t, serverOptions{})
 	ctx := testCtx(t)
 

@@ -50,7 +50,7 @@ func EnqueueOnce(ctx context.Context, q db.Querier, once, kind string, from, fro
 	}
 	tag, err := q.Exec(ctx,
 		`INSERT INTO outbox (kind, recipient, subject, mime, once_key) VALUES ($1, $2, $3, $4, nullif($5, ''))
-		 ON CONFLICT (once_key) WHERE once_key IS NOT NULL DO NOTHING`,
+		 ON CONFLICT (once_key, location_id) WHERE once_key IS NOT NULL DO NOTHING`,
 		kind, rcpt.Address, m.Subject, data, once)
 	if err != nil {
 		return false, fmt.Errorf("notify: unable to enqueue %s mail: %w", kind, err)

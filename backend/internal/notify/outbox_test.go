@@ -94,7 +94,7 @@ func outboxRows(t *testing.T, pool *pgxpool.Pool) []outboxState {
 }
 
 func TestEnqueueRolledBackSendsNothing(t *testing.T) {
-	pool := dbtest.New(t)
+	pool := dbtest.WithBusiness(t)
 	ms := startMailServer(t, serverOptions{})
 	ctx := testCtx(t)
 	boom := errors.New("booking failed")
@@ -118,7 +118,7 @@ func TestEnqueueRolledBackSendsNothing(t *testing.T) {
 }
 
 func TestEnqueueCommittedIsDeliveredWithItsInvitation(t *testing.T) {
-	pool := dbtest.New(t)
+	pool := dbtest.WithBusiness(t)
 	ms := startMailServer(t, serverOptions{})
 	ctx := testCtx(t)
 	m := sampleMessage(t)
@@ -162,7 +162,7 @@ func TestEnqueueCommittedIsDeliveredWithItsInvitation(t *testing.T) {
 }
 
 func TestOutboxRetriesUntilTheServerIsBack(t *testing.T) {
-	pool := dbtest.New(t)
+	pool := dbtest.WithBusiness(t)
 	ctx := testCtx(t)
 	port := freePort(t) // nothing listens: the server is down
 	enqueue(t, pool, sampleMessage(t))
@@ -222,7 +222,7 @@ func makeDue(t *testing.T, pool *pgxpool.Pool) {
 }
 
 func TestOutboxDeadAfterMaxAttempts(t *testing.T) {
-	pool := dbtest.New(t)
+	pool := dbtest.WithBusiness(t)
 	ctx := testCtx(t)
 	enqueue(t, pool, sampleMessage(t))
 	logs := &logBuffer{}
@@ -245,7 +245,7 @@ func TestOutboxDeadAfterMaxAttempts(t *testing.T) {
 }
 
 func TestOutboxRejectedRecipientIsDeadAtOnce(t *testing.T) {
-	pool := dbtest.New(t)
+	pool := dbtest.WithBusiness(t)
 	ctx := testCtx(t)
 	ms := startMailServer(t, serverOptions{})
 	m := sampleMessage(t)
@@ -330,6 +330,7 @@ func TestOutboxConcurrentWorkersNeverSendARowTwice(t *testing.T) {
 		return p
 	}
 	replicaA, replicaB := open(), open()
+	dbtest.Business(t, replicaA, "studio")
 	ms := startMailServer(t, serverOptions{})
 	ms.delay = 5 * time.Millisecond
 
@@ -394,7 +395,7 @@ func TestOutboxConcurrentWorkersNeverSendARowTwice(t *testing.T) {
 }
 
 func TestRunDeliversOnCommitWithoutWaitingForThePoll(t *testing.T) {
-	pool := dbtest.New(t)
+	pool := dbtest.WithBusiness(t)
 	ms := startMailServer(t, serverOptions{})
 	w := newWorker(pool, smtpTo(t, ms.Port), &logBuffer{})
 	w.PollInterval = time.Hour // only a notification can wake it in time
@@ -478,6 +479,7 @@ func TestEachMailIsMarkedSentInItsOwnCommitWithNoTransactionOpen(t *testing.T) {
 		t.Fatal(err)
 	}
 	t.Cleanup(pool.Close)
+	dbtest.Business(t, pool, "studio")
 	observer, err := db.Open(ctx, url)
 	if err != nil {
 		t.Fatal(err)

@@ -82,7 +82,7 @@ func (store) bySessionForUpdate(ctx context.Context, q db.Querier, provider, ses
 // Two requests at once meet at the unique index and share one row.
 func (store) openPayment(ctx context.Context, q db.Querier, bookingID, provider string, amount int64, currency, locale string) (*payment, error) {
 	if _, err := q.Exec(ctx, `INSERT INTO payments (id, booking_id, provider, amount_cents, currency, locale)
-		VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (booking_id) WHERE status IN ('open', 'processing') DO NOTHING`,
+		VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (booking_id, location_id) WHERE status IN ('open', 'processing') DO NOTHING`,
 		newPaymentID(), bookingID, provider, amount, currency, locale); err != nil {
 		return nil, fmt.Errorf("payments: unable to open a payment for %q: %w", bookingID, err)
 	}

@@ -293,7 +293,7 @@ type PostInput struct {
 // SaveBlog creates or updates the blog at b.Path.
 func (s *Store) SaveBlog(ctx context.Context, b Blog) error {
 	_, err := s.q.Exec(ctx, `INSERT INTO blogs (path, title, description) VALUES ($1, $2, $3)
-		ON CONFLICT (path) DO UPDATE SET title = EXCLUDED.title, description = EXCLUDED.description, updated_at = now()`,
+		ON CONFLICT (path, location_id) DO UPDATE SET title = EXCLUDED.title, description = EXCLUDED.description, updated_at = now()`,
 		b.Path, b.Title, b.Description)
 	if err != nil {
 		return fmt.Errorf("sites: unable to save blog %q: %w", b.Path, err)
@@ -304,7 +304,7 @@ func (s *Store) SaveBlog(ctx context.Context, b Blog) error {
 // SaveAuthor, SaveCategory and SaveTag create or update by slug.
 func (s *Store) SaveAuthor(ctx context.Context, a Author) error {
 	_, err := s.q.Exec(ctx, `INSERT INTO authors (slug, name, bio) VALUES ($1, $2, $3)
-		ON CONFLICT (slug) DO UPDATE SET name = EXCLUDED.name, bio = EXCLUDED.bio, updated_at = now()`, a.Slug, a.Name, a.Bio)
+		ON CONFLICT (slug, location_id) DO UPDATE SET name = EXCLUDED.name, bio = EXCLUDED.bio, updated_at = now()`, a.Slug, a.Name, a.Bio)
 	if err != nil {
 		return fmt.Errorf("sites: unable to save author %q: %w", a.Slug, err)
 	}
@@ -314,7 +314,7 @@ func (s *Store) SaveAuthor(ctx context.Context, a Author) error {
 func (s *Store) SaveCategory(ctx context.Context, blogPath string, c Category) error {
 	_, err := s.q.Exec(ctx, `INSERT INTO blog_categories (blog_id, slug, name, description)
 		VALUES ((SELECT id FROM blogs WHERE path = $1), $2, $3, $4)
-		ON CONFLICT (slug) DO UPDATE SET name = EXCLUDED.name, description = EXCLUDED.description, updated_at = now()`,
+		ON CONFLICT (slug, location_id) DO UPDATE SET name = EXCLUDED.name, description = EXCLUDED.description, updated_at = now()`,
 		blogPath, c.Slug, c.Name, c.Description)
 	if err != nil {
 		return fmt.Errorf("sites: unable to save category %q: %w", c.Slug, err)
@@ -324,7 +324,7 @@ func (s *Store) SaveCategory(ctx context.Context, blogPath string, c Category) e
 
 func (s *Store) SaveTag(ctx context.Context, t Tag) error {
 	_, err := s.q.Exec(ctx, `INSERT INTO tags (slug, name) VALUES ($1, $2)
-		ON CONFLICT (slug) DO UPDATE SET name = EXCLUDED.name, updated_at = now()`, t.Slug, t.Name)
+		ON CONFLICT (slug, location_id) DO UPDATE SET name = EXCLUDED.name, updated_at = now()`, t.Slug, t.Name)
 	if err != nil {
 		return fmt.Errorf("sites: unable to save tag %q: %w", t.Slug, err)
 	}
@@ -364,7 +364,7 @@ func (s *Store) SavePost(ctx context.Context, in PostInput) error {
 	err = s.q.QueryRow(ctx, `
 		INSERT INTO posts (blog_id, slug, title, excerpt, body_source, body_format, body, cover, author_id, status, published_at)
 		VALUES ((SELECT id FROM blogs WHERE path = $1), $2, $3, $4, $5, $11, $6, $7, (SELECT id FROM authors WHERE slug = $8), $9, $10)
-		ON CONFLICT (slug) DO UPDATE SET blog_id = EXCLUDED.blog_id, title = EXCLUDED.title, excerpt = EXCLUDED.excerpt,
+		ON CONFLICT (slug, location_id) DO UPDATE SET blog_id = EXCLUDED.blog_id, title = EXCLUDED.title, excerpt = EXCLUDED.excerpt,
 		  body_source = EXCLUDED.body_source, body_format = EXCLUDED.body_format, body = EXCLUDED.body, cover = EXCLUDED.cover,
 		  author_id = EXCLUDED.author_id, status = EXCLUDED.status, published_at = EXCLUDED.published_at, updated_at = now()
 		RETURNING id`,

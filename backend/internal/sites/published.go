@@ -25,7 +25,7 @@ func (s *Store) Published(ctx context.Context) ([]Entry, error) {
 		SELECT 'page', path, '', updated_at FROM site_pages WHERE published
 		UNION ALL
 		SELECT 'blog', b.path, '', greatest(b.updated_at, coalesce(max(p.updated_at), b.updated_at))
-		  FROM blogs b LEFT JOIN posts p ON p.blog_id = b.id AND `+visibleAt("$1")+` GROUP BY b.id
+		  FROM blogs b LEFT JOIN posts p ON p.blog_id = b.id AND `+visibleAt("$1")+` GROUP BY b.id, b.location_id
 		UNION ALL
 		SELECT 'post', b.path, p.slug, p.updated_at FROM posts p JOIN blogs b ON b.id = p.blog_id WHERE `+visibleAt("$1")+`
 		UNION ALL

@@ -124,7 +124,7 @@ func (s *Store) SaveProduct(ctx context.Context, in ProductInput) error {
 	_, err = s.q.Exec(ctx, `
 		INSERT INTO products (id, name, summary, description_source, description, images, price_cents, compare_at_cents, currency, available, status)
 		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
-		ON CONFLICT (id) DO UPDATE SET name = EXCLUDED.name, summary = EXCLUDED.summary, description_source = EXCLUDED.description_source,
+		ON CONFLICT (id, location_id) DO UPDATE SET name = EXCLUDED.name, summary = EXCLUDED.summary, description_source = EXCLUDED.description_source,
 		  description = EXCLUDED.description, images = EXCLUDED.images, price_cents = EXCLUDED.price_cents,
 		  compare_at_cents = EXCLUDED.compare_at_cents, currency = EXCLUDED.currency, available = EXCLUDED.available,
 		  status = EXCLUDED.status, updated_at = now()`,
@@ -139,7 +139,7 @@ func (s *Store) SaveProduct(ctx context.Context, in ProductInput) error {
 // products named, in that order.
 func (s *Store) SaveCollection(ctx context.Context, c Collection, sort string, productIDs []string) error {
 	if _, err := s.q.Exec(ctx, `INSERT INTO collections (slug, title, description, sort) VALUES ($1, $2, $3, $4)
-		ON CONFLICT (slug) DO UPDATE SET title = EXCLUDED.title, description = EXCLUDED.description, sort = EXCLUDED.sort, updated_at = now()`,
+		ON CONFLICT (slug, location_id) DO UPDATE SET title = EXCLUDED.title, description = EXCLUDED.description, sort = EXCLUDED.sort, updated_at = now()`,
 		c.Slug, c.Title, c.Description, sort); err != nil {
 		return fmt.Errorf("sites: unable to save collection %q: %w", c.Slug, err)
 	}
@@ -192,7 +192,7 @@ func (s *Store) Media(ctx context.Context, name string) ([]byte, string, error) 
 // different picture must have a different name.
 func (s *Store) SaveMedia(ctx context.Context, name, contentType string, data []byte) error {
 	_, err := s.q.Exec(ctx, `INSERT INTO media (name, content_type, data) VALUES ($1, $2, $3)
-		ON CONFLICT (name) DO UPDATE SET content_type = EXCLUDED.content_type, data = EXCLUDED.data`, name, contentType, data)
+		ON CONFLICT (name, location_id) DO UPDATE SET content_type = EXCLUDED.content_type, data = EXCLUDED.data`, name, contentType, data)
 	if err != nil {
 		return fmt.Errorf("sites: unable to save media %q: %w", name, err)
 	}

@@ -140,7 +140,7 @@ func (f *Fanout) Handle(ctx context.Context, ev events.Event) (events.Commit, er
 				if _, err := tx.Exec(ctx, `INSERT INTO webhook_deliveries (id, endpoint_id, event_type, source_event_id, body,
 						next_attempt_at, expires_at)
 					VALUES ($1, $2, $3, $4, $5, now(), now() + $6 * interval '1 second')
-					ON CONFLICT (endpoint_id, source_event_id, event_type) DO NOTHING`,
+					ON CONFLICT (endpoint_id, source_event_id, event_type, location_id) DO NOTHING`,
 					"msg_"+strings.ToLower(rand.Text()), t.id, typ, ev.ID, bodies[typ], int64(Retention.Seconds())); err != nil {
 					return fmt.Errorf("webhooks: unable to write a delivery: %w", err)
 				}

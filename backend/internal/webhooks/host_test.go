@@ -21,7 +21,7 @@ import (
 // Creating and changing an endpoint judge the address a host spells, not
 // its spelling.
 func TestEndpointsAtPrivateAddressesInAnySpellingAreRefused(t *testing.T) {
-	pool := dbtest.New(t)
+	pool := dbtest.WithBusiness(t)
 	public := NewStore(pool, false)
 	kept, _, err := public.Create(context.Background(), EndpointInput{URL: ptr("https://crm.example.com/hooks"), Events: ptr([]string{BookingCreated})})
 	if err != nil {
@@ -87,7 +87,7 @@ func TestDeliveryErrorsAreSaidPlainly(t *testing.T) {
 }
 
 func TestARefusedConnectionIsRecordedPlainly(t *testing.T) {
-	pool := dbtest.New(t)
+	pool := dbtest.WithBusiness(t)
 	l, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)

@@ -23,7 +23,7 @@ func TestMain(m *testing.M) { dbtest.Main(m) }
 func ptr[T any](v T) *T { return &v }
 
 func TestEndpointsAreCheckedBeforeTheyAreKept(t *testing.T) {
-	pool := dbtest.New(t)
+	pool := dbtest.WithBusiness(t)
 	public := NewStore(pool, false)
 	tests := []struct {
 		name  string
@@ -70,7 +70,7 @@ func TestEndpointsAreCheckedBeforeTheyAreKept(t *testing.T) {
 }
 
 func TestEndpointUpdateAndDelete(t *testing.T) {
-	pool := dbtest.New(t)
+	pool := dbtest.WithBusiness(t)
 	s := NewStore(pool, false)
 	ctx := context.Background()
 	e, _, err := s.Create(ctx, EndpointInput{URL: ptr("https://crm.example.com/a"), Events: ptr([]string{BookingCreated})})
@@ -109,7 +109,7 @@ func delivery(t *testing.T, pool *pgxpool.Pool, url string) (endpointID, deliver
 }
 
 func TestSenderSignsAsStandardWebhooksSays(t *testing.T) {
-	pool := dbtest.New(t)
+	pool := dbtest.WithBusiness(t)
 	var mu sync.Mutex
 	var verifyErr error
 	var got http.Header
@@ -167,7 +167,7 @@ func TestSenderOutcomes(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			pool := dbtest.New(t)
+			pool := dbtest.WithBusiness(t)
 			srv := httptest.NewServer(tt.handler)
 			defer srv.Close()
 			endpointID, id, _ := delivery(t, pool, srv.URL)
@@ -197,7 +197,7 @@ func TestSenderOutcomes(t *testing.T) {
 }
 
 func TestSenderRefusesPrivateAddressesUnlessAllowed(t *testing.T) {
-	pool := dbtest.New(t)
+	pool := dbtest.WithBusiness(t)
 	hit := false
 	srv := httptest.NewServer(http.HandlerFunc(func(http.ResponseWriter, *http.Request) { hit = true }))
 	defer srv.Close()
@@ -213,7 +213,7 @@ func TestSenderRefusesPrivateAddressesUnlessAllowed(t *testing.T) {
 }
 
 func TestReplaySendsTheSameMessageAgain(t *testing.T) {
-	pool := dbtest.New(t)
+	pool := dbtest.WithBusiness(t)
 	var ids []string
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { ids = append(ids, r.Header.Get("webhook-id")) }))
 	defer srv.Close()

@@ -351,3 +351,28 @@ func templateMarker() (string, error) {
 func quoteLiteral(s string) string {
 	return "'" + strings.ReplaceAll(s, "'", "''") + "'"
 }
+
+// Business adds a business (a row of locations) named slug and returns its
+// id: every business table's row belongs to one, and with a single business
+// in the database a row written without naming one is that business's.
+func Business(t testing.TB, pool *pgxpool.Pool, slug string) int64 {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), opTimeout)
+	defer cancel()
+	var id int64
+	err := pool.QueryRow(ctx, `
+		INSERT INTO locations (slug, name, time_zone, is_default)
+		VALUES ($1, $1, 'UTC', NOT EXISTS (SELECT 1 FROM locations)) RETURNING id`, slug).Scan(&id)
+	if err != nil {
+		t.Fatalf("dbtest: unable to add business %q: %v", slug, err)
+	}
+	return id
+}
+
+// WithBusiness is New with one business in the database (Business).
+func WithBusiness(t testing.TB) *pgxpool.Pool {
+	t.Helper()
+	pool := New(t)
+	Business(t, pool, "studio")
+	return pool
+}

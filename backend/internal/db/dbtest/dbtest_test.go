@@ -17,7 +17,7 @@ func TestNewGivesEachTestItsOwnDatabase(t *testing.T) {
 	for _, name := range []string{"first", "second", "third"} {
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
-			pool := dbtest.New(t)
+			pool := dbtest.WithBusiness(t)
 			ctx := context.Background()
 			// The same unique path in every database: no conflicts, and each
 			// sees only its own row.
@@ -43,7 +43,7 @@ func TestNewGivesEachTestItsOwnDatabase(t *testing.T) {
 }
 
 func TestNewDatabaseIsMigratedToTheLatestVersion(t *testing.T) {
-	pool := dbtest.New(t)
+	pool := dbtest.WithBusiness(t)
 	latest, err := db.LatestSchemaVersion()
 	if err != nil {
 		t.Fatal(err)
@@ -61,12 +61,12 @@ func TestNewDatabaseIsMigratedToTheLatestVersion(t *testing.T) {
 func TestDatabaseIsDroppedWhenTheTestEnds(t *testing.T) {
 	var dbname string
 	t.Run("user", func(t *testing.T) {
-		pool := dbtest.New(t)
+		pool := dbtest.WithBusiness(t)
 		if err := pool.QueryRow(context.Background(), `SELECT current_database()`).Scan(&dbname); err != nil {
 			t.Fatal(err)
 		}
 	})
-	observer := dbtest.New(t)
+	observer := dbtest.WithBusiness(t)
 	var exists bool
 	if err := observer.QueryRow(context.Background(), `SELECT EXISTS (SELECT 1 FROM pg_database WHERE datname = $1)`, dbname).Scan(&exists); err != nil {
 		t.Fatal(err)

@@ -13,9 +13,10 @@
 -- some business.
 CREATE FUNCTION slotwise_business() RETURNS bigint
     LANGUAGE sql STABLE PARALLEL SAFE AS $$
-    SELECT COALESCE(
-        NULLIF(current_setting('slotwise.business', true), '')::bigint,
-        (SELECT min(id) FROM locations HAVING count(*) = 1))
+    SELECT CASE WHEN current_setting('slotwise.business', true) ~ '^[0-9]+$'
+        THEN current_setting('slotwise.business', true)::bigint
+        ELSE (SELECT min(id) FROM locations HAVING count(*) = 1)
+    END
 $$;
 
 -- The business that answers a host no business claims (at most one; none:

@@ -7,8 +7,6 @@ import (
 	"path/filepath"
 	"time"
 
-	"github.com/jackc/pgx/v5/pgxpool"
-
 	"slotwise/backend/internal/config"
 	"slotwise/backend/internal/db"
 	"slotwise/backend/internal/demo"
@@ -20,7 +18,7 @@ type app struct {
 	cfg      *config.Config
 	log      *slog.Logger
 	closeLog func() error // writes the lines still queued; the last thing close does
-	pool     *pgxpool.Pool
+	pool     *db.Pool
 	cluster  *db.Cluster
 	// demoLink is a one-time link to the demo calendar, made at start;
 	// demoPreview a preview of the demo's draft post.

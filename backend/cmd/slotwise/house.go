@@ -7,14 +7,18 @@ import (
 	"net/http"
 	"time"
 
+	"github.com/jackc/pgx/v5"
+
 	"slotwise/backend/internal/background"
 	"slotwise/backend/internal/booking"
 	"slotwise/backend/internal/calsync"
 	"slotwise/backend/internal/clock"
 	"slotwise/backend/internal/content"
+	"slotwise/backend/internal/db"
 	"slotwise/backend/internal/events"
 	"slotwise/backend/internal/formkey"
 	"slotwise/backend/internal/forms"
+	"slotwise/backend/internal/hosts"
 	"slotwise/backend/internal/limits"
 	"slotwise/backend/internal/metrics"
 	"slotwise/backend/internal/notify"
@@ -99,7 +103,12 @@ func furnish(ctx context.Context, a *app, now clock.Func, meters *metrics.Metric
 	if err := startup(ctx, a, dispatcher, bookings, siteStore, now); err != nil {
 		return nil, err
 	}
+	businesses := &hosts.Map{}
+	if err := businesses.Load(ctx, a.pool); err != nil {
+		return nil, err
+	}
 	handler, err := web.New(web.Deps{
+		Hosts: businesses,
 		Config: web.Config{PublicURL: publicURL(a.cfg), TrustedOrigins: a.cfg.TrustedOrigins,
 			FrameAncestors: a.cfg.FrameAncestors, TrustedProxies: a.cfg.TrustedProxies, MetricsToken: a.cfg.MetricsToken},
 		Metrics: meters, Limits: limiter, Logger: a.log, Renderer: renderer, DB: a.pool, Assets: assets, Cache: cache,
@@ -118,6 +127,7 @@ func furnish(ctx context.Context, a *app, now clock.Func, meters *metrics.Metric
 		calendars,
 		&reminders.Worker{Pool: a.pool, Bookings: bookings, Mailer: bookingMails, Now: bookings.Now, Logger: a.log, Observe: meters.Reminder},
 		payments.Holds{Service: paySvc, Every: holdSweep},
+		background.Func("hosts", func(ctx context.Context) error { businesses.Watch(ctx, a.pool, a.log); return nil }),
 		purges(a, bookings, limiter),
 	}}, nil
 }
@@ -151,17 +161,33 @@ func startup(ctx context.Context, a *app, dispatcher *events.Dispatcher, booking
 			return err
 		}
 	}
-	if err := reminders.PlanAgendas(ctx, a.pool, now()); err != nil {
-		return err
-	}
-	n, err := booking.PlanUnplanned(ctx, a.pool, now())
+	businesses, err := businessIDs(ctx, a.pool)
 	if err != nil {
 		return err
 	}
-	if n > 0 {
-		a.log.Info("reminders planned for bookings made before them", slog.Int("bookings", n))
+	for _, id := range businesses {
+		ctx := db.WithBusiness(ctx, id)
+		if err := reminders.PlanAgendas(ctx, a.pool, now()); err != nil {
+			return err
+		}
+		n, err := booking.PlanUnplanned(ctx, a.pool, now())
+		if err != nil {
+			return err
+		}
+		if n > 0 {
+			a.log.Info("reminders planned for bookings made before them", slog.Int64("business", id), slog.Int("bookings", n))
+		}
 	}
 	return nil
+}
+
+// businessIDs lists every business of the deployment.
+func businessIDs(ctx context.Context, q db.Querier) ([]int64, error) {
+	rows, err := q.Query(ctx, `SELECT id FROM locations ORDER BY id`)
+	if err != nil {
+		return nil, fmt.Errorf("unable to list the businesses: %w", err)
+	}
+	return pgx.CollectRows(rows, pgx.RowTo[int64])
 }
 
 // purges forget, every hour, idempotency keys past their day, rate limit
@@ -180,7 +206,7 @@ func purges(a *app, bookings *booking.Service, limiter *limits.Limiter) backgrou
 }
 
 func purge(ctx context.Context, a *app, what string, run func(context.Context) (int64, error)) {
-	n, err := run(ctx)
+	n, err := run(db.WithEveryBusiness(ctx)) // what is past its time, in every business
 	switch {
 	case err != nil && ctx.Err() == nil:
 		a.log.Warn(fmt.Sprintf("unable to purge %s", what), slog.Any("err", err))

@@ -11,8 +11,6 @@ import (
 	"sync"
 	"time"
 
-	"github.com/jackc/pgx/v5/pgxpool"
-
 	"slotwise/backend/internal/db"
 )
 
@@ -58,7 +56,7 @@ const DefaultPoll = 5 * time.Second
 // is not "": LISTEN on a connection of its own, reconnecting when it
 // drops) and at least every poll, until ctx ends: a notice missed while
 // not listening waits one poll at most.
-func Rounds(ctx context.Context, pool *pgxpool.Pool, channel string, poll time.Duration, log *slog.Logger, round func(ctx context.Context)) {
+func Rounds(ctx context.Context, pool *db.Pool, channel string, poll time.Duration, log *slog.Logger, round func(ctx context.Context)) {
 	if poll <= 0 {
 		poll = DefaultPoll
 	}

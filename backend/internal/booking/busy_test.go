@@ -9,16 +9,15 @@ import (
 	"testing"
 	"time"
 
-	"github.com/jackc/pgx/v5/pgxpool"
-
 	"slotwise/backend/internal/booking"
+	"slotwise/backend/internal/db"
 	"slotwise/backend/internal/db/dbtest"
 	"slotwise/backend/internal/demo"
 )
 
 // ownBusy stores an event of a person's own calendar, as a calendar
 // connection's sync does.
-func ownBusy(t *testing.T, pool *pgxpool.Pool, staff int64, from, to string) {
+func ownBusy(t *testing.T, pool *db.Pool, staff int64, from, to string) {
 	t.Helper()
 	ctx := context.Background()
 	id := "cc_test_" + from

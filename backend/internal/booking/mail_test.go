@@ -16,9 +16,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/jackc/pgx/v5/pgxpool"
-
 	"slotwise/backend/internal/booking"
+	"slotwise/backend/internal/db"
 	"slotwise/backend/internal/events"
 	"slotwise/backend/internal/notify"
 )
@@ -31,7 +30,7 @@ func (brokenRenderer) Call(context.Context, string, ...string) (string, error) {
 
 // mailFixture is the service with its mail consumer subscribed, and a
 // dispatcher the test runs by hand.
-func mailFixture(t *testing.T) (*booking.Service, *pgxpool.Pool, *events.Dispatcher) {
+func mailFixture(t *testing.T) (*booking.Service, *db.Pool, *events.Dispatcher) {
 	t.Helper()
 	svc, pool, _ := newService(t)
 	return svc, pool, mailDispatcher(t, svc, pool, brokenRenderer{})
@@ -39,7 +38,7 @@ func mailFixture(t *testing.T) (*booking.Service, *pgxpool.Pool, *events.Dispatc
 
 // mailDispatcher subscribes the service's mail consumer, drawing its mails
 // with r, and gives the dispatcher the test runs by hand.
-func mailDispatcher(t *testing.T, svc *booking.Service, pool *pgxpool.Pool, r notify.Renderer) *events.Dispatcher {
+func mailDispatcher(t *testing.T, svc *booking.Service, pool *db.Pool, r notify.Renderer) *events.Dispatcher {
 	t.Helper()
 	log := slog.New(slog.NewTextHandler(io.Discard, nil))
 	d := &events.Dispatcher{Pool: pool, Logger: log, Consumers: []events.Consumer{
@@ -53,7 +52,7 @@ func mailDispatcher(t *testing.T, svc *booking.Service, pool *pgxpool.Pool, r no
 
 type queuedMail struct{ kind, recipient, subject, mime string }
 
-func deliverAndRead(t *testing.T, pool *pgxpool.Pool, d *events.Dispatcher) []queuedMail {
+func deliverAndRead(t *testing.T, pool *db.Pool, d *events.Dispatcher) []queuedMail {
 	t.Helper()
 	if _, err := d.DeliverDue(context.Background()); err != nil {
 		t.Fatal(err)

@@ -328,6 +328,12 @@ func (s *Service) ReleaseHold(ctx context.Context, tx pgx.Tx, bookingID string, 
 
 // ExpiredHolds lists the first booking of each group whose hold has ended,
 // skipping those another replica is releasing.
+// HoldsEndedFor lists the businesses with a hold that has ended: the
+// sweep's work across businesses, each then done for its own.
+func (s *Service) HoldsEndedFor(ctx context.Context) ([]int64, error) {
+	return s.store.businessesWithEndedHolds(db.WithEveryBusiness(ctx), s.pool, s.now())
+}
+
 func (s *Service) ExpiredHolds(ctx context.Context, tx pgx.Tx, limit int) ([]string, error) {
 	return s.store.endedHolds(ctx, tx, s.now(), limit)
 }

@@ -13,6 +13,7 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"slotwise/backend/internal/booking"
+	"slotwise/backend/internal/db"
 )
 
 // calendarReads counts the statements that read a whole calendar.
@@ -43,7 +44,7 @@ func TestABookingReadsItsCalendarOnce(t *testing.T) {
 	}
 	t.Cleanup(traced.Close)
 	var asked, admitted []string
-	svc := booking.NewService(traced, slog.New(slog.NewTextHandler(io.Discard, nil)), booking.Options{
+	svc := booking.NewService(db.NewPool(traced), slog.New(slog.NewTextHandler(io.Discard, nil)), booking.Options{
 		Clock: func() time.Time { return friday },
 		LiveCheck: func(_ context.Context, staff []int64, _, _ time.Time) []int64 {
 			asked = append(asked, "asked")

@@ -14,10 +14,9 @@ import (
 	"testing"
 	"time"
 
-	"github.com/jackc/pgx/v5/pgxpool"
-
 	"slotwise/backend/internal/booking"
 	"slotwise/backend/internal/command"
+	"slotwise/backend/internal/db"
 )
 
 func facial(start string) booking.BookCommand {
@@ -26,7 +25,7 @@ func facial(start string) booking.BookCommand {
 	return booking.BookCommand{Calendar: "facial-treatment", Start: start, TimeZone: "Europe/Berlin", Contact: c}
 }
 
-func staffID(t *testing.T, pool *pgxpool.Pool, slug string) int64 {
+func staffID(t *testing.T, pool *db.Pool, slug string) int64 {
 	t.Helper()
 	var id int64
 	if err := pool.QueryRow(context.Background(), `SELECT id FROM staff WHERE slug = $1`, slug).Scan(&id); err != nil {
@@ -70,7 +69,7 @@ func TestWritesNeedTheManageToken(t *testing.T) {
 
 // assertStoredOnlyHashed fails when the secret appears in clear in any row
 // of any table, or when its SHA-256 is stored nowhere.
-func assertStoredOnlyHashed(t *testing.T, pool *pgxpool.Pool, secret string) {
+func assertStoredOnlyHashed(t *testing.T, pool *db.Pool, secret string) {
 	t.Helper()
 	if len(secret) < 16 {
 		t.Fatalf("%q is no secret", secret)
@@ -218,7 +217,7 @@ func TestDailyLimitHoldsUnderConcurrentBookings(t *testing.T) {
 }
 
 // assertDailyLimit fails when a person has more than max active facials on day.
-func assertDailyLimit(t *testing.T, pool *pgxpool.Pool, day string, max int) {
+func assertDailyLimit(t *testing.T, pool *db.Pool, day string, max int) {
 	t.Helper()
 	rows, err := pool.Query(context.Background(), `SELECT staff_id, count(*) FROM bookings
 		WHERE status <> 'cancelled' AND (starts_at AT TIME ZONE 'Europe/Berlin')::date = $1::date GROUP BY staff_id`, day)

@@ -9,18 +9,18 @@ import (
 	"time"
 
 	"github.com/jackc/pgx/v5"
-	"github.com/jackc/pgx/v5/pgxpool"
 
 	"slotwise/backend/internal/availability"
 	"slotwise/backend/internal/clock"
 	"slotwise/backend/internal/command"
+	"slotwise/backend/internal/db"
 )
 
 // Service runs the booking use cases. Every change goes through the
 // command runner (one transaction, idempotency key, events); side effects
 // such as mails are consumers of those events (see Mailer).
 type Service struct {
-	pool    *pgxpool.Pool
+	pool    *db.Pool
 	runner  *command.Runner
 	store   store
 	log     *slog.Logger
@@ -45,7 +45,7 @@ type Options struct {
 }
 
 // NewService builds the service.
-func NewService(pool *pgxpool.Pool, log *slog.Logger, opt Options) *Service {
+func NewService(pool *db.Pool, log *slog.Logger, opt Options) *Service {
 	s := &Service{pool: pool, runner: command.NewRunnerAfter(pool, opt.AfterCommit), log: log, now: opt.Clock, payable: opt.OnlinePayments, live: opt.LiveCheck}
 	if s.now == nil {
 		s.now = clock.Now

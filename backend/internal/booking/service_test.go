@@ -12,10 +12,10 @@ import (
 	"time"
 
 	"github.com/jackc/pgx/v5"
-	"github.com/jackc/pgx/v5/pgxpool"
 
 	"slotwise/backend/internal/booking"
 	"slotwise/backend/internal/command"
+	"slotwise/backend/internal/db"
 	"slotwise/backend/internal/db/dbtest"
 	"slotwise/backend/internal/demo"
 )
@@ -28,7 +28,7 @@ var friday = time.Date(2026, 11, 20, 10, 0, 0, 0, time.UTC)
 type recordedEvent struct{ event, id string }
 
 // recorder reads the events the service wrote.
-type recorder struct{ pool *pgxpool.Pool }
+type recorder struct{ pool *db.Pool }
 
 func (r *recorder) all(t *testing.T) []recordedEvent {
 	t.Helper()
@@ -46,13 +46,13 @@ func (r *recorder) all(t *testing.T) []recordedEvent {
 	return out
 }
 
-func newService(t *testing.T) (*booking.Service, *pgxpool.Pool, *recorder) {
+func newService(t *testing.T) (*booking.Service, *db.Pool, *recorder) {
 	t.Helper()
 	return newServiceWith(t, booking.Options{})
 }
 
 // newServiceWith is the service with the collaborators opt gives, on Friday.
-func newServiceWith(t *testing.T, opt booking.Options) (*booking.Service, *pgxpool.Pool, *recorder) {
+func newServiceWith(t *testing.T, opt booking.Options) (*booking.Service, *db.Pool, *recorder) {
 	t.Helper()
 	pool := dbtest.New(t)
 	if err := demo.Seed(context.Background(), pool); err != nil {

@@ -112,13 +112,13 @@ func (store) calendarByID(ctx context.Context, q db.Querier, id int64) (*Calenda
 	return c, nil
 }
 
-// business is the location the site belongs to: the first one made (the
-// demo has one); nil when there is none yet.
+// business is the business ctx works for (db.WithBusiness, or the only
+// one there is); nil when there is none.
 func (store) business(ctx context.Context, q db.Querier) (*Location, error) {
 	l := &Location{}
 	err := q.QueryRow(ctx, `SELECT id, slug, name, logo_url, brand_color, time_zone, currency, default_locale,
 		consent_text, terms_url, email, country, coalesce(payment_provider, ''), phone, contact_form, privacy_url, cancel_one_of_visit
-		FROM locations ORDER BY id LIMIT 1`).Scan(
+		FROM locations WHERE id = slotwise_business()`).Scan(
 		&l.ID, &l.Slug, &l.Name, &l.LogoURL, &l.BrandColor, &l.TimeZone, &l.Currency, &l.DefaultLocale,
 		&l.ConsentText, &l.TermsURL, &l.Email, &l.Country, &l.PaymentProvider, &l.Phone, &l.ContactForm, &l.PrivacyURL, &l.CancelOneOfVisit)
 	if errors.Is(err, pgx.ErrNoRows) {
@@ -435,6 +435,17 @@ func (store) endedHolds(ctx context.Context, q db.Querier, now time.Time, limit 
 		return nil, fmt.Errorf("booking: unable to list ended holds: %w", err)
 	}
 	return pgx.CollectRows(rows, pgx.RowTo[string])
+}
+
+// businessesWithEndedHolds lists the businesses that have a hold to end,
+// across every business (q works for every business).
+func (store) businessesWithEndedHolds(ctx context.Context, q db.Querier, now time.Time) ([]int64, error) {
+	rows, err := q.Query(ctx, `SELECT DISTINCT location_id FROM bookings WHERE payment = 'hold' AND status = 'pending'
+		AND hold_until <= $1 AND holds_for IS NULL`, now)
+	if err != nil {
+		return nil, fmt.Errorf("booking: unable to list ended holds: %w", err)
+	}
+	return pgx.CollectRows(rows, pgx.RowTo[int64])
 }
 
 // recordRefund adds amount to what went back to a booking whose refund was

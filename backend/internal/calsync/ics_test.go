@@ -289,7 +289,11 @@ func TestAChangeOfBusyTimesTellsEveryReplicaWhosePagesAreStale(t *testing.T) {
 	if _, err := svc.Sync(ctx, conn.ID); err != nil {
 		t.Fatal(err)
 	}
-	if got := fmt.Sprint(heard()); got != fmt.Sprintf("[staff:%d]", jonas) {
+	var business int64 // each change is told with its business's id
+	if err := pool.QueryRow(ctx, `SELECT location_id FROM staff WHERE id = $1`, jonas).Scan(&business); err != nil {
+		t.Fatal(err)
+	}
+	if got := fmt.Sprint(heard()); got != fmt.Sprintf("[%d/staff:%d]", business, jonas) {
 		t.Errorf("a changed calendar told %s, want Jonas's pages once", got)
 	}
 }

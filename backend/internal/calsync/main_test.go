@@ -9,10 +9,9 @@ import (
 	"testing"
 	"time"
 
-	"github.com/jackc/pgx/v5/pgxpool"
-
 	"slotwise/backend/internal/booking"
 	"slotwise/backend/internal/calsync"
+	"slotwise/backend/internal/db"
 	"slotwise/backend/internal/db/dbtest"
 	"slotwise/backend/internal/demo"
 )
@@ -40,11 +39,11 @@ func testOptions() calsync.Options {
 	return calsync.Options{Keys: testKeys, AllowPrivate: true, Log: slog.New(slog.NewTextHandler(io.Discard, nil))}
 }
 
-func newService(t *testing.T) (*calsync.Service, *pgxpool.Pool) { return newServiceTB(t) }
+func newService(t *testing.T) (*calsync.Service, *db.Pool) { return newServiceTB(t) }
 
 // newServiceWith is a second service on the same database, with the
 // test's options changed by change, on the same clock.
-func newServiceWith(pool *pgxpool.Pool, change func(*calsync.Options)) *calsync.Service {
+func newServiceWith(pool *db.Pool, change func(*calsync.Options)) *calsync.Service {
 	opt := testOptions()
 	change(&opt)
 	svc := calsync.NewService(pool, opt)
@@ -52,7 +51,7 @@ func newServiceWith(pool *pgxpool.Pool, change func(*calsync.Options)) *calsync.
 	return svc
 }
 
-func newServiceTB(t testing.TB) (*calsync.Service, *pgxpool.Pool) {
+func newServiceTB(t testing.TB) (*calsync.Service, *db.Pool) {
 	t.Helper()
 	pool := dbtest.New(t)
 	if err := demo.Seed(context.Background(), pool); err != nil {
@@ -64,7 +63,7 @@ func newServiceTB(t testing.TB) (*calsync.Service, *pgxpool.Pool) {
 }
 
 // busyOf lists a person's stored busy times as "start–end" in UTC.
-func busyOf(t *testing.T, pool *pgxpool.Pool, staff string) []string {
+func busyOf(t *testing.T, pool *db.Pool, staff string) []string {
 	t.Helper()
 	rows, err := pool.Query(context.Background(), `SELECT to_char(lower(span) AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI') || '–' || to_char(upper(span) AT TIME ZONE 'UTC', 'HH24:MI')
 		FROM staff_busy b JOIN staff s ON s.id = b.staff_id WHERE s.slug = $1 ORDER BY lower(span)`, staff)

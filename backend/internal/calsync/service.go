@@ -15,10 +15,10 @@ import (
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgconn"
-	"github.com/jackc/pgx/v5/pgxpool"
 
 	"slotwise/backend/internal/booking"
 	"slotwise/backend/internal/clock"
+	"slotwise/backend/internal/db"
 	"slotwise/backend/internal/netguard"
 )
 
@@ -97,7 +97,7 @@ const DefaultInterval = 5 * time.Minute
 
 // Service keeps staff members' calendar connections and their busy times.
 type Service struct {
-	pool     *pgxpool.Pool
+	pool     *db.Pool
 	keys     *Keyring
 	http     httpDoer
 	allow    bool
@@ -109,7 +109,7 @@ type Service struct {
 }
 
 // NewService returns the calendar connections of the database.
-func NewService(pool *pgxpool.Pool, opt Options) *Service {
+func NewService(pool *db.Pool, opt Options) *Service {
 	if opt.Interval <= 0 {
 		opt.Interval = DefaultInterval
 	}

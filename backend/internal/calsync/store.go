@@ -125,16 +125,23 @@ func replaceBusy(ctx context.Context, tx pgx.Tx, staffID int64, id, calURL strin
 			return err
 		}
 	}
-	var add [][]any
+	// INSERT, not COPY: COPY FROM does not take rows into a table under row
+	// security.
+	var uids []string
+	var spans []pgtype.Range[pgtype.Timestamptz]
 	for k := range want {
 		if !have[k] {
-			add = append(add, []any{staffID, id, calURL, k.uid, pgtype.Range[pgtype.Timestamptz]{
+			uids = append(uids, k.uid)
+			spans = append(spans, pgtype.Range[pgtype.Timestamptz]{
 				Lower: pgtype.Timestamptz{Time: time.UnixMicro(k.start), Valid: true}, LowerType: pgtype.Inclusive,
-				Upper: pgtype.Timestamptz{Time: time.UnixMicro(k.end), Valid: true}, UpperType: pgtype.Exclusive, Valid: true}})
+				Upper: pgtype.Timestamptz{Time: time.UnixMicro(k.end), Valid: true}, UpperType: pgtype.Exclusive, Valid: true})
 		}
 	}
-	if len(add) > 0 {
-		_, err = tx.CopyFrom(ctx, pgx.Identifier{"staff_busy"}, []string{"staff_id", "connection_id", "calendar_url", "uid", "span"}, pgx.CopyFromRows(add))
+	if len(uids) > 0 {
+		_, err = tx.Exec(ctx, `
+			INSERT INTO staff_busy (staff_id, connection_id, calendar_url, uid, span)
+			SELECT $1, $2, $3, u.uid, u.span FROM unnest($4::text[], $5::tstzrange[]) AS u(uid, span)`,
+			staffID, id, calURL, uids, spans)
 	}
 	return err
 }

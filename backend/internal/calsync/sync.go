@@ -12,6 +12,7 @@ import (
 
 	"slotwise/backend/internal/background"
 	"slotwise/backend/internal/booking"
+	"slotwise/backend/internal/db"
 	"slotwise/backend/internal/icalbusy"
 )
 
@@ -54,7 +55,10 @@ func (s *Service) syncNow(ctx context.Context, id string, fetched map[string]fee
 	return s.Get(context.WithoutCancel(ctx), id) // how it went is the answer, even when time ran out
 }
 
-type lease struct{ id, token string }
+type lease struct {
+	id, token string
+	business  int64
+}
 
 // claim takes the lease of connections matching where ($1 the token, $2
 // the server's time); those leased by a live sync elsewhere are skipped.
@@ -65,16 +69,14 @@ func (s *Service) claim(ctx context.Context, where string, args ...any) ([]lease
 		WHERE id IN (SELECT id FROM calendar_connections
 			WHERE (lease_until IS NULL OR lease_until < now()) AND $2::timestamptz IS NOT NULL AND `+where+`
 			ORDER BY next_sync LIMIT 4 FOR UPDATE SKIP LOCKED)
-		RETURNING id`, append([]any{token, s.now()}, args...)...)
+		RETURNING id, location_id`, append([]any{token, s.now()}, args...)...)
 	if err != nil {
 		return nil, err
 	}
-	ids, err := pgx.CollectRows(rows, pgx.RowTo[string])
-	out := make([]lease, len(ids))
-	for i, id := range ids {
-		out[i] = lease{id, token}
-	}
-	return out, err
+	return pgx.CollectRows(rows, func(r pgx.CollectableRow) (lease, error) {
+		l := lease{token: token}
+		return l, r.Scan(&l.id, &l.business)
+	})
 }
 
 // Name is the syncs' name among the server's background work.
@@ -85,7 +87,7 @@ func (s *Service) Name() string { return "calendar syncs" }
 func (s *Service) Run(ctx context.Context) error {
 	background.Rounds(ctx, s.pool, "", 10*time.Second, s.log, func(ctx context.Context) {
 		for ctx.Err() == nil {
-			leases, err := s.claim(ctx, `next_sync <= $2`)
+			leases, err := s.claim(db.WithEveryBusiness(ctx), `next_sync <= $2`)
 			if err != nil && ctx.Err() == nil {
 				s.log.WarnContext(ctx, "calendar sync: unable to take due connections", "error", err)
 			}
@@ -95,7 +97,7 @@ func (s *Service) Run(ctx context.Context) error {
 			// At once, so one slow server does not hold up the others' syncs.
 			var wg sync.WaitGroup
 			for _, l := range leases {
-				wg.Go(func() { s.syncLeased(ctx, l.id, l.token, nil) })
+				wg.Go(func() { s.syncLeased(db.WithBusiness(ctx, l.business), l.id, l.token, nil) })
 			}
 			wg.Wait() // and more may be due
 		}

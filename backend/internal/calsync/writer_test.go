@@ -9,11 +9,10 @@ import (
 	"testing"
 	"time"
 
-	"github.com/jackc/pgx/v5/pgxpool"
-
 	"slotwise/backend/internal/booking"
 	"slotwise/backend/internal/calsync"
 	"slotwise/backend/internal/calsync/caldavtest"
+	"slotwise/backend/internal/db"
 	"slotwise/backend/internal/events"
 )
 
@@ -25,7 +24,7 @@ type writing struct {
 	writer   *calsync.Writer
 	dav      *caldavtest.Server
 	conn     *calsync.Connection
-	pool     *pgxpool.Pool
+	pool     *db.Pool
 }
 
 func newWriting(t *testing.T, staff, calendar string) *writing {

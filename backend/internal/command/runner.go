@@ -24,7 +24,8 @@ import (
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgconn"
-	"github.com/jackc/pgx/v5/pgxpool"
+
+	"slotwise/backend/internal/db"
 )
 
 // Errors of the runner; the web layer maps them to 422 and 400.
@@ -43,19 +44,19 @@ const maxAttempts = 3
 
 // Runner runs commands against one database.
 type Runner struct {
-	pool *pgxpool.Pool
+	pool *db.Pool
 	// afterCommit runs after each command that committed a change, before
 	// Run returns (NewRunnerAfter).
 	afterCommit func(ctx context.Context)
 }
 
 // NewRunner returns a runner on pool.
-func NewRunner(pool *pgxpool.Pool) *Runner { return &Runner{pool: pool} }
+func NewRunner(pool *db.Pool) *Runner { return &Runner{pool: pool} }
 
 // NewRunnerAfter returns a runner on pool that runs afterCommit after each
 // commit, before the command's caller answers: the replica's cached pages
 // catch up with the change (pages.Cache.SeeOwnChanges).
-func NewRunnerAfter(pool *pgxpool.Pool, afterCommit func(ctx context.Context)) *Runner {
+func NewRunnerAfter(pool *db.Pool, afterCommit func(ctx context.Context)) *Runner {
 	return &Runner{pool: pool, afterCommit: afterCommit}
 }
 
@@ -96,7 +97,7 @@ func Run[R any](ctx context.Context, r *Runner, op Op, fn Func[R]) (result R, re
 	}
 }
 
-func runOnce[R any](ctx context.Context, pool *pgxpool.Pool, op Op, hash []byte, fn Func[R]) (result R, replayed bool, err error) {
+func runOnce[R any](ctx context.Context, pool *db.Pool, op Op, hash []byte, fn Func[R]) (result R, replayed bool, err error) {
 	tx, err := pool.Begin(ctx)
 	if err != nil {
 		return result, false, fmt.Errorf("command: unable to begin %s: %w", op.Scope, err)

@@ -8,9 +8,9 @@ import (
 	"testing"
 
 	"github.com/jackc/pgx/v5"
-	"github.com/jackc/pgx/v5/pgxpool"
 
 	"slotwise/backend/internal/command"
+	"slotwise/backend/internal/db"
 	"slotwise/backend/internal/db/dbtest"
 )
 
@@ -20,12 +20,10 @@ type made struct {
 	ID int64 `json:"id"`
 }
 
-func setup(t *testing.T) (*command.Runner, *pgxpool.Pool) {
+func setup(t *testing.T) (*command.Runner, *db.Pool) {
 	t.Helper()
 	pool := dbtest.WithBusiness(t)
-	if _, err := pool.Exec(context.Background(), `CREATE TABLE things (id bigserial PRIMARY KEY, name text)`); err != nil {
-		t.Fatal(err)
-	}
+	dbtest.AsOwner(t, pool, `CREATE TABLE things (id bigserial PRIMARY KEY, name text)`)
 	return command.NewRunner(pool), pool
 }
 
@@ -38,7 +36,7 @@ func makeThing(runs *atomic.Int64) command.Func[made] {
 	}
 }
 
-func count(t *testing.T, pool *pgxpool.Pool) int {
+func count(t *testing.T, pool *db.Pool) int {
 	var n int
 	pool.QueryRow(context.Background(), `SELECT count(*) FROM things`).Scan(&n)
 	return n

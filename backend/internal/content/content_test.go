@@ -12,10 +12,9 @@ import (
 	"testing"
 	"time"
 
-	"github.com/jackc/pgx/v5/pgxpool"
-
 	"slotwise/backend/internal/content"
 	"slotwise/backend/internal/content/contenttest"
+	"slotwise/backend/internal/db"
 	"slotwise/backend/internal/db/dbtest"
 	"slotwise/backend/internal/demo"
 )
@@ -56,7 +55,7 @@ func sameFiles(t *testing.T, what string, want, got map[string]string) {
 	}
 }
 
-func importDir(t *testing.T, pool *pgxpool.Pool, dir string) content.Result {
+func importDir(t *testing.T, pool *db.Pool, dir string) content.Result {
 	t.Helper()
 	folder, err := content.Read(os.DirFS(dir))
 	if err != nil {
@@ -69,7 +68,7 @@ func importDir(t *testing.T, pool *pgxpool.Pool, dir string) content.Result {
 	return res
 }
 
-func export(t *testing.T, pool *pgxpool.Pool) string {
+func export(t *testing.T, pool *db.Pool) string {
 	t.Helper()
 	site, err := content.Load(context.Background(), pool)
 	if err != nil {
@@ -126,7 +125,7 @@ func TestExportThenImportIsLossless(t *testing.T) {
 }
 
 // listen hears the content notifications that invalidate cached pages.
-func listen(t *testing.T, pool *pgxpool.Pool) func() []string {
+func listen(t *testing.T, pool *db.Pool) func() []string {
 	t.Helper()
 	ctx := context.Background()
 	conn, err := pool.Acquire(ctx)
@@ -184,7 +183,12 @@ func TestImportOfAChangedFolderWritesOnlyWhatChanged(t *testing.T) {
 	}
 	// Exactly the pages that show what changed: the post, its blog's
 	// listings, the product, and the booking pages (a calendar's settings).
-	if got, want := heard(), []string{blog, "booking-config", "post:first-massage", "product:lip-balm"}; !slices.Equal(got, want) {
+	// Each change is told with its business's id.
+	var business string
+	if err := pool.QueryRow(context.Background(), `SELECT id || '/' FROM locations`).Scan(&business); err != nil {
+		t.Fatal(err)
+	}
+	if got, want := heard(), []string{business + blog, business + "booking-config", business + "post:first-massage", business + "product:lip-balm"}; !slices.Equal(got, want) {
 		t.Errorf("invalidated %v, want %v", got, want)
 	}
 	if res := importDir(t, pool, dir); len(res.Changed) != 0 {
@@ -300,7 +304,7 @@ func TestImportOfAHandWrittenFolderIsStableToo(t *testing.T) {
 	}
 }
 
-func counts(t *testing.T, pool *pgxpool.Pool) string {
+func counts(t *testing.T, pool *db.Pool) string {
 	t.Helper()
 	var s string
 	if err := pool.QueryRow(context.Background(), `SELECT concat_ws(' ', (SELECT count(*) FROM calendars), (SELECT count(*) FROM posts),

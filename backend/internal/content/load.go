@@ -37,7 +37,7 @@ func collect[T any](ctx context.Context, q db.Querier, sql string, scan func(pgx
 func loadLocation(ctx context.Context, q db.Querier, s *Site) error {
 	locs, err := collect(ctx, q, `SELECT slug, name, time_zone, currency, default_locale, country, brand_color,
 		logo_url, email, consent_text, terms_url, coalesce(payment_provider, ''),
-		phone, address, map_url, opening_hours, contact_form, privacy_url, imprint_url, cancel_one_of_visit FROM locations ORDER BY id`, func(r pgx.Row) (Location, error) {
+		phone, address, map_url, opening_hours, contact_form, privacy_url, imprint_url, cancel_one_of_visit FROM locations WHERE id = slotwise_business()`, func(r pgx.Row) (Location, error) {
 		var l Location
 		err := r.Scan(&l.Slug, &l.Name, &l.TimeZone, &l.Currency, &l.DefaultLocale, &l.Country, &l.BrandColor,
 			&l.LogoURL, &l.Email, &l.ConsentText, &l.TermsURL, &l.PaymentProvider,

@@ -59,7 +59,7 @@ func (w *writer) business(ctx context.Context) (int64, error) {
 	if w.locationID != 0 {
 		return w.locationID, nil
 	}
-	err := w.q.QueryRow(ctx, `SELECT id FROM locations ORDER BY id LIMIT 1`).Scan(&w.locationID)
+	err := w.q.QueryRow(ctx, `SELECT id FROM locations WHERE id = slotwise_business()`).Scan(&w.locationID)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return 0, errors.New("there is no business yet: location.yaml comes first")
 	}
@@ -67,7 +67,7 @@ func (w *writer) business(ctx context.Context) (int64, error) {
 }
 
 func saveLocation(ctx context.Context, w *writer, l *Location) error {
-	return w.q.QueryRow(ctx, `
+	if err := w.q.QueryRow(ctx, `
 		INSERT INTO locations (slug, name, time_zone, currency, default_locale, country, brand_color, logo_url, email, consent_text, terms_url, payment_provider,
 			phone, address, map_url, opening_hours, contact_form, privacy_url, imprint_url, cancel_one_of_visit, is_default)
 		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, nullif($12, ''), $13, $14, $15, $16, $17, $18, $19, $20,
@@ -77,7 +77,13 @@ func saveLocation(ctx context.Context, w *writer, l *Location) error {
 			phone = $13, address = $14, map_url = $15, opening_hours = $16, contact_form = $17, privacy_url = $18, imprint_url = $19, cancel_one_of_visit = $20
 		RETURNING id`, l.Slug, l.Name, l.TimeZone, l.Currency, l.DefaultLocale, l.Country, l.BrandColor, l.LogoURL, l.Email,
 		l.ConsentText, l.TermsURL, l.PaymentProvider,
-		l.Phone, l.Address, l.MapURL, l.Hours, l.ContactForm, l.PrivacyURL, l.ImprintURL, l.CancelOneOfVisit).Scan(&w.locationID)
+		l.Phone, l.Address, l.MapURL, l.Hours, l.ContactForm, l.PrivacyURL, l.ImprintURL, l.CancelOneOfVisit).Scan(&w.locationID); err != nil {
+		return err
+	}
+	// The rest of the folder is this business's: the rows the import writes
+	// next take it (their location_id's default) and only its rows show.
+	_, err := w.q.Exec(ctx, `SELECT set_config('slotwise.business', $1::bigint::text, true)`, w.locationID)
+	return err
 }
 
 // spans turns "09:00-17:00" into the stored ["09:00", "17:00"].

@@ -6,10 +6,10 @@ import (
 	"encoding/hex"
 
 	"github.com/jackc/pgx/v5"
-	"github.com/jackc/pgx/v5/pgxpool"
 
 	"slotwise/backend/internal/clock"
 	"slotwise/backend/internal/command"
+	"slotwise/backend/internal/db"
 )
 
 // Service changes a site's content one item at a time (the admin API).
@@ -27,7 +27,7 @@ func (s *Service) SetClock(now clock.Func) { s.now = now }
 
 // NewService is the content service over pool, planning reminders and
 // agendas on now (nil: clock.Now).
-func NewService(pool *pgxpool.Pool, redirectOrigins []string, now clock.Func) *Service {
+func NewService(pool *db.Pool, redirectOrigins []string, now clock.Func) *Service {
 	if now == nil {
 		now = clock.Now
 	}

@@ -108,14 +108,20 @@ func ParsePoolConfig(connString string) (*pgxpool.Config, error) {
 	return cfg, nil
 }
 
-// Open returns a connection pool for connString after checking, with one
-// ping, that the database answers.
-func Open(ctx context.Context, connString string) (*pgxpool.Pool, error) {
+// Open returns the server's connection pool for connString, working as
+// AppRole (WorkAsApp), after checking, with one ping, that the database
+// answers.
+func Open(ctx context.Context, connString string) (*Pool, error) {
 	cfg, err := ParsePoolConfig(connString)
 	if err != nil {
 		return nil, err
 	}
-	return OpenConfig(ctx, cfg)
+	WorkAsApp(cfg)
+	pool, err := OpenConfig(ctx, cfg)
+	if err != nil {
+		return nil, err
+	}
+	return NewPool(pool), nil
 }
 
 // OpenConfig is Open for an already parsed configuration.

@@ -6,14 +6,13 @@ import (
 	"time"
 
 	"github.com/jackc/pgx/v5"
-	"github.com/jackc/pgx/v5/pgxpool"
 )
 
 // Listen signals wake on every notification on channel, and once after each
 // (re)connect so the caller catches up on what committed meanwhile, until
 // ctx ends. A dropped connection is retried every retry; in between the
 // caller's own polling carries the work.
-func Listen(ctx context.Context, pool *pgxpool.Pool, channel string, wake chan<- struct{}, retry time.Duration, log *slog.Logger) {
+func Listen(ctx context.Context, pool *Pool, channel string, wake chan<- struct{}, retry time.Duration, log *slog.Logger) {
 	for {
 		err := listenOnce(ctx, pool, channel, wake)
 		if ctx.Err() != nil {
@@ -28,7 +27,7 @@ func Listen(ctx context.Context, pool *pgxpool.Pool, channel string, wake chan<-
 	}
 }
 
-func listenOnce(ctx context.Context, pool *pgxpool.Pool, channel string, wake chan<- struct{}) error {
+func listenOnce(ctx context.Context, pool *Pool, channel string, wake chan<- struct{}) error {
 	notice := func(string) { Signal(wake) }
 	return listenSession(ctx, pool, channel, func() { Signal(wake) }, notice)
 }
@@ -37,7 +36,7 @@ func listenOnce(ctx context.Context, pool *pgxpool.Pool, channel string, wake ch
 // per session, and a pooled connection would be handed to other queries
 // between waits), calls connected once listening, then notice with each
 // payload, until the connection or ctx ends.
-func listenSession(ctx context.Context, pool *pgxpool.Pool, channel string, connected func(), notice func(string)) error {
+func listenSession(ctx context.Context, pool *Pool, channel string, connected func(), notice func(string)) error {
 	conn, err := pgx.ConnectConfig(ctx, pool.Config().ConnConfig)
 	if err != nil {
 		return err
@@ -73,7 +72,7 @@ func Signal(c chan<- struct{}) {
 // session is (re)established, connected(false) when it is lost: a consumer
 // that keeps state derived from notifications cannot know what it missed
 // in between.
-func ListenPayloads(ctx context.Context, pool *pgxpool.Pool, channel string, handle func(string), connected func(bool), retry time.Duration, log *slog.Logger) {
+func ListenPayloads(ctx context.Context, pool *Pool, channel string, handle func(string), connected func(bool), retry time.Duration, log *slog.Logger) {
 	for {
 		err := listenSession(ctx, pool, channel, func() { connected(true) }, handle)
 		connected(false)

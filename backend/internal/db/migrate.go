@@ -35,6 +35,8 @@ func Migrate(ctx context.Context, connString string) error {
 	if err != nil {
 		return fmt.Errorf("db: invalid database URL: %w", err)
 	}
+	// A migration that moves rows moves every business's (migration 000028).
+	connCfg.RuntimeParams["slotwise.business"] = "every"
 	sqlDB := stdlib.OpenDB(*connCfg)
 	if err := sqlDB.PingContext(ctx); err != nil {
 		sqlDB.Close()

@@ -12,7 +12,6 @@ import (
 	_ "github.com/golang-migrate/migrate/v4/database/pgx/v5"
 	"github.com/golang-migrate/migrate/v4/source/iofs"
 	"github.com/jackc/pgx/v5"
-	"github.com/jackc/pgx/v5/pgxpool"
 
 	"slotwise/backend/internal/db"
 	"slotwise/backend/internal/db/dbtest"
@@ -25,7 +24,7 @@ func testContext(t *testing.T) context.Context {
 	return ctx
 }
 
-func open(t *testing.T, url string) *pgxpool.Pool {
+func open(t *testing.T, url string) *db.Pool {
 	t.Helper()
 	pool, err := db.Open(testContext(t), url)
 	if err != nil {

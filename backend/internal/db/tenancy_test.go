@@ -6,7 +6,6 @@ import (
 	"testing"
 
 	"github.com/jackc/pgx/v5"
-	"github.com/jackc/pgx/v5/pgxpool"
 
 	"slotwise/backend/internal/db"
 	"slotwise/backend/internal/db/dbtest"
@@ -100,7 +99,7 @@ func TestEveryTableIsABusinessTableOrNamedShared(t *testing.T) {
 	}
 }
 
-func query(t *testing.T, pool *pgxpool.Pool, sql string) pgx.Rows {
+func query(t *testing.T, pool *db.Pool, sql string) pgx.Rows {
 	t.Helper()
 	rows, err := pool.Query(testContext(t), sql)
 	if err != nil {

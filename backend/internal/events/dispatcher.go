@@ -10,7 +10,6 @@ import (
 	"time"
 
 	"github.com/jackc/pgx/v5"
-	"github.com/jackc/pgx/v5/pgxpool"
 
 	"slotwise/backend/internal/background"
 	"slotwise/backend/internal/db"
@@ -27,7 +26,7 @@ const (
 // Dispatcher delivers events to consumers. Any number of dispatchers, in
 // one process or in many replicas, can run against one database.
 type Dispatcher struct {
-	Pool      *pgxpool.Pool
+	Pool      *db.Pool
 	Consumers []Consumer
 	Logger    *slog.Logger // default slog.Default()
 
@@ -116,14 +115,14 @@ func (d *Dispatcher) claim(ctx context.Context) ([]delivery, error) {
 		byName[c.Name()] = c
 		names = append(names, c.Name())
 	}
-	rows, err := d.Pool.Query(ctx, `
+	rows, err := d.Pool.Query(db.WithEveryBusiness(ctx), `
 		UPDATE event_deliveries d SET leased_until = now() + $2 * interval '1 millisecond', attempts = d.attempts + 1
 		FROM (SELECT consumer, event_id FROM event_deliveries
 		      WHERE consumer = ANY($1) AND done_at IS NULL AND NOT dead AND next_attempt_at <= now()
 		        AND (leased_until IS NULL OR leased_until < now())
 		      ORDER BY event_id LIMIT $3 FOR UPDATE SKIP LOCKED) c, events e
-		WHERE d.consumer = c.consumer AND d.event_id = c.event_id AND e.id = d.event_id
-		RETURNING d.consumer, d.attempts, e.id, e.type, e.payload, e.created_at`,
+		WHERE d.consumer = c.consumer AND d.event_id = c.event_id AND e.id = d.event_id AND e.location_id = d.location_id
+		RETURNING d.consumer, d.attempts, e.id, e.location_id, e.type, e.payload, e.created_at`,
 		names, d.lease().Milliseconds(), batchSize)
 	if err != nil {
 		return nil, fmt.Errorf("events: unable to claim deliveries: %w", err)
@@ -131,7 +130,7 @@ func (d *Dispatcher) claim(ctx context.Context) ([]delivery, error) {
 	batch, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (delivery, error) {
 		var dl delivery
 		var name string
-		err := r.Scan(&name, &dl.attempts, &dl.event.ID, &dl.event.Type, &dl.event.Payload, &dl.event.CreatedAt)
+		err := r.Scan(&name, &dl.attempts, &dl.event.ID, &dl.event.Business, &dl.event.Type, &dl.event.Payload, &dl.event.CreatedAt)
 		dl.consumer = byName[name]
 		return dl, err
 	})
@@ -144,8 +143,10 @@ func (d *Dispatcher) claim(ctx context.Context) ([]delivery, error) {
 	return batch, nil
 }
 
-// deliver runs one consumer on one event and records the outcome.
+// deliver runs one consumer on one event and records the outcome, for the
+// event's business: what the consumer reads and writes is that business's.
 func (d *Dispatcher) deliver(ctx context.Context, dl delivery) (bool, error) {
+	ctx = db.WithBusiness(ctx, dl.event.Business)
 	log := d.logger().With("consumer", dl.consumer.Name(), "event", dl.event.ID, "type", dl.event.Type)
 	commit, err := d.handle(ctx, dl)
 	if err == nil {

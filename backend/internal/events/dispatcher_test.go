@@ -9,8 +9,8 @@ import (
 	"time"
 
 	"github.com/jackc/pgx/v5"
-	"github.com/jackc/pgx/v5/pgxpool"
 
+	"slotwise/backend/internal/db"
 	"slotwise/backend/internal/db/dbtest"
 	"slotwise/backend/internal/events"
 )
@@ -39,16 +39,14 @@ func (c *counter) Handle(_ context.Context, ev events.Event) (events.Commit, err
 	}, nil
 }
 
-func setup(t *testing.T) *pgxpool.Pool {
+func setup(t *testing.T) *db.Pool {
 	t.Helper()
 	pool := dbtest.WithBusiness(t)
-	if _, err := pool.Exec(context.Background(), `CREATE TABLE effects (consumer text, event_id bigint, UNIQUE (consumer, event_id))`); err != nil {
-		t.Fatal(err)
-	}
+	dbtest.AsOwner(t, pool, `CREATE TABLE effects (consumer text, event_id bigint, UNIQUE (consumer, event_id))`)
 	return pool
 }
 
-func emit(t *testing.T, pool *pgxpool.Pool, n int) {
+func emit(t *testing.T, pool *db.Pool, n int) {
 	t.Helper()
 	for i := range n {
 		if err := events.Emit(context.Background(), pool, "thing.happened", map[string]int{"n": i}); err != nil {
@@ -57,7 +55,7 @@ func emit(t *testing.T, pool *pgxpool.Pool, n int) {
 	}
 }
 
-func effects(t *testing.T, pool *pgxpool.Pool, consumer string) int {
+func effects(t *testing.T, pool *db.Pool, consumer string) int {
 	t.Helper()
 	var n int
 	if err := pool.QueryRow(context.Background(), `SELECT count(*) FROM effects WHERE consumer = $1`, consumer).Scan(&n); err != nil {

@@ -30,6 +30,7 @@ const Channel = "slotwise_events"
 // Event is one thing that happened.
 type Event struct {
 	ID        int64
+	Business  int64  // the business it happened to (locations.id)
 	Type      string // e.g. booking.booked
 	Payload   json.RawMessage
 	CreatedAt time.Time

@@ -14,7 +14,6 @@ import (
 	"time"
 
 	"github.com/jackc/pgx/v5"
-	"github.com/jackc/pgx/v5/pgxpool"
 
 	"slotwise/backend/internal/clock"
 	"slotwise/backend/internal/command"
@@ -70,7 +69,7 @@ func FieldPath(id string) string { return "answers." + id }
 
 // Service runs the form engine's use cases.
 type Service struct {
-	pool    *pgxpool.Pool
+	pool    *db.Pool
 	runner  *command.Runner
 	store   store
 	keys    *formkey.Signer
@@ -81,7 +80,7 @@ type Service struct {
 
 // NewService builds the service; keys signs and reads the form keys, on
 // the service's clock now (nil: clock.Now).
-func NewService(pool *pgxpool.Pool, keys *formkey.Signer, redirectOrigins []string, log *slog.Logger, now clock.Func) *Service {
+func NewService(pool *db.Pool, keys *formkey.Signer, redirectOrigins []string, log *slog.Logger, now clock.Func) *Service {
 	s := &Service{pool: pool, runner: command.NewRunner(pool), keys: keys, log: log, now: clock.Now, origins: redirectOrigins}
 	if now != nil {
 		s.now, s.keys = now, keys.WithClock(now)

@@ -16,8 +16,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/jackc/pgx/v5/pgxpool"
-
+	"slotwise/backend/internal/db"
 	"slotwise/backend/internal/db/dbtest"
 	"slotwise/backend/internal/demo"
 	"slotwise/backend/internal/formkey"
@@ -35,7 +34,7 @@ type clock struct {
 func (c *clock) now() time.Time      { c.mu.Lock(); defer c.mu.Unlock(); return c.t }
 func (c *clock) add(d time.Duration) { c.mu.Lock(); c.t = c.t.Add(d); c.mu.Unlock() }
 
-func newService(t *testing.T) (*forms.Service, *pgxpool.Pool, *clock) {
+func newService(t *testing.T) (*forms.Service, *db.Pool, *clock) {
 	t.Helper()
 	pool := dbtest.New(t)
 	ctx := context.Background()
@@ -59,7 +58,7 @@ func contact(key string) forms.StepCommand {
 		Query: map[string]string{"utm_source": "newsletter", "utm_campaign": "winter"}}
 }
 
-func count(t *testing.T, pool *pgxpool.Pool, sql string, args ...any) int {
+func count(t *testing.T, pool *db.Pool, sql string, args ...any) int {
 	t.Helper()
 	var n int
 	if err := pool.QueryRow(context.Background(), sql, args...).Scan(&n); err != nil {

@@ -13,9 +13,8 @@ import (
 	"strings"
 	"time"
 
-	"github.com/jackc/pgx/v5/pgxpool"
-
 	"slotwise/backend/internal/clock"
+	"slotwise/backend/internal/db"
 )
 
 // Rule allows Max hits per Window; Max 0 turns the limit off.
@@ -65,14 +64,14 @@ func IsLimited(err error) bool {
 
 // Limiter counts hits against rules by bucket name.
 type Limiter struct {
-	pool  *pgxpool.Pool
+	pool  *db.Pool
 	rules map[string]Rule
 	now   clock.Func
 }
 
 // New returns a limiter with the rules of each bucket, counting windows
 // on now (nil: clock.Now).
-func New(pool *pgxpool.Pool, rules map[string]Rule, now clock.Func) *Limiter {
+func New(pool *db.Pool, rules map[string]Rule, now clock.Func) *Limiter {
 	if now == nil {
 		now = clock.Now
 	}

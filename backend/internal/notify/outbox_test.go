@@ -12,7 +12,6 @@ import (
 	"time"
 
 	"github.com/jackc/pgx/v5"
-	"github.com/jackc/pgx/v5/pgxpool"
 
 	"slotwise/backend/internal/db"
 	"slotwise/backend/internal/db/dbtest"
@@ -48,7 +47,7 @@ func (l *logBuffer) String() string {
 	return l.b.String()
 }
 
-func newWorker(pool *pgxpool.Pool, s notify.Sender, logs *logBuffer) *notify.Worker {
+func newWorker(pool *db.Pool, s notify.Sender, logs *logBuffer) *notify.Worker {
 	return &notify.Worker{
 		Pool:    pool,
 		Sender:  s,
@@ -76,7 +75,7 @@ type outboxState struct {
 	Dead        bool
 }
 
-func outboxRows(t *testing.T, pool *pgxpool.Pool) []outboxState {
+func outboxRows(t *testing.T, pool *db.Pool) []outboxState {
 	t.Helper()
 	rows, err := pool.Query(testCtx(t), `SELECT attempts, next_attempt_at, last_error, sent_at IS NOT NULL, dead FROM outbox ORDER BY id`)
 	if err != nil {
@@ -214,7 +213,7 @@ func TestOutboxRetriesUntilTheServerIsBack(t *testing.T) {
 }
 
 // makeDue moves every pending row's next attempt to now, as time passing would.
-func makeDue(t *testing.T, pool *pgxpool.Pool) {
+func makeDue(t *testing.T, pool *db.Pool) {
 	t.Helper()
 	if _, err := pool.Exec(testCtx(t), `UPDATE outbox SET next_attempt_at = now() WHERE sent_at IS NULL`); err != nil {
 		t.Fatal(err)
@@ -321,7 +320,7 @@ func messageID(data []byte) string {
 func TestOutboxConcurrentWorkersNeverSendARowTwice(t *testing.T) {
 	url := dbtest.URL(t)
 	ctx := testCtx(t)
-	open := func() *pgxpool.Pool {
+	open := func() *db.Pool {
 		p, err := db.Open(ctx, url)
 		if err != nil {
 			t.Fatal(err)
@@ -345,7 +344,7 @@ func TestOutboxConcurrentWorkersNeverSendARowTwice(t *testing.T) {
 	var wg sync.WaitGroup
 	var mu sync.Mutex
 	sentBy := map[string]int{}
-	for name, pool := range map[string]*pgxpool.Pool{"a1": replicaA, "a2": replicaA, "b1": replicaB, "b2": replicaB} {
+	for name, pool := range map[string]*db.Pool{"a1": replicaA, "a2": replicaA, "b1": replicaB, "b2": replicaB} {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
@@ -450,7 +449,7 @@ func TestDefaultBackoff(t *testing.T) {
 // is already marked sent in the database, seen from another connection.
 type committedSender struct {
 	t        *testing.T
-	observer *pgxpool.Pool
+	observer *db.Pool
 	accepted int
 }
 

@@ -9,10 +9,10 @@ import (
 	"time"
 
 	"github.com/jackc/pgx/v5"
-	"github.com/jackc/pgx/v5/pgxpool"
 
 	"slotwise/backend/internal/background"
 	"slotwise/backend/internal/booking"
+	"slotwise/backend/internal/db"
 	"slotwise/backend/internal/events"
 )
 
@@ -31,7 +31,7 @@ const minCheckoutLife = 31 * time.Minute
 
 // Service takes payments for bookings.
 type Service struct {
-	pool      *pgxpool.Pool
+	pool      *db.Pool
 	bookings  *booking.Service
 	providers []Provider // configured, the default first; none: online payment is not set up
 	baseURL   string
@@ -42,7 +42,7 @@ type Service struct {
 // NewService builds the service over the providers the operator configured
 // (the first is the default of a business that chose none); the booking
 // service was told the same (Payable).
-func NewService(pool *pgxpool.Pool, bookings *booking.Service, baseURL string, log *slog.Logger, providers ...Provider) *Service {
+func NewService(pool *db.Pool, bookings *booking.Service, baseURL string, log *slog.Logger, providers ...Provider) *Service {
 	return &Service{pool: pool, bookings: bookings, baseURL: baseURL, log: log, providers: configured(providers)}
 }
 
@@ -266,6 +266,23 @@ func (s *Service) paidIn(ctx context.Context, tx pgx.Tx, provider string, ev Eve
 // ReleaseDue releases every hold that has ended and returns how many
 // bookings it freed. Replicas share the work (SKIP LOCKED).
 func (s *Service) ReleaseDue(ctx context.Context) (int, error) {
+	businesses, err := s.bookings.HoldsEndedFor(ctx)
+	if err != nil {
+		return 0, err
+	}
+	released := 0
+	for _, b := range businesses {
+		n, err := s.releaseDue(db.WithBusiness(ctx, b))
+		released += n
+		if err != nil {
+			return released, err
+		}
+	}
+	return released, nil
+}
+
+// releaseDue is ReleaseDue for the business ctx works for.
+func (s *Service) releaseDue(ctx context.Context) (int, error) {
 	released := 0
 	for {
 		n := 0

@@ -13,9 +13,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/jackc/pgx/v5/pgxpool"
-
 	"slotwise/backend/internal/booking"
+	"slotwise/backend/internal/db"
 	"slotwise/backend/internal/db/dbtest"
 	"slotwise/backend/internal/demo"
 	"slotwise/backend/internal/events"
@@ -29,7 +28,7 @@ func TestMain(m *testing.M) { dbtest.Main(m) }
 var friday = time.Date(2026, 11, 20, 10, 0, 0, 0, time.UTC)
 
 type fixture struct {
-	pool     *pgxpool.Pool
+	pool     *db.Pool
 	bookings *booking.Service
 	pay      *payments.Service
 	stripe   *payments.Stripe

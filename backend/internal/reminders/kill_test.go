@@ -10,10 +10,9 @@ import (
 	"testing"
 	"time"
 
-	"github.com/jackc/pgx/v5/pgxpool"
-
 	"slotwise/backend/internal/booking"
 	"slotwise/backend/internal/content"
+	"slotwise/backend/internal/db"
 	"slotwise/backend/internal/notify"
 	"slotwise/backend/internal/reminders"
 )
@@ -25,7 +24,7 @@ const helperEnv = "SLOTWISE_REMINDER_HELPER_DB"
 
 func runHelperWorker() int {
 	ctx := context.Background()
-	pool, err := pgxpool.New(ctx, os.Getenv(helperEnv))
+	pool, err := db.Open(ctx, os.Getenv(helperEnv))
 	if err != nil {
 		fmt.Println("error", err)
 		return 1

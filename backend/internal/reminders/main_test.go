@@ -19,9 +19,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/jackc/pgx/v5/pgxpool"
-
 	"slotwise/backend/internal/booking"
+	"slotwise/backend/internal/db"
 	"slotwise/backend/internal/db/dbtest"
 	"slotwise/backend/internal/demo"
 	"slotwise/backend/internal/notify"
@@ -82,7 +81,7 @@ func serverBundle(t testing.TB) *ssr.Pool {
 // fixture is the demo business on a moving clock, its booking service and
 // a reminder worker that renders with the real bundle.
 type fixture struct {
-	pool     *pgxpool.Pool
+	pool     *db.Pool
 	clock    *movingClock
 	bookings *booking.Service
 	mailer   *booking.Mailer

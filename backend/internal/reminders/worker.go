@@ -28,11 +28,11 @@ import (
 	"time"
 
 	"github.com/jackc/pgx/v5"
-	"github.com/jackc/pgx/v5/pgxpool"
 
 	"slotwise/backend/internal/background"
 	"slotwise/backend/internal/booking"
 	"slotwise/backend/internal/clock"
+	"slotwise/backend/internal/db"
 	"slotwise/backend/internal/events"
 	"slotwise/backend/internal/forms"
 	"slotwise/backend/internal/notify"
@@ -67,7 +67,7 @@ const (
 // Worker sends due reminders, follow-ups and agendas. Any number run,
 // in one process or many replicas.
 type Worker struct {
-	Pool     *pgxpool.Pool
+	Pool     *db.Pool
 	Bookings *booking.Service
 	Mailer   *booking.Mailer
 	Now      clock.Func // default clock.Now
@@ -107,6 +107,7 @@ func (w *Worker) Run(ctx context.Context) error {
 // row is one claimed reminder.
 type row struct {
 	id        int64
+	business  int64
 	kind      string
 	bookingID string
 	staffID   int64
@@ -137,13 +138,13 @@ func (w *Worker) SendDue(ctx context.Context) (sent int, err error) {
 // claim leases up to Batch due rows not leased by another worker.
 func (w *Worker) claim(ctx context.Context) ([]row, error) {
 	lease := rand.Text()
-	rows, err := w.Pool.Query(ctx, `
+	rows, err := w.Pool.Query(db.WithEveryBusiness(ctx), `
 		UPDATE reminders r SET leased_until = now() + $3 * interval '1 millisecond', lease = $4
 		FROM (SELECT id FROM reminders
 		      WHERE state = 'due' AND due_at <= $1 AND (leased_until IS NULL OR leased_until < now())
 		      ORDER BY due_at LIMIT $2 FOR UPDATE SKIP LOCKED) d
 		WHERE r.id = d.id
-		RETURNING r.id, r.kind, coalesce(r.booking_id, ''), coalesce(r.staff_id, 0), r.offset_minutes, r.recipient,
+		RETURNING r.id, r.location_id, r.kind, coalesce(r.booking_id, ''), coalesce(r.staff_id, 0), r.offset_minutes, r.recipient,
 		          r.starts_at, r.due_at, r.lease`,
 		w.now(), w.batch(), w.lease().Milliseconds(), lease)
 	if err != nil {
@@ -151,7 +152,7 @@ func (w *Worker) claim(ctx context.Context) ([]row, error) {
 	}
 	return pgx.CollectRows(rows, func(r pgx.CollectableRow) (row, error) {
 		var x row
-		return x, r.Scan(&x.id, &x.kind, &x.bookingID, &x.staffID, &x.offset, &x.recipient, &x.startsAt, &x.dueAt, &x.lease)
+		return x, r.Scan(&x.id, &x.business, &x.kind, &x.bookingID, &x.staffID, &x.offset, &x.recipient, &x.startsAt, &x.dueAt, &x.lease)
 	})
 }
 
@@ -170,7 +171,7 @@ func (w *Worker) work(ctx context.Context, batch []row) (int, error) {
 		go func() {
 			defer wg.Done()
 			for r := range next {
-				ok, err := w.handle(ctx, r)
+				ok, err := w.handle(db.WithBusiness(ctx, r.business), r)
 				mu.Lock()
 				if ok {
 					sent++

@@ -222,18 +222,25 @@ func TestTeamsGroupsAndOneTimeLinksHaveTheirPages(t *testing.T) {
 	if rec.Code != http.StatusGone {
 		t.Errorf("the used link: %d, want 410", rec.Code)
 	}
-	// The spent link's page is its calendar's business's, in its colour; a
-	// link that never existed belongs to no calendar and wears the colour
-	// of the site's business (here another one, made first).
-	if _, err := f.pool.Exec(context.Background(), `INSERT INTO locations (id, slug, name, brand_color, time_zone)
-		VALUES (0, 'head-office', 'Head office', '#b45309', 'Europe/Berlin')`); err != nil {
+	// The spent link's page is its calendar's business's, in its colour. A
+	// link that never existed wears the colour of the business whose host
+	// it was asked on; on another business's host the studio's link is one
+	// that never existed there.
+	var office int64
+	if err := f.pool.QueryRow(context.Background(), `INSERT INTO locations (slug, name, brand_color, time_zone)
+		VALUES ('head-office', 'Head office', '#b45309', 'Europe/Berlin') RETURNING id`).Scan(&office); err != nil {
 		t.Fatal(err)
 	}
+	f.claimHost(t, "office.example.com", office)
 	if rec := f.do(http.MethodGet, "/widget/otl/"+secret, nil); !strings.Contains(rec.Body.String(), "--brand:#0f766e}") {
 		t.Errorf("the used link's page is not in its business's colour")
 	}
-	if rec := f.do(http.MethodGet, "/widget/otl/otl_unknown", nil); !strings.Contains(rec.Body.String(), "--brand:#b45309}") {
-		t.Errorf("an unknown link's page is not in the site's colour")
+	onOffice := map[string]string{"Host": "office.example.com"}
+	if rec := f.do(http.MethodGet, "/widget/otl/otl_unknown", onOffice); !strings.Contains(rec.Body.String(), "--brand:#b45309}") {
+		t.Errorf("an unknown link's page is not in its host's business's colour")
+	}
+	if rec := f.do(http.MethodGet, "/widget/otl/"+secret, onOffice); rec.Code != http.StatusGone || !strings.Contains(rec.Body.String(), "--brand:#b45309}") {
+		t.Errorf("the studio's link on the office's host: %d, want the office's page of a link it never had", rec.Code)
 	}
 }
 

@@ -9,13 +9,13 @@ import (
 	"time"
 
 	"github.com/gin-gonic/gin"
-	"github.com/jackc/pgx/v5/pgxpool"
 
 	"slotwise/backend/internal/admin"
 	"slotwise/backend/internal/booking"
 	"slotwise/backend/internal/calsync"
 	"slotwise/backend/internal/content"
 	"slotwise/backend/internal/cursor"
+	"slotwise/backend/internal/db"
 	"slotwise/backend/internal/forms"
 	"slotwise/backend/internal/payments"
 	"slotwise/backend/internal/web/pages"
@@ -25,7 +25,7 @@ import (
 
 // AdminDeps is what the admin API acts on.
 type AdminDeps struct {
-	Pool     *pgxpool.Pool
+	Pool     *db.Pool
 	Bookings *booking.Service
 	Forms    *forms.Service
 	Webhooks *webhooks.Store

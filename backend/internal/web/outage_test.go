@@ -15,6 +15,7 @@ import (
 
 	"slotwise/backend/internal/booking"
 	"slotwise/backend/internal/clock"
+	"slotwise/backend/internal/db"
 	"slotwise/backend/internal/formkey"
 	"slotwise/backend/internal/forms"
 	"slotwise/backend/internal/sites"
@@ -33,7 +34,7 @@ type cuttableProxy struct {
 	conns  map[net.Conn]struct{}
 }
 
-func newCuttableProxy(t *testing.T, pool *pgxpool.Pool) (*cuttableProxy, *pgxpool.Config) {
+func newCuttableProxy(t *testing.T, pool *db.Pool) (*cuttableProxy, *pgxpool.Config) {
 	t.Helper()
 	cc := pool.Config().ConnConfig
 	network, address := "tcp", net.JoinHostPort(cc.Host, strconv.Itoa(int(cc.Port)))
@@ -109,11 +110,12 @@ func TestADatabaseThatGoesAwayIsA503AndTheServerRecovers(t *testing.T) {
 		pool := w.pool
 		var cfg *pgxpool.Config
 		proxy, cfg = newCuttableProxy(t, pool)
-		through, err := pgxpool.NewWithConfig(context.Background(), cfg)
+		raw, err := pgxpool.NewWithConfig(context.Background(), cfg)
 		if err != nil {
 			t.Fatal(err)
 		}
-		t.Cleanup(through.Close)
+		t.Cleanup(raw.Close)
+		through := db.NewPool(raw)
 		keys, err := formkey.Load(context.Background(), through)
 		if err != nil {
 			t.Fatal(err)

@@ -1,6 +1,7 @@
 package web
 
 import (
+	"net/http"
 	"net/url"
 	"slices"
 	"strings"
@@ -48,4 +49,11 @@ func origin(raw string) string {
 		return ""
 	}
 	return u.Scheme + "://" + u.Host
+}
+
+// redirectToPrimary sends a request on a secondary host of its business to
+// the same address on the business's primary host: a name from the host
+// table (hosts.Map), never one the request brought.
+func (s *Server) redirectToPrimary(c *gin.Context, primary string) {
+	c.Redirect(http.StatusMovedPermanently, schemeOf(s.cfg.PublicURL)+"://"+primary+c.Request.URL.RequestURI())
 }

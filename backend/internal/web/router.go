@@ -30,7 +30,7 @@ func (s *Server) router() (*gin.Engine, *gin.RouterGroup, error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	r.Use(s.recoverer(), s.requestLog(), securityHeaders(), s.checkURL(), crossOrigin)
+	r.Use(s.recoverer(), s.requestLog(), securityHeaders(), s.checkURL(), s.forBusiness, crossOrigin)
 
 	r.GET("/healthz", s.healthz)
 	if s.metrics != nil {

@@ -15,6 +15,7 @@ import (
 	"github.com/gin-gonic/gin"
 
 	"slotwise/backend/internal/formkey"
+	"slotwise/backend/internal/hosts"
 	"slotwise/backend/internal/limits"
 	"slotwise/backend/internal/route"
 	"slotwise/backend/internal/web/pages"
@@ -54,6 +55,9 @@ type Deps struct {
 	// Metrics, when set, counts requests and cache lookups and is served
 	// at /metrics (behind Config.MetricsToken when there is one).
 	Metrics Metrics
+	// Hosts tells which business answers a request's host (business.go);
+	// nil: every request is the database's only business's.
+	Hosts *hosts.Map
 }
 
 // Metrics is what the server tells of itself (backend/internal/metrics).
@@ -85,6 +89,7 @@ type Server struct {
 	// (booking_links.go); nil without the booking feature.
 	requestLinks func(ctx context.Context, client, email, locale string) error
 	metrics      Metrics
+	hosts        *hosts.Map
 	// redirectOrigins are the origins a redirect may name in full: the
 	// site's own and those features add (Registry.RedirectOrigins).
 	redirectOrigins []string
@@ -98,7 +103,7 @@ func New(d Deps) (*gin.Engine, error) {
 	if err != nil {
 		return nil, err
 	}
-	s := &Server{cfg: d.Config, log: d.Logger, db: d.DB, assets: d.Assets, routes: table, limits: d.Limits, keys: d.FormKeys, metrics: d.Metrics}
+	s := &Server{cfg: d.Config, log: d.Logger, db: d.DB, assets: d.Assets, routes: table, limits: d.Limits, keys: d.FormKeys, metrics: d.Metrics, hosts: d.Hosts}
 	if o := origin(d.Config.PublicURL); o != "" {
 		s.redirectOrigins = append(s.redirectOrigins, o)
 	}

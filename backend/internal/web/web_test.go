@@ -13,15 +13,15 @@ import (
 	"testing"
 	"time"
 
-	"github.com/jackc/pgx/v5/pgxpool"
-
 	"slotwise/backend/internal/booking"
 	"slotwise/backend/internal/clock"
+	"slotwise/backend/internal/db"
 	"slotwise/backend/internal/db/dbtest"
 	"slotwise/backend/internal/demo"
 	"slotwise/backend/internal/events"
 	"slotwise/backend/internal/formkey"
 	"slotwise/backend/internal/forms"
+	"slotwise/backend/internal/hosts"
 	"slotwise/backend/internal/notify"
 	"slotwise/backend/internal/sites"
 	"slotwise/backend/internal/web"
@@ -62,7 +62,7 @@ func sharedRenderer(t testing.TB) *ssr.Pool {
 type fixture struct {
 	handler  http.Handler
 	logs     *strings.Builder
-	pool     *pgxpool.Pool
+	pool     *db.Pool
 	bookings *booking.Service
 	forms    *forms.Service
 	// formsAhead moves the forms' clock ahead (nanoseconds), as time passes
@@ -80,7 +80,7 @@ type option func(d *web.Deps, w wiring)
 // wiring is what an option builds its services from, as serve does: the
 // database, the fixture's clock and its page cache.
 type wiring struct {
-	pool  *pgxpool.Pool
+	pool  *db.Pool
 	now   func() time.Time
 	cache *pages.Cache
 }
@@ -129,7 +129,15 @@ func newFixture(t testing.TB, renderer pages.Renderer, opts ...option) *fixture 
 	if err := mails.Subscribe(context.Background()); err != nil {
 		t.Fatal(err)
 	}
+	// As served: the business is found by the request's host, and the map
+	// follows hosts added while the test runs.
+	businesses := &hosts.Map{}
+	if err := businesses.Load(context.Background(), pool); err != nil {
+		t.Fatal(err)
+	}
+	go businesses.Watch(t.Context(), pool, logger)
 	deps := web.Deps{
+		Hosts:    businesses,
 		Config:   web.Config{PublicURL: "https://book.example.com"},
 		Logger:   logger,
 		Renderer: renderer,
@@ -186,6 +194,21 @@ func (l *lockedWriter) Write(p []byte) (int, error) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	return l.w.Write(p)
+}
+
+// claimHost gives host to business and waits until the server's map of
+// hosts has heard of it.
+func (f *fixture) claimHost(t *testing.T, host string, business int64) {
+	t.Helper()
+	if _, err := f.pool.Exec(context.Background(), `INSERT INTO location_hosts (host, location_id, is_primary) VALUES ($1, $2, true)`, host, business); err != nil {
+		t.Fatal(err)
+	}
+	for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline); time.Sleep(10 * time.Millisecond) { // real time: a wait
+		if a, ok := f.deps.Hosts.Resolve(host); ok && a.Business.ID == business {
+			return
+		}
+	}
+	t.Fatalf("the server never heard that %s is business %d's", host, business)
 }
 
 func (f *fixture) do(method, target string, header map[string]string) *httptest.ResponseRecorder {

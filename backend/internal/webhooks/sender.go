@@ -14,7 +14,6 @@ import (
 	"unicode/utf8"
 
 	"github.com/jackc/pgx/v5"
-	"github.com/jackc/pgx/v5/pgxpool"
 	standardwebhooks "github.com/standard-webhooks/standard-webhooks/libraries/go"
 
 	"slotwise/backend/internal/background"
@@ -28,7 +27,7 @@ import (
 // again: at least once, under the same webhook-id, so receivers drop the
 // repeat.
 type Sender struct {
-	Pool   *pgxpool.Pool
+	Pool   *db.Pool
 	Client *http.Client // NewClient
 	Logger *slog.Logger
 	// Observe, when set, hears each attempt's outcome: succeeded, retry,
@@ -91,28 +90,33 @@ func (s *Sender) log() *slog.Logger {
 
 type job struct {
 	id, body, endpointID, url, secret string
+	business                          int64
 	attempts                          int
 	expiresAt                         time.Time
 }
 
 // SendDue claims and sends one batch of due deliveries, and returns how
 // many it claimed.
+//
+// The claim is across businesses; each delivery is then sent and recorded
+// for its own.
 func (s *Sender) SendDue(ctx context.Context) (int, error) {
-	rows, err := s.Pool.Query(ctx, `
+	rows, err := s.Pool.Query(db.WithEveryBusiness(ctx), `
 		UPDATE webhook_deliveries d SET leased_until = now() + $1 * interval '1 second'
 		FROM webhook_endpoints e
-		WHERE e.id = d.endpoint_id AND d.id IN (
-			SELECT d2.id FROM webhook_deliveries d2 JOIN webhook_endpoints e2 ON e2.id = d2.endpoint_id
+		WHERE e.id = d.endpoint_id AND e.location_id = d.location_id AND (d.id, d.location_id) IN (
+			SELECT d2.id, d2.location_id FROM webhook_deliveries d2
+			JOIN webhook_endpoints e2 ON e2.id = d2.endpoint_id AND e2.location_id = d2.location_id
 			WHERE d2.status = 'pending' AND e2.enabled AND d2.next_attempt_at <= now()
 			  AND (d2.leased_until IS NULL OR d2.leased_until < now())
 			ORDER BY d2.next_attempt_at LIMIT $2 FOR UPDATE OF d2 SKIP LOCKED)
-		RETURNING d.id, d.body, d.attempts, d.expires_at, e.id, e.url, e.secret`, int64(lease.Seconds()), batchSize)
+		RETURNING d.id, d.location_id, d.body, d.attempts, d.expires_at, e.id, e.url, e.secret`, int64(lease.Seconds()), batchSize)
 	if err != nil {
 		return 0, fmt.Errorf("webhooks: unable to claim deliveries: %w", err)
 	}
 	jobs, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (job, error) {
 		var j job
-		return j, r.Scan(&j.id, &j.body, &j.attempts, &j.expiresAt, &j.endpointID, &j.url, &j.secret)
+		return j, r.Scan(&j.id, &j.business, &j.body, &j.attempts, &j.expiresAt, &j.endpointID, &j.url, &j.secret)
 	})
 	if err != nil {
 		return 0, fmt.Errorf("webhooks: unable to claim deliveries: %w", err)
@@ -127,7 +131,7 @@ func (s *Sender) SendDue(ctx context.Context) (int, error) {
 		slots <- struct{}{}
 		wg.Go(func() {
 			defer func() { <-slots }()
-			s.attempt(ctx, j)
+			s.attempt(db.WithBusiness(ctx, j.business), j)
 		})
 	}
 	wg.Wait()

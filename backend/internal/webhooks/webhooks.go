@@ -19,7 +19,6 @@ import (
 	"unicode/utf8"
 
 	"github.com/jackc/pgx/v5"
-	"github.com/jackc/pgx/v5/pgxpool"
 
 	"slotwise/backend/internal/cursor"
 	"slotwise/backend/internal/db"
@@ -105,14 +104,14 @@ type Attempt struct {
 
 // Store keeps endpoints and deliveries.
 type Store struct {
-	pool *pgxpool.Pool
+	pool *db.Pool
 	// allowPrivate lets endpoints point at private and loopback addresses
 	// (SLOTWISE_ALLOW_PRIVATE_NETWORKS; tests and closed networks).
 	allowPrivate bool
 }
 
 // NewStore returns a store; allowPrivate as SLOTWISE_ALLOW_PRIVATE_NETWORKS says.
-func NewStore(pool *pgxpool.Pool, allowPrivate bool) *Store {
+func NewStore(pool *db.Pool, allowPrivate bool) *Store {
 	return &Store{pool: pool, allowPrivate: allowPrivate}
 }
 

@@ -11,10 +11,10 @@ import (
 	"testing"
 	"time"
 
-	"github.com/jackc/pgx/v5/pgxpool"
 	standardwebhooks "github.com/standard-webhooks/standard-webhooks/libraries/go"
 
 	"slotwise/backend/internal/booking"
+	"slotwise/backend/internal/db"
 	"slotwise/backend/internal/db/dbtest"
 )
 
@@ -93,7 +93,7 @@ func TestEndpointUpdateAndDelete(t *testing.T) {
 }
 
 // delivery writes an endpoint at url and one due delivery to it.
-func delivery(t *testing.T, pool *pgxpool.Pool, url string) (endpointID, deliveryID, secret string) {
+func delivery(t *testing.T, pool *db.Pool, url string) (endpointID, deliveryID, secret string) {
 	t.Helper()
 	e, secret, err := NewStore(pool, true).Create(context.Background(), EndpointInput{URL: &url, Events: ptr([]string{BookingCreated})})
 	if err != nil {

@@ -101,8 +101,9 @@ func Main(m *testing.M) {
 }
 
 // New returns a pool on a fresh database holding the latest schema and no
-// rows, dropped when the test ends (after the test's own cleanups).
-func New(t testing.TB) *pgxpool.Pool {
+// rows, working as the server does (db.Open: as db.AppRole, under row
+// security), dropped when the test ends (after the test's own cleanups).
+func New(t testing.TB) *db.Pool {
 	t.Helper()
 	connString := URL(t)
 	cfg, err := db.ParsePoolConfig(connString)
@@ -110,6 +111,7 @@ func New(t testing.TB) *pgxpool.Pool {
 		t.Fatalf("dbtest: %v", err)
 	}
 	cfg.MaxConns = poolMaxConns
+	db.WorkAsApp(cfg)
 	ctx, cancel := context.WithTimeout(context.Background(), opTimeout)
 	defer cancel()
 	pool, err := db.OpenConfig(ctx, cfg)
@@ -117,7 +119,7 @@ func New(t testing.TB) *pgxpool.Pool {
 		t.Fatalf("dbtest: %v", err)
 	}
 	t.Cleanup(pool.Close) // runs before URL's cleanup drops the database
-	return pool
+	return db.NewPool(pool)
 }
 
 // URL creates a fresh migrated database like New and returns a connection
@@ -355,7 +357,7 @@ func quoteLiteral(s string) string {
 // Business adds a business (a row of locations) named slug and returns its
 // id: every business table's row belongs to one, and with a single business
 // in the database a row written without naming one is that business's.
-func Business(t testing.TB, pool *pgxpool.Pool, slug string) int64 {
+func Business(t testing.TB, pool db.Querier, slug string) int64 {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), opTimeout)
 	defer cancel()
@@ -370,9 +372,26 @@ func Business(t testing.TB, pool *pgxpool.Pool, slug string) int64 {
 }
 
 // WithBusiness is New with one business in the database (Business).
-func WithBusiness(t testing.TB) *pgxpool.Pool {
+func WithBusiness(t testing.TB) *db.Pool {
 	t.Helper()
 	pool := New(t)
 	Business(t, pool, "studio")
 	return pool
+}
+
+// AsOwner runs sql on pool's database as the login the tests connect with,
+// which owns the schema: for a test's own tables (the server's role may not
+// create any). Tables made so are open to db.AppRole like the schema's.
+func AsOwner(t testing.TB, pool *db.Pool, sql string) {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), opTimeout)
+	defer cancel()
+	conn, err := pgx.Connect(ctx, pool.Config().ConnString())
+	if err != nil {
+		t.Fatalf("dbtest: %v", err)
+	}
+	defer conn.Close(context.WithoutCancel(ctx))
+	if _, err := conn.Exec(ctx, sql); err != nil {
+		t.Fatalf("dbtest: %v", err)
+	}
 }

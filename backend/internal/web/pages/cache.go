@@ -18,6 +18,8 @@ import (
 
 	"github.com/andybalholm/brotli"
 	"github.com/gin-gonic/gin"
+
+	"slotwise/backend/internal/db"
 )
 
 // Published website pages and the booking pages are sent from memory:
@@ -32,6 +34,23 @@ import (
 // notifications are not being heard (before the listener connects, or
 // after it loses the connection) nothing is served from the cache: a
 // missed change would otherwise show a stale page.
+
+// businessTags names tags as the database announces them: "<business>/<tag>".
+func businessTags(ctx context.Context, tags []string) []string {
+	prefix := businessPrefix(ctx)
+	out := make([]string, len(tags))
+	for i, t := range tags {
+		out[i] = prefix + t
+	}
+	return out
+}
+
+// businessPrefix is the business ctx works for, as it starts a cache key
+// and a tag: two businesses' pages of one address are two pages.
+func businessPrefix(ctx context.Context) string {
+	id, _ := db.BusinessOf(ctx)
+	return strconv.FormatInt(id, 10) + "/"
+}
 
 // ContentChannel is where the database announces changes to what cached
 // pages show.
@@ -315,10 +334,12 @@ func (c *pageCache) clearLocked() {
 }
 
 // newCachedPage compresses a page's answer once.
-func newCachedPage(status int, contentType, csp string, body []byte, p *Payload, now time.Time) *cachedPage {
+// Its tags are its business's (businessTags): the database announces each
+// change with the business it belongs to (migration 000029).
+func newCachedPage(ctx context.Context, status int, contentType, csp string, body []byte, p *Payload, now time.Time) *cachedPage {
 	sum := sha256.Sum256(body)
 	e := &cachedPage{status: status, contentType: contentType, csp: csp, body: body, etag: `"` + hex.EncodeToString(sum[:12]) + `"`,
-		modified: now.UTC().Truncate(time.Second), tags: p.tags, until: p.until, route: "page:" + p.Route}
+		modified: now.UTC().Truncate(time.Second), tags: businessTags(ctx, p.tags), until: p.until, route: "page:" + p.Route}
 	var gz bytes.Buffer
 	zw, _ := gzip.NewWriterLevel(&gz, gzip.BestCompression)
 	zw.Write(body)

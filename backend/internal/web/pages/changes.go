@@ -5,8 +5,6 @@ import (
 	"log/slog"
 	"time"
 
-	"github.com/jackc/pgx/v5/pgxpool"
-
 	"slotwise/backend/internal/clock"
 	"slotwise/backend/internal/db"
 )
@@ -17,13 +15,13 @@ import (
 // the engine.
 type Cache struct {
 	pages   *pageCache
-	changes *pgxpool.Pool
+	changes *db.Pool
 }
 
 // NewCache listens on changes for content changes until lifetime ends;
 // pages are cached while it hears them. now is the clock a page's Until
 // is read on (nil: clock.Now).
-func NewCache(changes *pgxpool.Pool, lifetime context.Context, now clock.Func, log *slog.Logger) *Cache {
+func NewCache(changes *db.Pool, lifetime context.Context, now clock.Func, log *slog.Logger) *Cache {
 	if now == nil {
 		now = clock.Now
 	}

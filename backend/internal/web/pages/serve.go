@@ -73,14 +73,14 @@ func (e *Engine) answer(c *gin.Context, path, asked string, as form) {
 			if err != nil {
 				return "", nil
 			}
-			return e.keyOf(c, path, rawQuery, as, p), newCachedPage(p.Status, "application/json; charset=utf-8", "", data, p, time.Now()) // real time: Last-Modified, which browsers compare with their own clock
+			return e.keyOf(c, path, rawQuery, as, p), newCachedPage(c.Request.Context(), p.Status, "application/json; charset=utf-8", "", data, p, time.Now()) // real time: Last-Modified, which browsers compare with their own clock
 		}
 		doc, status, whole := e.document(c, p)
 		if !whole {
 			once, onceStatus = doc, status
 			return "", nil
 		}
-		return e.keyOf(c, path, rawQuery, as, p), newCachedPage(status, "text/html; charset=utf-8", e.CSP(p.Layout, p.Head.Brand), doc, p, time.Now()) // real time: as above
+		return e.keyOf(c, path, rawQuery, as, p), newCachedPage(c.Request.Context(), status, "text/html; charset=utf-8", e.CSP(p.Layout, p.Head.Brand), doc, p, time.Now()) // real time: as above
 	})
 	switch {
 	case f.entry != nil:
@@ -191,7 +191,7 @@ func (e *Engine) keyBy(c *gin.Context, prefix, path, rawQuery string, as form, v
 	if as == asData {
 		kind = "data"
 	}
-	parts := []string{kind, ResolveLocale(c, prefix), consentOf(c), path, rawQuery}
+	parts := []string{businessPrefix(c.Request.Context()), kind, ResolveLocale(c, prefix), consentOf(c), path, rawQuery}
 	if len(varies) > 0 {
 		cookies := e.cookies(c.Cookie)
 		for _, name := range varies {

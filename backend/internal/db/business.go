@@ -1,0 +1,228 @@
+package db
+
+import (
+	"context"
+	"fmt"
+	"strconv"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgconn"
+	"github.com/jackc/pgx/v5/pgxpool"
+)
+
+type businessKey struct{}
+
+// everyBusiness is the context value of WithEveryBusiness.
+const everyBusiness int64 = -1
+
+// WithBusiness returns ctx for work done for business id: every statement
+// a Pool runs for it reads and writes only that business's rows (the row
+// security policies of migration 000028 read the business the transaction
+// is for), and a row it inserts is that business's.
+func WithBusiness(ctx context.Context, id int64) context.Context {
+	return context.WithValue(ctx, businessKey{}, id)
+}
+
+// WithEveryBusiness returns ctx for the deployment's own work across
+// businesses: a worker claiming due jobs of any business, the operator's
+// commands, metrics. Each job is then done WithBusiness of its own.
+func WithEveryBusiness(ctx context.Context) context.Context {
+	return context.WithValue(ctx, businessKey{}, everyBusiness)
+}
+
+// BusinessOf returns the business ctx works for, if it names one.
+func BusinessOf(ctx context.Context) (int64, bool) {
+	id, ok := ctx.Value(businessKey{}).(int64)
+	return id, ok && id > 0
+}
+
+// scope is the statement that tells PostgreSQL whose the transaction is,
+// local to it (never left on a pooled connection), or "" when ctx does not
+// say.
+func scope(ctx context.Context) string {
+	id, ok := ctx.Value(businessKey{}).(int64)
+	switch {
+	case !ok:
+		return ""
+	case id == everyBusiness:
+		return "SELECT set_config('slotwise.business', 'every', true)"
+	default:
+		return "SELECT set_config('slotwise.business', '" + strconv.FormatInt(id, 10) + "', true)"
+	}
+}
+
+// Pool is a connection pool whose statements run for the business their
+// context names (WithBusiness, WithEveryBusiness). A transaction begun here
+// says whose it is in the same round trip as its BEGIN; a statement outside
+// one is sent in one round trip behind that setting, in the same implicit
+// transaction (a pipeline ends with one Sync). A context that names no
+// business runs its statements as they are.
+type Pool struct{ *pgxpool.Pool }
+
+// NewPool wraps p.
+func NewPool(p *pgxpool.Pool) *Pool { return &Pool{Pool: p} }
+
+var (
+	_ Querier  = (*Pool)(nil)
+	_ Beginner = (*Pool)(nil)
+)
+
+// Begin starts a transaction for ctx's business.
+func (p *Pool) Begin(ctx context.Context) (pgx.Tx, error) {
+	return p.BeginTx(ctx, pgx.TxOptions{})
+}
+
+// BeginTx starts a transaction with opts for ctx's business.
+func (p *Pool) BeginTx(ctx context.Context, opts pgx.TxOptions) (pgx.Tx, error) {
+	if s := scope(ctx); s != "" {
+		opts.BeginQuery = beginSQL(opts) + "; " + s
+	}
+	return p.Pool.BeginTx(ctx, opts)
+}
+
+// beginSQL is pgx's own BEGIN for opts (TxOptions.beginSQL is not exported).
+func beginSQL(opts pgx.TxOptions) string {
+	if opts.BeginQuery != "" {
+		return opts.BeginQuery
+	}
+	s := "BEGIN"
+	if opts.IsoLevel != "" {
+		s += " ISOLATION LEVEL " + string(opts.IsoLevel)
+	}
+	if opts.AccessMode != "" {
+		s += " " + string(opts.AccessMode)
+	}
+	if opts.DeferrableMode != "" {
+		s += " " + string(opts.DeferrableMode)
+	}
+	return s
+}
+
+// Exec runs sql for ctx's business.
+func (p *Pool) Exec(ctx context.Context, sql string, args ...any) (pgconn.CommandTag, error) {
+	s := scope(ctx)
+	if s == "" {
+		return p.Pool.Exec(ctx, sql, args...)
+	}
+	br := p.scoped(ctx, s, sql, args)
+	tag, err := br.Exec()
+	if cerr := br.Close(); err == nil {
+		err = cerr
+	}
+	return tag, err
+}
+
+// Query runs sql for ctx's business. Its connection goes back to the pool
+// when the rows are closed or read to the end.
+func (p *Pool) Query(ctx context.Context, sql string, args ...any) (pgx.Rows, error) {
+	s := scope(ctx)
+	if s == "" {
+		return p.Pool.Query(ctx, sql, args...)
+	}
+	br := p.scoped(ctx, s, sql, args)
+	rows, err := br.Query()
+	if err != nil {
+		_ = br.Close()
+		return nil, err
+	}
+	return &batchRows{Rows: rows, batch: br}, nil
+}
+
+// QueryRow runs sql for ctx's business.
+func (p *Pool) QueryRow(ctx context.Context, sql string, args ...any) pgx.Row {
+	s := scope(ctx)
+	if s == "" {
+		return p.Pool.QueryRow(ctx, sql, args...)
+	}
+	br := p.scoped(ctx, s, sql, args)
+	return batchRow{row: br.QueryRow(), batch: br}
+}
+
+// scoped sends the setting and sql as one batch, and reads the setting's
+// result: what is left to read is sql's.
+func (p *Pool) scoped(ctx context.Context, setting, sql string, args []any) pgx.BatchResults {
+	b := &pgx.Batch{}
+	b.Queue(setting)
+	b.Queue(sql, args...)
+	br := p.Pool.SendBatch(ctx, b)
+	if _, err := br.Exec(); err != nil {
+		_ = br.Close()
+		return failedBatch{err: err}
+	}
+	return br
+}
+
+// batchRows closes its batch (and so gives its connection back) with the
+// rows.
+type batchRows struct {
+	pgx.Rows
+	batch pgx.BatchResults
+	done  bool
+}
+
+func (r *batchRows) Next() bool {
+	if r.Rows.Next() {
+		return true
+	}
+	r.Close()
+	return false
+}
+
+func (r *batchRows) Close() {
+	r.Rows.Close()
+	if !r.done {
+		r.done = true
+		_ = r.batch.Close()
+	}
+}
+
+type batchRow struct {
+	row   pgx.Row
+	batch pgx.BatchResults
+}
+
+func (r batchRow) Scan(dest ...any) error {
+	err := r.row.Scan(dest...)
+	if cerr := r.batch.Close(); err == nil {
+		err = cerr
+	}
+	return err
+}
+
+// failedBatch answers every read with the error that ended the batch.
+type failedBatch struct{ err error }
+
+func (f failedBatch) Exec() (pgconn.CommandTag, error) { return pgconn.CommandTag{}, f.err }
+func (f failedBatch) Query() (pgx.Rows, error)         { return nil, f.err }
+func (f failedBatch) QueryRow() pgx.Row                { return errRow{f.err} }
+func (f failedBatch) Close() error                     { return f.err }
+
+type errRow struct{ err error }
+
+func (r errRow) Scan(...any) error { return r.err }
+
+// AppRole is the role the server works as (migration 000028): it owns no
+// table and cannot bypass the row security policies.
+const AppRole = "slotwise_app"
+
+// WorkAsApp makes every connection of cfg work as AppRole. A login that is
+// not a member of it may work as itself only when it cannot bypass row
+// security either (it owns the tables, and FORCE holds the owner to the
+// policies); a superuser or BYPASSRLS login that cannot become AppRole is
+// refused rather than serve every business's rows to every request.
+func WorkAsApp(cfg *pgxpool.Config) {
+	cfg.AfterConnect = func(ctx context.Context, conn *pgx.Conn) error {
+		if _, err := conn.Exec(ctx, "SET ROLE "+AppRole); err == nil {
+			return nil
+		}
+		var bypass bool
+		if err := conn.QueryRow(ctx, `SELECT rolsuper OR rolbypassrls FROM pg_roles WHERE rolname = current_user`).Scan(&bypass); err != nil {
+			return fmt.Errorf("db: unable to read the login's role: %w", err)
+		}
+		if bypass {
+			return fmt.Errorf("db: the login %q bypasses row security and is not a member of %s: GRANT %s TO it, or connect as a role that cannot bypass row security",
+				conn.Config().User, AppRole, AppRole)
+		}
+		return nil
+	}
+}

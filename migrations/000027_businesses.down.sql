@@ -1,3 +1,5 @@
+ALTER TABLE forms DROP CONSTRAINT forms_location_id_fkey,
+    ADD CONSTRAINT forms_location_id_fkey FOREIGN KEY (location_id) REFERENCES locations(id);
 DROP TRIGGER locations_hosts_changed ON locations;
 DROP TABLE location_hosts;
 DROP FUNCTION hosts_changed();

@@ -382,3 +382,5 @@ ALTER TABLE tags ADD CONSTRAINT tags_location_id_fkey FOREIGN KEY (location_id) 
 ALTER TABLE webhook_attempts ADD CONSTRAINT webhook_attempts_location_id_fkey FOREIGN KEY (location_id) REFERENCES locations(id) ON DELETE CASCADE;
 ALTER TABLE webhook_deliveries ADD CONSTRAINT webhook_deliveries_location_id_fkey FOREIGN KEY (location_id) REFERENCES locations(id) ON DELETE CASCADE;
 ALTER TABLE webhook_endpoints ADD CONSTRAINT webhook_endpoints_location_id_fkey FOREIGN KEY (location_id) REFERENCES locations(id) ON DELETE CASCADE;
+ALTER TABLE forms DROP CONSTRAINT forms_location_id_fkey,
+    ADD CONSTRAINT forms_location_id_fkey FOREIGN KEY (location_id) REFERENCES locations(id) ON DELETE CASCADE;

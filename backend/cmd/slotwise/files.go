@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -10,21 +11,31 @@ import (
 
 	"github.com/jackc/pgx/v5"
 
+	"slotwise/backend/internal/config"
 	"slotwise/backend/internal/content"
+	"slotwise/backend/internal/db"
 )
 
 func exportCommand() *command {
+	var business string
 	return &command{name: "export", synopsis: "DIR", minArgs: 1, maxArgs: 1,
-		summary: "write the whole site (content, not bookings) into a folder of files",
+		summary: "write a business's whole site (content, not bookings) into a folder of files",
 		detail: `DIR is created, or must be empty, or a site's folder from an earlier export: then
 files of content that is gone are removed, so the folder is the site. The format
-is described in docs/content.md.`,
-		flags: databaseFlags,
+is described in docs/content.md. Without --business, the default business's.`,
+		flags: func(fs *flag.FlagSet, cfg *config.Config) {
+			cfg.DatabaseFlags(fs)
+			fs.StringVar(&business, "business", "", "the business's `SLUG` (default: the default business)")
+		},
 		run: func(ctx context.Context, inv *invocation) error {
 			return withDatabase(ctx, inv.cfg, func(ctx context.Context, a *app) error {
+				ctx, err := forBusiness(ctx, a.pool, business)
+				if err != nil {
+					return err
+				}
 				// One snapshot: content changed meanwhile is in it whole or not at all.
 				var site *content.Site
-				err := pgx.BeginTxFunc(ctx, a.pool, pgx.TxOptions{IsoLevel: pgx.RepeatableRead, AccessMode: pgx.ReadOnly},
+				err = pgx.BeginTxFunc(ctx, a.pool, pgx.TxOptions{IsoLevel: pgx.RepeatableRead, AccessMode: pgx.ReadOnly},
 					func(tx pgx.Tx) (err error) {
 						site, err = content.Load(ctx, tx)
 						return err
@@ -42,13 +53,21 @@ is described in docs/content.md.`,
 }
 
 func importCommand() *command {
+	var business string
 	return &command{name: "import", synopsis: "DIR", minArgs: 1, maxArgs: 1,
-		summary: "check a site's folder, then create and update the content it holds",
+		summary: "check a business's folder, then create and update the content it holds",
 		detail: `Everything is checked first; a problem is reported with its file, line and field,
 and then nothing changes. Only what differs from the database is written, so
 importing the same folder again changes nothing. Content the folder does not
-have is kept (the admin API deletes).`,
-		flags: databaseFlags,
+have is kept (the admin API deletes).
+
+The folder is the business its location.yaml names, or --business SLUG's, or
+the default business's. The first import of a deployment makes its first
+business; another business is added with "slotwise business add" first.`,
+		flags: func(fs *flag.FlagSet, cfg *config.Config) {
+			cfg.DatabaseFlags(fs)
+			fs.StringVar(&business, "business", "", "the business's `SLUG` (default: location.yaml's, else the default business)")
+		},
 		run: func(ctx context.Context, inv *invocation) error {
 			// Nothing outside the folder is read, through a link or otherwise.
 			root, err := os.OpenRoot(inv.args[0])
@@ -61,6 +80,10 @@ have is kept (the admin API deletes).`,
 				return importProblems(err)
 			}
 			return withDatabase(ctx, inv.cfg, func(ctx context.Context, a *app) error {
+				ctx, err := importTarget(ctx, a.pool, folder, business)
+				if err != nil {
+					return err
+				}
 				res, err := content.Import(ctx, a.pool, folder, content.Options{
 					RedirectOrigins: a.cfg.RedirectOrigins, Progress: progressTo(os.Stderr), Now: a.serverClock()})
 				if err != nil {
@@ -70,6 +93,27 @@ have is kept (the admin API deletes).`,
 				return nil
 			})
 		}}
+}
+
+// importTarget is ctx for the business a folder is imported into: the one
+// its location.yaml names (which --business, when given, must agree with),
+// or --business's, or the default. Only the first business of a deployment
+// is made by an import.
+func importTarget(ctx context.Context, q db.Querier, folder *content.Folder, business string) (context.Context, error) {
+	if ls := folder.Site.Locations; len(ls) == 1 {
+		if business != "" && business != ls[0].Slug {
+			return nil, &usageError{fmt.Sprintf("the folder is business %q's (location.yaml), not %q", ls[0].Slug, business)}
+		}
+		business = ls[0].Slug
+		var any bool
+		if err := q.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM locations)`).Scan(&any); err != nil {
+			return nil, err
+		}
+		if !any {
+			return ctx, nil // the deployment's first business, made by the import
+		}
+	}
+	return forBusiness(ctx, q, business)
 }
 
 // importProblems lists every problem, one a line, under a count.

@@ -81,17 +81,23 @@ func furnish(ctx context.Context, a *app, now clock.Func, meters *metrics.Metric
 		a.log.Warn("SLOTWISE_ALLOW_PRIVATE_NETWORKS is set: webhooks and calendar servers may be private and loopback addresses")
 	}
 	providers := paymentProviders(a)
+	// Which business a host is, and the origin of each business's links.
+	businesses := &hosts.Map{}
+	if err := businesses.Load(ctx, a.pool); err != nil {
+		return nil, err
+	}
+	origins := businesses.Origins(publicURL(a.cfg))
 	// Pages are cached while the database's changes are heard; each
 	// booking waits until this replica's pages have seen it.
 	cache := pages.NewCache(a.pool, ctx, now, a.log)
 	bookings := booking.NewService(a.pool, a.log, booking.Options{Clock: now, OnlinePayments: payments.Payable(providers...),
 		LiveCheck: calendars.CheckLive, AfterCommit: cache.SeeOwnChanges})
 	formsSvc := forms.NewService(a.pool, keys, a.cfg.RedirectOrigins, a.log, now)
-	paySvc := payments.NewService(a.pool, bookings, publicURL(a.cfg), a.log, providers...)
+	paySvc := payments.NewService(a.pool, bookings, publicURL(a.cfg), a.log, providers...).WithOrigins(origins)
 	siteStore := sites.NewStore(a.pool).At(now)
 	contentSvc := content.NewService(a.pool, a.cfg.RedirectOrigins, now)
 	hooks := webhooks.NewStore(a.pool, a.cfg.AllowPrivateNetworks)
-	mails := notify.Mailer{Renderer: renderer, BaseURL: publicURL(a.cfg), From: a.cfg.SMTP.From, FromName: a.cfg.SMTP.FromName, Logger: a.log}
+	mails := notify.Mailer{Renderer: renderer, BaseURL: publicURL(a.cfg), Origin: origins, From: a.cfg.SMTP.From, FromName: a.cfg.SMTP.FromName, Logger: a.log}
 	bookingMails := &booking.Mailer{Service: bookings, Mailer: mails}
 	dispatcher := &events.Dispatcher{Pool: a.pool, Logger: a.log, Consumers: []events.Consumer{
 		bookingMails,
@@ -101,10 +107,6 @@ func furnish(ctx context.Context, a *app, now clock.Func, meters *metrics.Metric
 		&calsync.Writer{Service: calendars, Bookings: bookings, BaseURL: publicURL(a.cfg)},
 	}}
 	if err := startup(ctx, a, dispatcher, bookings, siteStore, now); err != nil {
-		return nil, err
-	}
-	businesses := &hosts.Map{}
-	if err := businesses.Load(ctx, a.pool); err != nil {
 		return nil, err
 	}
 	handler, err := web.New(web.Deps{

@@ -14,20 +14,25 @@ import (
 
 func linkCommand() *command {
 	var days int
+	var business string
 	return &command{name: "link", synopsis: "CALENDAR", minArgs: 1, maxArgs: 1,
 		summary: "print a new one-time link that books the calendar once",
 		detail:  "CALENDAR is the calendar's slug. The link works once, until it expires.",
-		flags:   linkFlags(&days),
+		flags:   linkFlags(&days, &business),
 		run: func(ctx context.Context, inv *invocation) error {
 			if err := checkDays(days); err != nil {
 				return err
 			}
 			return withDatabase(ctx, inv.cfg, func(ctx context.Context, a *app) error {
+				ctx, origin, err := businessOrigin(ctx, a, business)
+				if err != nil {
+					return err
+				}
 				secret, err := booking.NewService(a.pool, a.log, booking.Options{}).NewOneTimeLink(ctx, inv.args[0], time.Duration(days)*24*time.Hour)
 				if err != nil {
 					return err
 				}
-				fmt.Fprintln(inv.stdout, publicURL(a.cfg)+oneTimeLinkPath(secret))
+				fmt.Fprintln(inv.stdout, origin+oneTimeLinkPath(secret))
 				return nil
 			})
 		}}
@@ -35,10 +40,11 @@ func linkCommand() *command {
 
 // linkFlags are the flags of the commands that print a link: the
 // database's, and how long the link lives.
-func linkFlags(days *int) func(*flag.FlagSet, *config.Config) {
+func linkFlags(days *int, business *string) func(*flag.FlagSet, *config.Config) {
 	return func(fs *flag.FlagSet, cfg *config.Config) {
 		cfg.DatabaseFlags(fs)
 		fs.IntVar(days, "days", 7, "`N` days until the link expires, 1 to 365")
+		fs.StringVar(business, "business", "", "the business's `SLUG` (default: the default business)")
 	}
 }
 

@@ -50,6 +50,8 @@ func commands() []*command {
 		linkCommand(),
 		previewCommand(),
 		tokenCommand(),
+		businessCommand(),
+		hostCommand(),
 		postgresCommand(),
 	}
 }

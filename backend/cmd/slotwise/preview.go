@@ -12,10 +12,11 @@ import (
 
 func previewCommand() *command {
 	var days int
+	var business string
 	return &command{name: "preview", synopsis: "page|post|product TARGET", minArgs: 2, maxArgs: 2,
 		summary: "print a link that shows a page, post or product, draft or not",
 		detail:  "TARGET is the page's path, or the post's or product's slug.",
-		flags:   linkFlags(&days),
+		flags:   linkFlags(&days, &business),
 		run: func(ctx context.Context, inv *invocation) error {
 			kind, target := inv.args[0], inv.args[1]
 			if kind != "page" && kind != "post" && kind != "product" {
@@ -25,6 +26,10 @@ func previewCommand() *command {
 				return err
 			}
 			return withDatabase(ctx, inv.cfg, func(ctx context.Context, a *app) error {
+				ctx, origin, err := businessOrigin(ctx, a, business)
+				if err != nil {
+					return err
+				}
 				store := sites.NewStore(a.pool)
 				if err := previewTargetExists(ctx, store, kind, target); err != nil {
 					return err
@@ -33,7 +38,7 @@ func previewCommand() *command {
 				if err != nil {
 					return err
 				}
-				fmt.Fprintln(inv.stdout, publicURL(a.cfg)+web.PreviewPath(secret))
+				fmt.Fprintln(inv.stdout, origin+web.PreviewPath(secret))
 				return nil
 			})
 		}}

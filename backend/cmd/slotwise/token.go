@@ -14,7 +14,7 @@ import (
 
 // tokenCommand makes, lists and revokes bearer tokens of the admin API.
 func tokenCommand() *command {
-	var name, scope string
+	var name, scope, business string
 	return &command{name: "token", synopsis: "create|list|revoke [NAME]", minArgs: 1, maxArgs: 2,
 		summary: "create, list or revoke a token of the admin API",
 		detail: `  create --name NAME [--scope read|write]   print a new token once, alone on the last line
@@ -26,6 +26,7 @@ Only the token's SHA-256 is kept: a lost token cannot be shown again; revoke it 
 			cfg.DatabaseFlags(fs)
 			fs.StringVar(&name, "name", "", "the token's `NAME`, e.g. crm (create)")
 			fs.StringVar(&scope, "scope", admin.ScopeWrite, "`read` or write (create)")
+			fs.StringVar(&business, "business", "", "the business whose token it is: it sees and changes only that business (`SLUG`; default: the default business)")
 		},
 		run: func(ctx context.Context, inv *invocation) error {
 			action := inv.args[0]
@@ -42,6 +43,10 @@ Only the token's SHA-256 is kept: a lost token cannot be shown again; revoke it 
 				return &usageError{fmt.Sprintf("unexpected argument %q (the name is given with --name)", inv.args[1])}
 			}
 			return withDatabase(ctx, inv.cfg, func(ctx context.Context, a *app) error {
+				ctx, err := forBusiness(ctx, a.pool, business)
+				if err != nil {
+					return err
+				}
 				switch action {
 				case "create":
 					t, secret, err := admin.CreateToken(ctx, a.pool, name, scope)

@@ -89,7 +89,7 @@ func (m *Mailer) links(ctx context.Context, req LinksRequest) (events.Commit, er
 		views[i] = NewView(b, tokens[i], locale, now)
 	}
 	first := bookings[0]
-	d := m.Data(locale, first.Calendar.Location.BrandColor)
+	d := m.Data(ctx, locale, first.Calendar.Location.BrandColor)
 	mail := m.renderWith(ctx, notify.KindLinks, d, views, first.Contact.Email, first.Contact.FirstName+" "+first.Contact.LastName, "", nil, "")
 	return m.Queue([]notify.Mail{mail}, func(ctx context.Context, tx pgx.Tx) error {
 		for i, b := range bookings {

@@ -145,7 +145,7 @@ func (m *Mailer) compose(ctx context.Context, event string, group []*Booking, to
 	bookerEvents := make([]notify.Event, len(group))
 	for i, x := range group {
 		bookerViews[i] = NewView(x, token, b.Locale, now)
-		bookerEvents[i] = Event(x, m.BaseURL+bookerViews[i].ManageURL, now)
+		bookerEvents[i] = Event(x, m.Base(ctx)+bookerViews[i].ManageURL, now)
 	}
 	AsVisit(bookerViews, group, now)
 	booker := m.renderWithNotice(ctx, kind, b.Locale, brand, bookerViews, b.Contact.Email, b.Contact.FirstName+" "+b.Contact.LastName, b.Staff.Name, bookerEvents, method,
@@ -282,7 +282,7 @@ func remindersAhead(b *Booking, kind string, now time.Time) []int {
 // renderWithNotice is render telling the booker which reminders will come
 // (remindBefore, minutes before the start; none when empty).
 func (m *Mailer) renderWithNotice(ctx context.Context, kind, locale, brand string, views []View, to, toName, staffName string, evs []notify.Event, method string, remindBefore []int) notify.Mail {
-	data := m.Data(locale, brand)
+	data := m.Data(ctx, locale, brand)
 	if len(remindBefore) > 0 {
 		data.Reminder = &notify.ReminderEmail{RemindBefore: remindBefore}
 	}
@@ -304,7 +304,7 @@ func (m *Mailer) renderMessage(ctx context.Context, kind string, data notify.Ema
 		// fails (an overloaded or broken renderer) still sends a plain mail
 		// with the facts and the calendar file.
 		m.Log().ErrorContext(ctx, "unable to render a mail; sending the plain one", slog.String("kind", kind), slog.Any("err", err))
-		msg.Subject, msg.Text = plainSubject(views[0]), plainText(views, m.BaseURL)
+		msg.Subject, msg.Text = plainSubject(views[0]), plainText(views, m.Base(ctx))
 		return notify.Mail{Kind: kind, Message: msg}
 	}
 	return mail

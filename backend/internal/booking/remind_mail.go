@@ -41,7 +41,7 @@ func (m *Mailer) Remind(ctx context.Context, group []*Booking, recipient string,
 	b := group[0]
 	brand := b.Calendar.Location.BrandColor
 	data := func(locale string) notify.EmailData {
-		d := m.Data(locale, brand)
+		d := m.Data(ctx, locale, brand)
 		d.Reminder = &notify.ReminderEmail{BusinessTimeZone: businessZone(b)}
 		return d
 	}
@@ -51,7 +51,7 @@ func (m *Mailer) Remind(ctx context.Context, group []*Booking, recipient string,
 		views, evs := make([]View, len(group)), make([]notify.Event, len(group))
 		for i, x := range group {
 			views[i] = NewView(x, token, b.Locale, now)
-			evs[i] = Event(x, m.BaseURL+views[i].ManageURL, now)
+			evs[i] = Event(x, m.Base(ctx)+views[i].ManageURL, now)
 		}
 		mail := m.renderWith(ctx, notify.KindReminder, data(b.Locale), views, b.Contact.Email, b.Contact.FirstName+" "+b.Contact.LastName, b.Staff.Name, evs, notify.MethodRequest)
 		return &mail, func(ctx context.Context, tx pgx.Tx) error { return storeToken(ctx, tx, b.ID, token, purposeManage) }
@@ -109,7 +109,7 @@ func (m *Mailer) Remind(ctx context.Context, group []*Booking, recipient string,
 // answers are tied to the booking (form is its slug, kind its route), and
 // the write that stores the link's secret.
 func (m *Mailer) FollowUp(ctx context.Context, b *Booking, formKind, formSlug string, now time.Time) (notify.Mail, func(context.Context, pgx.Tx) error) {
-	d := m.Data(b.Locale, b.Calendar.Location.BrandColor)
+	d := m.Data(ctx, b.Locale, b.Calendar.Location.BrandColor)
 	d.Reminder = &notify.ReminderEmail{BusinessTimeZone: businessZone(b)}
 	var store func(context.Context, pgx.Tx) error
 	if formSlug != "" {
@@ -137,7 +137,7 @@ func FollowUpFormURL(locale, kind, slug, secret string) string {
 // is its date in their zone), in the business's language.
 func (m *Mailer) Agenda(ctx context.Context, person *Staff, day string, bookings []*Booking, now time.Time) notify.Mail {
 	locale := bookings[0].Calendar.Location.DefaultLocale
-	d := m.Data(locale, bookings[0].Calendar.Location.BrandColor)
+	d := m.Data(ctx, locale, bookings[0].Calendar.Location.BrandColor)
 	d.Reminder = &notify.ReminderEmail{Day: day, StaffTimeZone: person.TimeZone}
 	views := make([]View, len(bookings))
 	for i, x := range bookings {

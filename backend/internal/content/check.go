@@ -674,3 +674,7 @@ func sourceOfSections(stored []byte) ([]Section, error) {
 	}
 	return out, nil
 }
+
+// ValidSlug tells whether s can name a business, a service, a person or a
+// page's record: lower-case letters, digits and hyphens.
+func ValidSlug(s string) bool { return slugSyntax.MatchString(s) }

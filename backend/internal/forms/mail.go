@@ -49,7 +49,7 @@ func (m *Mailer) Handle(ctx context.Context, ev events.Event) (events.Commit, er
 		m.Log().InfoContext(ctx, "a form was submitted; its business has no address to tell", slog.String("form", form.Slug), slog.String("response", r.ID))
 		return m.Queue(nil, nil), nil
 	}
-	data := m.Data(form.Business.Locale, form.Business.BrandColor)
+	data := m.Data(ctx, form.Business.Locale, form.Business.BrandColor)
 	data.Form = form.emailOf(r, locales.Get(form.Business.Locale))
 	msg := notify.Message{To: to, ToName: form.Business.Name, Headers: map[string]string{"Auto-Submitted": "auto-generated"}}
 	if email := replyTo(form, r); email != "" {

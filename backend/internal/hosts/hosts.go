@@ -11,6 +11,7 @@ import (
 	"fmt"
 	"log/slog"
 	"net"
+	"net/url"
 	"strings"
 	"sync/atomic"
 	"time"
@@ -201,4 +202,41 @@ func WithBusiness(ctx context.Context, b *Business) context.Context {
 func BusinessOf(ctx context.Context) (*Business, bool) {
 	b, ok := ctx.Value(businessKey{}).(*Business)
 	return b, ok && b != nil
+}
+
+// Origin is the origin of a business's absolute links: its primary host on
+// the public URL's scheme, with the public URL's port when the host names
+// none (a demo's studio.localhost on :8080); without a primary host, the
+// public URL itself.
+func Origin(publicURL, primary string) string {
+	publicURL = strings.TrimSuffix(publicURL, "/")
+	if primary == "" {
+		return publicURL
+	}
+	u, err := url.Parse(publicURL)
+	if err != nil || u.Host == "" {
+		return "https://" + primary
+	}
+	if _, _, err := net.SplitHostPort(primary); err != nil && u.Port() != "" {
+		primary = net.JoinHostPort(primary, u.Port())
+	}
+	return u.Scheme + "://" + primary
+}
+
+// Origins tells the origin of the absolute links (mails, calendar events,
+// a provider's way back) of the business ctx works for: its primary host,
+// or publicURL. A request carries its business (WithBusiness); background
+// work names it by id (db.WithBusiness), found in the map.
+func (m *Map) Origins(publicURL string) func(ctx context.Context) string {
+	return func(ctx context.Context) string {
+		primary := ""
+		if b, ok := BusinessOf(ctx); ok {
+			primary = b.Primary
+		} else if id, ok := db.BusinessOf(ctx); ok {
+			if b, ok := m.Business(id); ok {
+				primary = b.Primary
+			}
+		}
+		return Origin(publicURL, primary)
+	}
 }

@@ -19,6 +19,9 @@ import (
 type Mailer struct {
 	Renderer Renderer
 	BaseURL  string // public origin of the links in mails
+	// Origin, when set, is the origin of the links in a business's mails
+	// (its primary host); BaseURL stands for a business without one.
+	Origin   func(ctx context.Context) string
 	From     string
 	FromName string
 	Logger   *slog.Logger
@@ -33,9 +36,18 @@ type Mail struct {
 // Data is the part of a mail's data every kind has: the reader's
 // language, the links' origin and the business's colour (brand), as its
 // pages wear it.
-func (m *Mailer) Data(locale, brand string) EmailData {
+func (m *Mailer) Data(ctx context.Context, locale, brand string) EmailData {
 	cat := locales.Get(locale)
-	return EmailData{Locale: cat.Locale, Lang: cat.Lang, Messages: cat.Messages, BaseURL: m.BaseURL, Brand: brand}
+	return EmailData{Locale: cat.Locale, Lang: cat.Lang, Messages: cat.Messages, BaseURL: m.Base(ctx), Brand: brand}
+}
+
+// Base is the origin of the links in the mails of the business ctx works
+// for.
+func (m *Mailer) Base(ctx context.Context) string {
+	if m.Origin != nil {
+		return m.Origin(ctx)
+	}
+	return m.BaseURL
 }
 
 // Render composes the subject, text and HTML of a mail of kind into msg,

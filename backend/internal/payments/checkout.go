@@ -73,9 +73,9 @@ func (s *Service) checkout(ctx context.Context, bookingID, token, locale string)
 		return "", "", booking.ErrPaymentsOff
 	}
 	if p.URL != "" {
-		return s.openURL(provider, p, token), p.ID, nil
+		return s.openURL(ctx, provider, p, token), p.ID, nil
 	}
-	sess, err := provider.Checkout(ctx, s.checkoutRequest(provider, p, first, token))
+	sess, err := provider.Checkout(ctx, s.checkoutRequest(ctx, provider, p, first, token))
 	if err != nil {
 		return "", "", err
 	}
@@ -87,13 +87,13 @@ func (s *Service) checkout(ctx context.Context, bookingID, token, locale string)
 	}
 	s.log.InfoContext(ctx, "checkout opened", slog.String("payment", p.ID), slog.String("booking", first.ID),
 		slog.String("provider", provider.Name()), slog.Int64("amount", amount))
-	return s.openURL(provider, p, token), p.ID, nil
+	return s.openURL(ctx, provider, p, token), p.ID, nil
 }
 
 // checkoutRequest is what a provider is asked for payment p of the bookings
 // made with first; the same payment always asks the same (but its expiry).
-func (s *Service) checkoutRequest(provider Provider, p *payment, first *booking.Booking, token string) CheckoutRequest {
-	success, cancel := s.returnURLs(provider, p.Locale, p.ID, token)
+func (s *Service) checkoutRequest(ctx context.Context, provider Provider, p *payment, first *booking.Booking, token string) CheckoutRequest {
+	success, cancel := s.returnURLs(ctx, provider, p.Locale, p.ID, token)
 	// Stripe judges a session's expiry by its own clock, the real one: the
 	// hold's time left, on the bookings' clock, counted from the real now.
 	life := max(first.Money.HoldUntil.Sub(s.Now()), minCheckoutLife)
@@ -108,9 +108,9 @@ func (s *Service) checkoutRequest(provider Provider, p *payment, first *booking.
 
 // openURL is where the booker goes to pay: the provider's page, or for a
 // provider opened by a form, our page that posts it.
-func (s *Service) openURL(provider Provider, p *payment, token string) string {
+func (s *Service) openURL(ctx context.Context, provider Provider, p *payment, token string) string {
 	if _, ok := provider.(FormCheckout); ok {
-		return s.baseURL + "/api/payments/" + provider.Name() + "/checkout?" + url.Values{"payment": {p.ID}, "token": {token}}.Encode()
+		return s.base(ctx) + "/api/payments/" + provider.Name() + "/checkout?" + url.Values{"payment": {p.ID}, "token": {token}}.Encode()
 	}
 	return p.URL
 }
@@ -121,15 +121,15 @@ func (s *Service) openURL(provider Provider, p *payment, token string) string {
 // the provider's session id (SessionIDTemplate). A provider that posts its
 // answer back (FormCheckout) posts it to our return address, which sends
 // the booker on to the result page.
-func (s *Service) returnURLs(provider Provider, locale, paymentID, token string) (success, cancel string) {
-	result := s.baseURL + route.Default().Href(locale, "verifyPayment", "callback", nil, url.Values{"payment": {paymentID}, "token": {token}}) +
+func (s *Service) returnURLs(ctx context.Context, provider Provider, locale, paymentID, token string) (success, cancel string) {
+	result := s.base(ctx) + route.Default().Href(locale, "verifyPayment", "callback", nil, url.Values{"payment": {paymentID}, "token": {token}}) +
 		"&session_id=" + SessionIDTemplate
 	success, cancel = result, result+"&cancelled=1"
 	switch provider.(type) {
 	case FormCheckout:
-		success = s.baseURL + "/api/payments/" + provider.Name() + "/return?" + url.Values{"payment": {paymentID}, "token": {token}}.Encode()
+		success = s.base(ctx) + "/api/payments/" + provider.Name() + "/return?" + url.Values{"payment": {paymentID}, "token": {token}}.Encode()
 	case RedirectReturn:
-		success = s.baseURL + "/api/payments/" + provider.Name() + "/return?" + url.Values{"payment": {paymentID}, ReturnKeyParam: {token}}.Encode()
+		success = s.base(ctx) + "/api/payments/" + provider.Name() + "/return?" + url.Values{"payment": {paymentID}, ReturnKeyParam: {token}}.Encode()
 		cancel = success + "&cancelled=1"
 	}
 	return success, cancel
@@ -164,7 +164,7 @@ func (s *Service) FormFor(ctx context.Context, provider, paymentID, token string
 	if p.Provider != provider || p.Status != statusOpen || p.SessionID == "" {
 		return nil, ErrNotPayable
 	}
-	return &CheckoutForm{Action: p.URL, Fields: fc.CheckoutForm(p.SessionID, s.checkoutRequest(fc, p, group[0], token)),
+	return &CheckoutForm{Action: p.URL, Fields: fc.CheckoutForm(p.SessionID, s.checkoutRequest(ctx, fc, p, group[0], token)),
 		Amount: p.Amount, Currency: p.Currency, Locale: p.Locale,
 		Result: route.Default().Href(p.Locale, "verifyPayment", "", nil, url.Values{"payment": {p.ID}, "token": {token}})}, nil
 }

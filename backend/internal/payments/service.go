@@ -35,6 +35,7 @@ type Service struct {
 	bookings  *booking.Service
 	providers []Provider // configured, the default first; none: online payment is not set up
 	baseURL   string
+	origin    func(ctx context.Context) string
 	log       *slog.Logger
 	store     store
 }
@@ -44,6 +45,23 @@ type Service struct {
 // service was told the same (Payable).
 func NewService(pool *db.Pool, bookings *booking.Service, baseURL string, log *slog.Logger, providers ...Provider) *Service {
 	return &Service{pool: pool, bookings: bookings, baseURL: baseURL, log: log, providers: configured(providers)}
+}
+
+// WithOrigins makes the addresses the providers send bookers back to start
+// with the origin of the booking's business (its primary host), which
+// origin tells; baseURL stands for a business without one. For the
+// construction of the service: it returns s.
+func (s *Service) WithOrigins(origin func(ctx context.Context) string) *Service {
+	s.origin = origin
+	return s
+}
+
+// base is the origin of the business ctx works for.
+func (s *Service) base(ctx context.Context) string {
+	if s.origin != nil {
+		return s.origin(ctx)
+	}
+	return s.baseURL
 }
 
 // Payable tells which businesses can take a payment online with these

@@ -38,7 +38,7 @@ func (h adminAPI) createFeed(c *gin.Context) {
 		h.s.adminError(c, err)
 		return
 	}
-	c.JSON(http.StatusCreated, FeedResponse{URL: h.s.absolute(staffFeedPath + secret + ".ics")})
+	c.JSON(http.StatusCreated, FeedResponse{URL: h.s.absolute(c.Request.Context(), staffFeedPath+secret+".ics")})
 }
 
 func (h adminAPI) revokeFeed(c *gin.Context) {

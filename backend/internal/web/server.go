@@ -140,10 +140,11 @@ func New(d Deps) (*gin.Engine, error) {
 	return engine, nil
 }
 
-// absolute builds a public URL for a site-relative path, on the configured
-// public URL, never on a request's Host header (pages.Engine.Absolute).
-func (s *Server) absolute(path string) string {
-	return strings.TrimSuffix(s.cfg.PublicURL, "/") + path
+// absolute builds a public URL for a site-relative path, on the origin of
+// the business ctx works for (its primary host, or the configured public
+// URL), never on a request's Host header (pages.Engine.Absolute).
+func (s *Server) absolute(ctx context.Context, path string) string {
+	return s.pages.Absolute(ctx, path)
 }
 
 // page serves what no route of the server's own matched: a POST to a page

@@ -53,7 +53,7 @@ func (f siteFiles) media(c *gin.Context) {
 
 func (f siteFiles) robots(c *gin.Context) {
 	c.Header("Cache-Control", "public, max-age=3600")
-	c.String(http.StatusOK, "User-agent: *\nAllow: /\nDisallow: /api/\nDisallow: /v2/preview/\n\nSitemap: %s\n", f.s.absolute("/sitemap.xml"))
+	c.String(http.StatusOK, "User-agent: *\nAllow: /\nDisallow: /api/\nDisallow: /v2/preview/\n\nSitemap: %s\n", f.s.absolute(c.Request.Context(), "/sitemap.xml"))
 }
 
 // sitemapKinds are the children of the index, one per kind of content.
@@ -94,7 +94,7 @@ func (f siteFiles) sitemapIndex(c *gin.Context) {
 				latest = e.Modified
 			}
 		}
-		entry := sitemapEntry{Loc: f.s.absolute("/sitemaps/" + name)}
+		entry := sitemapEntry{Loc: f.s.absolute(c.Request.Context(), "/sitemaps/"+name)}
 		if !latest.IsZero() {
 			entry.LastMod = latest.UTC().Format(time.RFC3339)
 		}
@@ -139,9 +139,9 @@ func (f siteFiles) sitemap(c *gin.Context) {
 			continue
 		}
 		path := contentPath(e)
-		u := urlEntry{Loc: f.s.absolute(path), LastMod: e.Modified.UTC().Format(time.RFC3339)}
+		u := urlEntry{Loc: f.s.absolute(c.Request.Context(), path), LastMod: e.Modified.UTC().Format(time.RFC3339)}
 		// Every language's page of it, as the pages' hreflang links say.
-		for _, a := range f.s.pages.Alternates(path) {
+		for _, a := range f.s.pages.Alternates(c.Request.Context(), path) {
 			u.Alternates = append(u.Alternates, xhtmlLink{Rel: "alternate", Hreflang: a.Hreflang, Href: a.Href})
 		}
 		set.URLs = append(set.URLs, u)
@@ -255,14 +255,14 @@ func (f siteFiles) feed(c *gin.Context) {
 		title = blog.Title + ": " + title
 	}
 	out := rss{Version: "2.0", Atom: "http://www.w3.org/2005/Atom", DC: "http://purl.org/dc/elements/1.1/", Channel: rssChannel{
-		Title: title, Link: f.s.absolute(link), Description: blog.Description, Language: cat.Lang,
-		Self: atomLink{Href: f.s.absolute("/feeds/" + name + ".xml"), Rel: "self", Type: "application/rss+xml"},
+		Title: title, Link: f.s.absolute(c.Request.Context(), link), Description: blog.Description, Language: cat.Lang,
+		Self: atomLink{Href: f.s.absolute(c.Request.Context(), "/feeds/"+name+".xml"), Rel: "self", Type: "application/rss+xml"},
 	}}
 	for i, p := range listing.Posts {
 		if i == 0 {
 			out.Channel.LastBuildDate = p.PublishedAt.UTC().Format(time.RFC1123Z)
 		}
-		postURL := f.s.absolute(contentPath(sites.Entry{Kind: "post", Path: blog.Path, Slug: p.Slug}))
+		postURL := f.s.absolute(c.Request.Context(), contentPath(sites.Entry{Kind: "post", Path: blog.Path, Slug: p.Slug}))
 		item := rssItem{Title: p.Title, Link: postURL, GUID: rssGUID{IsPermaLink: "true", Value: postURL},
 			PubDate: p.PublishedAt.UTC().Format(time.RFC1123Z), Creator: p.Author.Name, Description: p.Excerpt}
 		for _, cat := range p.Categories {

@@ -11,6 +11,7 @@ import (
 
 	"github.com/gin-gonic/gin"
 
+	"slotwise/backend/internal/hosts"
 	"slotwise/backend/internal/route"
 	"slotwise/locales"
 )
@@ -33,7 +34,7 @@ func (e *Engine) Load(c *gin.Context, path, rawQuery string) (p *Payload) {
 	p = &Payload{
 		Path: full, BasePath: basePath, Locale: cat.Locale, Lang: cat.Lang,
 		Status: http.StatusOK, ScrollToTop: true,
-		Params: map[string]string{}, Consent: consentOf(c),
+		Params: map[string]string{}, Consent: consentOf(c), origin: e.Origin(c.Request.Context()),
 	}
 	routes := e.opt.Routes
 	m, ok := routes.Match(basePath)
@@ -70,7 +71,7 @@ func (e *Engine) Load(c *gin.Context, path, rawQuery string) (p *Payload) {
 	// The page's own query, not the request's: for /api/page-data they differ.
 	query, _ := url.ParseQuery(rawQuery)
 	req := &Request{Match: m, Path: basePath, FullPath: full, Query: query, Locale: cat.Locale, Cat: cat, ClientIP: c.ClientIP(),
-		Origin: e.opt.Origin, cookies: e.cookies(c.Cookie), formKey: e.IssueFormKey}
+		Origin: e.Origin(c.Request.Context()), cookies: e.cookies(c.Cookie), formKey: e.IssueFormKey}
 	p.inPage = query.Get("embed") == "page"
 	res, err := runLoader(c.Request.Context(), e.opt.Loaders[m.Route.Name], req)
 	p.formKeys, p.varies = req.keys, req.read
@@ -90,8 +91,8 @@ func (e *Engine) Load(c *gin.Context, path, rawQuery string) (p *Payload) {
 		Description: res.Description,
 		Robots:      res.Robots,
 		Brand:       ValidColor(res.Brand),
-		Canonical:   withQuery(e.canonical(prefix, basePath), res.CanonicalQuery),
-		Alternates:  e.Alternates(basePath),
+		Canonical:   withQuery(e.canonical(c.Request.Context(), prefix, basePath), res.CanonicalQuery),
+		Alternates:  e.Alternates(c.Request.Context(), basePath),
 		SEO:         res.SEO,
 	}
 	for i := range p.Head.Alternates {
@@ -150,7 +151,7 @@ func (e *Engine) Fail(p *Payload, pe *Error) {
 // visitor's language and the site's colour.
 func (e *Engine) ErrorPayload(c *gin.Context, status int) *Payload {
 	cat := locales.Get(ResolveLocale(c, ""))
-	p := &Payload{Path: "/", BasePath: "/", Locale: cat.Locale, Lang: cat.Lang, Params: map[string]string{}}
+	p := &Payload{Path: "/", BasePath: "/", Locale: cat.Locale, Lang: cat.Lang, Params: map[string]string{}, origin: e.Origin(c.Request.Context())}
 	e.Fail(p, &Error{Status: status, Message: http.StatusText(status)})
 	p.Messages = e.opt.Assets.messageSet(cat, p.Layout, p.Route, nil)
 	e.wearSite(c.Request.Context(), p)
@@ -245,40 +246,50 @@ func (e *Engine) wearSite(ctx context.Context, p *Payload) {
 }
 
 // Absolute builds a public URL for a site-relative path. The origin is
-// the configured public URL, never the request's Host header, which anyone
-// can set: a link in a page, a calendar file or an answer must not point
-// at a host of the sender's choosing.
-func (e *Engine) Absolute(path string) string {
-	return strings.TrimSuffix(e.opt.Origin, "/") + path
+// the business's primary host (hosts.Origin) or the configured public URL,
+// never the request's Host header, which anyone can set: a link in a page,
+// a calendar file or an answer must not point at a host of the sender's
+// choosing.
+func (e *Engine) Absolute(ctx context.Context, path string) string {
+	return e.Origin(ctx) + path
+}
+
+// Origin is the origin of the absolute links of the business ctx works for.
+func (e *Engine) Origin(ctx context.Context) string {
+	primary := ""
+	if b, ok := hosts.BusinessOf(ctx); ok {
+		primary = b.Primary
+	}
+	return hosts.Origin(e.opt.Origin, primary)
 }
 
 // canonical is the page in its own language: each language's page is
 // canonical for itself and the hreflang alternates tie them together (a
 // canonical pointing at another language contradicts them). English's is
 // the unprefixed page.
-func (e *Engine) canonical(prefix, basePath string) string {
+func (e *Engine) canonical(ctx context.Context, prefix, basePath string) string {
 	if prefix == "" || prefix == "en" {
-		return e.Absolute(basePath)
+		return e.Absolute(ctx, basePath)
 	}
 	suffix := basePath
 	if suffix == "/" {
 		suffix = ""
 	}
-	return e.Absolute(locales.PathPrefix(prefix) + suffix)
+	return e.Absolute(ctx, locales.PathPrefix(prefix)+suffix)
 }
 
 // Alternates lists the page in every language; unprefixed URLs are en-US,
 // which is also the x-default.
-func (e *Engine) Alternates(basePath string) []Alternate {
+func (e *Engine) Alternates(ctx context.Context, basePath string) []Alternate {
 	suffix := basePath
 	if suffix == "/" {
 		suffix = ""
 	}
-	out := []Alternate{{Hreflang: "x-default", Href: e.Absolute(basePath)}}
+	out := []Alternate{{Hreflang: "x-default", Href: e.Absolute(ctx, basePath)}}
 	for _, l := range locales.Prefixes {
-		href := e.Absolute(locales.PathPrefix(l) + suffix)
+		href := e.Absolute(ctx, locales.PathPrefix(l)+suffix)
 		if l == "en" {
-			href = e.Absolute(basePath) // English's canonical page is the unprefixed one
+			href = e.Absolute(ctx, basePath) // English's canonical page is the unprefixed one
 		}
 		out = append(out, Alternate{Hreflang: locales.Lang(l), Href: href})
 	}

@@ -33,6 +33,7 @@ type Payload struct {
 	// The page's cache policy, from its loader (Result.Tags, Result.Until,
 	// Request.FormKey, Request.Cookie): never in the bytes.
 	tags     []string
+	origin   string // of the business's absolute links (Engine.Origin)
 	until    time.Time
 	formKeys []string // the form keys it carries: it is one visitor's
 	varies   []string // the cookies its loader read

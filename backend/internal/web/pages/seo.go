@@ -51,7 +51,7 @@ func (e *Engine) seoView(p *Payload, siteName string) *seoView {
 		v.Type = seo.Type
 	}
 	if seo.Image != nil {
-		v.Image, v.ImageURL = seo.Image, e.absoluteURL(seo.Image.Src)
+		v.Image, v.ImageURL = seo.Image, absoluteURL(p.origin, seo.Image.Src)
 	}
 	if !seo.PublishedTime.IsZero() {
 		v.Published = seo.PublishedTime.UTC().Format(time.RFC3339)
@@ -61,13 +61,13 @@ func (e *Engine) seoView(p *Payload, siteName string) *seoView {
 	}
 	v.Author = seo.Author
 	if seo.Prev != "" {
-		v.Prev = e.Absolute(seo.Prev)
+		v.Prev = p.origin + seo.Prev
 	}
 	if seo.Next != "" {
-		v.Next = e.Absolute(seo.Next)
+		v.Next = p.origin + seo.Next
 	}
 	if seo.Feed != "" {
-		v.Feed, v.FeedTitle = e.Absolute(seo.Feed), seo.FeedTitle
+		v.Feed, v.FeedTitle = p.origin+seo.Feed, seo.FeedTitle
 	}
 	if len(seo.JSONLD) > 0 {
 		v.JSONLD = jsonLD(seo.JSONLD)
@@ -93,9 +93,9 @@ func jsonLD(objects []any) template.HTML {
 
 // absoluteURL keeps an absolute http(s) URL and makes a site-relative one
 // absolute.
-func (e *Engine) absoluteURL(src string) string {
+func absoluteURL(origin, src string) string {
 	if u, err := url.Parse(src); err == nil && (u.Scheme == "http" || u.Scheme == "https") {
 		return src
 	}
-	return e.Absolute(src)
+	return origin + src
 }

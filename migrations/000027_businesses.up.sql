@@ -49,7 +49,7 @@ BEGIN
 END $$;
 CREATE TRIGGER location_hosts_changed AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON location_hosts
     FOR EACH STATEMENT EXECUTE FUNCTION hosts_changed();
-CREATE TRIGGER locations_hosts_changed AFTER INSERT OR DELETE OR UPDATE OF is_default, slug ON locations
+CREATE TRIGGER locations_hosts_changed AFTER INSERT OR DELETE OR UPDATE OF is_default, slug, name ON locations
     FOR EACH STATEMENT EXECUTE FUNCTION hosts_changed();
 
 -- A row that belongs to no business has no place in a business table.

@@ -8,7 +8,7 @@ import type { Payload } from './payload';
 function payload(over: Partial<Payload>): Payload {
   return {
     route: 'error', layout: 'error', params: {}, path: '/x', basePath: '/x', locale: 'en-US', lang: 'en-US',
-    status: 404, scrollToTop: true, consent: 'all', messages: pageMessages('en-US'),
+    status: 404, scrollToTop: true, consent: 'all', siteName: 'Slotwise Demo Studio', messages: pageMessages('en-US'),
     head: { title: '', description: '', canonical: '', alternates: [] }, data: {}, ...over,
   };
 }

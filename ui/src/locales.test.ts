@@ -12,7 +12,7 @@ const others = ['da', 'de', 'es', 'fr', 'hu', 'it', 'nl', 'pl', 'pt-br', 'pt'];
 // Brand names, unit abbreviations and words that are the same in English
 // and the language; messages made only of placeholders are exempt anyway.
 const SAME_AS_ENGLISH = new Set([
-  'home.title', 'site.name', 'site.kind.collection', 'screen.website.title', 'site.kind.product',
+  'site.name', 'site.kind.collection', 'screen.website.title', 'site.kind.product',
   'booking.calendar.google', 'booking.calendar.outlook', 'booking.calendar.ical',
   'booking.duration.minutes', 'booking.duration.hours', 'booking.duration.hoursMinutes', 'booking.field.optional',
   'site.blog.tags', 'site.pageTitle', 'site.shop.inCollections', 'site.menu', 'home.group.book',

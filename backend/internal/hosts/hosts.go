@@ -26,6 +26,7 @@ const Channel = "slotwise_hosts"
 type Business struct {
 	ID   int64
 	Slug string
+	Name string // as its pages name it
 	// Primary is the host its absolute links name ("" when it claims none:
 	// the deployment's public URL stands for it).
 	Primary string
@@ -86,14 +87,14 @@ func (m *Map) Business(id int64) (*Business, bool) {
 // held at once.
 func (m *Map) Load(ctx context.Context, q db.Querier) error {
 	t := &table{hosts: map[string]Answer{}, byID: map[int64]*Business{}}
-	rows, err := q.Query(ctx, `SELECT id, slug, is_default FROM locations ORDER BY id`)
+	rows, err := q.Query(ctx, `SELECT id, slug, name, is_default FROM locations ORDER BY id`)
 	if err != nil {
 		return fmt.Errorf("hosts: unable to read the businesses: %w", err)
 	}
 	for rows.Next() {
 		var b Business
 		var isDefault bool
-		if err := rows.Scan(&b.ID, &b.Slug, &isDefault); err != nil {
+		if err := rows.Scan(&b.ID, &b.Slug, &b.Name, &isDefault); err != nil {
 			rows.Close()
 			return fmt.Errorf("hosts: unable to read the businesses: %w", err)
 		}

@@ -71,7 +71,7 @@ func (s *Server) pageAction(c *gin.Context) {
 	c.Request = c.Request.WithContext(withOneGuess(c.Request.Context()))
 	cat := locales.Get(pages.ResolveLocale(c, prefix))
 	query, _ := url.ParseQuery(rawQuery)
-	req := s.pages.NewRequest(m, basePath, path+"?"+rawQuery, query, cat, c.ClientIP(), c.Cookie)
+	req := s.pages.NewRequest(c.Request.Context(), m, basePath, path+"?"+rawQuery, query, cat, c.ClientIP(), c.Cookie)
 	// The router's action (ui/src/router/page.ts) posts the same form and
 	// asks for the answer as data: fetch would follow a 303 and lose where
 	// it pointed.

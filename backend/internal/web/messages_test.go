@@ -41,13 +41,14 @@ func TestPayloadsCarryOnlyTheirLayoutsMessages(t *testing.T) {
 	}{
 		// The first screen's texts; the details step's come with its chunk,
 		// or with the page when its URL is that step.
-		{"/widget/bookings/demo-consultation", []string{"booking.times.title", "cookies.acceptAll", "error.home"}, []string{"email.footer", "home.title", "booking.submit"}, 90},
-		{"/widget/bookings/demo-consultation?time=2026-11-23T09:00:00%2B01:00", []string{"booking.times.title", "booking.submit"}, []string{"email.footer", "home.title"}, 180},
+		{"/widget/bookings/demo-consultation", []string{"booking.times.title", "cookies.acceptAll", "error.home"}, []string{"email.footer", "home.description", "booking.submit"}, 90},
+		{"/widget/bookings/demo-consultation?time=2026-11-23T09:00:00%2B01:00", []string{"booking.times.title", "booking.submit"}, []string{"email.footer", "home.description"}, 180},
 		{"/widget/form/demo-contact", []string{"form.submit", "validation.required"}, []string{"booking.submit", "booking.cancel.submit"}, 64},
 		{"/de/widget/booking/cancel-booking?id=x", []string{"cookies.acceptAll"}, []string{"email.footer", "booking.submit"}, 100},
-		// The footer's headings and legal links, and the banner's privacy link.
-		{"/about", []string{"site.name", "cookies.acceptAll", "site.legal.privacy"}, []string{"email.footer", "booking.submit"}, 70},
-		{"/no/such/page/at/all", []string{"cookies.acceptAll", "site.name", "error.notFound.lead"}, []string{"email.footer", "booking.submit"}, 70},
+		// The footer's headings and legal links, and the banner's privacy link;
+		// the business's name is the payload's (siteName), not a message.
+		{"/about", []string{"cookies.acceptAll", "site.legal.privacy"}, []string{"email.footer", "booking.submit", "site.name"}, 70},
+		{"/no/such/page/at/all", []string{"cookies.acceptAll", "error.notFound.lead"}, []string{"email.footer", "booking.submit", "site.name"}, 70},
 		{"/widget/no/such/page", []string{"cookies.acceptAll"}, []string{"email.footer", "booking.submit", "site.name"}, 30},
 	}
 	for _, tt := range tests {

@@ -58,7 +58,7 @@ func indexPage(store *sites.Store) pages.Loader {
 		} else if err != nil {
 			return nil, err
 		}
-		res := &pages.Result{Title: req.T("home.title"), Description: req.T("home.description"),
+		res := &pages.Result{Title: req.T("site.name"), Description: req.T("home.description"),
 			Data: SiteData{Page: page, Nav: withoutHome(nav), Links: homeLinks(req)},
 			SEO: &pages.SEO{JSONLD: []any{
 				map[string]any{"@context": "https://schema.org", "@type": "WebSite", "name": req.T("site.name"), "url": req.Absolute(localized(req, "/")), "inLanguage": req.Cat.Lang},

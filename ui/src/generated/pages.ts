@@ -26,6 +26,7 @@ export interface Payload {
   scrollToTop: boolean;
   consent: '' | 'essential' | 'all';
   privacy?: string; // the business's privacy policy, which the cookie banner links to
+  siteName: string; // the business's name, which heads its pages
   head: Head;
   messages: { [key: string]: string | MessageFormatElement[] }; // parsed ICU; text only without a build
   parts?: string[]; // chunks of the screen whose messages Messages carries (lazyPart)

@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react';
 import { LanguageSwitcher } from '../components/LanguageSwitcher';
-import { FormattedMessage } from '../lib/i18n';
 import { withLocale } from '../lib/navigation';
 import { usePage } from '../PageContext';
 import styles from './Widget.module.css';
@@ -9,12 +8,12 @@ import styles from './Widget.module.css';
 // way back to the business's website (on its own pages, not in a frame)
 // and the language switch, the business's brand colour through --brand.
 export function WidgetShell({ narrow, children }: { narrow?: boolean; children: ReactNode }) {
-  const { locale } = usePage();
+  const { locale, siteName } = usePage();
   return (
     <div className={styles.shell}>
       <header className={narrow ? `${styles.bar} ${styles.barNarrow}` : styles.bar}>
         <a className={styles.site} href={withLocale('/', locale)}>
-          <FormattedMessage id="site.name" />
+          {siteName}
         </a>
         <LanguageSwitcher />
       </header>

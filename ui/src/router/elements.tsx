@@ -136,5 +136,5 @@ function brokenPage(): Payload {
 
 const EMPTY: Payload = {
   route: 'error', layout: 'error', params: {}, path: '/', basePath: '/', locale: 'en-US', lang: 'en', status: 500,
-  scrollToTop: true, consent: 'essential', head: { title: '', description: '', canonical: '', alternates: [] }, messages: {}, data: null,
+  scrollToTop: true, consent: 'essential', siteName: '', head: { title: '', description: '', canonical: '', alternates: [] }, messages: {}, data: null,
 };

@@ -119,6 +119,7 @@ export function payload<D>(route: string, data: D, over: Partial<Payload<D>> = {
     status: 200,
     scrollToTop: true,
     consent: 'all',
+    siteName: 'Slotwise Demo Studio',
     head: { title: '', description: '', canonical: '', alternates: [] },
     messages: pageMessages('en-US'),
     data,

@@ -108,7 +108,7 @@ func (e *Engine) headView(p *Payload) headView {
 	// The pages whose loaders give cards (Result.SEO): the website's, and
 	// booking pages that say what they offer.
 	if p.Status == http.StatusOK && p.Head.SEO != nil {
-		view.SEO = e.seoView(p, locales.Get(p.Locale).Messages["site.name"])
+		view.SEO = e.seoView(p, p.SiteName)
 	}
 	return view
 }

@@ -35,6 +35,7 @@ func (e *Engine) Load(c *gin.Context, path, rawQuery string) (p *Payload) {
 		Path: full, BasePath: basePath, Locale: cat.Locale, Lang: cat.Lang,
 		Status: http.StatusOK, ScrollToTop: true,
 		Params: map[string]string{}, Consent: consentOf(c), origin: e.Origin(c.Request.Context()),
+		SiteName: SiteName(c.Request.Context(), cat),
 	}
 	routes := e.opt.Routes
 	m, ok := routes.Match(basePath)
@@ -71,7 +72,7 @@ func (e *Engine) Load(c *gin.Context, path, rawQuery string) (p *Payload) {
 	// The page's own query, not the request's: for /api/page-data they differ.
 	query, _ := url.ParseQuery(rawQuery)
 	req := &Request{Match: m, Path: basePath, FullPath: full, Query: query, Locale: cat.Locale, Cat: cat, ClientIP: c.ClientIP(),
-		Origin: e.Origin(c.Request.Context()), cookies: e.cookies(c.Cookie), formKey: e.IssueFormKey}
+		Origin: e.Origin(c.Request.Context()), siteName: p.SiteName, cookies: e.cookies(c.Cookie), formKey: e.IssueFormKey}
 	p.inPage = query.Get("embed") == "page"
 	res, err := runLoader(c.Request.Context(), e.opt.Loaders[m.Route.Name], req)
 	p.formKeys, p.varies = req.keys, req.read
@@ -151,7 +152,8 @@ func (e *Engine) Fail(p *Payload, pe *Error) {
 // visitor's language and the site's colour.
 func (e *Engine) ErrorPayload(c *gin.Context, status int) *Payload {
 	cat := locales.Get(ResolveLocale(c, ""))
-	p := &Payload{Path: "/", BasePath: "/", Locale: cat.Locale, Lang: cat.Lang, Params: map[string]string{}, origin: e.Origin(c.Request.Context())}
+	p := &Payload{Path: "/", BasePath: "/", Locale: cat.Locale, Lang: cat.Lang, Params: map[string]string{}, origin: e.Origin(c.Request.Context()),
+		SiteName: SiteName(c.Request.Context(), cat)}
 	e.Fail(p, &Error{Status: status, Message: http.StatusText(status)})
 	p.Messages = e.opt.Assets.messageSet(cat, p.Layout, p.Route, nil)
 	e.wearSite(c.Request.Context(), p)
@@ -168,7 +170,7 @@ func localNotFound(p *Payload, cat *locales.Catalogue) {
 	msg := cat.Format("error.pageNotFound", map[string]string{"path": path})
 	// The tab says what happened and where, not the address again.
 	p.StatusMessage = msg
-	p.Head.Title = cat.Format("error.notFound.title", nil) + " · " + cat.Messages["site.name"]
+	p.Head.Title = cat.Format("error.notFound.title", nil) + " · " + p.SiteName
 	if d, ok := p.Data.(map[string]any); ok {
 		d["message"] = msg
 	}
@@ -252,6 +254,15 @@ func (e *Engine) wearSite(ctx context.Context, p *Payload) {
 // choosing.
 func (e *Engine) Absolute(ctx context.Context, path string) string {
 	return e.Origin(ctx) + path
+}
+
+// SiteName is the name of the business ctx works for, as its pages are
+// headed and titled; without one known, the catalogue's.
+func SiteName(ctx context.Context, cat *locales.Catalogue) string {
+	if b, ok := hosts.BusinessOf(ctx); ok && b.Name != "" {
+		return b.Name
+	}
+	return cat.Messages["site.name"]
 }
 
 // Origin is the origin of the absolute links of the business ctx works for.

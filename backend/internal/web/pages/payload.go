@@ -23,6 +23,7 @@ type Payload struct {
 	ScrollToTop   bool              `json:"scrollToTop"`
 	Consent       string            `json:"consent" tstype:"'' | 'essential' | 'all'"`
 	Privacy       string            `json:"privacy,omitempty"` // the business's privacy policy, which the cookie banner links to
+	SiteName      string            `json:"siteName"`          // the business's name, which heads its pages
 	Head          Head              `json:"head"`
 	Messages      json.RawMessage   `json:"messages" tstype:"{ [key: string]: string | MessageFormatElement[] }"` // parsed ICU; text only without a build
 	Parts         []string          `json:"parts,omitempty"`                                                      // chunks of the screen whose messages Messages carries (lazyPart)

@@ -28,6 +28,7 @@ type Request struct {
 	Cat      *locales.Catalogue
 	ClientIP string // the socket's peer, or what a trusted proxy says
 	Origin   string // the public URL's origin, for absolute links (never the Host header)
+	siteName string // the business's name: T("site.name")
 
 	cookies map[string]string // the cookies loaders may read, cleaned (Options.Cookies)
 	read    []string          // the names of those read: the page varies by them
@@ -37,9 +38,9 @@ type Request struct {
 
 // NewRequest is a request for a page's action (a form post), which reads
 // cookies and takes form keys as a loader does.
-func (e *Engine) NewRequest(m route.Match, path, fullPath string, query url.Values, cat *locales.Catalogue, clientIP string, cookies func(string) (string, error)) *Request {
+func (e *Engine) NewRequest(ctx context.Context, m route.Match, path, fullPath string, query url.Values, cat *locales.Catalogue, clientIP string, cookies func(string) (string, error)) *Request {
 	return &Request{Match: m, Path: path, FullPath: fullPath, Query: query, Locale: cat.Locale, Cat: cat, ClientIP: clientIP,
-		Origin: e.opt.Origin, cookies: e.cookies(cookies), formKey: e.IssueFormKey}
+		Origin: e.Origin(ctx), siteName: SiteName(ctx, cat), cookies: e.cookies(cookies), formKey: e.IssueFormKey}
 }
 
 // Absolute is a site-relative path as a public URL.
@@ -72,6 +73,9 @@ func (r *Request) FormKey() string {
 // as ICU says (plurals and selects included), for the document head and
 // API errors (the page body is formatted by formatjs in V8).
 func (r *Request) T(id string, args ...string) string {
+	if id == "site.name" && r.siteName != "" {
+		return r.siteName
+	}
 	named := make(map[string]string, len(args)/2)
 	for i := 0; i+1 < len(args); i += 2 {
 		named[args[i]] = args[i+1]

@@ -12,13 +12,13 @@ const GROUPS = ['book', 'forms', 'site'] as const;
 // it, the first page of the menu); below, everything the demo offers,
 // grouped by what it does, in tiles of one height per row.
 export function HomePage() {
-  const { data, locale } = usePage<SiteData>();
+  const { data, locale, siteName } = usePage<SiteData>();
   const { page: content, links, nav, book } = data;
   const next = nav?.[0];
   return (
     <>
       <div className={styles.hero}>
-        <h1>{content ? content.title : <FormattedMessage id="home.title" />}</h1>
+        <h1>{content ? content.title : siteName}</h1>
         <p className={styles.lead}>{content ? content.description : <FormattedMessage id="home.description" />}</p>
         {content?.paragraphs?.map((p, i) => (
           <p key={i} className={styles.heroText}>

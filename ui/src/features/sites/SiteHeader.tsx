@@ -13,7 +13,7 @@ import type { SiteData } from './types';
 // language; on a wider screen the pages and the language stand in the row.
 // The business's contact form closes the pages.
 export function SiteHeader({ site }: { site: Pick<SiteData, 'nav' | 'book' | 'business'> | null | undefined }) {
-  const { locale } = usePage();
+  const { locale, siteName } = usePage();
   const menu = useMenuThatCloses();
   const contact = site?.business?.contact;
   const links = [
@@ -36,7 +36,7 @@ export function SiteHeader({ site }: { site: Pick<SiteData, 'nav' | 'book' | 'bu
       <header className={styles.header}>
         <div className={styles.headerInner}>
           <Link className={styles.brand} to={href('index', locale)}>
-            <FormattedMessage id="site.name" />
+            {siteName}
           </Link>
           <nav className={styles.nav}>{links}</nav>
           <div className={styles.lang}>

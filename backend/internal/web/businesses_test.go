@@ -1,0 +1,192 @@
+package web_test
+
+import (
+	"bytes"
+	"context"
+	"io/fs"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"slotwise/backend/internal/admin"
+	"slotwise/backend/internal/content"
+	"slotwise/backend/internal/db"
+	"slotwise/backend/internal/demo"
+)
+
+// The words only each business's pages may hold.
+const (
+	markerA = "Slotwise Demo Studio"
+	markerB = "Zweitstudio Beta"
+	hostB   = "beta.example"
+)
+
+// addSecondStudio makes a second business of the demo's own folder, with
+// every slug, path, person and service the same and only its name changed,
+// answering on hostB; it returns its id.
+func addSecondStudio(t *testing.T, f *fixture) int64 {
+	t.Helper()
+	dir := t.TempDir()
+	err := fs.WalkDir(demo.Site(), ".", func(path string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		data, err := fs.ReadFile(demo.Site(), path)
+		if err != nil {
+			return err
+		}
+		data = bytes.ReplaceAll(data, []byte(markerA), []byte(markerB))
+		if path == "location.yaml" {
+			data = bytes.Replace(data, []byte("slug: demo-studio"), []byte("slug: beta-studio"), 1)
+		}
+		if err := os.MkdirAll(filepath.Join(dir, filepath.Dir(path)), 0o755); err != nil {
+			return err
+		}
+		return os.WriteFile(filepath.Join(dir, path), data, 0o644)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var id int64
+	ctx := context.Background()
+	if err := f.pool.QueryRow(ctx, `INSERT INTO locations (slug, name, time_zone) VALUES ('beta-studio', $1, 'Europe/Berlin') RETURNING id`, markerB).Scan(&id); err != nil {
+		t.Fatal(err)
+	}
+	folder, err := content.Read(os.DirFS(dir))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := content.Import(db.WithBusiness(ctx, id), f.pool, folder, content.Options{Now: f.clock.Now}); err != nil {
+		t.Fatal(err)
+	}
+	f.claimHost(t, hostB, id)
+	return id
+}
+
+// Every public page of two businesses with the same slugs, asked for on
+// each one's host and again from the cache, holds only its own words and
+// links to its own host; a change of one leaves the other's cached pages.
+func TestTwoBusinessesWithTheSameSlugsSeeOnlyTheirOwn(t *testing.T) {
+	f := newFixture(t, sharedRenderer(t))
+	addSecondStudio(t, f)
+	onB := map[string]string{"Host": hostB}
+	paths := []string{
+		"/", "/about", "/blog", "/blog/author/jonas-becker", "/blog/b/first-massage/", "/blog/c/massage", "/blog/tag/routine",
+		"/prices", "/terms", "/privacy", "/imprint", "/collections/gifts", "/product/calming-cream/",
+		"/widget/bookings/demo-consultation", "/widget/bookings/facial-treatment", "/de/widget/bookings/demo-consultation",
+		"/api/page-data?path=" + url.QueryEscape("/widget/bookings/demo-consultation"),
+		"/sitemap.xml", "/robots.txt", "/feeds/blog.xml",
+	}
+	for _, path := range paths {
+		for round := range 2 { // the second answer is the cache's
+			a, b := f.do(http.MethodGet, path, nil), f.do(http.MethodGet, path, onB)
+			if a.Code != b.Code {
+				t.Errorf("%s (round %d): %d on A, %d on B", path, round, a.Code, b.Code)
+			}
+			for _, word := range []string{markerA, "book.example.com"} {
+				if i := strings.Index(b.Body.String(), word); i >= 0 {
+					t.Errorf("%s (round %d) on B's host holds %q: …%s…", path, round, word, b.Body.String()[max(0, i-80):i+len(word)])
+				}
+			}
+			if strings.Contains(a.Body.String(), markerB) || strings.Contains(a.Body.String(), hostB) {
+				t.Errorf("%s (round %d) on A's host holds B's name or host", path, round)
+			}
+		}
+	}
+	for _, tt := range []struct {
+		host, want string
+	}{{"", markerA}, {hostB, markerB}} {
+		rec := f.do(http.MethodGet, "/", map[string]string{"Host": tt.host})
+		if !strings.Contains(rec.Body.String(), tt.want) {
+			t.Errorf("the home page on %q does not name %s", tt.host, tt.want)
+		}
+	}
+	if !strings.Contains(f.do(http.MethodGet, "/", onB).Body.String(), `href="https://beta.example/"`) {
+		t.Errorf("B's home page is not canonical on B's host")
+	}
+
+	// A change of A's home page drops A's cached page, not B's.
+	if rec := f.do(http.MethodGet, "/", onB); rec.Header().Get("X-Cache") != "hit" {
+		t.Fatalf("B's home page is not cached")
+	}
+	var a int64
+	if err := f.pool.QueryRow(context.Background(), `SELECT id FROM locations WHERE slug = 'demo-studio'`).Scan(&a); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := f.pool.Exec(db.WithBusiness(context.Background(), a), `UPDATE site_pages SET title = 'Changed' WHERE path = ''`); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, "A's home page to change", func() bool {
+		return strings.Contains(f.do(http.MethodGet, "/", nil).Body.String(), "Changed")
+	})
+	if rec := f.do(http.MethodGet, "/", onB); rec.Header().Get("X-Cache") != "hit" || strings.Contains(rec.Body.String(), "Changed") {
+		t.Errorf("A's change dropped or changed B's cached home page")
+	}
+}
+
+// One business's booking, its manage token and its admin token are
+// nothing on another's host: 404 for what is not there, 401 for a token
+// that is not the business's, never the other's data.
+func TestOneBusinessesIdsAndTokensAreNothingOnAnothersHost(t *testing.T) {
+	af := newAdminFixture(t)
+	b := addSecondStudio(t, af.fixture)
+	next := bookByForm(t, af.fixture, "/widget/bookings/facial-treatment?", nextMonday10())
+	view, err := url.Parse(next)
+	if err != nil || !strings.HasPrefix(view.Path, "/widget/booking/") {
+		t.Fatalf("booked: %q", next)
+	}
+	id := strings.TrimPrefix(view.Path, "/widget/booking/")
+	onB := map[string]string{"Host": hostB}
+	if rec := af.do(http.MethodGet, next, nil); rec.Code != http.StatusOK {
+		t.Fatalf("the booking on its own host: %d", rec.Code)
+	}
+	if rec := af.do(http.MethodGet, next, onB); rec.Code != http.StatusNotFound || strings.Contains(rec.Body.String(), "Lovelace") {
+		t.Errorf("A's booking with its token on B's host: %d, want 404 without it", rec.Code)
+	}
+	_, tokenB, err := admin.CreateToken(db.WithBusiness(context.Background(), b), af.pool, "beta", admin.ScopeWrite)
+	if err != nil {
+		t.Fatal(err)
+	}
+	adminCall := func(method, path, token, host string) *httptest.ResponseRecorder {
+		req := httptest.NewRequest(method, path, nil)
+		req.Host = host
+		req.Header.Set("Authorization", "Bearer "+token)
+		rec := httptest.NewRecorder()
+		af.handler.ServeHTTP(rec, req)
+		return rec
+	}
+	for _, tt := range []struct {
+		name, method, path, token, host string
+		want                            int
+	}{
+		{"A's booking with B's token on B's host", http.MethodGet, "/api/admin/bookings/" + id, tokenB, hostB, http.StatusNotFound},
+		{"A's booking cancelled with B's token", http.MethodPost, "/api/admin/bookings/" + id + "/cancel", tokenB, hostB, http.StatusNotFound},
+		{"A's token on B's host", http.MethodGet, "/api/admin/bookings", af.read, hostB, http.StatusUnauthorized},
+		{"B's token on A's host", http.MethodGet, "/api/admin/bookings", tokenB, "example.com", http.StatusUnauthorized},
+		{"A's booking with A's token on A's host", http.MethodGet, "/api/admin/bookings/" + id, af.read, "example.com", http.StatusOK},
+	} {
+		if rec := adminCall(tt.method, tt.path, tt.token, tt.host); rec.Code != tt.want || strings.Contains(rec.Body.String(), "Lovelace") && tt.want != http.StatusOK {
+			t.Errorf("%s: %d, want %d (%s)", tt.name, rec.Code, tt.want, rec.Body)
+		}
+	}
+	list := adminCall(http.MethodGet, "/api/admin/bookings", tokenB, hostB)
+	if list.Code != http.StatusOK || strings.Contains(list.Body.String(), id) {
+		t.Errorf("B's bookings hold A's: %d %s", list.Code, list.Body)
+	}
+}
+
+// waitFor waits, in real time, until done, for what the database's notices
+// bring to the server.
+func waitFor(t *testing.T, what string, done func() bool) {
+	t.Helper()
+	for deadline := time.Now().Add(10 * time.Second); !done(); time.Sleep(10 * time.Millisecond) { // real time: a wait
+		if time.Now().After(deadline) {
+			t.Fatalf("waited in vain for %s", what)
+		}
+	}
+}

@@ -109,7 +109,7 @@ func (a *app) close() {
 }
 
 func seed(ctx context.Context, a *app) error {
-	if err := demo.Seed(ctx, a.pool); err != nil {
+	if err := demo.SeedBoth(ctx, a.pool, a.serverClock()); err != nil {
 		return err
 	}
 	fmt.Println("demo content written")
@@ -136,5 +136,5 @@ func seedIfEmpty(ctx context.Context, a *app) error {
 		return err
 	}
 	a.log.Info("empty database: writing the demo content")
-	return demo.SeedAt(ctx, a.pool, a.serverClock())
+	return demo.SeedBoth(ctx, a.pool, a.serverClock())
 }

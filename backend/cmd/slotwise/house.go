@@ -155,7 +155,11 @@ func startup(ctx context.Context, a *app, dispatcher *events.Dispatcher, booking
 		return err
 	}
 	if !a.cfg.NoDemo {
-		var err error
+		// The demo's links are the studio's: the default business.
+		ctx, err := forBusiness(ctx, a.pool, "")
+		if err != nil {
+			return err
+		}
 		if a.demoLink, err = demoLink(ctx, bookings); err != nil {
 			return err
 		}

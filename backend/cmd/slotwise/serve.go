@@ -15,6 +15,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"slotwise/backend/internal/demo"
 	"slotwise/backend/internal/background"
 	"slotwise/backend/internal/calsync"
 	"slotwise/backend/internal/clock"
@@ -177,7 +178,21 @@ func banner(a *app, ln net.Listener) {
 	for _, l := range lines {
 		fmt.Printf("  %-70s %s\n", base+l[0], l[1])
 	}
-	fmt.Print("Stop with Ctrl+C.\n\n")
+	if !a.cfg.NoDemo {
+		// Every *.localhost name is this machine, in browsers and curl.
+		_, port, _ := net.SplitHostPort(ln.Addr().String())
+		yoga := "http://" + demo.YogaHosts[0] + ":" + port
+		fmt.Print("\nA second business on the same server, in German, sharing the studio's slugs:\n")
+		for _, l := range [][2]string{
+			{routes.Href("", "index", "", nil, nil), "the yoga school's website"},
+			{routes.Href("", "bookings", "", map[string]string{"slug": "demo-yoga"}, nil), "a class with twelve mats"},
+			{"/blog", "its blog"},
+		} {
+			fmt.Printf("  %-70s %s\n", yoga+l[0], l[1])
+		}
+		fmt.Printf("  %-70s %s\n", "http://"+demo.StudioHosts[0]+":"+port+"/", "the studio again, on a name of its own")
+	}
+	fmt.Print("\nStop with Ctrl+C.\n\n")
 }
 
 // mailSender is the configured SMTP server, or with none a folder under the

@@ -27,6 +27,9 @@ type Business struct {
 	ID   int64
 	Slug string
 	Name string // as its pages name it
+	// Default: it answers the hosts no business claims, the deployment's
+	// own front door.
+	Default bool
 	// Primary is the host its absolute links name ("" when it claims none:
 	// the deployment's public URL stands for it).
 	Primary string
@@ -98,6 +101,7 @@ func (m *Map) Load(ctx context.Context, q db.Querier) error {
 			rows.Close()
 			return fmt.Errorf("hosts: unable to read the businesses: %w", err)
 		}
+		b.Default = isDefault
 		t.byID[b.ID] = &b
 		if isDefault {
 			t.fallback = &b

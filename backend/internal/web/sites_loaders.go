@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 
+	"slotwise/backend/internal/hosts"
 	"slotwise/backend/internal/route"
 	"slotwise/backend/internal/sites"
 	"slotwise/backend/internal/web/pages"
@@ -42,6 +43,16 @@ func homeLinks(req *pages.Request) []DemoLink {
 	}
 }
 
+// tourOf is the home page's tour of the widgets: the deployment's own
+// front door's (its default business, the demo studio in the demo), not
+// every business's, whose services it would not name.
+func tourOf(ctx context.Context, req *pages.Request) []DemoLink {
+	if b, ok := hosts.BusinessOf(ctx); ok && !b.Default {
+		return nil
+	}
+	return homeLinks(req)
+}
+
 func indexLoader(store *sites.Store) pages.Loader {
 	return framed(store, indexPage(store))
 }
@@ -59,7 +70,7 @@ func indexPage(store *sites.Store) pages.Loader {
 			return nil, err
 		}
 		res := &pages.Result{Title: req.T("site.name"), Description: req.T("home.description"),
-			Data: SiteData{Page: page, Nav: withoutHome(nav), Links: homeLinks(req)},
+			Data: SiteData{Page: page, Nav: withoutHome(nav), Links: tourOf(ctx, req)},
 			SEO: &pages.SEO{JSONLD: []any{
 				map[string]any{"@context": "https://schema.org", "@type": "WebSite", "name": req.T("site.name"), "url": req.Absolute(localized(req, "/")), "inLanguage": req.Cat.Lang},
 			}}} // and the business (framed)

@@ -36,6 +36,8 @@ ensure_tool() {
 # real CalDAV server, Radicale, each starting its own (calsync/caldavtest).
 ensure_chromium() { ensure_tool chromium chromium "browser tests"; }
 ensure_radicale() { ensure_tool radicale radicale "calendar tests"; }
+# The certificate tests ask a real ACME server, Pebble, with its test DNS.
+ensure_pebble() { ensure_tool pebble pebble "certificate tests"; }
 
 # Each suite's time is from its say line to its record: begin marks it.
 begin() { say "$1"; suite_started=$SECONDS; }
@@ -57,7 +59,8 @@ fi
 export SLOTWISE_TEST_DATABASE_URL
 
 ensure_radicale || exit 1
-export SLOTWISE_REQUIRE_CALDAV=1
+ensure_pebble || exit 1
+export SLOTWISE_REQUIRE_CALDAV=1 SLOTWISE_REQUIRE_ACME=1
 begin "Go tests (unit and integration)"
 go test -count=1 -v ./... >"$log_dir/go.log" 2>&1
 go_status=$?

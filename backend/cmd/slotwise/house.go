@@ -12,6 +12,7 @@ import (
 	"slotwise/backend/internal/background"
 	"slotwise/backend/internal/booking"
 	"slotwise/backend/internal/calsync"
+	"slotwise/backend/internal/certs"
 	"slotwise/backend/internal/clock"
 	"slotwise/backend/internal/content"
 	"slotwise/backend/internal/db"
@@ -37,6 +38,8 @@ type house struct {
 	handler  http.Handler
 	renderer *ssr.Pool
 	loops    []background.Loop
+	// certs, with --tls, serves the businesses' hosts their certificates.
+	certs *certs.Manager
 }
 
 // build makes every part of the server once, each given its collaborators
@@ -87,6 +90,12 @@ func furnish(ctx context.Context, a *app, now clock.Func, meters *metrics.Metric
 		return nil, err
 	}
 	origins := businesses.Origins(publicURL(a.cfg))
+	var certificates *certs.Manager
+	if a.cfg.TLS.On {
+		if certificates, err = certs.New(a.pool, businesses, certs.Options{CA: a.cfg.TLS.CA, Email: a.cfg.TLS.Email, CARoots: a.cfg.TLS.CARoots}); err != nil {
+			return nil, err
+		}
+	}
 	// Pages are cached while the database's changes are heard; each
 	// booking waits until this replica's pages have seen it.
 	cache := pages.NewCache(a.pool, ctx, now, a.log)
@@ -122,7 +131,7 @@ func furnish(ctx context.Context, a *app, now clock.Func, meters *metrics.Metric
 	if err != nil {
 		return nil, err
 	}
-	return &house{handler: handler, renderer: renderer, loops: []background.Loop{
+	return &house{handler: handler, renderer: renderer, certs: certificates, loops: []background.Loop{
 		dispatcher,
 		&notify.Worker{Pool: a.pool, Sender: mailer, Logger: a.log},
 		&webhooks.Sender{Pool: a.pool, Client: webhooks.NewClient(a.cfg.AllowPrivateNetworks), Logger: a.log, Observe: meters.WebhookAttempt},

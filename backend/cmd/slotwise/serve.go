@@ -3,6 +3,7 @@ package main
 import (
 	"cmp"
 	"context"
+	"crypto/tls"
 	"errors"
 	"flag"
 	"fmt"
@@ -15,11 +16,11 @@ import (
 	"sync/atomic"
 	"time"
 
-	"slotwise/backend/internal/demo"
 	"slotwise/backend/internal/background"
 	"slotwise/backend/internal/calsync"
 	"slotwise/backend/internal/clock"
 	"slotwise/backend/internal/config"
+	"slotwise/backend/internal/demo"
 	"slotwise/backend/internal/limits"
 	"slotwise/backend/internal/notify"
 	"slotwise/backend/internal/payments"
@@ -51,6 +52,17 @@ func serve(ctx context.Context, cfg *config.Config) error {
 	hand.Store(startingHandler())
 	srv := newHTTPServer()
 	srv.Handler = hand
+	// With --tls the address speaks HTTPS; its certificates come once the
+	// database is up (a handshake before then fails).
+	var certificates atomic.Pointer[tls.Config]
+	if cfg.TLS.On {
+		ln = tls.NewListener(ln, &tls.Config{GetConfigForClient: func(*tls.ClientHelloInfo) (*tls.Config, error) {
+			if c := certificates.Load(); c != nil {
+				return c, nil
+			}
+			return nil, errors.New("the server is starting")
+		}})
+	}
 	served := make(chan error, 1)
 	go func() { served <- srv.Serve(ln) }()
 	defer shutdown(srv)
@@ -79,6 +91,15 @@ func serve(ctx context.Context, cfg *config.Config) error {
 		workCtx, stopWork := context.WithCancel(ctx)
 		defer background.Run(workCtx, a.log, h.loops...)()
 		defer stopWork()
+		if h.certs != nil {
+			defer h.certs.Stop()
+			certificates.Store(h.certs.TLSConfig())
+			plain, err := servePlainHTTP(cfg.TLS.HTTPAddr, h.certs.HTTPHandler())
+			if err != nil {
+				return err
+			}
+			defer shutdown(plain)
+		}
 		hand.Store(h.handler)
 		banner(a, ln)
 		select {
@@ -95,6 +116,19 @@ func serve(ctx context.Context, cfg *config.Config) error {
 		return nil // stopped while starting: a clean stop
 	}
 	return err
+}
+
+// servePlainHTTP answers plain HTTP on addr beside the HTTPS server: the
+// CA's HTTP challenges, and a 301 to HTTPS for everything else.
+func servePlainHTTP(addr string, h http.Handler) (*http.Server, error) {
+	ln, err := net.Listen("tcp", addr)
+	if err != nil {
+		return nil, fmt.Errorf("unable to listen on %s for plain HTTP (set another with SLOTWISE_HTTP_ADDR): %w", addr, err)
+	}
+	srv := newHTTPServer()
+	srv.Handler = h
+	go func() { _ = srv.Serve(ln) }()
+	return srv, nil
 }
 
 // handoff is the server's handler of the moment: startingHandler, then the app.

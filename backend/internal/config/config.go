@@ -94,6 +94,20 @@ type Config struct {
 	// (SLOTWISE_CALENDAR_UNANSWERED=refuse); the default, "book", books on
 	// the busy times last synced and logs it.
 	CalendarRefuseUnanswered bool
+	// TLS, when set, has serve terminate HTTPS itself for the businesses'
+	// hosts, with certificates obtained over ACME (docs/operations.md,
+	// "HTTPS for the businesses' domains"); off, a proxy in front does.
+	TLS TLS
+}
+
+// TLS is serve's own HTTPS: Addr serves it, HTTPAddr answers the CA's
+// HTTP challenges and sends everything else on to HTTPS.
+type TLS struct {
+	On       bool   // SLOTWISE_TLS=on, or --tls
+	HTTPAddr string // SLOTWISE_HTTP_ADDR, default :80
+	CA       string // SLOTWISE_ACME_CA, the ACME directory; default Let's Encrypt's
+	Email    string // SLOTWISE_ACME_EMAIL, the account's contact
+	CARoots  string // SLOTWISE_ACME_CA_ROOTS, a PEM file of a private CA's API roots
 }
 
 // Stripe holds the card provider's keys; with no SecretKey, calendars paid
@@ -160,6 +174,7 @@ func (c *Config) ServeFlags(fs *flag.FlagSet) {
 	fs.BoolVar(&c.NoDemo, "no-demo", false, "do not seed demo content into an empty database")
 	fs.StringVar(&c.PublicURL, "public-url", c.PublicURL, "public origin for canonical links, e.g. https://book.example.com (SLOTWISE_PUBLIC_URL)")
 	fs.IntVar(&c.SSRWorkers, "ssr-workers", c.SSRWorkers, "V8 isolates rendering pages (SLOTWISE_SSR_WORKERS)")
+	fs.BoolVar(&c.TLS.On, "tls", c.TLS.On, "serve HTTPS on --addr with certificates obtained over ACME for the businesses' hosts (SLOTWISE_TLS)")
 }
 
 // DatabaseFlags registers the flag every command that opens the database

@@ -18,7 +18,7 @@ func Load(getenv Getenv) (*Config, error) {
 	c := &Config{}
 	for _, part := range []func(*Config, Getenv) error{
 		(*Config).loadServer, (*Config).loadMail, (*Config).loadWeb, (*Config).loadClock,
-		(*Config).loadStripe, (*Config).loadRazorpay, (*Config).loadPayPal, (*Config).loadCalendars, (*Config).loadOperator,
+		(*Config).loadStripe, (*Config).loadRazorpay, (*Config).loadPayPal, (*Config).loadCalendars, (*Config).loadOperator, (*Config).loadTLS,
 	} {
 		if err := part(c, getenv); err != nil {
 			return nil, err
@@ -222,4 +222,18 @@ func list(v string) []string {
 		}
 	}
 	return out
+}
+
+// loadTLS: serve's own HTTPS for the businesses' hosts.
+func (c *Config) loadTLS(getenv Getenv) error {
+	switch v := getenv("SLOTWISE_TLS"); v {
+	case "", "off", "false", "0":
+	case "on", "true", "1":
+		c.TLS.On = true
+	default:
+		return fmt.Errorf("config: SLOTWISE_TLS is on or off, got %q", v)
+	}
+	c.TLS.HTTPAddr = envOr(getenv, "SLOTWISE_HTTP_ADDR", ":80")
+	c.TLS.CA, c.TLS.Email, c.TLS.CARoots = getenv("SLOTWISE_ACME_CA"), getenv("SLOTWISE_ACME_EMAIL"), getenv("SLOTWISE_ACME_CA_ROOTS")
+	return nil
 }

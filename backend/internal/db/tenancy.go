@@ -19,4 +19,5 @@ var SharedTables = map[string]string{
 	"app_secrets":         "the deployment's own keys (the form keys' and the calendar passwords' seal), never a business's",
 	"event_subscriptions": "which consumer takes which type of event: the code's wiring, the same for every business",
 	"rate_limits":         "abuse limits count a client across the deployment; a limit per business names it in the bucket's key",
+	"acme_storage":        "certificates are for hostnames, asked for at a handshake before any business is known, and shared by every replica",
 }

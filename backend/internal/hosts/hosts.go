@@ -245,3 +245,19 @@ func (m *Map) Origins(publicURL string) func(ctx context.Context) string {
 		return Origin(publicURL, primary)
 	}
 }
+
+// Claimed tells whether a business claims host itself (the default
+// business answering an unclaimed host does not count): the hosts a
+// certificate may be obtained for.
+func (m *Map) Claimed(host string) bool {
+	t := m.t.Load()
+	if t == nil {
+		return false
+	}
+	h, err := Normalize(host)
+	if err != nil {
+		return false
+	}
+	_, ok := t.hosts[h]
+	return ok
+}

@@ -8,6 +8,8 @@ import (
 	"testing"
 
 	"slotwise/backend/internal/booking"
+	"slotwise/backend/internal/db"
+	"slotwise/backend/internal/db/dbtest"
 	"slotwise/backend/internal/events"
 	"slotwise/backend/internal/payments"
 	"slotwise/backend/internal/payments/razorpaytest"
@@ -253,5 +255,42 @@ func TestTwoCheckoutsAtOnceAtRazorpayShowOneOrder(t *testing.T) {
 	f.work(t)
 	if got := f.state(t, b.ID); got.payment != "paid" || got.paid != 2700 {
 		t.Fatalf("after paying the order shown: %+v", got)
+	}
+}
+
+// The deployment's own account takes every business's payments: a
+// provider's event, whichever business's host it is posted to, is taken in
+// for the business whose payment it names, and pays that booking.
+func TestAProvidersEventIsTheBusinessesWhosePaymentItNames(t *testing.T) {
+	f := newFixture(t)
+	rzp := razorpaytest.Start(t)
+	razorpay := payments.NewRazorpay(payments.RazorpayConfig{KeyID: razorpaytest.KeyID, KeySecret: razorpaytest.KeySecret,
+		WebhookSecret: razorpaytest.WebhookSecret, APIURL: rzp.URL})
+	f.configure(razorpay)
+	f.chooses(t, "razorpay")
+	booked, _, order := f.book(t, monday10)
+	var studio int64
+	if err := f.pool.QueryRow(context.Background(), `SELECT location_id FROM bookings WHERE id = $1`, booked.ID).Scan(&studio); err != nil {
+		t.Fatal(err)
+	}
+	other := dbtest.Business(t, f.pool, "other-studio")
+	paymentID, err := rzp.Pay(order)
+	if err != nil {
+		t.Fatal(err)
+	}
+	body := rzp.Event("order.paid", paymentID)
+	onOther := db.WithBusiness(context.Background(), other)
+	if err := f.pay.TakeEvent(onOther, "razorpay", body, razorpaytest.Headers("evt_r9", body, razorpaytest.WebhookSecret)); err != nil {
+		t.Fatal(err)
+	}
+	var business int64
+	err = f.pool.QueryRow(db.WithEveryBusiness(context.Background()), `SELECT location_id FROM events WHERE type = $1`, payments.EventProvider).Scan(&business)
+	if err != nil || business != studio {
+		t.Fatalf("the event was taken in for business %d (%v), want the payment's, %d", business, err, studio)
+	}
+	f.work(t)
+	var status string
+	if err := f.pool.QueryRow(db.WithBusiness(context.Background(), studio), `SELECT status FROM bookings WHERE id = $1`, booked.ID).Scan(&status); err != nil || status != booking.StatusScheduled {
+		t.Fatalf("the booking paid at Razorpay is %q (%v)", status, err)
 	}
 }

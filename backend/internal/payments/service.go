@@ -202,6 +202,14 @@ func (s *Service) TakeEvent(ctx context.Context, provider string, payload []byte
 	if err != nil {
 		return err
 	}
+	// Verified with the deployment's own account, which takes every
+	// business's payments: the event is the business's whose payment it
+	// names, whichever host the provider posts it to.
+	if ev.SessionID != "" {
+		if b, err := s.store.businessOfSession(db.WithEveryBusiness(ctx), s.pool, provider, ev.SessionID); err == nil {
+			ctx = db.WithBusiness(ctx, b)
+		}
+	}
 	return pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
 		tag, err := tx.Exec(ctx, `INSERT INTO payment_events (provider, event_id, type) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING`,
 			provider, ev.ID, ev.Original)

@@ -64,13 +64,44 @@ func SanitizeHTML(src string) ([]Node, error) {
 	root := &html.Node{Type: html.ElementNode, DataAtom: atom.Div, Data: "div"}
 	nodes, err := html.ParseFragment(strings.NewReader(src), root)
 	if err != nil {
-		return nil, fmt.Errorf("sites: unable to parse rich text: %w", err)
+		// The parser refuses absurd nesting (over 512 open elements): its
+		// text is kept, as deeper content always is.
+		return blocks(sourceText(src)), nil
 	}
 	var out []Node
 	for _, n := range nodes {
 		out = append(out, convert(n, 0)...)
 	}
 	return blocks(out), nil
+}
+
+// sourceText is the text of src alone, every tag dropped and what dropped
+// elements hold (a script's, a style's) with them.
+func sourceText(src string) []Node {
+	var b strings.Builder
+	inDropped := 0
+	z := html.NewTokenizer(strings.NewReader(src))
+	for {
+		switch z.Next() {
+		case html.ErrorToken:
+			if t := cleanText(b.String()); t != "" {
+				return []Node{{Text: t}}
+			}
+			return nil
+		case html.StartTagToken:
+			if name, _ := z.TagName(); dropped[atom.Lookup(name)] {
+				inDropped++
+			}
+		case html.EndTagToken:
+			if name, _ := z.TagName(); dropped[atom.Lookup(name)] && inDropped > 0 {
+				inDropped--
+			}
+		case html.TextToken:
+			if inDropped == 0 {
+				b.Write(z.Text())
+			}
+		}
+	}
 }
 
 // convert turns one parsed node into the nodes it keeps.

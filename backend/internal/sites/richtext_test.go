@@ -64,13 +64,13 @@ func TestSanitizeHTMLRefusesWhatIsNotText(t *testing.T) {
 
 // Absurd nesting costs neither a crash nor the text.
 func TestSanitizeHTMLKeepsTheTextOfDeepNesting(t *testing.T) {
-	in := strings.Repeat("<span>", 40000) + "deep" + strings.Repeat("</span>", 40000)
+	in := strings.Repeat("<span>", 40000) + "<script>evil()</script>deep" + strings.Repeat("</span>", 40000)
 	nodes, err := SanitizeHTML(in)
 	if err != nil {
 		t.Fatal(err)
 	}
 	got, _ := json.Marshal(nodes)
-	if !strings.Contains(string(got), "deep") || len(got) > 200 {
+	if !strings.Contains(string(got), "deep") || strings.Contains(string(got), "evil") || len(got) > 200 {
 		t.Errorf("got %s", got)
 	}
 }

@@ -18,9 +18,16 @@ import (
 func securityHeaders() gin.HandlerFunc {
 	return func(c *gin.Context) {
 		maps.Copy(c.Writer.Header(), everyAnswer)
+		if c.Request.TLS != nil { // served over HTTPS by this server: browsers stay on it
+			c.Writer.Header()["Strict-Transport-Security"] = hsts
+		}
 		c.Next()
 	}
 }
+
+// hsts keeps browsers on HTTPS for a year once a host has been served over
+// it (not for subdomains: a business's other hosts are its own choice).
+var hsts = []string{"max-age=31536000"}
 
 // everyAnswer's values are shared by every answer: a header is replaced,
 // never changed in place (each slice is full, so an Add makes a new one).

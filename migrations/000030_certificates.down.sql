@@ -1,0 +1,1 @@
+DROP TABLE acme_storage;

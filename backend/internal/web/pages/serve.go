@@ -8,6 +8,8 @@ import (
 	"time"
 
 	"github.com/gin-gonic/gin"
+
+	"slotwise/backend/internal/db"
 )
 
 // A page is asked for as its document (a GET of its address) or as its
@@ -65,7 +67,7 @@ func (e *Engine) answer(c *gin.Context, path, asked string, as form) {
 	var onceStatus int
 	f, led := e.fill(key, since, func() (string, *cachedPage) {
 		p = e.loadAsked(c, path, rawQuery, asked)
-		if p.Redirect != "" || !e.cacheable(p) {
+		if p.Redirect != "" || !e.cacheable(p) || !forABusiness(c) {
 			return "", nil
 		}
 		if as == asData {
@@ -199,6 +201,14 @@ func (e *Engine) keyBy(c *gin.Context, prefix, path, rawQuery string, as form, v
 		}
 	}
 	return strings.Join(parts, "\x00")
+}
+
+// forABusiness tells whether the request names its business: a page is
+// kept under its business and dropped by that business's notices, so one
+// of no business (a server built without a map of hosts) is never kept.
+func forABusiness(c *gin.Context) bool {
+	_, ok := db.BusinessOf(c.Request.Context())
+	return ok
 }
 
 // cacheable tells whether a loaded page may be cached: one its loader

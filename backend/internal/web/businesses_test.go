@@ -190,3 +190,40 @@ func waitFor(t *testing.T, what string, done func() bool) {
 		}
 	}
 }
+
+// With no default business, a host nobody claims is a plain 404 that
+// names no business, on every path but the operator's; a claimed host
+// still answers, and one that redirects sends visitors to the primary.
+func TestAHostNobodyClaimsIsAPlainNotFound(t *testing.T) {
+	f := newFixture(t, sharedRenderer(t))
+	b := addSecondStudio(t, f)
+	if _, err := f.pool.Exec(context.Background(), `INSERT INTO location_hosts (host, location_id, redirect) VALUES ('www.beta.example', $1, true)`, b); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := f.pool.Exec(context.Background(), `UPDATE locations SET is_default = false`); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, "the map to hear of no default", func() bool {
+		_, ok := f.deps.Hosts.Resolve("nobody.example")
+		return !ok
+	})
+	for _, path := range []string{"/", "/widget/bookings/demo-consultation", "/api/page-data?path=/", "/sitemap.xml", "/assets/nothing.js"} {
+		rec := f.do(http.MethodGet, path, map[string]string{"Host": "nobody.example"})
+		if rec.Code != http.StatusNotFound || rec.Body.String() != "Not found" || strings.Contains(rec.Body.String(), "Studio") {
+			t.Errorf("%s on an unclaimed host: %d %q", path, rec.Code, rec.Body.String())
+		}
+	}
+	if rec := f.do(http.MethodGet, "/healthz", map[string]string{"Host": "nobody.example"}); rec.Code != http.StatusOK {
+		t.Errorf("/healthz on an unclaimed host: %d", rec.Code)
+	}
+	if rec := f.do(http.MethodGet, "/about", map[string]string{"Host": hostB}); rec.Code != http.StatusOK {
+		t.Errorf("a claimed host without a default business: %d", rec.Code)
+	}
+	waitFor(t, "the map to hear of the redirect", func() bool {
+		a, ok := f.deps.Hosts.Resolve("www.beta.example")
+		return ok && a.RedirectTo == hostB
+	})
+	if rec := f.do(http.MethodGet, "/about?x=1", map[string]string{"Host": "www.beta.example"}); rec.Code != http.StatusMovedPermanently || rec.Header().Get("Location") != "https://beta.example/about?x=1" {
+		t.Errorf("a host that redirects: %d %q", rec.Code, rec.Header().Get("Location"))
+	}
+}

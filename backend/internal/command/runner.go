@@ -104,8 +104,10 @@ func runOnce[R any](ctx context.Context, pool *db.Pool, op Op, hash []byte, fn F
 	}
 	defer func() { _ = tx.Rollback(context.WithoutCancel(ctx)) }() // no-op after Commit
 	if op.Key != "" {
-		// Requests with one key queue here until the first commits or rolls back.
-		if _, err := tx.Exec(ctx, `SELECT pg_advisory_xact_lock(hashtextextended($1, 0))`, op.Scope+" "+op.Key); err != nil {
+		// Requests with one key queue here until the first commits or rolls
+		// back; another business's same key is another key.
+		business, _ := db.BusinessOf(ctx)
+		if _, err := tx.Exec(ctx, `SELECT pg_advisory_xact_lock(hashtextextended($1, 0))`, fmt.Sprint(business, " ", op.Scope, " ", op.Key)); err != nil {
 			return result, false, fmt.Errorf("command: unable to lock idempotency key: %w", err)
 		}
 		if found, err := lookup(ctx, tx, op, hash, &result); err != nil || found {

@@ -18,6 +18,6 @@ var SharedTables = map[string]string{
 	"location_hosts":      "hostnames are resolved to their business before any business is known",
 	"app_secrets":         "the deployment's own keys (the form keys' and the calendar passwords' seal), never a business's",
 	"event_subscriptions": "which consumer takes which type of event: the code's wiring, the same for every business",
-	"rate_limits":         "abuse limits count a client across the deployment; a limit per business names it in the bucket's key",
+	"rate_limits":         "abuse limits' counters: each key is a hash of its business and its client (limits.ofBusiness), so the counters need no business column",
 	"acme_storage":        "certificates are for hostnames, asked for at a handshake before any business is known, and shared by every replica",
 }

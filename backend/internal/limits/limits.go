@@ -98,7 +98,7 @@ func (l *Limiter) Hit(ctx context.Context, bucket, key string) error {
 	err := l.pool.QueryRow(ctx, `
 		INSERT INTO rate_limits (bucket, key_hash, window_start, hits) VALUES ($1, $2, $3, 1)
 		ON CONFLICT (bucket, key_hash, window_start) DO UPDATE SET hits = rate_limits.hits + 1
-		RETURNING hits`, bucket, hash(key), start).Scan(&hits)
+		RETURNING hits`, bucket, hash(ofBusiness(ctx)+key), start).Scan(&hits)
 	if err != nil {
 		return fmt.Errorf("limits: unable to count %s: %w", bucket, err)
 	}
@@ -106,6 +106,16 @@ func (l *Limiter) Hit(ctx context.Context, bucket, key string) error {
 		return &ErrLimited{Bucket: bucket, RetryAfter: end.Sub(l.now())}
 	}
 	return nil
+}
+
+// ofBusiness names the business ctx works for, before a key: a limit is
+// counted per business, so one business's crowd (or a form of the same
+// slug elsewhere) never uses up another's.
+func ofBusiness(ctx context.Context) string {
+	if id, ok := db.BusinessOf(ctx); ok {
+		return strconv.FormatInt(id, 10) + "/"
+	}
+	return ""
 }
 
 // Purge forgets windows that ended more than a day ago.

@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"slotwise/backend/internal/db"
 	"slotwise/backend/internal/db/dbtest"
 	"slotwise/backend/internal/limits"
 )
@@ -60,5 +61,25 @@ func TestConcurrentHitsNeverPassTheLimit(t *testing.T) {
 	}
 	if err := l.Hit(context.Background(), "unlimited", "client"); err != nil {
 		t.Errorf("a bucket without a rule: %v", err)
+	}
+}
+
+// A limit counts per business: the same client, address or form slug at
+// two businesses has two budgets.
+func TestALimitIsCountedPerBusiness(t *testing.T) {
+	pool := dbtest.New(t)
+	a, b := dbtest.Business(t, pool, "alpha"), dbtest.Business(t, pool, "beta")
+	l := limits.New(pool, map[string]limits.Rule{"x": {Max: 2, Window: time.Hour}}, nil)
+	ctxA, ctxB := db.WithBusiness(context.Background(), a), db.WithBusiness(context.Background(), b)
+	for i := range 2 {
+		if err := l.Hit(ctxA, "x", "203.0.113.7"); err != nil {
+			t.Fatalf("hit %d at A: %v", i+1, err)
+		}
+	}
+	if err := l.Hit(ctxA, "x", "203.0.113.7"); err == nil {
+		t.Fatal("a third hit at A was allowed")
+	}
+	if err := l.Hit(ctxB, "x", "203.0.113.7"); err != nil {
+		t.Errorf("the first hit at B was refused: %v", err)
 	}
 }

@@ -21,7 +21,7 @@ func (l *Limiter) Reached(ctx context.Context, bucket, key string) error {
 	start, end := l.window(rule)
 	var hits int
 	err := l.pool.QueryRow(ctx, `SELECT hits FROM rate_limits WHERE bucket = $1 AND key_hash = $2 AND window_start = $3`,
-		bucket, hash(key), start).Scan(&hits)
+		bucket, hash(ofBusiness(ctx)+key), start).Scan(&hits)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return nil
 	}

@@ -2,7 +2,6 @@ package web
 
 import (
 	"net/http"
-	"strings"
 
 	"github.com/gin-gonic/gin"
 
@@ -37,12 +36,4 @@ func (s *Server) forBusiness(c *gin.Context) {
 	}
 	ctx := hosts.WithBusiness(db.WithBusiness(c.Request.Context(), answer.Business.ID), answer.Business)
 	c.Request = c.Request.WithContext(ctx)
-}
-
-// schemeOf is the scheme of the public URL: https unless it says http.
-func schemeOf(publicURL string) string {
-	if strings.HasPrefix(publicURL, "http://") {
-		return "http"
-	}
-	return "https"
 }

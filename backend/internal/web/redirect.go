@@ -7,6 +7,8 @@ import (
 	"strings"
 
 	"github.com/gin-gonic/gin"
+
+	"slotwise/backend/internal/hosts"
 )
 
 // redirect answers code with a Location that stays on the site
@@ -55,5 +57,5 @@ func origin(raw string) string {
 // the same address on the business's primary host: a name from the host
 // table (hosts.Map), never one the request brought.
 func (s *Server) redirectToPrimary(c *gin.Context, primary string) {
-	c.Redirect(http.StatusMovedPermanently, schemeOf(s.cfg.PublicURL)+"://"+primary+c.Request.URL.RequestURI())
+	c.Redirect(http.StatusMovedPermanently, hosts.Origin(s.cfg.PublicURL, primary)+c.Request.URL.RequestURI())
 }

@@ -2,6 +2,7 @@ package web_test
 
 import (
 	"context"
+	"fmt"
 	"io"
 	"io/fs"
 	"log/slog"
@@ -203,12 +204,10 @@ func (f *fixture) claimHost(t *testing.T, host string, business int64) {
 	if _, err := f.pool.Exec(context.Background(), `INSERT INTO location_hosts (host, location_id, is_primary) VALUES ($1, $2, true)`, host, business); err != nil {
 		t.Fatal(err)
 	}
-	for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline); time.Sleep(10 * time.Millisecond) { // real time: a wait
-		if a, ok := f.deps.Hosts.Resolve(host); ok && a.Business.ID == business {
-			return
-		}
-	}
-	t.Fatalf("the server never heard that %s is business %d's", host, business)
+	waitFor(t, fmt.Sprintf("the server to hear that %s is business %d's", host, business), func() bool {
+		a, ok := f.deps.Hosts.Resolve(host)
+		return ok && a.Business.ID == business
+	})
 }
 
 func (f *fixture) do(method, target string, header map[string]string) *httptest.ResponseRecorder {

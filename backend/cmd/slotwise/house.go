@@ -76,10 +76,11 @@ func furnish(ctx context.Context, a *app, now clock.Func, meters *metrics.Metric
 	if err != nil {
 		return nil, err
 	}
-	calendars, err := calendarSync(ctx, a, now)
+	sealed, err := sealKeys(ctx, a)
 	if err != nil {
 		return nil, err
 	}
+	calendars := calendarSync(a, sealed, now)
 	if a.cfg.AllowPrivateNetworks {
 		a.log.Warn("SLOTWISE_ALLOW_PRIVATE_NETWORKS is set: webhooks and calendar servers may be private and loopback addresses")
 	}
@@ -102,7 +103,8 @@ func furnish(ctx context.Context, a *app, now clock.Func, meters *metrics.Metric
 	bookings := booking.NewService(a.pool, a.log, booking.Options{Clock: now, OnlinePayments: payments.Payable(providers...),
 		LiveCheck: calendars.CheckLive, AfterCommit: cache.SeeOwnChanges})
 	formsSvc := forms.NewService(a.pool, keys, a.cfg.RedirectOrigins, a.log, now)
-	paySvc := payments.NewService(a.pool, bookings, publicURL(a.cfg), a.log, providers...).WithOrigins(origins)
+	paySvc := payments.NewService(a.pool, bookings, publicURL(a.cfg), a.log, providers...).WithOrigins(origins).
+		WithAccounts(sealed, payments.APIs{Stripe: a.cfg.Stripe.APIURL, Razorpay: a.cfg.Razorpay.APIURL, PayPal: a.cfg.PayPal.APIURL})
 	siteStore := sites.NewStore(a.pool).At(now)
 	contentSvc := content.NewService(a.pool, a.cfg.RedirectOrigins, now)
 	hooks := webhooks.NewStore(a.pool, a.cfg.AllowPrivateNetworks)

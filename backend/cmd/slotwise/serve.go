@@ -20,11 +20,13 @@ import (
 	"slotwise/backend/internal/calsync"
 	"slotwise/backend/internal/clock"
 	"slotwise/backend/internal/config"
+	"slotwise/backend/internal/db"
 	"slotwise/backend/internal/demo"
 	"slotwise/backend/internal/limits"
 	"slotwise/backend/internal/notify"
 	"slotwise/backend/internal/payments"
 	"slotwise/backend/internal/route"
+	"slotwise/backend/internal/seal"
 	"slotwise/backend/internal/web"
 	"slotwise/backend/internal/web/pages"
 	"slotwise/locales"
@@ -348,24 +350,30 @@ func stripeProvider(a *app) payments.Provider {
 	return payments.NewStripe(payments.StripeConfig{SecretKey: cfg.SecretKey, WebhookSecret: cfg.WebhookSecret, APIURL: cfg.APIURL})
 }
 
-// calendarSync is the staff's calendar connections, their passwords sealed
-// with the operator's keys (and the database's own, which opens what was
-// sealed before them); passwords sealed with an older key are sealed again
-// with the newest at start.
-func calendarSync(ctx context.Context, a *app, now clock.Func) (*calsync.Service, error) {
-	configured, err := calsync.ParseKeys(a.cfg.CalendarKeys)
+// sealKeys is the keyring the secrets businesses give are sealed with
+// (calendar passwords, payment providers' keys): the operator's keys and
+// the database's own, which opens what was sealed before them. Secrets
+// sealed with an older key are sealed again with the newest at start.
+func sealKeys(ctx context.Context, a *app) (*seal.Keyring, error) {
+	configured, err := seal.ParseKeys(a.cfg.CalendarKeys)
 	if err != nil {
 		return nil, fmt.Errorf("config: SLOTWISE_CALENDAR_KEYS: %w", err)
 	}
-	keys, err := calsync.LoadKeyring(ctx, a.pool, configured)
+	keys, err := seal.LoadKeyring(ctx, a.pool, configured)
 	if err != nil {
 		return nil, err
 	}
-	if n, err := keys.Reseal(ctx, a.pool); err != nil {
+	if n, err := keys.Reseal(db.WithEveryBusiness(ctx), a.pool, seal.CalendarPasswords, seal.PaymentKeys); err != nil {
 		return nil, err
 	} else if n > 0 {
-		a.log.Info("calendar passwords sealed again with the newest key", slog.Int("count", n))
+		a.log.Info("secrets sealed again with the newest key", slog.Int("count", n))
 	}
+	return keys, nil
+}
+
+// calendarSync is the staff's calendar connections, their passwords sealed
+// with keys.
+func calendarSync(a *app, keys *seal.Keyring, now clock.Func) *calsync.Service {
 	return calsync.NewService(a.pool, calsync.Options{Keys: keys, AllowPrivate: a.cfg.AllowPrivateNetworks,
-		Interval: a.cfg.CalendarSyncInterval, Log: a.log, RefuseUnanswered: a.cfg.CalendarRefuseUnanswered, Clock: now}), nil
+		Interval: a.cfg.CalendarSyncInterval, Log: a.log, RefuseUnanswered: a.cfg.CalendarRefuseUnanswered, Clock: now})
 }

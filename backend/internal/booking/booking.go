@@ -77,6 +77,11 @@ type Location struct {
 	// PaymentProvider is who takes its online payments; empty is the
 	// operator's default.
 	PaymentProvider string
+	// PaymentAccounts are the providers it has an account of its own at;
+	// Default tells the deployment's default business, which the
+	// operator's own accounts pay when it has none.
+	PaymentAccounts []string
+	Default         bool
 	// Phone and ContactForm (a form's slug) are, with Email, the ways a
 	// visitor reaches it; PrivacyURL is its privacy policy.
 	Phone, ContactForm, PrivacyURL string

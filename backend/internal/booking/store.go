@@ -22,6 +22,11 @@ import (
 // and why, is in the package's doc (booking.go).
 type store struct{}
 
+// paymentAccounts are the providers a business (l) has an account of its
+// own at (payments.Service.Connect): whether it can be paid online is
+// decided with the location, without another round trip.
+const paymentAccounts = `ARRAY(SELECT a.provider FROM payment_accounts a WHERE a.location_id = l.id ORDER BY a.provider)`
+
 const calendarColumns = `
 	c.id, c.slug, c.name, c.description, c.duration_minutes, c.slot_interval_minutes,
 	c.buffer_before_minutes, c.buffer_after_minutes, c.min_notice_minutes, c.booking_window_days,
@@ -29,7 +34,7 @@ const calendarColumns = `
 	c.seats, c.max_seats_per_booking, c.recurring_max, c.price_cents, coalesce(c.currency, ''), c.price_per_person,
 	c.deposit_kind, c.deposit_value, c.payment, c.hold_minutes, c.refund_policy, c.refund_window_hours, l.id, l.slug, l.name, l.logo_url, l.brand_color, l.time_zone, l.currency, l.default_locale,
 	l.consent_text, coalesce(nullif(c.terms_url, ''), l.terms_url), l.email, l.country, coalesce(l.payment_provider, ''),
-	l.phone, l.contact_form, l.privacy_url, l.cancel_one_of_visit,
+	l.phone, l.contact_form, l.privacy_url, l.cancel_one_of_visit, l.is_default, `+paymentAccounts+`,
 	(SELECT fv.definition FROM forms f JOIN form_versions fv ON fv.form_id = f.id AND fv.version = f.version WHERE f.id = c.form_id),
 	(SELECT f.version FROM forms f WHERE f.id = c.form_id), c.reminders`
 
@@ -44,7 +49,7 @@ func scanCalendar(row pgx.Row) (*Calendar, error) {
 		&c.Seats, &c.MaxSeatsPerBooking, &c.RecurringMax, &c.PriceCents, &c.Currency, &c.PricePerPerson,
 		&c.DepositKind, &c.DepositValue, &c.Payment, &hold, &c.RefundPolicy, &refundHours, &l.ID, &l.Slug, &l.Name, &l.LogoURL, &l.BrandColor, &l.TimeZone, &l.Currency, &l.DefaultLocale,
 		&l.ConsentText, &l.TermsURL, &l.Email, &l.Country, &l.PaymentProvider,
-		&l.Phone, &l.ContactForm, &l.PrivacyURL, &l.CancelOneOfVisit, &questions, &questionsVersion, &reminders)
+		&l.Phone, &l.ContactForm, &l.PrivacyURL, &l.CancelOneOfVisit, &l.Default, &l.PaymentAccounts, &questions, &questionsVersion, &reminders)
 	if err != nil {
 		return nil, err
 	}
@@ -117,10 +122,12 @@ func (store) calendarByID(ctx context.Context, q db.Querier, id int64) (*Calenda
 func (store) business(ctx context.Context, q db.Querier) (*Location, error) {
 	l := &Location{}
 	err := q.QueryRow(ctx, `SELECT id, slug, name, logo_url, brand_color, time_zone, currency, default_locale,
-		consent_text, terms_url, email, country, coalesce(payment_provider, ''), phone, contact_form, privacy_url, cancel_one_of_visit
-		FROM locations WHERE id = slotwise_business()`).Scan(
+		consent_text, terms_url, email, country, coalesce(payment_provider, ''), phone, contact_form, privacy_url, cancel_one_of_visit,
+		is_default, `+paymentAccounts+`
+		FROM locations l WHERE id = slotwise_business()`).Scan(
 		&l.ID, &l.Slug, &l.Name, &l.LogoURL, &l.BrandColor, &l.TimeZone, &l.Currency, &l.DefaultLocale,
-		&l.ConsentText, &l.TermsURL, &l.Email, &l.Country, &l.PaymentProvider, &l.Phone, &l.ContactForm, &l.PrivacyURL, &l.CancelOneOfVisit)
+		&l.ConsentText, &l.TermsURL, &l.Email, &l.Country, &l.PaymentProvider, &l.Phone, &l.ContactForm, &l.PrivacyURL, &l.CancelOneOfVisit,
+		&l.Default, &l.PaymentAccounts)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return nil, nil
 	}

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"slotwise/backend/internal/calsync"
+	"slotwise/backend/internal/seal"
 )
 
 // feedServer serves one ICS file with an ETag and answers 304 to a request
@@ -183,7 +184,7 @@ func TestCreatingAConnectionNamesWhatIsWrong(t *testing.T) {
 
 func TestPrivateAddressesAreRefusedUnlessAllowed(t *testing.T) {
 	_, pool := newService(t)
-	keys, _ := calsync.NewKeyring(make([]byte, 32))
+	keys, _ := seal.NewKeyring(make([]byte, 32))
 	guarded := calsync.NewService(pool, calsync.Options{Keys: keys})
 	srv := httptest.NewServer(&feedServer{body: feedOf()})
 	defer srv.Close()

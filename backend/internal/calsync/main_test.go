@@ -14,6 +14,7 @@ import (
 	"slotwise/backend/internal/db"
 	"slotwise/backend/internal/db/dbtest"
 	"slotwise/backend/internal/demo"
+	"slotwise/backend/internal/seal"
 )
 
 func TestMain(m *testing.M) { dbtest.Main(m) }
@@ -23,10 +24,10 @@ func TestMain(m *testing.M) { dbtest.Main(m) }
 var monday = time.Date(2027, 3, 1, 8, 0, 0, 0, time.UTC)
 
 // testKeys seal the tests' passwords: one random key per run.
-var testKeys = func() *calsync.Keyring {
+var testKeys = func() *seal.Keyring {
 	key := make([]byte, 32)
 	_, _ = rand.Read(key)
-	keys, err := calsync.NewKeyring(key)
+	keys, err := seal.NewKeyring(key)
 	if err != nil {
 		panic(err)
 	}

@@ -20,6 +20,7 @@ import (
 	"slotwise/backend/internal/clock"
 	"slotwise/backend/internal/db"
 	"slotwise/backend/internal/netguard"
+	"slotwise/backend/internal/seal"
 )
 
 // Kinds of connection.
@@ -78,7 +79,7 @@ type Input struct {
 
 // Options configure the service.
 type Options struct {
-	Keys         *Keyring
+	Keys         *seal.Keyring
 	AllowPrivate bool          // calendar servers in private networks (tests, an intranet)
 	Interval     time.Duration // between syncs of one connection; 0: DefaultInterval
 	Log          *slog.Logger
@@ -98,7 +99,7 @@ const DefaultInterval = 5 * time.Minute
 // Service keeps staff members' calendar connections and their busy times.
 type Service struct {
 	pool     *db.Pool
-	keys     *Keyring
+	keys     *seal.Keyring
 	http     httpDoer
 	allow    bool
 	interval time.Duration

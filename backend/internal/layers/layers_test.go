@@ -23,7 +23,7 @@ var rule = [][]string{
 	// The domain.
 	{"demo", "admin", "webhooks", "calsync", "payments", "content", "reminders", "booking", "sites", "forms"},
 	// The pipeline and the pieces the domain shares.
-	{"web/pages", "command", "events", "limits", "formkey", "fieldcheck", "notify", "cursor", "route", "metrics", "loadtest", "config", "wiretypes", "background", "certs", "hosts"},
+	{"web/pages", "command", "events", "limits", "formkey", "seal", "fieldcheck", "notify", "cursor", "route", "metrics", "loadtest", "config", "wiretypes", "background", "certs", "hosts"},
 	{"db"},
 	// Pure, over the pure recurrence rules.
 	{"icalbusy"},

@@ -6,7 +6,9 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"maps"
 	"net/mail"
+	"strings"
 	"time"
 	"unicode/utf8"
 
@@ -42,6 +44,9 @@ func EnqueueOnce(ctx context.Context, q db.Querier, once, kind string, from, fro
 	rcpt, err := parseAddress(m.To, "")
 	if err != nil {
 		return false, fmt.Errorf("%w: recipient %q: %v", ErrInvalidMessage, m.To, err)
+	}
+	if fromName, err = inBusinessName(ctx, q, fromName, rcpt.Address, &m); err != nil {
+		return false, err
 	}
 	data, err := m.MIME(from, fromName, time.Now(), "") // real time: a mail is dated when it is written, whatever clock the bookings run on
 	if err != nil {
@@ -270,4 +275,36 @@ func (w *Worker) backoff(attempt int) time.Duration {
 		return max(w.Backoff(attempt), 0)
 	}
 	return DefaultBackoff(attempt)
+}
+
+// inBusinessName makes a mail the business's: it goes from the operator's
+// address (the one its SMTP server may send from, with SPF and DKIM), in
+// the name of the business ctx works for, and a reply reaches the
+// business's own address, unless the mail says whom a reply is for (a
+// form's answer to the business is replied to its sender) or is to the
+// business itself. Without a business, it keeps the operator's name.
+func inBusinessName(ctx context.Context, q db.Querier, fromName, to string, m *Message) (string, error) {
+	var name, email string
+	err := q.QueryRow(ctx, `SELECT name, email FROM locations WHERE id = slotwise_business()`).Scan(&name, &email)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return fromName, nil
+	}
+	if err != nil {
+		return "", fmt.Errorf("notify: unable to read the business a mail is from: %w", err)
+	}
+	if _, set := m.Headers["Reply-To"]; !set && email != "" && !strings.EqualFold(email, to) && validAddress(email) {
+		headers := make(map[string]string, len(m.Headers)+1)
+		maps.Copy(headers, m.Headers)
+		headers["Reply-To"] = email
+		m.Headers = headers
+	}
+	if name == "" {
+		return fromName, nil
+	}
+	return name, nil
+}
+
+func validAddress(s string) bool {
+	a, err := mail.ParseAddress(s)
+	return err == nil && a.Name == "" && a.Address == s
 }

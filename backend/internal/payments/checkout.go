@@ -60,15 +60,18 @@ func (s *Service) checkout(ctx context.Context, bookingID, token, locale string)
 		return "", "", err
 	}
 	first := group[0]
-	chosen := s.For(first.Calendar.Location)
-	if chosen == nil {
+	chosen := s.chosen(first.Calendar.Location)
+	if chosen == "" {
 		return "", "", booking.ErrPaymentsOff
 	}
-	p, err := s.store.openPayment(ctx, s.pool, first.ID, chosen.Name(), amount, first.Money.Currency, locale)
+	p, err := s.store.openPayment(ctx, s.pool, first.ID, chosen, amount, first.Money.Currency, locale)
 	if err != nil {
 		return "", "", err
 	}
-	provider := s.Provider(p.Provider) // an open payment keeps the provider it was opened with
+	provider, err := s.Provider(ctx, p.Provider) // an open payment keeps the provider it was opened with
+	if err != nil {
+		return "", "", err
+	}
 	if provider == nil {
 		return "", "", booking.ErrPaymentsOff
 	}
@@ -149,7 +152,11 @@ type CheckoutForm struct {
 // FormFor is the form that opens the checkout of a payment still waiting.
 // The token opens it, as it opens the booking.
 func (s *Service) FormFor(ctx context.Context, provider, paymentID, token string) (*CheckoutForm, error) {
-	fc, ok := s.Provider(provider).(FormCheckout)
+	chosen, err := s.Provider(ctx, provider)
+	if err != nil {
+		return nil, err
+	}
+	fc, ok := chosen.(FormCheckout)
 	if !ok {
 		return nil, ErrNotFound
 	}
@@ -176,7 +183,11 @@ func (s *Service) FormFor(ctx context.Context, provider, paymentID, token string
 // cancelled, or someone forged it) shows it as left unpaid.
 func (s *Service) Returned(ctx context.Context, provider, paymentID, token string, form url.Values) (string, error) {
 	var left func() bool
-	switch p := s.Provider(provider).(type) {
+	chosen, err := s.Provider(ctx, provider)
+	if err != nil {
+		return "", err
+	}
+	switch p := chosen.(type) {
 	case FormCheckout:
 		left = func() bool { return !p.VerifyReturn(form) }
 	case RedirectReturn:

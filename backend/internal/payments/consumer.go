@@ -142,7 +142,10 @@ func (s *Service) expireCheckouts(ctx context.Context, firstID string) (events.C
 		return nil, err
 	}
 	for _, p := range open {
-		provider := s.Provider(p.Provider)
+		provider, err := s.Provider(ctx, p.Provider)
+		if err != nil {
+			return nil, err
+		}
 		if p.SessionID == "" || provider == nil {
 			continue
 		}
@@ -172,9 +175,12 @@ func (s *Service) refund(ctx context.Context, firstID string, b *booking.Booking
 			return err
 		}, nil
 	}
-	provider := s.Provider(p.Provider)
+	provider, err := s.Provider(ctx, p.Provider)
+	if err != nil {
+		return nil, err
+	}
 	if provider == nil {
-		return nil, errors.New("payments: the provider that took this payment is not configured; its refund waits")
+		return nil, errors.New("payments: the business has no account at the provider that took this payment; its refund waits")
 	}
 	unlock, err := s.lockPayment(ctx, p.ID)
 	if err != nil {

@@ -7,13 +7,18 @@ import (
 	"sync"
 	"testing"
 
+	"bytes"
+	"encoding/json"
 	"slotwise/backend/internal/booking"
+	"slotwise/backend/internal/content"
 	"slotwise/backend/internal/db"
-	"slotwise/backend/internal/db/dbtest"
+	"slotwise/backend/internal/demo"
 	"slotwise/backend/internal/events"
 	"slotwise/backend/internal/payments"
 	"slotwise/backend/internal/payments/razorpaytest"
 	"slotwise/backend/internal/payments/stripetest"
+	"slotwise/backend/internal/seal"
+	"strings"
 )
 
 // chooses records the business's choice of provider, as its site file or
@@ -258,39 +263,157 @@ func TestTwoCheckoutsAtOnceAtRazorpayShowOneOrder(t *testing.T) {
 	}
 }
 
-// The deployment's own account takes every business's payments: a
-// provider's event, whichever business's host it is posted to, is taken in
-// for the business whose payment it names, and pays that booking.
-func TestAProvidersEventIsTheBusinessesWhosePaymentItNames(t *testing.T) {
-	f := newFixture(t)
-	rzp := razorpaytest.Start(t)
-	razorpay := payments.NewRazorpay(payments.RazorpayConfig{KeyID: razorpaytest.KeyID, KeySecret: razorpaytest.KeySecret,
-		WebhookSecret: razorpaytest.WebhookSecret, APIURL: rzp.URL})
-	f.configure(razorpay)
-	f.chooses(t, "razorpay")
-	booked, _, order := f.book(t, monday10)
-	var studio int64
-	if err := f.pool.QueryRow(context.Background(), `SELECT location_id FROM bookings WHERE id = $1`, booked.ID).Scan(&studio); err != nil {
+// secondStudio makes a second business of the demo's own folder, every
+// slug the same; it returns its id.
+func (f *fixture) secondStudio(t *testing.T) int64 {
+	t.Helper()
+	ctx := context.Background()
+	var id int64
+	if err := f.pool.QueryRow(ctx, `INSERT INTO locations (slug, name, time_zone) VALUES ('beta-studio', 'Beta', 'Europe/Berlin') RETURNING id`).Scan(&id); err != nil {
 		t.Fatal(err)
 	}
-	other := dbtest.Business(t, f.pool, "other-studio")
+	folder, err := content.Read(demo.Site())
+	if err != nil {
+		t.Fatal(err)
+	}
+	folder.Site.Locations[0].Slug = "beta-studio"
+	if _, err := content.Import(db.WithBusiness(ctx, id), f.pool, folder, content.Options{Now: f.clock}); err != nil {
+		t.Fatal(err)
+	}
+	return id
+}
+
+// Each business is paid through its own account: without one, a business
+// other than the default is not paid through the operator's; its keys are
+// sealed and never shown; its events verify only with its own secret, on
+// its own host; and an event verified with another business's secret
+// finds nothing of its payments.
+func TestEachBusinessIsPaidThroughItsOwnAccountAndOnlyItsSecretVerifiesItsEvents(t *testing.T) {
+	f := newFixture(t)
+	rzp := razorpaytest.Start(t)
+	operators := payments.NewRazorpay(payments.RazorpayConfig{KeyID: razorpaytest.KeyID, KeySecret: razorpaytest.KeySecret,
+		WebhookSecret: razorpaytest.WebhookSecret, APIURL: rzp.URL})
+	f.configure(f.stripe, operators)
+	keys, err := seal.NewKeyring(bytes.Repeat([]byte{7}, 32))
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.pay.WithAccounts(keys, payments.APIs{Razorpay: rzp.URL})
+	ctx := context.Background()
+	beta := f.secondStudio(t)
+	onBeta := db.WithBusiness(ctx, beta)
+	var studio int64
+	if err := f.pool.QueryRow(ctx, `SELECT id FROM locations WHERE is_default`).Scan(&studio); err != nil {
+		t.Fatal(err)
+	}
+	onStudio := db.WithBusiness(ctx, studio)
+	book := func() (*booking.Booking, string, error) {
+		return f.bookings.Book(onBeta, booking.BookCommand{Calendar: "demo-paid", Start: monday10, TimeZone: "Europe/Berlin", Contact: contact(), AcceptTerms: true, Locale: "de"})
+	}
+	if _, _, err := book(); !errors.Is(err, booking.ErrPaymentsOff) {
+		t.Fatalf("a second business without an account books a paid calendar: %v", err)
+	}
+
+	const betaSecret = "beta-own-webhook-secret"
+	account, err := f.pay.Connect(onBeta, payments.Credentials{Provider: "razorpay", KeyID: razorpaytest.KeyID, KeySecret: razorpaytest.KeySecret, WebhookSecret: betaSecret})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var sealed []byte
+	if err := f.pool.QueryRow(onBeta, `SELECT secret FROM payment_accounts WHERE provider = 'razorpay'`).Scan(&sealed); err != nil {
+		t.Fatal(err)
+	}
+	shown, _ := json.Marshal(account)
+	for _, secret := range []string{razorpaytest.KeySecret, betaSecret} {
+		if bytes.Contains(sealed, []byte(secret)) || bytes.Contains(shown, []byte(secret)) {
+			t.Fatalf("a secret is readable: stored %q, shown %s", sealed, shown)
+		}
+	}
+	if list, err := f.pay.Accounts(onStudio); err != nil || len(list) != 0 {
+		t.Fatalf("the default business sees accounts %+v (%v)", list, err)
+	}
+
+	b, token, err := book()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := f.pay.Checkout(onBeta, b.ID, token, "de"); err != nil {
+		t.Fatal(err)
+	}
+	var provider, order string
+	if err := f.pool.QueryRow(onBeta, `SELECT provider, session_id FROM payments WHERE booking_id = $1`, b.ID).Scan(&provider, &order); err != nil || provider != "razorpay" {
+		t.Fatalf("the checkout went to %q (%v)", provider, err)
+	}
 	paymentID, err := rzp.Pay(order)
 	if err != nil {
 		t.Fatal(err)
 	}
 	body := rzp.Event("order.paid", paymentID)
-	onOther := db.WithBusiness(context.Background(), other)
-	if err := f.pay.TakeEvent(onOther, "razorpay", body, razorpaytest.Headers("evt_r9", body, razorpaytest.WebhookSecret)); err != nil {
+	if err := f.pay.TakeEvent(onBeta, "razorpay", body, razorpaytest.Headers("evt_b1", body, razorpaytest.WebhookSecret)); !errors.Is(err, payments.ErrBadSignature) {
+		t.Fatalf("an event signed with the operator's secret at the second business: %v, want a bad signature", err)
+	}
+	// Verified with the default business's secret on its host, the event
+	// is the default business's, and finds no payment of the second one.
+	if err := f.pay.TakeEvent(onStudio, "razorpay", body, razorpaytest.Headers("evt_b2", body, razorpaytest.WebhookSecret)); err != nil {
 		t.Fatal(err)
 	}
-	var business int64
-	err = f.pool.QueryRow(db.WithEveryBusiness(context.Background()), `SELECT location_id FROM events WHERE type = $1`, payments.EventProvider).Scan(&business)
-	if err != nil || business != studio {
-		t.Fatalf("the event was taken in for business %d (%v), want the payment's, %d", business, err, studio)
+	f.work(t)
+	status := func() string {
+		var s string
+		if err := f.pool.QueryRow(onBeta, `SELECT status FROM bookings WHERE id = $1`, b.ID).Scan(&s); err != nil {
+			t.Fatal(err)
+		}
+		return s
+	}
+	if got := status(); got != booking.StatusPending {
+		t.Fatalf("another business's event made the booking %s", got)
+	}
+	if err := f.pay.TakeEvent(onBeta, "razorpay", body, razorpaytest.Headers("evt_b3", body, betaSecret)); err != nil {
+		t.Fatal(err)
 	}
 	f.work(t)
-	var status string
-	if err := f.pool.QueryRow(db.WithBusiness(context.Background(), studio), `SELECT status FROM bookings WHERE id = $1`, booked.ID).Scan(&status); err != nil || status != booking.StatusScheduled {
-		t.Fatalf("the booking paid at Razorpay is %q (%v)", status, err)
+	if got := status(); got != booking.StatusScheduled {
+		t.Fatalf("the booking paid at the business's own account is %s", got)
+	}
+
+	if err := f.pay.Disconnect(onBeta, "razorpay"); err != nil {
+		t.Fatal(err)
+	}
+	if err := f.pay.Disconnect(onBeta, "razorpay"); !errors.Is(err, payments.ErrNoAccount) {
+		t.Fatalf("disconnecting twice: %v", err)
+	}
+	if p, err := f.pay.Provider(onBeta, "razorpay"); p != nil || err != nil {
+		t.Fatalf("a disconnected account still pays: %v, %v", p, err)
+	}
+}
+
+func TestAnAccountsCredentialsAreCheckedFieldByField(t *testing.T) {
+	f := newFixture(t)
+	keys, _ := seal.NewKeyring(bytes.Repeat([]byte{7}, 32))
+	f.pay.WithAccounts(keys, payments.APIs{})
+	for _, tc := range []struct {
+		name  string
+		in    payments.Credentials
+		field string
+	}{
+		{"an unknown provider", payments.Credentials{Provider: "bank"}, "provider"},
+		{"Stripe without its webhook secret", payments.Credentials{Provider: "stripe", SecretKey: "sk_test_1"}, "webhookSecret"},
+		{"a Stripe key that is not one", payments.Credentials{Provider: "stripe", SecretKey: "pk_test_1", WebhookSecret: "whsec_1"}, "secretKey"},
+		{"a field of another provider", payments.Credentials{Provider: "stripe", SecretKey: "sk_test_1", WebhookSecret: "whsec_1", ClientID: "x"}, "clientId"},
+		{"a NUL byte", payments.Credentials{Provider: "paypal", ClientID: "a\x00b", ClientSecret: "s", WebhookID: "w"}, "clientId"},
+		{"invalid UTF-8", payments.Credentials{Provider: "paypal", ClientID: "id", ClientSecret: "\xff\xfe", WebhookID: "w"}, "clientSecret"},
+		{"a huge value", payments.Credentials{Provider: "razorpay", KeyID: "rzp_test_" + strings.Repeat("x", 300), KeySecret: "s", WebhookSecret: "w"}, "keyId"},
+		{"a Razorpay key id that is not one", payments.Credentials{Provider: "razorpay", KeyID: "key", KeySecret: "s", WebhookSecret: "w"}, "keyId"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := f.pay.Connect(context.Background(), tc.in)
+			var verr *payments.ValidationError
+			if !errors.As(err, &verr) || verr.Fields[tc.field] == "" {
+				t.Fatalf("Connect = %v, want a message for %s", err, tc.field)
+			}
+		})
+	}
+	if n := f.count(t, `SELECT count(*) FROM payment_accounts`); n != 0 {
+		t.Fatalf("%d accounts stored", n)
 	}
 }

@@ -14,6 +14,7 @@ import (
 	"slotwise/backend/internal/booking"
 	"slotwise/backend/internal/db"
 	"slotwise/backend/internal/events"
+	"slotwise/backend/internal/seal"
 )
 
 // EventProvider is the event a provider's delivery becomes once taken in:
@@ -38,6 +39,9 @@ type Service struct {
 	origin    func(ctx context.Context) string
 	log       *slog.Logger
 	store     store
+	keys      *seal.Keyring // seals the businesses' own accounts (accounts.go)
+	apis      APIs
+	providerCache
 }
 
 // NewService builds the service over the providers the operator configured
@@ -64,11 +68,13 @@ func (s *Service) base(ctx context.Context) string {
 	return s.baseURL
 }
 
-// Payable tells which businesses can take a payment online with these
-// providers: the booking service's booking.Options.OnlinePayments.
+// Payable tells which businesses can take a payment online: those with
+// an account of their own, and the default business when the operator
+// configured these providers. The booking service's
+// booking.Options.OnlinePayments.
 func Payable(providers ...Provider) func(*booking.Location) bool {
 	s := &Service{providers: configured(providers)}
-	return func(l *booking.Location) bool { return s.For(l) != nil }
+	return func(l *booking.Location) bool { return s.chosen(l) != "" }
 }
 
 func configured(providers []Provider) []Provider {
@@ -81,37 +87,13 @@ func configured(providers []Provider) []Provider {
 	return out
 }
 
-// Provider is the configured provider of that name, or nil.
-func (s *Service) Provider(name string) Provider {
-	for _, p := range s.providers {
-		if p.Name() == name {
-			return p
-		}
-	}
-	return nil
-}
-
-// Names are the configured providers' names, the default first.
+// Names are the operator's providers' names, the default first.
 func (s *Service) Names() []string {
 	out := make([]string, 0, len(s.providers))
 	for _, p := range s.providers {
 		out = append(out, p.Name())
 	}
 	return out
-}
-
-// For is the provider a business takes payments through: the one it chose
-// when the operator configured it, the default when it chose none, and nil
-// when it chose one that is not configured (its calendars paid online
-// then book nothing, and say so).
-func (s *Service) For(l *booking.Location) Provider {
-	if l != nil && l.PaymentProvider != "" {
-		return s.Provider(l.PaymentProvider)
-	}
-	if len(s.providers) == 0 {
-		return nil
-	}
-	return s.providers[0]
 }
 
 // Result is where a payment stands, for its result page.
@@ -145,7 +127,11 @@ func (s *Service) Check(ctx context.Context, paymentID, token string, ask, left 
 	if _, err := s.bookings.Get(ctx, p.BookingID, token); err != nil {
 		return nil, err
 	}
-	if provider := s.Provider(p.Provider); ask && provider != nil && p.SessionID != "" && (p.Status == statusOpen || p.Status == statusProcessing) {
+	provider, err := s.Provider(ctx, p.Provider)
+	if err != nil {
+		return nil, err
+	}
+	if ask && provider != nil && p.SessionID != "" && (p.Status == statusOpen || p.Status == statusProcessing) {
 		sess, err := provider.Session(ctx, p.SessionID)
 		if err == nil && sess.Status == SessionApproved {
 			var captured bool
@@ -194,21 +180,19 @@ func resultState(p *payment, first *booking.Booking, left bool) string {
 // written in the same transaction, so the provider hears "received" only
 // once the event is safe, and the work happens after that answer.
 func (s *Service) TakeEvent(ctx context.Context, provider string, payload []byte, header http.Header) error {
-	p := s.Provider(provider)
+	// The event is the business's whose host it was posted to, verified
+	// with that business's own secret: what it names of another business
+	// is not found in this one's rows.
+	p, err := s.Provider(ctx, provider)
+	if err != nil {
+		return err
+	}
 	if p == nil {
 		return ErrBadSignature // nothing can be verified
 	}
 	ev, err := p.Verify(ctx, payload, header)
 	if err != nil {
 		return err
-	}
-	// Verified with the deployment's own account, which takes every
-	// business's payments: the event is the business's whose payment it
-	// names, whichever host the provider posts it to.
-	if ev.SessionID != "" {
-		if b, err := s.store.businessOfSession(db.WithEveryBusiness(ctx), s.pool, provider, ev.SessionID); err == nil {
-			ctx = db.WithBusiness(ctx, b)
-		}
 	}
 	return pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
 		tag, err := tx.Exec(ctx, `INSERT INTO payment_events (provider, event_id, type) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING`,
@@ -230,7 +214,11 @@ func (s *Service) TakeEvent(ctx context.Context, provider string, payload []byte
 // and the webhook capturing at once capture once. captured tells whether
 // the provider was asked.
 func (s *Service) captureHeld(ctx context.Context, provider, sessionID string) (sess Session, captured bool, err error) {
-	c, ok := s.Provider(provider).(Capturer)
+	chosen, err := s.Provider(ctx, provider)
+	if err != nil {
+		return Session{}, false, err
+	}
+	c, ok := chosen.(Capturer)
 	if !ok {
 		return Session{}, false, nil
 	}

@@ -73,14 +73,6 @@ func (store) bySession(ctx context.Context, q db.Querier, provider, session stri
 		provider, session))
 }
 
-// businessOfSession is the business whose payment a provider's session is,
-// looked for across businesses (q works for every business).
-func (store) businessOfSession(ctx context.Context, q db.Querier, provider, session string) (int64, error) {
-	var id int64
-	err := q.QueryRow(ctx, `SELECT location_id FROM payments WHERE provider = $1 AND session_id = $2`, provider, session).Scan(&id)
-	return id, err
-}
-
 func (store) bySessionForUpdate(ctx context.Context, q db.Querier, provider, session string) (*payment, error) {
 	return scanPayment(q.QueryRow(ctx, `SELECT `+paymentColumns+` FROM payments WHERE provider = $1 AND session_id = $2 FOR UPDATE`,
 		provider, session))

@@ -14,6 +14,7 @@ import (
 	"slotwise/backend/internal/content"
 	"slotwise/backend/internal/cursor"
 	"slotwise/backend/internal/fieldcheck"
+	"slotwise/backend/internal/payments"
 	"slotwise/backend/internal/strictjson"
 	"slotwise/backend/internal/web/pages"
 )
@@ -193,23 +194,28 @@ func (h adminAPI) changeContent(create bool) gin.HandlerFunc {
 	}
 }
 
-// providerConfigured refuses a business's choice of a payment provider the
-// operator has not configured: its calendars paid online would book
-// nothing. (A site file may still name one: its calendars then say so.)
+// providerConfigured refuses a business's choice of a payment provider it
+// has no account at (its own, or the operator's for the default
+// business): its calendars paid online would book nothing. (A site file
+// may still name one: its calendars then say so.)
 func (h adminAPI) providerConfigured(c *gin.Context, body []byte) bool {
 	var l content.Location
-	if strictjson.Decode(body, &l) != nil || l.PaymentProvider == "" || !slices.Contains([]string{"stripe", "razorpay", "paypal"}, l.PaymentProvider) {
+	if strictjson.Decode(body, &l) != nil || l.PaymentProvider == "" || !slices.Contains(payments.ProviderNames, l.PaymentProvider) {
 		return true // the content's own checks answer for these, and for a body of another shape
 	}
-	if h.d.Payments != nil && h.d.Payments.Provider(l.PaymentProvider) != nil {
-		return true
-	}
-	configured := "none"
-	if h.d.Payments != nil && len(h.d.Payments.Names()) > 0 {
-		configured = strings.Join(h.d.Payments.Names(), ", ")
+	if h.d.Payments != nil {
+		p, err := h.d.Payments.Provider(c.Request.Context(), l.PaymentProvider)
+		if err != nil {
+			h.s.adminError(c, err)
+			return false
+		}
+		if p != nil {
+			return true
+		}
 	}
 	c.AbortWithStatusJSON(http.StatusUnprocessableEntity, pages.APIErrorResponse{Error: pages.APIErrorBody{Code: "invalid", Message: "Some fields are invalid",
-		Fields: map[string]pages.FieldError{"paymentProvider": {Message: l.PaymentProvider + " is not set up on this server; the providers set up: " + configured}}}})
+		Fields: map[string]pages.FieldError{"paymentProvider": {Message: "The business has no account at " + l.PaymentProvider +
+			": connect one first (PUT /api/admin/payment-accounts/" + l.PaymentProvider + ")"}}}})
 	return false
 }
 

@@ -112,8 +112,8 @@ func TestAdminChoosesOnlyAPaymentProviderThatIsSetUp(t *testing.T) {
 			if rec.Code != tc.status || (tc.status == 422 && !strings.Contains(rec.Body.String(), `"paymentProvider"`)) {
 				t.Fatalf("choosing %s: %d %s, want %d naming paymentProvider", tc.provider, rec.Code, rec.Body, tc.status)
 			}
-			if tc.status == 422 && tc.provider == "paypal" && !strings.Contains(rec.Body.String(), "the providers set up: stripe") {
-				t.Fatalf("the refusal does not say what is set up: %s", rec.Body)
+			if tc.status == 422 && tc.provider == "paypal" && !strings.Contains(rec.Body.String(), "connect one first (PUT /api/admin/payment-accounts/paypal)") {
+				t.Fatalf("the refusal does not say how to connect one: %s", rec.Body)
 			}
 		})
 	}

@@ -67,6 +67,7 @@ func (f adminFeature) Register(r *Registry) {
 	g.GET("/submissions/:id", h.getSubmission)
 	h.registerWebhooks(g)
 	h.registerCalendarConnections(g)
+	h.registerPaymentAccounts(g)
 	h.registerContent(g)
 	h.registerFeeds(g, r.Root())
 }

@@ -28,6 +28,7 @@ import (
 	"slotwise/backend/internal/formkey"
 	"slotwise/backend/internal/forms"
 	"slotwise/backend/internal/payments"
+	"slotwise/backend/internal/seal"
 	"slotwise/backend/internal/web"
 	"slotwise/backend/internal/webhooks"
 )
@@ -64,12 +65,13 @@ func newAdminFixture(t *testing.T, opts ...option) *adminFixture {
 		af.hooks = webhooks.NewStore(pool, true)
 		// Stripe is the one provider set up (never asked here; its own booking
 		// service, so the fixture's bookings are not held for payments).
-		pay := payments.NewService(pool, booking.NewService(pool, d.Logger, booking.Options{}), "https://book.example.com", d.Logger,
-			payments.NewStripe(payments.StripeConfig{SecretKey: "sk_test_admin", APIURL: "http://127.0.0.1:9"}))
-		calKeys, err := calsync.LoadKeyring(context.Background(), pool, nil)
+		calKeys, err := seal.LoadKeyring(context.Background(), pool, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
+		pay := payments.NewService(pool, booking.NewService(pool, d.Logger, booking.Options{}), "https://book.example.com", d.Logger,
+			payments.NewStripe(payments.StripeConfig{SecretKey: "sk_test_admin", APIURL: "http://127.0.0.1:9"})).
+			WithAccounts(calKeys, payments.APIs{Stripe: "http://127.0.0.1:9"})
 		af.calendars = calsync.NewService(pool, calsync.Options{Keys: calKeys, AllowPrivate: true, Log: d.Logger})
 		d.Features = append(d.Features, web.Admin(web.AdminDeps{Pool: pool, Bookings: bookings, Forms: formsSvc, Webhooks: af.hooks,
 			Content: content.NewService(pool, nil, nil), Payments: pay, Calendars: af.calendars}))
@@ -116,6 +118,9 @@ func (af *adminFixture) call(method, target, token, body string, header map[stri
 	}
 	for k, v := range header {
 		req.Header.Set(k, v)
+		if k == "Host" {
+			req.Host = v
+		}
 	}
 	rec := httptest.NewRecorder()
 	af.handler.ServeHTTP(rec, req)

@@ -14,6 +14,7 @@ import (
 	"slotwise/backend/internal/payments"
 	"slotwise/backend/internal/route"
 	"slotwise/backend/internal/web/pages"
+	"slotwise/locales"
 )
 
 // Payments is the payments feature: the payment result page (and its
@@ -143,7 +144,15 @@ const maxEventBytes = 512 << 10
 // through the event consumer. A database failure answers 500, so the
 // provider delivers again.
 func (a paymentsAPI) webhook(c *gin.Context) {
-	if a.svc == nil || a.svc.Provider(c.Param("provider")) == nil {
+	if a.svc == nil {
+		apiError(c, http.StatusNotFound, "not_found", "No such payment provider is set up")
+		return
+	}
+	switch p, err := a.svc.Provider(c.Request.Context(), c.Param("provider")); {
+	case err != nil:
+		a.s.apiError(c, err, locales.Get("en"))
+		return
+	case p == nil:
 		apiError(c, http.StatusNotFound, "not_found", "No such payment provider is set up")
 		return
 	}

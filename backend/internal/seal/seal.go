@@ -1,4 +1,9 @@
-package calsync
+// Package seal keeps the secrets a business gives the server (its calendar
+// passwords, its payment provider's keys) unreadable in the database: each
+// is sealed with AES-256-GCM under the deployment's keys, and opened only
+// where it is used. A database dump, a replica or a backup holds no secret
+// a business gave.
+package seal
 
 import (
 	"context"
@@ -14,16 +19,16 @@ import (
 	"slotwise/backend/internal/db"
 )
 
-// A password is sealed with AES-256-GCM. The sealed bytes begin with the
+// A secret is sealed with AES-256-GCM. The sealed bytes begin with the
 // first 8 bytes of the key's SHA-256, so a key can be rotated: the keyring
 // opens what any of its keys sealed and seals with the first.
 const keyIDLen = 8
 
-// ErrSealed: no key of the keyring opens a stored password (the key it was
+// ErrSealed: no key of the keyring opens a stored secret (the key it was
 // sealed with is gone from the configuration).
-var ErrSealed = errors.New("calsync: no configured key opens the stored password")
+var ErrSealed = errors.New("seal: no configured key opens the stored password")
 
-// Keyring holds the keys passwords are sealed with: the first seals, all open.
+// Keyring holds the keys secrets are sealed with: the first seals, all open.
 type Keyring struct {
 	keys []key
 }
@@ -35,7 +40,7 @@ type key struct {
 
 func newKey(secret []byte) (key, error) {
 	if len(secret) != 32 {
-		return key{}, fmt.Errorf("calsync: a key is 32 bytes, not %d", len(secret))
+		return key{}, fmt.Errorf("seal: a key is 32 bytes, not %d", len(secret))
 	}
 	block, err := aes.NewCipher(secret)
 	if err != nil {
@@ -76,17 +81,17 @@ const storedKeyName = "calendar-key"
 
 // LoadKeyring builds the keyring from the operator's keys, newest first;
 // the key every replica generated and shares (app_secrets) comes last, so
-// passwords sealed before the operator set a key still open. With no
+// secrets sealed before the operator set a key still open. With no
 // operator key, the shared key seals.
 func LoadKeyring(ctx context.Context, q db.Querier, configured [][]byte) (*Keyring, error) {
 	fresh := make([]byte, 32)
 	_, _ = rand.Read(fresh)
 	if _, err := q.Exec(ctx, `INSERT INTO app_secrets (name, value) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING`, storedKeyName, fresh); err != nil {
-		return nil, fmt.Errorf("calsync: unable to store the key: %w", err)
+		return nil, fmt.Errorf("seal: unable to store the key: %w", err)
 	}
 	var stored []byte
 	if err := q.QueryRow(ctx, `SELECT value FROM app_secrets WHERE name = $1`, storedKeyName).Scan(&stored); err != nil {
-		return nil, fmt.Errorf("calsync: unable to read the key: %w", err)
+		return nil, fmt.Errorf("seal: unable to read the key: %w", err)
 	}
 	return NewKeyring(append(append([][]byte{}, configured...), stored)...)
 }
@@ -102,12 +107,12 @@ func NewKeyring(secrets ...[]byte) (*Keyring, error) {
 		kr.keys = append(kr.keys, k)
 	}
 	if len(kr.keys) == 0 {
-		return nil, errors.New("calsync: a keyring needs a key")
+		return nil, errors.New("seal: a keyring needs a key")
 	}
 	return kr, nil
 }
 
-// Seal encrypts a password with the first key.
+// Seal encrypts a secret with the first key.
 func (kr *Keyring) Seal(plain string) []byte {
 	k := kr.keys[0]
 	nonce := make([]byte, k.aead.NonceSize())
@@ -116,7 +121,7 @@ func (kr *Keyring) Seal(plain string) []byte {
 	return k.aead.Seal(out, nonce, []byte(plain), k.id[:])
 }
 
-// Open decrypts a sealed password with the key that sealed it.
+// Open decrypts a sealed secret with the key that sealed it.
 func (kr *Keyring) Open(sealed []byte) (string, error) {
 	if len(sealed) < keyIDLen {
 		return "", ErrSealed
@@ -144,29 +149,48 @@ func (kr *Keyring) Current(sealed []byte) bool {
 	return len(sealed) >= keyIDLen && string(sealed[:keyIDLen]) == string(kr.keys[0].id[:])
 }
 
-// Reseal seals again, with the first key, every password sealed with an
-// older one: after a rotation, once every replica runs with the new key
-// first, the old key can leave the configuration. It returns how many it
-// resealed; one it cannot open stays as it is (and its connection fails
-// to sync until its password is given again).
-func (kr *Keyring) Reseal(ctx context.Context, q db.Querier) (int, error) {
-	rows, err := q.Query(ctx, `SELECT id, secret FROM calendar_connections WHERE secret IS NOT NULL`)
+// Sealed names a column of sealed secrets, for Reseal. Only the
+// constants below are one: the names are written into SQL.
+type Sealed struct{ table, column string }
+
+// The columns that hold sealed secrets.
+var (
+	CalendarPasswords = Sealed{"calendar_connections", "secret"}
+	PaymentKeys       = Sealed{"payment_accounts", "secret"}
+)
+
+// Reseal seals again, with the first key, every secret of the columns
+// sealed with an older one: after a rotation, once every replica runs
+// with the new key first, the old key can leave the configuration. It
+// returns how many it resealed; one it cannot open stays as it is (and
+// what needs it fails until the business gives it again). It works
+// across businesses: ctx must be the deployment's (db.WithEveryBusiness).
+func (kr *Keyring) Reseal(ctx context.Context, q db.Querier, columns ...Sealed) (int, error) {
+	n := 0
+	for _, col := range columns {
+		done, err := kr.reseal(ctx, q, col)
+		n += done
+		if err != nil {
+			return n, err
+		}
+	}
+	return n, nil
+}
+
+func (kr *Keyring) reseal(ctx context.Context, q db.Querier, col Sealed) (int, error) {
+	rows, err := q.Query(ctx, `SELECT `+col.column+` FROM `+col.table+` WHERE `+col.column+` IS NOT NULL`)
 	if err != nil {
 		return 0, err
 	}
-	type sealedRow struct {
-		id     string
-		secret []byte
-	}
-	var stale []sealedRow
+	var stale [][]byte
 	for rows.Next() {
-		var r sealedRow
-		if err := rows.Scan(&r.id, &r.secret); err != nil {
+		var secret []byte
+		if err := rows.Scan(&secret); err != nil {
 			rows.Close()
 			return 0, err
 		}
-		if !kr.Current(r.secret) {
-			stale = append(stale, r)
+		if !kr.Current(secret) {
+			stale = append(stale, secret)
 		}
 	}
 	rows.Close()
@@ -174,12 +198,13 @@ func (kr *Keyring) Reseal(ctx context.Context, q db.Querier) (int, error) {
 		return 0, err
 	}
 	n := 0
-	for _, r := range stale {
-		plain, err := kr.Open(r.secret)
+	for _, old := range stale {
+		plain, err := kr.Open(old)
 		if err != nil {
 			continue
 		}
-		if _, err := q.Exec(ctx, `UPDATE calendar_connections SET secret = $2 WHERE id = $1 AND secret = $3`, r.id, kr.Seal(plain), r.secret); err != nil {
+		// The sealed bytes name their row: each seal has a nonce of its own.
+		if _, err := q.Exec(ctx, `UPDATE `+col.table+` SET `+col.column+` = $1 WHERE `+col.column+` = $2`, kr.Seal(plain), old); err != nil {
 			return n, err
 		}
 		n++

@@ -1,0 +1,1 @@
+DROP TABLE payment_accounts;

@@ -7,11 +7,10 @@ import (
 	"fmt"
 	"strings"
 	"text/tabwriter"
-	"time"
 
 	"github.com/jackc/pgx/v5"
-	"github.com/jackc/pgx/v5/pgconn"
 
+	"slotwise/backend/internal/admin"
 	"slotwise/backend/internal/config"
 	"slotwise/backend/internal/content"
 	"slotwise/backend/internal/db"
@@ -65,53 +64,27 @@ Give a business its hosts with "slotwise host add", and its content with
 			return withDatabase(ctx, inv.cfg, func(ctx context.Context, a *app) error {
 				switch action {
 				case "add":
-					if _, err := time.LoadLocation(zone); err != nil || zone == "" || zone == "Local" {
-						return &usageError{fmt.Sprintf("--time-zone %q is not a time zone (e.g. Europe/Berlin)", zone)}
+					if _, err := admin.AddBusiness(ctx, a.pool, admin.NewBusiness{Slug: slug, Name: name, TimeZone: zone, Default: isDefault}); err != nil {
+						return registryError(err, slug)
 					}
-					return db.InTx(ctx, a.pool, func(tx pgx.Tx) error {
-						var id int64
-						err := tx.QueryRow(ctx, `INSERT INTO locations (slug, name, time_zone, is_default)
-							VALUES ($1, $2, $3, $4 OR NOT EXISTS (SELECT 1 FROM locations)) RETURNING id`,
-							slug, strings.TrimSpace(name), zone, false).Scan(&id)
-						if unique(err) {
-							return &usageError{fmt.Sprintf("there is a business %q already", slug)}
-						}
-						if err != nil {
-							return err
-						}
-						if isDefault {
-							if err := setDefault(ctx, tx, slug); err != nil {
-								return err
-							}
-						}
-						fmt.Fprintf(inv.stdout, "Business %q added. Give it a host (slotwise host add HOST --business %s) and its content (slotwise import DIR --business %s).\n", slug, slug, slug)
-						return nil
-					})
+					fmt.Fprintf(inv.stdout, "Business %q added. Give it a host (slotwise host add HOST --business %s) and its content (slotwise import DIR --business %s).\n", slug, slug, slug)
+					return nil
 				case "remove":
-					tag, err := a.pool.Exec(ctx, `DELETE FROM locations WHERE slug = $1`, slug)
-					if err != nil {
-						return err
-					}
-					if tag.RowsAffected() == 0 {
-						return &usageError{fmt.Sprintf("there is no business %q", slug)}
+					if err := admin.RemoveBusiness(ctx, a.pool, slug); err != nil {
+						return registryError(err, slug)
 					}
 					fmt.Fprintf(inv.stdout, "Business %q removed, with everything of it.\n", slug)
 					return nil
 				case "default":
-					return db.InTx(ctx, a.pool, func(tx pgx.Tx) error {
-						if none {
-							_, err := tx.Exec(ctx, `UPDATE locations SET is_default = false WHERE is_default`)
-							if err == nil {
-								fmt.Fprintln(inv.stdout, "No business answers unclaimed hosts now: they get a 404.")
-							}
-							return err
-						}
-						if err := setDefault(ctx, tx, slug); err != nil {
-							return err
-						}
+					if err := admin.SetDefault(ctx, a.pool, slug); err != nil {
+						return registryError(err, slug)
+					}
+					if none {
+						fmt.Fprintln(inv.stdout, "No business answers unclaimed hosts now: they get a 404.")
+					} else {
 						fmt.Fprintf(inv.stdout, "%q answers every host no business claims.\n", slug)
-						return nil
-					})
+					}
+					return nil
 				default:
 					return listBusinesses(ctx, a, inv)
 				}
@@ -119,44 +92,54 @@ Give a business its hosts with "slotwise host add", and its content with
 		}}
 }
 
-// setDefault makes slug the business that answers unclaimed hosts.
-func setDefault(ctx context.Context, tx pgx.Tx, slug string) error {
-	if _, err := tx.Exec(ctx, `UPDATE locations SET is_default = false WHERE is_default AND slug <> $1`, slug); err != nil {
-		return err
+// registryError words the registry's refusals for the command line.
+func registryError(err error, name string) error {
+	var invalid *admin.InvalidError
+	switch {
+	case errors.As(err, &invalid):
+		for _, msg := range invalid.Fields {
+			return &usageError{msg}
+		}
+	case errors.Is(err, admin.ErrBusinessExists):
+		return &usageError{fmt.Sprintf("there is a business %q already", name)}
+	case errors.Is(err, admin.ErrBusinessNotFound):
+		return &usageError{fmt.Sprintf("there is no business %q (slotwise business list)", name)}
+	case errors.Is(err, admin.ErrNoDefault):
+		return &usageError{"there is no default business: name one with --business SLUG (slotwise business list)"}
+	case errors.Is(err, admin.ErrHostClaimed):
+		return &usageError{fmt.Sprintf("%s is claimed already (slotwise host list)", name)}
+	case errors.Is(err, admin.ErrHostNotFound):
+		return &usageError{fmt.Sprintf("no business claims %s", name)}
 	}
-	tag, err := tx.Exec(ctx, `UPDATE locations SET is_default = true WHERE slug = $1`, slug)
-	if err != nil {
-		return err
-	}
-	if tag.RowsAffected() == 0 {
-		return &usageError{fmt.Sprintf("there is no business %q", slug)}
-	}
-	return nil
+	return err
 }
 
 func listBusinesses(ctx context.Context, a *app, inv *invocation) error {
-	rows, err := a.pool.Query(ctx, `
-		SELECT l.slug, l.name, l.is_default,
-		       coalesce(string_agg(h.host || CASE WHEN h.is_primary THEN ' (primary)' WHEN h.redirect THEN ' (redirects)' ELSE '' END, ', '
-		                           ORDER BY NOT h.is_primary, h.host), '-')
-		FROM locations l LEFT JOIN location_hosts h ON h.location_id = l.id
-		GROUP BY l.id ORDER BY l.slug`)
+	list, err := admin.Businesses(ctx, a.pool)
 	if err != nil {
 		return err
 	}
 	w := tabwriter.NewWriter(inv.stdout, 0, 4, 2, ' ', 0)
 	fmt.Fprintln(w, "SLUG\tNAME\tDEFAULT\tHOSTS")
-	var slug, bname, hostList string
-	var isDefault bool
-	if _, err := pgx.ForEachRow(rows, []any{&slug, &bname, &isDefault, &hostList}, func() error {
-		mark := ""
-		if isDefault {
+	for _, b := range list {
+		mark, names := "", []string{}
+		if b.Default {
 			mark = "yes"
 		}
-		fmt.Fprintf(w, "%s\t%s\t%s\t%s\n", slug, bname, mark, hostList)
-		return nil
-	}); err != nil {
-		return err
+		for _, h := range b.Hosts {
+			switch {
+			case h.Primary:
+				names = append(names, h.Host+" (primary)")
+			case h.Redirect:
+				names = append(names, h.Host+" (redirects)")
+			default:
+				names = append(names, h.Host)
+			}
+		}
+		if len(names) == 0 {
+			names = []string{"-"}
+		}
+		fmt.Fprintf(w, "%s\t%s\t%s\t%s\n", b.Slug, b.Name, mark, strings.Join(names, ", "))
 	}
 	return w.Flush()
 }
@@ -203,35 +186,21 @@ hears of a change at once.`,
 			return withDatabase(ctx, inv.cfg, func(ctx context.Context, a *app) error {
 				switch action {
 				case "add":
-					id, slug, err := businessBySlug(ctx, a.pool, business)
+					_, slug, err := admin.BusinessID(ctx, a.pool, business)
 					if err != nil {
-						return err
+						return registryError(err, business)
 					}
-					return db.InTx(ctx, a.pool, func(tx pgx.Tx) error {
-						if primary {
-							if _, err := tx.Exec(ctx, `UPDATE location_hosts SET is_primary = false WHERE location_id = $1`, id); err != nil {
-								return err
-							}
-						}
-						_, err := tx.Exec(ctx, `INSERT INTO location_hosts (host, location_id, is_primary, redirect) VALUES ($1, $2, $3, $4)`,
-							host, id, primary, redirect)
-						if unique(err) {
-							return &usageError{fmt.Sprintf("%s is claimed already (slotwise host list)", host)}
-						}
-						if err == nil {
-							fmt.Fprintf(inv.stdout, "%s now answers as %q.\n", host, slug)
-						}
-						return err
-					})
+					if _, err := admin.AddHost(ctx, a.pool, slug, admin.Host{Host: host, Primary: primary, Redirect: redirect}); err != nil {
+						return registryError(err, host)
+					}
+					fmt.Fprintf(inv.stdout, "%s now answers as %q.\n", host, slug)
+					return nil
 				case "remove":
-					tag, err := a.pool.Exec(ctx, `DELETE FROM location_hosts WHERE host = $1`, host)
-					if err == nil && tag.RowsAffected() == 0 {
-						return &usageError{fmt.Sprintf("no business claims %s", host)}
+					if err := admin.RemoveHost(ctx, a.pool, "", host); err != nil {
+						return registryError(err, host)
 					}
-					if err == nil {
-						fmt.Fprintf(inv.stdout, "%s answers no business now.\n", host)
-					}
-					return err
+					fmt.Fprintf(inv.stdout, "%s answers no business now.\n", host)
+					return nil
 				default:
 					return listBusinesses(ctx, a, inv)
 				}
@@ -242,21 +211,11 @@ hears of a change at once.`,
 // businessBySlug finds the business a command names with --business, or
 // without one the default business (the only one, in a deployment of one).
 func businessBySlug(ctx context.Context, q db.Querier, slug string) (int64, string, error) {
-	var id int64
-	var err error
-	if slug == "" {
-		err = q.QueryRow(ctx, `SELECT id, slug FROM locations WHERE is_default
-			UNION ALL SELECT min(id), min(slug) FROM locations HAVING count(*) = 1 LIMIT 1`).Scan(&id, &slug)
-		if errors.Is(err, pgx.ErrNoRows) {
-			return 0, "", &usageError{"there is no default business: name one with --business SLUG (slotwise business list)"}
-		}
-	} else {
-		err = q.QueryRow(ctx, `SELECT id FROM locations WHERE slug = $1`, slug).Scan(&id)
-		if errors.Is(err, pgx.ErrNoRows) {
-			return 0, "", &usageError{fmt.Sprintf("there is no business %q (slotwise business list)", slug)}
-		}
+	id, slug, err := admin.BusinessID(ctx, q, slug)
+	if err != nil {
+		return 0, "", registryError(err, slug)
 	}
-	return id, slug, err
+	return id, slug, nil
 }
 
 // forBusiness is ctx for the business --business names, or the default one.
@@ -266,11 +225,6 @@ func forBusiness(ctx context.Context, q db.Querier, slug string) (context.Contex
 		return nil, err
 	}
 	return db.WithBusiness(ctx, id), nil
-}
-
-func unique(err error) bool {
-	var pgErr *pgconn.PgError
-	return errors.As(err, &pgErr) && pgErr.Code == "23505"
 }
 
 // businessOrigin is ctx for the business --business names (or the default

@@ -25,15 +25,33 @@ const (
 	ScopeWrite = "write"
 )
 
-// tokenPrefix marks an admin token, so a secret scanner (or a person)
-// recognises one pasted where it should not be.
-const tokenPrefix = "swa_"
+// ScopeOperator is the operator's token: it manages the deployment's
+// businesses and hostnames (businesses.go), and reads nothing any
+// business wrote.
+const ScopeOperator = "operator"
+
+// kind is where a scope's tokens are kept and how their secrets begin, so
+// a secret scanner (or a person) recognises one pasted where it should not
+// be, and one kind is never looked for among the other's.
+type kind struct{ table, prefix string }
+
+var (
+	businessTokens = kind{"api_tokens", "swa_"}
+	operatorTokens = kind{"operator_tokens", "swo_"}
+)
+
+func kindOf(scope string) kind {
+	if scope == ScopeOperator {
+		return operatorTokens
+	}
+	return businessTokens
+}
 
 var (
 	ErrTokenNotFound = errors.New("admin: no such token")
 	ErrTokenName     = errors.New("admin: a token's name is 1 to 100 characters of text")
 	ErrTokenExists   = errors.New("admin: a token of that name exists; revoke it first or choose another name")
-	ErrScope         = errors.New("admin: a token's scope is read or write")
+	ErrScope         = errors.New("admin: a token's scope is read, write or operator")
 )
 
 // Token is a token as listed: never its secret.
@@ -56,18 +74,20 @@ func hash(secret string) []byte {
 }
 
 // CreateToken makes a token and returns it with its secret, which is not
-// kept and cannot be shown again.
+// kept and cannot be shown again. A read or write token is the business's
+// ctx works for; an operator token is the deployment's.
 func CreateToken(ctx context.Context, q db.Querier, name, scope string) (*Token, string, error) {
 	name = strings.TrimSpace(name)
 	if name == "" || !utf8.ValidString(name) || utf8.RuneCountInString(name) > 100 || strings.ContainsAny(name, "\x00\r\n") {
 		return nil, "", ErrTokenName
 	}
-	if scope != ScopeRead && scope != ScopeWrite {
+	if scope != ScopeRead && scope != ScopeWrite && scope != ScopeOperator {
 		return nil, "", ErrScope
 	}
-	secret := tokenPrefix + rand.Text()
-	t := &Token{Name: name, Scope: scope, Prefix: secret[:len(tokenPrefix)+6]}
-	err := q.QueryRow(ctx, `INSERT INTO api_tokens (name, scope, hash, prefix) VALUES ($1, $2, $3, $4) RETURNING id, created_at`,
+	k := kindOf(scope)
+	secret := k.prefix + rand.Text()
+	t := &Token{Name: name, Scope: scope, Prefix: secret[:len(k.prefix)+6]}
+	err := q.QueryRow(ctx, `INSERT INTO `+k.table+` (name, scope, hash, prefix) VALUES ($1, $2, $3, $4) RETURNING id, created_at`,
 		name, scope, hash(secret), t.Prefix).Scan(&t.ID, &t.CreatedAt)
 	if pgErr, ok := errors.AsType[*pgconn.PgError](err); ok && pgErr.Code == "23505" {
 		return nil, "", ErrTokenExists
@@ -78,17 +98,27 @@ func CreateToken(ctx context.Context, q db.Querier, name, scope string) (*Token,
 	return t, secret, nil
 }
 
-// Authenticate returns the live token whose secret this is, noting its use
-// (at most once a minute, so reads stay cheap).
+// Authenticate returns the live business token whose secret this is (of
+// the business ctx works for), noting its use (at most once a minute, so
+// reads stay cheap).
 func Authenticate(ctx context.Context, q db.Querier, secret string) (*Token, error) {
-	if !strings.HasPrefix(secret, tokenPrefix) || len(secret) > 100 {
+	return authenticate(ctx, q, businessTokens, secret)
+}
+
+// AuthenticateOperator returns the live operator token whose secret this is.
+func AuthenticateOperator(ctx context.Context, q db.Querier, secret string) (*Token, error) {
+	return authenticate(ctx, q, operatorTokens, secret)
+}
+
+func authenticate(ctx context.Context, q db.Querier, k kind, secret string) (*Token, error) {
+	if !strings.HasPrefix(secret, k.prefix) || len(secret) > 100 {
 		return nil, ErrTokenNotFound
 	}
 	var t Token
 	var stale bool // its last use is noted more than a minute ago, on PostgreSQL's clock
 	err := q.QueryRow(ctx, `SELECT id, name, scope, prefix, created_at, last_used_at,
 		       last_used_at IS NULL OR last_used_at < now() - interval '1 minute'
-		FROM api_tokens WHERE hash = $1 AND revoked_at IS NULL`, hash(secret)).
+		FROM `+k.table+` WHERE hash = $1 AND revoked_at IS NULL`, hash(secret)).
 		Scan(&t.ID, &t.Name, &t.Scope, &t.Prefix, &t.CreatedAt, &t.LastUsedAt, &stale)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return nil, ErrTokenNotFound
@@ -97,18 +127,23 @@ func Authenticate(ctx context.Context, q db.Querier, secret string) (*Token, err
 		return nil, fmt.Errorf("admin: unable to read a token: %w", err)
 	}
 	if stale { // at most one write a minute per token
-		if _, err := q.Exec(ctx, `UPDATE api_tokens SET last_used_at = now() WHERE id = $1`, t.ID); err != nil {
+		if _, err := q.Exec(ctx, `UPDATE `+k.table+` SET last_used_at = now() WHERE id = $1`, t.ID); err != nil {
 			return nil, fmt.Errorf("admin: unable to note a token's use: %w", err)
 		}
 	}
 	return &t, nil
 }
 
-// RevokeToken ends the live token of that name (or whose prefix this is);
-// it stops working at once, on every replica.
-func RevokeToken(ctx context.Context, q db.Querier, nameOrPrefix string) (*Token, error) {
+// RevokeToken ends the live token of that name (or whose prefix this is)
+// of the business, or with operator of the deployment; it stops working
+// at once, on every replica.
+func RevokeToken(ctx context.Context, q db.Querier, nameOrPrefix string, operator bool) (*Token, error) {
+	k := businessTokens
+	if operator {
+		k = operatorTokens
+	}
 	var t Token
-	err := q.QueryRow(ctx, `UPDATE api_tokens SET revoked_at = now() WHERE revoked_at IS NULL AND (name = $1 OR prefix = $1)
+	err := q.QueryRow(ctx, `UPDATE `+k.table+` SET revoked_at = now() WHERE revoked_at IS NULL AND (name = $1 OR prefix = $1)
 		RETURNING id, name, scope, prefix, created_at, last_used_at, revoked_at`, nameOrPrefix).
 		Scan(&t.ID, &t.Name, &t.Scope, &t.Prefix, &t.CreatedAt, &t.LastUsedAt, &t.RevokedAt)
 	if errors.Is(err, pgx.ErrNoRows) {
@@ -120,9 +155,14 @@ func RevokeToken(ctx context.Context, q db.Querier, nameOrPrefix string) (*Token
 	return &t, nil
 }
 
-// Tokens lists every token, live first, newest first.
-func Tokens(ctx context.Context, q db.Querier) ([]Token, error) {
-	rows, err := q.Query(ctx, `SELECT id, name, scope, prefix, created_at, last_used_at, revoked_at FROM api_tokens
+// Tokens lists every token of the business (or with operator, of the
+// deployment), live first, newest first.
+func Tokens(ctx context.Context, q db.Querier, operator bool) ([]Token, error) {
+	k := businessTokens
+	if operator {
+		k = operatorTokens
+	}
+	rows, err := q.Query(ctx, `SELECT id, name, scope, prefix, created_at, last_used_at, revoked_at FROM `+k.table+`
 		ORDER BY revoked_at IS NOT NULL, created_at DESC, id DESC`)
 	if err != nil {
 		return nil, fmt.Errorf("admin: unable to list tokens: %w", err)

@@ -41,13 +41,13 @@ func TestTokensAreKeptHashedAndRevocable(t *testing.T) {
 	if _, _, err := CreateToken(ctx, pool, "crm", ScopeWrite); !errors.Is(err, ErrTokenExists) {
 		t.Errorf("a second live token named crm: %v", err)
 	}
-	if _, err := RevokeToken(ctx, pool, "crm"); err != nil {
+	if _, err := RevokeToken(ctx, pool, "crm", false); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := Authenticate(ctx, pool, secret); !errors.Is(err, ErrTokenNotFound) {
 		t.Errorf("a revoked token still works: %v", err)
 	}
-	if _, err := RevokeToken(ctx, pool, "crm"); !errors.Is(err, ErrTokenNotFound) {
+	if _, err := RevokeToken(ctx, pool, "crm", false); !errors.Is(err, ErrTokenNotFound) {
 		t.Errorf("revoking twice = %v", err)
 	}
 	if _, _, err := CreateToken(ctx, pool, "crm", ScopeWrite); err != nil {
@@ -58,7 +58,7 @@ func TestTokensAreKeptHashedAndRevocable(t *testing.T) {
 			t.Errorf("CreateToken(%q, %q) succeeded", bad.name, bad.scope)
 		}
 	}
-	list, err := Tokens(ctx, pool)
+	list, err := Tokens(ctx, pool, false)
 	if err != nil || len(list) != 2 || list[0].RevokedAt != nil || list[1].RevokedAt == nil {
 		t.Errorf("Tokens = %+v, %v", list, err)
 	}

@@ -34,7 +34,7 @@ const calendarColumns = `
 	c.seats, c.max_seats_per_booking, c.recurring_max, c.price_cents, coalesce(c.currency, ''), c.price_per_person,
 	c.deposit_kind, c.deposit_value, c.payment, c.hold_minutes, c.refund_policy, c.refund_window_hours, l.id, l.slug, l.name, l.logo_url, l.brand_color, l.time_zone, l.currency, l.default_locale,
 	l.consent_text, coalesce(nullif(c.terms_url, ''), l.terms_url), l.email, l.country, coalesce(l.payment_provider, ''),
-	l.phone, l.contact_form, l.privacy_url, l.cancel_one_of_visit, l.is_default, `+paymentAccounts+`,
+	l.phone, l.contact_form, l.privacy_url, l.cancel_one_of_visit, l.is_default, ` + paymentAccounts + `,
 	(SELECT fv.definition FROM forms f JOIN form_versions fv ON fv.form_id = f.id AND fv.version = f.version WHERE f.id = c.form_id),
 	(SELECT f.version FROM forms f WHERE f.id = c.form_id), c.reminders`
 

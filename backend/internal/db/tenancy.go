@@ -16,8 +16,9 @@ var SharedTables = map[string]string{
 	"schema_migrations":   "the migrations' own record of the schema's version",
 	"locations":           "the businesses themselves: its id is the business column of every other table",
 	"location_hosts":      "hostnames are resolved to their business before any business is known",
-	"app_secrets":         "the deployment's own keys (the form keys' and the calendar passwords' seal), never a business's",
+	"app_secrets":         "the deployment's own keys (the form keys', and the seal of calendar passwords and payment keys), never a business's",
 	"event_subscriptions": "which consumer takes which type of event: the code's wiring, the same for every business",
 	"rate_limits":         "abuse limits' counters: each key is a hash of its business and its client (limits.ofBusiness), so the counters need no business column",
+	"operator_tokens":     "the operator's tokens manage the businesses themselves and belong to none",
 	"acme_storage":        "certificates are for hostnames, asked for at a handshake before any business is known, and shared by every replica",
 }

@@ -54,6 +54,7 @@ func (f adminFeature) Register(r *Registry) {
 	if _, err := openAPIJSON(); err != nil {
 		r.faults = append(r.faults, err) // a broken document stops the server at start
 	}
+	h.registerOperator(r)
 	g := r.API().Group("/admin")
 	g.GET("/openapi.json", serveOpenAPI)
 	g.Use(h.authenticate)

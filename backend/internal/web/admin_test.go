@@ -191,7 +191,7 @@ func TestAdminAPIAdmitsOnlyLiveTokensOfTheRightScope(t *testing.T) {
 			}
 		})
 	}
-	if _, err := admin.RevokeToken(context.Background(), af.pool, "test-read"); err != nil {
+	if _, err := admin.RevokeToken(context.Background(), af.pool, "test-read", false); err != nil {
 		t.Fatal(err)
 	}
 	if rec := af.call(http.MethodGet, "/api/admin/bookings", af.read, "", nil); rec.Code != 401 {

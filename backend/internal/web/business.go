@@ -2,6 +2,7 @@ package web
 
 import (
 	"net/http"
+	"strings"
 
 	"github.com/gin-gonic/gin"
 
@@ -19,7 +20,7 @@ func (s *Server) forBusiness(c *gin.Context) {
 	if s.hosts == nil {
 		return
 	}
-	if p := c.Request.URL.Path; p == "/healthz" || p == "/metrics" {
+	if p := c.Request.URL.Path; p == "/healthz" || p == "/metrics" || strings.HasPrefix(p, operatorPrefix) {
 		return
 	}
 	answer, ok := s.hosts.Resolve(c.Request.Host)

@@ -1,0 +1,1 @@
+DROP TABLE operator_tokens;

@@ -4,7 +4,8 @@
 # then the latency of booking while 50 connections load the booking page,
 # of submitting a form from 20 concurrent submitters, the pages' data and
 # their first JavaScript against their budgets (the binary serving on
-# loopback with its own PostgreSQL).
+# loopback with its own PostgreSQL); at last a deployment of 10,000
+# businesses (scripts/bench-tenants.sh).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 work=$(mktemp -d /tmp/slotwise-bench.XXXXXX); chmod 755 "$work"
@@ -191,3 +192,5 @@ bench_metric backend/internal/booking 'MonthOfSlotsWithOwnBusyTimes' ns/op 100x 
   printf "a month of slots with %6d busy intervals: %6.2f ms (budget %d ms)%s\n", n, ms, budget, (ms < budget ? "" : "  OVER") }'
 bench_metric backend/internal/web 'BookingPageOfTheLargestCalendar' p99-ms 300x | awk '{ hit = ($1 ~ /\/hit/); budget = hit ? 50 : 100
   printf "booking page of a person with 20,000 busy intervals, %s, p99: %6.1f ms (budget %d ms)%s\n", (hit ? "cached" : "a miss"), $2, budget, ($2 < budget ? "" : "  OVER") }'
+
+scripts/bench-tenants.sh "$work"

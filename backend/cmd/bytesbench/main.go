@@ -14,6 +14,7 @@ import (
 func main() {
 	from := flag.String("from", "", "the page to copy, e.g. http://127.0.0.1:8080/")
 	addr := flag.String("addr", "127.0.0.1:0", "where to serve it")
+	host := flag.String("host", "", "the Host the page is asked for with (a business's), when not -from's")
 	flag.Parse()
 	// Asked for as wrk asks (no Accept-Encoding), the page comes as it is
 	// served to wrk: identity, with its Content-Length.
@@ -22,6 +23,9 @@ func main() {
 		log.Fatal(err)
 	}
 	req.Header.Set("Accept-Encoding", "identity")
+	if *host != "" {
+		req.Host = *host
+	}
 	res, err := http.DefaultClient.Do(req)
 	if err != nil {
 		log.Fatal(err)

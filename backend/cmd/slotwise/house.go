@@ -142,6 +142,7 @@ func furnish(ctx context.Context, a *app, now clock.Func, meters *metrics.Metric
 		payments.Holds{Service: paySvc, Every: holdSweep},
 		background.Func("hosts", func(ctx context.Context) error { businesses.Watch(ctx, a.pool, a.log); return nil }),
 		purges(a, bookings, limiter),
+		planLeftovers(a, now),
 	}}, nil
 }
 
@@ -178,24 +179,40 @@ func startup(ctx context.Context, a *app, dispatcher *events.Dispatcher, booking
 			return err
 		}
 	}
-	businesses, err := businessIDs(ctx, a.pool)
-	if err != nil {
-		return err
-	}
-	for _, id := range businesses {
-		ctx := db.WithBusiness(ctx, id)
-		if err := reminders.PlanAgendas(ctx, a.pool, now()); err != nil {
-			return err
-		}
-		n, err := booking.PlanUnplanned(ctx, a.pool, now())
+	return nil
+}
+
+// planLeftovers plans, once at start and in the background, what bookings
+// and people made before their reminders or agendas existed still miss,
+// business by business (each a few indexed queries: a deployment of ten
+// thousand businesses is serving long before it is done).
+func planLeftovers(a *app, now clock.Func) background.Loop {
+	return background.Func("plans", func(ctx context.Context) error {
+		started := time.Now()
+		businesses, err := businessIDs(ctx, a.pool)
 		if err != nil {
 			return err
 		}
-		if n > 0 {
-			a.log.Info("reminders planned for bookings made before them", slog.Int64("business", id), slog.Int("bookings", n))
+		for _, id := range businesses {
+			if ctx.Err() != nil {
+				return nil
+			}
+			ctx := db.WithBusiness(ctx, id)
+			if err := reminders.PlanAgendas(ctx, a.pool, now()); err != nil {
+				return err
+			}
+			n, err := booking.PlanUnplanned(ctx, a.pool, now())
+			if err != nil {
+				return err
+			}
+			if n > 0 {
+				a.log.Info("reminders planned for bookings made before them", slog.Int64("business", id), slog.Int("bookings", n))
+			}
 		}
-	}
-	return nil
+		a.log.Info("reminders and agendas of every business planned", slog.Int("businesses", len(businesses)),
+			slog.Duration("took", time.Since(started).Round(time.Millisecond)))
+		return nil
+	})
 }
 
 // businessIDs lists every business of the deployment.

@@ -112,9 +112,9 @@ func planReminders(ctx context.Context, q db.Querier, ids []string, now time.Tim
 func PlanUnplanned(ctx context.Context, q db.Querier, now time.Time) (int, error) {
 	planned, after := 0, ""
 	for {
-		rows, err := q.Query(ctx, `SELECT b.id FROM bookings b WHERE b.starts_at > $1 AND b.holds_for IS NULL
-			AND b.status IN `+remindedStates+` AND b.id > $2
-			AND NOT EXISTS (SELECT 1 FROM reminders r WHERE r.booking_id = b.id)
+		rows, err := q.Query(ctx, `SELECT b.id FROM bookings b WHERE b.location_id = (SELECT slotwise_business())
+			AND b.starts_at > $1 AND b.holds_for IS NULL AND b.status IN `+remindedStates+` AND b.id > $2
+			AND NOT EXISTS (SELECT 1 FROM reminders r WHERE r.booking_id = b.id AND r.location_id = b.location_id)
 			ORDER BY b.id LIMIT 500`, now, after)
 		if err != nil {
 			return planned, fmt.Errorf("booking: unable to find unplanned bookings: %w", err)

@@ -19,11 +19,12 @@ import (
 var owners = map[string][]string{
 	// booking owns the people, their calendars and their bookings. content
 	// writes and exports the definitions from a site's files; demo seeds
-	// the demo's.
+	// the demo's; make bench's deployment of many businesses books its
+	// template business directly (backend/cmd/tenantbench).
 	"staff":          {"booking", "content"},
-	"calendars":      {"booking", "content", "demo"},
-	"calendar_staff": {"booking", "content"},
-	"bookings":       {"booking", "content"},
+	"calendars":      {"booking", "content", "demo", "backend/cmd/tenantbench"},
+	"calendar_staff": {"booking", "content", "backend/cmd/tenantbench"},
+	"bookings":       {"booking", "content", "backend/cmd/tenantbench"},
 }
 
 // sqlNaming finds a table named where SQL names one.

@@ -1,0 +1,85 @@
+#!/usr/bin/env bash
+# make bench's deployment of many businesses (called by scripts/bench.sh
+# with its work folder): 10,000 businesses, each the demo studio with ids
+# of its own and 200 bookings (two million), in a PostgreSQL of their own;
+# then, against the budgets of the issue that brought many businesses:
+# RSS idle with 10,000 businesses against the demo's deployment, the
+# cached home and booking page of business #9,999 against plain net/http,
+# the first render of a business's booking page (a miss) and its slots at
+# 20 connections, and the queries a cached page costs (resolving the host
+# is a map in memory).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+work=$1
+bin=${SLOTWISE_BENCH_BIN:-bin/slotwise}
+businesses=${SLOTWISE_BENCH_BUSINESSES:-10000}
+free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }
+rss() { awk '/^VmRSS/ { printf "%.0f", $2 / 1024 }' "/proc/$1/status"; }
+# wait_planned LOG: the server's one-off planning at start is done, so it is idle
+wait_planned() { for _ in $(seq 1200); do grep -q "every business planned" "$1" && return; sleep 0.1; done; }
+
+echo
+echo "== $businesses businesses on one deployment: the demo studio copied with ids of its own, 200 bookings each"
+tenants_url=$("$bin" postgres start --dir "$work/tenants" --fast 2>"$work/tenants-pg.log") || { cat "$work/tenants-pg.log"; exit 1; }
+trap '"$bin" postgres stop --dir "$work/tenants" >/dev/null 2>&1 || true' EXIT
+DATABASE_URL=$tenants_url "$bin" seed >"$work/tenants-seed.log" 2>&1 || { cat "$work/tenants-seed.log"; exit 1; }
+go build -o "$work/tenantbench" ./backend/cmd/tenantbench
+"$work/tenantbench" generate -db "$tenants_url" -businesses "$businesses" -bookings 200
+
+# The demo's deployment (its two businesses), seeded, then started and idle.
+"$bin" seed --data-dir "$work/one" >"$work/one-seed.log" 2>&1 || { cat "$work/one-seed.log"; exit 1; }
+one_port=$(free_port)
+"$bin" serve --addr "127.0.0.1:$one_port" --data-dir "$work/one" >"$work/one.log" 2>&1 &
+one=$!
+for _ in $(seq 600); do curl -fs "http://127.0.0.1:$one_port/healthz" >/dev/null 2>&1 && break; sleep 0.1; done
+wait_planned "$work/one.log"; sleep 3
+one_rss=$(rss "$one")
+kill -TERM "$one"; wait "$one" || true
+
+port=$(free_port)
+start=$(date +%s.%N)
+DATABASE_URL=$tenants_url "$bin" serve --addr "127.0.0.1:$port" --no-demo >"$work/tenants.log" 2>&1 &
+server=$!
+for _ in $(seq 1200); do curl -fs "http://127.0.0.1:$port/healthz" >/dev/null 2>&1 && break; sleep 0.1; done
+ready=$(date +%s.%N)
+wait_planned "$work/tenants.log"; sleep 3
+many_rss=$(rss "$server")
+awk -v s="$start" -v r="$ready" -v t="$(grep -o 'businesses='"$businesses"' took=[0-9.a-z]*' "$work/tenants.log" | cut -d= -f3)" 'BEGIN {
+  printf "serving %.1f s after start; reminders and agendas of every business planned in the background in %s\n", r - s, t }'
+awk -v a="$one_rss" -v b="$many_rss" -v n="$businesses" 'BEGIN {
+  printf "RSS idle: the demo (2 businesses) %d MB, %d businesses %d MB: %+d MB (budget: under 100 MB more)%s\n", a, n, b, b - a, (b - a < 100 ? "" : "  OVER") }'
+
+host=b$((businesses - 1)).bench.localhost
+echo "-- cached pages of business #$((businesses - 1)) ($host) vs plain net/http sending the same response (wrk, 64 connections, two rounds each, interleaved)"
+go build -o "$work/bytesbench" ./backend/cmd/bytesbench
+rps() { wrk -t2 -c64 -d3s -H "Host: $host" "$1" >/dev/null 2>&1 || true; wrk -t2 -c64 -d10s -H "Host: $host" "$1" | awk '/Requests\/sec/ { print $2 }'; }
+for entry in "home / 90" "booking /widget/bookings/demo-consultation 80"; do
+  read -r name path goal <<<"$entry"
+  ceiling_port=$(free_port)
+  "$work/bytesbench" -from "http://127.0.0.1:$port$path" -host "$host" -addr "127.0.0.1:$ceiling_port" 2>"$work/bytes.log" &
+  ceiling=$!
+  for _ in $(seq 100); do curl -fs "http://127.0.0.1:$ceiling_port/" >/dev/null 2>&1 && break; sleep 0.05; done
+  page=$(rps "http://127.0.0.1:$port$path"); plain=$(rps "http://127.0.0.1:$ceiling_port/")
+  page2=$(rps "http://127.0.0.1:$port$path"); plain2=$(rps "http://127.0.0.1:$ceiling_port/")
+  kill "$ceiling" 2>/dev/null || true; wait "$ceiling" 2>/dev/null || true
+  awk -v n="$name" -v p="$path" -v g="$goal" -v a="$page" -v b="$plain" -v c="$page2" -v d="$plain2" 'BEGIN {
+    r1 = 100 * a / b; r2 = 100 * c / d; r = (r1 < r2) ? r1 : r2
+    printf "%-8s %-38s Slotwise %7.0f / %7.0f req/s, net/http %7.0f / %7.0f: %3.0f %% and %3.0f %% (budget %d %%)%s\n", n, p, a, c, b, d, r1, r2, g, (r >= g ? "" : "  UNDER") }'
+done
+
+# Transactions of the database while 2,000 cached pages are served, the
+# background's included: the host is resolved, and the page found, in memory.
+xacts() { psql "$tenants_url" -Atc "SELECT xact_commit + xact_rollback FROM pg_stat_database WHERE datname = current_database()"; }
+before=$(xacts)
+for _ in $(seq 2000); do printf 'url = "http://127.0.0.1:%s/"\noutput = "/dev/null"\n' "$port"; done | curl -s -H "Host: $host" -K -
+after=$(xacts)
+awk -v d="$((after - before - 1))" 'BEGIN { printf "queries while 2,000 cached pages were served, the background work included: %d (budget: none for the host; a cached page costs none)%s\n", d, (d < 20 ? "" : "  OVER") }'
+
+"$work/tenantbench" load -base "http://127.0.0.1:$port" -path /widget/bookings/demo-consultation -first 3 -last "$businesses" -conns 20 -n 2000 \
+  -what "first renders of booking pages, each another business's (a cache miss)" -budget "p99 under 100 ms"
+"$work/tenantbench" load -base "http://127.0.0.1:$port" -path "/api/booking/slots?calendar=demo-consultation&from={from}&to={to}&tz=Europe/Berlin" \
+  -first 3 -last "$businesses" -conns 20 -n 2000 -what "slots of four weeks, each another business's, $((businesses * 200)) bookings in the database" -budget "p99 under 50 ms"
+echo "-- the same slots, all of business #$((businesses - 1)) (its rows warm), for comparison (wrk, 20 connections, 10 s)"
+wrk -t2 -c20 -d10s --latency -H "Host: $host" "http://127.0.0.1:$port/api/booking/slots?calendar=demo-consultation&from=$(date +%F)&to=$(date -d '+28 days' +%F)&tz=Europe/Berlin" |
+  grep -E '^ +(50|99)%|Requests/sec'
+kill -TERM "$server"; wait "$server" || true

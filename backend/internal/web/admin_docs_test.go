@@ -10,6 +10,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"slotwise/backend/internal/admin"
 )
 
 // docExample is one request of docs/api.md's admin section and the answer
@@ -102,7 +104,12 @@ func TestTheAdminExamplesOfTheDocsWork(t *testing.T) {
 		_, _ = w.Write([]byte("BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//t//EN\r\nX-WR-CALNAME:Jonas (private)\r\nEND:VCALENDAR\r\n"))
 	}))
 	defer feed.Close()
+	_, operator, err := admin.CreateToken(context.Background(), af.pool, "docs", admin.ScopeOperator)
+	if err != nil {
+		t.Fatal(err)
+	}
 	vars := map[string]string{
+		"$OPERATOR": operator,
 		"$FEED":     feed.URL + "/jonas/private.ics",
 		"$TOKEN":    af.write,
 		"$BOOKING":  af.book("demo-consultation", start.Format(time.RFC3339), "ada@example.com"),

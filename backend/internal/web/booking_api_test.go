@@ -52,6 +52,9 @@ func (f *fixture) send(method, target, body string, header map[string]string) *h
 	req.Header.Set("Content-Type", "application/json")
 	for k, v := range header {
 		req.Header.Set(k, v)
+		if k == "Host" {
+			req.Host = v // net/http keeps the Host header here
+		}
 	}
 	rec := httptest.NewRecorder()
 	f.handler.ServeHTTP(rec, req)

@@ -1,17 +1,46 @@
 package web_test
 
 import (
+	"context"
 	"net/http"
 	"net/url"
 	"strings"
 	"testing"
+
+	"slotwise/backend/internal/db"
 )
 
 // Hostile and odd input gets a clear 4xx and never reaches PostgreSQL or V8
-// as something they refuse (which would be a 500).
+// as something they refuse (which would be a 500), on the default business
+// and on a second one with the same slugs, on its own host.
 func TestHostileInputGetsAClearRefusal(t *testing.T) {
 	f := newFixture(t, sharedRenderer(t))
-	created := decodeJSON[bookingJSON](t, f.send(http.MethodPost, "/api/bookings", bookingBody(nextMonday10(), nil), nil))
+	var studio int64
+	if err := f.pool.QueryRow(context.Background(), `SELECT id FROM locations WHERE is_default`).Scan(&studio); err != nil {
+		t.Fatal(err)
+	}
+	second := addSecondStudio(t, f)
+	for _, business := range []struct {
+		name   string
+		id     int64
+		header map[string]string
+	}{
+		{"the default business", studio, nil},
+		{"a second business", second, map[string]string{"Host": hostB}},
+	} {
+		t.Run(business.name, func(t *testing.T) { hostileInput(t, f, business.id, business.header) })
+	}
+	if problems := problemLines(f.logs.String()); strings.Contains(problems, "ERROR") {
+		t.Errorf("the server logged errors:\n%s", problems)
+	}
+}
+
+func hostileInput(t *testing.T, f *fixture, business int64, header map[string]string) {
+	created := decodeJSON[bookingJSON](t, f.send(http.MethodPost, "/api/bookings", bookingBody(nextMonday10(), nil), header))
+	var owner int64
+	if err := f.pool.QueryRow(db.WithEveryBusiness(context.Background()), `SELECT location_id FROM bookings WHERE id = $1`, created.ID).Scan(&owner); err != nil || owner != business {
+		t.Fatalf("the booking is business %d's (%v), want %d's", owner, err, business)
+	}
 	token := tokenOf(t, created.ManageURL)
 	tests := []struct {
 		name, method, target, body string
@@ -49,7 +78,7 @@ func TestHostileInputGetsAClearRefusal(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			var rec = f.send(tt.method, tt.target, tt.body, nil)
+			var rec = f.send(tt.method, tt.target, tt.body, header)
 			if rec.Code != tt.status {
 				t.Fatalf("status %d, want %d: %.300s", rec.Code, tt.status, rec.Body)
 			}
@@ -59,8 +88,5 @@ func TestHostileInputGetsAClearRefusal(t *testing.T) {
 				}
 			}
 		})
-	}
-	if problems := problemLines(f.logs.String()); strings.Contains(problems, "ERROR") {
-		t.Errorf("the server logged errors:\n%s", problems)
 	}
 }

@@ -115,7 +115,7 @@ func furnish(ctx context.Context, a *app, now clock.Func, meters *metrics.Metric
 		&forms.Mailer{Service: formsSvc, Mailer: mails},
 		&payments.Fulfiller{Service: paySvc},
 		&webhooks.Fanout{Store: hooks, Bookings: bookings, Forms: formsSvc},
-		&calsync.Writer{Service: calendars, Bookings: bookings, BaseURL: publicURL(a.cfg)},
+		&calsync.Writer{Service: calendars, Bookings: bookings, BaseURL: publicURL(a.cfg), Origin: origins},
 	}}
 	if err := startup(ctx, a, dispatcher, bookings, siteStore, now); err != nil {
 		return nil, err

@@ -37,6 +37,10 @@ type Writer struct {
 	// BaseURL is the server's public origin: events link to the booking in
 	// the admin API.
 	BaseURL string
+	// Origin, when set, is the origin of a business's links (its primary
+	// host), for the business ctx works for; BaseURL stands for one
+	// without.
+	Origin func(ctx context.Context) string
 }
 
 // Name implements events.Consumer.
@@ -75,7 +79,7 @@ func (w *Writer) Handle(ctx context.Context, ev events.Event) (events.Commit, er
 		if err != nil {
 			return nil, err
 		}
-		ev := booking.StaffEvent(b.Record(), w.link(b.ID))
+		ev := booking.StaffEvent(b.Record(), w.link(ctx, b.ID))
 		ev.Sequence = b.Sequence
 		if err := w.Service.targets(ctx, people, ev, want); err != nil {
 			return nil, err
@@ -90,11 +94,15 @@ func holds(b *booking.Booking) bool {
 	return b.Status == booking.StatusScheduled || b.Status == booking.StatusRescheduled
 }
 
-func (w *Writer) link(id string) string {
-	if w.BaseURL == "" {
+func (w *Writer) link(ctx context.Context, id string) string {
+	base := w.BaseURL
+	if w.Origin != nil {
+		base = w.Origin(ctx)
+	}
+	if base == "" {
 		return ""
 	}
-	return strings.TrimSuffix(w.BaseURL, "/") + "/api/admin/bookings/" + url.PathEscape(id)
+	return strings.TrimSuffix(base, "/") + "/api/admin/bookings/" + url.PathEscape(id)
 }
 
 // people are the staff a booking takes: its person, and for a collective

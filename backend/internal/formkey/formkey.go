@@ -3,7 +3,9 @@
 // submit has one effect) and as the visitor's secret for what the post
 // makes (a survey to resume, a quiz result to see); and it is signed with
 // the time it was issued, so the server can tell how long the visitor took
-// (a form sent faster than a person can fill it is a bot's).
+// (a form sent faster than a person can fill it is a bot's). A key is its
+// business's: signed with a secret derived for that business, it is no key
+// at all on another's forms.
 package formkey
 
 import (
@@ -61,27 +63,40 @@ func Load(ctx context.Context, q db.Querier) (*Signer, error) {
 
 // Issue makes a key: the time in base 36, 16 random bytes and a MAC of
 // both, joined by dots; URL-safe, 50-odd characters.
-func (s *Signer) Issue() string {
+// The key is the business ctx works for's.
+func (s *Signer) Issue(ctx context.Context) string {
 	b := make([]byte, 16)
 	_, _ = rand.Read(b)
 	body := strconv.FormatInt(s.now().Unix(), 36) + "." + base64.RawURLEncoding.EncodeToString(b)
-	return body + "." + s.mac(body)
+	return body + "." + s.mac(ctx, body)
 }
 
-func (s *Signer) mac(body string) string {
-	m := hmac.New(sha256.New, s.secret)
+func (s *Signer) mac(ctx context.Context, body string) string {
+	m := hmac.New(sha256.New, s.secretFor(ctx))
 	m.Write([]byte(body))
 	return base64.RawURLEncoding.EncodeToString(m.Sum(nil)[:16])
 }
 
+// secretFor is the secret of the business ctx works for: the shared
+// secret's MAC of the business's id; the shared secret itself without one.
+func (s *Signer) secretFor(ctx context.Context) []byte {
+	id, ok := db.BusinessOf(ctx)
+	if !ok {
+		return s.secret
+	}
+	m := hmac.New(sha256.New, s.secret)
+	m.Write([]byte("business/" + strconv.FormatInt(id, 10)))
+	return m.Sum(nil)
+}
+
 // Issued tells when a key was issued; ok is false for a key this
-// installation did not sign.
-func (s *Signer) Issued(key string) (time.Time, bool) {
+// installation did not sign for the business ctx works for.
+func (s *Signer) Issued(ctx context.Context, key string) (time.Time, bool) {
 	if len(key) > 100 {
 		return time.Time{}, false
 	}
 	i := strings.LastIndexByte(key, '.')
-	if i < 0 || !hmac.Equal([]byte(s.mac(key[:i])), []byte(key[i+1:])) {
+	if i < 0 || !hmac.Equal([]byte(s.mac(ctx, key[:i])), []byte(key[i+1:])) {
 		return time.Time{}, false
 	}
 	ts, _, _ := strings.Cut(key, ".")
@@ -93,8 +108,8 @@ func (s *Signer) Issued(key string) (time.Time, bool) {
 }
 
 // Age is how long ago a key was issued; ok as for Issued.
-func (s *Signer) Age(key string) (time.Duration, bool) {
-	t, ok := s.Issued(key)
+func (s *Signer) Age(ctx context.Context, key string) (time.Duration, bool) {
+	t, ok := s.Issued(ctx, key)
 	if !ok {
 		return 0, false
 	}

@@ -138,7 +138,7 @@ type Resumed struct {
 
 // Resume finds the response a form key made for form.
 func (s *Service) Resume(ctx context.Context, form *Form, key string) (*Resumed, error) {
-	if _, ok := s.keys.Issued(key); !ok {
+	if _, ok := s.keys.Issued(ctx, key); !ok {
 		return nil, ErrResponseNotFound
 	}
 	r, err := s.store.responseByKey(ctx, s.pool, key, false)
@@ -160,7 +160,7 @@ func (s *Service) Resume(ctx context.Context, form *Form, key string) (*Resumed,
 
 // QuizResult finds the submitted quiz response a form key made.
 func (s *Service) QuizResult(ctx context.Context, key string) (*Resumed, error) {
-	if _, ok := s.keys.Issued(key); !ok {
+	if _, ok := s.keys.Issued(ctx, key); !ok {
 		return nil, ErrResponseNotFound
 	}
 	r, err := s.store.responseByKey(ctx, s.pool, key, false)
@@ -265,7 +265,7 @@ func (s *Service) Answer(ctx context.Context, cmd StepCommand) (StepResult, erro
 	if cmd.Honeypot != "" {
 		return StepResult{}, ErrHoneypot
 	}
-	age, ok := s.keys.Age(cmd.Key)
+	age, ok := s.keys.Age(ctx, cmd.Key)
 	if !ok || age > KeyMaxAge {
 		return StepResult{}, ErrKeyInvalid
 	}

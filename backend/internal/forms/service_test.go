@@ -70,7 +70,7 @@ func count(t *testing.T, pool *db.Pool, sql string, args ...any) int {
 func TestAContactFormIsStoredOnceWithWhatTheVisitorCouldReach(t *testing.T) {
 	svc, pool, clk := newService(t)
 	ctx := context.Background()
-	key := svc.Keys().Issue()
+	key := svc.Keys().Issue(context.Background())
 	clk.add(20 * time.Second)
 	cmd := contact(key)
 	cmd.Answers["preferredDate"] = []string{"2026-12-01"} // only asked about appointments: forged
@@ -121,7 +121,7 @@ func TestRefusedPostsStoreNothing(t *testing.T) {
 	}{
 		{"sent a second after the page was shown", func(*forms.StepCommand) {}, time.Second, forms.ErrTooFast},
 		{"the field people leave empty was filled", func(c *forms.StepCommand) { c.Honeypot = "http://spam.example" }, time.Minute, forms.ErrHoneypot},
-		{"a key this site did not issue", func(c *forms.StepCommand) { c.Key = other.Issue() }, time.Minute, forms.ErrKeyInvalid},
+		{"a key this site did not issue", func(c *forms.StepCommand) { c.Key = other.Issue(context.Background()) }, time.Minute, forms.ErrKeyInvalid},
 		{"a key from last month", func(*forms.StepCommand) {}, 30 * 24 * time.Hour, forms.ErrKeyInvalid},
 		{"a form that does not exist", func(c *forms.StepCommand) { c.Form = "no-such-form" }, time.Minute, forms.ErrNotFound},
 		{"a form asked for as a quiz", func(c *forms.StepCommand) { c.Kind = forms.KindQuiz }, time.Minute, forms.ErrNotFound},
@@ -129,7 +129,7 @@ func TestRefusedPostsStoreNothing(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			cmd := contact(svc.Keys().Issue())
+			cmd := contact(svc.Keys().Issue(context.Background()))
 			clk.add(tt.wait)
 			tt.edit(&cmd)
 			if _, err := svc.Answer(ctx, cmd); !errors.Is(err, tt.want) {
@@ -179,7 +179,7 @@ func TestAQuickSubmissionWithItsBrowsersProofIsTaken(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			cmd := contact(svc.Keys().Issue())
+			cmd := contact(svc.Keys().Issue(context.Background()))
 			clk.add(time.Second)
 			cmd.Proof = tt.proof(cmd.Key)
 			_, err := svc.Answer(ctx, cmd)
@@ -198,7 +198,7 @@ func TestEveryFieldTypeRefusesBytesThatAreNotText(t *testing.T) {
 	ctx := context.Background()
 	for _, field := range []string{"name", "email", "phone", "topic", "preferredDate", "message", "newsletter"} {
 		for _, bad := range []string{"a\x00b", "\xff\xfe", "ok\x1b[2J", "\u202eevil"} {
-			cmd := contact(svc.Keys().Issue())
+			cmd := contact(svc.Keys().Issue(context.Background()))
 			cmd.Answers["topic"] = []string{"booking"} // so the date is asked
 			if field != "topic" {
 				cmd.Answers[field] = []string{bad}
@@ -236,7 +236,7 @@ func survey(key, step string, answers forms.Answers) forms.StepCommand {
 func TestASurveyKeepsItsStepsAndFollowsItsJump(t *testing.T) {
 	svc, pool, clk := newService(t)
 	ctx := context.Background()
-	key := svc.Keys().Issue()
+	key := svc.Keys().Issue(context.Background())
 	clk.add(5 * time.Second)
 	res, err := svc.Answer(ctx, survey(key, "visit", forms.Answers{"visited": {"yes"}, "rating": {"4"}}))
 	if err != nil || res.Next != "experience" || res.Done {
@@ -271,7 +271,7 @@ func TestASurveyKeepsItsStepsAndFollowsItsJump(t *testing.T) {
 func TestAQuizIsScoredOnTheServer(t *testing.T) {
 	svc, _, clk := newService(t)
 	ctx := context.Background()
-	key := svc.Keys().Issue()
+	key := svc.Keys().Issue(context.Background())
 	clk.add(time.Minute)
 	res, err := svc.Answer(ctx, forms.StepCommand{Form: "demo-quiz", Kind: forms.KindQuiz, Key: key, Locale: "en-US",
 		Answers: forms.Answers{"spf": {"uvb"}, "dry": {"ceramides", "hyaluronic"}, "exfoliate": {"daily"}, "water": {"some"}}})
@@ -285,7 +285,7 @@ func TestAQuizIsScoredOnTheServer(t *testing.T) {
 	if err != nil || got.Response.Score.Points != 4 {
 		t.Fatalf("result = %+v, %v", got, err)
 	}
-	if _, err := svc.QuizResult(ctx, svc.Keys().Issue()); !errors.Is(err, forms.ErrResponseNotFound) {
+	if _, err := svc.QuizResult(ctx, svc.Keys().Issue(context.Background())); !errors.Is(err, forms.ErrResponseNotFound) {
 		t.Fatalf("a key that answered nothing = %v, want ErrResponseNotFound", err)
 	}
 }
@@ -295,9 +295,9 @@ func TestFiftyConcurrentSubmittersAreFiftySubmissionsAndOneKeyIsOne(t *testing.T
 	ctx := context.Background()
 	keys := make([]string, 50)
 	for i := range keys {
-		keys[i] = svc.Keys().Issue()
+		keys[i] = svc.Keys().Issue(context.Background())
 	}
-	shared := svc.Keys().Issue()
+	shared := svc.Keys().Issue(context.Background())
 	clk.add(time.Minute)
 	var wg sync.WaitGroup
 	errs := make(chan error, 70)
@@ -337,7 +337,7 @@ func TestFiftyConcurrentSubmittersAreFiftySubmissionsAndOneKeyIsOne(t *testing.T
 func TestAChangedDefinitionIsANewVersionAndResponsesKeepTheirs(t *testing.T) {
 	svc, pool, clk := newService(t)
 	ctx := context.Background()
-	key := svc.Keys().Issue()
+	key := svc.Keys().Issue(context.Background())
 	clk.add(time.Minute)
 	if _, err := svc.Answer(ctx, survey(key, "visit", forms.Answers{"visited": {"yes"}, "rating": {"5"}})); err != nil {
 		t.Fatal(err)
@@ -390,7 +390,7 @@ func TestAFollowUpsFormKeepsTheBookingItWasSentFor(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			key := svc.Keys().Issue()
+			key := svc.Keys().Issue(context.Background())
 			clk.add(20 * time.Second)
 			cmd := contact(key)
 			cmd.Query = map[string]string{"booking": tc.ref}

@@ -49,7 +49,7 @@ func (a formsAPI) answer(c *gin.Context) {
 		// A form left open too long is sent again with a new key, and
 		// nothing the visitor typed is lost.
 		c.AbortWithStatusJSON(http.StatusConflict, FormKeyExpired{Error: pages.APIErrorBody{Code: "form_expired", MessageID: "form.error.expired",
-			Message: translate(cat, "form.error.expired", nil)}, Key: a.s.keys.Issue()})
+			Message: translate(cat, "form.error.expired", nil)}, Key: a.s.keys.Issue(c.Request.Context())})
 		return
 	}
 	if err != nil {

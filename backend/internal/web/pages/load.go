@@ -72,7 +72,8 @@ func (e *Engine) Load(c *gin.Context, path, rawQuery string) (p *Payload) {
 	// The page's own query, not the request's: for /api/page-data they differ.
 	query, _ := url.ParseQuery(rawQuery)
 	req := &Request{Match: m, Path: basePath, FullPath: full, Query: query, Locale: cat.Locale, Cat: cat, ClientIP: c.ClientIP(),
-		Origin: e.Origin(c.Request.Context()), siteName: p.SiteName, cookies: e.cookies(c.Cookie), formKey: e.IssueFormKey}
+		Origin: e.Origin(c.Request.Context()), siteName: p.SiteName, cookies: e.cookies(c.Cookie),
+		formKey: func() string { return e.IssueFormKey(c.Request.Context()) }}
 	p.inPage = query.Get("embed") == "page"
 	res, err := runLoader(c.Request.Context(), e.opt.Loaders[m.Route.Name], req)
 	p.formKeys, p.varies = req.keys, req.read

@@ -3,6 +3,7 @@ package pages
 import (
 	"bytes"
 	"container/list"
+	"context"
 	"crypto/rand"
 	"crypto/sha256"
 	"encoding/base64"
@@ -104,14 +105,15 @@ func (c *renderCache) put(k [32]byte, html string, formKeys []string) {
 // booking page's details step reached from its cached calendar step).
 func (e *Engine) formKeyEndpoint(c *gin.Context) {
 	c.Header("Cache-Control", "no-store")
-	c.JSON(http.StatusOK, gin.H{"formKey": e.IssueFormKey()})
+	c.JSON(http.StatusOK, gin.H{"formKey": e.IssueFormKey(c.Request.Context())})
 }
 
-// IssueFormKey is a fresh key for a form (its post's idempotency key):
-// signed with its time (formkey), or random when no signer is configured.
-func (e *Engine) IssueFormKey() string {
+// IssueFormKey is a fresh key for a form (its post's idempotency key) of
+// the business ctx works for: signed with its time (formkey), or random
+// when no signer is configured.
+func (e *Engine) IssueFormKey(ctx context.Context) string {
 	if e.opt.FormKeys != nil {
-		return e.opt.FormKeys.Issue()
+		return e.opt.FormKeys.Issue(ctx)
 	}
 	return newNonce()
 }

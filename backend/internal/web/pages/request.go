@@ -40,7 +40,8 @@ type Request struct {
 // cookies and takes form keys as a loader does.
 func (e *Engine) NewRequest(ctx context.Context, m route.Match, path, fullPath string, query url.Values, cat *locales.Catalogue, clientIP string, cookies func(string) (string, error)) *Request {
 	return &Request{Match: m, Path: path, FullPath: fullPath, Query: query, Locale: cat.Locale, Cat: cat, ClientIP: clientIP,
-		Origin: e.Origin(ctx), siteName: SiteName(ctx, cat), cookies: e.cookies(cookies), formKey: e.IssueFormKey}
+		Origin: e.Origin(ctx), siteName: SiteName(ctx, cat), cookies: e.cookies(cookies),
+		formKey: func() string { return e.IssueFormKey(ctx) }}
 }
 
 // Absolute is a site-relative path as a public URL.

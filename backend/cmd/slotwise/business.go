@@ -211,11 +211,11 @@ hears of a change at once.`,
 // businessBySlug finds the business a command names with --business, or
 // without one the default business (the only one, in a deployment of one).
 func businessBySlug(ctx context.Context, q db.Querier, slug string) (int64, string, error) {
-	id, slug, err := admin.BusinessID(ctx, q, slug)
+	id, found, err := admin.BusinessID(ctx, q, slug)
 	if err != nil {
 		return 0, "", registryError(err, slug)
 	}
-	return id, slug, nil
+	return id, found, nil
 }
 
 // forBusiness is ctx for the business --business names, or the default one.

@@ -193,23 +193,30 @@ func planLeftovers(a *app, now clock.Func) background.Loop {
 		if err != nil {
 			return err
 		}
+		failed := 0
 		for _, id := range businesses {
 			if ctx.Err() != nil {
 				return nil
 			}
 			ctx := db.WithBusiness(ctx, id)
+			// One business's failure is said and the others planned; the
+			// next start plans what it missed.
 			if err := reminders.PlanAgendas(ctx, a.pool, now()); err != nil {
-				return err
+				a.log.Error("unable to plan the agendas of a business", slog.Int64("business", id), slog.Any("err", err))
+				failed++
+				continue
 			}
 			n, err := booking.PlanUnplanned(ctx, a.pool, now())
 			if err != nil {
-				return err
+				a.log.Error("unable to plan the reminders of a business", slog.Int64("business", id), slog.Any("err", err))
+				failed++
+				continue
 			}
 			if n > 0 {
 				a.log.Info("reminders planned for bookings made before them", slog.Int64("business", id), slog.Int("bookings", n))
 			}
 		}
-		a.log.Info("reminders and agendas of every business planned", slog.Int("businesses", len(businesses)),
+		a.log.Info("reminders and agendas of every business planned", slog.Int("businesses", len(businesses)), slog.Int("failed", failed),
 			slog.Duration("took", time.Since(started).Round(time.Millisecond))) // real time: as above
 		return nil
 	})

@@ -18,13 +18,13 @@ func tokenCommand() *command {
 	var operator bool
 	return &command{name: "token", synopsis: "create|list|revoke [NAME]", minArgs: 1, maxArgs: 2,
 		summary: "create, list or revoke a token of the admin API",
-		detail: `  create --name NAME [--scope read|write]   print a new token once, alone on the last line
+		detail: `  create --name NAME [--scope read|write] [--operator]   print a new token once, alone on the last line
   list                                       the tokens, live and revoked (never their secrets)
   revoke NAME                                end a token by its name or prefix, at once
 
 A token is one business's (--business) and sees and changes only it. With
 --operator, the token is the deployment's: it manages businesses and their
-hostnames (/api/operator) and reads nothing of their content.
+hostnames (/api/admin/operator) and reads nothing of their content.
 
 Only the token's SHA-256 is kept: a lost token cannot be shown again; revoke it and create another.`,
 		flags: func(fs *flag.FlagSet, cfg *config.Config) {
@@ -39,6 +39,8 @@ Only the token's SHA-256 is kept: a lost token cannot be shown again; revoke it 
 			switch {
 			case action == "create" && name == "":
 				return &usageError{"usage: slotwise token create --name NAME [--scope read|write]"}
+			case operator && scope != admin.ScopeWrite:
+				return &usageError{"an operator token has no read or write scope: give --operator alone"}
 			case operator && business != "":
 				return &usageError{"an operator token is the deployment's, not a business's: give --operator or --business"}
 			case action == "create" && scope != admin.ScopeRead && scope != admin.ScopeWrite:

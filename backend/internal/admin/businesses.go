@@ -97,6 +97,9 @@ func AddBusiness(ctx context.Context, pool *db.Pool, n NewBusiness) (*Business, 
 		return nil, err
 	}
 	err := db.InTx(ctx, pool, func(tx pgx.Tx) error {
+		if err := oneAtATime(ctx, tx); err != nil {
+			return err
+		}
 		_, err := tx.Exec(ctx, `INSERT INTO locations (slug, name, time_zone, is_default)
 			VALUES ($1, $2, $3, NOT EXISTS (SELECT 1 FROM locations))`, n.Slug, n.Name, n.TimeZone)
 		if unique(err) {
@@ -129,12 +132,23 @@ func RemoveBusiness(ctx context.Context, q db.Querier, slug string) error {
 // claims; "" makes none (they get a 404).
 func SetDefault(ctx context.Context, pool *db.Pool, slug string) error {
 	return db.InTx(ctx, pool, func(tx pgx.Tx) error {
+		if err := oneAtATime(ctx, tx); err != nil {
+			return err
+		}
 		if slug == "" {
 			_, err := tx.Exec(ctx, `UPDATE locations SET is_default = false WHERE is_default`)
 			return err
 		}
 		return setDefault(ctx, tx, slug)
 	})
+}
+
+// oneAtATime serializes the changes of which business is the default: two
+// at once (two first businesses, two new defaults) would otherwise meet
+// at the one-default index as an error neither asked for.
+func oneAtATime(ctx context.Context, tx pgx.Tx) error {
+	_, err := tx.Exec(ctx, `SELECT pg_advisory_xact_lock(hashtext('slotwise.businesses'))`)
+	return err
 }
 
 func setDefault(ctx context.Context, tx pgx.Tx, slug string) error {

@@ -19,8 +19,10 @@ const everyBusiness int64 = -1
 // a Pool runs for it reads and writes only that business's rows (the row
 // security policies of migration 000028 read the business the transaction
 // is for), and a row it inserts is that business's.
+// An id that is no business's (zero or less) reads and writes nothing: it
+// is never taken for WithEveryBusiness.
 func WithBusiness(ctx context.Context, id int64) context.Context {
-	return context.WithValue(ctx, businessKey{}, id)
+	return context.WithValue(ctx, businessKey{}, max(id, 0))
 }
 
 // WithEveryBusiness returns ctx for the deployment's own work across

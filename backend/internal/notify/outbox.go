@@ -279,7 +279,7 @@ func (w *Worker) backoff(attempt int) time.Duration {
 
 // inBusinessName makes a mail the business's: it goes from the operator's
 // address (the one its SMTP server may send from, with SPF and DKIM), in
-// the name of the business ctx works for, and a reply reaches the
+// the name of the business ctx works for "via" the operator's, and a reply reaches the
 // business's own address, unless the mail says whom a reply is for (a
 // form's answer to the business is replied to its sender) or is to the
 // business itself. Without a business, it keeps the operator's name.
@@ -298,10 +298,16 @@ func inBusinessName(ctx context.Context, q db.Querier, fromName, to string, m *M
 		headers["Reply-To"] = email
 		m.Headers = headers
 	}
-	if name == "" {
+	switch {
+	case name == "":
 		return fromName, nil
+	case fromName == "" || strings.EqualFold(name, fromName):
+		return name, nil
 	}
-	return name, nil
+	// The operator's name stays beside the business's: the address is the
+	// operator's, and a business's name alone could pass for the
+	// operator's own mail ("Billing").
+	return name + " via " + fromName, nil
 }
 
 func validAddress(s string) bool {

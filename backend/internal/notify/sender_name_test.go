@@ -29,9 +29,9 @@ func TestAMailGoesInItsBusinesssNameAndRepliesReachIt(t *testing.T) {
 		to, replyTo      string
 		wantFrom, wantRT string
 	}{
-		{"to a booker", onYoga, "ada@example.com", "", `"Yoga am Kanal" <noreply@studio.test>`, "hallo@yoga.example"},
-		{"with its own reply-to", onYoga, "ada@example.com", "sender@example.com", `"Yoga am Kanal" <noreply@studio.test>`, "sender@example.com"},
-		{"to the business itself", onYoga, "Hallo@Yoga.example", "", `"Yoga am Kanal" <noreply@studio.test>`, ""},
+		{"to a booker", onYoga, "ada@example.com", "", `"Yoga am Kanal via Demo Studio" <noreply@studio.test>`, "hallo@yoga.example"},
+		{"with its own reply-to", onYoga, "ada@example.com", "sender@example.com", `"Yoga am Kanal via Demo Studio" <noreply@studio.test>`, "sender@example.com"},
+		{"to the business itself", onYoga, "Hallo@Yoga.example", "", `"Yoga am Kanal via Demo Studio" <noreply@studio.test>`, ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			m := notify.Message{To: tc.to, Subject: "Hallo", Text: "Text", HTML: "<p>Text</p>"}

@@ -1,1 +1,2 @@
+ALTER TABLE payments DROP COLUMN account_id;
 DROP TABLE payment_accounts;

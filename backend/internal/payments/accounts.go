@@ -5,7 +5,9 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"log/slog"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -13,6 +15,7 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"slotwise/backend/internal/booking"
+	"slotwise/backend/internal/db"
 	"slotwise/backend/internal/seal"
 )
 
@@ -119,8 +122,9 @@ func (c Credentials) validate() map[string]string {
 }
 
 // hint is what the business is shown of its credentials afterwards:
-// whether they are live or test keys, and the last characters of the
-// public part, enough to tell two accounts apart.
+// whether they are live or test keys, and the key's last four characters
+// (as the providers' dashboards show them), enough to tell two accounts
+// apart.
 func (c Credentials) hint() string {
 	key := cmpOr(c.SecretKey, c.KeyID, c.ClientID)
 	mode := ""
@@ -145,8 +149,9 @@ func cmpOr(v ...string) string {
 	return ""
 }
 
-// Connect stores the business's account at a provider, replacing the one
-// it had there. Payments already open keep going through it.
+// Connect stores the business's account at a provider; the one it had
+// there is retired, and the payments it took keep going through it (their
+// events, expiries and refunds).
 func (s *Service) Connect(ctx context.Context, c Credentials) (Account, error) {
 	if s.keys == nil {
 		return Account{}, errors.New("payments: accounts of businesses are not set up")
@@ -154,24 +159,47 @@ func (s *Service) Connect(ctx context.Context, c Credentials) (Account, error) {
 	if bad := c.validate(); len(bad) > 0 {
 		return Account{}, &ValidationError{Fields: bad}
 	}
+	business, ok := db.BusinessOf(ctx)
+	if !ok {
+		var err error
+		if business, err = s.onlyBusiness(ctx); err != nil {
+			return Account{}, err
+		}
+	}
 	plain, err := json.Marshal(c)
 	if err != nil {
 		return Account{}, err
 	}
 	a := Account{Provider: c.Provider, Hint: c.hint()}
-	err = s.pool.QueryRow(ctx, `INSERT INTO payment_accounts (location_id, provider, secret, hint) VALUES (slotwise_business(), $1, $2, $3)
-		ON CONFLICT (provider, location_id) DO UPDATE SET secret = excluded.secret, hint = excluded.hint, updated_at = now()
-		RETURNING updated_at`, c.Provider, s.keys.Seal(string(plain)), a.Hint).Scan(&a.UpdatedAt)
+	err = pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+		if _, err := tx.Exec(ctx, `UPDATE payment_accounts SET retired_at = now()
+			WHERE location_id = $1 AND provider = $2 AND retired_at IS NULL`, business, c.Provider); err != nil {
+			return err
+		}
+		return tx.QueryRow(ctx, `INSERT INTO payment_accounts (location_id, provider, secret, hint) VALUES ($1, $2, $3, $4)
+			RETURNING created_at`, business, c.Provider, s.keys.SealFor(string(plain), seal.PaymentBinding(business, c.Provider)), a.Hint).Scan(&a.UpdatedAt)
+	})
 	if err != nil {
 		return Account{}, fmt.Errorf("payments: unable to store the account: %w", err)
 	}
 	return a, nil
 }
 
-// Accounts are the business's own accounts, by provider.
+// onlyBusiness is the business of a deployment of one, for a caller that
+// names none.
+func (s *Service) onlyBusiness(ctx context.Context) (int64, error) {
+	var id int64
+	err := s.pool.QueryRow(ctx, `SELECT slotwise_business()`).Scan(&id)
+	if err != nil {
+		return 0, errors.New("payments: no business to connect an account for")
+	}
+	return id, nil
+}
+
+// Accounts are the business's live accounts, by provider.
 func (s *Service) Accounts(ctx context.Context) ([]Account, error) {
-	rows, err := s.pool.Query(ctx, `SELECT provider, hint, updated_at FROM payment_accounts
-		WHERE location_id = slotwise_business() ORDER BY provider`)
+	rows, err := s.pool.Query(ctx, `SELECT provider, hint, created_at FROM payment_accounts
+		WHERE location_id = (SELECT slotwise_business()) AND retired_at IS NULL ORDER BY provider`)
 	if err != nil {
 		return nil, err
 	}
@@ -181,11 +209,12 @@ func (s *Service) Accounts(ctx context.Context) ([]Account, error) {
 	})
 }
 
-// Disconnect forgets the business's account at a provider. A payment
-// still open there is settled by the booker's return, or released when
-// its hold ends.
+// Disconnect retires the business's account at a provider: no new
+// payment goes through it; those it took are still settled, expired and
+// refunded through it.
 func (s *Service) Disconnect(ctx context.Context, provider string) error {
-	tag, err := s.pool.Exec(ctx, `DELETE FROM payment_accounts WHERE location_id = slotwise_business() AND provider = $1`, provider)
+	tag, err := s.pool.Exec(ctx, `UPDATE payment_accounts SET retired_at = now()
+		WHERE location_id = (SELECT slotwise_business()) AND provider = $1 AND retired_at IS NULL`, provider)
 	if err != nil {
 		return err
 	}
@@ -221,26 +250,94 @@ func (s *Service) chosen(l *booking.Location) string {
 	return ""
 }
 
-// Provider is the provider of that name that takes the payments of the
-// business ctx works for: its own account there, or the operator's when
+// account is a provider and the business's account it is made of (nil:
+// the operator's).
+type account struct {
+	id       *int64
+	provider Provider
+}
+
+// Provider is the provider of that name that takes new payments of the
+// business ctx works for: its live account there, or the operator's when
 // it is the default business; nil when it has neither.
 func (s *Service) Provider(ctx context.Context, name string) (Provider, error) {
+	a, err := s.live(ctx, name)
+	return a.provider, err
+}
+
+func (s *Service) live(ctx context.Context, name string) (account, error) {
 	var isDefault bool
+	var id, business *int64
 	var sealed []byte
-	err := s.pool.QueryRow(ctx, `SELECT l.is_default, a.secret FROM locations l
-		LEFT JOIN payment_accounts a ON a.location_id = l.id AND a.provider = $1
-		WHERE l.id = slotwise_business()`, name).Scan(&isDefault, &sealed)
+	err := s.pool.QueryRow(ctx, `SELECT l.is_default, a.id, a.location_id, a.secret FROM locations l
+		LEFT JOIN payment_accounts a ON a.location_id = l.id AND a.provider = $1 AND a.retired_at IS NULL
+		WHERE l.id = slotwise_business()`, name).Scan(&isDefault, &id, &business, &sealed)
 	switch {
 	case errors.Is(err, pgx.ErrNoRows):
-		return nil, nil
+		return account{}, nil
 	case err != nil:
-		return nil, fmt.Errorf("payments: unable to read the business's account: %w", err)
-	case sealed != nil && s.keys != nil:
-		return s.built(name, sealed)
+		return account{}, fmt.Errorf("payments: unable to read the business's account: %w", err)
+	case id != nil:
+		p := s.built(ctx, *business, *id, name, sealed)
+		if p == nil {
+			return account{}, nil
+		}
+		return account{id: id, provider: p}, nil
 	case isDefault:
-		return s.operators(name), nil
+		return account{provider: s.operators(name)}, nil
 	}
-	return nil, nil
+	return account{}, nil
+}
+
+// ofPayment is the provider of the account that took p, retired or not:
+// a payment's events, expiry and refund go where it was made.
+func (s *Service) ofPayment(ctx context.Context, p *payment) (Provider, error) {
+	if p.AccountID == nil {
+		return s.operators(p.Provider), nil
+	}
+	var business int64
+	var sealed []byte
+	err := s.pool.QueryRow(ctx, `SELECT location_id, secret FROM payment_accounts
+		WHERE id = $1 AND location_id = (SELECT slotwise_business())`, *p.AccountID).Scan(&business, &sealed)
+	if err != nil {
+		return nil, fmt.Errorf("payments: unable to read the account of payment %s: %w", p.ID, err)
+	}
+	return s.built(ctx, business, *p.AccountID, p.Provider, sealed), nil
+}
+
+// verifiers are the accounts an event posted to a business's host may be
+// signed by, the live first: the business's accounts at the provider, the
+// retired ones included (their payments' events still come), and the
+// operator's, which takes the default business's payments and still
+// settles those it took for any other.
+func (s *Service) verifiers(ctx context.Context, name string) ([]account, error) {
+	rows, err := s.pool.Query(ctx, `SELECT id, location_id, secret FROM payment_accounts
+		WHERE location_id = (SELECT slotwise_business()) AND provider = $1
+		ORDER BY retired_at IS NOT NULL, created_at DESC LIMIT 10`, name)
+	if err != nil {
+		return nil, err
+	}
+	type row struct {
+		id, business int64
+		sealed       []byte
+	}
+	found, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (row, error) {
+		var x row
+		return x, r.Scan(&x.id, &x.business, &x.sealed)
+	})
+	if err != nil {
+		return nil, err
+	}
+	var out []account
+	for _, r := range found {
+		if p := s.built(ctx, r.business, r.id, name, r.sealed); p != nil {
+			out = append(out, account{id: &r.id, provider: p})
+		}
+	}
+	if p := s.operators(name); p != nil {
+		out = append(out, account{provider: p})
+	}
+	return out, nil
 }
 
 // operators is the operator's own provider of that name, or nil.
@@ -256,25 +353,33 @@ func (s *Service) operators(name string) Provider {
 // builtCap bounds the providers kept built: past it, they are built again.
 const builtCap = 20000
 
-// built is the provider of an account's sealed credentials, built once
-// for as long as they stay the same (a PayPal keeps its access token).
-func (s *Service) built(name string, sealed []byte) (Provider, error) {
-	key := name + "\x00" + string(sealed)
+// built is the provider of an account, built once (a PayPal keeps its
+// access token); an account is never changed, only retired. nil when its
+// secret cannot be opened (the key that sealed it is gone, or it was moved
+// from where it was sealed for): the business must connect it again, and
+// the log says so.
+func (s *Service) built(ctx context.Context, business, id int64, name string, sealed []byte) Provider {
+	if s.keys == nil {
+		return nil
+	}
+	key := strconv.FormatInt(business, 10) + "/" + strconv.FormatInt(id, 10)
 	if p, ok := s.cache.Load(key); ok {
-		return p.(Provider), nil
+		return p.(Provider)
 	}
-	plain, err := s.keys.Open(sealed)
-	if err != nil {
-		return nil, fmt.Errorf("payments: the business's %s account: %w", name, err)
-	}
+	plain, err := s.keys.OpenFor(sealed, seal.PaymentBinding(business, name))
 	var c Credentials
-	if err := json.Unmarshal([]byte(plain), &c); err != nil {
-		return nil, fmt.Errorf("payments: the business's %s account cannot be read: %w", name, err)
+	if err == nil {
+		err = json.Unmarshal([]byte(plain), &c)
+	}
+	if err == nil && c.Provider != name {
+		err = errors.New("the account is not " + name + "'s")
+	}
+	if err != nil {
+		s.log.ErrorContext(ctx, "a business's payment account cannot be opened: it must connect it again",
+			slog.Int64("business", business), slog.String("provider", name), slog.Any("err", err))
+		return nil
 	}
 	p := s.apis.build(c)
-	if p == nil {
-		return nil, nil
-	}
 	s.cacheMu.Lock()
 	if s.cached++; s.cached > builtCap {
 		s.cache.Clear()
@@ -282,7 +387,7 @@ func (s *Service) built(name string, sealed []byte) (Provider, error) {
 	}
 	s.cacheMu.Unlock()
 	s.cache.Store(key, p)
-	return p, nil
+	return p
 }
 
 // build makes the provider of a business's credentials.

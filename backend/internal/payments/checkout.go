@@ -64,11 +64,18 @@ func (s *Service) checkout(ctx context.Context, bookingID, token, locale string)
 	if chosen == "" {
 		return "", "", booking.ErrPaymentsOff
 	}
-	p, err := s.store.openPayment(ctx, s.pool, first.ID, chosen, amount, first.Money.Currency, locale)
+	live, err := s.live(ctx, chosen)
 	if err != nil {
 		return "", "", err
 	}
-	provider, err := s.Provider(ctx, p.Provider) // an open payment keeps the provider it was opened with
+	if live.provider == nil {
+		return "", "", booking.ErrPaymentsOff
+	}
+	p, err := s.store.openPayment(ctx, s.pool, first.ID, chosen, live.id, amount, first.Money.Currency, locale)
+	if err != nil {
+		return "", "", err
+	}
+	provider, err := s.ofPayment(ctx, p) // an open payment keeps the account it was opened with
 	if err != nil {
 		return "", "", err
 	}
@@ -152,17 +159,20 @@ type CheckoutForm struct {
 // FormFor is the form that opens the checkout of a payment still waiting.
 // The token opens it, as it opens the booking.
 func (s *Service) FormFor(ctx context.Context, provider, paymentID, token string) (*CheckoutForm, error) {
-	chosen, err := s.Provider(ctx, provider)
-	if err != nil {
-		return nil, err
-	}
-	fc, ok := chosen.(FormCheckout)
-	if !ok {
-		return nil, ErrNotFound
-	}
 	p, err := s.store.payment(ctx, s.pool, paymentID)
 	if err != nil {
 		return nil, err
+	}
+	if p.Provider != provider {
+		return nil, ErrNotFound
+	}
+	took, err := s.ofPayment(ctx, p)
+	if err != nil {
+		return nil, err
+	}
+	fc, ok := took.(FormCheckout)
+	if !ok {
+		return nil, ErrNotFound
 	}
 	group, _, err := s.payable(ctx, p.BookingID, token)
 	if err != nil {
@@ -183,21 +193,24 @@ func (s *Service) FormFor(ctx context.Context, provider, paymentID, token string
 // cancelled, or someone forged it) shows it as left unpaid.
 func (s *Service) Returned(ctx context.Context, provider, paymentID, token string, form url.Values) (string, error) {
 	var left func() bool
-	chosen, err := s.Provider(ctx, provider)
+	p, err := s.store.payment(ctx, s.pool, paymentID)
 	if err != nil {
 		return "", err
 	}
-	switch p := chosen.(type) {
+	if p.Provider != provider {
+		return "", ErrNotFound
+	}
+	took, err := s.ofPayment(ctx, p)
+	if err != nil {
+		return "", err
+	}
+	switch took := took.(type) {
 	case FormCheckout:
-		left = func() bool { return !p.VerifyReturn(form) }
+		left = func() bool { return !took.VerifyReturn(form) }
 	case RedirectReturn:
 		left = func() bool { return form.Get("cancelled") != "" }
 	default:
 		return "", ErrNotFound
-	}
-	p, err := s.store.payment(ctx, s.pool, paymentID)
-	if err != nil {
-		return "", err
 	}
 	if _, err := s.bookings.Get(ctx, p.BookingID, token); err != nil {
 		return "", err

@@ -3,6 +3,7 @@ package payments
 import (
 	"context"
 	"errors"
+	"fmt"
 	"log/slog"
 	"strconv"
 
@@ -142,12 +143,17 @@ func (s *Service) expireCheckouts(ctx context.Context, firstID string) (events.C
 		return nil, err
 	}
 	for _, p := range open {
-		provider, err := s.Provider(ctx, p.Provider)
+		if p.SessionID == "" {
+			continue
+		}
+		provider, err := s.ofPayment(ctx, p)
 		if err != nil {
 			return nil, err
 		}
-		if p.SessionID == "" || provider == nil {
-			continue
+		if provider == nil {
+			// Its account cannot be reached (its key is gone from the
+			// configuration): it is asked again, never left payable.
+			return nil, fmt.Errorf("payments: the account that opened payment %s cannot be used; its checkout stays open", p.ID)
 		}
 		if err := provider.Expire(ctx, p.SessionID); err != nil {
 			return nil, err
@@ -175,12 +181,12 @@ func (s *Service) refund(ctx context.Context, firstID string, b *booking.Booking
 			return err
 		}, nil
 	}
-	provider, err := s.Provider(ctx, p.Provider)
+	provider, err := s.ofPayment(ctx, p)
 	if err != nil {
 		return nil, err
 	}
 	if provider == nil {
-		return nil, errors.New("payments: the business has no account at the provider that took this payment; its refund waits")
+		return nil, errors.New("payments: the account that took this payment cannot be used; its refund waits")
 	}
 	unlock, err := s.lockPayment(ctx, p.ID)
 	if err != nil {

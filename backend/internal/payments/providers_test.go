@@ -18,6 +18,7 @@ import (
 	"slotwise/backend/internal/payments/razorpaytest"
 	"slotwise/backend/internal/payments/stripetest"
 	"slotwise/backend/internal/seal"
+	"strconv"
 	"strings"
 )
 
@@ -349,13 +350,16 @@ func TestEachBusinessIsPaidThroughItsOwnAccountAndOnlyItsSecretVerifiesItsEvents
 		t.Fatal(err)
 	}
 	body := rzp.Event("order.paid", paymentID)
-	if err := f.pay.TakeEvent(onBeta, "razorpay", body, razorpaytest.Headers("evt_b1", body, razorpaytest.WebhookSecret)); !errors.Is(err, payments.ErrBadSignature) {
-		t.Fatalf("an event signed with the operator's secret at the second business: %v, want a bad signature", err)
+	if err := f.pay.TakeEvent(onBeta, "razorpay", body, razorpaytest.Headers("evt_b0", body, "a-secret-nobody-has")); !errors.Is(err, payments.ErrBadSignature) {
+		t.Fatalf("an event signed with a stranger's secret: %v, want a bad signature", err)
 	}
-	// Verified with the default business's secret on its host, the event
-	// is the default business's, and finds no payment of the second one.
-	if err := f.pay.TakeEvent(onStudio, "razorpay", body, razorpaytest.Headers("evt_b2", body, razorpaytest.WebhookSecret)); err != nil {
-		t.Fatal(err)
+	// Signed with the operator's secret, on the second business's host or
+	// the default's, the event settles only what the operator's account
+	// took: not this payment, which the business's own account took.
+	for i, on := range []context.Context{onBeta, onStudio} {
+		if err := f.pay.TakeEvent(on, "razorpay", body, razorpaytest.Headers("evt_op"+strconv.Itoa(i), body, razorpaytest.WebhookSecret)); err != nil {
+			t.Fatal(err)
+		}
 	}
 	f.work(t)
 	status := func() string {
@@ -384,6 +388,16 @@ func TestEachBusinessIsPaidThroughItsOwnAccountAndOnlyItsSecretVerifiesItsEvents
 	}
 	if p, err := f.pay.Provider(onBeta, "razorpay"); p != nil || err != nil {
 		t.Fatalf("a disconnected account still pays: %v, %v", p, err)
+	}
+	// The payment it took is still refunded through it: cancelling the
+	// booking gives the money back at the retired account.
+	if _, err := f.bookings.Cancel(onBeta, booking.CancelCommand{ID: b.ID, Token: token, Reason: "ill"}); err != nil {
+		t.Fatal(err)
+	}
+	f.work(t)
+	var refunded int64
+	if err := f.pool.QueryRow(onBeta, `SELECT refunded_cents FROM payments WHERE booking_id = $1`, b.ID).Scan(&refunded); err != nil || refunded == 0 {
+		t.Fatalf("after the account was disconnected, the cancelled booking's payment refunded %d (%v)", refunded, err)
 	}
 }
 

@@ -127,7 +127,7 @@ func (s *Service) Check(ctx context.Context, paymentID, token string, ask, left 
 	if _, err := s.bookings.Get(ctx, p.BookingID, token); err != nil {
 		return nil, err
 	}
-	provider, err := s.Provider(ctx, p.Provider)
+	provider, err := s.ofPayment(ctx, p)
 	if err != nil {
 		return nil, err
 	}
@@ -180,19 +180,49 @@ func resultState(p *payment, first *booking.Booking, left bool) string {
 // written in the same transaction, so the provider hears "received" only
 // once the event is safe, and the work happens after that answer.
 func (s *Service) TakeEvent(ctx context.Context, provider string, payload []byte, header http.Header) error {
-	// The event is the business's whose host it was posted to, verified
-	// with that business's own secret: what it names of another business
-	// is not found in this one's rows.
-	p, err := s.Provider(ctx, provider)
+	// The event is verified with an account of the business whose host it
+	// was posted to (its own, live or retired), and taken in for that
+	// business: what it names of another is not found in this one's rows.
+	// Verified with the operator's account, which took payments for other
+	// businesses before they had their own, it is the business's whose
+	// payment through that account it names.
+	accounts, err := s.verifiers(ctx, provider)
 	if err != nil {
 		return err
 	}
-	if p == nil {
+	var ev Event
+	var by account
+	verified := false
+	for _, a := range accounts {
+		ev, err = a.provider.Verify(ctx, payload, header)
+		if errors.Is(err, ErrBadSignature) {
+			continue
+		}
+		if err != nil {
+			return err
+		}
+		verified, by = true, a
+		if a.id == nil && ev.SessionID != "" {
+			if b, err := s.store.operatorsSession(db.WithEveryBusiness(ctx), s.pool, provider, ev.SessionID); err == nil {
+				ctx = db.WithBusiness(ctx, b)
+			}
+		}
+		break
+	}
+	if !verified {
 		return ErrBadSignature // nothing can be verified
 	}
-	ev, err := p.Verify(ctx, payload, header)
-	if err != nil {
-		return err
+	// An account settles only the payments it took: an event about another
+	// account's payment is taken in (once) and does nothing.
+	mine := true
+	if ev.SessionID != "" {
+		switch p, err := s.store.bySession(ctx, s.pool, provider, ev.SessionID); {
+		case errors.Is(err, ErrNotFound):
+		case err != nil:
+			return err
+		default:
+			mine = sameAccount(p.AccountID, by.id)
+		}
 	}
 	return pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
 		tag, err := tx.Exec(ctx, `INSERT INTO payment_events (provider, event_id, type) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING`,
@@ -200,7 +230,7 @@ func (s *Service) TakeEvent(ctx context.Context, provider string, payload []byte
 		if err != nil {
 			return fmt.Errorf("payments: unable to take in event %s: %w", ev.ID, err)
 		}
-		if tag.RowsAffected() == 0 || ev.Type == EventOther {
+		if tag.RowsAffected() == 0 || ev.Type == EventOther || !mine {
 			return nil
 		}
 		return events.Emit(ctx, tx, EventProvider, ProviderEvent{Provider: provider, Event: ev})
@@ -214,20 +244,20 @@ func (s *Service) TakeEvent(ctx context.Context, provider string, payload []byte
 // and the webhook capturing at once capture once. captured tells whether
 // the provider was asked.
 func (s *Service) captureHeld(ctx context.Context, provider, sessionID string) (sess Session, captured bool, err error) {
-	chosen, err := s.Provider(ctx, provider)
-	if err != nil {
-		return Session{}, false, err
-	}
-	c, ok := chosen.(Capturer)
-	if !ok {
-		return Session{}, false, nil
-	}
 	p, err := s.store.bySession(ctx, s.pool, provider, sessionID)
 	if errors.Is(err, ErrNotFound) {
 		return Session{}, false, nil
 	}
 	if err != nil || p.Status != statusOpen {
 		return Session{}, false, err
+	}
+	took, err := s.ofPayment(ctx, p)
+	if err != nil {
+		return Session{}, false, err
+	}
+	c, ok := took.(Capturer)
+	if !ok {
+		return Session{}, false, nil
 	}
 	group, err := s.bookings.MadeWith(ctx, s.pool, p.BookingID)
 	if err != nil {
@@ -347,3 +377,7 @@ func (h Holds) Run(ctx context.Context) error {
 
 // Now is the bookings' clock.
 func (s *Service) Now() time.Time { return s.bookings.Now() }
+
+func sameAccount(a, b *int64) bool {
+	return a == nil && b == nil || a != nil && b != nil && *a == *b
+}

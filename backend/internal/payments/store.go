@@ -27,18 +27,19 @@ type payment struct {
 	ID, BookingID, Provider, Currency, Locale, Status string
 	Amount, Refunded                                  int64
 	SessionID, IntentID, URL, RefundID                string
+	AccountID                                         *int64 // the business's account that took it; nil: the operator's
 }
 
 // store holds the SQL of payments, one function per query.
 type store struct{}
 
 const paymentColumns = `id, booking_id, provider, amount_cents, currency, locale, status,
-	coalesce(session_id, ''), coalesce(intent_id, ''), coalesce(checkout_url, ''), coalesce(refund_id, ''), refunded_cents`
+	coalesce(session_id, ''), coalesce(intent_id, ''), coalesce(checkout_url, ''), coalesce(refund_id, ''), refunded_cents, account_id`
 
 func scanPayment(row pgx.Row) (*payment, error) {
 	p := &payment{}
 	err := row.Scan(&p.ID, &p.BookingID, &p.Provider, &p.Amount, &p.Currency, &p.Locale, &p.Status,
-		&p.SessionID, &p.IntentID, &p.URL, &p.RefundID, &p.Refunded)
+		&p.SessionID, &p.IntentID, &p.URL, &p.RefundID, &p.Refunded, &p.AccountID)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return nil, ErrNotFound
 	}
@@ -73,6 +74,16 @@ func (store) bySession(ctx context.Context, q db.Querier, provider, session stri
 		provider, session))
 }
 
+// operatorsSession is the business whose payment through the operator's
+// account a provider's session is, looked for across businesses (q works
+// for every business): the operator's account settles only what it took.
+func (store) operatorsSession(ctx context.Context, q db.Querier, provider, session string) (int64, error) {
+	var id int64
+	err := q.QueryRow(ctx, `SELECT location_id FROM payments WHERE provider = $1 AND session_id = $2 AND account_id IS NULL`,
+		provider, session).Scan(&id)
+	return id, err
+}
+
 func (store) bySessionForUpdate(ctx context.Context, q db.Querier, provider, session string) (*payment, error) {
 	return scanPayment(q.QueryRow(ctx, `SELECT `+paymentColumns+` FROM payments WHERE provider = $1 AND session_id = $2 FOR UPDATE`,
 		provider, session))
@@ -80,10 +91,10 @@ func (store) bySessionForUpdate(ctx context.Context, q db.Querier, provider, ses
 
 // openPayment returns the booking's unsettled payment, or makes one.
 // Two requests at once meet at the unique index and share one row.
-func (store) openPayment(ctx context.Context, q db.Querier, bookingID, provider string, amount int64, currency, locale string) (*payment, error) {
-	if _, err := q.Exec(ctx, `INSERT INTO payments (id, booking_id, provider, amount_cents, currency, locale)
-		VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (booking_id, location_id) WHERE status IN ('open', 'processing') DO NOTHING`,
-		newPaymentID(), bookingID, provider, amount, currency, locale); err != nil {
+func (store) openPayment(ctx context.Context, q db.Querier, bookingID, provider string, account *int64, amount int64, currency, locale string) (*payment, error) {
+	if _, err := q.Exec(ctx, `INSERT INTO payments (id, booking_id, provider, account_id, amount_cents, currency, locale)
+		VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (booking_id, location_id) WHERE status IN ('open', 'processing') DO NOTHING`,
+		newPaymentID(), bookingID, provider, account, amount, currency, locale); err != nil {
 		return nil, fmt.Errorf("payments: unable to open a payment for %q: %w", bookingID, err)
 	}
 	p, err := scanPayment(q.QueryRow(ctx, `SELECT `+paymentColumns+` FROM payments

@@ -14,6 +14,7 @@ import (
 	"encoding/base64"
 	"errors"
 	"fmt"
+	"strconv"
 	"strings"
 
 	"slotwise/backend/internal/db"
@@ -25,8 +26,9 @@ import (
 const keyIDLen = 8
 
 // ErrSealed: no key of the keyring opens a stored secret (the key it was
-// sealed with is gone from the configuration).
-var ErrSealed = errors.New("seal: no configured key opens the stored password")
+// sealed with is gone from the configuration, or the secret was moved
+// from where it was sealed for).
+var ErrSealed = errors.New("seal: no configured key opens the stored secret")
 
 // Keyring holds the keys secrets are sealed with: the first seals, all open.
 type Keyring struct {
@@ -113,16 +115,24 @@ func NewKeyring(secrets ...[]byte) (*Keyring, error) {
 }
 
 // Seal encrypts a secret with the first key.
-func (kr *Keyring) Seal(plain string) []byte {
+func (kr *Keyring) Seal(plain string) []byte { return kr.SealFor(plain, "") }
+
+// SealFor encrypts a secret with the first key, bound to what it is for
+// (its business, its purpose): it opens only with the same binding, so a
+// sealed value copied to another row, business or column opens nowhere.
+func (kr *Keyring) SealFor(plain, binding string) []byte {
 	k := kr.keys[0]
 	nonce := make([]byte, k.aead.NonceSize())
 	_, _ = rand.Read(nonce)
 	out := append(append([]byte{}, k.id[:]...), nonce...)
-	return k.aead.Seal(out, nonce, []byte(plain), k.id[:])
+	return k.aead.Seal(out, nonce, []byte(plain), append(k.id[:], binding...))
 }
 
 // Open decrypts a sealed secret with the key that sealed it.
-func (kr *Keyring) Open(sealed []byte) (string, error) {
+func (kr *Keyring) Open(sealed []byte) (string, error) { return kr.OpenFor(sealed, "") }
+
+// OpenFor decrypts a secret sealed for binding (SealFor).
+func (kr *Keyring) OpenFor(sealed []byte, binding string) (string, error) {
 	if len(sealed) < keyIDLen {
 		return "", ErrSealed
 	}
@@ -135,7 +145,7 @@ func (kr *Keyring) Open(sealed []byte) (string, error) {
 		if len(rest) < n {
 			return "", ErrSealed
 		}
-		plain, err := k.aead.Open(nil, rest[:n], rest[n:], k.id[:])
+		plain, err := k.aead.Open(nil, rest[:n], rest[n:], append(k.id[:], binding...))
 		if err != nil {
 			return "", ErrSealed
 		}
@@ -149,15 +159,25 @@ func (kr *Keyring) Current(sealed []byte) bool {
 	return len(sealed) >= keyIDLen && string(sealed[:keyIDLen]) == string(kr.keys[0].id[:])
 }
 
-// Sealed names a column of sealed secrets, for Reseal. Only the
-// constants below are one: the names are written into SQL.
-type Sealed struct{ table, column string }
+// Sealed names a column of sealed secrets, for Reseal, and the SQL of
+// each row's binding (SealFor). Only the constants below are one: the
+// names are written into SQL.
+type Sealed struct{ table, column, binding string }
 
 // The columns that hold sealed secrets.
 var (
-	CalendarPasswords = Sealed{"calendar_connections", "secret"}
-	PaymentKeys       = Sealed{"payment_accounts", "secret"}
+	CalendarPasswords = Sealed{"calendar_connections", "secret", "''"}
+	PaymentKeys       = Sealed{"payment_accounts", "secret", PaymentBindingSQL}
 )
+
+// PaymentBindingSQL is a payment account's binding, as SQL of its row:
+// its business and provider (PaymentBinding).
+const PaymentBindingSQL = "'payment-account/' || location_id || '/' || provider"
+
+// PaymentBinding is the binding of a business's account at a provider.
+func PaymentBinding(business int64, provider string) string {
+	return "payment-account/" + strconv.FormatInt(business, 10) + "/" + provider
+}
 
 // Reseal seals again, with the first key, every secret of the columns
 // sealed with an older one: after a rotation, once every replica runs
@@ -178,19 +198,23 @@ func (kr *Keyring) Reseal(ctx context.Context, q db.Querier, columns ...Sealed) 
 }
 
 func (kr *Keyring) reseal(ctx context.Context, q db.Querier, col Sealed) (int, error) {
-	rows, err := q.Query(ctx, `SELECT `+col.column+` FROM `+col.table+` WHERE `+col.column+` IS NOT NULL`)
+	rows, err := q.Query(ctx, `SELECT `+col.column+`, `+col.binding+` FROM `+col.table+` WHERE `+col.column+` IS NOT NULL`)
 	if err != nil {
 		return 0, err
 	}
-	var stale [][]byte
+	type stale struct {
+		secret  []byte
+		binding string
+	}
+	var old []stale
 	for rows.Next() {
-		var secret []byte
-		if err := rows.Scan(&secret); err != nil {
+		var r stale
+		if err := rows.Scan(&r.secret, &r.binding); err != nil {
 			rows.Close()
 			return 0, err
 		}
-		if !kr.Current(secret) {
-			stale = append(stale, secret)
+		if !kr.Current(r.secret) {
+			old = append(old, r)
 		}
 	}
 	rows.Close()
@@ -198,13 +222,13 @@ func (kr *Keyring) reseal(ctx context.Context, q db.Querier, col Sealed) (int, e
 		return 0, err
 	}
 	n := 0
-	for _, old := range stale {
-		plain, err := kr.Open(old)
+	for _, r := range old {
+		plain, err := kr.OpenFor(r.secret, r.binding)
 		if err != nil {
 			continue
 		}
 		// The sealed bytes name their row: each seal has a nonce of its own.
-		if _, err := q.Exec(ctx, `UPDATE `+col.table+` SET `+col.column+` = $1 WHERE `+col.column+` = $2`, kr.Seal(plain), old); err != nil {
+		if _, err := q.Exec(ctx, `UPDATE `+col.table+` SET `+col.column+` = $1 WHERE `+col.column+` = $2`, kr.SealFor(plain, r.binding), r.secret); err != nil {
 			return n, err
 		}
 		n++

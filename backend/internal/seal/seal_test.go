@@ -82,3 +82,25 @@ func TestParseKeysNeedsThirtyTwoBytesEach(t *testing.T) {
 		}
 	}
 }
+
+// A secret sealed for one business's account opens only for it: copied to
+// another business, another provider or a column of plain seals, it opens
+// nowhere.
+func TestASecretSealedForOneUseOpensForNoOther(t *testing.T) {
+	kr := mustRing(randomKey())
+	sealed := kr.SealFor("sk_live_secret", PaymentBinding(7, "stripe"))
+	for _, tc := range []struct {
+		name    string
+		binding string
+		want    error
+	}{
+		{"its own", PaymentBinding(7, "stripe"), nil},
+		{"another business", PaymentBinding(8, "stripe"), ErrSealed},
+		{"another provider", PaymentBinding(7, "paypal"), ErrSealed},
+		{"a plain seal's column", "", ErrSealed},
+	} {
+		if _, err := kr.OpenFor(sealed, tc.binding); !errors.Is(err, tc.want) {
+			t.Errorf("%s: OpenFor = %v, want %v", tc.name, err, tc.want)
+		}
+	}
+}

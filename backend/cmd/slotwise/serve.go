@@ -363,6 +363,9 @@ func sealKeys(ctx context.Context, a *app) (*seal.Keyring, error) {
 	if err != nil {
 		return nil, err
 	}
+	if len(configured) == 0 {
+		a.log.Warn("SLOTWISE_CALENDAR_KEYS is not set: calendar passwords and the businesses' payment keys are sealed with a key kept in the database itself, so a copy of the database opens them (docs/operations.md)")
+	}
 	if n, err := keys.Reseal(db.WithEveryBusiness(ctx), a.pool, seal.CalendarPasswords, seal.PaymentKeys); err != nil {
 		return nil, err
 	} else if n > 0 {

@@ -40,18 +40,25 @@ func BusinessOf(ctx context.Context) (int64, bool) {
 
 // scope is the statement that tells PostgreSQL whose the transaction is,
 // local to it (never left on a pooled connection), or "" when ctx does not
-// say.
-func scope(ctx context.Context) string {
+// say; business is the setting's value.
+func scope(ctx context.Context) (statement, business string) {
 	id, ok := ctx.Value(businessKey{}).(int64)
 	switch {
 	case !ok:
-		return ""
+		return "", ""
 	case id == everyBusiness:
-		return "SELECT set_config('slotwise.business', 'every', true)"
+		business = "every"
 	default:
-		return "SELECT set_config('slotwise.business', '" + strconv.FormatInt(id, 10) + "', true)"
+		business = strconv.FormatInt(id, 10)
 	}
+	return "SELECT set_config('slotwise.business', '" + business + "', true)", business
 }
+
+// setBusiness is scope's statement with the business as a parameter: one
+// prepared statement on a connection for every business (a statement per
+// business would fill pgx's cache of prepared statements, evicting the
+// queries, with as many businesses as a deployment has).
+const setBusiness = "SELECT set_config('slotwise.business', $1, true)"
 
 // Pool is a connection pool whose statements run for the business their
 // context names (WithBusiness, WithEveryBusiness). A transaction begun here
@@ -76,7 +83,9 @@ func (p *Pool) Begin(ctx context.Context) (pgx.Tx, error) {
 
 // BeginTx starts a transaction with opts for ctx's business.
 func (p *Pool) BeginTx(ctx context.Context, opts pgx.TxOptions) (pgx.Tx, error) {
-	if s := scope(ctx); s != "" {
+	// BEGIN and the setting go as one simple-protocol string: nothing is
+	// prepared for it.
+	if s, _ := scope(ctx); s != "" {
 		opts.BeginQuery = beginSQL(opts) + "; " + s
 	}
 	return p.Pool.BeginTx(ctx, opts)
@@ -102,11 +111,11 @@ func beginSQL(opts pgx.TxOptions) string {
 
 // Exec runs sql for ctx's business.
 func (p *Pool) Exec(ctx context.Context, sql string, args ...any) (pgconn.CommandTag, error) {
-	s := scope(ctx)
-	if s == "" {
+	_, business := scope(ctx)
+	if business == "" {
 		return p.Pool.Exec(ctx, sql, args...)
 	}
-	br := p.scoped(ctx, s, sql, args)
+	br := p.scoped(ctx, business, sql, args)
 	tag, err := br.Exec()
 	if cerr := br.Close(); err == nil {
 		err = cerr
@@ -117,11 +126,11 @@ func (p *Pool) Exec(ctx context.Context, sql string, args ...any) (pgconn.Comman
 // Query runs sql for ctx's business. Its connection goes back to the pool
 // when the rows are closed or read to the end.
 func (p *Pool) Query(ctx context.Context, sql string, args ...any) (pgx.Rows, error) {
-	s := scope(ctx)
-	if s == "" {
+	_, business := scope(ctx)
+	if business == "" {
 		return p.Pool.Query(ctx, sql, args...)
 	}
-	br := p.scoped(ctx, s, sql, args)
+	br := p.scoped(ctx, business, sql, args)
 	rows, err := br.Query()
 	if err != nil {
 		_ = br.Close()
@@ -132,19 +141,19 @@ func (p *Pool) Query(ctx context.Context, sql string, args ...any) (pgx.Rows, er
 
 // QueryRow runs sql for ctx's business.
 func (p *Pool) QueryRow(ctx context.Context, sql string, args ...any) pgx.Row {
-	s := scope(ctx)
-	if s == "" {
+	_, business := scope(ctx)
+	if business == "" {
 		return p.Pool.QueryRow(ctx, sql, args...)
 	}
-	br := p.scoped(ctx, s, sql, args)
+	br := p.scoped(ctx, business, sql, args)
 	return batchRow{row: br.QueryRow(), batch: br}
 }
 
-// scoped sends the setting and sql as one batch, and reads the setting's
-// result: what is left to read is sql's.
-func (p *Pool) scoped(ctx context.Context, setting, sql string, args []any) pgx.BatchResults {
+// scoped sends the setting of business and sql as one batch, and reads
+// the setting's result: what is left to read is sql's.
+func (p *Pool) scoped(ctx context.Context, business, sql string, args []any) pgx.BatchResults {
 	b := &pgx.Batch{}
-	b.Queue(setting)
+	b.Queue(setBusiness, business)
 	b.Queue(sql, args...)
 	br := p.Pool.SendBatch(ctx, b)
 	if _, err := br.Exec(); err != nil {

@@ -35,12 +35,27 @@ type SlotsResult struct {
 
 // Slots computes free times in the booker's zone.
 func (s *Service) Slots(ctx context.Context, q SlotsQuery) (*SlotsResult, error) {
-	return s.slots(ctx, q, nil)
+	return s.slotsOf(ctx, nil, q, nil)
+}
+
+// SlotsOf is Slots of a calendar its caller loaded in this request (the
+// one q.Calendar names, with its staff): the same answer, without reading
+// the calendar again.
+func (s *Service) SlotsOf(ctx context.Context, cal *Calendar, q SlotsQuery) (*SlotsResult, error) {
+	if cal == nil || cal.Slug != q.Calendar {
+		return s.slotsOf(ctx, nil, q, nil)
+	}
+	return s.slotsOf(ctx, cal, q, nil)
 }
 
 // slots computes free times with the bookings except out of the way (a
 // visit being moved).
 func (s *Service) slots(ctx context.Context, q SlotsQuery, except []string) (*SlotsResult, error) {
+	return s.slotsOf(ctx, nil, q, except)
+}
+
+// slotsOf is slots of cal, read by its slug when nil.
+func (s *Service) slotsOf(ctx context.Context, cal *Calendar, q SlotsQuery, except []string) (*SlotsResult, error) {
 	errs := map[string]string{}
 	zone, err := loadZone(q.TimeZone)
 	if err != nil {
@@ -59,9 +74,10 @@ func (s *Service) slots(ctx context.Context, q SlotsQuery, except []string) (*Sl
 	if len(errs) > 0 {
 		return nil, &ValidationError{Fields: errs}
 	}
-	cal, err := s.store.calendarBySlug(ctx, s.pool, q.Calendar)
-	if err != nil {
-		return nil, err
+	if cal == nil {
+		if cal, err = s.store.calendarBySlug(ctx, s.pool, q.Calendar); err != nil {
+			return nil, err
+		}
 	}
 	staff, err := pickStaff(cal, q.StaffID)
 	if err != nil {

@@ -110,7 +110,7 @@ func bookerPage(ctx context.Context, svc *booking.Service, req *pages.Request, c
 		return &pages.Result{Title: title, Description: cal.Description, Brand: cal.Location.BrandColor, Data: data, Parts: bookerParts(req, data),
 			Tags: availabilityTags(cal), Until: settingsUntil(svc), SEO: seo}, nil
 	}
-	res, err := svc.Slots(ctx, q)
+	res, err := svc.SlotsOf(ctx, cal, q)
 	if err != nil {
 		return nil, err
 	}

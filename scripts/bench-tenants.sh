@@ -13,7 +13,7 @@ cd "$(dirname "$0")/.."
 work=$1
 bin=${SLOTWISE_BENCH_BIN:-bin/slotwise}
 businesses=${SLOTWISE_BENCH_BUSINESSES:-10000}
-free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }
+. scripts/bench-lib.sh
 rss() { awk '/^VmRSS/ { printf "%.0f", $2 / 1024 }' "/proc/$1/status"; }
 # wait_planned LOG: the server's one-off planning at start is done, so it is idle
 wait_planned() { for _ in $(seq 1200); do grep -q "every business planned" "$1" && return; sleep 0.1; done; }
@@ -52,20 +52,7 @@ awk -v a="$one_rss" -v b="$many_rss" -v n="$businesses" 'BEGIN {
 host=b$((businesses - 1)).bench.localhost
 echo "-- cached pages of business #$((businesses - 1)) ($host) vs plain net/http sending the same response (wrk, 64 connections, two rounds each, interleaved)"
 go build -o "$work/bytesbench" ./backend/cmd/bytesbench
-rps() { wrk -t2 -c64 -d3s -H "Host: $host" "$1" >/dev/null 2>&1 || true; wrk -t2 -c64 -d10s -H "Host: $host" "$1" | awk '/Requests\/sec/ { print $2 }'; }
-for entry in "home / 90" "booking /widget/bookings/demo-consultation 80"; do
-  read -r name path goal <<<"$entry"
-  ceiling_port=$(free_port)
-  "$work/bytesbench" -from "http://127.0.0.1:$port$path" -host "$host" -addr "127.0.0.1:$ceiling_port" 2>"$work/bytes.log" &
-  ceiling=$!
-  for _ in $(seq 100); do curl -fs "http://127.0.0.1:$ceiling_port/" >/dev/null 2>&1 && break; sleep 0.05; done
-  page=$(rps "http://127.0.0.1:$port$path"); plain=$(rps "http://127.0.0.1:$ceiling_port/")
-  page2=$(rps "http://127.0.0.1:$port$path"); plain2=$(rps "http://127.0.0.1:$ceiling_port/")
-  kill "$ceiling" 2>/dev/null || true; wait "$ceiling" 2>/dev/null || true
-  awk -v n="$name" -v p="$path" -v g="$goal" -v a="$page" -v b="$plain" -v c="$page2" -v d="$plain2" 'BEGIN {
-    r1 = 100 * a / b; r2 = 100 * c / d; r = (r1 < r2) ? r1 : r2
-    printf "%-8s %-38s Slotwise %7.0f / %7.0f req/s, net/http %7.0f / %7.0f: %3.0f %% and %3.0f %% (budget %d %%)%s\n", n, p, a, c, b, d, r1, r2, g, (r >= g ? "" : "  UNDER") }'
-done
+against_ceiling "$work" "http://127.0.0.1:$port" "$host" "home / 90" "booking /widget/bookings/demo-consultation 80"
 
 # Transactions of the database while 2,000 cached pages are served, the
 # background's included: the host is resolved, and the page found, in memory.

@@ -8,6 +8,7 @@
 # businesses (scripts/bench-tenants.sh).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+. scripts/bench-lib.sh
 work=$(mktemp -d /tmp/slotwise-bench.XXXXXX); chmod 755 "$work"
 trap 'kill "${paypal:-}" 2>/dev/null; bin/slotwise postgres stop --dir "$work/postgres" >/dev/null 2>&1 || true; rm -rf "$work"' EXIT
 SLOTWISE_TEST_DATABASE_URL=$(bin/slotwise postgres start --dir "$work/postgres" --fast 2>"$work/pg.log") || { cat "$work/pg.log"; exit 1; }
@@ -37,7 +38,7 @@ awk -v g="$go1" -v n="$node" -v a="$go1_spread" -v b="$node_spread" 'BEGIN {
 echo
 echo "== Booking latency: POST /api/bookings one after another while 50 connections load the booking page"
 go build -o "$work/bookbench" ./backend/cmd/bookbench
-port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+port=$(free_port)
 # A token of the admin API for adminbench, made as an operator would, in
 # the data directory the server then uses: a token is a business's, so the
 # demo's business is written first.
@@ -75,20 +76,7 @@ echo
 echo "== Cached pages, logged at the default level, vs plain net/http sending the same response: bytes and headers, Content-Length included (wrk, 64 connections, two rounds each, interleaved)"
 if command -v wrk >/dev/null 2>&1; then
   go build -o "$work/bytesbench" ./backend/cmd/bytesbench
-  rps() { wrk -t2 -c64 -d3s "$1" >/dev/null 2>&1 || true; wrk -t2 -c64 -d10s "$1" | awk '/Requests\/sec/ { print $2 }'; }
-  for entry in "home / 90" "post /blog/b/winter-skin/ 90" "booking /widget/bookings/demo-consultation 80"; do
-    read -r name path goal <<<"$entry"
-    ceiling_port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
-    "$work/bytesbench" -from "http://127.0.0.1:$port$path" -addr "127.0.0.1:$ceiling_port" 2>"$work/bytes.log" &
-    ceiling=$!
-    for _ in $(seq 100); do curl -fs "http://127.0.0.1:$ceiling_port/" >/dev/null 2>&1 && break; sleep 0.05; done
-    page=$(rps "http://127.0.0.1:$port$path"); plain=$(rps "http://127.0.0.1:$ceiling_port/")
-    page2=$(rps "http://127.0.0.1:$port$path"); plain2=$(rps "http://127.0.0.1:$ceiling_port/")
-    kill "$ceiling" 2>/dev/null || true; wait "$ceiling" 2>/dev/null || true
-    awk -v n="$name" -v p="$path" -v g="$goal" -v a="$page" -v b="$plain" -v c="$page2" -v d="$plain2" 'BEGIN {
-      r1 = 100 * a / b; r2 = 100 * c / d; r = (r1 < r2) ? r1 : r2
-      printf "%-8s %-38s Slotwise %7.0f / %7.0f req/s, net/http %7.0f / %7.0f: %3.0f %% and %3.0f %% (budget %d %%)%s\n", n, p, a, c, b, d, r1, r2, g, (r >= g ? "" : "  UNDER") }'
-  done
+  against_ceiling "$work" "http://127.0.0.1:$port" "" "home / 90" "post /blog/b/winter-skin/ 90" "booking /widget/bookings/demo-consultation 80"
 else
   echo "wrk is not installed (Debian: apt-get install wrk); skipped"
 fi

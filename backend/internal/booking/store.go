@@ -36,12 +36,23 @@ const calendarColumns = `
 	l.consent_text, coalesce(nullif(c.terms_url, ''), l.terms_url), l.email, l.country, coalesce(l.payment_provider, ''),
 	l.phone, l.contact_form, l.privacy_url, l.cancel_one_of_visit, l.is_default, ` + paymentAccounts + `,
 	(SELECT fv.definition FROM forms f JOIN form_versions fv ON fv.form_id = f.id AND fv.version = f.version WHERE f.id = c.form_id),
-	(SELECT f.version FROM forms f WHERE f.id = c.form_id), c.reminders`
+	(SELECT f.version FROM forms f WHERE f.id = c.form_id), c.reminders, ` + calendarStaffJSON
+
+// calendarStaffJSON is a calendar's active people with their hours and
+// the overrides still to come, in one value of the calendar's row: the
+// calendar and who works it are one statement.
+const calendarStaffJSON = `(SELECT coalesce(json_agg(json_build_object(
+		'id', s.id, 'slug', s.slug, 'name', s.name, 'email', s.email, 'timeZone', s.time_zone, 'weekly', s.weekly_hours,
+		'overrides', coalesce((SELECT json_agg(json_build_object('day', o.day::text, 'closed', o.closed, 'hours', o.hours) ORDER BY o.day)
+		                       FROM staff_overrides o WHERE o.staff_id = s.id AND o.location_id = s.location_id AND o.day >= current_date - 2), '[]'))
+		ORDER BY s.id), '[]')
+	FROM calendar_staff cs JOIN staff s ON s.id = cs.staff_id AND s.location_id = cs.location_id
+	WHERE cs.calendar_id = c.id AND cs.location_id = c.location_id AND s.active)`
 
 func scanCalendar(row pgx.Row) (*Calendar, error) {
 	c := &Calendar{Location: &Location{}}
 	var dur, interval, before, after, notice, hold, refundHours int
-	var options, fields, questions, reminders []byte
+	var options, fields, questions, reminders, staff []byte
 	var questionsVersion *int
 	l := c.Location
 	err := row.Scan(&c.ID, &c.Slug, &c.Name, &c.Description, &dur, &interval, &before, &after, &notice,
@@ -49,12 +60,15 @@ func scanCalendar(row pgx.Row) (*Calendar, error) {
 		&c.Seats, &c.MaxSeatsPerBooking, &c.RecurringMax, &c.PriceCents, &c.Currency, &c.PricePerPerson,
 		&c.DepositKind, &c.DepositValue, &c.Payment, &hold, &c.RefundPolicy, &refundHours, &l.ID, &l.Slug, &l.Name, &l.LogoURL, &l.BrandColor, &l.TimeZone, &l.Currency, &l.DefaultLocale,
 		&l.ConsentText, &l.TermsURL, &l.Email, &l.Country, &l.PaymentProvider,
-		&l.Phone, &l.ContactForm, &l.PrivacyURL, &l.CancelOneOfVisit, &l.Default, &l.PaymentAccounts, &questions, &questionsVersion, &reminders)
+		&l.Phone, &l.ContactForm, &l.PrivacyURL, &l.CancelOneOfVisit, &l.Default, &l.PaymentAccounts, &questions, &questionsVersion, &reminders, &staff)
 	if err != nil {
 		return nil, err
 	}
 	if err := json.Unmarshal(reminders, &c.Reminders); err != nil {
 		return nil, fmt.Errorf("booking: calendar %q has broken reminders: %w", c.Slug, err)
+	}
+	if c.Staff, err = staffOf(staff); err != nil {
+		return nil, fmt.Errorf("booking: calendar %q: %w", c.Slug, err)
 	}
 	if questions != nil && questionsVersion != nil {
 		c.Questions, c.QuestionsVersion = &forms.Definition{}, *questionsVersion
@@ -99,9 +113,6 @@ func (store) calendarBySlug(ctx context.Context, q db.Querier, slug string) (*Ca
 	if err != nil {
 		return nil, fmt.Errorf("booking: unable to fetch calendar %q: %w", slug, err)
 	}
-	if c.Staff, err = (store{}).calendarStaff(ctx, q, c.ID); err != nil {
-		return nil, err
-	}
 	return c, nil
 }
 
@@ -110,9 +121,6 @@ func (store) calendarByID(ctx context.Context, q db.Querier, id int64) (*Calenda
 		FROM calendars c JOIN locations l ON l.id = c.location_id WHERE c.id = $1`, id))
 	if err != nil {
 		return nil, fmt.Errorf("booking: unable to fetch calendar %d: %w", id, err)
-	}
-	if c.Staff, err = (store{}).calendarStaff(ctx, q, c.ID); err != nil {
-		return nil, err
 	}
 	return c, nil
 }
@@ -137,47 +145,40 @@ func (store) business(ctx context.Context, q db.Querier) (*Location, error) {
 	return l, nil
 }
 
-func (store) calendarStaff(ctx context.Context, q db.Querier, calendarID int64) ([]*Staff, error) {
-	rows, err := q.Query(ctx, `
-		SELECT s.id, s.slug, s.name, s.email, s.time_zone, s.weekly_hours,
-		       coalesce((SELECT json_agg(json_build_object('day', o.day::text, 'closed', o.closed, 'hours', o.hours) ORDER BY o.day)
-		                 FROM staff_overrides o WHERE o.staff_id = s.id AND o.day >= current_date - 2), '[]')
-		FROM calendar_staff cs JOIN staff s ON s.id = cs.staff_id
-		WHERE cs.calendar_id = $1 AND s.active ORDER BY s.id`, calendarID)
-	if err != nil {
-		return nil, fmt.Errorf("booking: unable to fetch staff: %w", err)
+// staffOf reads calendarStaffJSON.
+func staffOf(data []byte) ([]*Staff, error) {
+	var people []struct {
+		ID        int64                  `json:"id"`
+		Slug      string                 `json:"slug"`
+		Name      string                 `json:"name"`
+		Email     string                 `json:"email"`
+		TimeZone  string                 `json:"timeZone"`
+		Weekly    map[string][][2]string `json:"weekly"`
+		Overrides []struct {
+			Day    string      `json:"day"`
+			Closed bool        `json:"closed"`
+			Hours  [][2]string `json:"hours"`
+		} `json:"overrides"`
 	}
-	return pgx.CollectRows(rows, func(r pgx.CollectableRow) (*Staff, error) {
-		s := &Staff{}
-		var weekly, overrides []byte
-		if err := r.Scan(&s.ID, &s.Slug, &s.Name, &s.Email, &s.TimeZone, &weekly, &overrides); err != nil {
-			return nil, err
-		}
-		var byDay map[string][][2]string
-		if err := json.Unmarshal(weekly, &byDay); err != nil {
-			return nil, fmt.Errorf("weekly hours of staff %d: %w", s.ID, err)
-		}
-		s.Weekly = map[int][][2]string{}
-		for k, v := range byDay {
+	if err := json.Unmarshal(data, &people); err != nil {
+		return nil, fmt.Errorf("its staff cannot be read: %w", err)
+	}
+	out := make([]*Staff, 0, len(people))
+	for _, p := range people {
+		s := &Staff{ID: p.ID, Slug: p.Slug, Name: p.Name, Email: p.Email, TimeZone: p.TimeZone, Weekly: map[int][][2]string{}}
+		for k, v := range p.Weekly {
 			d, err := strconv.Atoi(k)
 			if err != nil || d < 0 || d > 6 {
 				return nil, fmt.Errorf("weekly hours of staff %d: bad weekday %q", s.ID, k)
 			}
 			s.Weekly[d] = v
 		}
-		var ovs []struct {
-			Day    string      `json:"day"`
-			Closed bool        `json:"closed"`
-			Hours  [][2]string `json:"hours"`
-		}
-		if err := json.Unmarshal(overrides, &ovs); err != nil {
-			return nil, fmt.Errorf("overrides of staff %d: %w", s.ID, err)
-		}
-		for _, o := range ovs {
+		for _, o := range p.Overrides {
 			s.Overrides = append(s.Overrides, Override{Day: o.Day, Closed: o.Closed, Hours: o.Hours})
 		}
-		return s, nil
-	})
+		out = append(out, s)
+	}
+	return out, nil
 }
 
 // busy is one active booking's blocked time, for availability.

@@ -389,6 +389,10 @@ func TestEachBusinessIsPaidThroughItsOwnAccountAndOnlyItsSecretVerifiesItsEvents
 	if p, err := f.pay.Provider(onBeta, "razorpay"); p != nil || err != nil {
 		t.Fatalf("a disconnected account still pays: %v, %v", p, err)
 	}
+	// Its provider's events still come, and are verified with it.
+	if err := f.pay.TakeEvent(onBeta, "razorpay", body, razorpaytest.Headers("evt_b4", body, betaSecret)); err != nil {
+		t.Fatalf("an event of the disconnected account: %v", err)
+	}
 	// The payment it took is still refunded through it: cancelling the
 	// booking gives the money back at the retired account.
 	if _, err := f.bookings.Cancel(onBeta, booking.CancelCommand{ID: b.ID, Token: token, Reason: "ill"}); err != nil {

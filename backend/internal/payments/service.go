@@ -179,6 +179,8 @@ func resultState(p *payment, first *booking.Booking, left bool) string {
 // is stored (a duplicate does nothing) and an event for the consumer is
 // written in the same transaction, so the provider hears "received" only
 // once the event is safe, and the work happens after that answer.
+// ErrNoAccount: nothing could verify it (the business has no account at
+// the provider, live or retired, and the operator has none).
 func (s *Service) TakeEvent(ctx context.Context, provider string, payload []byte, header http.Header) error {
 	// The event is verified with an account of the business whose host it
 	// was posted to (its own, live or retired), and taken in for that
@@ -189,6 +191,9 @@ func (s *Service) TakeEvent(ctx context.Context, provider string, payload []byte
 	accounts, err := s.verifiers(ctx, provider)
 	if err != nil {
 		return err
+	}
+	if len(accounts) == 0 {
+		return ErrNoAccount
 	}
 	var ev Event
 	var by account

@@ -14,7 +14,6 @@ import (
 	"slotwise/backend/internal/payments"
 	"slotwise/backend/internal/route"
 	"slotwise/backend/internal/web/pages"
-	"slotwise/locales"
 )
 
 // Payments is the payments feature: the payment result page (and its
@@ -148,14 +147,6 @@ func (a paymentsAPI) webhook(c *gin.Context) {
 		apiError(c, http.StatusNotFound, "not_found", "No such payment provider is set up")
 		return
 	}
-	switch p, err := a.svc.Provider(c.Request.Context(), c.Param("provider")); {
-	case err != nil:
-		a.s.apiError(c, err, locales.Get("en"))
-		return
-	case p == nil:
-		apiError(c, http.StatusNotFound, "not_found", "No such payment provider is set up")
-		return
-	}
 	body, err := io.ReadAll(http.MaxBytesReader(c.Writer, c.Request.Body, maxEventBytes))
 	if err != nil {
 		apiError(c, http.StatusRequestEntityTooLarge, "too_large", "The event is too large")
@@ -163,6 +154,8 @@ func (a paymentsAPI) webhook(c *gin.Context) {
 	}
 	err = a.svc.TakeEvent(c.Request.Context(), c.Param("provider"), body, c.Request.Header)
 	switch {
+	case errors.Is(err, payments.ErrNoAccount): // none of the business's accounts, live or retired, nor the operator's
+		apiError(c, http.StatusNotFound, "not_found", "No such payment provider is set up")
 	case errors.Is(err, payments.ErrBadSignature):
 		apiError(c, http.StatusBadRequest, "bad_signature", "The event's signature does not verify")
 	case errors.Is(err, payments.ErrBadEvent):

@@ -268,6 +268,8 @@ func RemoveHost(ctx context.Context, q db.Querier, slug, host string) error {
 	return nil
 }
 
+// unique tells a unique constraint's refusal (a slug, a host, a token's
+// name taken).
 func unique(err error) bool {
 	var pgErr *pgconn.PgError
 	return errors.As(err, &pgErr) && pgErr.Code == "23505"

@@ -14,7 +14,6 @@ import (
 	"unicode/utf8"
 
 	"github.com/jackc/pgx/v5"
-	"github.com/jackc/pgx/v5/pgconn"
 
 	"slotwise/backend/internal/db"
 )
@@ -89,7 +88,7 @@ func CreateToken(ctx context.Context, q db.Querier, name, scope string) (*Token,
 	t := &Token{Name: name, Scope: scope, Prefix: secret[:len(k.prefix)+6]}
 	err := q.QueryRow(ctx, `INSERT INTO `+k.table+` (name, scope, hash, prefix) VALUES ($1, $2, $3, $4) RETURNING id, created_at`,
 		name, scope, hash(secret), t.Prefix).Scan(&t.ID, &t.CreatedAt)
-	if pgErr, ok := errors.AsType[*pgconn.PgError](err); ok && pgErr.Code == "23505" {
+	if unique(err) {
 		return nil, "", ErrTokenExists
 	}
 	if err != nil {

@@ -59,9 +59,7 @@ func TestABusinessPaysThroughTheProviderItChoseWhenItIsConfigured(t *testing.T) 
 
 func TestAPaymentStaysWithTheProviderThatTookItWhenTheBusinessChangesProvider(t *testing.T) {
 	f := newFixture(t)
-	rzp := razorpaytest.Start(t)
-	razorpay := payments.NewRazorpay(payments.RazorpayConfig{KeyID: razorpaytest.KeyID, KeySecret: razorpaytest.KeySecret,
-		WebhookSecret: razorpaytest.WebhookSecret, APIURL: rzp.URL})
+	razorpay, rzp := newRazorpay(t)
 	f.configure(f.stripe, razorpay)
 
 	first, token, session := f.book(t, monday10)
@@ -213,9 +211,7 @@ func TestCancellingDuringAPartialRefundGivesBackTheRest(t *testing.T) {
 // go to it.
 func TestTwoCheckoutsAtOnceAtRazorpayShowOneOrder(t *testing.T) {
 	f := newFixture(t)
-	rzp := razorpaytest.Start(t)
-	razorpay := payments.NewRazorpay(payments.RazorpayConfig{KeyID: razorpaytest.KeyID, KeySecret: razorpaytest.KeySecret,
-		WebhookSecret: razorpaytest.WebhookSecret, APIURL: rzp.URL})
+	razorpay, rzp := newRazorpay(t)
 	f.configure(razorpay)
 	b, token, err := f.bookings.Book(context.Background(), booking.BookCommand{Calendar: "demo-paid", Start: monday10, TimeZone: "Europe/Berlin", Contact: contact(), AcceptTerms: true})
 	if err != nil {
@@ -291,9 +287,7 @@ func (f *fixture) secondStudio(t *testing.T) int64 {
 // finds nothing of its payments.
 func TestEachBusinessIsPaidThroughItsOwnAccountAndOnlyItsSecretVerifiesItsEvents(t *testing.T) {
 	f := newFixture(t)
-	rzp := razorpaytest.Start(t)
-	operators := payments.NewRazorpay(payments.RazorpayConfig{KeyID: razorpaytest.KeyID, KeySecret: razorpaytest.KeySecret,
-		WebhookSecret: razorpaytest.WebhookSecret, APIURL: rzp.URL})
+	operators, rzp := newRazorpay(t)
 	f.configure(f.stripe, operators)
 	keys, err := seal.NewKeyring(bytes.Repeat([]byte{7}, 32))
 	if err != nil {

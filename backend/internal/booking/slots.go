@@ -88,7 +88,18 @@ func (s *Service) slotsOf(ctx context.Context, cal *Calendar, q SlotsQuery, exce
 	}
 	now := s.now()
 	start, end := availability.DayRange(from, to, zone)
-	aq, err := s.query(ctx, s.pool, cal, staff, start, end, now, except...)
+	// One read of busy times serves the range and the search for the next
+	// free time after it, up to the booking window's end.
+	horizon := now.Add(time.Duration(cal.WindowDays) * 24 * time.Hour)
+	until := horizon
+	if end.After(horizon) {
+		until = end
+	}
+	busy, err := s.busyOf(ctx, s.pool, staff, start, until)
+	if err != nil {
+		return nil, err
+	}
+	aq, err := freeOf(cal, staff, busy, start, end, now, except)
 	if err != nil {
 		return nil, err
 	}
@@ -100,9 +111,8 @@ func (s *Service) slotsOf(ctx context.Context, cal *Calendar, q SlotsQuery, exce
 			res.Seats[sl.Start] = aq.mostSeatsLeft(sl)
 		}
 	}
-	horizon := now.Add(time.Duration(cal.WindowDays) * 24 * time.Hour)
 	if end.Before(horizon) {
-		nq, err := s.query(ctx, s.pool, cal, staff, end, horizon, now, except...)
+		nq, err := freeOf(cal, staff, busy, end, horizon, now, except)
 		if err != nil {
 			return nil, err
 		}
@@ -151,6 +161,27 @@ type classRun struct {
 // ones being rescheduled). A class's own slots are not busy time for the
 // class: they are seats to share (see slots).
 func (s *Service) query(ctx context.Context, q db.Querier, cal *Calendar, staff []*Staff, from, to, now time.Time, except ...string) (free, error) {
+	busy, err := s.busyOf(ctx, q, staff, from, to)
+	if err != nil {
+		return free{}, err
+	}
+	return freeOf(cal, staff, busy, from, to, now, except)
+}
+
+// busyOf reads staff's busy times around [from, to): a day's worth of
+// margin on each side, since bookings just outside the range still block
+// slots inside it, and count toward its days' limits.
+func (s *Service) busyOf(ctx context.Context, q db.Querier, staff []*Staff, from, to time.Time) ([]busy, error) {
+	ids := make([]int64, len(staff))
+	for i, st := range staff {
+		ids[i] = st.ID
+	}
+	return s.store.busyBetween(ctx, q, ids, from.Add(-48*time.Hour), to.Add(48*time.Hour))
+}
+
+// freeOf is query's question of busy times already read (busyOf, over a
+// range that holds [from, to)).
+func freeOf(cal *Calendar, staff []*Staff, busy []busy, from, to, now time.Time, except []string) (free, error) {
 	f := free{Query: availability.Query{
 		Rules: availability.Rules{
 			Duration: cal.Duration, Interval: cal.Interval,
@@ -160,16 +191,6 @@ func (s *Service) query(ctx context.Context, q db.Querier, cal *Calendar, staff 
 		},
 		From: from, To: to, Now: now,
 	}, together: cal.Collective(), seats: cal.Seats, sessions: map[int64]map[int64]*classRun{}}
-	ids := make([]int64, len(staff))
-	for i, st := range staff {
-		ids[i] = st.ID
-	}
-	// A day's worth of margin on each side: bookings just outside the range
-	// still block slots inside it, and count toward its days' limits.
-	busy, err := s.store.busyBetween(ctx, q, ids, from.Add(-48*time.Hour), to.Add(48*time.Hour))
-	if err != nil {
-		return f, err
-	}
 	ownPrefix := strconv.FormatInt(cal.ID, 10) + "@"
 	for _, st := range staff {
 		as, err := availabilityStaff(st)

@@ -24,7 +24,8 @@ import (
 
 // Published website pages and the booking pages are sent from memory:
 // each is rendered once per URL, language, time zone and cookie-consent
-// state, compressed once (gzip and brotli), and answered with an ETag and
+// state, compressed once in each encoding a visitor asks for (gzip, brotli)
+// when the first asks, and answered with an ETag and
 // Last-Modified so a browser's revalidation costs a 304. A change
 // invalidates exactly the pages that show it, in every replica: the
 // database's triggers notify slotwise_content with a tag (migrations
@@ -64,12 +65,16 @@ type cachedPage struct {
 	status int
 	csp    string
 	body   []byte // the whole document
-	gzip   []byte
-	brotli []byte
 	etag   string // strong: a hash of body, as sent without an encoding
 	// variants are the answers in each encoding, their headers made once:
-	// a hit copies them, so serving costs little more than the bytes.
+	// a hit copies them, so serving costs little more than the bytes. An
+	// encoding is made when a request first accepts it as its best (made):
+	// a page's first render compresses only what its visitor reads.
 	variants [3]cachedVariant // identity, gzip, br
+	made     [3]sync.Once
+	quality  int    // brotli's (brotliQuality)
+	encoded  int    // bytes of the encodings made so far; the cache's lock guards it
+	key      string // the cache's key of it, once put
 	modified time.Time
 	tags     []string
 	until    time.Time // zero: until a tag is invalidated
@@ -79,7 +84,16 @@ type cachedPage struct {
 	contentType string
 }
 
-func (e *cachedPage) size() int { return len(e.body) + len(e.gzip) + len(e.brotli) }
+// The encodings' places in cachedPage.variants.
+const (
+	identity = iota
+	gzipped
+	brotlied
+)
+
+var codings = [3]string{identity: "", gzipped: "gzip", brotlied: "br"}
+
+func (e *cachedPage) size() int { return len(e.body) + e.encoded }
 
 type cachedVariant struct {
 	body        []byte
@@ -88,16 +102,13 @@ type cachedVariant struct {
 	notModified http.Header // the 304's
 }
 
-// prepare makes each encoding's headers. Each value is a slice of its own
-// length, so a handler that added to a header after copying it could not
-// write into the shared one.
+// prepare makes each encoding's ETag and 304 headers, and the identity's
+// answer. Each value is a slice of its own length, so a handler that added
+// to a header after copying it could not write into the shared one.
 func (e *cachedPage) prepare() {
 	modified := e.modified.Format(http.TimeFormat)
-	for i, v := range []struct {
-		coding string
-		body   []byte
-	}{{"", e.body}, {"gzip", e.gzip}, {"br", e.brotli}} {
-		etag := encodedETag(e.etag, v.coding)
+	for i, coding := range codings {
+		etag := encodedETag(e.etag, coding)
 		same := http.Header{
 			"Content-Type": {e.contentType},
 			// Revalidate every time: a 304 costs little, and an edit shows at once.
@@ -109,13 +120,78 @@ func (e *cachedPage) prepare() {
 		if e.csp != "" {
 			same["Content-Security-Policy"] = []string{e.csp}
 		}
-		full := same.Clone()
-		if v.coding != "" {
-			full["Content-Encoding"] = []string{v.coding}
-		}
-		full["Content-Length"] = []string{strconv.Itoa(len(v.body))}
-		e.variants[i] = cachedVariant{body: v.body, etag: etag, full: full, notModified: same}
+		e.variants[i] = cachedVariant{etag: etag, notModified: same}
 	}
+	e.made[identity].Do(func() { e.finish(identity, e.body) })
+}
+
+// finish makes encoding i's answer of its body.
+func (e *cachedPage) finish(i int, body []byte) {
+	v := &e.variants[i]
+	full := v.notModified.Clone()
+	if i != identity {
+		full["Content-Encoding"] = []string{codings[i]}
+	}
+	full["Content-Length"] = []string{strconv.Itoa(len(body))}
+	v.body, v.full = body, full
+}
+
+// variant is encoding i's answer, compressed now if no request asked for
+// it before; the cache counts the bytes it adds.
+func (c *pageCache) variant(e *cachedPage, i int) *cachedVariant {
+	e.made[i].Do(func() {
+		body := compress(i, e.body, e.quality)
+		e.finish(i, body)
+		c.mu.Lock()
+		defer c.mu.Unlock()
+		e.encoded += len(body)
+		if c.entries[e.key] == e {
+			c.bytes += len(body)
+		}
+	})
+	return &e.variants[i]
+}
+
+// Compressors are reused: each holds hundreds of kilobytes of state, and
+// making one costs more than compressing a page with it.
+var (
+	gzipBest  = sync.Pool{New: func() any { w, _ := gzip.NewWriterLevel(nil, gzip.BestCompression); return w }}
+	brotlis   = map[int]*sync.Pool{}
+	brotlisMu sync.Mutex
+)
+
+func brotliPool(quality int) *sync.Pool {
+	brotlisMu.Lock()
+	defer brotlisMu.Unlock()
+	p := brotlis[quality]
+	if p == nil {
+		p = &sync.Pool{New: func() any { return brotli.NewWriterLevel(nil, quality) }}
+		brotlis[quality] = p
+	}
+	return p
+}
+
+func compress(i int, body []byte, quality int) []byte {
+	var buf bytes.Buffer
+	buf.Grow(len(body) / 3)
+	switch i {
+	case gzipped:
+		zw := gzipBest.Get().(*gzip.Writer)
+		zw.Reset(&buf)
+		zw.Write(body)
+		zw.Close()
+		zw.Reset(nil)
+		gzipBest.Put(zw)
+	case brotlied:
+		pool := brotliPool(quality)
+		bw := pool.Get().(*brotli.Writer)
+		bw.Reset(&buf)
+		bw.Write(body)
+		bw.Close()
+		bw.Reset(nil)
+		pool.Put(bw)
+	}
+	return buf.Bytes()
 }
 
 type pageCache struct {
@@ -216,6 +292,7 @@ func (c *pageCache) put(key string, e *cachedPage, since uint64) (stored bool) {
 		c.evictLocked(c.maxBytes*3/4 - e.size())
 	}
 	e.used.Store(c.clock.Add(1))
+	e.key = key
 	c.entries[key] = e
 	c.bytes += e.size()
 	for _, t := range e.tags {
@@ -333,23 +410,15 @@ func (c *pageCache) clearLocked() {
 	c.bytes = 0
 }
 
-// newCachedPage compresses a page's answer once.
+// newCachedPage keeps a page's answer; each encoding is made on its first
+// use (pageCache.variant).
 // Its tags are its business's (businessTags): the database announces each
 // change with the business it belongs to (migration 000029).
 func newCachedPage(ctx context.Context, status int, contentType, csp string, body []byte, p *Payload, now time.Time) *cachedPage {
 	sum := sha256.Sum256(body)
 	e := &cachedPage{status: status, contentType: contentType, csp: csp, body: body, etag: `"` + hex.EncodeToString(sum[:12]) + `"`,
-		modified: now.UTC().Truncate(time.Second), tags: businessTags(ctx, p.tags), until: p.until, route: "page:" + p.Route}
-	var gz bytes.Buffer
-	zw, _ := gzip.NewWriterLevel(&gz, gzip.BestCompression)
-	zw.Write(body)
-	zw.Close()
-	e.gzip = gz.Bytes()
-	var br bytes.Buffer
-	bw := brotli.NewWriterLevel(&br, brotliQuality(p))
-	bw.Write(body)
-	bw.Close()
-	e.brotli = br.Bytes()
+		modified: now.UTC().Truncate(time.Second), tags: businessTags(ctx, p.tags), until: p.until, route: "page:" + p.Route,
+		quality: brotliQuality(p)}
 	e.prepare()
 	return e
 }
@@ -366,30 +435,31 @@ func brotliQuality(p *Payload) int {
 	return 5
 }
 
-// serveCached answers from a cached page: 304 when the browser has the
+// serve answers from a cached page: 304 when the browser has the
 // encoding it accepts best, else that encoding.
-func serveCached(c *gin.Context, e *cachedPage) {
-	v := &e.variants[0]
-	switch accepted := c.GetHeader("Accept-Encoding"); {
+func (c *pageCache) serve(gc *gin.Context, e *cachedPage) {
+	i := identity
+	switch accepted := gc.GetHeader("Accept-Encoding"); {
 	case acceptsEncoding(accepted, "br"):
-		v = &e.variants[2]
+		i = brotlied
 	case acceptsEncoding(accepted, "gzip"):
-		v = &e.variants[1]
+		i = gzipped
 	}
-	h := c.Writer.Header()
-	if notModified(c.Request, v.etag, e.modified) {
+	h := gc.Writer.Header()
+	if v := &e.variants[i]; notModified(gc.Request, v.etag, e.modified) {
 		maps.Copy(h, v.notModified)
-		c.Status(http.StatusNotModified)
-		c.Writer.WriteHeaderNow()
+		gc.Status(http.StatusNotModified)
+		gc.Writer.WriteHeaderNow()
 		return
 	}
+	v := c.variant(e, i)
 	maps.Copy(h, v.full)
-	c.Status(e.status)
-	if c.Request.Method == http.MethodHead {
-		c.Writer.WriteHeaderNow()
+	gc.Status(e.status)
+	if gc.Request.Method == http.MethodHead {
+		gc.Writer.WriteHeaderNow()
 		return
 	}
-	_, _ = c.Writer.Write(v.body)
+	_, _ = gc.Writer.Write(v.body)
 }
 
 // notModified: If-None-Match, when sent, decides alone (RFC 9110 section

@@ -1,11 +1,20 @@
 package pages
 
 import (
+	"bytes"
+	"compress/gzip"
 	"context"
 	"errors"
 	"fmt"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"strings"
 	"testing"
 	"time"
+
+	"github.com/andybalholm/brotli"
+	"github.com/gin-gonic/gin"
 )
 
 func testPage(tags []string, size int) *cachedPage {
@@ -116,5 +125,52 @@ func TestTheCacheLearnsWhatARoutesPagesVaryBy(t *testing.T) {
 	}
 	if v := c.variesOf("website"); len(v) != 0 {
 		t.Errorf("the website varies by %v", v)
+	}
+}
+
+func TestAnEncodingIsMadeWhenFirstAskedAndCountedOnce(t *testing.T) {
+	gin.SetMode(gin.TestMode)
+	c := liveCache(1<<20, time.Now)
+	body := []byte(strings.Repeat("<p>Yoga am Kanal</p>", 500))
+	e := newCachedPage(context.Background(), http.StatusOK, "text/html; charset=utf-8", "", body, &Payload{}, time.Now())
+	if !c.put("k", e, c.begin()) {
+		t.Fatal("the page was not kept")
+	}
+	ask := func(accept string) *httptest.ResponseRecorder {
+		w := httptest.NewRecorder()
+		gc, _ := gin.CreateTestContext(w)
+		gc.Request = httptest.NewRequest(http.MethodGet, "/", nil)
+		gc.Request.Header.Set("Accept-Encoding", accept)
+		c.serve(gc, e)
+		return w
+	}
+	if got := c.bytes; got != len(body) {
+		t.Fatalf("before any encoding was asked for, the cache counted %d bytes, want the body's %d", got, len(body))
+	}
+	gz := ask("gzip")
+	if gz.Header().Get("Content-Encoding") != "gzip" || e.variants[brotlied].body != nil {
+		t.Fatalf("a gzip request got %q and made brotli too: %v", gz.Header().Get("Content-Encoding"), e.variants[brotlied].body != nil)
+	}
+	r, err := gzip.NewReader(gz.Body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, _ := io.ReadAll(r); !bytes.Equal(got, body) {
+		t.Fatal("the gzip answer is not the page")
+	}
+	br := ask("gzip, deflate, br")
+	if got, _ := io.ReadAll(brotli.NewReader(br.Body)); br.Header().Get("Content-Encoding") != "br" || !bytes.Equal(got, body) {
+		t.Fatal("the brotli answer is not the page")
+	}
+	ask("br")
+	want := len(body) + len(e.variants[gzipped].body) + len(e.variants[brotlied].body)
+	if c.bytes != want || e.size() != want {
+		t.Errorf("the cache counts %d bytes and the page %d, want %d: each encoding once", c.bytes, e.size(), want)
+	}
+	c.mu.Lock()
+	c.dropLocked("k", e)
+	c.mu.Unlock()
+	if c.bytes != 0 {
+		t.Errorf("after the page was dropped the cache counts %d bytes", c.bytes)
 	}
 }

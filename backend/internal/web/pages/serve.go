@@ -58,7 +58,7 @@ func (e *Engine) answer(c *gin.Context, path, asked string, as form) {
 		}
 		e.cacheLookup(true)
 		c.Writer.Header()["X-Cache"] = cacheHit // for an operator (and the tests) to tell
-		serveCached(c, hit)
+		e.pages.serve(c, hit)
 		return
 	}
 	since := e.pages.begin()
@@ -90,7 +90,7 @@ func (e *Engine) answer(c *gin.Context, path, asked string, as form) {
 			e.served(c, f.entry.route)
 		}
 		e.cacheLookup(!led)
-		serveCached(c, f.entry)
+		e.pages.serve(c, f.entry)
 		return
 	case once != nil:
 		writeHTML(c, onceStatus, e.CSP(p.Layout, p.Head.Brand), once) // a failed render's error page keeps the colour

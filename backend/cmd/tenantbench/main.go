@@ -24,6 +24,7 @@ import (
 	"context"
 	"flag"
 	"fmt"
+	"io"
 	"net/http"
 	"os"
 	"strings"
@@ -63,7 +64,8 @@ func main() {
 	last := flag.Int("last", 10000, "the last business's number")
 	label := flag.String("what", "requests", "what is measured")
 	budget := flag.String("budget", "", "the budget, as printed")
-	loadtest.Main("tenantbench", c, func() error { return load(c, *path, *first, *last, *label, *budget) })
+	warmup := flag.Int("warmup", 200, "requests first, of other businesses, not measured: the server's pool of connections and its caches of plans are grown as on a server that has run a while")
+	loadtest.Main("tenantbench", c, func() error { return load(c, *path, *first, *last, *warmup, *label, *budget) })
 }
 
 // template is the business every copy is made of: the demo studio.
@@ -285,30 +287,44 @@ func businessTables(ctx context.Context, conn *pgx.Conn) ([]table, error) {
 
 func quote(name string) string { return pgx.Identifier{name}.Sanitize() }
 
-func load(c *loadtest.Common, path string, first, last int, label, budget string) error {
+func load(c *loadtest.Common, path string, first, last, warmup int, label, budget string) error {
 	span := last - first + 1
 	if span < 1 {
 		return fmt.Errorf("-first %d is after -last %d", first, last)
 	}
+	if warmup+c.N > span {
+		return fmt.Errorf("%d requests and %d to warm up would ask some of the %d businesses twice", c.N, warmup, span)
+	}
 	today := time.Now()
 	path = strings.NewReplacer("{from}", today.Format(time.DateOnly), "{to}", today.AddDate(0, 0, 28).Format(time.DateOnly)).Replace(path)
 	client := loadtest.Client(c.Conns)
-	res, err := loadtest.Run(c.N, c.Conns, func(i int) error {
+	ask := func(i int) error {
 		// A stride coprime with the span visits every business once
-		// before any twice.
+		// before any twice: the warm-up's businesses are not measured.
 		n := first + (i*7919)%span
 		req, _ := http.NewRequest(http.MethodGet, c.Base+path, nil)
 		req.Host = fmt.Sprintf("b%d.bench.localhost", n)
+		// As a browser asks: the page is compressed as it would be for one.
+		req.Header.Set("Accept-Encoding", "gzip, deflate, br, zstd")
 		res, err := client.Do(req)
 		if err != nil {
 			return err
 		}
+		// Read to the end, so the connection is kept for the next request.
+		_, err = io.Copy(io.Discard, res.Body)
 		res.Body.Close()
+		if err != nil {
+			return err
+		}
 		if res.StatusCode != http.StatusOK {
 			return fmt.Errorf("%s on %s: %d", path, req.Host, res.StatusCode)
 		}
 		return nil
-	})
+	}
+	if _, err := loadtest.Run(warmup, c.Conns, ask); err != nil {
+		return err
+	}
+	res, err := loadtest.Run(c.N, c.Conns, func(i int) error { return ask(warmup + i) })
 	if err != nil {
 		return err
 	}

@@ -82,19 +82,19 @@ else
 fi
 
 echo
-echo "== Submitting a form: 20 concurrent submitters (budget: p99 under 100 ms)"
+echo "== Submitting a form: 20 concurrent submitters, after 40 to warm up (budget: p99 under 100 ms)"
 go build -o "$work/formbench" ./backend/cmd/formbench
 "$work/formbench" -base "http://127.0.0.1:$port" -conns 20 -n 400 || { tail -20 "$work/serve.log"; kill "$server"; exit 1; }
 
 echo
-echo "== Payment providers' webhooks: 20 concurrent deliveries each (budget: p99 under 50 ms; the work follows after the answer)"
+echo "== Payment providers' webhooks: 20 concurrent deliveries each, after 200 to warm up (budget: p99 under 50 ms; the work follows after the answer)"
 go build -o "$work/webhookbench" ./backend/cmd/webhookbench
 "$work/webhookbench" -base "http://127.0.0.1:$port" -conns 20 -n 2000 -provider stripe -secret whsec_bench || { tail -20 "$work/serve.log"; kill "$server"; exit 1; }
 "$work/webhookbench" -base "http://127.0.0.1:$port" -conns 20 -n 2000 -provider razorpay -secret rzp_whsec_bench || { tail -20 "$work/serve.log"; kill "$server"; exit 1; }
 "$work/webhookbench" -base "http://127.0.0.1:$port" -conns 20 -n 2000 -provider paypal -double "$paypal_url" || { tail -20 "$work/serve.log"; kill "$server" "$paypal"; exit 1; }
 
 echo
-echo "== Admin API: lists of 100 bookings, 20 concurrent clients (budget: p99 under 50 ms)"
+echo "== Admin API: lists of 100 bookings, 20 concurrent clients, after 100 to warm up (budget: p99 under 50 ms)"
 go build -o "$work/adminbench" ./backend/cmd/adminbench
 SLOTWISE_BENCH_TOKEN="$bench_token" "$work/adminbench" -base "http://127.0.0.1:$port" -conns 20 -n 1000 -limit 100 || { tail -20 "$work/serve.log"; kill "$server"; exit 1; }
 

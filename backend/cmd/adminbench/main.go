@@ -21,17 +21,17 @@ import (
 func main() {
 	c := loadtest.Flags(20, "concurrent clients", 1000, "lists to ask for")
 	limit := flag.Int("limit", 100, "bookings per list")
-	loadtest.Main("adminbench", c, func() error { return run(c.Base, os.Getenv("SLOTWISE_BENCH_TOKEN"), c.Conns, c.N, *limit) })
+	loadtest.Main("adminbench", c, func() error { return run(c, os.Getenv("SLOTWISE_BENCH_TOKEN"), *limit) })
 }
 
-func run(base, token string, conns, n, limit int) error {
+func run(c *loadtest.Common, token string, limit int) error {
 	if token == "" {
 		return errors.New("SLOTWISE_BENCH_TOKEN is not set")
 	}
-	client := loadtest.Client(conns)
-	target := base + "/api/admin/bookings?limit=" + strconv.Itoa(limit)
+	client := loadtest.Client(c.Conns)
+	target := c.Base + "/api/admin/bookings?limit=" + strconv.Itoa(limit)
 	rows := -1
-	res, err := loadtest.Run(n, conns, func(i int) error {
+	res, err := c.Measure(func(i int) error {
 		req, _ := http.NewRequest(http.MethodGet, target, nil)
 		req.Header.Set("Authorization", "Bearer "+token)
 		out, err := client.Do(req)

@@ -24,13 +24,14 @@ func main() {
 	c := loadtest.Flags(20, "concurrent submitters", 400, "submissions to make")
 	form := flag.String("form", "demo-contact", "form to submit")
 	fill := flag.Duration("fill", 3500*time.Millisecond, "how long a visitor takes to fill the form")
-	loadtest.Main("formbench", c, func() error { return run(c.Base, *form, c.Conns, c.N, *fill) })
+	loadtest.Main("formbench", c, func() error { return run(c, *form, *fill) })
 }
 
-func run(base, form string, conns, n int, fill time.Duration) error {
-	client := loadtest.Client(conns)
+func run(c *loadtest.Common, form string, fill time.Duration) error {
+	base := c.Base
+	client := loadtest.Client(c.Conns)
 	page := route.Default().Href("", "form", "", map[string]string{"id": form}, nil)
-	keys := make([]string, n)
+	keys := make([]string, c.Warmup+c.N)
 	for i := range keys {
 		var err error
 		if keys[i], err = formKey(client, base, page); err != nil {
@@ -38,7 +39,7 @@ func run(base, form string, conns, n int, fill time.Duration) error {
 		}
 	}
 	time.Sleep(fill)
-	res, err := loadtest.Run(n, conns, func(i int) error {
+	res, err := c.Measure(func(i int) error {
 		return submit(client, base, form, keys[i], i)
 	})
 	if err != nil {

@@ -64,8 +64,7 @@ func main() {
 	last := flag.Int("last", 10000, "the last business's number")
 	label := flag.String("what", "requests", "what is measured")
 	budget := flag.String("budget", "", "the budget, as printed")
-	warmup := flag.Int("warmup", 200, "requests first, of other businesses, not measured: the server's pool of connections and its caches of plans are grown as on a server that has run a while")
-	loadtest.Main("tenantbench", c, func() error { return load(c, *path, *first, *last, *warmup, *label, *budget) })
+	loadtest.Main("tenantbench", c, func() error { return load(c, *path, *first, *last, *label, *budget) })
 }
 
 // template is the business every copy is made of: the demo studio.
@@ -287,13 +286,13 @@ func businessTables(ctx context.Context, conn *pgx.Conn) ([]table, error) {
 
 func quote(name string) string { return pgx.Identifier{name}.Sanitize() }
 
-func load(c *loadtest.Common, path string, first, last, warmup int, label, budget string) error {
+func load(c *loadtest.Common, path string, first, last int, label, budget string) error {
 	span := last - first + 1
 	if span < 1 {
 		return fmt.Errorf("-first %d is after -last %d", first, last)
 	}
-	if warmup+c.N > span {
-		return fmt.Errorf("%d requests and %d to warm up would ask some of the %d businesses twice", c.N, warmup, span)
+	if c.Warmup+c.N > span {
+		return fmt.Errorf("%d requests and %d to warm up would ask some of the %d businesses twice", c.N, c.Warmup, span)
 	}
 	today := time.Now()
 	path = strings.NewReplacer("{from}", today.Format(time.DateOnly), "{to}", today.AddDate(0, 0, 28).Format(time.DateOnly)).Replace(path)
@@ -321,10 +320,7 @@ func load(c *loadtest.Common, path string, first, last, warmup int, label, budge
 		}
 		return nil
 	}
-	if _, err := loadtest.Run(warmup, c.Conns, ask); err != nil {
-		return err
-	}
-	res, err := loadtest.Run(c.N, c.Conns, func(i int) error { return ask(warmup + i) })
+	res, err := c.Measure(ask)
 	if err != nil {
 		return err
 	}

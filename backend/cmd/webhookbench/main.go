@@ -32,9 +32,9 @@ func main() {
 	double := flag.String("double", "", "the PayPal double the server verifies PayPal's events with")
 	loadtest.Main("webhookbench", c, func() error {
 		if *provider == "paypal" {
-			return runPayPal(c.Base, *double, c.Conns, c.N)
+			return runPayPal(c, *double)
 		}
-		return run(c.Base, *provider, *secret, c.Conns, c.N)
+		return run(c, *provider, *secret)
 	})
 }
 
@@ -59,13 +59,13 @@ func delivery(provider, secret string, stamp int64, i int) ([]byte, http.Header,
 	return nil, nil, fmt.Errorf("no provider %q", provider)
 }
 
-func run(base, provider, secret string, conns, n int) error {
+func run(c *loadtest.Common, provider, secret string) error {
 	if _, _, err := delivery(provider, secret, 0, 0); err != nil {
 		return err
 	}
-	client := loadtest.Client(conns)
+	client := loadtest.Client(c.Conns)
 	stamp := time.Now().UnixNano()
-	return measure(base, provider, client, conns, n, func(i int) ([]byte, http.Header) {
+	return measure(c, provider, client, func(i int) ([]byte, http.Header) {
 		body, h, _ := delivery(provider, secret, stamp, i)
 		return body, h
 	})
@@ -73,11 +73,12 @@ func run(base, provider, secret string, conns, n int) error {
 
 // runPayPal has the double sign each delivery before the run: PayPal
 // signs with its own key, which only the double holds.
-func runPayPal(base, double string, conns, n int) error {
+func runPayPal(c *loadtest.Common, double string) error {
 	if double == "" {
 		return fmt.Errorf("-double is needed for PayPal")
 	}
-	client := loadtest.Client(conns)
+	client := loadtest.Client(c.Conns)
+	n := c.Warmup + c.N
 	bodies, headers := make([][]byte, n), make([]http.Header, n)
 	stamp := time.Now().UnixNano()
 	for i := range n {
@@ -94,13 +95,13 @@ func runPayPal(base, double string, conns, n int) error {
 			return err
 		}
 	}
-	return measure(base, "paypal", client, conns, n, func(i int) ([]byte, http.Header) { return bodies[i], headers[i] })
+	return measure(c, "paypal", client, func(i int) ([]byte, http.Header) { return bodies[i], headers[i] })
 }
 
-func measure(base, provider string, client *http.Client, conns, n int, delivery func(int) ([]byte, http.Header)) error {
-	res, err := loadtest.Run(n, conns, func(i int) error {
+func measure(c *loadtest.Common, provider string, client *http.Client, delivery func(int) ([]byte, http.Header)) error {
+	res, err := c.Measure(func(i int) error {
 		body, h := delivery(i)
-		req, _ := http.NewRequest(http.MethodPost, base+"/api/payments/"+provider+"/webhook", bytes.NewReader(body))
+		req, _ := http.NewRequest(http.MethodPost, c.Base+"/api/payments/"+provider+"/webhook", bytes.NewReader(body))
 		req.Header = h
 		req.Header.Set("Content-Type", "application/json; charset=utf-8")
 		out, err := client.Do(req)

@@ -16,21 +16,32 @@ import (
 )
 
 // Common is what every bench command is told: the server's origin, which
-// must be on this machine, how many concurrent clients send, and how many
-// requests they send in all.
+// must be on this machine, how many concurrent clients send, how many
+// requests they send in all, and how many before those, not measured.
 type Common struct {
-	Base     string
-	Conns, N int
+	Base             string
+	Conns, N, Warmup int
 }
 
-// Flags registers -base, -conns and -n on the command line, with this
-// command's defaults and what its clients and requests are.
+// Flags registers -base, -conns, -n and -warmup on the command line, with
+// this command's defaults and what its clients and requests are.
 func Flags(conns int, connsAre string, n int, nAre string) *Common {
 	c := &Common{}
 	flag.StringVar(&c.Base, "base", "http://127.0.0.1:8080", "server origin (loopback)")
 	flag.IntVar(&c.Conns, "conns", conns, connsAre)
 	flag.IntVar(&c.N, "n", n, nAre)
+	flag.IntVar(&c.Warmup, "warmup", max(n/10, 20), "requests sent first and not measured, as a server that has run a while has grown its pool of connections and its caches of plans")
 	return c
+}
+
+// Measure is Run of c.N requests after c.Warmup that are not measured: do
+// is called for 0..Warmup+N-1, each number once, so a request that must
+// differ from the others (an event's id, a visitor's form key) can.
+func (c *Common) Measure(do func(i int) error) (Result, error) {
+	if _, err := Run(c.Warmup, c.Conns, do); err != nil {
+		return Result{}, fmt.Errorf("warming up: %w", err)
+	}
+	return Run(c.N, c.Conns, func(i int) error { return do(c.Warmup + i) })
 }
 
 // Main parses the command line, refuses a server that is not on this

@@ -63,7 +63,12 @@ func (f bookingFeature) site(ctx context.Context, locale string) (pages.Site, er
 	if l == nil || err != nil {
 		return pages.Site{}, err
 	}
-	return pages.Site{Brand: l.BrandColor, Privacy: localPath(locale, l.PrivacyURL), Tags: settingsTags}, nil
+	return siteOf(l, locale), nil
+}
+
+// siteOf is site of a business already read (a calendar's, with it).
+func siteOf(l *booking.Location, locale string) pages.Site {
+	return pages.Site{Brand: l.BrandColor, Privacy: localPath(locale, l.PrivacyURL), Tags: settingsTags}
 }
 
 // bookingAPI holds the booking endpoints' handlers (booking_api.go).

@@ -99,6 +99,7 @@ func oneTimeLinkLoader(svc *booking.Service, lim *limits.Limiter) pages.Loader {
 // free times.
 func bookerPage(ctx context.Context, svc *booking.Service, req *pages.Request, cal *booking.Calendar, data *BookingPageData, title string) (*pages.Result, error) {
 	q := bookerData(svc, req, cal, data)
+	site := siteOf(cal.Location, req.Locale) // the business came with its calendar
 	var seo *pages.SEO
 	paymentsOff := cal.NeedsPayment() && !svc.OnlinePayments(cal.Location)
 	if data.Reschedule == nil && data.OneTimeLink == "" {
@@ -108,14 +109,14 @@ func bookerPage(ctx context.Context, svc *booking.Service, req *pages.Request, c
 		// Said before a visitor picks a time, not after the whole form.
 		data.PaymentsOff, data.Slots = true, slotsAnswer(&booking.SlotsResult{TimeZone: q.TimeZone})
 		return &pages.Result{Title: title, Description: cal.Description, Brand: cal.Location.BrandColor, Data: data, Parts: bookerParts(req, data),
-			Tags: availabilityTags(cal), Until: settingsUntil(svc), SEO: seo}, nil
+			Tags: availabilityTags(cal), Until: settingsUntil(svc), SEO: seo, Site: &site}, nil
 	}
 	res, err := svc.SlotsOf(ctx, cal, q)
 	if err != nil {
 		return nil, err
 	}
 	data.Slots = slotsAnswer(res)
-	page := &pages.Result{Title: title, Description: cal.Description, Brand: cal.Location.BrandColor, Data: data, Parts: bookerParts(req, data), SEO: seo}
+	page := &pages.Result{Title: title, Description: cal.Description, Brand: cal.Location.BrandColor, Data: data, Parts: bookerParts(req, data), SEO: seo, Site: &site}
 	if data.FormKey == "" {
 		// No form of one visitor's on it: the same page for everyone until
 		// something changes what is free (its tags) or time does (Until).

@@ -86,7 +86,7 @@ func (e *Engine) Load(c *gin.Context, path, rawQuery string) (p *Payload) {
 		return p
 	}
 	p.Route, p.Layout, p.Kind, p.Params, p.Data, p.tags, p.until = m.Route.Name, m.Route.Layout, m.Kind, m.Params, res.Data, res.Tags, res.Until
-	p.Parts = res.Parts
+	p.Parts, p.site = res.Parts, res.Site
 	p.ScrollToTop = !m.Route.KeepScroll
 	p.Head = Head{
 		Title:       res.Title,
@@ -234,12 +234,16 @@ func (e *Engine) wearSite(ctx context.Context, p *Payload) {
 	if p.Redirect != "" || e.opt.Site == nil {
 		return
 	}
-	site, err := e.opt.Site(ctx, p.Locale)
-	if err != nil {
-		if ctx.Err() == nil {
-			e.opt.Log.WarnContext(ctx, "unable to find the site's business", slog.Any("err", err))
+	site := p.site
+	if site == nil {
+		found, err := e.opt.Site(ctx, p.Locale)
+		if err != nil {
+			if ctx.Err() == nil {
+				e.opt.Log.WarnContext(ctx, "unable to find the site's business", slog.Any("err", err))
+			}
+			return
 		}
-		return
+		site = &found
 	}
 	if p.Head.Brand == "" {
 		p.Head.Brand = ValidColor(site.Brand)

@@ -38,6 +38,7 @@ type Payload struct {
 	until    time.Time
 	formKeys []string // the form keys it carries: it is one visitor's
 	varies   []string // the cookies its loader read
+	site     *Site    // Result.Site
 }
 
 // Head is what the document's <head> says about the page.

@@ -113,6 +113,10 @@ type Result struct {
 	// page, so hydrating them needs no second fetch. A part left out still
 	// renders; its texts are then fetched with its chunk.
 	Parts []string
+	// Site, when set, is the site's business as the loader read it already
+	// (a booking page's calendar comes with its business): the engine does
+	// not ask Options.Site for it again.
+	Site *Site
 	// Redirect, when set, answers 301 to this site-relative URL instead: the
 	// canonical form of the URL asked for (trailing slash, case, another
 	// shape of the same content).

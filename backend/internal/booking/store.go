@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -200,13 +201,28 @@ func (b busy) external() bool { return b.BookingID == "" }
 // they were booked for; and the busy times of their own calendars
 // (calendar connections, kept fresh by calsync).
 func (store) busyBetween(ctx context.Context, q db.Querier, staffIDs []int64, from, to time.Time) ([]busy, error) {
+	// The people are listed one parameter each ("IN ($3, $4)", a statement
+	// for each number of people), not as one array: PostgreSQL then keeps
+	// the statement's generic plan, the plan it would choose anyway, where
+	// an array of unknown length made the generic plan look dearer and the
+	// query was planned again at every call.
+	people := make([]string, len(staffIDs))
+	args := []any{from, to}
+	for i, id := range staffIDs {
+		people[i] = "$" + strconv.Itoa(i+3)
+		args = append(args, id)
+	}
+	in := strings.Join(people, ", ")
+	if in == "" {
+		in = "NULL"
+	}
 	rows, err := q.Query(ctx, `
 		SELECT staff_id, lower(blocked), upper(blocked), starts_at, id, coalesce(session, ''), seats FROM bookings
-		WHERE staff_id = ANY($1) AND status <> 'cancelled' AND blocked && tstzrange($2, $3)
+		WHERE staff_id IN (`+in+`) AND status <> 'cancelled' AND blocked && tstzrange($1, $2)
 		UNION ALL
 		SELECT staff_id, lower(span), upper(span), lower(span), '', '', 0 FROM staff_busy
-		WHERE staff_id = ANY($1) AND span && tstzrange($2, $3)`,
-		staffIDs, from, to)
+		WHERE staff_id IN (`+in+`) AND span && tstzrange($1, $2)`,
+		args...)
 	if err != nil {
 		return nil, fmt.Errorf("booking: unable to fetch busy times: %w", err)
 	}

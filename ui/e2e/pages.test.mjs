@@ -167,6 +167,12 @@ describe('the website frame', () => {
       assert.equal(await page.locator('header').getByRole('link', { name: 'Journal' }).count(), 0, 'the pages wait in the menu');
       await page.locator('header').getByText('Menu', { exact: true }).click();
       await page.locator('header').getByRole('link', { name: 'Journal' }).waitFor();
+      if (js) {
+        // The tap was the page's first gesture, which hydrates it: the menu stays open.
+        await waitForHydration(page);
+        const menu = page.locator('header details', { has: page.getByRole('link', { name: 'Journal' }) });
+        assert.equal(await menu.evaluate((d) => d.open), true, 'the menu the tap opened stays open once the page hydrates');
+      }
       // The business's contact form closes the pages.
       assert.match(await page.locator('header details').getByRole('link', { name: 'Contact' }).getAttribute('href'), /\/widget\/form\/demo-contact$/);
       assert.equal(await languageMenu(page.locator('header')).count(), 1);

@@ -68,9 +68,15 @@ export function SiteHeader({ site }: { site: Pick<SiteData, 'nav' | 'book' | 'bu
 function useMenuThatCloses() {
   const menu = useRef<HTMLDetailsElement>(null);
   const { pathname, search } = useLocation();
+  const where = pathname + search;
+  const shownOn = useRef(where);
   useEffect(() => {
+    // Only another page closes it: the tap that opens the menu may be the
+    // gesture that hydrates the page, and the menu it opened stays open.
+    if (shownOn.current === where) return;
+    shownOn.current = where;
     if (menu.current) menu.current.open = false;
-  }, [pathname, search]);
+  }, [where]);
   useEffect(() => {
     const close = (e: Event) => {
       const d = menu.current;

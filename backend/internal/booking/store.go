@@ -206,6 +206,9 @@ func (store) busyBetween(ctx context.Context, q db.Querier, staffIDs []int64, fr
 	// the statement's generic plan, the plan it would choose anyway, where
 	// an array of unknown length made the generic plan look dearer and the
 	// query was planned again at every call.
+	if len(staffIDs) == 0 {
+		return nil, nil
+	}
 	people := make([]string, len(staffIDs))
 	args := []any{from, to}
 	for i, id := range staffIDs {
@@ -213,9 +216,6 @@ func (store) busyBetween(ctx context.Context, q db.Querier, staffIDs []int64, fr
 		args = append(args, id)
 	}
 	in := strings.Join(people, ", ")
-	if in == "" {
-		in = "NULL"
-	}
 	rows, err := q.Query(ctx, `
 		SELECT staff_id, lower(blocked), upper(blocked), starts_at, id, coalesce(session, ''), seats FROM bookings
 		WHERE staff_id IN (`+in+`) AND status <> 'cancelled' AND blocked && tstzrange($1, $2)

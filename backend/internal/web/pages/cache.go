@@ -155,20 +155,13 @@ func (c *pageCache) variant(e *cachedPage, i int) *cachedVariant {
 // Compressors are reused: each holds hundreds of kilobytes of state, and
 // making one costs more than compressing a page with it.
 var (
-	gzipBest  = sync.Pool{New: func() any { w, _ := gzip.NewWriterLevel(nil, gzip.BestCompression); return w }}
-	brotlis   = map[int]*sync.Pool{}
-	brotlisMu sync.Mutex
+	gzipBest = sync.Pool{New: func() any { w, _ := gzip.NewWriterLevel(nil, gzip.BestCompression); return w }}
+	// brotlis holds a pool for each quality brotliQuality gives.
+	brotlis = map[int]*sync.Pool{brotli.BestCompression: brotliPool(brotli.BestCompression), quickBrotli: brotliPool(quickBrotli)}
 )
 
 func brotliPool(quality int) *sync.Pool {
-	brotlisMu.Lock()
-	defer brotlisMu.Unlock()
-	p := brotlis[quality]
-	if p == nil {
-		p = &sync.Pool{New: func() any { return brotli.NewWriterLevel(nil, quality) }}
-		brotlis[quality] = p
-	}
-	return p
+	return &sync.Pool{New: func() any { return brotli.NewWriterLevel(nil, quality) }}
 }
 
 func compress(i int, body []byte, quality int) []byte {
@@ -183,7 +176,7 @@ func compress(i int, body []byte, quality int) []byte {
 		zw.Reset(nil)
 		gzipBest.Put(zw)
 	case brotlied:
-		pool := brotliPool(quality)
+		pool := brotlis[quality]
 		bw := pool.Get().(*brotli.Writer)
 		bw.Reset(&buf)
 		bw.Write(body)
@@ -432,8 +425,11 @@ func brotliQuality(p *Payload) int {
 	if p.until.IsZero() {
 		return brotli.BestCompression
 	}
-	return 5
+	return quickBrotli
 }
+
+// quickBrotli is the quality of pages that time alone ends.
+const quickBrotli = 5
 
 // serve answers from a cached page: 304 when the browser has the
 // encoding it accepts best, else that encoding.

@@ -88,7 +88,12 @@ func (p *Pool) BeginTx(ctx context.Context, opts pgx.TxOptions) (pgx.Tx, error) 
 	if s, _ := scope(ctx); s != "" {
 		opts.BeginQuery = beginSQL(opts) + "; " + s
 	}
-	return p.Pool.BeginTx(ctx, opts)
+	t, err := p.Pool.BeginTx(ctx, opts)
+	if err != nil {
+		return nil, err
+	}
+	id, named := businessArg(ctx)
+	return &tx{Tx: t, business: id, named: named}, nil
 }
 
 // beginSQL is pgx's own BEGIN for opts (TxOptions.beginSQL is not exported).
@@ -111,6 +116,10 @@ func beginSQL(opts pgx.TxOptions) string {
 
 // Exec runs sql for ctx's business.
 func (p *Pool) Exec(ctx context.Context, sql string, args ...any) (pgconn.CommandTag, error) {
+	args, err := p.bind(ctx, args)
+	if err != nil {
+		return pgconn.CommandTag{}, err
+	}
 	_, business := scope(ctx)
 	if business == "" {
 		return p.Pool.Exec(ctx, sql, args...)
@@ -126,6 +135,10 @@ func (p *Pool) Exec(ctx context.Context, sql string, args ...any) (pgconn.Comman
 // Query runs sql for ctx's business. Its connection goes back to the pool
 // when the rows are closed or read to the end.
 func (p *Pool) Query(ctx context.Context, sql string, args ...any) (pgx.Rows, error) {
+	args, err := p.bind(ctx, args)
+	if err != nil {
+		return nil, err
+	}
 	_, business := scope(ctx)
 	if business == "" {
 		return p.Pool.Query(ctx, sql, args...)
@@ -141,6 +154,10 @@ func (p *Pool) Query(ctx context.Context, sql string, args ...any) (pgx.Rows, er
 
 // QueryRow runs sql for ctx's business.
 func (p *Pool) QueryRow(ctx context.Context, sql string, args ...any) pgx.Row {
+	args, err := p.bind(ctx, args)
+	if err != nil {
+		return errRow{err}
+	}
 	_, business := scope(ctx)
 	if business == "" {
 		return p.Pool.QueryRow(ctx, sql, args...)

@@ -29,7 +29,7 @@ func CreateFeed(ctx context.Context, q db.Beginner, staffSlug string) (string, e
 		if err != nil {
 			return err
 		}
-		if _, err := tx.Exec(ctx, `UPDATE staff_feeds SET revoked_at = now() WHERE staff_id = $1 AND revoked_at IS NULL`, id); err != nil {
+		if _, err := tx.Exec(ctx, `UPDATE staff_feeds SET revoked_at = now() WHERE staff_id = $1 AND location_id = $2 AND revoked_at IS NULL`, id, db.ThisBusiness); err != nil {
 			return err
 		}
 		_, err = tx.Exec(ctx, `INSERT INTO staff_feeds (hash, staff_id) VALUES ($1, $2)`, hash(secret), id)
@@ -50,7 +50,7 @@ func RevokeFeeds(ctx context.Context, q db.Querier, staffSlug string) error {
 	if err != nil {
 		return fmt.Errorf("admin: unable to find a staff member: %w", err)
 	}
-	if _, err = q.Exec(ctx, `UPDATE staff_feeds SET revoked_at = now() WHERE revoked_at IS NULL AND staff_id = $1`, person.ID); err != nil {
+	if _, err = q.Exec(ctx, `UPDATE staff_feeds SET revoked_at = now() WHERE revoked_at IS NULL AND staff_id = $1 AND location_id = $2`, person.ID, db.ThisBusiness); err != nil {
 		return fmt.Errorf("admin: unable to revoke a feed: %w", err)
 	}
 	return nil
@@ -66,7 +66,7 @@ func FeedStaff(ctx context.Context, q db.Querier, secret string) (slug, name str
 		return "", "", ErrFeedNotFound
 	}
 	var staffID int64
-	err = q.QueryRow(ctx, `SELECT staff_id FROM staff_feeds WHERE hash = $1 AND revoked_at IS NULL`, hash(secret)).Scan(&staffID)
+	err = q.QueryRow(ctx, `SELECT staff_id FROM staff_feeds WHERE hash = $1 AND location_id = $2 AND revoked_at IS NULL`, hash(secret), db.ThisBusiness).Scan(&staffID)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return "", "", ErrFeedNotFound
 	}

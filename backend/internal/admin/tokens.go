@@ -39,6 +39,17 @@ var (
 	operatorTokens = kind{"operator_tokens", "swo_"}
 )
 
+// mine is the condition that holds a statement on k's table to its
+// business, its parameter added to args: a business token's statement
+// names the business ctx works for; an operator token is the
+// deployment's, of no business.
+func (k kind) mine(args *db.Args) string {
+	if k != businessTokens {
+		return "true"
+	}
+	return "location_id = " + args.Add(db.ThisBusiness)
+}
+
 func kindOf(scope string) kind {
 	if scope == ScopeOperator {
 		return operatorTokens
@@ -115,9 +126,11 @@ func authenticate(ctx context.Context, q db.Querier, k kind, secret string) (*To
 	}
 	var t Token
 	var stale bool // its last use is noted more than a minute ago, on PostgreSQL's clock
+	args := db.Args{hash(secret)}
+	mine := k.mine(&args)
 	err := q.QueryRow(ctx, `SELECT id, name, scope, prefix, created_at, last_used_at,
 		       last_used_at IS NULL OR last_used_at < now() - interval '1 minute'
-		FROM `+k.table+` WHERE hash = $1 AND revoked_at IS NULL`, hash(secret)).
+		FROM `+k.table+` WHERE hash = $1 AND `+mine+` AND revoked_at IS NULL`, args...).
 		Scan(&t.ID, &t.Name, &t.Scope, &t.Prefix, &t.CreatedAt, &t.LastUsedAt, &stale)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return nil, ErrTokenNotFound
@@ -126,7 +139,9 @@ func authenticate(ctx context.Context, q db.Querier, k kind, secret string) (*To
 		return nil, fmt.Errorf("admin: unable to read a token: %w", err)
 	}
 	if stale { // at most one write a minute per token
-		if _, err := q.Exec(ctx, `UPDATE `+k.table+` SET last_used_at = now() WHERE id = $1`, t.ID); err != nil {
+		args := db.Args{t.ID}
+		mine := k.mine(&args)
+		if _, err := q.Exec(ctx, `UPDATE `+k.table+` SET last_used_at = now() WHERE id = $1 AND `+mine, args...); err != nil {
 			return nil, fmt.Errorf("admin: unable to note a token's use: %w", err)
 		}
 	}
@@ -142,8 +157,10 @@ func RevokeToken(ctx context.Context, q db.Querier, nameOrPrefix string, operato
 		k = operatorTokens
 	}
 	var t Token
-	err := q.QueryRow(ctx, `UPDATE `+k.table+` SET revoked_at = now() WHERE revoked_at IS NULL AND (name = $1 OR prefix = $1)
-		RETURNING id, name, scope, prefix, created_at, last_used_at, revoked_at`, nameOrPrefix).
+	args := db.Args{nameOrPrefix}
+	mine := k.mine(&args)
+	err := q.QueryRow(ctx, `UPDATE `+k.table+` SET revoked_at = now() WHERE revoked_at IS NULL AND (name = $1 OR prefix = $1) AND `+mine+`
+		RETURNING id, name, scope, prefix, created_at, last_used_at, revoked_at`, args...).
 		Scan(&t.ID, &t.Name, &t.Scope, &t.Prefix, &t.CreatedAt, &t.LastUsedAt, &t.RevokedAt)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return nil, ErrTokenNotFound
@@ -161,8 +178,11 @@ func Tokens(ctx context.Context, q db.Querier, operator bool) ([]Token, error) {
 	if operator {
 		k = operatorTokens
 	}
+	args := db.Args{}
+	mine := k.mine(&args)
 	rows, err := q.Query(ctx, `SELECT id, name, scope, prefix, created_at, last_used_at, revoked_at FROM `+k.table+`
-		ORDER BY revoked_at IS NOT NULL, created_at DESC, id DESC`)
+		WHERE `+mine+`
+		ORDER BY revoked_at IS NOT NULL, created_at DESC, id DESC`, args...)
 	if err != nil {
 		return nil, fmt.Errorf("admin: unable to list tokens: %w", err)
 	}

@@ -53,7 +53,7 @@ func (s *Service) SpentLinkCalendar(ctx context.Context, secret string) (*Calend
 		return nil, ErrLinkUsed
 	}
 	var calendarID int64
-	err := s.pool.QueryRow(ctx, `SELECT calendar_id FROM one_time_links WHERE slug_hash = $1`, hashToken(secret)).Scan(&calendarID)
+	err := s.pool.QueryRow(ctx, `SELECT calendar_id FROM one_time_links WHERE slug_hash = $1 AND location_id = $2`, hashToken(secret), db.ThisBusiness).Scan(&calendarID)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return nil, ErrLinkUsed
 	}
@@ -70,7 +70,7 @@ func (store) openLink(ctx context.Context, q db.Querier, secret string, now time
 	}
 	var calendarID int64
 	err := q.QueryRow(ctx, `SELECT calendar_id FROM one_time_links
-		WHERE slug_hash = $1 AND used_by IS NULL AND expires_at > $2`, hashToken(secret), now).Scan(&calendarID)
+		WHERE slug_hash = $1 AND location_id = $3 AND used_by IS NULL AND expires_at > $2`, hashToken(secret), now, db.ThisBusiness).Scan(&calendarID)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return 0, ErrLinkUsed
 	}
@@ -85,8 +85,8 @@ func (store) openLink(ctx context.Context, q db.Querier, secret string, now time
 // then finds the link used and rolls back.
 func (store) useLink(ctx context.Context, q db.Querier, secret string, calendarID int64, bookingID string, now time.Time) error {
 	tag, err := q.Exec(ctx, `UPDATE one_time_links SET used_by = $3, used_at = $4
-		WHERE slug_hash = $1 AND calendar_id = $2 AND used_by IS NULL AND expires_at > $4`,
-		hashToken(secret), calendarID, bookingID, now)
+		WHERE slug_hash = $1 AND calendar_id = $2 AND location_id = $5 AND used_by IS NULL AND expires_at > $4`,
+		hashToken(secret), calendarID, bookingID, now, db.ThisBusiness)
 	if err != nil {
 		return fmt.Errorf("booking: unable to use a one-time link: %w", err)
 	}

@@ -7,6 +7,7 @@ import (
 
 	"github.com/jackc/pgx/v5"
 
+	"slotwise/backend/internal/db"
 	"slotwise/backend/internal/events"
 	"slotwise/backend/internal/fieldcheck"
 	"slotwise/backend/internal/notify"
@@ -49,9 +50,9 @@ func (s *Service) RequestLinks(ctx context.Context, email, locale string) error 
 // can be managed, the soonest first.
 func (s *Service) upcomingOf(ctx context.Context, email string) ([]*Booking, error) {
 	rows, err := s.pool.Query(ctx, `SELECT id FROM bookings
-		WHERE lower(email) = lower($1) AND starts_at > $2 AND holds_for IS NULL
+		WHERE lower(email) = lower($1) AND location_id = $4 AND starts_at > $2 AND holds_for IS NULL
 		  AND status IN ('scheduled', 'rescheduled', 'requested')
-		ORDER BY starts_at, id LIMIT $3`, email, s.now(), MaxLinksInMail)
+		ORDER BY starts_at, id LIMIT $3`, email, s.now(), MaxLinksInMail, db.ThisBusiness)
 	if err != nil {
 		return nil, fmt.Errorf("booking: unable to find an address's bookings: %w", err)
 	}

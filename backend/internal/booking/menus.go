@@ -11,6 +11,7 @@ import (
 
 	"slotwise/backend/internal/availability"
 	"slotwise/backend/internal/command"
+	"slotwise/backend/internal/db"
 )
 
 // Service menus: a business's services (calendars) in categories. A booker
@@ -123,7 +124,7 @@ func (s *Service) menu(ctx context.Context, column, key string) (*Menu, error) {
 		return nil, ErrMenuNotFound
 	}
 	m := &Menu{}
-	err := s.pool.QueryRow(ctx, `SELECT id, slug, name, description FROM service_menus WHERE `+column+` = $1`, key).
+	err := s.pool.QueryRow(ctx, `SELECT id, slug, name, description FROM service_menus WHERE `+column+` = $1 AND location_id = $2`, key, db.ThisBusiness).
 		Scan(&m.ID, &m.Slug, &m.Name, &m.Description)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return nil, ErrMenuNotFound
@@ -133,9 +134,9 @@ func (s *Service) menu(ctx context.Context, column, key string) (*Menu, error) {
 	}
 	rows, err := s.pool.Query(ctx, `SELECT k.name, c.id
 		FROM service_menu_categories k
-		JOIN service_menu_items i ON i.category_id = k.id
-		JOIN calendars c ON c.id = i.calendar_id AND c.active
-		WHERE k.menu_id = $1 ORDER BY k.position, k.id, i.position, c.name`, m.ID)
+		JOIN service_menu_items i ON i.category_id = k.id AND i.location_id = k.location_id
+		JOIN calendars c ON c.id = i.calendar_id AND c.location_id = i.location_id AND c.active
+		WHERE k.menu_id = $1 AND k.location_id = $2 ORDER BY k.position, k.id, i.position, c.name`, m.ID, db.ThisBusiness)
 	if err != nil {
 		return nil, fmt.Errorf("booking: unable to fetch menu %q: %w", key, err)
 	}

@@ -45,7 +45,7 @@ func scanPerson(row pgx.Row) (*Person, error) {
 
 // PersonByID is a staff member, active or not.
 func PersonByID(ctx context.Context, q db.Querier, id int64) (*Person, error) {
-	return scanPerson(q.QueryRow(ctx, `SELECT `+personColumns+` FROM staff WHERE id = $1`, id))
+	return scanPerson(q.QueryRow(ctx, `SELECT `+personColumns+` FROM staff WHERE id = $1 AND location_id = $2`, id, db.ThisBusiness))
 }
 
 // PersonBySlug is a staff member by their slug, active or not.
@@ -53,14 +53,14 @@ func PersonBySlug(ctx context.Context, q db.Querier, slug string) (*Person, erro
 	if !plausibleKey(slug) {
 		return nil, ErrPersonNotFound
 	}
-	return scanPerson(q.QueryRow(ctx, `SELECT `+personColumns+` FROM staff WHERE slug = $1 ORDER BY id LIMIT 1`, slug))
+	return scanPerson(q.QueryRow(ctx, `SELECT `+personColumns+` FROM staff WHERE slug = $1 AND location_id = $2 ORDER BY id LIMIT 1`, slug, db.ThisBusiness))
 }
 
 // LockPerson locks a staff member's row until tx ends, for a change of
 // rows of theirs that must not interleave with another (their feed).
 func LockPerson(ctx context.Context, tx db.Querier, slug string) (int64, error) {
 	var id int64
-	err := tx.QueryRow(ctx, `SELECT id FROM staff WHERE slug = $1 ORDER BY id LIMIT 1 FOR UPDATE`, slug).Scan(&id)
+	err := tx.QueryRow(ctx, `SELECT id FROM staff WHERE slug = $1 AND location_id = $2 ORDER BY id LIMIT 1 FOR UPDATE`, slug, db.ThisBusiness).Scan(&id)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return 0, ErrPersonNotFound
 	}
@@ -69,7 +69,7 @@ func LockPerson(ctx context.Context, tx db.Querier, slug string) (int64, error) 
 
 // PeopleWithAgenda are the active staff members who chose an agenda.
 func PeopleWithAgenda(ctx context.Context, q db.Querier) ([]int64, error) {
-	rows, err := q.Query(ctx, `SELECT id FROM staff WHERE agenda IS NOT NULL AND active ORDER BY id`)
+	rows, err := q.Query(ctx, `SELECT id FROM staff WHERE location_id = $1 AND agenda IS NOT NULL AND active ORDER BY id`, db.ThisBusiness)
 	if err != nil {
 		return nil, fmt.Errorf("booking: unable to list agendas: %w", err)
 	}
@@ -78,7 +78,7 @@ func PeopleWithAgenda(ctx context.Context, q db.Querier) ([]int64, error) {
 
 // SlugsOf names staff members by their ids.
 func SlugsOf(ctx context.Context, q db.Querier, ids []int64) (map[int64]string, error) {
-	rows, err := q.Query(ctx, `SELECT id, slug FROM staff WHERE id = ANY($1)`, ids)
+	rows, err := q.Query(ctx, `SELECT id, slug FROM staff WHERE id = ANY($1) AND location_id = $2`, ids, db.ThisBusiness)
 	if err != nil {
 		return nil, fmt.Errorf("booking: unable to name staff: %w", err)
 	}
@@ -102,8 +102,8 @@ const DefaultWindowDays = 60
 // longest booking window of their calendars.
 func LongestWindow(ctx context.Context, q db.Querier, staffID int64) (int, error) {
 	var days int
-	err := q.QueryRow(ctx, `SELECT coalesce(max(c.booking_window_days), $2) FROM calendar_staff cs JOIN calendars c ON c.id = cs.calendar_id
-		WHERE cs.staff_id = $1`, staffID, DefaultWindowDays).Scan(&days)
+	err := q.QueryRow(ctx, `SELECT coalesce(max(c.booking_window_days), $2) FROM calendar_staff cs JOIN calendars c ON c.id = cs.calendar_id AND c.location_id = cs.location_id
+		WHERE cs.staff_id = $1 AND cs.location_id = $3`, staffID, DefaultWindowDays, db.ThisBusiness).Scan(&days)
 	if err != nil {
 		return 0, fmt.Errorf("booking: unable to read a booking window: %w", err)
 	}
@@ -114,7 +114,7 @@ func LongestWindow(ctx context.Context, q db.Querier, staffID int64) (int, error
 // or "".
 func FollowUpForm(ctx context.Context, q db.Querier, calendarID int64) (string, error) {
 	var slug string
-	err := q.QueryRow(ctx, `SELECT coalesce(follow_up->>'form', '') FROM calendars WHERE id = $1`, calendarID).Scan(&slug)
+	err := q.QueryRow(ctx, `SELECT coalesce(follow_up->>'form', '') FROM calendars WHERE id = $1 AND location_id = $2`, calendarID, db.ThisBusiness).Scan(&slug)
 	if err != nil && !errors.Is(err, pgx.ErrNoRows) {
 		return "", fmt.Errorf("booking: unable to read a follow-up: %w", err)
 	}
@@ -124,7 +124,7 @@ func FollowUpForm(ctx context.Context, q db.Querier, calendarID int64) (string, 
 // HoldersOf are the staff of the bookings that hold their time for a
 // booking (a class time's seats): whose calendars show the class.
 func HoldersOf(ctx context.Context, q db.Querier, bookingID string) ([]int64, error) {
-	rows, err := q.Query(ctx, `SELECT staff_id FROM bookings WHERE holds_for = $1 AND status <> 'cancelled'`, bookingID)
+	rows, err := q.Query(ctx, `SELECT staff_id FROM bookings WHERE holds_for = $1 AND location_id = $2 AND status <> 'cancelled'`, bookingID, db.ThisBusiness)
 	if err != nil {
 		return nil, fmt.Errorf("booking: unable to read who holds a booking: %w", err)
 	}

@@ -11,6 +11,7 @@ import (
 	"github.com/jackc/pgx/v5/pgconn"
 
 	"slotwise/backend/internal/availability"
+	"slotwise/backend/internal/db"
 )
 
 // placement asks for a staff member's time: every way a booking takes time
@@ -103,7 +104,7 @@ func (s *Service) seatsLeft(ctx context.Context, tx pgx.Tx, p placement, person 
 	}
 	var taken int
 	err := tx.QueryRow(ctx, `SELECT coalesce(sum(seats), 0) FROM bookings
-		WHERE session = $1 AND staff_id = $2 AND status <> 'cancelled' AND id <> $3`, key, person.ID, p.except).Scan(&taken)
+		WHERE session = $1 AND staff_id = $2 AND location_id = $4 AND status <> 'cancelled' AND id <> $3`, key, person.ID, p.except, db.ThisBusiness).Scan(&taken)
 	return max(p.cal.Seats-taken, 0), err
 }
 
@@ -128,10 +129,10 @@ func (s *Service) fairOrder(ctx context.Context, tx pgx.Tx, cal *Calendar, peopl
 	}
 	rows, err := tx.Query(ctx, `
 		SELECT s.id FROM unnest($1::bigint[]) AS s(id)
-		LEFT JOIN bookings b ON b.staff_id = s.id AND b.calendar_id = $2 AND b.status <> 'cancelled'
+		LEFT JOIN bookings b ON b.staff_id = s.id AND b.calendar_id = $2 AND b.location_id = $5 AND b.status <> 'cancelled'
 		GROUP BY s.id
 		ORDER BY count(b.id) FILTER (WHERE b.starts_at >= $3 AND b.starts_at < $4), max(b.created_at) NULLS FIRST, s.id`,
-		ids, cal.ID, from, to)
+		ids, cal.ID, from, to, db.ThisBusiness)
 	if err != nil {
 		return nil, fmt.Errorf("booking: unable to order staff fairly: %w", err)
 	}
@@ -211,8 +212,8 @@ func (s *Service) atDailyLimit(ctx context.Context, tx pgx.Tx, cal *Calendar, pe
 		joining = &k
 	}
 	var n int
-	if err := tx.QueryRow(ctx, `SELECT count(DISTINCT coalesce(session, id)) FROM bookings WHERE staff_id = $1 AND status <> 'cancelled'
-		AND starts_at >= $2 AND starts_at < $3 AND id <> $4 AND ($5::text IS NULL OR session IS DISTINCT FROM $5)`, person.ID, from, to, except, joining).Scan(&n); err != nil {
+	if err := tx.QueryRow(ctx, `SELECT count(DISTINCT coalesce(session, id)) FROM bookings WHERE staff_id = $1 AND location_id = $6 AND status <> 'cancelled'
+		AND starts_at >= $2 AND starts_at < $3 AND id <> $4 AND ($5::text IS NULL OR session IS DISTINCT FROM $5)`, person.ID, from, to, except, joining, db.ThisBusiness).Scan(&n); err != nil {
 		return false, err
 	}
 	return n >= cal.MaxPerStaffPerDay, nil

@@ -158,8 +158,8 @@ func (m *Mailer) Agenda(ctx context.Context, person *Staff, day string, bookings
 // ("Ada Lovelace +1, Cleo Yogi · 3/8").
 func (s *Service) classPeople(ctx context.Context, b *Booking) (string, error) {
 	rows, err := s.pool.Query(ctx, `SELECT first_name || ' ' || last_name, seats FROM bookings
-		WHERE calendar_id = $1 AND starts_at = $2 AND staff_id = $3 AND holds_for IS NULL AND status IN `+remindedStates+`
-		ORDER BY created_at, id`, b.Calendar.ID, b.Start, b.Staff.ID)
+		WHERE calendar_id = $1 AND starts_at = $2 AND staff_id = $3 AND location_id = $4 AND holds_for IS NULL AND status IN `+remindedStates+`
+		ORDER BY created_at, id`, b.Calendar.ID, b.Start, b.Staff.ID, db.ThisBusiness)
 	if err != nil {
 		return "", err
 	}
@@ -248,11 +248,12 @@ func DayOf(b *Booking) string {
 // start order, each whole: what their agenda tells of.
 func (s *Service) StaffDay(ctx context.Context, q db.Querier, staffID int64, from, to time.Time) ([]*Booking, error) {
 	rows, err := q.Query(ctx, `SELECT DISTINCT ON (b.starts_at, coalesce(b.session, b.id)) b.id
-		FROM bookings b JOIN calendars c ON c.id = b.calendar_id
-		WHERE b.starts_at >= $2 AND b.starts_at < $3 AND b.status IN `+remindedStates+`
-		  AND (b.staff_id = $1 OR c.staff_mode = 'collective' AND EXISTS (SELECT 1 FROM calendar_staff cs WHERE cs.calendar_id = c.id AND cs.staff_id = $1))
+		FROM bookings b JOIN calendars c ON c.id = b.calendar_id AND c.location_id = b.location_id
+		WHERE b.location_id = $4 AND b.starts_at >= $2 AND b.starts_at < $3 AND b.status IN `+remindedStates+`
+		  AND (b.staff_id = $1 OR c.staff_mode = 'collective' AND EXISTS (SELECT 1 FROM calendar_staff cs
+		       WHERE cs.calendar_id = c.id AND cs.location_id = c.location_id AND cs.staff_id = $1))
 		  AND b.holds_for IS NULL -- a collective booking's other people hold time with rows of their own
-		ORDER BY b.starts_at, coalesce(b.session, b.id), b.id`, staffID, from, to)
+		ORDER BY b.starts_at, coalesce(b.session, b.id), b.id`, staffID, from, to, db.ThisBusiness)
 	if err != nil {
 		return nil, err
 	}

@@ -41,14 +41,14 @@ func (s *Service) emit(ctx context.Context, q db.Querier, typ string, b *Booking
 // or confirmed; a cancelled or declined one never.
 const remindedStates = `('scheduled', 'rescheduled')`
 
-// plannedSteps is every row the bookings $1 ask for now, whenever due:
-// each reminder of the calendar to the booker (and each guest with an
-// address of their own) or to the booking's people, and the follow-up to
-// the booker, of a booking that holds.
+// plannedSteps is every row the bookings $1 (of the business $2) ask for
+// now, whenever due: each reminder of the calendar to the booker (and each
+// guest with an address of their own) or to the booking's people, and the
+// follow-up to the booker, of a booking that holds.
 const plannedSteps = `
 	SELECT step.kind, b.id AS booking_id, who.staff_id, step.minutes, who.recipient, b.starts_at, step.due
 	FROM bookings b
-	JOIN calendars c ON c.id = b.calendar_id
+	JOIN calendars c ON c.id = b.calendar_id AND c.location_id = b.location_id
 	CROSS JOIN LATERAL (
 		SELECT 'reminder' AS kind, (e->>'before')::int AS minutes, e->>'to' AS audience,
 		       b.starts_at - make_interval(mins => (e->>'before')::int) AS due
@@ -62,14 +62,14 @@ const plannedSteps = `
 		SELECT 'booker' AS recipient, NULL::bigint AS staff_id WHERE step.audience = 'booker'
 		UNION ALL
 		SELECT DISTINCT 'guest:' || lower(g.email), NULL::bigint FROM booking_guests g
-		WHERE step.audience = 'booker' AND step.kind = 'reminder' AND g.booking_id = b.id
+		WHERE step.audience = 'booker' AND step.kind = 'reminder' AND g.booking_id = b.id AND g.location_id = b.location_id
 		  AND g.email <> '' AND lower(g.email) <> lower(b.email)
 		UNION ALL
 		SELECT 'staff:' || p.id, p.id FROM staff p
-		WHERE step.audience = 'staff' AND (p.id = b.staff_id OR c.staff_mode = 'collective'
-		      AND p.id IN (SELECT staff_id FROM calendar_staff WHERE calendar_id = c.id))
+		WHERE step.audience = 'staff' AND p.location_id = b.location_id AND (p.id = b.staff_id OR c.staff_mode = 'collective'
+		      AND p.id IN (SELECT staff_id FROM calendar_staff WHERE calendar_id = c.id AND location_id = c.location_id))
 	) who
-	WHERE b.id = ANY($1) AND b.holds_for IS NULL AND b.status IN ` + remindedStates
+	WHERE b.id = ANY($1) AND b.location_id = $2 AND b.holds_for IS NULL AND b.status IN ` + remindedStates
 
 // planReminders makes the rows of ids what their state asks: a row still
 // due that the booking no longer asks for (cancelled, moved, a step taken
@@ -83,22 +83,23 @@ const plannedSteps = `
 // reminders and the plan of one of its bookings then wait for each other,
 // so neither plans from a list the other has just replaced.
 func planReminders(ctx context.Context, q db.Querier, ids []string, now time.Time) error {
-	if _, err := q.Exec(ctx, `SELECT 1 FROM calendars WHERE id IN (SELECT calendar_id FROM bookings WHERE id = ANY($1))
-		ORDER BY id FOR SHARE`, ids); err != nil {
+	if _, err := q.Exec(ctx, `SELECT 1 FROM calendars WHERE location_id = $2
+		AND id IN (SELECT calendar_id FROM bookings WHERE id = ANY($1) AND location_id = $2)
+		ORDER BY id FOR SHARE`, ids, db.ThisBusiness); err != nil {
 		return fmt.Errorf("booking: unable to lock calendars: %w", err)
 	}
 	if _, err := q.Exec(ctx, `
 		WITH planned AS (`+plannedSteps+`)
-		DELETE FROM reminders r WHERE r.booking_id = ANY($1) AND r.state = 'due' AND NOT EXISTS (
+		DELETE FROM reminders r WHERE r.booking_id = ANY($1) AND r.location_id = $2 AND r.state = 'due' AND NOT EXISTS (
 			SELECT 1 FROM planned p WHERE p.booking_id = r.booking_id AND p.kind = r.kind
-			  AND p.minutes = r.offset_minutes AND p.recipient = r.recipient AND p.starts_at = r.starts_at)`, ids); err != nil {
+			  AND p.minutes = r.offset_minutes AND p.recipient = r.recipient AND p.starts_at = r.starts_at)`, ids, db.ThisBusiness); err != nil {
 		return fmt.Errorf("booking: unable to drop reminders: %w", err)
 	}
 	if _, err := q.Exec(ctx, `
 		INSERT INTO reminders (kind, booking_id, staff_id, offset_minutes, recipient, starts_at, due_at)
 		SELECT kind, booking_id, staff_id, minutes, recipient, starts_at, due FROM (`+plannedSteps+`) planned
-		WHERE due > $2
-		ON CONFLICT DO NOTHING`, ids, now); err != nil {
+		WHERE due > $3
+		ON CONFLICT DO NOTHING`, ids, db.ThisBusiness, now); err != nil {
 		return fmt.Errorf("booking: unable to plan reminders: %w", err)
 	}
 	return nil
@@ -112,10 +113,10 @@ func planReminders(ctx context.Context, q db.Querier, ids []string, now time.Tim
 func PlanUnplanned(ctx context.Context, q db.Querier, now time.Time) (int, error) {
 	planned, after := 0, ""
 	for {
-		rows, err := q.Query(ctx, `SELECT b.id FROM bookings b WHERE b.location_id = (SELECT slotwise_business())
+		rows, err := q.Query(ctx, `SELECT b.id FROM bookings b WHERE b.location_id = $3
 			AND b.starts_at > $1 AND b.holds_for IS NULL AND b.status IN `+remindedStates+` AND b.id > $2
 			AND NOT EXISTS (SELECT 1 FROM reminders r WHERE r.booking_id = b.id AND r.location_id = b.location_id)
-			ORDER BY b.id LIMIT 500`, now, after)
+			ORDER BY b.id LIMIT 500`, now, after, db.ThisBusiness)
 		if err != nil {
 			return planned, fmt.Errorf("booking: unable to find unplanned bookings: %w", err)
 		}
@@ -143,8 +144,8 @@ func (s *Service) ReplanCalendar(ctx context.Context, q db.Querier, calendarID i
 
 // ReplanCalendar is Service.ReplanCalendar at the instant now.
 func ReplanCalendar(ctx context.Context, q db.Querier, calendarID int64, now time.Time) error {
-	rows, err := q.Query(ctx, `SELECT id FROM bookings WHERE calendar_id = $1 AND holds_for IS NULL
-		AND ends_at > $2::timestamptz - interval '31 days'`, calendarID, now)
+	rows, err := q.Query(ctx, `SELECT id FROM bookings WHERE calendar_id = $1 AND location_id = $3 AND holds_for IS NULL
+		AND ends_at > $2::timestamptz - interval '31 days'`, calendarID, now, db.ThisBusiness)
 	if err != nil {
 		return fmt.Errorf("booking: unable to find a calendar's bookings: %w", err)
 	}

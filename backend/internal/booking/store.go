@@ -36,8 +36,8 @@ const calendarColumns = `
 	c.deposit_kind, c.deposit_value, c.payment, c.hold_minutes, c.refund_policy, c.refund_window_hours, l.id, l.slug, l.name, l.logo_url, l.brand_color, l.time_zone, l.currency, l.default_locale,
 	l.consent_text, coalesce(nullif(c.terms_url, ''), l.terms_url), l.email, l.country, coalesce(l.payment_provider, ''),
 	l.phone, l.contact_form, l.privacy_url, l.cancel_one_of_visit, l.is_default, ` + paymentAccounts + `,
-	(SELECT fv.definition FROM forms f JOIN form_versions fv ON fv.form_id = f.id AND fv.version = f.version WHERE f.id = c.form_id),
-	(SELECT f.version FROM forms f WHERE f.id = c.form_id), c.reminders, ` + calendarStaffJSON
+	(SELECT fv.definition FROM forms f JOIN form_versions fv ON fv.form_id = f.id AND fv.version = f.version AND fv.location_id = f.location_id WHERE f.id = c.form_id AND f.location_id = c.location_id),
+	(SELECT f.version FROM forms f WHERE f.id = c.form_id AND f.location_id = c.location_id), c.reminders, ` + calendarStaffJSON
 
 // calendarStaffJSON is a calendar's active people with their hours and
 // the overrides still to come, in one value of the calendar's row: the
@@ -107,7 +107,7 @@ func (store) calendarBySlug(ctx context.Context, q db.Querier, slug string) (*Ca
 	}
 	c, err := scanCalendar(q.QueryRow(ctx, `SELECT `+calendarColumns+`
 		FROM calendars c JOIN locations l ON l.id = c.location_id
-		WHERE c.slug = $1 AND c.active`, slug))
+		WHERE c.slug = $1 AND c.location_id = $2 AND c.active`, slug, db.ThisBusiness))
 	if errors.Is(err, pgx.ErrNoRows) {
 		return nil, ErrCalendarNotFound
 	}
@@ -119,7 +119,7 @@ func (store) calendarBySlug(ctx context.Context, q db.Querier, slug string) (*Ca
 
 func (store) calendarByID(ctx context.Context, q db.Querier, id int64) (*Calendar, error) {
 	c, err := scanCalendar(q.QueryRow(ctx, `SELECT `+calendarColumns+`
-		FROM calendars c JOIN locations l ON l.id = c.location_id WHERE c.id = $1`, id))
+		FROM calendars c JOIN locations l ON l.id = c.location_id WHERE c.id = $1 AND c.location_id = $2`, id, db.ThisBusiness))
 	if err != nil {
 		return nil, fmt.Errorf("booking: unable to fetch calendar %d: %w", id, err)
 	}
@@ -133,7 +133,7 @@ func (store) business(ctx context.Context, q db.Querier) (*Location, error) {
 	err := q.QueryRow(ctx, `SELECT id, slug, name, logo_url, brand_color, time_zone, currency, default_locale,
 		consent_text, terms_url, email, country, coalesce(payment_provider, ''), phone, contact_form, privacy_url, cancel_one_of_visit,
 		is_default, `+paymentAccounts+`
-		FROM locations l WHERE id = slotwise_business()`).Scan(
+		FROM locations l WHERE l.id = $1`, db.ThisBusiness).Scan(
 		&l.ID, &l.Slug, &l.Name, &l.LogoURL, &l.BrandColor, &l.TimeZone, &l.Currency, &l.DefaultLocale,
 		&l.ConsentText, &l.TermsURL, &l.Email, &l.Country, &l.PaymentProvider, &l.Phone, &l.ContactForm, &l.PrivacyURL, &l.CancelOneOfVisit,
 		&l.Default, &l.PaymentAccounts)
@@ -201,28 +201,30 @@ func (b busy) external() bool { return b.BookingID == "" }
 // they were booked for; and the busy times of their own calendars
 // (calendar connections, kept fresh by calsync).
 func (store) busyBetween(ctx context.Context, q db.Querier, staffIDs []int64, from, to time.Time) ([]busy, error) {
-	// The people are listed one parameter each ("IN ($3, $4)", a statement
-	// for each number of people), not as one array: PostgreSQL then keeps
-	// the statement's generic plan, the plan it would choose anyway, where
-	// an array of unknown length made the generic plan look dearer and the
-	// query was planned again at every call.
+	// Each person's bookings are a branch of their own, found by the
+	// business and the person ("location_id = $3 AND staff_id = $4"): an
+	// index scan takes both only as equalities (a list of people cannot
+	// drive it), and with the business named beside row security's bounds
+	// PostgreSQL expects a row or two whatever it is given, so it would
+	// read all of a business's bookings through the business alone. The
+	// people are listed one parameter each, a statement for each number of
+	// people: an array of unknown length made PostgreSQL plan the query
+	// again at every call.
 	if len(staffIDs) == 0 {
 		return nil, nil
 	}
+	args := []any{from, to, db.ThisBusiness}
 	people := make([]string, len(staffIDs))
-	args := []any{from, to}
+	branches := make([]string, 0, len(staffIDs)+1)
 	for i, id := range staffIDs {
-		people[i] = "$" + strconv.Itoa(i+3)
 		args = append(args, id)
+		people[i] = "$" + strconv.Itoa(len(args))
+		branches = append(branches, `SELECT staff_id, lower(blocked), upper(blocked), starts_at, id, coalesce(session, ''), seats FROM bookings
+		WHERE location_id = $3 AND staff_id = `+people[i]+` AND status <> 'cancelled' AND blocked && tstzrange($1, $2)`)
 	}
-	in := strings.Join(people, ", ")
-	rows, err := q.Query(ctx, `
-		SELECT staff_id, lower(blocked), upper(blocked), starts_at, id, coalesce(session, ''), seats FROM bookings
-		WHERE staff_id IN (`+in+`) AND status <> 'cancelled' AND blocked && tstzrange($1, $2)
-		UNION ALL
-		SELECT staff_id, lower(span), upper(span), lower(span), '', '', 0 FROM staff_busy
-		WHERE staff_id IN (`+in+`) AND span && tstzrange($1, $2)`,
-		args...)
+	branches = append(branches, `SELECT staff_id, lower(span), upper(span), lower(span), '', '', 0 FROM staff_busy
+		WHERE location_id = $3 AND staff_id IN (`+strings.Join(people, ", ")+`) AND span && tstzrange($1, $2)`)
+	rows, err := q.Query(ctx, strings.Join(branches, "\n\t\tUNION ALL\n\t\t"), args...)
 	if err != nil {
 		return nil, fmt.Errorf("booking: unable to fetch busy times: %w", err)
 	}
@@ -307,8 +309,8 @@ func (store) booking(ctx context.Context, q db.Querier, id, lock string) (*Booki
 		       b.answers, coalesce(b.form_version, 0), b.payment, coalesce(b.currency, ''), b.total_cents, b.pay_now_cents,
 		       b.paid_cents, b.refunded_cents, b.hold_until, b.refund_due_cents, b.refund_rest,
 		       coalesce((SELECT json_agg(json_build_object('name', g.name, 'email', g.email) ORDER BY g.position)
-		                 FROM booking_guests g WHERE g.booking_id = b.id), '[]')
-		FROM bookings b WHERE b.id = $1`+lock, id).
+		                 FROM booking_guests g WHERE g.booking_id = b.id AND g.location_id = b.location_id), '[]')
+		FROM bookings b WHERE b.id = $1 AND b.location_id = $2`+lock, id, db.ThisBusiness).
 		Scan(&b.ID, &b.Status, &b.Start, &b.End, &b.TimeZone, &b.Locale, &b.Contact.FirstName,
 			&b.Contact.LastName, &b.Contact.Email, &b.Contact.Phone, &dob, &b.Contact.Location,
 			&b.Contact.Notes, &b.Contact.Consent, &b.TermsAccepted, &b.CancellationReason,
@@ -340,7 +342,7 @@ func (store) booking(ctx context.Context, q db.Querier, id, lock string) (*Booki
 
 func (store) staffByID(ctx context.Context, q db.Querier, id int64) (*Staff, error) {
 	s := &Staff{ID: id}
-	err := q.QueryRow(ctx, `SELECT slug, name, email, time_zone FROM staff WHERE id = $1`, id).
+	err := q.QueryRow(ctx, `SELECT slug, name, email, time_zone FROM staff WHERE id = $1 AND location_id = $2`, id, db.ThisBusiness).
 		Scan(&s.Slug, &s.Name, &s.Email, &s.TimeZone)
 	if err != nil {
 		return nil, fmt.Errorf("booking: unable to fetch staff %d: %w", id, err)
@@ -352,8 +354,8 @@ func (store) moveBooking(ctx context.Context, q db.Querier, b *Booking, blockedF
 	_, err := q.Exec(ctx, `
 		UPDATE bookings SET status = $2, starts_at = $3, ends_at = $4, blocked = tstzrange($5, $6),
 			previous_starts_at = $7, booker_time_zone = $8, sequence = $9, staff_id = $10, session = $11, updated_at = now()
-		WHERE id = $1`,
-		b.ID, b.Status, b.Start, b.End, blockedFrom, blockedTo, b.PreviousStart, b.TimeZone, b.Sequence, b.Staff.ID, session(b))
+		WHERE id = $1 AND location_id = $12`,
+		b.ID, b.Status, b.Start, b.End, blockedFrom, blockedTo, b.PreviousStart, b.TimeZone, b.Sequence, b.Staff.ID, session(b), db.ThisBusiness)
 	return err
 }
 
@@ -363,7 +365,7 @@ func (store) cancelBooking(ctx context.Context, q db.Querier, b *Booking) error 
 			cancelled_at = now(), updated_at = now(), payment = coalesce(nullif($5, ''), payment),
 			hold_until = CASE WHEN $5 IN ('released', 'refund_due') THEN NULL ELSE hold_until END,
 			refund_rest = refund_rest OR $6
-		WHERE id = $1`, b.ID, b.CancellationReason, b.Sequence, b.CancelledBy, b.Money.State, b.Money.RefundRest)
+		WHERE id = $1 AND location_id = $7`, b.ID, b.CancellationReason, b.Sequence, b.CancelledBy, b.Money.State, b.Money.RefundRest, db.ThisBusiness)
 	if err != nil {
 		return fmt.Errorf("booking: unable to cancel %q: %w", b.ID, err)
 	}
@@ -373,7 +375,7 @@ func (store) cancelBooking(ctx context.Context, q db.Querier, b *Booking) error 
 // seriesIDs lists the bookings of a series, in time order (ids break ties,
 // so every reader agrees which is first).
 func (store) seriesIDs(ctx context.Context, q db.Querier, seriesID string) ([]string, error) {
-	rows, err := q.Query(ctx, `SELECT id FROM bookings WHERE series_id = $1 ORDER BY starts_at, id`, seriesID)
+	rows, err := q.Query(ctx, `SELECT id FROM bookings WHERE series_id = $1 AND location_id = $2 ORDER BY starts_at, id`, seriesID, db.ThisBusiness)
 	if err != nil {
 		return nil, fmt.Errorf("booking: unable to list series %q: %w", seriesID, err)
 	}
@@ -395,7 +397,7 @@ func (store) holdFor(ctx context.Context, q db.Querier, b *Booking, person *Staf
 // releaseHolds frees the time a collective booking held for its other
 // people (before it moves, or when it is cancelled).
 func (store) releaseHolds(ctx context.Context, q db.Querier, bookingID string) error {
-	if _, err := q.Exec(ctx, `DELETE FROM bookings WHERE holds_for = $1`, bookingID); err != nil {
+	if _, err := q.Exec(ctx, `DELETE FROM bookings WHERE holds_for = $1 AND location_id = $2`, bookingID, db.ThisBusiness); err != nil {
 		return fmt.Errorf("booking: unable to release the holds of %q: %w", bookingID, err)
 	}
 	return nil
@@ -404,8 +406,8 @@ func (store) releaseHolds(ctx context.Context, q db.Querier, bookingID string) e
 // confirmBooking writes a request's confirmation to it and to the rows
 // holding other people's time (collective), which follow it.
 func (store) confirmBooking(ctx context.Context, q db.Querier, b *Booking) error {
-	_, err := q.Exec(ctx, `UPDATE bookings SET status = $2, sequence = $3, updated_at = now() WHERE id = $1 OR holds_for = $1`,
-		b.ID, b.Status, b.Sequence)
+	_, err := q.Exec(ctx, `UPDATE bookings SET status = $2, sequence = $3, updated_at = now() WHERE (id = $1 OR holds_for = $1) AND location_id = $4`,
+		b.ID, b.Status, b.Sequence, db.ThisBusiness)
 	if err != nil {
 		return fmt.Errorf("booking: unable to confirm %q: %w", b.ID, err)
 	}
@@ -414,8 +416,8 @@ func (store) confirmBooking(ctx context.Context, q db.Querier, b *Booking) error
 
 // setPayment writes a booking's payment state (a refund the business grants).
 func (store) setPayment(ctx context.Context, q db.Querier, b *Booking) error {
-	if _, err := q.Exec(ctx, `UPDATE bookings SET payment = $2, refund_due_cents = $3, updated_at = now() WHERE id = $1`,
-		b.ID, b.Money.State, b.Money.RefundDue); err != nil {
+	if _, err := q.Exec(ctx, `UPDATE bookings SET payment = $2, refund_due_cents = $3, updated_at = now() WHERE id = $1 AND location_id = $4`,
+		b.ID, b.Money.State, b.Money.RefundDue, db.ThisBusiness); err != nil {
 		return fmt.Errorf("booking: unable to grant a refund of %q: %w", b.ID, err)
 	}
 	return nil
@@ -425,8 +427,8 @@ func (store) setPayment(ctx context.Context, q db.Querier, b *Booking) error {
 // hold, to it and to the rows holding other people's time.
 func (store) priceBooking(ctx context.Context, q db.Querier, b *Booking) error {
 	if _, err := q.Exec(ctx, `UPDATE bookings SET status = $2, payment = $3, currency = $4, total_cents = $5,
-		pay_now_cents = $6, hold_until = $7 WHERE id = $1 OR holds_for = $1`,
-		b.ID, b.Status, b.Money.State, b.Money.Currency, b.Money.Total, b.Money.PayNow, b.Money.HoldUntil); err != nil {
+		pay_now_cents = $6, hold_until = $7 WHERE (id = $1 OR holds_for = $1) AND location_id = $8`,
+		b.ID, b.Status, b.Money.State, b.Money.Currency, b.Money.Total, b.Money.PayNow, b.Money.HoldUntil, db.ThisBusiness); err != nil {
 		return fmt.Errorf("booking: unable to price %q: %w", b.ID, err)
 	}
 	return nil
@@ -436,7 +438,7 @@ func (store) priceBooking(ctx context.Context, q db.Querier, b *Booking) error {
 // state and what was paid; its hold has ended either way.
 func (store) recordPaid(ctx context.Context, q db.Querier, b *Booking) error {
 	if _, err := q.Exec(ctx, `UPDATE bookings SET status = $2, payment = $3, paid_cents = $4, hold_until = NULL, updated_at = now()
-		WHERE id = $1 OR holds_for = $1`, b.ID, b.Status, b.Money.State, b.Money.Paid); err != nil {
+		WHERE (id = $1 OR holds_for = $1) AND location_id = $5`, b.ID, b.Status, b.Money.State, b.Money.Paid, db.ThisBusiness); err != nil {
 		return fmt.Errorf("booking: unable to record the payment of %q: %w", b.ID, err)
 	}
 	return nil
@@ -444,7 +446,7 @@ func (store) recordPaid(ctx context.Context, q db.Querier, b *Booking) error {
 
 // markProcessing keeps a held booking held while a delayed method confirms.
 func (store) markProcessing(ctx context.Context, q db.Querier, id string) error {
-	if _, err := q.Exec(ctx, `UPDATE bookings SET payment = 'processing', updated_at = now() WHERE id = $1`, id); err != nil {
+	if _, err := q.Exec(ctx, `UPDATE bookings SET payment = 'processing', updated_at = now() WHERE id = $1 AND location_id = $2`, id, db.ThisBusiness); err != nil {
 		return fmt.Errorf("booking: unable to mark the payment of %q processing: %w", id, err)
 	}
 	return nil
@@ -454,7 +456,7 @@ func (store) markProcessing(ctx context.Context, q db.Querier, id string) error 
 // now, skipping those another replica has locked.
 func (store) endedHolds(ctx context.Context, q db.Querier, now time.Time, limit int) ([]string, error) {
 	rows, err := q.Query(ctx, `SELECT id FROM bookings WHERE payment = 'hold' AND status = 'pending' AND hold_until <= $1
-		AND holds_for IS NULL ORDER BY hold_until LIMIT $2 FOR UPDATE SKIP LOCKED`, now, limit)
+		AND holds_for IS NULL AND location_id = $3 ORDER BY hold_until LIMIT $2 FOR UPDATE SKIP LOCKED`, now, limit, db.ThisBusiness)
 	if err != nil {
 		return nil, fmt.Errorf("booking: unable to list ended holds: %w", err)
 	}
@@ -481,8 +483,8 @@ func (store) recordRefund(ctx context.Context, q db.Querier, id string, amount, 
 	err := q.QueryRow(ctx, `UPDATE bookings SET
 		payment = CASE WHEN refunded_cents + $2 >= paid_cents THEN 'refunded' WHEN refund_rest THEN 'refund_due' ELSE 'paid' END,
 		refunded_cents = least(paid_cents, refunded_cents + $2), refund_due_cents = 0, refund_rest = false, updated_at = now()
-		WHERE id = $1 AND payment = 'refund_due' AND refund_due_cents = $3
-		RETURNING payment`, id, amount, asked).Scan(&state)
+		WHERE id = $1 AND location_id = $4 AND payment = 'refund_due' AND refund_due_cents = $3
+		RETURNING payment`, id, amount, asked, db.ThisBusiness).Scan(&state)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return "", nil
 	}
@@ -495,8 +497,8 @@ func (store) recordRefund(ctx context.Context, q db.Querier, id string, amount, 
 // madeWithIDs lists the ids of the bookings made with id (its series or
 // visit) in time order, locked when lock is " FOR UPDATE".
 func (store) madeWithIDs(ctx context.Context, q db.Querier, id, lock string) ([]string, error) {
-	rows, err := q.Query(ctx, `SELECT id FROM bookings WHERE holds_for IS NULL AND (id = $1 OR series_id IS NOT NULL
-		AND series_id = (SELECT series_id FROM bookings WHERE id = $1)) ORDER BY starts_at, id`+lock, id)
+	rows, err := q.Query(ctx, `SELECT id FROM bookings WHERE location_id = $2 AND holds_for IS NULL AND (id = $1 OR series_id IS NOT NULL
+		AND series_id = (SELECT series_id FROM bookings WHERE id = $1 AND location_id = $2)) ORDER BY starts_at, id`+lock, id, db.ThisBusiness)
 	if err != nil {
 		return nil, fmt.Errorf("booking: unable to list the bookings made with %q: %w", id, err)
 	}

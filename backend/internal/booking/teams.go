@@ -6,6 +6,8 @@ import (
 	"fmt"
 
 	"github.com/jackc/pgx/v5"
+
+	"slotwise/backend/internal/db"
 )
 
 // Team is people who take one calendar's appointments together: its page
@@ -42,7 +44,8 @@ func (s *Service) Team(ctx context.Context, slug string) (*Team, error) {
 	t := &Team{}
 	var calendarID int64
 	err := s.pool.QueryRow(ctx, `SELECT t.slug, t.name, t.description, t.calendar_id
-		FROM teams t JOIN calendars c ON c.id = t.calendar_id WHERE t.slug = $1 AND c.active`, slug).
+		FROM teams t JOIN calendars c ON c.id = t.calendar_id AND c.location_id = t.location_id
+		WHERE t.slug = $1 AND t.location_id = $2 AND c.active`, slug, db.ThisBusiness).
 		Scan(&t.Slug, &t.Name, &t.Description, &calendarID)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return nil, ErrTeamNotFound
@@ -71,7 +74,7 @@ func (s *Service) group(ctx context.Context, column, key string) (*Group, error)
 		return nil, ErrGroupNotFound
 	}
 	g := &Group{}
-	err := s.pool.QueryRow(ctx, `SELECT id, slug, name, description FROM calendar_groups WHERE `+column+` = $1`, key).
+	err := s.pool.QueryRow(ctx, `SELECT id, slug, name, description FROM calendar_groups WHERE `+column+` = $1 AND location_id = $2`, key, db.ThisBusiness).
 		Scan(&g.ID, &g.Slug, &g.Name, &g.Description)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return nil, ErrGroupNotFound
@@ -80,8 +83,8 @@ func (s *Service) group(ctx context.Context, column, key string) (*Group, error)
 		return nil, fmt.Errorf("booking: unable to fetch group %q: %w", key, err)
 	}
 	rows, err := s.pool.Query(ctx, `SELECT `+calendarColumns+`
-		FROM calendar_group_members m JOIN calendars c ON c.id = m.calendar_id JOIN locations l ON l.id = c.location_id
-		WHERE m.group_id = $1 AND c.active ORDER BY m.position, c.name`, g.ID)
+		FROM calendar_group_members m JOIN calendars c ON c.id = m.calendar_id AND c.location_id = m.location_id JOIN locations l ON l.id = c.location_id
+		WHERE m.group_id = $1 AND m.location_id = $2 AND c.active ORDER BY m.position, c.name`, g.ID, db.ThisBusiness)
 	if err != nil {
 		return nil, fmt.Errorf("booking: unable to fetch the calendars of group %q: %w", key, err)
 	}

@@ -71,10 +71,10 @@ func tokenFor(ctx context.Context, q db.Querier, bookingID, token, purpose strin
 	}
 	var ok bool
 	err := q.QueryRow(ctx, `SELECT EXISTS (
-		SELECT 1 FROM booking_tokens t JOIN bookings b ON b.id = t.booking_id
-		WHERE t.token_hash = $1 AND t.purpose = $3
-		  AND (t.booking_id = $2 OR (b.series_id IS NOT NULL AND b.series_id = (SELECT series_id FROM bookings WHERE id = $2))))`,
-		hashToken(token), bookingID, purpose).Scan(&ok)
+		SELECT 1 FROM booking_tokens t JOIN bookings b ON b.id = t.booking_id AND b.location_id = t.location_id
+		WHERE t.token_hash = $1 AND t.location_id = $4 AND t.purpose = $3
+		  AND (t.booking_id = $2 OR (b.series_id IS NOT NULL AND b.series_id = (SELECT series_id FROM bookings WHERE id = $2 AND location_id = $4))))`,
+		hashToken(token), bookingID, purpose, db.ThisBusiness).Scan(&ok)
 	if err != nil {
 		return false, fmt.Errorf("booking: unable to check a manage token: %w", err)
 	}

@@ -7,6 +7,7 @@ import (
 
 	"github.com/jackc/pgx/v5"
 
+	"slotwise/backend/internal/db"
 	"slotwise/backend/internal/icalbusy"
 )
 
@@ -29,8 +30,8 @@ func (s *Service) CheckLive(ctx context.Context, staff []int64, from, to time.Ti
 	// A connection whose last sync failed is not asked (every booking would
 	// wait for it); it counts as silent.
 	rows, err := s.pool.Query(ctx, `SELECT c.id, c.staff_id, c.last_error <> '' FROM calendar_connections c
-		WHERE c.staff_id = ANY($1) AND c.kind = 'caldav' AND (c.last_sync IS NULL OR c.last_sync < $2)
-		AND EXISTS (SELECT 1 FROM connection_calendars k WHERE k.connection_id = c.id AND k.check_busy)`, staff, s.now().Add(-FreshFor))
+		WHERE c.staff_id = ANY($1) AND c.location_id = $3 AND c.kind = 'caldav' AND (c.last_sync IS NULL OR c.last_sync < $2)
+		AND EXISTS (SELECT 1 FROM connection_calendars k WHERE k.connection_id = c.id AND k.location_id = c.location_id AND k.check_busy)`, staff, s.now().Add(-FreshFor), db.ThisBusiness)
 	if err != nil {
 		s.log.WarnContext(ctx, "calendar check: unable to find connections", "error", err)
 		return nil

@@ -221,7 +221,7 @@ func (s *Service) Create(ctx context.Context, in Input) (*Connection, error) {
 	var existing string
 	var count int
 	if err := s.pool.QueryRow(ctx, `SELECT coalesce(max(id) FILTER (WHERE kind = $2 AND url = $3), ''), count(*)
-		FROM calendar_connections WHERE staff_id = $1`, staffID, in.Kind, u.String()).Scan(&existing, &count); err != nil {
+		FROM calendar_connections WHERE staff_id = $1 AND location_id = $4`, staffID, in.Kind, u.String(), db.ThisBusiness).Scan(&existing, &count); err != nil {
 		return nil, err
 	}
 	if existing != "" {
@@ -279,8 +279,8 @@ func (s *Service) Create(ctx context.Context, in Input) (*Connection, error) {
 	var pg *pgconn.PgError
 	if errors.As(err, &pg) && pg.Code == "23505" {
 		var id string
-		_ = s.pool.QueryRow(context.WithoutCancel(ctx), `SELECT id FROM calendar_connections WHERE staff_id = $1 AND kind = $2 AND url = $3`,
-			staffID, in.Kind, u.String()).Scan(&id)
+		_ = s.pool.QueryRow(context.WithoutCancel(ctx), `SELECT id FROM calendar_connections WHERE staff_id = $1 AND kind = $2 AND url = $3 AND location_id = $4`,
+			staffID, in.Kind, u.String(), db.ThisBusiness).Scan(&id)
 		return nil, &ConnectedError{ID: id}
 	}
 	if err != nil {
@@ -319,18 +319,19 @@ func (s *Service) List(ctx context.Context, staff string) ([]Connection, error) 
 // list reads connections and names their people with booking's staff:
 // the staff table is booking's to read.
 func (s *Service) list(ctx context.Context, where string, arg any) ([]Connection, error) {
-	args := []any{}
+	args := db.Args{}
 	if arg != nil {
 		args = append(args, arg)
 	}
+	business := args.Add(db.ThisBusiness)
 	rows, err := s.pool.Query(ctx, `
 		SELECT c.id, c.staff_id, c.kind, c.url, c.username, CASE WHEN c.write_error <> '' THEN 'error' ELSE c.state END, c.last_sync,
 			coalesce(nullif(c.last_error, ''), c.write_error), c.left_out,
 			coalesce(json_agg(json_build_object('url', k.url, 'name', k.name, 'check', k.check_busy, 'writeTo', k.write_to) ORDER BY k.name, k.url)
 				FILTER (WHERE k.url IS NOT NULL), '[]')
 		FROM calendar_connections c
-		LEFT JOIN connection_calendars k ON k.connection_id = c.id
-		WHERE `+where+`
+		LEFT JOIN connection_calendars k ON k.connection_id = c.id AND k.location_id = c.location_id
+		WHERE `+where+` AND c.location_id = `+business+`
 		GROUP BY c.id, c.location_id ORDER BY c.created_at, c.id`, args...)
 	if err != nil {
 		return nil, err
@@ -402,22 +403,22 @@ func (s *Service) Update(ctx context.Context, id string, p Patch) (*Connection, 
 				ctag = CASE WHEN url = ANY($2) THEN ctag ELSE '' END,
 				etag = CASE WHEN url = ANY($2) THEN etag ELSE '' END,
 				synced_to = CASE WHEN url = ANY($2) THEN synced_to END
-				WHERE connection_id = $1`, id, *p.Check); err != nil {
+				WHERE connection_id = $1 AND location_id = $3`, id, *p.Check, db.ThisBusiness); err != nil {
 				return err
 			}
-			if _, err := tx.Exec(ctx, `DELETE FROM staff_busy WHERE connection_id = $1 AND NOT calendar_url = ANY($2)`, id, *p.Check); err != nil {
+			if _, err := tx.Exec(ctx, `DELETE FROM staff_busy WHERE connection_id = $1 AND location_id = $3 AND NOT calendar_url = ANY($2)`, id, *p.Check, db.ThisBusiness); err != nil {
 				return err
 			}
 		}
 		if p.WriteTo != nil {
-			if _, err := tx.Exec(ctx, `UPDATE connection_calendars SET write_to = false WHERE connection_id = $1 AND write_to`, id); err != nil {
+			if _, err := tx.Exec(ctx, `UPDATE connection_calendars SET write_to = false WHERE connection_id = $1 AND location_id = $2 AND write_to`, id, db.ThisBusiness); err != nil {
 				return err
 			}
-			if _, err := tx.Exec(ctx, `UPDATE connection_calendars SET write_to = true WHERE connection_id = $1 AND url = $2`, id, *p.WriteTo); err != nil {
+			if _, err := tx.Exec(ctx, `UPDATE connection_calendars SET write_to = true WHERE connection_id = $1 AND url = $2 AND location_id = $3`, id, *p.WriteTo, db.ThisBusiness); err != nil {
 				return err
 			}
 		}
-		_, err := tx.Exec(ctx, `UPDATE calendar_connections SET next_sync = $2 WHERE id = $1`, id, s.now())
+		_, err := tx.Exec(ctx, `UPDATE calendar_connections SET next_sync = $2 WHERE id = $1 AND location_id = $3`, id, s.now(), db.ThisBusiness)
 		return err
 	})
 	if err != nil {
@@ -435,7 +436,7 @@ func trimmed(s string) string {
 
 // Delete removes a connection and the busy times it brought.
 func (s *Service) Delete(ctx context.Context, id string) error {
-	tag, err := s.pool.Exec(ctx, `DELETE FROM calendar_connections WHERE id = $1`, id)
+	tag, err := s.pool.Exec(ctx, `DELETE FROM calendar_connections WHERE id = $1 AND location_id = $2`, id, db.ThisBusiness)
 	if err != nil {
 		return err
 	}

@@ -8,6 +8,7 @@ import (
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgtype"
 
+	"slotwise/backend/internal/db"
 	"slotwise/backend/internal/icalbusy"
 )
 
@@ -21,8 +22,8 @@ const MaxBusyPerStaff = 20_000
 func (s *Service) store(ctx context.Context, id string, t *target, calURL string, res icalbusy.Result, set string, a, b string) error {
 	return pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
 		var others int
-		if err := tx.QueryRow(ctx, `SELECT count(*) FROM staff_busy WHERE staff_id = $1 AND NOT (connection_id = $2 AND calendar_url = $3)`,
-			t.staffID, id, calURL).Scan(&others); err != nil {
+		if err := tx.QueryRow(ctx, `SELECT count(*) FROM staff_busy WHERE staff_id = $1 AND location_id = $4 AND NOT (connection_id = $2 AND calendar_url = $3)`,
+			t.staffID, id, calURL, db.ThisBusiness).Scan(&others); err != nil {
 			return err
 		}
 		busy, held := capBusy(res.Busy, MaxBusyPerStaff-others, t.opt.To)
@@ -34,8 +35,8 @@ func (s *Service) store(ctx context.Context, id string, t *target, calURL string
 		if err := replaceBusy(ctx, tx, t.staffID, id, calURL, busy, nil); err != nil {
 			return err
 		}
-		_, err := tx.Exec(ctx, `UPDATE connection_calendars SET `+set+`, synced_to = $3, left_out = $6 WHERE connection_id = $1 AND url = $2`,
-			id, calURL, t.opt.To, a, b, leftOut)
+		_, err := tx.Exec(ctx, `UPDATE connection_calendars SET `+set+`, synced_to = $3, left_out = $6 WHERE connection_id = $1 AND url = $2 AND location_id = $7`,
+			id, calURL, t.opt.To, a, b, leftOut, db.ThisBusiness)
 		return err
 	})
 }
@@ -73,7 +74,7 @@ func replaceBusy(ctx context.Context, tx pgx.Tx, staffID int64, id, calURL strin
 		from, to = &within[0], &within[1]
 	}
 	rows, err := tx.Query(ctx, `SELECT id, uid, lower(span), upper(span) FROM staff_busy
-		WHERE connection_id = $1 AND calendar_url = $2 AND ($3::timestamptz IS NULL OR span && tstzrange($3, $4))`, id, calURL, from, to)
+		WHERE connection_id = $1 AND calendar_url = $2 AND location_id = $5 AND ($3::timestamptz IS NULL OR span && tstzrange($3, $4))`, id, calURL, from, to, db.ThisBusiness)
 	if err != nil {
 		return err
 	}
@@ -121,7 +122,7 @@ func replaceBusy(ctx context.Context, tx pgx.Tx, staffID int64, id, calURL strin
 		have[r.key] = true
 	}
 	if len(gone) > 0 {
-		if _, err := tx.Exec(ctx, `DELETE FROM staff_busy WHERE id = ANY($1)`, gone); err != nil {
+		if _, err := tx.Exec(ctx, `DELETE FROM staff_busy WHERE id = ANY($1) AND location_id = $2`, gone, db.ThisBusiness); err != nil {
 			return err
 		}
 	}

@@ -35,7 +35,7 @@ func (s *Service) syncNow(ctx context.Context, id string, fetched map[string]fee
 	}
 	deadline := time.Now().Add(leaseFor) // real time: a wait, not the booking clock
 	for {
-		lease, err := s.claim(ctx, `id = $3`, id)
+		lease, err := s.claim(ctx, `id = $3 AND location_id = $4`, id, db.ThisBusiness)
 		if err != nil {
 			return nil, err
 		}
@@ -64,11 +64,14 @@ type lease struct {
 // the server's time); those leased by a live sync elsewhere are skipped.
 func (s *Service) claim(ctx context.Context, where string, args ...any) ([]lease, error) {
 	token := newID("l")
+	// The connections are chosen once (MATERIALIZED): a subquery that skips
+	// locked rows, read again for each row it is joined to, would pick others.
 	rows, err := s.pool.Query(ctx, `
-		UPDATE calendar_connections SET lease_owner = $1, lease_until = now() + interval '2 minutes', state = 'syncing'
-		WHERE id IN (SELECT id FROM calendar_connections
+		WITH due AS MATERIALIZED (SELECT id, location_id FROM calendar_connections
 			WHERE (lease_until IS NULL OR lease_until < now()) AND $2::timestamptz IS NOT NULL AND `+where+`
 			ORDER BY next_sync LIMIT 4 FOR UPDATE SKIP LOCKED)
+		UPDATE calendar_connections SET lease_owner = $1, lease_until = now() + interval '2 minutes', state = 'syncing'
+		WHERE (id, location_id) IN (SELECT id, location_id FROM due)
 		RETURNING id, location_id`, append([]any{token, s.now()}, args...)...)
 	if err != nil {
 		return nil, err
@@ -116,7 +119,7 @@ func (s *Service) syncLeased(ctx context.Context, id, token string, fetched map[
 	next := s.now().Add(s.interval)
 	if err != nil {
 		state, msg = StateError, message(err)
-		if err := s.pool.QueryRow(wctx, `SELECT failures + 1 FROM calendar_connections WHERE id = $1`, id).Scan(&failures); err != nil {
+		if err := s.pool.QueryRow(wctx, `SELECT failures + 1 FROM calendar_connections WHERE id = $1 AND location_id = $2`, id, db.ThisBusiness).Scan(&failures); err != nil {
 			failures = 1
 		}
 		next = s.now().Add(backoff(s.interval, failures))
@@ -126,12 +129,12 @@ func (s *Service) syncLeased(ctx context.Context, id, token string, fetched map[
 		state = StatePartial
 	}
 	var before, beforeLeftOut string
-	uerr := s.pool.QueryRow(wctx, `WITH old AS (SELECT last_error, left_out FROM calendar_connections WHERE id = $1)
+	uerr := s.pool.QueryRow(wctx, `WITH old AS (SELECT last_error, left_out FROM calendar_connections WHERE id = $1 AND location_id = $9)
 		UPDATE calendar_connections SET state = $3, last_error = $4, failures = $5,
 			left_out = CASE WHEN $3 = 'error' THEN left_out ELSE $8 END,
 			last_sync = CASE WHEN $3 = 'error' THEN last_sync ELSE $6 END, next_sync = $7, lease_owner = NULL, lease_until = NULL
-		WHERE id = $1 AND lease_owner = $2 RETURNING (SELECT last_error FROM old), (SELECT left_out FROM old)`,
-		id, token, state, msg, failures, s.now(), next, leftOut).Scan(&before, &beforeLeftOut)
+		WHERE id = $1 AND location_id = $9 AND lease_owner = $2 RETURNING (SELECT last_error FROM old), (SELECT left_out FROM old)`,
+		id, token, state, msg, failures, s.now(), next, leftOut, db.ThisBusiness).Scan(&before, &beforeLeftOut)
 	switch {
 	case errors.Is(uerr, pgx.ErrNoRows): // deleted meanwhile, or the lease ran out
 	case uerr != nil:
@@ -150,7 +153,7 @@ func (s *Service) syncLeased(ctx context.Context, id, token string, fetched map[
 // named when there are several.
 func (s *Service) leftOut(ctx context.Context, id string) (string, error) {
 	rows, err := s.pool.Query(ctx, `SELECT name, left_out FROM connection_calendars
-		WHERE connection_id = $1 AND check_busy ORDER BY name, url`, id)
+		WHERE connection_id = $1 AND location_id = $2 AND check_busy ORDER BY name, url`, id, db.ThisBusiness)
 	if err != nil {
 		return "", err
 	}
@@ -226,7 +229,7 @@ func (s *Service) load(ctx context.Context, id string) (*target, error) {
 	t := &target{}
 	var secret []byte
 	var addresses []string
-	err := s.pool.QueryRow(ctx, `SELECT staff_id, kind, url, username, secret, addresses FROM calendar_connections WHERE id = $1`, id).
+	err := s.pool.QueryRow(ctx, `SELECT staff_id, kind, url, username, secret, addresses FROM calendar_connections WHERE id = $1 AND location_id = $2`, id, db.ThisBusiness).
 		Scan(&t.staffID, &t.kind, &t.url, &t.username, &secret, &addresses)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return nil, ErrNotFound
@@ -262,7 +265,7 @@ func (s *Service) load(ctx context.Context, id string) (*target, error) {
 		Budget: icalbusy.NewBudget(), // one sync's, shared by its calendars
 	}
 	rows, err := s.pool.Query(ctx, `SELECT url, check_busy, sync_token, ctag, etag, last_modified, synced_to
-		FROM connection_calendars WHERE connection_id = $1 ORDER BY url`, id)
+		FROM connection_calendars WHERE connection_id = $1 AND location_id = $2 ORDER BY url`, id, db.ThisBusiness)
 	if err != nil {
 		return nil, err
 	}

@@ -11,6 +11,7 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"slotwise/backend/internal/booking"
+	"slotwise/backend/internal/db"
 	"slotwise/backend/internal/events"
 	"slotwise/backend/internal/notify"
 )
@@ -159,8 +160,8 @@ type place struct{ connection, calendar string }
 // targets adds, for each person, the calendars they chose to write to.
 func (s *Service) targets(ctx context.Context, staff []int64, ev notify.Event, want map[place]notify.Event) error {
 	rows, err := s.pool.Query(ctx, `SELECT k.connection_id, k.url FROM connection_calendars k
-		JOIN calendar_connections c ON c.id = k.connection_id
-		WHERE c.staff_id = ANY($1) AND c.kind = 'caldav' AND k.write_to`, staff)
+		JOIN calendar_connections c ON c.id = k.connection_id AND c.location_id = k.location_id
+		WHERE c.staff_id = ANY($1) AND c.location_id = $2 AND c.kind = 'caldav' AND k.write_to`, staff, db.ThisBusiness)
 	if err != nil {
 		return err
 	}
@@ -186,7 +187,7 @@ type written struct {
 // what is. A failure shows on its connection's status; the event is
 // retried by the dispatcher.
 func (s *Service) reconcile(ctx context.Context, key string, want map[place]notify.Event) error {
-	rows, err := s.pool.Query(ctx, `SELECT connection_id, calendar_url, href, etag, sequence FROM calendar_writes WHERE key = $1`, key)
+	rows, err := s.pool.Query(ctx, `SELECT connection_id, calendar_url, href, etag, sequence FROM calendar_writes WHERE key = $1 AND location_id = $2`, key, db.ThisBusiness)
 	if err != nil {
 		return err
 	}
@@ -211,7 +212,7 @@ func (s *Service) reconcile(ctx context.Context, key string, want map[place]noti
 		}
 		err := s.onAccount(ctx, p.connection, func(a *account) error { return a.remove(ctx, w.href) })
 		if err == nil {
-			_, err = s.pool.Exec(ctx, `DELETE FROM calendar_writes WHERE key = $1 AND connection_id = $2 AND calendar_url = $3`, key, p.connection, p.calendar)
+			_, err = s.pool.Exec(ctx, `DELETE FROM calendar_writes WHERE key = $1 AND connection_id = $2 AND calendar_url = $3 AND location_id = $4`, key, p.connection, p.calendar, db.ThisBusiness)
 		}
 		failed = errors.Join(failed, err)
 	}
@@ -255,7 +256,7 @@ func objectURL(calendar, uid string) string {
 func (s *Service) onAccount(ctx context.Context, connection string, do func(*account) error) error {
 	var rawURL, username string
 	var secret []byte
-	err := s.pool.QueryRow(ctx, `SELECT url, username, secret FROM calendar_connections WHERE id = $1`, connection).Scan(&rawURL, &username, &secret)
+	err := s.pool.QueryRow(ctx, `SELECT url, username, secret FROM calendar_connections WHERE id = $1 AND location_id = $2`, connection, db.ThisBusiness).Scan(&rawURL, &username, &secret)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return nil // disconnected since: its rows went with it
 	}
@@ -274,7 +275,7 @@ func (s *Service) onAccount(ctx context.Context, connection string, do func(*acc
 	if err != nil {
 		msg = "A booking could not be written to the calendar: " + message(err)
 	}
-	if _, uerr := s.pool.Exec(context.WithoutCancel(ctx), `UPDATE calendar_connections SET write_error = $2 WHERE id = $1 AND write_error <> $2`, connection, msg); uerr != nil {
+	if _, uerr := s.pool.Exec(context.WithoutCancel(ctx), `UPDATE calendar_connections SET write_error = $2 WHERE id = $1 AND location_id = $3 AND write_error <> $2`, connection, msg, db.ThisBusiness); uerr != nil {
 		return errors.Join(err, uerr)
 	}
 	return err

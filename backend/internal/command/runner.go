@@ -147,8 +147,8 @@ func lookup(ctx context.Context, q queryRower, op Op, hash []byte, out any) (boo
 	}
 	var storedHash, data []byte
 	err := q.QueryRow(ctx, `SELECT request_hash, result FROM idempotency_keys
-		WHERE scope = $1 AND key = $2 AND created_at > now() - $3 * interval '1 second'`,
-		op.Scope, op.Key, int64(KeyTTL.Seconds())).Scan(&storedHash, &data)
+		WHERE scope = $1 AND key = $2 AND location_id = $4 AND created_at > now() - $3 * interval '1 second'`,
+		op.Scope, op.Key, int64(KeyTTL.Seconds()), db.ThisBusiness).Scan(&storedHash, &data)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return false, nil
 	}

@@ -154,10 +154,10 @@ func loadForChecks(ctx context.Context, q db.Querier) (*Site, error) {
 			return nil, err
 		}
 	}
-	names, err := collect(ctx, q, `SELECT name FROM media`, func(r pgx.Row) (Media, error) {
+	names, err := collect(ctx, q, `SELECT name FROM media WHERE location_id = $1`, func(r pgx.Row) (Media, error) {
 		var m Media
 		return m, r.Scan(&m.Name)
-	})
+	}, db.ThisBusiness)
 	s.Media = names
 	return s, err
 }
@@ -203,12 +203,12 @@ func (e *BodyError) Unwrap() error { return e.Err }
 func mediaNamed(ctx context.Context, q db.Querier, name string) (*Media, error) {
 	if base, variant := sites.VariantOf(name); variant {
 		var made bool
-		if err := q.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM media WHERE name = $1)`, base).Scan(&made); err != nil || made {
+		if err := q.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM media WHERE name = $1 AND location_id = $2)`, base, db.ThisBusiness).Scan(&made); err != nil || made {
 			return nil, cmp.Or(err, ErrNotFound)
 		}
 	}
 	m := &Media{Name: name}
-	err := q.QueryRow(ctx, `SELECT data FROM media WHERE name = $1`, name).Scan(&m.Data)
+	err := q.QueryRow(ctx, `SELECT data FROM media WHERE name = $1 AND location_id = $2`, name, db.ThisBusiness).Scan(&m.Data)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return nil, ErrNotFound
 	}
@@ -225,10 +225,10 @@ type MediaInfo struct {
 // mediaAfter lists pictures by name and size, without the smaller widths
 // made of them.
 func mediaAfter(ctx context.Context, q db.Querier, after string, limit int) ([]any, string, error) {
-	all, err := collect(ctx, q, `SELECT name, octet_length(data) FROM media`, func(r pgx.Row) (MediaInfo, error) {
+	all, err := collect(ctx, q, `SELECT name, octet_length(data) FROM media WHERE location_id = $1`, func(r pgx.Row) (MediaInfo, error) {
 		var m MediaInfo
 		return m, r.Scan(&m.Name, &m.Bytes)
-	})
+	}, db.ThisBusiness)
 	if err != nil {
 		return nil, "", err
 	}

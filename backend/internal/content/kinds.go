@@ -53,7 +53,7 @@ type itemKind[T any] struct {
 	// unchanged item compares equal whatever way it was written.
 	canon  func(*T)
 	save   func(context.Context, *writer, *T) error
-	delete string // the statement deleting one by its key
+	delete string // the statement deleting one by its key ($1) in its business ($2)
 }
 
 func (k *itemKind[T]) Name() string { return k.name }
@@ -175,7 +175,7 @@ func (k *itemKind[T]) all(s *Site) []any {
 func (k *itemKind[T]) add(s *Site, item any) { *k.items(s) = append(*k.items(s), *item.(*T)) }
 
 func (k *itemKind[T]) remove(ctx context.Context, q db.Querier, key string) (bool, error) {
-	tag, err := q.Exec(ctx, k.delete, key)
+	tag, err := q.Exec(ctx, k.delete, key, db.ThisBusiness)
 	return err == nil && tag.RowsAffected() > 0, err
 }
 
@@ -206,7 +206,7 @@ var kinds = []Kind{
 	&itemKind[Location]{name: "location", items: func(s *Site) *[]Location { return &s.Locations },
 		key: func(l *Location) string { return l.Slug }, setKey: func(l *Location, k string) { l.Slug = k },
 		load: loadLocation, checkF: checkLocation, save: saveLocation,
-		delete: `DELETE FROM locations WHERE slug = $1 AND false`}, // the business stays: everything hangs on it
+		delete: `DELETE FROM locations WHERE slug = $1 AND id = $2 AND false`}, // the business stays: everything hangs on it
 	&itemKind[Media]{name: "media", items: func(s *Site) *[]Media { return &s.Media },
 		key: func(m *Media) string { return m.Name }, setKey: func(m *Media, k string) { m.Name = k },
 		load: loadMedia, checkF: checkMedia, save: saveMedia,
@@ -214,9 +214,11 @@ var kinds = []Kind{
 		// product or page shows it
 		delete: `DELETE FROM media WHERE (name = $1 OR (starts_with(name, regexp_replace($1, '\.[a-z]+$', '') || '-')
 			AND substr(name, length(regexp_replace($1, '\.[a-z]+$', '')) + 2) ~ '^[0-9]+w\.[a-z]+$'))
-			AND NOT EXISTS (SELECT 1 FROM posts WHERE cover->>'src' = '/media/' || $1)
-			AND NOT EXISTS (SELECT 1 FROM products WHERE images @> jsonb_build_array(jsonb_build_object('src', '/media/' || $1)))
-			AND NOT EXISTS (SELECT 1 FROM site_pages WHERE sections @> jsonb_build_array(jsonb_build_object('image', jsonb_build_object('src', '/media/' || $1))))`},
+			AND location_id = $2
+			AND NOT EXISTS (SELECT 1 FROM posts WHERE location_id = $2 AND cover->>'src' = '/media/' || $1)
+			AND NOT EXISTS (SELECT 1 FROM products WHERE location_id = $2 AND images @> jsonb_build_array(jsonb_build_object('src', '/media/' || $1)))
+			AND NOT EXISTS (SELECT 1 FROM site_pages WHERE location_id = $2
+				AND sections @> jsonb_build_array(jsonb_build_object('image', jsonb_build_object('src', '/media/' || $1))))`},
 	&itemKind[Staff]{name: "staff", items: func(s *Site) *[]Staff { return &s.Staff },
 		key: func(v *Staff) string { return v.Slug }, setKey: func(v *Staff, k string) { v.Slug = k },
 		load: loadStaff, checkF: checkStaff, save: saveStaff,
@@ -226,55 +228,60 @@ var kinds = []Kind{
 				v.Agenda = &Agenda{At: v.Agenda.At, Day: "today"}
 			}
 		},
-		delete: `DELETE FROM staff WHERE slug = $1 AND NOT EXISTS (SELECT 1 FROM bookings b WHERE b.staff_id = staff.id)`},
+		delete: `DELETE FROM staff WHERE slug = $1 AND location_id = $2
+			AND NOT EXISTS (SELECT 1 FROM bookings b WHERE b.staff_id = staff.id AND b.location_id = staff.location_id)`},
 	&itemKind[Form]{name: "forms", items: func(s *Site) *[]Form { return &s.Forms },
 		key: func(v *Form) string { return v.Slug }, setKey: func(v *Form, k string) { v.Slug = k },
 		load: loadForms, checkF: checkForm, canon: canonForm, save: saveForm,
-		delete: `DELETE FROM forms WHERE slug = $1 AND NOT EXISTS (SELECT 1 FROM form_responses r WHERE r.form_id = forms.id)
-			AND NOT EXISTS (SELECT 1 FROM calendars c WHERE c.form_id = forms.id)`},
+		delete: `DELETE FROM forms WHERE slug = $1 AND location_id = $2
+			AND NOT EXISTS (SELECT 1 FROM form_responses r WHERE r.form_id = forms.id AND r.location_id = forms.location_id)
+			AND NOT EXISTS (SELECT 1 FROM calendars c WHERE c.form_id = forms.id AND c.location_id = forms.location_id)`},
 	&itemKind[Calendar]{name: "calendars", items: func(s *Site) *[]Calendar { return &s.Calendars },
 		key: func(v *Calendar) string { return v.Slug }, setKey: func(v *Calendar, k string) { v.Slug = k },
 		load: loadCalendars, checkF: checkCalendar, canon: func(c *Calendar) { c.Staff = sorted(c.Staff); canonSteps(c) }, save: saveCalendar,
-		delete: `DELETE FROM calendars WHERE slug = $1 AND NOT EXISTS (SELECT 1 FROM bookings b WHERE b.calendar_id = calendars.id)
-			AND NOT EXISTS (SELECT 1 FROM teams t WHERE t.calendar_id = calendars.id)
-			AND NOT EXISTS (SELECT 1 FROM site_pages p WHERE p.sections @> jsonb_build_array(jsonb_build_object('calendar', $1::text)))`},
+		delete: `DELETE FROM calendars WHERE slug = $1 AND location_id = $2
+			AND NOT EXISTS (SELECT 1 FROM bookings b WHERE b.calendar_id = calendars.id AND b.location_id = calendars.location_id)
+			AND NOT EXISTS (SELECT 1 FROM teams t WHERE t.calendar_id = calendars.id AND t.location_id = calendars.location_id)
+			AND NOT EXISTS (SELECT 1 FROM site_pages p WHERE p.location_id = calendars.location_id
+				AND p.sections @> jsonb_build_array(jsonb_build_object('calendar', $1::text)))`},
 	&itemKind[Team]{name: "teams", items: func(s *Site) *[]Team { return &s.Teams },
 		key: func(v *Team) string { return v.Slug }, setKey: func(v *Team, k string) { v.Slug = k },
-		load: loadTeams, checkF: checkTeam, save: saveTeam, delete: `DELETE FROM teams WHERE slug = $1`},
+		load: loadTeams, checkF: checkTeam, save: saveTeam, delete: `DELETE FROM teams WHERE slug = $1 AND location_id = $2`},
 	&itemKind[Group]{name: "groups", items: func(s *Site) *[]Group { return &s.Groups },
 		key: func(v *Group) string { return v.Slug }, setKey: func(v *Group, k string) { v.Slug = k },
-		load: loadGroups, checkF: checkGroup, save: saveGroup, delete: `DELETE FROM calendar_groups WHERE slug = $1`},
+		load: loadGroups, checkF: checkGroup, save: saveGroup, delete: `DELETE FROM calendar_groups WHERE slug = $1 AND location_id = $2`},
 	&itemKind[Menu]{name: "menus", items: func(s *Site) *[]Menu { return &s.Menus },
 		key: func(v *Menu) string { return v.Slug }, setKey: func(v *Menu, k string) { v.Slug = k },
-		load: loadMenus, checkF: checkMenu, save: saveMenu, delete: `DELETE FROM service_menus WHERE slug = $1`},
+		load: loadMenus, checkF: checkMenu, save: saveMenu, delete: `DELETE FROM service_menus WHERE slug = $1 AND location_id = $2`},
 	&itemKind[Link]{name: "links", items: func(s *Site) *[]Link { return &s.Links },
 		key: func(v *Link) string { return v.Slug }, setKey: func(v *Link, k string) { v.Slug = k },
 		load: loadLinks, checkF: checkLink, canon: func(l *Link) { l.Expires = instant(l.Expires) }, save: saveLink,
-		delete: `DELETE FROM one_time_links WHERE slug = $1`},
+		delete: `DELETE FROM one_time_links WHERE slug = $1 AND location_id = $2`},
 	&itemKind[Product]{name: "products", items: func(s *Site) *[]Product { return &s.Products },
 		key: func(v *Product) string { return v.ID }, setKey: func(v *Product, k string) { v.ID = k },
-		load: loadProducts, checkF: checkProduct, save: saveProduct, delete: `DELETE FROM products WHERE id = $1`},
+		load: loadProducts, checkF: checkProduct, save: saveProduct, delete: `DELETE FROM products WHERE id = $1 AND location_id = $2`},
 	&itemKind[Collection]{name: "collections", items: func(s *Site) *[]Collection { return &s.Collections },
 		key: func(v *Collection) string { return v.Slug }, setKey: func(v *Collection, k string) { v.Slug = k },
-		load: loadCollections, checkF: checkCollection, save: saveCollection, delete: `DELETE FROM collections WHERE slug = $1`},
+		load: loadCollections, checkF: checkCollection, save: saveCollection, delete: `DELETE FROM collections WHERE slug = $1 AND location_id = $2`},
 	&itemKind[Blog]{name: "blogs", items: func(s *Site) *[]Blog { return &s.Blogs },
 		key: func(v *Blog) string { return v.Path }, setKey: func(v *Blog, k string) { v.Path = k },
 		load: loadBlogs, checkF: checkBlog, save: saveBlog,
 		canon:  func(v *Blog) { v.Categories = byKey(v.Categories, func(c Category) string { return c.Slug }) },
-		delete: `DELETE FROM blogs WHERE path = $1 AND NOT EXISTS (SELECT 1 FROM posts p WHERE p.blog_id = blogs.id)`},
+		delete: `DELETE FROM blogs WHERE path = $1 AND location_id = $2 AND NOT EXISTS (SELECT 1 FROM posts p WHERE p.blog_id = blogs.id AND p.location_id = blogs.location_id)`},
 	&itemKind[Author]{name: "authors", items: func(s *Site) *[]Author { return &s.Authors },
 		key: func(v *Author) string { return v.Slug }, setKey: func(v *Author, k string) { v.Slug = k },
 		load: loadAuthors, checkF: checkAuthor, save: saveAuthor,
-		delete: `DELETE FROM authors WHERE slug = $1 AND NOT EXISTS (SELECT 1 FROM posts p WHERE p.author_id = authors.id)`},
+		delete: `DELETE FROM authors WHERE slug = $1 AND location_id = $2
+			AND NOT EXISTS (SELECT 1 FROM posts p WHERE p.author_id = authors.id AND p.location_id = authors.location_id)`},
 	&itemKind[Tag]{name: "tags", items: func(s *Site) *[]Tag { return &s.Tags },
 		key: func(v *Tag) string { return v.Slug }, setKey: func(v *Tag, k string) { v.Slug = k },
-		load: loadTags, checkF: checkTag, save: saveTag, delete: `DELETE FROM tags WHERE slug = $1`},
+		load: loadTags, checkF: checkTag, save: saveTag, delete: `DELETE FROM tags WHERE slug = $1 AND location_id = $2`},
 	&itemKind[Post]{name: "posts", items: func(s *Site) *[]Post { return &s.Posts },
 		key: func(v *Post) string { return v.Slug }, setKey: func(v *Post, k string) { v.Slug = k },
-		load: loadPosts, checkF: checkPost, canon: canonPost, save: savePost, delete: `DELETE FROM posts WHERE slug = $1`},
+		load: loadPosts, checkF: checkPost, canon: canonPost, save: savePost, delete: `DELETE FROM posts WHERE slug = $1 AND location_id = $2`},
 	&itemKind[Page]{name: "pages", items: func(s *Site) *[]Page { return &s.Pages },
 		key: func(v *Page) string { return v.Path }, setKey: func(v *Page, k string) { v.Path = k },
-		load: loadPages, checkF: checkPage, canon: canonPage, save: savePage, delete: `DELETE FROM site_pages WHERE path = $1`},
+		load: loadPages, checkF: checkPage, canon: canonPage, save: savePage, delete: `DELETE FROM site_pages WHERE path = $1 AND location_id = $2`},
 }
 
 // instant is a time as the database keeps it: UTC, to the microsecond.

@@ -37,13 +37,13 @@ func collect[T any](ctx context.Context, q db.Querier, sql string, scan func(pgx
 func loadLocation(ctx context.Context, q db.Querier, s *Site) error {
 	locs, err := collect(ctx, q, `SELECT slug, name, time_zone, currency, default_locale, country, brand_color,
 		logo_url, email, consent_text, terms_url, coalesce(payment_provider, ''),
-		phone, address, map_url, opening_hours, contact_form, privacy_url, imprint_url, cancel_one_of_visit FROM locations WHERE id = slotwise_business()`, func(r pgx.Row) (Location, error) {
+		phone, address, map_url, opening_hours, contact_form, privacy_url, imprint_url, cancel_one_of_visit FROM locations WHERE id = $1`, func(r pgx.Row) (Location, error) {
 		var l Location
 		err := r.Scan(&l.Slug, &l.Name, &l.TimeZone, &l.Currency, &l.DefaultLocale, &l.Country, &l.BrandColor,
 			&l.LogoURL, &l.Email, &l.ConsentText, &l.TermsURL, &l.PaymentProvider,
 			&l.Phone, &l.Address, &l.MapURL, &l.Hours, &l.ContactForm, &l.PrivacyURL, &l.ImprintURL, &l.CancelOneOfVisit)
 		return l, err
-	})
+	}, db.ThisBusiness)
 	s.Locations = locs
 	return err
 }
@@ -58,8 +58,8 @@ func loadStaff(ctx context.Context, q db.Querier, s *Site) error {
 	s.Staff, err = collect(ctx, q, `
 		SELECT s.slug, s.name, s.email, s.time_zone, s.active, s.weekly_hours, s.agenda,
 		       coalesce((SELECT json_agg(json_build_object('day', o.day::text, 'closed', o.closed, 'hours', o.hours) ORDER BY o.day)
-		                 FROM staff_overrides o WHERE o.staff_id = s.id), '[]')
-		FROM staff s ORDER BY s.slug`, func(r pgx.Row) (Staff, error) {
+		                 FROM staff_overrides o WHERE o.staff_id = s.id AND o.location_id = s.location_id), '[]')
+		FROM staff s WHERE s.location_id = $1 ORDER BY s.slug`, func(r pgx.Row) (Staff, error) {
 		var st Staff
 		var weekly, agenda, overrides []byte
 		if err := r.Scan(&st.Slug, &st.Name, &st.Email, &st.TimeZone, &st.Active, &weekly, &agenda, &overrides); err != nil {
@@ -93,7 +93,7 @@ func loadStaff(ctx context.Context, q db.Querier, s *Site) error {
 			st.Overrides = append(st.Overrides, Override{Day: o.Day, Closed: o.Closed, Hours: spansText(o.Hours)})
 		}
 		return st, nil
-	})
+	}, db.ThisBusiness)
 	return err
 }
 
@@ -111,13 +111,14 @@ func loadCalendars(ctx context.Context, q db.Querier, s *Site) error {
 		SELECT c.slug, c.name, c.description, c.active, c.duration_minutes, c.slot_interval_minutes,
 		       c.buffer_before_minutes, c.buffer_after_minutes, c.min_notice_minutes, c.booking_window_days,
 		       c.max_per_staff_per_day, c.staff_mode,
-		       coalesce((SELECT array_agg(st.slug ORDER BY st.slug) FROM calendar_staff cs JOIN staff st ON st.id = cs.staff_id
-		                 WHERE cs.calendar_id = c.id), '{}'),
+		       coalesce((SELECT array_agg(st.slug ORDER BY st.slug) FROM calendar_staff cs
+		                 JOIN staff st ON st.id = cs.staff_id AND st.location_id = cs.location_id
+		                 WHERE cs.calendar_id = c.id AND cs.location_id = c.location_id), '{}'),
 		       c.requires_confirmation, c.seats, c.max_seats_per_booking, c.recurring_max, c.location_options, c.fields,
-		       coalesce((SELECT f.slug FROM forms f WHERE f.id = c.form_id), ''),
+		       coalesce((SELECT f.slug FROM forms f WHERE f.id = c.form_id AND f.location_id = c.location_id), ''),
 		       c.price_cents, coalesce(c.currency, ''), c.price_per_person, c.payment, c.deposit_kind, c.deposit_value,
 		       c.hold_minutes, c.refund_policy, c.refund_window_hours, c.terms_url, c.reminders, c.follow_up
-		FROM calendars c ORDER BY c.slug`, func(r pgx.Row) (Calendar, error) {
+		FROM calendars c WHERE c.location_id = $1 ORDER BY c.slug`, func(r pgx.Row) (Calendar, error) {
 		var c Calendar
 		var places, fields, reminders, followUp []byte
 		err := r.Scan(&c.Slug, &c.Name, &c.Description, &c.Active, &c.Duration, &c.Interval,
@@ -145,17 +146,18 @@ func loadCalendars(ctx context.Context, q db.Querier, s *Site) error {
 			c.Fields = nil
 		}
 		return c, nil
-	})
+	}, db.ThisBusiness)
 	return err
 }
 
 func loadTeams(ctx context.Context, q db.Querier, s *Site) error {
 	var err error
-	s.Teams, err = collect(ctx, q, `SELECT t.slug, t.name, t.description, c.slug FROM teams t JOIN calendars c ON c.id = t.calendar_id
+	s.Teams, err = collect(ctx, q, `SELECT t.slug, t.name, t.description, c.slug FROM teams t
+		JOIN calendars c ON c.id = t.calendar_id AND c.location_id = t.location_id WHERE t.location_id = $1
 		ORDER BY t.slug`, func(r pgx.Row) (Team, error) {
 		var t Team
 		return t, r.Scan(&t.Slug, &t.Name, &t.Description, &t.Calendar)
-	})
+	}, db.ThisBusiness)
 	return err
 }
 
@@ -164,11 +166,12 @@ func loadGroups(ctx context.Context, q db.Querier, s *Site) error {
 	s.Groups, err = collect(ctx, q, `
 		SELECT g.slug, g.id, g.name, g.description,
 		       coalesce((SELECT array_agg(c.slug ORDER BY m.position, c.slug) FROM calendar_group_members m
-		                 JOIN calendars c ON c.id = m.calendar_id WHERE m.group_id = g.id), '{}')
-		FROM calendar_groups g ORDER BY g.slug`, func(r pgx.Row) (Group, error) {
+		                 JOIN calendars c ON c.id = m.calendar_id AND c.location_id = m.location_id
+		                 WHERE m.group_id = g.id AND m.location_id = g.location_id), '{}')
+		FROM calendar_groups g WHERE g.location_id = $1 ORDER BY g.slug`, func(r pgx.Row) (Group, error) {
 		var g Group
 		return g, r.Scan(&g.Slug, &g.ID, &g.Name, &g.Description, &g.Calendars)
-	})
+	}, db.ThisBusiness)
 	return err
 }
 
@@ -178,28 +181,30 @@ func loadMenus(ctx context.Context, q db.Querier, s *Site) error {
 		SELECT m.slug, m.id, m.name, m.description,
 		       coalesce((SELECT json_agg(json_build_object('name', k.name, 'calendars',
 		                   coalesce((SELECT json_agg(c.slug ORDER BY i.position, c.slug) FROM service_menu_items i
-		                             JOIN calendars c ON c.id = i.calendar_id WHERE i.category_id = k.id), '[]'))
-		                 ORDER BY k.position, k.id) FROM service_menu_categories k WHERE k.menu_id = m.id), '[]')
-		FROM service_menus m ORDER BY m.slug`, func(r pgx.Row) (Menu, error) {
+		                             JOIN calendars c ON c.id = i.calendar_id AND c.location_id = i.location_id
+		                             WHERE i.category_id = k.id AND i.location_id = k.location_id), '[]'))
+		                 ORDER BY k.position, k.id) FROM service_menu_categories k WHERE k.menu_id = m.id AND k.location_id = m.location_id), '[]')
+		FROM service_menus m WHERE m.location_id = $1 ORDER BY m.slug`, func(r pgx.Row) (Menu, error) {
 		var m Menu
 		var cats []byte
 		if err := r.Scan(&m.Slug, &m.ID, &m.Name, &m.Description, &cats); err != nil {
 			return m, err
 		}
 		return m, json.Unmarshal(cats, &m.Categories)
-	})
+	}, db.ThisBusiness)
 	return err
 }
 
 func loadLinks(ctx context.Context, q db.Querier, s *Site) error {
 	var err error
-	s.Links, err = collect(ctx, q, `SELECT l.slug, c.slug, l.expires_at FROM one_time_links l JOIN calendars c ON c.id = l.calendar_id
-		WHERE l.slug IS NOT NULL ORDER BY l.slug`, func(r pgx.Row) (Link, error) {
+	s.Links, err = collect(ctx, q, `SELECT l.slug, c.slug, l.expires_at FROM one_time_links l
+		JOIN calendars c ON c.id = l.calendar_id AND c.location_id = l.location_id
+		WHERE l.slug IS NOT NULL AND l.location_id = $1 ORDER BY l.slug`, func(r pgx.Row) (Link, error) {
 		var l Link
 		err := r.Scan(&l.Slug, &l.Calendar, &l.Expires)
 		l.Expires = l.Expires.UTC()
 		return l, err
-	})
+	}, db.ThisBusiness)
 	return err
 }
 
@@ -207,14 +212,15 @@ func loadForms(ctx context.Context, q db.Querier, s *Site) error {
 	var err error
 	s.Forms, err = collect(ctx, q, `
 		SELECT f.slug, f.kind, f.published, v.definition FROM forms f
-		JOIN form_versions v ON v.form_id = f.id AND v.version = f.version ORDER BY f.slug`, func(r pgx.Row) (Form, error) {
+		JOIN form_versions v ON v.form_id = f.id AND v.version = f.version AND v.location_id = f.location_id
+		WHERE f.location_id = $1 ORDER BY f.slug`, func(r pgx.Row) (Form, error) {
 		var f Form
 		var def []byte
 		if err := r.Scan(&f.Slug, &f.Kind, &f.Published, &def); err != nil {
 			return f, err
 		}
 		return f, json.Unmarshal(def, &f.Definition)
-	})
+	}, db.ThisBusiness)
 	return err
 }
 
@@ -235,7 +241,7 @@ func loadProducts(ctx context.Context, q db.Querier, s *Site) error {
 	var err error
 	s.Products, err = collect(ctx, q, `
 		SELECT id, name, summary, description_source, images, price_cents, coalesce(compare_at_cents, 0), currency, available,
-		       status = 'published' FROM products ORDER BY id`, func(r pgx.Row) (Product, error) {
+		       status = 'published' FROM products WHERE location_id = $1 ORDER BY id`, func(r pgx.Row) (Product, error) {
 		var p Product
 		var images []byte
 		if err := r.Scan(&p.ID, &p.Name, &p.Summary, &p.Description, &images, &p.PriceCents, &p.CompareAtCents, &p.Currency,
@@ -249,7 +255,7 @@ func loadProducts(ctx context.Context, q db.Querier, s *Site) error {
 			p.Images = nil
 		}
 		return p, nil
-	})
+	}, db.ThisBusiness)
 	return err
 }
 
@@ -258,17 +264,17 @@ func loadCollections(ctx context.Context, q db.Querier, s *Site) error {
 	s.Collections, err = collect(ctx, q, `
 		SELECT c.slug, c.title, c.description, c.sort, c.published,
 		       coalesce((SELECT array_agg(cp.product_id ORDER BY cp.position, cp.product_id) FROM collection_products cp
-		                 WHERE cp.collection_slug = c.slug), '{}')
-		FROM collections c ORDER BY c.slug`, func(r pgx.Row) (Collection, error) {
+		                 WHERE cp.collection_slug = c.slug AND cp.location_id = c.location_id), '{}')
+		FROM collections c WHERE c.location_id = $1 ORDER BY c.slug`, func(r pgx.Row) (Collection, error) {
 		var c Collection
 		return c, r.Scan(&c.Slug, &c.Title, &c.Description, &c.Sort, &c.Published, &c.Products)
-	})
+	}, db.ThisBusiness)
 	return err
 }
 
 func loadPages(ctx context.Context, q db.Querier, s *Site) error {
 	var err error
-	s.Pages, err = collect(ctx, q, `SELECT path, title, description, locale, published, sections, body FROM site_pages ORDER BY path`,
+	s.Pages, err = collect(ctx, q, `SELECT path, title, description, locale, published, sections, body FROM site_pages WHERE location_id = $1 ORDER BY path`,
 		func(r pgx.Row) (Page, error) {
 			var p Page
 			var sections []byte
@@ -277,7 +283,7 @@ func loadPages(ctx context.Context, q db.Querier, s *Site) error {
 			}
 			p.Sections, err = sourceOfSections(sections)
 			return p, err
-		})
+		}, db.ThisBusiness)
 	return err
 }
 
@@ -286,8 +292,8 @@ func loadBlogs(ctx context.Context, q db.Querier, s *Site) error {
 	s.Blogs, err = collect(ctx, q, `
 		SELECT b.path, b.title, b.description,
 		       coalesce((SELECT json_agg(json_build_object('slug', c.slug, 'name', c.name, 'description', c.description) ORDER BY c.slug)
-		                 FROM blog_categories c WHERE c.blog_id = b.id), '[]')
-		FROM blogs b ORDER BY b.path`, func(r pgx.Row) (Blog, error) {
+		                 FROM blog_categories c WHERE c.blog_id = b.id AND c.location_id = b.location_id), '[]')
+		FROM blogs b WHERE b.location_id = $1 ORDER BY b.path`, func(r pgx.Row) (Blog, error) {
 		var b Blog
 		var cats []byte
 		if err := r.Scan(&b.Path, &b.Title, &b.Description, &cats); err != nil {
@@ -300,25 +306,25 @@ func loadBlogs(ctx context.Context, q db.Querier, s *Site) error {
 			b.Categories = nil
 		}
 		return b, nil
-	})
+	}, db.ThisBusiness)
 	return err
 }
 
 func loadAuthors(ctx context.Context, q db.Querier, s *Site) error {
 	var err error
-	s.Authors, err = collect(ctx, q, `SELECT slug, name, bio FROM authors ORDER BY slug`, func(r pgx.Row) (Author, error) {
+	s.Authors, err = collect(ctx, q, `SELECT slug, name, bio FROM authors WHERE location_id = $1 ORDER BY slug`, func(r pgx.Row) (Author, error) {
 		var a Author
 		return a, r.Scan(&a.Slug, &a.Name, &a.Bio)
-	})
+	}, db.ThisBusiness)
 	return err
 }
 
 func loadTags(ctx context.Context, q db.Querier, s *Site) error {
 	var err error
-	s.Tags, err = collect(ctx, q, `SELECT slug, name FROM tags ORDER BY slug`, func(r pgx.Row) (Tag, error) {
+	s.Tags, err = collect(ctx, q, `SELECT slug, name FROM tags WHERE location_id = $1 ORDER BY slug`, func(r pgx.Row) (Tag, error) {
 		var t Tag
 		return t, r.Scan(&t.Slug, &t.Name)
-	})
+	}, db.ThisBusiness)
 	return err
 }
 
@@ -326,12 +332,15 @@ func loadPosts(ctx context.Context, q db.Querier, s *Site) error {
 	var err error
 	s.Posts, err = collect(ctx, q, `
 		SELECT p.slug, b.path, p.title, p.excerpt, a.slug,
-		       coalesce((SELECT array_agg(c.slug ORDER BY c.slug) FROM post_categories pc JOIN blog_categories c ON c.id = pc.category_id
-		                 WHERE pc.post_id = p.id), '{}'),
-		       coalesce((SELECT array_agg(t.slug ORDER BY t.slug) FROM post_tags pt JOIN tags t ON t.id = pt.tag_id
-		                 WHERE pt.post_id = p.id), '{}'),
+		       coalesce((SELECT array_agg(c.slug ORDER BY c.slug) FROM post_categories pc
+		                 JOIN blog_categories c ON c.id = pc.category_id AND c.location_id = pc.location_id
+		                 WHERE pc.post_id = p.id AND pc.location_id = p.location_id), '{}'),
+		       coalesce((SELECT array_agg(t.slug ORDER BY t.slug) FROM post_tags pt JOIN tags t ON t.id = pt.tag_id AND t.location_id = pt.location_id
+		                 WHERE pt.post_id = p.id AND pt.location_id = p.location_id), '{}'),
 		       p.cover, p.status = 'published', p.published_at, p.body_format, p.body_source
-		FROM posts p JOIN blogs b ON b.id = p.blog_id JOIN authors a ON a.id = p.author_id ORDER BY p.slug`,
+		FROM posts p JOIN blogs b ON b.id = p.blog_id AND b.location_id = p.location_id
+		  JOIN authors a ON a.id = p.author_id AND a.location_id = p.location_id
+		WHERE p.location_id = $1 ORDER BY p.slug`,
 		func(r pgx.Row) (Post, error) {
 			var p Post
 			var cover []byte
@@ -350,7 +359,7 @@ func loadPosts(ctx context.Context, q db.Querier, s *Site) error {
 			p.Categories, p.Tags = nonEmpty(p.Categories), nonEmpty(p.Tags)
 			p.Cover, err = storedImage(cover)
 			return p, err
-		})
+		}, db.ThisBusiness)
 	return err
 }
 
@@ -365,10 +374,10 @@ func nonEmpty(s []string) []string {
 // SavePicture made beside a picture are left out, and made again on
 // import.
 func loadMedia(ctx context.Context, q db.Querier, s *Site) error {
-	names, err := collect(ctx, q, `SELECT name FROM media ORDER BY name`, func(r pgx.Row) (string, error) {
+	names, err := collect(ctx, q, `SELECT name FROM media WHERE location_id = $1 ORDER BY name`, func(r pgx.Row) (string, error) {
 		var n string
 		return n, r.Scan(&n)
-	})
+	}, db.ThisBusiness)
 	if err != nil {
 		return err
 	}
@@ -382,9 +391,9 @@ func loadMedia(ctx context.Context, q db.Querier, s *Site) error {
 			originals = append(originals, n)
 		}
 	}
-	s.Media, err = collect(ctx, q, `SELECT name, data FROM media WHERE name = ANY($1) ORDER BY name`, func(r pgx.Row) (Media, error) {
+	s.Media, err = collect(ctx, q, `SELECT name, data FROM media WHERE name = ANY($1) AND location_id = $2 ORDER BY name`, func(r pgx.Row) (Media, error) {
 		var m Media
 		return m, r.Scan(&m.Name, &m.Data)
-	}, originals)
+	}, originals, db.ThisBusiness)
 	return err
 }

@@ -59,7 +59,7 @@ func (w *writer) business(ctx context.Context) (int64, error) {
 	if w.locationID != 0 {
 		return w.locationID, nil
 	}
-	err := w.q.QueryRow(ctx, `SELECT id FROM locations WHERE id = slotwise_business()`).Scan(&w.locationID)
+	err := w.q.QueryRow(ctx, `SELECT id FROM locations WHERE id = $1`, db.ThisBusiness).Scan(&w.locationID)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return 0, errors.New("there is no business yet: location.yaml comes first")
 	}
@@ -82,8 +82,7 @@ func saveLocation(ctx context.Context, w *writer, l *Location) error {
 	}
 	// The rest of the folder is this business's: the rows the import writes
 	// next take it (their location_id's default) and only its rows show.
-	_, err := w.q.Exec(ctx, `SELECT set_config('slotwise.business', $1::bigint::text, true)`, w.locationID)
-	return err
+	return db.SwitchBusiness(ctx, w.q, w.locationID)
 }
 
 // spans turns "09:00-17:00" into the stored ["09:00", "17:00"].
@@ -118,7 +117,7 @@ func saveStaff(ctx context.Context, w *writer, s *Staff) error {
 	if err := reminders.PlanAgenda(ctx, w.q, id, w.now()); err != nil {
 		return err
 	}
-	if _, err := w.q.Exec(ctx, `DELETE FROM staff_overrides WHERE staff_id = $1`, id); err != nil {
+	if _, err := w.q.Exec(ctx, `DELETE FROM staff_overrides WHERE staff_id = $1 AND location_id = $2`, id, db.ThisBusiness); err != nil {
 		return err
 	}
 	for _, o := range s.Overrides {
@@ -161,8 +160,8 @@ func saveCalendar(ctx context.Context, w *writer, c *Calendar) error {
 	// Bookings follow a change of what is sent (documented in
 	// docs/content.md): their rows still due are planned again.
 	var sameSteps bool
-	err = w.q.QueryRow(ctx, `SELECT reminders = $2::jsonb AND follow_up IS NOT DISTINCT FROM $3::jsonb FROM calendars WHERE slug = $1`,
-		c.Slug, remindersJSON(c.Reminders), followUpJSON(c.FollowUp)).Scan(&sameSteps)
+	err = w.q.QueryRow(ctx, `SELECT reminders = $2::jsonb AND follow_up IS NOT DISTINCT FROM $3::jsonb FROM calendars WHERE slug = $1 AND location_id = $4`,
+		c.Slug, remindersJSON(c.Reminders), followUpJSON(c.FollowUp), db.ThisBusiness).Scan(&sameSteps)
 	if errors.Is(err, pgx.ErrNoRows) {
 		sameSteps, err = true, nil // a new calendar has no bookings
 	}
@@ -177,7 +176,7 @@ func saveCalendar(ctx context.Context, w *writer, c *Calendar) error {
 			price_cents, currency, price_per_person, payment, deposit_kind, deposit_value, hold_minutes, refund_policy,
 			refund_window_hours, terms_url, reminders, follow_up)
 		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19,
-			(SELECT id FROM forms WHERE slug = nullif($20, '')), $21, nullif($22, ''), $23, $24, $25, $26, $27, $28, $29, $30, $31, $32)
+			(SELECT id FROM forms WHERE slug = nullif($20, '') AND location_id = $1), $21, nullif($22, ''), $23, $24, $25, $26, $27, $28, $29, $30, $31, $32)
 		ON CONFLICT (slug, location_id) DO UPDATE SET name = $3, description = $4, active = $5, duration_minutes = $6, slot_interval_minutes = $7,
 			buffer_before_minutes = $8, buffer_after_minutes = $9, min_notice_minutes = $10, booking_window_days = $11,
 			max_per_staff_per_day = $12, staff_mode = $13, requires_confirmation = $14, seats = $15, max_seats_per_booking = $16,
@@ -202,7 +201,8 @@ func saveCalendar(ctx context.Context, w *writer, c *Calendar) error {
 	}
 	staff := orEmpty(c.Staff)
 	if _, err := w.q.Exec(ctx, `DELETE FROM calendar_staff cs USING staff s
-		WHERE cs.calendar_id = $1 AND s.id = cs.staff_id AND NOT s.slug = ANY($2)`, id, staff); err != nil {
+		WHERE cs.calendar_id = $1 AND cs.location_id = $3 AND s.id = cs.staff_id AND s.location_id = cs.location_id AND NOT s.slug = ANY($2)`,
+		id, staff, db.ThisBusiness); err != nil {
 		return err
 	}
 	_, err = w.q.Exec(ctx, `INSERT INTO calendar_staff (calendar_id, staff_id)
@@ -223,7 +223,7 @@ func saveTeam(ctx context.Context, w *writer, t *Team) error {
 		return err
 	}
 	_, err = w.q.Exec(ctx, `
-		INSERT INTO teams (location_id, slug, name, description, calendar_id) VALUES ($1, $2, $3, $4, (SELECT id FROM calendars WHERE slug = $5))
+		INSERT INTO teams (location_id, slug, name, description, calendar_id) VALUES ($1, $2, $3, $4, (SELECT id FROM calendars WHERE slug = $5 AND location_id = $1))
 		ON CONFLICT (slug, location_id) DO UPDATE SET name = $3, description = $4, calendar_id = EXCLUDED.calendar_id`,
 		loc, t.Slug, t.Name, t.Description, t.Calendar)
 	return err
@@ -236,7 +236,7 @@ func (w *writer) listing(ctx context.Context, table, id, slug, name, description
 	if err != nil {
 		return err
 	}
-	if _, err := w.q.Exec(ctx, `DELETE FROM `+table+` WHERE slug = $1 AND id <> $2`, slug, id); err != nil {
+	if _, err := w.q.Exec(ctx, `DELETE FROM `+table+` WHERE slug = $1 AND id <> $2 AND location_id = $3`, slug, id, db.ThisBusiness); err != nil {
 		return err
 	}
 	_, err = w.q.Exec(ctx, `INSERT INTO `+table+` (id, location_id, slug, name, description) VALUES ($1, $2, $3, $4, $5)
@@ -248,12 +248,12 @@ func saveGroup(ctx context.Context, w *writer, g *Group) error {
 	if err := w.listing(ctx, "calendar_groups", g.ID, g.Slug, g.Name, g.Description); err != nil {
 		return err
 	}
-	if _, err := w.q.Exec(ctx, `DELETE FROM calendar_group_members WHERE group_id = $1`, g.ID); err != nil {
+	if _, err := w.q.Exec(ctx, `DELETE FROM calendar_group_members WHERE group_id = $1 AND location_id = $2`, g.ID, db.ThisBusiness); err != nil {
 		return err
 	}
 	_, err := w.q.Exec(ctx, `INSERT INTO calendar_group_members (group_id, calendar_id, position)
-		SELECT $1, c.id, o.position FROM unnest($2::text[]) WITH ORDINALITY AS o(slug, position) JOIN calendars c ON c.slug = o.slug`,
-		g.ID, orEmpty(g.Calendars))
+		SELECT $1, c.id, o.position FROM unnest($2::text[]) WITH ORDINALITY AS o(slug, position) JOIN calendars c ON c.slug = o.slug AND c.location_id = $3`,
+		g.ID, orEmpty(g.Calendars), db.ThisBusiness)
 	return err
 }
 
@@ -261,7 +261,7 @@ func saveMenu(ctx context.Context, w *writer, m *Menu) error {
 	if err := w.listing(ctx, "service_menus", m.ID, m.Slug, m.Name, m.Description); err != nil {
 		return err
 	}
-	if _, err := w.q.Exec(ctx, `DELETE FROM service_menu_categories WHERE menu_id = $1`, m.ID); err != nil {
+	if _, err := w.q.Exec(ctx, `DELETE FROM service_menu_categories WHERE menu_id = $1 AND location_id = $2`, m.ID, db.ThisBusiness); err != nil {
 		return err
 	}
 	for i, cat := range m.Categories {
@@ -271,8 +271,8 @@ func saveMenu(ctx context.Context, w *writer, m *Menu) error {
 			return err
 		}
 		if _, err := w.q.Exec(ctx, `INSERT INTO service_menu_items (category_id, calendar_id, position)
-			SELECT $1, c.id, o.position FROM unnest($2::text[]) WITH ORDINALITY AS o(slug, position) JOIN calendars c ON c.slug = o.slug`,
-			id, orEmpty(cat.Calendars)); err != nil {
+			SELECT $1, c.id, o.position FROM unnest($2::text[]) WITH ORDINALITY AS o(slug, position) JOIN calendars c ON c.slug = o.slug AND c.location_id = $3`,
+			id, orEmpty(cat.Calendars), db.ThisBusiness); err != nil {
 			return err
 		}
 	}
@@ -284,9 +284,9 @@ func saveLink(ctx context.Context, w *writer, l *Link) error {
 	// so /book/{slug} finds it the same way.
 	hash := sha256.Sum256([]byte(l.Slug))
 	_, err := w.q.Exec(ctx, `
-		INSERT INTO one_time_links (slug_hash, slug, calendar_id, expires_at) VALUES ($1, $2, (SELECT id FROM calendars WHERE slug = $3), $4)
+		INSERT INTO one_time_links (slug_hash, slug, calendar_id, expires_at) VALUES ($1, $2, (SELECT id FROM calendars WHERE slug = $3 AND location_id = $5), $4)
 		ON CONFLICT (slug_hash, location_id) DO UPDATE SET slug = $2, calendar_id = EXCLUDED.calendar_id, expires_at = $4`,
-		hash[:], l.Slug, l.Calendar, l.Expires)
+		hash[:], l.Slug, l.Calendar, l.Expires, db.ThisBusiness)
 	return err
 }
 
@@ -314,7 +314,7 @@ func saveCollection(ctx context.Context, w *writer, c *Collection) error {
 		c.Sort, c.Products); err != nil {
 		return err
 	}
-	_, err := w.q.Exec(ctx, `UPDATE collections SET published = $2 WHERE slug = $1 AND published <> $2`, c.Slug, c.Published)
+	_, err := w.q.Exec(ctx, `UPDATE collections SET published = $2 WHERE slug = $1 AND location_id = $3 AND published <> $2`, c.Slug, c.Published, db.ThisBusiness)
 	return err
 }
 
@@ -329,8 +329,9 @@ func saveBlog(ctx context.Context, w *writer, b *Blog) error {
 		}
 		slugs = append(slugs, c.Slug)
 	}
-	_, err := w.q.Exec(ctx, `DELETE FROM blog_categories WHERE blog_id = (SELECT id FROM blogs WHERE path = $1) AND NOT slug = ANY($2)`,
-		b.Path, slugs)
+	_, err := w.q.Exec(ctx, `DELETE FROM blog_categories
+		WHERE blog_id = (SELECT id FROM blogs WHERE path = $1 AND location_id = $3) AND location_id = $3 AND NOT slug = ANY($2)`,
+		b.Path, slugs, db.ThisBusiness)
 	return err
 }
 

@@ -115,13 +115,17 @@ func (d *Dispatcher) claim(ctx context.Context) ([]delivery, error) {
 		byName[c.Name()] = c
 		names = append(names, c.Name())
 	}
+	// The deliveries are chosen once (MATERIALIZED): a subquery that skips
+	// locked rows, read again for each row of a join, would pick others.
 	rows, err := d.Pool.Query(db.WithEveryBusiness(ctx), `
-		UPDATE event_deliveries d SET leased_until = now() + $2 * interval '1 millisecond', attempts = d.attempts + 1
-		FROM (SELECT consumer, event_id FROM event_deliveries
+		WITH c AS MATERIALIZED (
+		      SELECT consumer, event_id, location_id FROM event_deliveries
 		      WHERE consumer = ANY($1) AND done_at IS NULL AND NOT dead AND next_attempt_at <= now()
 		        AND (leased_until IS NULL OR leased_until < now())
-		      ORDER BY event_id LIMIT $3 FOR UPDATE SKIP LOCKED) c, events e
-		WHERE d.consumer = c.consumer AND d.event_id = c.event_id AND e.id = d.event_id AND e.location_id = d.location_id
+		      ORDER BY event_id LIMIT $3 FOR UPDATE SKIP LOCKED)
+		UPDATE event_deliveries d SET leased_until = now() + $2 * interval '1 millisecond', attempts = d.attempts + 1
+		FROM c, events e
+		WHERE d.consumer = c.consumer AND d.event_id = c.event_id AND d.location_id = c.location_id AND e.id = d.event_id AND e.location_id = d.location_id
 		RETURNING d.consumer, d.attempts, e.id, e.location_id, e.type, e.payload, e.created_at`,
 		names, d.lease().Milliseconds(), batchSize)
 	if err != nil {
@@ -183,7 +187,7 @@ func (d *Dispatcher) complete(ctx context.Context, dl delivery, commit Commit) (
 	applied := false
 	err := db.InTx(ctx, d.Pool, func(tx pgx.Tx) error {
 		tag, err := tx.Exec(ctx, `UPDATE event_deliveries SET done_at = now(), leased_until = NULL, last_error = ''
-			WHERE consumer = $1 AND event_id = $2 AND done_at IS NULL`, dl.consumer.Name(), dl.event.ID)
+			WHERE consumer = $1 AND event_id = $2 AND location_id = $3 AND done_at IS NULL`, dl.consumer.Name(), dl.event.ID, db.ThisBusiness)
 		if err != nil || tag.RowsAffected() == 0 {
 			return err
 		}
@@ -208,8 +212,8 @@ func (d *Dispatcher) fail(ctx context.Context, dl delivery, cause error, log *sl
 	wait := Backoff(dl.attempts)
 	_, err := d.Pool.Exec(context.WithoutCancel(ctx), `UPDATE event_deliveries
 		SET leased_until = NULL, last_error = $3, dead = $4, next_attempt_at = now() + $5 * interval '1 millisecond'
-		WHERE consumer = $1 AND event_id = $2 AND done_at IS NULL`,
-		dl.consumer.Name(), dl.event.ID, msg, dead, wait.Milliseconds())
+		WHERE consumer = $1 AND event_id = $2 AND location_id = $6 AND done_at IS NULL`,
+		dl.consumer.Name(), dl.event.ID, msg, dead, wait.Milliseconds(), db.ThisBusiness)
 	if err != nil {
 		return fmt.Errorf("events: unable to record a failed delivery: %w", err)
 	}

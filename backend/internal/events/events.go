@@ -83,7 +83,7 @@ type Consumer interface {
 // given up, so the table holds recent history and what is still owed.
 func Purge(ctx context.Context, q db.Querier, age time.Duration) (int64, error) {
 	tag, err := q.Exec(ctx, `DELETE FROM events e WHERE e.created_at < now() - $1 * interval '1 second'
-		AND NOT EXISTS (SELECT 1 FROM event_deliveries d WHERE d.event_id = e.id AND d.done_at IS NULL AND NOT d.dead)`,
+		AND NOT EXISTS (SELECT 1 FROM event_deliveries d WHERE d.event_id = e.id AND d.location_id = e.location_id AND d.done_at IS NULL AND NOT d.dead)`,
 		int64(age.Seconds()))
 	if err != nil {
 		return 0, fmt.Errorf("events: unable to purge: %w", err)

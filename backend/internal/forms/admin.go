@@ -46,8 +46,9 @@ const submissionColumns = `r.id, f.slug, f.kind, r.version, r.status, r.answers,
 // whose answers are on the bookings), newest first, and the next page's
 // cursor ("" at the end).
 func (s *Service) Submissions(ctx context.Context, q SubmissionQuery) ([]Submission, string, error) {
-	where, args := []string{"f.kind <> 'booking'"}, db.Args{}
+	args := db.Args{}
 	arg := args.Add
+	where := []string{"r.location_id = " + arg(db.ThisBusiness), "f.kind <> 'booking'"}
 	if q.Form != "" {
 		where = append(where, "f.slug = "+arg(q.Form))
 	}
@@ -68,7 +69,7 @@ func (s *Service) Submissions(ctx context.Context, q SubmissionQuery) ([]Submiss
 		where = append(where, after)
 	}
 	limit := cursor.Limit(q.Limit)
-	rows, err := s.pool.Query(ctx, `SELECT `+submissionColumns+` FROM form_responses r JOIN forms f ON f.id = r.form_id
+	rows, err := s.pool.Query(ctx, `SELECT `+submissionColumns+` FROM form_responses r JOIN forms f ON f.id = r.form_id AND f.location_id = r.location_id
 		WHERE `+strings.Join(where, " AND ")+` ORDER BY r.started_at DESC, r.id DESC LIMIT `+strconv.Itoa(limit+1), args...)
 	if err != nil {
 		return nil, "", fmt.Errorf("forms: unable to list submissions: %w", err)
@@ -84,7 +85,7 @@ func (s *Service) Submissions(ctx context.Context, q SubmissionQuery) ([]Submiss
 // Submission returns one response by its id.
 func (s *Service) Submission(ctx context.Context, id string) (*Submission, error) {
 	sub, err := scanSubmission(s.pool.QueryRow(ctx, `SELECT `+submissionColumns+` FROM form_responses r
-		JOIN forms f ON f.id = r.form_id WHERE r.id = $1`, id))
+		JOIN forms f ON f.id = r.form_id AND f.location_id = r.location_id WHERE r.id = $1 AND r.location_id = $2`, id, db.ThisBusiness))
 	if err != nil {
 		return nil, err
 	}

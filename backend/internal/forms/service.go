@@ -119,7 +119,7 @@ func (s *Service) Published(ctx context.Context, slug, kind string) (*Form, erro
 // it has none or several: where a quiz result that is not the visitor's
 // sends them to take it.
 func (s *Service) OnlyQuiz(ctx context.Context) (string, error) {
-	rows, err := s.pool.Query(ctx, `SELECT slug FROM forms WHERE kind = 'quiz' AND published ORDER BY slug LIMIT 2`)
+	rows, err := s.pool.Query(ctx, `SELECT slug FROM forms WHERE location_id = $1 AND kind = 'quiz' AND published ORDER BY slug LIMIT 2`, db.ThisBusiness)
 	if err != nil {
 		return "", fmt.Errorf("forms: unable to list quizzes: %w", err)
 	}
@@ -448,7 +448,7 @@ func (s *Service) tieToBooking(ctx context.Context, tx pgx.Tx, r *Response, secr
 	}
 	sum := sha256.Sum256([]byte(secret))
 	var id string
-	err := tx.QueryRow(ctx, `SELECT booking_id FROM booking_tokens WHERE token_hash = $1 AND purpose = 'followup'`, sum[:]).Scan(&id)
+	err := tx.QueryRow(ctx, `SELECT booking_id FROM booking_tokens WHERE token_hash = $1 AND location_id = $2 AND purpose = 'followup'`, sum[:], db.ThisBusiness).Scan(&id)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return nil
 	}

@@ -85,16 +85,16 @@ func scanForm(row pgx.Row) (*Form, error) {
 // formBySlug loads a form with its current definition.
 func (store) formBySlug(ctx context.Context, q db.Querier, slug string) (*Form, error) {
 	return scanForm(q.QueryRow(ctx, `SELECT `+formColumns+`
-		FROM forms f JOIN form_versions v ON v.form_id = f.id AND v.version = f.version
-		JOIN locations l ON l.id = f.location_id WHERE f.slug = $1`, slug))
+		FROM forms f JOIN form_versions v ON v.form_id = f.id AND v.version = f.version AND v.location_id = f.location_id
+		JOIN locations l ON l.id = f.location_id WHERE f.slug = $1 AND f.location_id = $2`, slug, db.ThisBusiness))
 }
 
 // formVersion loads a form with the definition of one of its versions.
 func (store) formVersion(ctx context.Context, q db.Querier, id int64, version int) (*Form, error) {
 	return scanForm(q.QueryRow(ctx, `SELECT f.id, f.slug, f.kind, f.published, v.version, v.definition,
 		l.slug, l.name, l.email, l.brand_color, l.logo_url, l.time_zone, l.country, l.default_locale
-		FROM forms f JOIN form_versions v ON v.form_id = f.id AND v.version = $2
-		JOIN locations l ON l.id = f.location_id WHERE f.id = $1`, id, version))
+		FROM forms f JOIN form_versions v ON v.form_id = f.id AND v.version = $2 AND v.location_id = f.location_id
+		JOIN locations l ON l.id = f.location_id WHERE f.id = $1 AND f.location_id = $3`, id, version, db.ThisBusiness))
 }
 
 // hashKey is what is stored of a form key: its SHA-256.
@@ -133,15 +133,15 @@ func scanResponse(row pgx.Row) (*Response, error) {
 // responseByKey finds the response a form key made, locked for update
 // when lock is set.
 func (store) responseByKey(ctx context.Context, q db.Querier, key string, lock bool) (*Response, error) {
-	sql := `SELECT ` + responseColumns + ` FROM form_responses WHERE token_hash = $1`
+	sql := `SELECT ` + responseColumns + ` FROM form_responses WHERE token_hash = $1 AND location_id = $2`
 	if lock {
 		sql += ` FOR UPDATE`
 	}
-	return scanResponse(q.QueryRow(ctx, sql, hashKey(key)))
+	return scanResponse(q.QueryRow(ctx, sql, hashKey(key), db.ThisBusiness))
 }
 
 func (store) responseByID(ctx context.Context, q db.Querier, id string) (*Response, error) {
-	return scanResponse(q.QueryRow(ctx, `SELECT `+responseColumns+` FROM form_responses WHERE id = $1`, id))
+	return scanResponse(q.QueryRow(ctx, `SELECT `+responseColumns+` FROM form_responses WHERE id = $1 AND location_id = $2`, id, db.ThisBusiness))
 }
 
 // saveResponse writes a response as it now stands, new or not.
@@ -195,7 +195,8 @@ func (s store) save(ctx context.Context, q db.Querier, slug, kind string, locati
 	var version int
 	var same bool
 	err = q.QueryRow(ctx, `SELECT f.id, f.version, v.definition = $2::jsonb FROM forms f
-		JOIN form_versions v ON v.form_id = f.id AND v.version = f.version WHERE f.slug = $1 FOR UPDATE OF f`, slug, data).Scan(&id, &version, &same)
+		JOIN form_versions v ON v.form_id = f.id AND v.version = f.version AND v.location_id = f.location_id
+		WHERE f.slug = $1 AND f.location_id = $3 FOR UPDATE OF f`, slug, data, db.ThisBusiness).Scan(&id, &version, &same)
 	switch {
 	case errors.Is(err, pgx.ErrNoRows):
 		version = 1
@@ -206,7 +207,8 @@ func (s store) save(ctx context.Context, q db.Querier, slug, kind string, locati
 	case err != nil:
 		return 0, fmt.Errorf("forms: unable to read form %s: %w", slug, err)
 	case same:
-		_, err := q.Exec(ctx, `UPDATE forms SET kind = $2, location_id = $3, published = $4, updated_at = now() WHERE id = $1`, id, kind, locationID, published)
+		_, err := q.Exec(ctx, `UPDATE forms SET kind = $2, location_id = $3, published = $4, updated_at = now() WHERE id = $1 AND location_id = $5`,
+			id, kind, locationID, published, db.ThisBusiness)
 		if err != nil {
 			return 0, fmt.Errorf("forms: unable to update form %s: %w", slug, err)
 		}
@@ -217,8 +219,8 @@ func (s store) save(ctx context.Context, q db.Querier, slug, kind string, locati
 	if _, err := q.Exec(ctx, `INSERT INTO form_versions (form_id, version, definition) VALUES ($1, $2, $3)`, id, version, data); err != nil {
 		return 0, fmt.Errorf("forms: unable to store version %d of %s: %w", version, slug, err)
 	}
-	_, err = q.Exec(ctx, `UPDATE forms SET kind = $2, location_id = $3, published = $4, version = $5, updated_at = now() WHERE id = $1`,
-		id, kind, locationID, published, version)
+	_, err = q.Exec(ctx, `UPDATE forms SET kind = $2, location_id = $3, published = $4, version = $5, updated_at = now() WHERE id = $1 AND location_id = $6`,
+		id, kind, locationID, published, version, db.ThisBusiness)
 	if err != nil {
 		return 0, fmt.Errorf("forms: unable to update form %s: %w", slug, err)
 	}
@@ -229,7 +231,7 @@ func (s store) save(ctx context.Context, q db.Querier, slug, kind string, locati
 // when none is published: what another package needs to link to it.
 func PublishedKind(ctx context.Context, q db.Querier, slug string) (string, error) {
 	var kind string
-	err := q.QueryRow(ctx, `SELECT kind FROM forms WHERE slug = $1 AND published ORDER BY id LIMIT 1`, slug).Scan(&kind)
+	err := q.QueryRow(ctx, `SELECT kind FROM forms WHERE slug = $1 AND location_id = $2 AND published ORDER BY id LIMIT 1`, slug, db.ThisBusiness).Scan(&kind)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return "", nil
 	}

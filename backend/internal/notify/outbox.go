@@ -165,6 +165,7 @@ func (w *Worker) DeliverDue(ctx context.Context) (sent int, err error) {
 
 type outboxRow struct {
 	id        int64
+	business  int64
 	kind      string
 	recipient string
 	mime      []byte
@@ -174,15 +175,20 @@ type outboxRow struct {
 // claim leases the next due message not in seen.
 func (w *Worker) claim(ctx context.Context, seen []int64) (outboxRow, bool, error) {
 	var o outboxRow
+	// The rows to lease are chosen once (MATERIALIZED): a subquery that
+	// skips locked rows, read again for each row of a join, would pick a
+	// new row each time and lease them all.
 	err := w.Pool.QueryRow(ctx, `
-		UPDATE outbox SET leased_until = now() + $2 * interval '1 millisecond'
-		FROM (SELECT id FROM outbox
+		WITH due AS MATERIALIZED (
+		      SELECT id, location_id FROM outbox
 		      WHERE sent_at IS NULL AND NOT dead AND next_attempt_at <= now()
 		        AND (leased_until IS NULL OR leased_until < now()) AND NOT (id = ANY($1::bigint[]))
-		      ORDER BY next_attempt_at, id LIMIT 1 FOR UPDATE SKIP LOCKED) due
-		WHERE outbox.id = due.id
-		RETURNING outbox.id, outbox.kind, outbox.recipient, outbox.mime, outbox.attempts`,
-		seen, w.lease().Milliseconds()).Scan(&o.id, &o.kind, &o.recipient, &o.mime, &o.attempts)
+		      ORDER BY next_attempt_at, id LIMIT 1 FOR UPDATE SKIP LOCKED)
+		UPDATE outbox SET leased_until = now() + $2 * interval '1 millisecond'
+		FROM due
+		WHERE outbox.id = due.id AND outbox.location_id = due.location_id
+		RETURNING outbox.id, outbox.location_id, outbox.kind, outbox.recipient, outbox.mime, outbox.attempts`,
+		seen, w.lease().Milliseconds()).Scan(&o.id, &o.business, &o.kind, &o.recipient, &o.mime, &o.attempts)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return o, false, nil
 	}
@@ -202,8 +208,8 @@ func (w *Worker) record(ctx context.Context, tx db.Querier, o outboxRow, sendErr
 	attempts := o.attempts + 1
 	if sendErr == nil {
 		if _, err := tx.Exec(ctx,
-			`UPDATE outbox SET sent_at = clock_timestamp(), attempts = $2, last_error = '', leased_until = NULL WHERE id = $1`,
-			o.id, attempts); err != nil {
+			`UPDATE outbox SET sent_at = clock_timestamp(), attempts = $2, last_error = '', leased_until = NULL WHERE id = $1 AND location_id = $3`,
+			o.id, attempts, o.business); err != nil {
 			return fmt.Errorf("notify: unable to mark outbox row %d sent: %w", o.id, err)
 		}
 		log.InfoContext(ctx, "mail sent", "attempts", attempts)
@@ -213,8 +219,8 @@ func (w *Worker) record(ctx context.Context, tx db.Querier, o outboxRow, sendErr
 	msg := truncate(sendErr.Error(), maxErrorLen)
 	if attempts >= w.maxAttempts() || errors.Is(sendErr, ErrRejected) {
 		if _, err := tx.Exec(ctx,
-			`UPDATE outbox SET attempts = $2, last_error = $3, dead = true, leased_until = NULL WHERE id = $1`,
-			o.id, attempts, msg); err != nil {
+			`UPDATE outbox SET attempts = $2, last_error = $3, dead = true, leased_until = NULL WHERE id = $1 AND location_id = $4`,
+			o.id, attempts, msg, o.business); err != nil {
 			return fmt.Errorf("notify: unable to mark outbox row %d dead: %w", o.id, err)
 		}
 		log.ErrorContext(ctx, "mail given up", "attempts", attempts, "error", sendErr)
@@ -224,8 +230,8 @@ func (w *Worker) record(ctx context.Context, tx db.Querier, o outboxRow, sendErr
 	if _, err := tx.Exec(ctx,
 		`UPDATE outbox SET attempts = $2, last_error = $3, leased_until = NULL,
 		        next_attempt_at = clock_timestamp() + $4::bigint * interval '1 microsecond'
-		 WHERE id = $1`,
-		o.id, attempts, msg, wait.Microseconds()); err != nil {
+		 WHERE id = $1 AND location_id = $5`,
+		o.id, attempts, msg, wait.Microseconds(), o.business); err != nil {
 		return fmt.Errorf("notify: unable to reschedule outbox row %d: %w", o.id, err)
 	}
 	log.WarnContext(ctx, "mail not sent; will retry", "attempts", attempts, "retry_in", wait, "error", sendErr)
@@ -285,7 +291,7 @@ func (w *Worker) backoff(attempt int) time.Duration {
 // business itself. Without a business, it keeps the operator's name.
 func inBusinessName(ctx context.Context, q db.Querier, fromName, to string, m *Message) (string, error) {
 	var name, email string
-	err := q.QueryRow(ctx, `SELECT name, email FROM locations WHERE id = slotwise_business()`).Scan(&name, &email)
+	err := q.QueryRow(ctx, `SELECT name, email FROM locations WHERE id = $1`, db.ThisBusiness).Scan(&name, &email)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return fromName, nil
 	}

@@ -199,7 +199,7 @@ func (s *Service) onlyBusiness(ctx context.Context) (int64, error) {
 // Accounts are the business's live accounts, by provider.
 func (s *Service) Accounts(ctx context.Context) ([]Account, error) {
 	rows, err := s.pool.Query(ctx, `SELECT provider, hint, created_at FROM payment_accounts
-		WHERE location_id = (SELECT slotwise_business()) AND retired_at IS NULL ORDER BY provider`)
+		WHERE location_id = $1 AND retired_at IS NULL ORDER BY provider`, db.ThisBusiness)
 	if err != nil {
 		return nil, err
 	}
@@ -214,7 +214,7 @@ func (s *Service) Accounts(ctx context.Context) ([]Account, error) {
 // refunded through it.
 func (s *Service) Disconnect(ctx context.Context, provider string) error {
 	tag, err := s.pool.Exec(ctx, `UPDATE payment_accounts SET retired_at = now()
-		WHERE location_id = (SELECT slotwise_business()) AND provider = $1 AND retired_at IS NULL`, provider)
+		WHERE location_id = $2 AND provider = $1 AND retired_at IS NULL`, provider, db.ThisBusiness)
 	if err != nil {
 		return err
 	}
@@ -271,7 +271,7 @@ func (s *Service) live(ctx context.Context, name string) (account, error) {
 	var sealed []byte
 	err := s.pool.QueryRow(ctx, `SELECT l.is_default, a.id, a.location_id, a.secret FROM locations l
 		LEFT JOIN payment_accounts a ON a.location_id = l.id AND a.provider = $1 AND a.retired_at IS NULL
-		WHERE l.id = slotwise_business()`, name).Scan(&isDefault, &id, &business, &sealed)
+		WHERE l.id = $2`, name, db.ThisBusiness).Scan(&isDefault, &id, &business, &sealed)
 	switch {
 	case errors.Is(err, pgx.ErrNoRows):
 		return account{}, nil
@@ -298,7 +298,7 @@ func (s *Service) ofPayment(ctx context.Context, p *payment) (Provider, error) {
 	var business int64
 	var sealed []byte
 	err := s.pool.QueryRow(ctx, `SELECT location_id, secret FROM payment_accounts
-		WHERE id = $1 AND location_id = (SELECT slotwise_business())`, *p.AccountID).Scan(&business, &sealed)
+		WHERE id = $1 AND location_id = $2`, *p.AccountID, db.ThisBusiness).Scan(&business, &sealed)
 	if err != nil {
 		return nil, fmt.Errorf("payments: unable to read the account of payment %s: %w", p.ID, err)
 	}
@@ -312,8 +312,8 @@ func (s *Service) ofPayment(ctx context.Context, p *payment) (Provider, error) {
 // settles those it took for any other.
 func (s *Service) verifiers(ctx context.Context, name string) ([]account, error) {
 	rows, err := s.pool.Query(ctx, `SELECT id, location_id, secret FROM payment_accounts
-		WHERE location_id = (SELECT slotwise_business()) AND provider = $1
-		ORDER BY retired_at IS NOT NULL, created_at DESC LIMIT 10`, name)
+		WHERE location_id = $2 AND provider = $1
+		ORDER BY retired_at IS NOT NULL, created_at DESC LIMIT 10`, name, db.ThisBusiness)
 	if err != nil {
 		return nil, err
 	}

@@ -66,12 +66,12 @@ func (store) payment(ctx context.Context, q db.Querier, id string) (*payment, er
 	if !plausibleID(id) {
 		return nil, ErrNotFound
 	}
-	return scanPayment(q.QueryRow(ctx, `SELECT `+paymentColumns+` FROM payments WHERE id = $1`, id))
+	return scanPayment(q.QueryRow(ctx, `SELECT `+paymentColumns+` FROM payments WHERE id = $1 AND location_id = $2`, id, db.ThisBusiness))
 }
 
 func (store) bySession(ctx context.Context, q db.Querier, provider, session string) (*payment, error) {
-	return scanPayment(q.QueryRow(ctx, `SELECT `+paymentColumns+` FROM payments WHERE provider = $1 AND session_id = $2`,
-		provider, session))
+	return scanPayment(q.QueryRow(ctx, `SELECT `+paymentColumns+` FROM payments WHERE provider = $1 AND session_id = $2 AND location_id = $3`,
+		provider, session, db.ThisBusiness))
 }
 
 // operatorsSession is the business whose payment through the operator's
@@ -85,8 +85,8 @@ func (store) operatorsSession(ctx context.Context, q db.Querier, provider, sessi
 }
 
 func (store) bySessionForUpdate(ctx context.Context, q db.Querier, provider, session string) (*payment, error) {
-	return scanPayment(q.QueryRow(ctx, `SELECT `+paymentColumns+` FROM payments WHERE provider = $1 AND session_id = $2 FOR UPDATE`,
-		provider, session))
+	return scanPayment(q.QueryRow(ctx, `SELECT `+paymentColumns+` FROM payments WHERE provider = $1 AND session_id = $2 AND location_id = $3 FOR UPDATE`,
+		provider, session, db.ThisBusiness))
 }
 
 // openPayment returns the booking's unsettled payment, or makes one.
@@ -98,7 +98,7 @@ func (store) openPayment(ctx context.Context, q db.Querier, bookingID, provider 
 		return nil, fmt.Errorf("payments: unable to open a payment for %q: %w", bookingID, err)
 	}
 	p, err := scanPayment(q.QueryRow(ctx, `SELECT `+paymentColumns+` FROM payments
-		WHERE booking_id = $1 AND status IN ('open', 'processing')`, bookingID))
+		WHERE booking_id = $1 AND location_id = $2 AND status IN ('open', 'processing')`, bookingID, db.ThisBusiness))
 	if err != nil {
 		return nil, err
 	}
@@ -113,7 +113,7 @@ func (store) openPayment(ctx context.Context, q db.Querier, bookingID, provider 
 // the payment then keeps the first, the only one ever shown.
 func (store) opened(ctx context.Context, q db.Querier, id string, s Session) error {
 	_, err := q.Exec(ctx, `UPDATE payments SET session_id = $2, checkout_url = $3, intent_id = nullif($4, ''), updated_at = now()
-		WHERE id = $1 AND session_id IS NULL`, id, s.ID, s.URL, s.IntentID)
+		WHERE id = $1 AND location_id = $5 AND session_id IS NULL`, id, s.ID, s.URL, s.IntentID, db.ThisBusiness)
 	if err != nil {
 		return fmt.Errorf("payments: unable to record the checkout of %q: %w", id, err)
 	}
@@ -122,7 +122,7 @@ func (store) opened(ctx context.Context, q db.Querier, id string, s Session) err
 
 func (store) markPaid(ctx context.Context, q db.Querier, id, intent string, amount int64) error {
 	_, err := q.Exec(ctx, `UPDATE payments SET status = 'paid', intent_id = coalesce(nullif($2, ''), intent_id),
-		amount_cents = $3, paid_at = now(), updated_at = now() WHERE id = $1`, id, intent, amount)
+		amount_cents = $3, paid_at = now(), updated_at = now() WHERE id = $1 AND location_id = $4`, id, intent, amount, db.ThisBusiness)
 	if err != nil {
 		return fmt.Errorf("payments: unable to mark %q paid: %w", id, err)
 	}
@@ -131,7 +131,7 @@ func (store) markPaid(ctx context.Context, q db.Querier, id, intent string, amou
 
 // settle moves an unsettled payment to status; a settled one stays.
 func (store) settle(ctx context.Context, q db.Querier, id, status string) error {
-	_, err := q.Exec(ctx, `UPDATE payments SET status = $2, updated_at = now() WHERE id = $1 AND status IN ('open', 'processing')`, id, status)
+	_, err := q.Exec(ctx, `UPDATE payments SET status = $2, updated_at = now() WHERE id = $1 AND location_id = $3 AND status IN ('open', 'processing')`, id, status, db.ThisBusiness)
 	if err != nil {
 		return fmt.Errorf("payments: unable to mark %q %s: %w", id, status, err)
 	}
@@ -140,18 +140,18 @@ func (store) settle(ctx context.Context, q db.Querier, id, status string) error 
 
 // unsettled lists a booking's open or processing payments.
 func (store) unsettled(ctx context.Context, q db.Querier, bookingID string) ([]*payment, error) {
-	return collect(q.Query(ctx, `SELECT `+paymentColumns+` FROM payments WHERE booking_id = $1 AND status IN ('open', 'processing')`, bookingID))
+	return collect(q.Query(ctx, `SELECT `+paymentColumns+` FROM payments WHERE booking_id = $1 AND location_id = $2 AND status IN ('open', 'processing')`, bookingID, db.ThisBusiness))
 }
 
 // paidFor is a booking's paid payment.
 func (store) paidFor(ctx context.Context, q db.Querier, bookingID string) (*payment, error) {
-	return scanPayment(q.QueryRow(ctx, `SELECT `+paymentColumns+` FROM payments WHERE booking_id = $1 AND status = 'paid'
-		ORDER BY paid_at LIMIT 1`, bookingID))
+	return scanPayment(q.QueryRow(ctx, `SELECT `+paymentColumns+` FROM payments WHERE booking_id = $1 AND location_id = $2 AND status = 'paid'
+		ORDER BY paid_at LIMIT 1`, bookingID, db.ThisBusiness))
 }
 
 func (store) refunded(ctx context.Context, q db.Querier, id, refundID string, amount int64) error {
 	_, err := q.Exec(ctx, `UPDATE payments SET refund_id = $2, refunded_cents = least(amount_cents, refunded_cents + $3), updated_at = now()
-		WHERE id = $1`, id, refundID, amount)
+		WHERE id = $1 AND location_id = $4`, id, refundID, amount, db.ThisBusiness)
 	if err != nil {
 		return fmt.Errorf("payments: unable to record the refund of %q: %w", id, err)
 	}

@@ -36,8 +36,8 @@ func PlanAgenda(ctx context.Context, q db.Querier, staffID int64, now time.Time)
 	if ok {
 		var id int64
 		var listed, due time.Time
-		err := q.QueryRow(ctx, `SELECT id, starts_at, due_at FROM reminders WHERE kind = 'agenda' AND staff_id = $1 AND state = 'due'
-			ORDER BY due_at LIMIT 1`, staffID).Scan(&id, &listed, &due)
+		err := q.QueryRow(ctx, `SELECT id, starts_at, due_at FROM reminders WHERE kind = 'agenda' AND staff_id = $1 AND location_id = $2 AND state = 'due'
+			ORDER BY due_at LIMIT 1`, staffID, db.ThisBusiness).Scan(&id, &listed, &due)
 		if err != nil && !errors.Is(err, pgx.ErrNoRows) {
 			return fmt.Errorf("reminders: unable to read an agenda row: %w", err)
 		}
@@ -45,7 +45,7 @@ func PlanAgenda(ctx context.Context, q db.Querier, staffID int64, now time.Time)
 			keep = id
 		}
 	}
-	if _, err := q.Exec(ctx, `DELETE FROM reminders WHERE kind = 'agenda' AND staff_id = $1 AND state = 'due' AND id <> $2`, staffID, keep); err != nil {
+	if _, err := q.Exec(ctx, `DELETE FROM reminders WHERE kind = 'agenda' AND staff_id = $1 AND location_id = $3 AND state = 'due' AND id <> $2`, staffID, keep, db.ThisBusiness); err != nil {
 		return fmt.Errorf("reminders: unable to drop an agenda: %w", err)
 	}
 	if !ok || keep != 0 {
@@ -81,7 +81,7 @@ func planAgendaAfter(ctx context.Context, q db.Querier, staffID int64, listed, n
 		return err
 	}
 	var due int
-	if err := q.QueryRow(ctx, `SELECT count(*) FROM reminders WHERE kind = 'agenda' AND staff_id = $1 AND state = 'due'`, staffID).Scan(&due); err != nil {
+	if err := q.QueryRow(ctx, `SELECT count(*) FROM reminders WHERE kind = 'agenda' AND staff_id = $1 AND location_id = $2 AND state = 'due'`, staffID, db.ThisBusiness).Scan(&due); err != nil {
 		return err
 	}
 	if due > 0 {
@@ -161,7 +161,7 @@ func PlanAgendas(ctx context.Context, pool db.Querier, now time.Time) error {
 	if err != nil {
 		return err
 	}
-	rows, err := pool.Query(ctx, `SELECT DISTINCT staff_id FROM reminders WHERE kind = 'agenda' AND state = 'due' AND staff_id = ANY($1)`, ids)
+	rows, err := pool.Query(ctx, `SELECT DISTINCT staff_id FROM reminders WHERE kind = 'agenda' AND state = 'due' AND staff_id = ANY($1) AND location_id = $2`, ids, db.ThisBusiness)
 	if err != nil {
 		return fmt.Errorf("reminders: unable to list agendas: %w", err)
 	}

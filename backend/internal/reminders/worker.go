@@ -138,12 +138,15 @@ func (w *Worker) SendDue(ctx context.Context) (sent int, err error) {
 // claim leases up to Batch due rows not leased by another worker.
 func (w *Worker) claim(ctx context.Context) ([]row, error) {
 	lease := rand.Text()
+	// The rows are chosen once (MATERIALIZED), as the outbox's are.
 	rows, err := w.Pool.Query(db.WithEveryBusiness(ctx), `
-		UPDATE reminders r SET leased_until = now() + $3 * interval '1 millisecond', lease = $4
-		FROM (SELECT id FROM reminders
+		WITH d AS MATERIALIZED (
+		      SELECT id, location_id FROM reminders
 		      WHERE state = 'due' AND due_at <= $1 AND (leased_until IS NULL OR leased_until < now())
-		      ORDER BY due_at LIMIT $2 FOR UPDATE SKIP LOCKED) d
-		WHERE r.id = d.id
+		      ORDER BY due_at LIMIT $2 FOR UPDATE SKIP LOCKED)
+		UPDATE reminders r SET leased_until = now() + $3 * interval '1 millisecond', lease = $4
+		FROM d
+		WHERE r.id = d.id AND r.location_id = d.location_id
 		RETURNING r.id, r.location_id, r.kind, coalesce(r.booking_id, ''), coalesce(r.staff_id, 0), r.offset_minutes, r.recipient,
 		          r.starts_at, r.due_at, r.lease`,
 		w.now(), w.batch(), w.lease().Milliseconds(), lease)
@@ -254,9 +257,9 @@ func (w *Worker) reminder(ctx context.Context, r row) (done, error) {
 		return skip(ReasonStarted), nil
 	}
 	var nearer bool
-	if err := w.Pool.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM reminders WHERE booking_id = $1 AND kind = 'reminder'
+	if err := w.Pool.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM reminders WHERE booking_id = $1 AND location_id = $6 AND kind = 'reminder'
 		AND recipient = $2 AND state IN ('due', 'sent') AND starts_at = $3 AND offset_minutes < $4 AND due_at <= $5)`,
-		r.bookingID, r.recipient, r.startsAt, r.offset, now).Scan(&nearer); err != nil {
+		r.bookingID, r.recipient, r.startsAt, r.offset, now, db.ThisBusiness).Scan(&nearer); err != nil {
 		return done{}, err
 	}
 	if nearer {
@@ -352,7 +355,7 @@ func (w *Worker) commit(ctx context.Context, r row, d done) (done, bool, error) 
 	var committed bool
 	err := pgx.BeginFunc(ctx, w.Pool, func(tx pgx.Tx) error {
 		var state string
-		err := tx.QueryRow(ctx, `SELECT state FROM reminders WHERE id = $1 AND lease = $2 FOR UPDATE`, r.id, r.lease).Scan(&state)
+		err := tx.QueryRow(ctx, `SELECT state FROM reminders WHERE id = $1 AND location_id = $3 AND lease = $2 FOR UPDATE`, r.id, r.lease, db.ThisBusiness).Scan(&state)
 		if errors.Is(err, pgx.ErrNoRows) || err == nil && state != "due" {
 			return nil
 		}
@@ -386,7 +389,7 @@ func (w *Worker) commit(ctx context.Context, r row, d done) (done, bool, error) 
 			}
 		}
 		if _, err := tx.Exec(ctx, `UPDATE reminders SET state = $2, skip_reason = $3, done_at = now(), leased_until = NULL, lease = NULL
-			WHERE id = $1`, r.id, d.outcome, d.reason); err != nil {
+			WHERE id = $1 AND location_id = $4`, r.id, d.outcome, d.reason, db.ThisBusiness); err != nil {
 			return err
 		}
 		if r.kind == "agenda" {

@@ -8,6 +8,8 @@ import (
 	"time"
 
 	"github.com/jackc/pgx/v5"
+
+	"slotwise/backend/internal/db"
 )
 
 // PostsPerPage is the length of a listing's page.
@@ -38,7 +40,7 @@ func visibleAt(param string) string {
 // BlogByPath returns the blog at a site path.
 func (s *Store) BlogByPath(ctx context.Context, path string) (*Blog, error) {
 	var b Blog
-	err := s.q.QueryRow(ctx, `SELECT id, path, title, description FROM blogs WHERE path = $1`, path).
+	err := s.q.QueryRow(ctx, `SELECT id, path, title, description FROM blogs WHERE path = $1 AND location_id = $2`, path, db.ThisBusiness).
 		Scan(&b.ID, &b.Path, &b.Title, &b.Description)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return nil, ErrNotFound
@@ -52,7 +54,8 @@ func (s *Store) BlogByPath(ctx context.Context, path string) (*Blog, error) {
 // BlogOfCategory returns the blog a category belongs to.
 func (s *Store) BlogOfCategory(ctx context.Context, slug string) (*Blog, error) {
 	var b Blog
-	err := s.q.QueryRow(ctx, `SELECT b.id, b.path, b.title, b.description FROM blogs b JOIN blog_categories c ON c.blog_id = b.id WHERE c.slug = $1`, slug).
+	err := s.q.QueryRow(ctx, `SELECT b.id, b.path, b.title, b.description FROM blogs b JOIN blog_categories c ON c.blog_id = b.id AND c.location_id = b.location_id
+		WHERE c.slug = $1 AND c.location_id = $2`, slug, db.ThisBusiness).
 		Scan(&b.ID, &b.Path, &b.Title, &b.Description)
 	if err != nil {
 		return nil, notFoundOr(err, "category", slug)
@@ -78,8 +81,9 @@ func (s *Store) postBySlug(ctx context.Context, slug string, drafts bool) (*Post
 	err := s.q.QueryRow(ctx, `
 		SELECT p.id, p.slug, p.title, p.excerpt, p.cover, coalesce(p.published_at, p.updated_at), p.updated_at, p.body, `+postWords+`,
 		       a.slug, a.name, a.bio, b.id, b.path, b.title, b.description
-		FROM posts p JOIN authors a ON a.id = p.author_id JOIN blogs b ON b.id = p.blog_id
-		WHERE p.slug = $1 AND `+cond, slug, s.now()).
+		FROM posts p JOIN authors a ON a.id = p.author_id AND a.location_id = p.location_id
+		  JOIN blogs b ON b.id = p.blog_id AND b.location_id = p.location_id
+		WHERE p.slug = $1 AND p.location_id = $3 AND `+cond, slug, s.now(), db.ThisBusiness).
 		Scan(&id, &p.Slug, &p.Title, &p.Excerpt, &cover, &p.PublishedAt, &p.UpdatedAt, &body, &words,
 			&p.Author.Slug, &p.Author.Name, &p.Author.Bio, &p.Blog.ID, &p.Blog.Path, &p.Blog.Title, &p.Blog.Description)
 	if errors.Is(err, pgx.ErrNoRows) {
@@ -109,12 +113,12 @@ func (s *Store) postBySlug(ctx context.Context, slug string, drafts bool) (*Post
 // related are the visible posts of the blog to read after post id: most
 // shared categories and tags first, then the newest.
 func (s *Store) related(ctx context.Context, id, blog int64) ([]PostSummary, error) {
-	shared := `(SELECT count(*) FROM post_categories pc WHERE pc.post_id = p.id
-	              AND pc.category_id IN (SELECT category_id FROM post_categories WHERE post_id = $3))
-	         + (SELECT count(*) FROM post_tags pt WHERE pt.post_id = p.id
-	              AND pt.tag_id IN (SELECT tag_id FROM post_tags WHERE post_id = $3))`
-	posts, err := s.summaries(ctx, false, fmt.Sprintf(`p.blog_id = $1 AND %s AND p.id <> $3 ORDER BY %s DESC, p.published_at DESC, p.id DESC LIMIT %d`,
-		visibleAt("$2"), shared, RelatedPosts), blog, s.now(), id)
+	shared := `(SELECT count(*) FROM post_categories pc WHERE pc.post_id = p.id AND pc.location_id = p.location_id
+	              AND pc.category_id IN (SELECT category_id FROM post_categories WHERE post_id = $3 AND location_id = $4))
+	         + (SELECT count(*) FROM post_tags pt WHERE pt.post_id = p.id AND pt.location_id = p.location_id
+	              AND pt.tag_id IN (SELECT tag_id FROM post_tags WHERE post_id = $3 AND location_id = $4))`
+	posts, err := s.summaries(ctx, false, fmt.Sprintf(`p.blog_id = $1 AND p.location_id = $4 AND %s AND p.id <> $3 ORDER BY %s DESC, p.published_at DESC, p.id DESC LIMIT %d`,
+		visibleAt("$2"), shared, RelatedPosts), blog, s.now(), id, db.ThisBusiness)
 	// A card to read next shows no biography: the page carries none.
 	for i := range posts {
 		posts[i].Author.Bio = ""
@@ -136,36 +140,39 @@ type ListingQuery struct {
 // past the last (the first page exists even when empty).
 func (s *Store) Listing(ctx context.Context, q ListingQuery) (*Listing, error) {
 	l := &Listing{Blog: *q.Blog, Kind: "blog", Page: q.Page, Posts: []PostSummary{}}
-	where, args := `p.blog_id = $1 AND `+visibleAt("$2"), []any{q.Blog.ID, s.now()}
+	where, args := `p.blog_id = $1 AND p.location_id = $3 AND `+visibleAt("$2"), []any{q.Blog.ID, s.now(), db.ThisBusiness}
 	switch {
 	case q.Category != "":
 		var c Category
-		err := s.q.QueryRow(ctx, `SELECT slug, name, description FROM blog_categories WHERE slug = $1 AND blog_id = $2`, q.Category, q.Blog.ID).
+		err := s.q.QueryRow(ctx, `SELECT slug, name, description FROM blog_categories WHERE slug = $1 AND blog_id = $2 AND location_id = $3`,
+			q.Category, q.Blog.ID, db.ThisBusiness).
 			Scan(&c.Slug, &c.Name, &c.Description)
 		if err != nil {
 			return nil, notFoundOr(err, "category", q.Category)
 		}
 		l.Kind, l.Category = "category", &c
-		where += ` AND EXISTS (SELECT 1 FROM post_categories pc JOIN blog_categories c ON c.id = pc.category_id WHERE pc.post_id = p.id AND c.slug = $3)`
+		where += ` AND EXISTS (SELECT 1 FROM post_categories pc JOIN blog_categories c ON c.id = pc.category_id AND c.location_id = pc.location_id
+			WHERE pc.post_id = p.id AND pc.location_id = p.location_id AND c.slug = $4)`
 		args = append(args, q.Category)
 	case q.Author != "":
 		var a Author
-		if err := s.q.QueryRow(ctx, `SELECT slug, name, bio FROM authors WHERE slug = $1`, q.Author).Scan(&a.Slug, &a.Name, &a.Bio); err != nil {
+		if err := s.q.QueryRow(ctx, `SELECT slug, name, bio FROM authors WHERE slug = $1 AND location_id = $2`, q.Author, db.ThisBusiness).Scan(&a.Slug, &a.Name, &a.Bio); err != nil {
 			return nil, notFoundOr(err, "author", q.Author)
 		}
 		l.Kind, l.Author = "author", &a
-		where += ` AND a.slug = $3`
+		where += ` AND a.slug = $4`
 		args = append(args, q.Author)
 	case q.Tag != "":
 		var t Tag
-		if err := s.q.QueryRow(ctx, `SELECT slug, name FROM tags WHERE slug = $1`, q.Tag).Scan(&t.Slug, &t.Name); err != nil {
+		if err := s.q.QueryRow(ctx, `SELECT slug, name FROM tags WHERE slug = $1 AND location_id = $2`, q.Tag, db.ThisBusiness).Scan(&t.Slug, &t.Name); err != nil {
 			return nil, notFoundOr(err, "tag", q.Tag)
 		}
 		l.Kind, l.Tag = "tag", &t
-		where += ` AND EXISTS (SELECT 1 FROM post_tags pt JOIN tags t ON t.id = pt.tag_id WHERE pt.post_id = p.id AND t.slug = $3)`
+		where += ` AND EXISTS (SELECT 1 FROM post_tags pt JOIN tags t ON t.id = pt.tag_id AND t.location_id = pt.location_id
+			WHERE pt.post_id = p.id AND pt.location_id = p.location_id AND t.slug = $4)`
 		args = append(args, q.Tag)
 	}
-	if err := s.q.QueryRow(ctx, `SELECT count(*) FROM posts p JOIN authors a ON a.id = p.author_id WHERE `+where, args...).Scan(&l.Total); err != nil {
+	if err := s.q.QueryRow(ctx, `SELECT count(*) FROM posts p JOIN authors a ON a.id = p.author_id AND a.location_id = p.location_id WHERE `+where, args...).Scan(&l.Total); err != nil {
 		return nil, fmt.Errorf("sites: unable to count posts: %w", err)
 	}
 	per := PostsPerPage
@@ -189,7 +196,7 @@ func (s *Store) Listing(ctx context.Context, q ListingQuery) (*Listing, error) {
 func (s *Store) summaries(ctx context.Context, labelled bool, tail string, args ...any) ([]PostSummary, error) {
 	rows, err := s.q.Query(ctx, `
 		SELECT p.slug, p.title, p.excerpt, p.cover, p.published_at, `+postWords+`, a.slug, a.name, a.bio
-		FROM posts p JOIN authors a ON a.id = p.author_id
+		FROM posts p JOIN authors a ON a.id = p.author_id AND a.location_id = p.location_id
 		WHERE `+tail, args...)
 	if err != nil {
 		return nil, fmt.Errorf("sites: unable to list posts: %w", err)
@@ -235,11 +242,13 @@ func (s *Store) labels(ctx context.Context, slugs []string, posts []PostSummary)
 	}
 	rows, err := s.q.Query(ctx, `
 		SELECT p.slug, 'category', c.slug, c.name, c.description FROM posts p
-		  JOIN post_categories pc ON pc.post_id = p.id JOIN blog_categories c ON c.id = pc.category_id WHERE p.slug = ANY($1)
+		  JOIN post_categories pc ON pc.post_id = p.id AND pc.location_id = p.location_id
+		  JOIN blog_categories c ON c.id = pc.category_id AND c.location_id = pc.location_id WHERE p.slug = ANY($1) AND p.location_id = $2
 		UNION ALL
 		SELECT p.slug, 'tag', t.slug, t.name, '' FROM posts p
-		  JOIN post_tags pt ON pt.post_id = p.id JOIN tags t ON t.id = pt.tag_id WHERE p.slug = ANY($1)
-		ORDER BY 1, 2, 4`, slugs)
+		  JOIN post_tags pt ON pt.post_id = p.id AND pt.location_id = p.location_id
+		  JOIN tags t ON t.id = pt.tag_id AND t.location_id = pt.location_id WHERE p.slug = ANY($1) AND p.location_id = $2
+		ORDER BY 1, 2, 4`, slugs, db.ThisBusiness)
 	if err != nil {
 		return fmt.Errorf("sites: unable to read categories and tags: %w", err)
 	}
@@ -313,9 +322,9 @@ func (s *Store) SaveAuthor(ctx context.Context, a Author) error {
 
 func (s *Store) SaveCategory(ctx context.Context, blogPath string, c Category) error {
 	_, err := s.q.Exec(ctx, `INSERT INTO blog_categories (blog_id, slug, name, description)
-		VALUES ((SELECT id FROM blogs WHERE path = $1), $2, $3, $4)
+		VALUES ((SELECT id FROM blogs WHERE path = $1 AND location_id = $5), $2, $3, $4)
 		ON CONFLICT (slug, location_id) DO UPDATE SET name = EXCLUDED.name, description = EXCLUDED.description, updated_at = now()`,
-		blogPath, c.Slug, c.Name, c.Description)
+		blogPath, c.Slug, c.Name, c.Description, db.ThisBusiness)
 	if err != nil {
 		return fmt.Errorf("sites: unable to save category %q: %w", c.Slug, err)
 	}
@@ -363,25 +372,27 @@ func (s *Store) SavePost(ctx context.Context, in PostInput) error {
 	var id int64
 	err = s.q.QueryRow(ctx, `
 		INSERT INTO posts (blog_id, slug, title, excerpt, body_source, body_format, body, cover, author_id, status, published_at)
-		VALUES ((SELECT id FROM blogs WHERE path = $1), $2, $3, $4, $5, $11, $6, $7, (SELECT id FROM authors WHERE slug = $8), $9, $10)
+		VALUES ((SELECT id FROM blogs WHERE path = $1 AND location_id = $12), $2, $3, $4, $5, $11, $6, $7,
+		  (SELECT id FROM authors WHERE slug = $8 AND location_id = $12), $9, $10)
 		ON CONFLICT (slug, location_id) DO UPDATE SET blog_id = EXCLUDED.blog_id, title = EXCLUDED.title, excerpt = EXCLUDED.excerpt,
 		  body_source = EXCLUDED.body_source, body_format = EXCLUDED.body_format, body = EXCLUDED.body, cover = EXCLUDED.cover,
 		  author_id = EXCLUDED.author_id, status = EXCLUDED.status, published_at = EXCLUDED.published_at, updated_at = now()
 		RETURNING id`,
-		in.Blog, in.Slug, in.Title, in.Excerpt, source, bodyJSON, cover, in.Author, status, publishedAt, format).Scan(&id)
+		in.Blog, in.Slug, in.Title, in.Excerpt, source, bodyJSON, cover, in.Author, status, publishedAt, format, db.ThisBusiness).Scan(&id)
 	if err != nil {
 		return fmt.Errorf("sites: unable to save post %q: %w", in.Slug, err)
 	}
-	if _, err := s.q.Exec(ctx, `DELETE FROM post_categories WHERE post_id = $1`, id); err != nil {
+	if _, err := s.q.Exec(ctx, `DELETE FROM post_categories WHERE post_id = $1 AND location_id = $2`, id, db.ThisBusiness); err != nil {
 		return fmt.Errorf("sites: unable to save post %q: %w", in.Slug, err)
 	}
-	if _, err := s.q.Exec(ctx, `DELETE FROM post_tags WHERE post_id = $1`, id); err != nil {
+	if _, err := s.q.Exec(ctx, `DELETE FROM post_tags WHERE post_id = $1 AND location_id = $2`, id, db.ThisBusiness); err != nil {
 		return fmt.Errorf("sites: unable to save post %q: %w", in.Slug, err)
 	}
-	if _, err := s.q.Exec(ctx, `INSERT INTO post_categories (post_id, category_id) SELECT $1, id FROM blog_categories WHERE slug = ANY($2)`, id, in.Categories); err != nil {
+	if _, err := s.q.Exec(ctx, `INSERT INTO post_categories (post_id, category_id) SELECT $1, id FROM blog_categories WHERE slug = ANY($2) AND location_id = $3`,
+		id, in.Categories, db.ThisBusiness); err != nil {
 		return fmt.Errorf("sites: unable to file post %q: %w", in.Slug, err)
 	}
-	if _, err := s.q.Exec(ctx, `INSERT INTO post_tags (post_id, tag_id) SELECT $1, id FROM tags WHERE slug = ANY($2)`, id, in.Tags); err != nil {
+	if _, err := s.q.Exec(ctx, `INSERT INTO post_tags (post_id, tag_id) SELECT $1, id FROM tags WHERE slug = ANY($2) AND location_id = $3`, id, in.Tags, db.ThisBusiness); err != nil {
 		return fmt.Errorf("sites: unable to tag post %q: %w", in.Slug, err)
 	}
 	return nil

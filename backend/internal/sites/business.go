@@ -6,6 +6,8 @@ import (
 	"fmt"
 
 	"github.com/jackc/pgx/v5"
+
+	"slotwise/backend/internal/db"
 )
 
 // Business is how the site's business is reached and its legal pages, as
@@ -24,7 +26,7 @@ type Business struct {
 func (s *Store) Business(ctx context.Context) (*Business, error) {
 	b := &Business{}
 	err := s.q.QueryRow(ctx, `SELECT name, email, phone, address, map_url, time_zone, opening_hours, contact_form,
-		privacy_url, imprint_url, terms_url, logo_url FROM locations WHERE id = slotwise_business()`).Scan(
+		privacy_url, imprint_url, terms_url, logo_url FROM locations WHERE id = $1`, db.ThisBusiness).Scan(
 		&b.Name, &b.Email, &b.Phone, &b.Address, &b.MapURL, &b.TimeZone, &b.Hours, &b.ContactForm,
 		&b.PrivacyURL, &b.ImprintURL, &b.TermsURL, &b.LogoURL)
 	if errors.Is(err, pgx.ErrNoRows) {

@@ -13,6 +13,8 @@ import (
 	"time"
 
 	"github.com/jackc/pgx/v5"
+
+	"slotwise/backend/internal/db"
 )
 
 // A preview shows one piece of content as it stands, draft or not, to the
@@ -51,7 +53,7 @@ func (s *Store) OpenPreview(ctx context.Context, secret string) (*Preview, error
 	}
 	h := sha256.Sum256([]byte(secret))
 	var p Preview
-	err := s.q.QueryRow(ctx, `SELECT kind, target FROM previews WHERE secret_hash = $1 AND expires_at > now()`, h[:]).Scan(&p.Kind, &p.Target)
+	err := s.q.QueryRow(ctx, `SELECT kind, target FROM previews WHERE secret_hash = $1 AND location_id = $2 AND expires_at > now()`, h[:], db.ThisBusiness).Scan(&p.Kind, &p.Target)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return nil, ErrNotFound
 	}
@@ -107,7 +109,7 @@ func (s *Store) SavePostChanges(ctx context.Context, slug string, c PostChanges)
 		return fmt.Errorf("sites: a post needs a title")
 	}
 	pending, _ := json.Marshal(pendingPost{Title: c.Title, Excerpt: c.Excerpt, BodySource: c.BodyHTML, Body: body})
-	tag, err := s.q.Exec(ctx, `UPDATE posts SET pending = $2 WHERE slug = $1`, slug, pending)
+	tag, err := s.q.Exec(ctx, `UPDATE posts SET pending = $2 WHERE slug = $1 AND location_id = $3`, slug, pending, db.ThisBusiness)
 	if err != nil {
 		return fmt.Errorf("sites: unable to keep changes to %q: %w", slug, err)
 	}
@@ -121,7 +123,7 @@ func (s *Store) SavePostChanges(ctx context.Context, slug string, c PostChanges)
 func (s *Store) PublishPostChanges(ctx context.Context, slug string) error {
 	tag, err := s.q.Exec(ctx, `UPDATE posts SET title = pending->>'title', excerpt = pending->>'excerpt',
 		body_source = pending->>'body_source', body_format = 'html', body = pending->'body', pending = NULL, updated_at = now()
-		WHERE slug = $1 AND pending IS NOT NULL`, slug)
+		WHERE slug = $1 AND location_id = $2 AND pending IS NOT NULL`, slug, db.ThisBusiness)
 	if err != nil {
 		return fmt.Errorf("sites: unable to publish changes to %q: %w", slug, err)
 	}
@@ -134,7 +136,7 @@ func (s *Store) PublishPostChanges(ctx context.Context, slug string) error {
 // withPending lays a post's pending changes over it, for its preview.
 func (s *Store) withPending(ctx context.Context, p *Post) error {
 	var raw []byte
-	if err := s.q.QueryRow(ctx, `SELECT pending FROM posts WHERE slug = $1`, p.Slug).Scan(&raw); err != nil {
+	if err := s.q.QueryRow(ctx, `SELECT pending FROM posts WHERE slug = $1 AND location_id = $2`, p.Slug, db.ThisBusiness).Scan(&raw); err != nil {
 		return fmt.Errorf("sites: unable to read changes to %q: %w", p.Slug, err)
 	}
 	if len(raw) == 0 {

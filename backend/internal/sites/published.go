@@ -6,6 +6,8 @@ import (
 	"time"
 
 	"github.com/jackc/pgx/v5"
+
+	"slotwise/backend/internal/db"
 )
 
 // Entry is one published URL of the site's content, for the sitemap: what
@@ -22,22 +24,27 @@ type Entry struct {
 // one visible post. Drafts and posts not yet due are not among them.
 func (s *Store) Published(ctx context.Context) ([]Entry, error) {
 	rows, err := s.q.Query(ctx, `
-		SELECT 'page', path, '', updated_at FROM site_pages WHERE published
+		SELECT 'page', path, '', updated_at FROM site_pages WHERE published AND location_id = $2
 		UNION ALL
 		SELECT 'blog', b.path, '', greatest(b.updated_at, coalesce(max(p.updated_at), b.updated_at))
-		  FROM blogs b LEFT JOIN posts p ON p.blog_id = b.id AND `+visibleAt("$1")+` GROUP BY b.id, b.location_id
+		  FROM blogs b LEFT JOIN posts p ON p.blog_id = b.id AND p.location_id = b.location_id AND `+visibleAt("$1")+`
+		  WHERE b.location_id = $2 GROUP BY b.id, b.location_id
 		UNION ALL
-		SELECT 'post', b.path, p.slug, p.updated_at FROM posts p JOIN blogs b ON b.id = p.blog_id WHERE `+visibleAt("$1")+`
+		SELECT 'post', b.path, p.slug, p.updated_at FROM posts p JOIN blogs b ON b.id = p.blog_id AND b.location_id = p.location_id
+		  WHERE p.location_id = $2 AND `+visibleAt("$1")+`
 		UNION ALL
-		SELECT 'category', b.path, c.slug, max(p.updated_at) FROM blog_categories c JOIN blogs b ON b.id = c.blog_id
-		  JOIN post_categories pc ON pc.category_id = c.id JOIN posts p ON p.id = pc.post_id WHERE `+visibleAt("$1")+` GROUP BY b.path, c.slug
+		SELECT 'category', b.path, c.slug, max(p.updated_at) FROM blog_categories c JOIN blogs b ON b.id = c.blog_id AND b.location_id = c.location_id
+		  JOIN post_categories pc ON pc.category_id = c.id AND pc.location_id = c.location_id
+		  JOIN posts p ON p.id = pc.post_id AND p.location_id = pc.location_id
+		  WHERE c.location_id = $2 AND `+visibleAt("$1")+` GROUP BY b.path, c.slug
 		UNION ALL
-		SELECT 'author', b.path, a.slug, max(p.updated_at) FROM authors a JOIN posts p ON p.author_id = a.id
-		  JOIN blogs b ON b.id = p.blog_id WHERE `+visibleAt("$1")+` GROUP BY b.path, a.slug
+		SELECT 'author', b.path, a.slug, max(p.updated_at) FROM authors a JOIN posts p ON p.author_id = a.id AND p.location_id = a.location_id
+		  JOIN blogs b ON b.id = p.blog_id AND b.location_id = p.location_id WHERE a.location_id = $2 AND `+visibleAt("$1")+` GROUP BY b.path, a.slug
 		UNION ALL
-		SELECT 'tag', b.path, t.slug, max(p.updated_at) FROM tags t JOIN post_tags pt ON pt.tag_id = t.id
-		  JOIN posts p ON p.id = pt.post_id JOIN blogs b ON b.id = p.blog_id WHERE `+visibleAt("$1")+` GROUP BY b.path, t.slug
-		ORDER BY 1, 2, 3`, s.now())
+		SELECT 'tag', b.path, t.slug, max(p.updated_at) FROM tags t JOIN post_tags pt ON pt.tag_id = t.id AND pt.location_id = t.location_id
+		  JOIN posts p ON p.id = pt.post_id AND p.location_id = pt.location_id JOIN blogs b ON b.id = p.blog_id AND b.location_id = p.location_id
+		  WHERE t.location_id = $2 AND `+visibleAt("$1")+` GROUP BY b.path, t.slug
+		ORDER BY 1, 2, 3`, s.now(), db.ThisBusiness)
 	if err != nil {
 		return nil, fmt.Errorf("sites: unable to list published content: %w", err)
 	}

@@ -8,6 +8,8 @@ import (
 	"time"
 
 	"github.com/jackc/pgx/v5"
+
+	"slotwise/backend/internal/db"
 )
 
 const productColumns = `p.id, p.name, p.summary, p.description, p.images, p.price_cents, coalesce(p.compare_at_cents, 0), p.currency, p.available, p.updated_at`
@@ -34,15 +36,17 @@ func (s *Store) ProductByID(ctx context.Context, id string) (*Product, error) {
 }
 
 func (s *Store) productByID(ctx context.Context, id string, drafts bool) (*Product, error) {
-	p, err := scanProduct(s.q.QueryRow(ctx, `SELECT `+productColumns+` FROM products p WHERE p.id = $1 AND (p.status = 'published' OR $2)`, id, drafts))
+	p, err := scanProduct(s.q.QueryRow(ctx, `SELECT `+productColumns+` FROM products p WHERE p.id = $1 AND p.location_id = $3 AND (p.status = 'published' OR $2)`,
+		id, drafts, db.ThisBusiness))
 	if errors.Is(err, pgx.ErrNoRows) {
 		return nil, ErrNotFound
 	}
 	if err != nil {
 		return nil, fmt.Errorf("sites: unable to fetch product %q: %w", id, err)
 	}
-	rows, err := s.q.Query(ctx, `SELECT c.slug, c.title FROM collections c JOIN collection_products cp ON cp.collection_slug = c.slug
-		WHERE cp.product_id = $1 AND c.published ORDER BY c.title`, id)
+	rows, err := s.q.Query(ctx, `SELECT c.slug, c.title FROM collections c
+		JOIN collection_products cp ON cp.collection_slug = c.slug AND cp.location_id = c.location_id
+		WHERE cp.product_id = $1 AND cp.location_id = $2 AND c.published ORDER BY c.title`, id, db.ThisBusiness)
 	if err != nil {
 		return nil, fmt.Errorf("sites: unable to list the collections of %q: %w", id, err)
 	}
@@ -68,7 +72,7 @@ var collectionOrder = map[string]string{
 func (s *Store) CollectionBySlug(ctx context.Context, slug string) (*Collection, error) {
 	var c Collection
 	var sort string
-	err := s.q.QueryRow(ctx, `SELECT slug, title, description, sort FROM collections WHERE slug = $1 AND published`, slug).
+	err := s.q.QueryRow(ctx, `SELECT slug, title, description, sort FROM collections WHERE slug = $1 AND location_id = $2 AND published`, slug, db.ThisBusiness).
 		Scan(&c.Slug, &c.Title, &c.Description, &sort)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return nil, ErrNotFound
@@ -80,8 +84,9 @@ func (s *Store) CollectionBySlug(ctx context.Context, slug string) (*Collection,
 	if !ok {
 		order = collectionOrder["manual"]
 	}
-	rows, err := s.q.Query(ctx, `SELECT `+productColumns+` FROM products p JOIN collection_products cp ON cp.product_id = p.id
-		WHERE cp.collection_slug = $1 AND p.status = 'published' ORDER BY `+order, slug)
+	rows, err := s.q.Query(ctx, `SELECT `+productColumns+` FROM products p
+		JOIN collection_products cp ON cp.product_id = p.id AND cp.location_id = p.location_id
+		WHERE cp.collection_slug = $1 AND cp.location_id = $2 AND p.status = 'published' ORDER BY `+order, slug, db.ThisBusiness)
 	if err != nil {
 		return nil, fmt.Errorf("sites: unable to list collection %q: %w", slug, err)
 	}
@@ -143,7 +148,7 @@ func (s *Store) SaveCollection(ctx context.Context, c Collection, sort string, p
 		c.Slug, c.Title, c.Description, sort); err != nil {
 		return fmt.Errorf("sites: unable to save collection %q: %w", c.Slug, err)
 	}
-	if _, err := s.q.Exec(ctx, `DELETE FROM collection_products WHERE collection_slug = $1`, c.Slug); err != nil {
+	if _, err := s.q.Exec(ctx, `DELETE FROM collection_products WHERE collection_slug = $1 AND location_id = $2`, c.Slug, db.ThisBusiness); err != nil {
 		return fmt.Errorf("sites: unable to save collection %q: %w", c.Slug, err)
 	}
 	for i, id := range productIDs {
@@ -158,10 +163,10 @@ func (s *Store) SaveCollection(ctx context.Context, c Collection, sort string, p
 // sitemap (Published).
 func (s *Store) publishedShop(ctx context.Context) ([]Entry, error) {
 	rows, err := s.q.Query(ctx, `
-		SELECT 'product', '', id, updated_at FROM products WHERE status = 'published'
+		SELECT 'product', '', id, updated_at FROM products WHERE status = 'published' AND location_id = $1
 		UNION ALL
-		SELECT 'collection', '', slug, updated_at FROM collections WHERE published
-		ORDER BY 1, 3`)
+		SELECT 'collection', '', slug, updated_at FROM collections WHERE published AND location_id = $1
+		ORDER BY 1, 3`, db.ThisBusiness)
 	if err != nil {
 		return nil, fmt.Errorf("sites: unable to list the catalogue: %w", err)
 	}
@@ -178,7 +183,7 @@ func (s *Store) publishedShop(ctx context.Context) ([]Entry, error) {
 func (s *Store) Media(ctx context.Context, name string) ([]byte, string, error) {
 	var data []byte
 	var contentType string
-	err := s.q.QueryRow(ctx, `SELECT data, content_type FROM media WHERE name = $1`, name).Scan(&data, &contentType)
+	err := s.q.QueryRow(ctx, `SELECT data, content_type FROM media WHERE name = $1 AND location_id = $2`, name, db.ThisBusiness).Scan(&data, &contentType)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return nil, "", ErrNotFound
 	}

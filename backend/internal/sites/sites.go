@@ -51,7 +51,7 @@ func (s *Store) pageByPath(ctx context.Context, path string, drafts bool) (*Page
 	var sections []byte
 	err := s.q.QueryRow(ctx, `
 		SELECT id, path, title, description, body, sections, updated_at
-		FROM site_pages WHERE path = $1 AND (published OR $2)`, path, drafts).
+		FROM site_pages WHERE path = $1 AND location_id = $3 AND (published OR $2)`, path, drafts, db.ThisBusiness).
 		Scan(&p.ID, &p.Path, &p.Title, &p.Description, &body, &sections, &p.UpdatedAt)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return nil, ErrNotFound
@@ -73,10 +73,10 @@ func (s *Store) pageByPath(ctx context.Context, path string, drafts bool) (*Page
 // with negative ids), for navigation and the sitemap.
 func (s *Store) Pages(ctx context.Context) ([]Page, error) {
 	rows, err := s.q.Query(ctx, `
-		SELECT id, path, title, description, updated_at FROM site_pages WHERE published
+		SELECT id, path, title, description, updated_at FROM site_pages WHERE published AND location_id = $1
 		UNION ALL
-		SELECT -id, path, title, description, updated_at FROM blogs
-		ORDER BY 2`)
+		SELECT -id, path, title, description, updated_at FROM blogs WHERE location_id = $1
+		ORDER BY 2`, db.ThisBusiness)
 	if err != nil {
 		return nil, fmt.Errorf("sites: unable to list pages: %w", err)
 	}
@@ -96,7 +96,7 @@ func (s *Store) Pages(ctx context.Context) ([]Page, error) {
 // the website's Book action goes.
 func (s *Store) BookingGroup(ctx context.Context) (string, error) {
 	var slug string
-	err := s.q.QueryRow(ctx, `SELECT slug FROM calendar_groups ORDER BY slug LIMIT 1`).Scan(&slug)
+	err := s.q.QueryRow(ctx, `SELECT slug FROM calendar_groups WHERE location_id = $1 ORDER BY slug LIMIT 1`, db.ThisBusiness).Scan(&slug)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return "", nil
 	}

@@ -24,6 +24,8 @@ import (
 	"slotwise/backend/internal/booking"
 	"slotwise/backend/internal/calsync"
 	"slotwise/backend/internal/content"
+	"slotwise/backend/internal/db"
+	"slotwise/backend/internal/db/dbtest"
 	"slotwise/backend/internal/events"
 	"slotwise/backend/internal/formkey"
 	"slotwise/backend/internal/forms"
@@ -51,10 +53,16 @@ type adminFixture struct {
 
 func newAdminFixture(t *testing.T, opts ...option) *adminFixture {
 	t.Helper()
+	return newAdminFixtureOn(t, dbtest.New(t), opts...)
+}
+
+// newAdminFixtureOn is newAdminFixture on a pool of the test's own.
+func newAdminFixtureOn(t *testing.T, pool *db.Pool, opts ...option) *adminFixture {
+	t.Helper()
 	af := &adminFixture{t: t}
 	var bookings *booking.Service
 	var formsSvc *forms.Service
-	af.fixture = newFixture(t, sharedRenderer(t), append(opts, func(d *web.Deps, w wiring) {
+	af.fixture = newFixtureOn(t, sharedRenderer(t), pool, append(opts, func(d *web.Deps, w wiring) {
 		pool := w.pool
 		bookings = w.bookings(d.Logger, booking.Options{}) // the admin API runs on the fixture's clock, as the booker's side does
 		keys, err := formkey.Load(context.Background(), pool)

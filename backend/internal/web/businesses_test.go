@@ -16,7 +16,9 @@ import (
 	"slotwise/backend/internal/admin"
 	"slotwise/backend/internal/content"
 	"slotwise/backend/internal/db"
+	"slotwise/backend/internal/db/dbtest"
 	"slotwise/backend/internal/demo"
+	"slotwise/backend/internal/events"
 )
 
 // The words only each business's pages may hold.
@@ -68,6 +70,15 @@ func addSecondStudio(t *testing.T, f *fixture) int64 {
 	return id
 }
 
+// publicPaths are a page of each kind the public side serves.
+var publicPaths = []string{
+	"/", "/about", "/blog", "/blog/author/jonas-becker", "/blog/b/first-massage/", "/blog/c/massage", "/blog/tag/routine",
+	"/prices", "/terms", "/privacy", "/imprint", "/collections/gifts", "/product/calming-cream/",
+	"/widget/bookings/demo-consultation", "/widget/bookings/facial-treatment", "/de/widget/bookings/demo-consultation",
+	"/api/page-data?path=" + url.QueryEscape("/widget/bookings/demo-consultation"),
+	"/sitemap.xml", "/robots.txt", "/feeds/blog.xml",
+}
+
 // Every public page of two businesses with the same slugs, asked for on
 // each one's host and again from the cache, holds only its own words and
 // links to its own host; a change of one leaves the other's cached pages.
@@ -75,14 +86,7 @@ func TestTwoBusinessesWithTheSameSlugsSeeOnlyTheirOwn(t *testing.T) {
 	f := newFixture(t, sharedRenderer(t))
 	addSecondStudio(t, f)
 	onB := map[string]string{"Host": hostB}
-	paths := []string{
-		"/", "/about", "/blog", "/blog/author/jonas-becker", "/blog/b/first-massage/", "/blog/c/massage", "/blog/tag/routine",
-		"/prices", "/terms", "/privacy", "/imprint", "/collections/gifts", "/product/calming-cream/",
-		"/widget/bookings/demo-consultation", "/widget/bookings/facial-treatment", "/de/widget/bookings/demo-consultation",
-		"/api/page-data?path=" + url.QueryEscape("/widget/bookings/demo-consultation"),
-		"/sitemap.xml", "/robots.txt", "/feeds/blog.xml",
-	}
-	for _, path := range paths {
+	for _, path := range publicPaths {
 		for round := range 2 { // the second answer is the cache's
 			a, b := f.do(http.MethodGet, path, nil), f.do(http.MethodGet, path, onB)
 			if a.Code != b.Code {
@@ -177,6 +181,64 @@ func TestOneBusinessesIdsAndTokensAreNothingOnAnothersHost(t *testing.T) {
 	list := adminCall(http.MethodGet, "/api/admin/bookings", tokenB, hostB)
 	if list.Code != http.StatusOK || strings.Contains(list.Body.String(), id) {
 		t.Errorf("B's bookings hold A's: %d %s", list.Code, list.Body)
+	}
+}
+
+// Every statement the server sends for a business, reading, changing or
+// deleting its rows, names the business in its own WHERE as a parameter
+// bound to it: the public pages of two businesses with the same slugs, a
+// booking made, seen and cancelled, and every list of the admin API.
+func TestEveryStatementForABusinessNamesIt(t *testing.T) {
+	var statements dbtest.Statements
+	af := newAdminFixtureOn(t, dbtest.New(t, statements.Record))
+	b := addSecondStudio(t, af.fixture)
+	onB := map[string]string{"Host": hostB}
+	for _, path := range publicPaths {
+		for _, host := range []map[string]string{nil, onB} {
+			if rec := af.do(http.MethodGet, path, host); rec.Code >= 500 {
+				t.Errorf("%s: %d", path, rec.Code)
+			}
+		}
+	}
+	for _, path := range []string{"/api/slots/demo-consultation", "/api/calendars/demo-consultation"} {
+		af.do(http.MethodGet, path+"?from="+nextMonday10()[:10], onB)
+	}
+	next := bookByForm(t, af.fixture, "/widget/bookings/facial-treatment?", nextMonday10())
+	af.do(http.MethodGet, next, nil)
+	id := strings.TrimPrefix(strings.SplitN(next, "?", 2)[0], "/widget/booking/")
+	_, tokenB, err := admin.CreateToken(db.WithBusiness(context.Background(), b), af.pool, "beta", admin.ScopeWrite)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Every list the admin API has: the lists of its own, and each kind of
+	// content (the parameter's values, from the API's document).
+	lists := []string{"/bookings", "/submissions", "/webhooks", "/calendar-connections", "/payment-accounts"}
+	for _, kind := range af.doc.Components.Parameters["kind"].Value.Schema.Value.Enum {
+		lists = append(lists, "/content/"+kind.(string))
+	}
+	for _, path := range lists {
+		for _, call := range []struct{ token, host string }{{af.read, "example.com"}, {tokenB, hostB}} {
+			req := httptest.NewRequest(http.MethodGet, "/api/admin"+path, nil)
+			req.Host = call.host
+			req.Header.Set("Authorization", "Bearer "+call.token)
+			rec := httptest.NewRecorder()
+			af.handler.ServeHTTP(rec, req)
+			if rec.Code != http.StatusOK {
+				t.Errorf("GET /api/admin%s on %s: %d", path, call.host, rec.Code)
+			}
+		}
+	}
+	af.call(http.MethodGet, "/api/admin/bookings/"+id, af.read, "", nil)
+	af.call(http.MethodPost, "/api/admin/bookings/"+id+"/cancel", af.write, `{"reason":"test"}`, nil)
+	// The events of the booking, each handled for its business: its mails
+	// and its webhooks.
+	for _, d := range []*events.Dispatcher{af.mails, af.fanout} {
+		if _, err := d.DeliverDue(context.Background()); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if n := statements.Check(t, af.pool); len(lists) < 20 || n < 200 {
+		t.Errorf("checked %d statements and %d lists of the admin API: too few to prove anything", n, len(lists))
 	}
 }
 

@@ -95,10 +95,16 @@ func (w wiring) bookings(log *slog.Logger, opt booking.Options) *booking.Service
 
 func newFixture(t testing.TB, renderer pages.Renderer, opts ...option) *fixture {
 	t.Helper()
+	return newFixtureOn(t, renderer, dbtest.New(t), opts...)
+}
+
+// newFixtureOn is newFixture on a pool of the test's own (one whose
+// statements are recorded).
+func newFixtureOn(t testing.TB, renderer pages.Renderer, pool *db.Pool, opts ...option) *fixture {
+	t.Helper()
 	if err := locales.Load(); err != nil {
 		t.Fatal(err)
 	}
-	pool := dbtest.New(t)
 	if err := demo.Seed(context.Background(), pool); err != nil {
 		t.Fatal(err)
 	}

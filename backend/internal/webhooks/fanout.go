@@ -13,6 +13,7 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"slotwise/backend/internal/booking"
+	"slotwise/backend/internal/db"
 	"slotwise/backend/internal/events"
 	"slotwise/backend/internal/forms"
 )
@@ -105,7 +106,7 @@ func (f *Fanout) Handle(ctx context.Context, ev events.Event) (events.Commit, er
 	if len(types) == 0 {
 		return nothing, nil
 	}
-	rows, err := f.Store.pool.Query(ctx, `SELECT id, events FROM webhook_endpoints WHERE enabled AND events && $1`, types)
+	rows, err := f.Store.pool.Query(ctx, `SELECT id, events FROM webhook_endpoints WHERE location_id = $2 AND enabled AND events && $1`, types, db.ThisBusiness)
 	if err != nil {
 		return nil, fmt.Errorf("webhooks: unable to find endpoints: %w", err)
 	}

@@ -101,15 +101,18 @@ type job struct {
 // The claim is across businesses; each delivery is then sent and recorded
 // for its own.
 func (s *Sender) SendDue(ctx context.Context) (int, error) {
+	// The deliveries are chosen once (MATERIALIZED): a subquery that skips
+	// locked rows, read again for each row it is joined to, would pick others.
 	rows, err := s.Pool.Query(db.WithEveryBusiness(ctx), `
-		UPDATE webhook_deliveries d SET leased_until = now() + $1 * interval '1 second'
-		FROM webhook_endpoints e
-		WHERE e.id = d.endpoint_id AND e.location_id = d.location_id AND (d.id, d.location_id) IN (
+		WITH due AS MATERIALIZED (
 			SELECT d2.id, d2.location_id FROM webhook_deliveries d2
 			JOIN webhook_endpoints e2 ON e2.id = d2.endpoint_id AND e2.location_id = d2.location_id
 			WHERE d2.status = 'pending' AND e2.enabled AND d2.next_attempt_at <= now()
 			  AND (d2.leased_until IS NULL OR d2.leased_until < now())
 			ORDER BY d2.next_attempt_at LIMIT $2 FOR UPDATE OF d2 SKIP LOCKED)
+		UPDATE webhook_deliveries d SET leased_until = now() + $1 * interval '1 second'
+		FROM webhook_endpoints e
+		WHERE e.id = d.endpoint_id AND e.location_id = d.location_id AND (d.id, d.location_id) IN (SELECT id, location_id FROM due)
 		RETURNING d.id, d.location_id, d.body, d.attempts, d.expires_at, e.id, e.url, e.secret`, int64(lease.Seconds()), batchSize)
 	if err != nil {
 		return 0, fmt.Errorf("webhooks: unable to claim deliveries: %w", err)
@@ -226,8 +229,8 @@ func (s *Sender) record(ctx context.Context, j job, o outcome) (string, error) {
 			// Retries are timed on PostgreSQL's clock, which leases them and
 			// set the delivery's expiry: one clock for every replica.
 			var expired bool
-			if err := tx.QueryRow(ctx, `SELECT now() + $2 * interval '1 millisecond' > expires_at FROM webhook_deliveries WHERE id = $1`,
-				j.id, backoff).Scan(&expired); err != nil {
+			if err := tx.QueryRow(ctx, `SELECT now() + $2 * interval '1 millisecond' > expires_at FROM webhook_deliveries WHERE id = $1 AND location_id = $3`,
+				j.id, backoff, db.ThisBusiness).Scan(&expired); err != nil {
 				return err
 			}
 			result = map[bool]string{true: "failed", false: "retry"}[expired]
@@ -242,13 +245,13 @@ func (s *Sender) record(ctx context.Context, j job, o outcome) (string, error) {
 		}
 		newStatus := map[string]string{"succeeded": "succeeded", "gone": "failed", "failed": "failed", "retry": "pending"}[result]
 		if _, err := tx.Exec(ctx, `UPDATE webhook_deliveries SET status = $2, attempts = attempts + 1,
-			next_attempt_at = now() + $3 * interval '1 millisecond', leased_until = NULL, updated_at = now() WHERE id = $1`, j.id, newStatus, backoff); err != nil {
+			next_attempt_at = now() + $3 * interval '1 millisecond', leased_until = NULL, updated_at = now() WHERE id = $1 AND location_id = $4`, j.id, newStatus, backoff, db.ThisBusiness); err != nil {
 			return err
 		}
 		if result == "gone" {
 			_, err := tx.Exec(ctx, `UPDATE webhook_endpoints SET enabled = false, updated_at = now(),
 				disabled_reason = 'the endpoint answered 410 Gone at ' || to_char(now() AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI:SS"Z"')
-				WHERE id = $1`, j.endpointID)
+				WHERE id = $1 AND location_id = $2`, j.endpointID, db.ThisBusiness)
 			return err
 		}
 		return nil

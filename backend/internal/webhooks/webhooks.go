@@ -203,7 +203,7 @@ func endpointFields(e *Endpoint) []any {
 // Get returns an endpoint.
 func (s *Store) Get(ctx context.Context, id string) (*Endpoint, error) {
 	var e Endpoint
-	err := s.pool.QueryRow(ctx, `SELECT `+endpointColumns+` FROM webhook_endpoints WHERE id = $1`, id).Scan(endpointFields(&e)...)
+	err := s.pool.QueryRow(ctx, `SELECT `+endpointColumns+` FROM webhook_endpoints WHERE id = $1 AND location_id = $2`, id, db.ThisBusiness).Scan(endpointFields(&e)...)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return nil, ErrNotFound
 	}
@@ -215,7 +215,7 @@ func (s *Store) Get(ctx context.Context, id string) (*Endpoint, error) {
 
 // List returns every endpoint, oldest first.
 func (s *Store) List(ctx context.Context) ([]Endpoint, error) {
-	rows, err := s.pool.Query(ctx, `SELECT `+endpointColumns+` FROM webhook_endpoints ORDER BY created_at, id`)
+	rows, err := s.pool.Query(ctx, `SELECT `+endpointColumns+` FROM webhook_endpoints WHERE location_id = $1 ORDER BY created_at, id`, db.ThisBusiness)
 	if err != nil {
 		return nil, fmt.Errorf("webhooks: unable to list endpoints: %w", err)
 	}
@@ -239,7 +239,7 @@ func (s *Store) Update(ctx context.Context, id string, in EndpointInput) (*Endpo
 	err := s.pool.QueryRow(ctx, `UPDATE webhook_endpoints SET url = coalesce($2, url), description = coalesce($3, description),
 			events = coalesce($4, events), enabled = coalesce($5, enabled),
 			disabled_reason = CASE WHEN $5 THEN '' ELSE disabled_reason END, updated_at = now()
-		WHERE id = $1 RETURNING `+endpointColumns, id, in.URL, in.Description, events, in.Enabled).Scan(endpointFields(&e)...)
+		WHERE id = $1 AND location_id = $6 RETURNING `+endpointColumns, id, in.URL, in.Description, events, in.Enabled, db.ThisBusiness).Scan(endpointFields(&e)...)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return nil, ErrNotFound
 	}
@@ -254,7 +254,7 @@ func (s *Store) Update(ctx context.Context, id string, in EndpointInput) (*Endpo
 
 // Delete removes an endpoint and its deliveries.
 func (s *Store) Delete(ctx context.Context, id string) error {
-	tag, err := s.pool.Exec(ctx, `DELETE FROM webhook_endpoints WHERE id = $1`, id)
+	tag, err := s.pool.Exec(ctx, `DELETE FROM webhook_endpoints WHERE id = $1 AND location_id = $2`, id, db.ThisBusiness)
 	if err != nil {
 		return fmt.Errorf("webhooks: unable to delete an endpoint: %w", err)
 	}
@@ -267,7 +267,7 @@ func (s *Store) Delete(ctx context.Context, id string) error {
 // RotateSecret gives an endpoint a new signing secret and returns it.
 func (s *Store) RotateSecret(ctx context.Context, id string) (string, error) {
 	secret := newSecret()
-	tag, err := s.pool.Exec(ctx, `UPDATE webhook_endpoints SET secret = $2, updated_at = now() WHERE id = $1`, id, secret)
+	tag, err := s.pool.Exec(ctx, `UPDATE webhook_endpoints SET secret = $2, updated_at = now() WHERE id = $1 AND location_id = $3`, id, secret, db.ThisBusiness)
 	if err != nil {
 		return "", fmt.Errorf("webhooks: unable to rotate a secret: %w", err)
 	}
@@ -294,6 +294,7 @@ func (s *Store) Deliveries(ctx context.Context, endpointID, after string, limit 
 	}
 	limit = cursor.Limit(limit)
 	args := db.Args{endpointID, limit + 1}
+	business := args.Add(db.ThisBusiness)
 	page, err := cursor.After(after, "d.created_at", "d.id", cursor.Descending, args.Add)
 	if err != nil {
 		return nil, "", err
@@ -301,7 +302,7 @@ func (s *Store) Deliveries(ctx context.Context, endpointID, after string, limit 
 	if page != "" {
 		page = " AND " + page
 	}
-	rows, err := s.pool.Query(ctx, `SELECT `+deliveryColumns+` FROM webhook_deliveries d WHERE d.endpoint_id = $1`+page+`
+	rows, err := s.pool.Query(ctx, `SELECT `+deliveryColumns+` FROM webhook_deliveries d WHERE d.endpoint_id = $1 AND d.location_id = `+business+page+`
 		ORDER BY d.created_at DESC, d.id DESC LIMIT $2`, args...)
 	if err != nil {
 		return nil, "", fmt.Errorf("webhooks: unable to list deliveries: %w", err)
@@ -325,7 +326,7 @@ func (s *Store) attachAttempts(ctx context.Context, list []Delivery) error {
 		list[i].History = []Attempt{}
 	}
 	rows, err := s.pool.Query(ctx, `SELECT delivery_id, started_at, duration_ms, status_code, response, error
-		FROM webhook_attempts WHERE delivery_id = ANY($1) ORDER BY id`, ids)
+		FROM webhook_attempts WHERE delivery_id = ANY($1) AND location_id = $2 ORDER BY id`, ids, db.ThisBusiness)
 	if err != nil {
 		return fmt.Errorf("webhooks: unable to list attempts: %w", err)
 	}
@@ -344,7 +345,7 @@ func (s *Store) attachAttempts(ctx context.Context, list []Delivery) error {
 // Delivery returns one delivery of an endpoint, with its attempts.
 func (s *Store) Delivery(ctx context.Context, endpointID, id string) (*Delivery, error) {
 	d, err := scanDelivery(s.pool.QueryRow(ctx, `SELECT `+deliveryColumns+` FROM webhook_deliveries d
-		WHERE d.id = $1 AND d.endpoint_id = $2`, id, endpointID))
+		WHERE d.id = $1 AND d.endpoint_id = $2 AND d.location_id = $3`, id, endpointID, db.ThisBusiness))
 	if errors.Is(err, pgx.ErrNoRows) {
 		return nil, ErrNotFound
 	}
@@ -363,8 +364,8 @@ func (s *Store) Delivery(ctx context.Context, endpointID, id string) (*Delivery,
 // for another three days.
 func (s *Store) Replay(ctx context.Context, endpointID, id string) (*Delivery, error) {
 	tag, err := s.pool.Exec(ctx, `UPDATE webhook_deliveries SET status = 'pending', next_attempt_at = now(), leased_until = NULL,
-		expires_at = now() + $3 * interval '1 second', updated_at = now() WHERE id = $1 AND endpoint_id = $2`,
-		id, endpointID, int64(Retention.Seconds()))
+		expires_at = now() + $3 * interval '1 second', updated_at = now() WHERE id = $1 AND endpoint_id = $2 AND location_id = $4`,
+		id, endpointID, int64(Retention.Seconds()), db.ThisBusiness)
 	if err != nil {
 		return nil, fmt.Errorf("webhooks: unable to replay a delivery: %w", err)
 	}

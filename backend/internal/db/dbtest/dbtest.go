@@ -103,7 +103,8 @@ func Main(m *testing.M) {
 // New returns a pool on a fresh database holding the latest schema and no
 // rows, working as the server does (db.Open: as db.AppRole, under row
 // security), dropped when the test ends (after the test's own cleanups).
-func New(t testing.TB) *db.Pool {
+// Each of configure changes the pool's configuration first (Statements).
+func New(t testing.TB, configure ...func(*pgxpool.Config)) *db.Pool {
 	t.Helper()
 	connString := URL(t)
 	cfg, err := db.ParsePoolConfig(connString)
@@ -112,6 +113,9 @@ func New(t testing.TB) *db.Pool {
 	}
 	cfg.MaxConns = poolMaxConns
 	db.WorkAsApp(cfg)
+	for _, c := range configure {
+		c(cfg)
+	}
 	ctx, cancel := context.WithTimeout(context.Background(), opTimeout)
 	defer cancel()
 	pool, err := db.OpenConfig(ctx, cfg)

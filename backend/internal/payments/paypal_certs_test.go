@@ -88,9 +88,23 @@ func TestOneNameIsFetchedOnceAtATimeAndAKeptOneNeverWaits(t *testing.T) {
 	waitFor(t, func() bool { c.mu.Lock(); defer c.mu.Unlock(); return c.fetching["CERT-new"] != nil })
 	// Deliveries naming other certificates are waiting on PayPal, and
 	// more of them than may be fetched at once are refused at once.
+	forged := make(chan error, certFetchesInFlight+2)
 	for i := range certFetchesInFlight + 2 {
 		name := "CERT-forged-" + strconv.Itoa(i)
-		go func() { _, _ = c.key(ctx, name, paypal.fetch) }()
+		go func() { _, err := c.key(ctx, name, paypal.fetch); forged <- err }()
+	}
+	// CERT-new holds one place: the others fill the rest and wait on
+	// PayPal, and the three left over are refused at once (waited for
+	// here, or one might only start once PayPal answers, and find room).
+	for range 3 {
+		select {
+		case err := <-forged:
+			if err == nil {
+				t.Fatal("a fetch beyond those in flight was not refused")
+			}
+		case <-time.After(5 * time.Second):
+			t.Fatal("the fetches beyond those in flight were not refused at once")
+		}
 	}
 	waitFor(t, func() bool { c.mu.Lock(); defer c.mu.Unlock(); return c.inFlight == certFetchesInFlight })
 	done := make(chan error, 1)

@@ -178,11 +178,37 @@ func scanBusiness(row pgx.CollectableRow) (Business, error) {
 
 // Businesses lists every business with its hosts, by slug.
 func Businesses(ctx context.Context, q db.Querier) ([]Business, error) {
-	rows, err := q.Query(ctx, businessQuery+` GROUP BY l.id ORDER BY l.slug`)
-	if err != nil {
-		return nil, fmt.Errorf("admin: unable to list the businesses: %w", err)
+	var all []Business
+	for after := ""; ; {
+		page, last, err := BusinessesAfter(ctx, q, after, 500)
+		if err != nil {
+			return nil, err
+		}
+		all = append(all, page...)
+		if last == "" {
+			return all, nil
+		}
+		after = last
 	}
-	return pgx.CollectRows(rows, scanBusiness)
+}
+
+// BusinessesAfter lists up to limit businesses with their hosts, by slug,
+// those after the slug after ("": from the first); last is the slug the
+// next page starts after, "" when no business follows.
+func BusinessesAfter(ctx context.Context, q db.Querier, after string, limit int) (list []Business, last string, err error) {
+	rows, err := q.Query(ctx, businessQuery+` WHERE l.slug > $1 GROUP BY l.id ORDER BY l.slug LIMIT $2`, after, limit+1)
+	if err != nil {
+		return nil, "", fmt.Errorf("admin: unable to list the businesses: %w", err)
+	}
+	list, err = pgx.CollectRows(rows, scanBusiness)
+	if err != nil {
+		return nil, "", fmt.Errorf("admin: unable to list the businesses: %w", err)
+	}
+	if len(list) > limit {
+		list = list[:limit]
+		last = list[limit-1].Slug
+	}
+	return list, last, nil
 }
 
 // GetBusiness is one business with its hosts.

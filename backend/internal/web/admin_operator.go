@@ -3,10 +3,12 @@ package web
 import (
 	"errors"
 	"net/http"
+	"time"
 
 	"github.com/gin-gonic/gin"
 
 	"slotwise/backend/internal/admin"
+	"slotwise/backend/internal/cursor"
 )
 
 // The operator scope of the admin API, under /api/admin/operator: the
@@ -78,12 +80,29 @@ func (h adminAPI) operatorError(c *gin.Context, err error) {
 }
 
 func (h adminAPI) listBusinesses(c *gin.Context) {
-	list, err := admin.Businesses(c.Request.Context(), h.d.Pool)
+	q, ok := readListQuery(c)
+	if !ok {
+		return
+	}
+	after := ""
+	if q.cursor != "" {
+		_, slug, err := cursor.Decode(q.cursor)
+		if err != nil {
+			h.s.adminError(c, err)
+			return
+		}
+		after = slug
+	}
+	list, last, err := admin.BusinessesAfter(c.Request.Context(), h.d.Pool, after, q.limit)
 	if err != nil {
 		h.operatorError(c, err)
 		return
 	}
-	c.JSON(http.StatusOK, newPage(list, ""))
+	next := ""
+	if last != "" {
+		next = cursor.Encode(time.Time{}, last)
+	}
+	c.JSON(http.StatusOK, newPage(list, next))
 }
 
 func (h adminAPI) addBusiness(c *gin.Context) {

@@ -2,7 +2,10 @@ package web_test
 
 import (
 	"context"
+	"encoding/json"
 	"net/http"
+	"net/url"
+	"slices"
 	"strings"
 	"testing"
 
@@ -65,6 +68,55 @@ func TestTheOperatorScopeManagesBusinessesAndHostsOnly(t *testing.T) {
 	} {
 		if rec := af.call(step.method, step.target, op, "", nil); rec.Code != step.status {
 			t.Fatalf("%s %s: %d %s", step.method, step.target, rec.Code, rec.Body)
+		}
+	}
+}
+
+// The operator's list of businesses comes a page at a time, by slug: every
+// business once, however many there are, and a cursor no page gave is a
+// 400.
+func TestTheOperatorListsBusinessesAPageAtATime(t *testing.T) {
+	af := newAdminFixture(t)
+	_, op, err := admin.CreateToken(context.Background(), af.pool, "ops", admin.ScopeOperator)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{"demo-studio"}
+	for _, slug := range []string{"yoga", "atelier", "zen", "barber", "moss"} {
+		if _, err := admin.AddBusiness(context.Background(), af.pool, admin.NewBusiness{Slug: slug, Name: slug}); err != nil {
+			t.Fatal(err)
+		}
+		want = append(want, slug)
+	}
+	slices.Sort(want)
+	var got []string
+	target := "/api/admin/operator/businesses?limit=2"
+	for pages := 0; target != ""; pages++ {
+		if pages > len(want) {
+			t.Fatalf("more pages than businesses: %v", got)
+		}
+		rec := af.call(http.MethodGet, target, op, "", nil)
+		var page struct {
+			Data       []admin.Business `json:"data"`
+			NextCursor *string          `json:"nextCursor"`
+		}
+		if err := json.Unmarshal(rec.Body.Bytes(), &page); rec.Code != http.StatusOK || err != nil || len(page.Data) > 2 {
+			t.Fatalf("%s: %d %s", target, rec.Code, rec.Body)
+		}
+		for _, b := range page.Data {
+			got = append(got, b.Slug)
+		}
+		target = ""
+		if page.NextCursor != nil {
+			target = "/api/admin/operator/businesses?limit=2&cursor=" + url.QueryEscape(*page.NextCursor)
+		}
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("listed %v, want %v", got, want)
+	}
+	for _, bad := range []string{"?cursor=not-one", "?limit=0", "?limit=101"} {
+		if rec := af.call(http.MethodGet, "/api/admin/operator/businesses"+bad, op, "", nil); rec.Code != http.StatusBadRequest {
+			t.Errorf("%s: %d, want 400", bad, rec.Code)
 		}
 	}
 }

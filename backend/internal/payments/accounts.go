@@ -159,6 +159,9 @@ func (s *Service) Connect(ctx context.Context, c Credentials) (Account, error) {
 	if bad := c.validate(); len(bad) > 0 {
 		return Account{}, &ValidationError{Fields: bad}
 	}
+	if err := s.apis.check(ctx, c); err != nil {
+		return Account{}, err
+	}
 	business, ok := db.BusinessOf(ctx)
 	if !ok {
 		var err error
@@ -388,6 +391,38 @@ func (s *Service) built(ctx context.Context, business, id int64, name string, se
 	s.cacheMu.Unlock()
 	s.cache.Store(key, p)
 	return p
+}
+
+// keysCheckTimeout bounds how long connecting an account waits for the
+// provider to say whether it takes the keys.
+const keysCheckTimeout = 20 * time.Second
+
+// check asks the provider whether it takes c's keys, so that an account
+// is connected only with keys that pay: a refusal is a ValidationError
+// naming the fields to copy again, and a provider that cannot be asked
+// is ErrUnavailable (nothing is stored; try again).
+func (a APIs) check(ctx context.Context, c Credentials) error {
+	checker, ok := a.build(c).(KeyChecker)
+	if !ok {
+		return nil
+	}
+	ctx, cancel := context.WithTimeout(ctx, keysCheckTimeout)
+	defer cancel()
+	err := checker.CheckKeys(ctx)
+	switch {
+	case errors.Is(err, ErrKeysRefused):
+		refused := map[string][2]string{
+			"stripe":   {"secretKey", "Stripe does not take this key: copy the secret key again from the dashboard's API keys"},
+			"razorpay": {"keySecret", "Razorpay does not take this key id and secret: copy both again from the dashboard's API keys"},
+			"paypal":   {"clientSecret", "PayPal does not take this client id and secret: copy both again from the app's credentials"},
+		}[c.Provider]
+		return &ValidationError{Fields: map[string]string{refused[0]: refused[1]}}
+	case err == nil, errors.Is(err, ErrUnavailable):
+		return err
+	}
+	// Any other answer is the provider's (a 4xx of its own): the keys
+	// reached it, but it would not do what payments need with them.
+	return &ValidationError{Fields: map[string]string{"provider": "the provider refused to answer with these keys: see that the account is active and allowed to take payments"}}
 }
 
 // build makes the provider of a business's credentials.

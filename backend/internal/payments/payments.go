@@ -34,7 +34,16 @@ var (
 	ErrBadSignature = errors.New("payments: the event's signature does not verify")
 	ErrBadEvent     = errors.New("payments: the event cannot be read")
 	ErrUnavailable  = errors.New("payments: the payment provider could not be reached")
+	ErrKeysRefused  = errors.New("payments: the payment provider refused the account's keys")
 )
+
+// KeyChecker is a provider that can tell whether it takes the keys it was
+// made with, asked the cheapest question the account must be able to
+// answer anyway: nil when it takes them, ErrKeysRefused when it does not,
+// ErrUnavailable when it cannot be asked.
+type KeyChecker interface {
+	CheckKeys(ctx context.Context) error
+}
 
 // Provider is a payment provider with a hosted checkout.
 type Provider interface {

@@ -427,6 +427,12 @@ func (p *PayPal) send(ctx context.Context, method, path string, body any, header
 	return res.StatusCode, data, nil
 }
 
+// CheckKeys implements KeyChecker: the app signs in.
+func (p *PayPal) CheckKeys(ctx context.Context) error {
+	_, err := p.accessToken(ctx, true)
+	return err
+}
+
 // accessToken is the app's OAuth token, asked for once and kept until a
 // minute before it ends (or, with renew, asked for again).
 func (p *PayPal) accessToken(ctx context.Context, renew bool) (string, error) {
@@ -444,6 +450,9 @@ func (p *PayPal) accessToken(ctx context.Context, renew bool) (string, error) {
 	var t struct {
 		AccessToken string `json:"access_token"`
 		ExpiresIn   int64  `json:"expires_in"`
+	}
+	if status == http.StatusUnauthorized {
+		return "", fmt.Errorf("%w: paypal refused the app's credentials (%d)", ErrKeysRefused, status)
 	}
 	if status != http.StatusOK || json.Unmarshal(data, &t) != nil || t.AccessToken == "" {
 		return "", fmt.Errorf("payments: paypal refused the app's credentials (%d)", status)

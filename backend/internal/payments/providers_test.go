@@ -1,25 +1,27 @@
 package payments_test
 
 import (
+	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
+	"log/slog"
 	"net/http"
+	"strconv"
+	"strings"
 	"sync"
 	"testing"
 
-	"bytes"
-	"encoding/json"
 	"slotwise/backend/internal/booking"
 	"slotwise/backend/internal/content"
 	"slotwise/backend/internal/db"
 	"slotwise/backend/internal/demo"
 	"slotwise/backend/internal/events"
 	"slotwise/backend/internal/payments"
+	"slotwise/backend/internal/payments/paypaltest"
 	"slotwise/backend/internal/payments/razorpaytest"
 	"slotwise/backend/internal/payments/stripetest"
 	"slotwise/backend/internal/seal"
-	"strconv"
-	"strings"
 )
 
 // chooses records the business's choice of provider, as its site file or
@@ -427,5 +429,59 @@ func TestAnAccountsCredentialsAreCheckedFieldByField(t *testing.T) {
 	}
 	if n := f.count(t, `SELECT count(*) FROM payment_accounts`); n != 0 {
 		t.Fatalf("%d accounts stored", n)
+	}
+}
+
+// An account is connected only with keys its provider takes, asked before
+// anything is stored: keys it refuses name the field to copy again, and a
+// provider that cannot be reached stores nothing either.
+func TestAnAccountIsConnectedOnlyWithKeysItsProviderTakes(t *testing.T) {
+	f := newFixture(t)
+	keys, _ := seal.NewKeyring(bytes.Repeat([]byte{7}, 32))
+	_, rzp := newRazorpay(t)
+	pp := paypaltest.Start(t)
+	f.pay.WithAccounts(keys, payments.APIs{Stripe: f.double.URL, Razorpay: rzp.URL, PayPal: pp.URL})
+	closed := payments.NewService(f.pool, f.bookings, "https://book.example.com", slog.New(slog.DiscardHandler)).
+		WithAccounts(keys, payments.APIs{Stripe: "http://127.0.0.1:9", Razorpay: "http://127.0.0.1:9", PayPal: "http://127.0.0.1:9"})
+	stripe := payments.Credentials{Provider: "stripe", SecretKey: "sk_test_businessown", WebhookSecret: "whsec_1"}
+	razorpay := payments.Credentials{Provider: "razorpay", KeyID: razorpaytest.KeyID, KeySecret: razorpaytest.KeySecret, WebhookSecret: "w"}
+	paypal := payments.Credentials{Provider: "paypal", ClientID: paypaltest.ClientID, ClientSecret: paypaltest.ClientSecret, WebhookID: "WH-1"}
+	with := func(c payments.Credentials, change func(*payments.Credentials)) payments.Credentials {
+		change(&c)
+		return c
+	}
+	ctx := context.Background()
+	for _, tc := range []struct {
+		name    string
+		pay     *payments.Service
+		in      payments.Credentials
+		field   string // refused: the field named
+		offline bool
+	}{
+		{"a Stripe key Stripe refuses", f.pay, with(stripe, func(c *payments.Credentials) { c.SecretKey = "sk_live_notakey" }), "secretKey", false},
+		{"a Razorpay secret Razorpay refuses", f.pay, with(razorpay, func(c *payments.Credentials) { c.KeySecret = "wrong" }), "keySecret", false},
+		{"a PayPal secret PayPal refuses", f.pay, with(paypal, func(c *payments.Credentials) { c.ClientSecret = "wrong" }), "clientSecret", false},
+		{"Stripe out of reach", closed, stripe, "", true},
+		{"Razorpay out of reach", closed, razorpay, "", true},
+		{"PayPal out of reach", closed, paypal, "", true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := tc.pay.Connect(ctx, tc.in)
+			var verr *payments.ValidationError
+			switch {
+			case tc.offline && !errors.Is(err, payments.ErrUnavailable):
+				t.Fatalf("Connect = %v, want ErrUnavailable", err)
+			case !tc.offline && (!errors.As(err, &verr) || verr.Fields[tc.field] == ""):
+				t.Fatalf("Connect = %v, want a message for %s", err, tc.field)
+			}
+		})
+	}
+	if n := f.count(t, `SELECT count(*) FROM payment_accounts`); n != 0 {
+		t.Fatalf("%d accounts stored with keys no provider took", n)
+	}
+	for _, c := range []payments.Credentials{stripe, razorpay, paypal} {
+		if _, err := f.pay.Connect(ctx, c); err != nil {
+			t.Fatalf("%s's own keys: %v", c.Provider, err)
+		}
 	}
 }

@@ -260,6 +260,11 @@ const maxRazorpayAnswer = 1 << 20
 // call sends one request with the key pair and reads the JSON answer into
 // out. Razorpay's refusals (4xx) keep its code and description, never the
 // request; failures to reach it are ErrUnavailable.
+// CheckKeys implements KeyChecker: the key pair lists one order.
+func (r *Razorpay) CheckKeys(ctx context.Context) error {
+	return r.call(ctx, http.MethodGet, "/v1/orders?count=1", nil, &razorpayList[razorpayOrder]{}, "check the keys")
+}
+
 func (r *Razorpay) call(ctx context.Context, method, path string, body, out any, what string) error {
 	var rd io.Reader
 	if body != nil {
@@ -290,6 +295,8 @@ func (r *Razorpay) call(ctx context.Context, method, path string, body, out any,
 	switch {
 	case res.StatusCode >= 500 || res.StatusCode == http.StatusTooManyRequests:
 		return fmt.Errorf("%w: unable to %s at razorpay: %s", ErrUnavailable, what, res.Status)
+	case res.StatusCode == http.StatusUnauthorized:
+		return fmt.Errorf("%w: razorpay, asked to %s (%d)", ErrKeysRefused, what, res.StatusCode)
 	case res.StatusCode >= 400:
 		var e struct {
 			Error struct{ Code, Description string } `json:"error"`

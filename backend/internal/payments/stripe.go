@@ -176,6 +176,25 @@ func stripeSession(cs *stripe.CheckoutSession) Session {
 
 // stripeError keeps what Stripe said (its type and code, never the
 // request) and marks failures to reach it as unavailable.
+// CheckKeys implements KeyChecker: the key lists checkout sessions, what
+// a restricted key must be allowed to read for the payments it takes.
+func (s *Stripe) CheckKeys(ctx context.Context) error {
+	params := &stripe.CheckoutSessionListParams{}
+	params.Context = ctx
+	params.Limit = stripe.Int64(1)
+	it := s.api.CheckoutSessions.List(params)
+	it.Next()
+	err := it.Err()
+	var se *stripe.Error
+	if errors.As(err, &se) && (se.HTTPStatusCode == http.StatusUnauthorized || se.HTTPStatusCode == http.StatusForbidden) {
+		return fmt.Errorf("%w: stripe: %s", ErrKeysRefused, se.Type)
+	}
+	if err != nil {
+		return stripeError("check the keys", err)
+	}
+	return nil
+}
+
 func stripeError(what string, err error) error {
 	var se *stripe.Error
 	if errors.As(err, &se) && se.HTTPStatusCode > 0 && se.HTTPStatusCode < 500 {

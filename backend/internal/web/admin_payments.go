@@ -60,6 +60,11 @@ func (h adminAPI) connectPaymentAccount(c *gin.Context) {
 		adminInvalid(c, verr.Fields)
 		return
 	}
+	if errors.Is(err, payments.ErrUnavailable) {
+		c.Header("Retry-After", "30")
+		apiError(c, http.StatusServiceUnavailable, "unavailable", "The provider could not be reached to check the keys; nothing was changed, try again")
+		return
+	}
 	if err != nil {
 		h.s.adminError(c, err)
 		return

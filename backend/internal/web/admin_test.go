@@ -53,11 +53,13 @@ type adminFixture struct {
 
 func newAdminFixture(t *testing.T, opts ...option) *adminFixture {
 	t.Helper()
-	return newAdminFixtureOn(t, dbtest.New(t), opts...)
+	return newAdminFixtureOn(t, dbtest.New(t), "http://127.0.0.1:9", opts...)
 }
 
-// newAdminFixtureOn is newAdminFixture on a pool of the test's own.
-func newAdminFixtureOn(t *testing.T, pool *db.Pool, opts ...option) *adminFixture {
+// newAdminFixtureOn is newAdminFixture on a pool of the test's own, with
+// businesses' Stripe accounts reached at stripeAPI (a closed port unless
+// a test connects one: stripetest's double).
+func newAdminFixtureOn(t *testing.T, pool *db.Pool, stripeAPI string, opts ...option) *adminFixture {
 	t.Helper()
 	af := &adminFixture{t: t}
 	var bookings *booking.Service
@@ -79,7 +81,7 @@ func newAdminFixtureOn(t *testing.T, pool *db.Pool, opts ...option) *adminFixtur
 		}
 		pay := payments.NewService(pool, booking.NewService(pool, d.Logger, booking.Options{}), "https://book.example.com", d.Logger,
 			payments.NewStripe(payments.StripeConfig{SecretKey: "sk_test_admin", APIURL: "http://127.0.0.1:9"})).
-			WithAccounts(calKeys, payments.APIs{Stripe: "http://127.0.0.1:9"})
+			WithAccounts(calKeys, payments.APIs{Stripe: stripeAPI})
 		af.calendars = calsync.NewService(pool, calsync.Options{Keys: calKeys, AllowPrivate: true, Log: d.Logger})
 		d.Features = append(d.Features, web.Admin(web.AdminDeps{Pool: pool, Bookings: bookings, Forms: formsSvc, Webhooks: af.hooks,
 			Content: content.NewService(pool, nil, nil), Payments: pay, Calendars: af.calendars}))

@@ -190,7 +190,7 @@ func TestOneBusinessesIdsAndTokensAreNothingOnAnothersHost(t *testing.T) {
 // booking made, seen and cancelled, and every list of the admin API.
 func TestEveryStatementForABusinessNamesIt(t *testing.T) {
 	var statements dbtest.Statements
-	af := newAdminFixtureOn(t, dbtest.New(t, statements.Record))
+	af := newAdminFixtureOn(t, dbtest.New(t, statements.Record), "http://127.0.0.1:9")
 	b := addSecondStudio(t, af.fixture)
 	onB := map[string]string{"Host": hostB}
 	for _, path := range publicPaths {

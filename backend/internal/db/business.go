@@ -27,7 +27,9 @@ func WithBusiness(ctx context.Context, id int64) context.Context {
 
 // WithEveryBusiness returns ctx for the deployment's own work across
 // businesses: a worker claiming due jobs of any business, the operator's
-// commands, metrics. Each job is then done WithBusiness of its own.
+// commands, metrics. Its transactions read as EveryRole, the only role
+// the policies show every business to. Each job is then done
+// WithBusiness of its own.
 func WithEveryBusiness(ctx context.Context) context.Context {
 	return context.WithValue(ctx, businessKey{}, everyBusiness)
 }
@@ -47,12 +49,21 @@ func scope(ctx context.Context) (statement, business string) {
 	case !ok:
 		return "", ""
 	case id == everyBusiness:
-		business = "every"
+		return setEvery, "every"
 	default:
 		business = strconv.FormatInt(id, 10)
 	}
 	return "SELECT set_config('slotwise.business', '" + business + "', true)", business
 }
+
+// EveryRole is the role work across businesses takes for its transaction
+// (migration 000035): the policies hold every other role to one business.
+const EveryRole = "slotwise_every"
+
+// setEvery is scope's statement for work across businesses: the setting,
+// and the role that may read every business's rows, both local to the
+// transaction.
+const setEvery = "SELECT set_config('slotwise.business', 'every', true), set_config('role', '" + EveryRole + "', true)"
 
 // setBusiness is scope's statement with the business as a parameter: one
 // prepared statement on a connection for every business (a statement per
@@ -170,7 +181,11 @@ func (p *Pool) QueryRow(ctx context.Context, sql string, args ...any) pgx.Row {
 // the setting's result: what is left to read is sql's.
 func (p *Pool) scoped(ctx context.Context, business, sql string, args []any) pgx.BatchResults {
 	b := &pgx.Batch{}
-	b.Queue(setBusiness, business)
+	if business == "every" {
+		b.Queue(setEvery)
+	} else {
+		b.Queue(setBusiness, business)
+	}
 	b.Queue(sql, args...)
 	br := p.Pool.SendBatch(ctx, b)
 	if _, err := br.Exec(); err != nil {
@@ -250,6 +265,12 @@ func WorkAsApp(cfg *pgxpool.Config) {
 		if bypass {
 			return fmt.Errorf("db: the login %q bypasses row security and is not a member of %s: GRANT %s TO it, or connect as a role that cannot bypass row security",
 				conn.Config().User, AppRole, AppRole)
+		}
+		// Working as itself, the login must still be able to take the role
+		// of the work across businesses, or every background round fails.
+		var every bool
+		if err := conn.QueryRow(ctx, `SELECT pg_has_role(current_user, $1, 'MEMBER')`, EveryRole).Scan(&every); err != nil || !every {
+			return fmt.Errorf("db: the login %q is not a member of %s: GRANT %s TO it", conn.Config().User, AppRole, AppRole)
 		}
 		return nil
 	}

@@ -109,8 +109,9 @@ func query(t *testing.T, pool *db.Pool, sql string) pgx.Rows {
 }
 
 // Every business table holds its rows to their business with the one
-// policy, in the form a plan can index (migration 000033), forced on its
-// owner; no shared table has one.
+// policy, an equality with the business a plan can index and count on
+// (migration 000035), and shows every row only to the role of the work
+// across businesses; forced on its owner. No shared table has one.
 func TestEveryBusinessTableHasTheBusinessPolicy(t *testing.T) {
 	pool := dbtest.New(t)
 	type table struct {
@@ -120,21 +121,25 @@ func TestEveryBusinessTableHasTheBusinessPolicy(t *testing.T) {
 	}
 	tables, err := pgx.CollectRows(query(t, pool, `
 		SELECT c.relname, c.relrowsecurity, c.relforcerowsecurity,
-		       coalesce(array_agg(p.policyname || ': ' || p.qual) FILTER (WHERE p.policyname IS NOT NULL), '{}')
+		       coalesce(array_agg(p.policyname || ' ' || p.roles::text || ': ' || p.qual ORDER BY p.policyname)
+		                FILTER (WHERE p.policyname IS NOT NULL), '{}')
 		FROM pg_class c LEFT JOIN pg_policies p ON p.schemaname = 'public' AND p.tablename = c.relname
 		WHERE c.relkind = 'r' AND c.relnamespace = 'public'::regnamespace
 		GROUP BY c.relname, c.relrowsecurity, c.relforcerowsecurity ORDER BY 1`), pgx.RowToStructByPos[table])
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := "business: ((location_id >= ( SELECT slotwise_business_from() AS slotwise_business_from)) AND (location_id <= ( SELECT slotwise_business_to() AS slotwise_business_to)))"
+	want := []string{
+		"business {public}: (location_id = ( SELECT slotwise_business_id() AS slotwise_business_id))",
+		"every_business {" + db.EveryRole + "}: true",
+	}
 	for _, tb := range tables {
 		_, shared := db.SharedTables[tb.Name]
 		switch {
 		case shared && (tb.Secure || len(tb.Policies) > 0):
 			t.Errorf("shared table %s has row security", tb.Name)
-		case !shared && (!tb.Secure || !tb.Force || len(tb.Policies) != 1 || tb.Policies[0] != want):
-			t.Errorf("business table %s: row security %v, forced %v, policies %q; want the one business policy %q", tb.Name, tb.Secure, tb.Force, tb.Policies, want)
+		case !shared && (!tb.Secure || !tb.Force || !slices.Equal(tb.Policies, want)):
+			t.Errorf("business table %s: row security %v, forced %v, policies %q; want %q", tb.Name, tb.Secure, tb.Force, tb.Policies, want)
 		}
 	}
 }

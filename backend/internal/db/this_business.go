@@ -106,6 +106,7 @@ type tx struct {
 	pgx.Tx
 	business int64
 	named    bool
+	nested   bool // a savepoint
 }
 
 func (t *tx) bind(ctx context.Context, args []any) ([]any, error) {
@@ -127,7 +128,7 @@ func (t *tx) Begin(ctx context.Context) (pgx.Tx, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &tx{Tx: inner, business: t.business, named: t.named}, nil
+	return &tx{Tx: inner, business: t.business, named: t.named, nested: true}, nil
 }
 
 func (t *tx) Exec(ctx context.Context, sql string, args ...any) (pgconn.CommandTag, error) {
@@ -154,26 +155,37 @@ func (t *tx) QueryRow(ctx context.Context, sql string, args ...any) pgx.Row {
 	return t.Tx.QueryRow(ctx, sql, args...)
 }
 
+// SendBatch binds ThisBusiness in a copy of b: the caller's batch is left
+// as it was.
 func (t *tx) SendBatch(ctx context.Context, b *pgx.Batch) pgx.BatchResults {
-	for _, q := range b.QueuedQueries {
+	bound := &pgx.Batch{QueuedQueries: make([]*pgx.QueuedQuery, len(b.QueuedQueries))}
+	for i, q := range b.QueuedQueries {
 		args, err := t.bind(ctx, q.Arguments)
 		if err != nil {
 			return failedBatch{err: err}
 		}
-		q.Arguments = args
+		c := *q
+		c.Arguments = args
+		bound.QueuedQueries[i] = &c
 	}
-	return t.Tx.SendBatch(ctx, b)
+	return t.Tx.SendBatch(ctx, bound)
 }
 
 // SwitchBusiness makes the rest of transaction q work for business id: the
 // policies' setting and q's ThisBusiness (an import that creates its
 // business works for it from then on).
+//
+// q is a transaction begun on a Pool, not a savepoint of one: the switch
+// holds for the rest of the transaction it is made in, which a savepoint's
+// end would not carry to the transaction around it.
 func SwitchBusiness(ctx context.Context, q Querier, id int64) error {
+	t, ok := q.(*tx)
+	if !ok || t.nested {
+		return errors.New("db: a business is switched to only in a transaction begun on a Pool")
+	}
 	if _, err := q.Exec(ctx, setBusiness, strconv.FormatInt(id, 10)); err != nil {
 		return fmt.Errorf("db: unable to work for business %d: %w", id, err)
 	}
-	if t, ok := q.(*tx); ok {
-		t.business, t.named = id, true
-	}
+	t.business, t.named = id, true
 	return nil
 }

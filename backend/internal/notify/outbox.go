@@ -288,7 +288,8 @@ func (w *Worker) backoff(attempt int) time.Duration {
 // the name of the business ctx works for "via" the operator's, and a reply reaches the
 // business's own address, unless the mail says whom a reply is for (a
 // form's answer to the business is replied to its sender) or is to the
-// business itself. Without a business, it keeps the operator's name.
+// business itself. Without a business (none named, or none there), it
+// keeps the operator's name; work across businesses sends none.
 func inBusinessName(ctx context.Context, q db.Querier, fromName, to string, m *Message) (string, error) {
 	var name, email string
 	err := q.QueryRow(ctx, `SELECT name, email FROM locations WHERE id = $1`, db.ThisBusiness).Scan(&name, &email)

@@ -412,7 +412,7 @@ func (a APIs) check(ctx context.Context, c Credentials) error {
 	switch {
 	case errors.Is(err, ErrKeysRefused):
 		refused := map[string][2]string{
-			"stripe":   {"secretKey", "Stripe does not take this key: copy the secret key again from the dashboard's API keys"},
+			"stripe":   {"secretKey", "Stripe does not take this key (or, a restricted key, it may not read Checkout Sessions): copy the secret key again from the dashboard's API keys"},
 			"razorpay": {"keySecret", "Razorpay does not take this key id and secret: copy both again from the dashboard's API keys"},
 			"paypal":   {"clientSecret", "PayPal does not take this client id and secret: copy both again from the app's credentials"},
 		}[c.Provider]

@@ -257,14 +257,15 @@ func validHMAC(message []byte, signature, secret string) bool {
 // maxRazorpayAnswer bounds what is read of an answer.
 const maxRazorpayAnswer = 1 << 20
 
-// call sends one request with the key pair and reads the JSON answer into
-// out. Razorpay's refusals (4xx) keep its code and description, never the
-// request; failures to reach it are ErrUnavailable.
 // CheckKeys implements KeyChecker: the key pair lists one order.
 func (r *Razorpay) CheckKeys(ctx context.Context) error {
 	return r.call(ctx, http.MethodGet, "/v1/orders?count=1", nil, &razorpayList[razorpayOrder]{}, "check the keys")
 }
 
+// call sends one request with the key pair and reads the JSON answer into
+// out. Razorpay's refusals (4xx) keep its code and description, never the
+// request (a 401 is ErrKeysRefused); failures to reach it are
+// ErrUnavailable.
 func (r *Razorpay) call(ctx context.Context, method, path string, body, out any, what string) error {
 	var rd io.Reader
 	if body != nil {

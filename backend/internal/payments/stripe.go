@@ -174,8 +174,6 @@ func stripeSession(cs *stripe.CheckoutSession) Session {
 	return out
 }
 
-// stripeError keeps what Stripe said (its type and code, never the
-// request) and marks failures to reach it as unavailable.
 // CheckKeys implements KeyChecker: the key lists checkout sessions, what
 // a restricted key must be allowed to read for the payments it takes.
 func (s *Stripe) CheckKeys(ctx context.Context) error {
@@ -195,6 +193,8 @@ func (s *Stripe) CheckKeys(ctx context.Context) error {
 	return nil
 }
 
+// stripeError keeps what Stripe said (its type and code, never the
+// request) and marks failures to reach it as unavailable.
 func stripeError(what string, err error) error {
 	var se *stripe.Error
 	if errors.As(err, &se) && se.HTTPStatusCode > 0 && se.HTTPStatusCode < 500 {

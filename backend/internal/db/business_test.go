@@ -16,15 +16,9 @@ import (
 // only its business's rows, however it reaches the database, and one that
 // names no business sees nothing.
 func TestRowSecurityHoldsEveryStatementToItsBusiness(t *testing.T) {
-	pool := dbtest.New(t)
-	a, b := dbtest.Business(t, pool, "alpha"), dbtest.Business(t, pool, "beta")
+	pool, ctxA, ctxB := twoHomePages(t)
 	bg := context.Background()
-	ctxA, ctxB := db.WithBusiness(bg, a), db.WithBusiness(bg, b)
-	for ctx, title := range map[context.Context]string{ctxA: "Alpha home", ctxB: "Beta home"} {
-		if _, err := pool.Exec(ctx, `INSERT INTO site_pages (path, title) VALUES ('home', $1)`, title); err != nil {
-			t.Fatal(err)
-		}
-	}
+	a, _ := db.BusinessOf(ctxA)
 
 	reads := []struct {
 		name string
@@ -115,6 +109,22 @@ func TestTheServerWorksAsARoleThatCannotBypassRowSecurity(t *testing.T) {
 	if err := pool.QueryRow(context.Background(), `SELECT count(*) FROM pg_tables WHERE schemaname = 'public' AND tableowner = current_user`).Scan(&owns); err != nil || owns != 0 {
 		t.Errorf("%s owns %d tables (%v)", role, owns, err)
 	}
+}
+
+// twoHomePages is a database of two businesses, alpha and beta, each with
+// a page at the same address ("Alpha home", "Beta home"), and a context
+// for each.
+func twoHomePages(t *testing.T) (pool *db.Pool, ctxA, ctxB context.Context) {
+	t.Helper()
+	pool = dbtest.New(t)
+	a, b := dbtest.Business(t, pool, "alpha"), dbtest.Business(t, pool, "beta")
+	ctxA, ctxB = db.WithBusiness(context.Background(), a), db.WithBusiness(context.Background(), b)
+	for ctx, title := range map[context.Context]string{ctxA: "Alpha home", ctxB: "Beta home"} {
+		if _, err := pool.Exec(ctx, `INSERT INTO site_pages (path, title) VALUES ('home', $1)`, title); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return pool, ctxA, ctxB
 }
 
 func fmtList(s []string) string {

@@ -15,15 +15,8 @@ import (
 // its context on the pool, and of the transaction's beginning inside one,
 // however the transaction's statements are sent.
 func TestThisBusinessIsTheBusinessTheStatementIsFor(t *testing.T) {
-	pool := dbtest.New(t)
-	a, b := dbtest.Business(t, pool, "alpha"), dbtest.Business(t, pool, "beta")
+	pool, ctxA, ctxB := twoHomePages(t)
 	bg := context.Background()
-	ctxA, ctxB := db.WithBusiness(bg, a), db.WithBusiness(bg, b)
-	for ctx, title := range map[context.Context]string{ctxA: "Alpha home", ctxB: "Beta home"} {
-		if _, err := pool.Exec(ctx, `INSERT INTO site_pages (path, title) VALUES ('home', $1)`, title); err != nil {
-			t.Fatal(err)
-		}
-	}
 	const sql = `SELECT title FROM site_pages WHERE path = $1 AND location_id = $2`
 	titleOf := func(row pgx.Row) (string, error) {
 		var title string

@@ -7,12 +7,10 @@ import (
 	"path"
 	"slices"
 	"strings"
-	"time"
 
 	"github.com/gin-gonic/gin"
 
 	"slotwise/backend/internal/content"
-	"slotwise/backend/internal/cursor"
 	"slotwise/backend/internal/fieldcheck"
 	"slotwise/backend/internal/payments"
 	"slotwise/backend/internal/strictjson"
@@ -109,25 +107,16 @@ func (h adminAPI) listContent(c *gin.Context) {
 	if !ok {
 		return
 	}
-	after := ""
-	if q.cursor != "" {
-		_, key, err := cursor.Decode(q.cursor)
-		if err != nil {
-			h.s.adminError(c, err)
-			return
-		}
-		after = key
+	after, ok := h.keyAfter(c, q)
+	if !ok {
+		return
 	}
 	items, last, err := content.ListAfter(c.Request.Context(), h.d.Pool, k, after, q.limit)
 	if err != nil {
 		h.contentError(c, err)
 		return
 	}
-	next := ""
-	if last != "" {
-		next = cursor.Encode(time.Time{}, last)
-	}
-	c.JSON(http.StatusOK, newPage(items, next))
+	c.JSON(http.StatusOK, newPage(items, keyCursor(last)))
 }
 
 func (h adminAPI) getContent(c *gin.Context) {

@@ -205,6 +205,29 @@ func readListQuery(c *gin.Context) (listQuery, bool) {
 	return q, true
 }
 
+// keyAfter is the key a list ordered by key (a slug, a path) starts after:
+// the one its cursor names, "" for the first page; false once it answered
+// a cursor no page gave.
+func (h adminAPI) keyAfter(c *gin.Context, q listQuery) (string, bool) {
+	if q.cursor == "" {
+		return "", true
+	}
+	_, key, err := cursor.Decode(q.cursor)
+	if err != nil {
+		h.s.adminError(c, err)
+		return "", false
+	}
+	return key, true
+}
+
+// keyCursor is the cursor of the page after the key last ("": none).
+func keyCursor(last string) string {
+	if last == "" {
+		return ""
+	}
+	return cursor.Encode(time.Time{}, last)
+}
+
 // page is the shape of every list: the rows and the cursor of the next
 // page (null at the end).
 type page[T any] struct {

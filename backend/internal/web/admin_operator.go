@@ -3,12 +3,10 @@ package web
 import (
 	"errors"
 	"net/http"
-	"time"
 
 	"github.com/gin-gonic/gin"
 
 	"slotwise/backend/internal/admin"
-	"slotwise/backend/internal/cursor"
 )
 
 // The operator scope of the admin API, under /api/admin/operator: the
@@ -84,25 +82,16 @@ func (h adminAPI) listBusinesses(c *gin.Context) {
 	if !ok {
 		return
 	}
-	after := ""
-	if q.cursor != "" {
-		_, slug, err := cursor.Decode(q.cursor)
-		if err != nil {
-			h.s.adminError(c, err)
-			return
-		}
-		after = slug
+	after, ok := h.keyAfter(c, q)
+	if !ok {
+		return
 	}
 	list, last, err := admin.BusinessesAfter(c.Request.Context(), h.d.Pool, after, q.limit)
 	if err != nil {
 		h.operatorError(c, err)
 		return
 	}
-	next := ""
-	if last != "" {
-		next = cursor.Encode(time.Time{}, last)
-	}
-	c.JSON(http.StatusOK, newPage(list, next))
+	c.JSON(http.StatusOK, newPage(list, keyCursor(last)))
 }
 
 func (h adminAPI) addBusiness(c *gin.Context) {

@@ -20,6 +20,14 @@ wait_planned() { for _ in $(seq 1200); do grep -q "every business planned" "$1" 
 
 echo
 echo "== $businesses businesses on one deployment: the demo studio copied with ids of its own, 200 bookings each"
+# Their database takes about half a megabyte a business (5 GB for 10,000):
+# a disk that fills halfway leaves a broken run, so say so before.
+need_mb=$((businesses / 2 + 1024))
+free_mb=$(df -Pm "$work" | awk 'NR == 2 { print $4 }')
+if [ "$free_mb" -lt "$need_mb" ]; then
+  echo "not measured: $businesses businesses need about $need_mb MB free under $work, and $free_mb MB are"
+  exit 1
+fi
 tenants_url=$("$bin" postgres start --dir "$work/tenants" --fast 2>"$work/tenants-pg.log") || { cat "$work/tenants-pg.log"; exit 1; }
 trap '"$bin" postgres stop --dir "$work/tenants" >/dev/null 2>&1 || true' EXIT
 DATABASE_URL=$tenants_url "$bin" seed >"$work/tenants-seed.log" 2>&1 || { cat "$work/tenants-seed.log"; exit 1; }

@@ -95,23 +95,71 @@ const (
 // pattern is tried once, and a {name+} takes exactly the parts that the
 // fixed segments after it leave.
 func (t *Table) Match(path string) (m Match, ok bool) {
-	if len(path) > MaxPathBytes || strings.Count(path, "/") > MaxSegments+1 {
+	var buf [MaxSegments + 2]string
+	parts, ok := pathParts(path, buf[:0])
+	if !ok {
 		return Match{}, false
 	}
-	raw := splitPath(path)
-	parts := make([]string, len(raw))
-	for i, r := range raw {
-		s, err := url.PathUnescape(r)
-		if err != nil || s == "" || strings.ContainsRune(s, '/') {
-			return Match{}, false
-		}
-		parts[i] = s
+	var scores [2][MaxSegments + 2]int
+	best, score := t.best(parts, &scores)
+	if best == nil {
+		return Match{}, false
 	}
-	// Patterns are tried without their parameters, into two score buffers
-	// taking turns; only the winner's parameters are then read: the
-	// match costs no allocation per pattern.
+	params := make(map[string]string, len(best.segments))
+	t.matchFrom(best.segments, parts, params, score[:0])
+	m = Match{Route: best.route, Kind: best.kind, Pattern: best.source, Params: params}
+	return m, best.route.valid(params)
+}
+
+// RouteOf is the route Match would try for a path, its parameters neither
+// read nor checked: enough to name a page's route (what its cache key
+// holds, the query it keeps) on every request, with no allocation for a
+// path without escapes; not enough to serve it, which Match decides.
+func (t *Table) RouteOf(path string) (*Route, bool) {
+	var buf [MaxSegments + 2]string
+	parts, ok := pathParts(path, buf[:0])
+	if !ok {
+		return nil, false
+	}
+	var scores [2][MaxSegments + 2]int
+	if best, _ := t.best(parts, &scores); best != nil {
+		return best.route, true
+	}
+	return nil, false
+}
+
+// pathParts appends path's decoded segments to buf, which holds at least
+// MaxSegments+2; false for a path past the limits or with a segment that
+// cannot be one (empty, a bad escape, an escaped /).
+func pathParts(path string, buf []string) ([]string, bool) {
+	if len(path) > MaxPathBytes || strings.Count(path, "/") > MaxSegments+1 {
+		return nil, false
+	}
+	path = strings.Trim(path, "/")
+	if path == "" {
+		return buf, true
+	}
+	for part := range strings.SplitSeq(path, "/") {
+		if strings.IndexByte(part, '%') >= 0 {
+			s, err := url.PathUnescape(part)
+			if err != nil || strings.ContainsRune(s, '/') {
+				return nil, false
+			}
+			part = s
+		}
+		if part == "" {
+			return nil, false
+		}
+		buf = append(buf, part)
+	}
+	return buf, true
+}
+
+// best is the most specific pattern matching parts and its specificity.
+// Patterns are tried without their parameters, into two score buffers
+// taking turns: the match costs no allocation per pattern.
+func (t *Table) best(parts []string, bufs *[2][MaxSegments + 2]int) (*pattern, []int) {
 	var best *pattern
-	var bufs [2][MaxSegments + 2]int
 	bestScore, score := bufs[0][:0], bufs[1][:0]
 	for _, p := range t.patterns {
 		s, matched := t.matchFrom(p.segments, parts, nil, score[:0])
@@ -123,13 +171,7 @@ func (t *Table) Match(path string) (m Match, ok bool) {
 			score = s
 		}
 	}
-	if best == nil {
-		return Match{}, false
-	}
-	params := make(map[string]string, len(best.segments))
-	t.matchFrom(best.segments, parts, params, score[:0])
-	m = Match{Route: best.route, Kind: best.kind, Pattern: best.source, Params: params}
-	return m, best.route.valid(params)
+	return best, bestScore
 }
 
 // matchFrom matches segments against parts, filling params (when not nil)

@@ -75,6 +75,9 @@ func TestMatchPicksTheMostSpecificRoute(t *testing.T) {
 			if m.Route.Name != tt.route || m.Kind != tt.kind || !maps.Equal(m.Params, tt.params) {
 				t.Errorf("Match(%q) = %s/%s %v, want %s/%s %v", tt.path, m.Route.Name, m.Kind, m.Params, tt.route, tt.kind, tt.params)
 			}
+			if r, ok := table.RouteOf(tt.path); !ok || r != m.Route {
+				t.Errorf("RouteOf(%q) = %v %v, want Match's %s", tt.path, r, ok, m.Route.Name)
+			}
 		})
 	}
 }
@@ -96,6 +99,35 @@ func TestMatchRejectsUnknownAndInvalidPaths(t *testing.T) {
 	} {
 		if m, ok := table.Match(path); ok {
 			t.Errorf("Match(%q) = %s, want no match", path, m.Route.Name)
+		}
+	}
+}
+
+// RouteOf names the route a path would be served by without its
+// parameters' checks, so a path whose parameters fail them still names
+// it, and one no pattern fits names none.
+func TestRouteOfNamesTheRouteWithoutCheckingItsParameters(t *testing.T) {
+	table := MustParse(ui.RoutesJSON)
+	tests := []struct {
+		path  string
+		route string // "" for none
+	}{
+		{"/widget/quiz-result/lots", "quizResult"},
+		{"/widget/booking/a,,b", "bookingView"},
+		{"/widget/form/%ZZ", ""},
+		{"/widget/form/a%2Fb", ""},
+		{"/widget/form/a//b", ""},
+		{"/widget/unknown/thing", ""},
+		{"/" + strings.Repeat("a/", MaxSegments+1), ""},
+	}
+	for _, tt := range tests {
+		r, ok := table.RouteOf(tt.path)
+		got := ""
+		if ok {
+			got = r.Name
+		}
+		if got != tt.route {
+			t.Errorf("RouteOf(%q) = %q, want %q", tt.path, got, tt.route)
 		}
 	}
 }
@@ -174,6 +206,9 @@ func TestMatchAllocatesOnlyForItsAnswer(t *testing.T) {
 		}
 		if n := testing.AllocsPerRun(100, func() { table.Match(tt.path) }); n > tt.most {
 			t.Errorf("matching %s allocated %.0f times, want at most %.0f", tt.path, n, tt.most)
+		}
+		if n := testing.AllocsPerRun(100, func() { table.RouteOf(tt.path) }); n > 0 {
+			t.Errorf("the route of %s allocated %.0f times, want none", tt.path, n)
 		}
 	}
 }

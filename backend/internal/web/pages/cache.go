@@ -49,8 +49,12 @@ func businessTags(ctx context.Context, tags []string) []string {
 // businessPrefix is the business ctx works for, as it starts a cache key
 // and a tag: two businesses' pages of one address are two pages.
 func businessPrefix(ctx context.Context) string {
+	return string(appendBusinessPrefix(nil, ctx))
+}
+
+func appendBusinessPrefix(dst []byte, ctx context.Context) []byte {
 	id, _ := db.BusinessOf(ctx)
-	return strconv.FormatInt(id, 10) + "/"
+	return append(strconv.AppendInt(dst, id, 10), '/')
 }
 
 // ContentChannel is where the database announces changes to what cached
@@ -243,13 +247,13 @@ func (c *pageCache) vary(routeName string, names []string) {
 	c.varies[routeName] = known
 }
 
-func (c *pageCache) get(key string) *cachedPage {
+func (c *pageCache) get(key []byte) *cachedPage {
 	c.mu.RLock()
 	defer c.mu.RUnlock()
 	if !c.live {
 		return nil
 	}
-	e := c.entries[key]
+	e := c.entries[string(key)] // looked up without a copy of the key
 	if e == nil || (!e.until.IsZero() && !c.now().Before(e.until)) {
 		return nil
 	}

@@ -44,7 +44,7 @@ func TestAPageLoadedBeforeAChangeToWhatItShowsIsNotKept(t *testing.T) {
 			since := c.begin()
 			tt.between(c) // while the page loads and renders
 			c.put("k", testPage([]string{"calendar:1", "staff:1"}, 10), since)
-			if got := c.get("k") != nil; got != tt.wantStored {
+			if got := c.get([]byte("k")) != nil; got != tt.wantStored {
 				t.Fatalf("stored %v, want %v", got, tt.wantStored)
 			}
 		})
@@ -57,11 +57,11 @@ func TestAPageIsNotServedPastItsUntil(t *testing.T) {
 	e := testPage([]string{"calendar:1"}, 10)
 	e.until = now.Add(30 * time.Second)
 	c.put("k", e, c.begin())
-	if c.get("k") == nil {
+	if c.get([]byte("k")) == nil {
 		t.Fatal("not served before its until")
 	}
 	now = now.Add(30 * time.Second)
-	if c.get("k") != nil {
+	if c.get([]byte("k")) != nil {
 		t.Fatal("served at its until")
 	}
 }
@@ -71,7 +71,7 @@ func TestManyPagesAskedOnceDoNotPushOutThePagesAskedOften(t *testing.T) {
 	c.put("home", testPage([]string{"nav"}, 1000), c.begin())
 	for i := range 500 {
 		c.put(fmt.Sprintf("random-%d", i), testPage([]string{"nav"}, 1000), c.begin())
-		if c.get("home") == nil {
+		if c.get([]byte("home")) == nil {
 			t.Fatalf("the page asked often was pushed out after %d others", i+1)
 		}
 	}
@@ -90,7 +90,7 @@ func TestCatchingUpWaitsForTheReplicasOwnMark(t *testing.T) {
 			go func() { c.notice("staff:1"); c.notice(mark) }()
 			return nil
 		})
-		if c.get("booked") != nil || c.get("other") == nil {
+		if c.get([]byte("booked")) != nil || c.get([]byte("other")) == nil {
 			t.Fatal("after catching up the booked page must be gone and the other kept")
 		}
 	})
@@ -103,7 +103,7 @@ func TestCatchingUpWaitsForTheReplicasOwnMark(t *testing.T) {
 			c.catchUpWait = 50 * time.Millisecond
 			c.put("other", testPage([]string{"staff:2"}, 10), c.begin())
 			c.catchUp(context.Background(), notify)
-			if c.get("other") != nil {
+			if c.get([]byte("other")) != nil {
 				t.Fatal("a page cached before a change that was not heard is still served")
 			}
 		})

@@ -51,8 +51,10 @@ var cacheHit = []string{"hit"}
 
 func (e *Engine) answer(c *gin.Context, path, asked string, as form) {
 	rawQuery := e.query(path, asked)
-	key := e.key(c, path, rawQuery, as)
-	if hit := e.pages.get(key); hit != nil {
+	// The key is made on the stack: a hit, most requests, copies nothing.
+	var buf [256]byte
+	keyBytes := e.appendKey(buf[:0], c, path, rawQuery, as)
+	if hit := e.pages.get(keyBytes); hit != nil {
 		if as == asDocument {
 			e.served(c, hit.route)
 		}
@@ -61,6 +63,7 @@ func (e *Engine) answer(c *gin.Context, path, asked string, as form) {
 		e.pages.serve(c, hit)
 		return
 	}
+	key := string(keyBytes)
 	since := e.pages.begin()
 	var p *Payload  // the page this request loaded itself
 	var once []byte // a document made for one answer (a failed render)
@@ -161,23 +164,29 @@ func (e *Engine) query(path, rawQuery string) string {
 		return "" // most requests: nothing to match the route for
 	}
 	_, basePath, _ := SplitLocale(path)
+	// Matched, not only named (RouteOf): an address its route refuses
+	// keeps its whole query, which its redirect (to lower case, say) or
+	// its 404 then names.
 	if m, ok := e.opt.Routes.Match(basePath); ok {
 		return m.Route.KeepQuery(rawQuery)
 	}
 	return rawQuery
 }
 
-// key names a page in the cache by what it is depends on: its URL,
-// language and cookie banner, whether it is the document or the data,
-// and the cookies its route's pages were found to vary by (a booking
-// page reads the visitor's time zone), each as cleaned for the loader.
-func (e *Engine) key(c *gin.Context, path, rawQuery string, as form) string {
+// appendKey appends the key that names a page in the cache by what it
+// depends on: its URL, language and cookie banner, whether it is the
+// document or the data, and the cookies its route's pages were found to
+// vary by (a booking page reads the visitor's time zone), each as cleaned
+// for the loader.
+func (e *Engine) appendKey(dst []byte, c *gin.Context, path, rawQuery string, as form) []byte {
 	prefix, basePath, _ := SplitLocale(path)
 	var varies []string
-	if m, ok := e.opt.Routes.Match(basePath); ok {
-		varies = e.pages.variesOf(m.Route.Name)
+	// The route's name alone: a path whose parameters its route refuses
+	// is no page, so nothing is kept under the key it makes.
+	if r, ok := e.opt.Routes.RouteOf(basePath); ok {
+		varies = e.pages.variesOf(r.Name)
 	}
-	return e.keyBy(c, prefix, path, rawQuery, as, varies)
+	return e.appendKeyBy(dst, c, prefix, path, rawQuery, as, varies)
 }
 
 // keyOf is the key a loaded page is kept under: its own cookies, learnt
@@ -185,22 +194,25 @@ func (e *Engine) key(c *gin.Context, path, rawQuery string, as form) string {
 func (e *Engine) keyOf(c *gin.Context, path, rawQuery string, as form, p *Payload) string {
 	e.pages.vary(p.Route, p.varies)
 	prefix, _, _ := SplitLocale(path)
-	return e.keyBy(c, prefix, path, rawQuery, as, e.pages.variesOf(p.Route))
+	return string(e.appendKeyBy(nil, c, prefix, path, rawQuery, as, e.pages.variesOf(p.Route)))
 }
 
-func (e *Engine) keyBy(c *gin.Context, prefix, path, rawQuery string, as form, varies []string) string {
+func (e *Engine) appendKeyBy(dst []byte, c *gin.Context, prefix, path, rawQuery string, as form, varies []string) []byte {
 	kind := "doc"
 	if as == asData {
 		kind = "data"
 	}
-	parts := []string{businessPrefix(c.Request.Context()), kind, ResolveLocale(c, prefix), consentOf(c), path, rawQuery}
+	dst = appendBusinessPrefix(dst, c.Request.Context())
+	for _, part := range [...]string{kind, ResolveLocale(c, prefix), consentOf(c), path, rawQuery} {
+		dst = append(append(dst, 0), part...)
+	}
 	if len(varies) > 0 {
 		cookies := e.cookies(c.Cookie)
 		for _, name := range varies {
-			parts = append(parts, name+"="+cookies[name])
+			dst = append(append(append(append(dst, 0), name...), '='), cookies[name]...)
 		}
 	}
-	return strings.Join(parts, "\x00")
+	return dst
 }
 
 // forABusiness tells whether the request names its business: a page is

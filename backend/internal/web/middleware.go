@@ -31,14 +31,15 @@ func (s *Server) recoverer() gin.HandlerFunc {
 	}
 }
 
-// requestLog gives the request its id, logs it when answered and counts it
-// by route and status.
+// requestLog gives the request its id and its business (forHost), logs
+// it when answered and counts it by route and status.
 func (s *Server) requestLog() gin.HandlerFunc {
 	return func(c *gin.Context) {
 		start := time.Now() // real time: how long the request took
 		rs := newRequestScope(c.GetHeader("X-Request-Id"))
 		c.Writer.Header()["X-Request-Id"] = rs.idHeader[:]
-		c.Request = c.Request.WithContext(context.WithValue(c.Request.Context(), requestScopeKey{}, rs))
+		ctx := s.forHost(context.WithValue(c.Request.Context(), requestScopeKey{}, rs), c.Request, rs)
+		c.Request = c.Request.WithContext(ctx)
 		c.Next()
 		took := time.Since(start) // real time: how long the request took
 		// The line goes to the handler itself: slog.Logger would walk the

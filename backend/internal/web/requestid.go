@@ -15,12 +15,15 @@ import (
 // a proxy's log and ours meet.
 
 // requestScope is what the request log keeps of a request while it is
-// answered: its id, the id's header value and the route that answered it
-// when no gin pattern did (pages.Options.Served), in one allocation.
+// answered: its id, the id's header value, what its host was found to be
+// (business.go) and the route that answered it when no gin pattern did
+// (pages.Options.Served), in one allocation.
 type requestScope struct {
-	id       string
-	idHeader [1]string
-	route    string
+	id         string
+	idHeader   [1]string
+	route      string
+	host       hostOutcome
+	redirectTo string // the business's primary host's URL, when it sends there
 }
 
 type requestScopeKey struct{}

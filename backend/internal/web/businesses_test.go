@@ -3,6 +3,7 @@ package web_test
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"io/fs"
 	"net/http"
 	"net/http/httptest"
@@ -236,6 +237,24 @@ func TestEveryStatementForABusinessNamesIt(t *testing.T) {
 	}
 	af.call(http.MethodGet, "/api/admin/bookings/"+id, af.read, "", nil)
 	af.call(http.MethodPost, "/api/admin/bookings/"+id+"/cancel", af.write, `{"reason":"test"}`, nil)
+	// A quiz answered on the second business's host, and content written
+	// with its token: a response stored, a calendar made and changed.
+	var quiz struct {
+		Data struct{ Key string } `json:"data"`
+	}
+	if err := json.Unmarshal(af.do(http.MethodGet, "/api/page-data?path=/widget/quiz/demo-quiz", onB).Body.Bytes(), &quiz); err != nil || quiz.Data.Key == "" {
+		t.Fatalf("the quiz's page data on the second host: %v", err)
+	}
+	af.fill(time.Minute)
+	answers := `{"key":"` + quiz.Data.Key + `","step":"questions","locale":"en-US","answers":{"spf":["uvb"],"dry":["ceramides"],"exfoliate":["daily"],"water":["some"]}}`
+	if rec := af.send(http.MethodPost, "/api/forms/quiz/demo-quiz/answers", answers, map[string]string{"Host": hostB, "Sec-Fetch-Site": "same-origin"}); rec.Code != http.StatusCreated {
+		t.Errorf("answers on the second host: %d %s", rec.Code, rec.Body)
+	}
+	for _, body := range []string{`{"name":"Quick check","duration":15,"staff":["mia"]}`, `{"name":"Quick check","duration":20,"staff":["mia"]}`} {
+		if rec := af.call(http.MethodPut, "/api/admin/content/calendars/quick-check", tokenB, body, map[string]string{"Host": hostB}); rec.Code >= 300 {
+			t.Errorf("PUT a calendar with the second business's token: %d %s", rec.Code, rec.Body)
+		}
+	}
 	// The events of the booking, each handled for its business: its mails
 	// and its webhooks.
 	for _, d := range []*events.Dispatcher{af.mails, af.fanout} {
@@ -243,9 +262,11 @@ func TestEveryStatementForABusinessNamesIt(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	if n := statements.Check(t, af.pool); len(lists) < 20 || n < 200 {
+	n := statements.Check(t, af.pool)
+	if len(lists) < 20 || n < 200 {
 		t.Errorf("checked %d statements and %d lists of the admin API: too few to prove anything", n, len(lists))
 	}
+	t.Logf("checked %d statements", n)
 }
 
 // waitFor waits, in real time, until done, for what the database's notices

@@ -11,7 +11,6 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
-	"os"
 	"path/filepath"
 	"strings"
 	"sync/atomic"
@@ -49,7 +48,6 @@ func serve(ctx context.Context, cfg *config.Config) error {
 		return fmt.Errorf("unable to listen on %s (set another with --addr or SLOTWISE_ADDR): %w", cfg.Addr, err)
 	}
 	defer ln.Close()
-	tuneCollector(os.Getenv)
 	// It answers at once: 503 while it starts (its database may not be up
 	// yet), then the real handler.
 	hand := &handoff{}

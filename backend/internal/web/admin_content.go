@@ -103,15 +103,11 @@ func (h adminAPI) listContent(c *gin.Context) {
 	if !ok {
 		return
 	}
-	q, ok := readListQuery(c)
+	after, limit, ok := h.keyPage(c)
 	if !ok {
 		return
 	}
-	after, ok := h.keyAfter(c, q)
-	if !ok {
-		return
-	}
-	items, last, err := content.ListAfter(c.Request.Context(), h.d.Pool, k, after, q.limit)
+	items, last, err := content.ListAfter(c.Request.Context(), h.d.Pool, k, after, limit)
 	if err != nil {
 		h.contentError(c, err)
 		return

@@ -205,19 +205,21 @@ func readListQuery(c *gin.Context) (listQuery, bool) {
 	return q, true
 }
 
-// keyAfter is the key a list ordered by key (a slug, a path) starts after:
-// the one its cursor names, "" for the first page; false once it answered
-// a cursor no page gave.
-func (h adminAPI) keyAfter(c *gin.Context, q listQuery) (string, bool) {
-	if q.cursor == "" {
-		return "", true
+// keyPage reads the page a list ordered by key (a slug, a path) is asked
+// for: the key it starts after (the one its cursor names, "" for the first
+// page) and its length; false once it answered a query or a cursor no
+// page gave.
+func (h adminAPI) keyPage(c *gin.Context) (after string, limit int, ok bool) {
+	q, ok := readListQuery(c)
+	if !ok || q.cursor == "" {
+		return "", q.limit, ok
 	}
 	_, key, err := cursor.Decode(q.cursor)
 	if err != nil {
 		h.s.adminError(c, err)
-		return "", false
+		return "", 0, false
 	}
-	return key, true
+	return key, q.limit, true
 }
 
 // keyCursor is the cursor of the page after the key last ("": none).

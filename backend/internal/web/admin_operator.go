@@ -78,15 +78,11 @@ func (h adminAPI) operatorError(c *gin.Context, err error) {
 }
 
 func (h adminAPI) listBusinesses(c *gin.Context) {
-	q, ok := readListQuery(c)
+	after, limit, ok := h.keyPage(c)
 	if !ok {
 		return
 	}
-	after, ok := h.keyAfter(c, q)
-	if !ok {
-		return
-	}
-	list, last, err := admin.BusinessesAfter(c.Request.Context(), h.d.Pool, after, q.limit)
+	list, last, err := admin.BusinessesAfter(c.Request.Context(), h.d.Pool, after, limit)
 	if err != nil {
 		h.operatorError(c, err)
 		return

@@ -269,8 +269,12 @@ func WorkAsApp(cfg *pgxpool.Config) {
 		// Working as itself, the login must still be able to take the role
 		// of the work across businesses, or every background round fails.
 		var every bool
-		if err := conn.QueryRow(ctx, `SELECT pg_has_role(current_user, $1, 'MEMBER')`, EveryRole).Scan(&every); err != nil || !every {
-			return fmt.Errorf("db: the login %q is not a member of %s: GRANT %s TO it", conn.Config().User, AppRole, AppRole)
+		if err := conn.QueryRow(ctx, `SELECT pg_has_role(current_user, $1, 'MEMBER')`, EveryRole).Scan(&every); err != nil {
+			return fmt.Errorf("db: unable to read the login's roles: %w", err)
+		}
+		if !every {
+			return fmt.Errorf("db: the login %q can take neither %s nor %s (the work across businesses): GRANT %s TO it",
+				conn.Config().User, AppRole, EveryRole, AppRole)
 		}
 		return nil
 	}

@@ -66,13 +66,17 @@ func bindBusiness(args []any, id int64) ([]any, error) {
 	return out, nil
 }
 
+// rowQuerier is what onlyBusiness asks: the pool's pgx pool, or a
+// transaction.
+type rowQuerier interface {
+	QueryRow(context.Context, string, ...any) pgx.Row
+}
+
 // onlyBusiness is the business a statement for no named business is for,
 // as the policies decide: the one the transaction says (a folder's import
 // names the business it creates), else the only one there is (0 when
 // there is none, or more than one).
-func onlyBusiness(ctx context.Context, q interface {
-	QueryRow(context.Context, string, ...any) pgx.Row
-}) (int64, error) {
+func onlyBusiness(ctx context.Context, q rowQuerier) (int64, error) {
 	var id *int64
 	if err := q.QueryRow(ctx, `SELECT slotwise_business_bound($1)`, everyBusiness).Scan(&id); err != nil {
 		return 0, fmt.Errorf("db: unable to find the business: %w", err)
@@ -85,13 +89,19 @@ func onlyBusiness(ctx context.Context, q interface {
 
 // bind resolves ThisBusiness in args for a statement sent on the pool.
 func (p *Pool) bind(ctx context.Context, args []any) ([]any, error) {
+	id, named := businessArg(ctx)
+	return bound(ctx, p.Pool, id, named, args)
+}
+
+// bound resolves ThisBusiness in args as business id, or, for work that
+// names none, as the business q's database decides (onlyBusiness).
+func bound(ctx context.Context, q rowQuerier, id int64, named bool, args []any) ([]any, error) {
 	if !needsBusiness(args) {
 		return args, nil
 	}
-	id, named := businessArg(ctx)
 	if !named {
 		var err error
-		if id, err = onlyBusiness(ctx, p.Pool); err != nil {
+		if id, err = onlyBusiness(ctx, q); err != nil {
 			return nil, err
 		}
 	}
@@ -110,17 +120,7 @@ type tx struct {
 }
 
 func (t *tx) bind(ctx context.Context, args []any) ([]any, error) {
-	if !needsBusiness(args) {
-		return args, nil
-	}
-	id := t.business
-	if !t.named {
-		var err error
-		if id, err = onlyBusiness(ctx, t.Tx); err != nil {
-			return nil, err
-		}
-	}
-	return bindBusiness(args, id)
+	return bound(ctx, t.Tx, t.business, t.named, args)
 }
 
 func (t *tx) Begin(ctx context.Context) (pgx.Tx, error) {

@@ -19,6 +19,9 @@ const pages = [
   ['contact form', '/widget/form/demo-contact', ['accessibility', 'seo']],
   ['survey in German', '/de/widget/survey/demo-survey', ['accessibility', 'seo']],
   ['a blog post', '/blog/b/winter-skin/', ['accessibility', 'seo']],
+  // A page translated, and one shown in a language it lacks (its original, marked).
+  ['a post in German', '/de/blog/b/winter-skin/', ['accessibility', 'seo']],
+  ['an untranslated page in German', '/de/prices', ['accessibility', 'seo']],
   ['privacy policy', '/privacy', ['accessibility', 'seo']],
 ];
 

@@ -54,9 +54,38 @@ describe('server-rendered pages', () => {
         await page.goto(`${env.server.base}/${prefix}${path}`);
         await page.mouse.move(5, 5);
         await waitForHydration(page);
-        assert.equal(await page.getAttribute('html', 'lang'), lang);
+        // The frame is in the page's language; <html lang> names the main
+        // content's: the about page is in English and German only.
+        const content = path === '/about' && !['de', 'en'].includes(prefix) ? 'en-US' : lang;
+        assert.equal(await page.getAttribute('html', 'lang'), content, `${prefix}${path}`);
+        assert.equal((await page.getAttribute('#root', 'lang')) ?? content, lang, `${prefix}${path}: the frame`);
+        if (content !== lang) assert.equal(await page.getAttribute('h1', 'lang'), content, `${prefix}${path}: the content`);
       }
     }
+    assert.deepEqual(problems, []);
+    await ctx.close();
+  });
+
+  test('moving between a translated page and one in another language keeps every lang true', async () => {
+    const ctx = await env.browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const page = await ctx.newPage();
+    const problems = watchConsole(page);
+    await page.goto(env.server.base + '/de/about');
+    await page.mouse.move(5, 5);
+    await waitForHydration(page);
+    assert.equal(await page.textContent('h1'), 'Über das Studio');
+    assert.equal(await page.getAttribute('html', 'lang'), 'de');
+    await page.locator('header nav').first().getByRole('link', { name: 'Prices' }).click();
+    await page.waitForURL('**/de/prices');
+    await page.waitForFunction(() => document.documentElement.lang === 'en-US');
+    assert.equal(await page.getAttribute('#root', 'lang'), 'de', 'the German frame says so');
+    assert.equal(await page.getAttribute('h1', 'lang'), 'en-US', 'the English page says so');
+    // The menu's English title in the German frame is marked too.
+    assert.equal(await page.locator('header nav').first().getByRole('link', { name: 'Prices' }).getAttribute('lang'), 'en-US');
+    await page.goBack();
+    await page.waitForFunction(() => document.documentElement.lang === 'de');
+    assert.equal(await page.getAttribute('#root', 'lang'), null);
+    assert.equal(await page.textContent('h1'), 'Über das Studio');
     assert.deepEqual(problems, []);
     await ctx.close();
   });
@@ -406,14 +435,15 @@ describe('the blog and the storefront, as a reader meets them', () => {
     await page.goto(env.server.base + '/de/blog');
     await page.mouse.move(10, 10);
     await waitForHydration(page);
-    await page.getByRole('link', { name: 'Your skin in winter' }).click();
+    // The post has a German translation: its German title, here and there.
+    await page.getByRole('link', { name: 'Ihre Haut im Winter' }).click();
     await page.waitForURL(/\/de\/blog\/b\/winter-skin\/$/);
-    await page.getByRole('heading', { level: 1, name: 'Your skin in winter' }).waitFor();
+    await page.getByRole('heading', { level: 1, name: 'Ihre Haut im Winter' }).waitFor();
     await page.getByRole('link', { name: 'Skin care' }).click();
     await page.waitForURL(/\/de\/blog\/c\/skin-care$/);
     await page.getByRole('heading', { level: 1, name: 'Kategorie: Skin care' }).waitFor();
     await page.goBack();
-    await page.getByRole('heading', { level: 1, name: 'Your skin in winter' }).waitFor();
+    await page.getByRole('heading', { level: 1, name: 'Ihre Haut im Winter' }).waitFor();
     await page.goBack();
     await page.getByRole('link', { name: 'Ältere Beiträge' }).click();
     await page.waitForURL(/\/de\/blog\?page=2$/);

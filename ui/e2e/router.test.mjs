@@ -22,7 +22,9 @@ describe('hydration in every language', () => {
         assert.equal(res.status(), 200, path);
         await page.mouse.move(10, 10); // website pages hydrate on the first gesture
         await waitForHydration(page);
-        assert.equal(await page.getAttribute('html', 'lang'), await page.evaluate(() => JSON.parse(document.getElementById('__SLOTWISE_DATA__').textContent).lang));
+        // <html lang> is the main content's language; the frame's is the page's.
+        const { lang, contentLang } = await page.evaluate(() => JSON.parse(document.getElementById('__SLOTWISE_DATA__').textContent));
+        assert.equal(await page.getAttribute('html', 'lang'), contentLang ?? lang);
       }
       assert.deepEqual(problems, [], `console of ${locale}`);
       assert.deepEqual(pageData, [], 'hydration asked for a page again');

@@ -47,6 +47,10 @@ is described in docs/content.md. Without --business, the default business's.`,
 					return err
 				}
 				fmt.Fprintf(inv.stdout, "Exported %s to %s.\n", counts(site), inv.args[0])
+				// What a translator should look at again.
+				for _, line := range site.Outdated() {
+					fmt.Fprintln(inv.stdout, line)
+				}
 				return nil
 			})
 		}}

@@ -32,6 +32,7 @@ var (
 	slugSyntax     = regexp.MustCompile(`^[a-z0-9][a-z0-9-]{0,99}$`)
 	formSlugSyntax = regexp.MustCompile(`^[a-z0-9][a-z0-9-]{0,79}$`)
 	idSyntax       = regexp.MustCompile(`^[A-Za-z0-9_-]{1,64}$`)
+	sourceSyntax   = regexp.MustCompile(`^[0-9a-f]{16}$`)
 	linkSyntax     = regexp.MustCompile(`^[A-Za-z0-9_-]{8,100}$`)
 	blogPathSyntax = regexp.MustCompile(`^[a-z0-9][a-z0-9._-]{0,99}(/[a-z0-9][a-z0-9._-]{0,99}){0,9}$`)
 	pagePathSyntax = regexp.MustCompile(`^([a-z0-9][a-z0-9._-]{0,99}(/[a-z0-9][a-z0-9._-]{0,99}){0,9})?$`)
@@ -59,13 +60,18 @@ type index struct {
 	mediaSize map[string][2]int
 	// redirects are the other sites a form may send its visitor to
 	redirects []string
+	// the pages and posts a translation may translate (the folder's
+	// first), and the language posts are written in
+	pages         map[string]Page
+	posts         map[string]Post
+	defaultLocale string
 }
 
 func indexOf(sites ...*Site) *index {
 	x := &index{staff: map[string]bool{}, calendars: map[string]bool{}, products: map[string]bool{}, blogs: map[string]bool{},
 		categories: map[string]bool{}, authors: map[string]bool{}, tags: map[string]bool{}, media: map[string]bool{},
 		formKinds: map[string]string{}, groupIDs: map[string]map[string]bool{}, menuIDs: map[string]map[string]bool{},
-		categoryBlog: map[string]map[string]bool{}, mediaSize: map[string][2]int{}}
+		categoryBlog: map[string]map[string]bool{}, mediaSize: map[string][2]int{}, pages: map[string]Page{}, posts: map[string]Post{}}
 	claim := func(m map[string]map[string]bool, id, slug string) {
 		if m[id] == nil {
 			m[id] = map[string]bool{}
@@ -121,6 +127,24 @@ func indexOf(sites ...*Site) *index {
 		for _, v := range s.Forms {
 			x.formKinds[v.Slug] = v.Kind
 		}
+		for _, v := range s.Pages {
+			if _, ok := x.pages[v.Path]; !ok {
+				x.pages[v.Path] = v
+			}
+		}
+		for _, v := range s.Posts {
+			if _, ok := x.posts[v.Slug]; !ok {
+				x.posts[v.Slug] = v
+			}
+		}
+		for _, v := range s.Locations {
+			if x.defaultLocale == "" {
+				x.defaultLocale = v.DefaultLocale
+			}
+		}
+	}
+	if x.defaultLocale == "" {
+		x.defaultLocale = "en-US"
 	}
 	return x
 }

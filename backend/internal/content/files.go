@@ -128,8 +128,12 @@ func (r *reader) file(p string) {
 			r.add("media", name, &source{file: p})
 			r.f.Site.Media = append(r.f.Site.Media, Media{Name: name, Data: data})
 		}
+	case top == pagesDir && path.Ext(name) == ".md" && translatedName(strings.TrimSuffix(name, ".md")):
+		r.translation(p)
 	case top == pagesDir && path.Ext(name) == ".md":
 		r.page(p)
+	case top == postsDir && dir == postsDir && path.Ext(name) == ".md" && translatedName(strings.TrimSuffix(name, ".md")):
+		r.translation(p)
 	case top == postsDir && dir == postsDir && path.Ext(name) == ".md":
 		r.post(p, strings.TrimSuffix(name, ".md"))
 	case dir != "" && !strings.Contains(dir, "/") && path.Ext(name) == ".yaml" && slices.Contains(perFile, dir):

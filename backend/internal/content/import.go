@@ -57,6 +57,7 @@ func Import(ctx context.Context, pool db.Beginner, f *Folder, opt Options) (Resu
 			return err
 		}
 		keepAddresses(f.Site, cur)
+		stampTranslations(f.Site, cur)
 		if ps := checkSite(f, cur, opt.RedirectOrigins); len(ps) > 0 {
 			return ps
 		}

@@ -82,6 +82,7 @@ func putItem(ctx context.Context, tx pgx.Tx, k Kind, key string, body []byte, cr
 	next := &Site{}
 	k.add(next, it)
 	keepAddresses(next, cur)
+	stampTranslations(next, cur)
 	it, _ = k.item(next, key)
 	if m, ok := it.(*Media); ok {
 		// The checks read pictures' names only: the kept one's bytes, to compare.

@@ -54,6 +54,8 @@ type itemKind[T any] struct {
 	canon  func(*T)
 	save   func(context.Context, *writer, *T) error
 	delete string // the statement deleting one by its key ($1) in its business ($2)
+	// deleteF deletes one by its key where one statement cannot name it
+	deleteF func(ctx context.Context, q db.Querier, key string) (bool, error)
 }
 
 func (k *itemKind[T]) Name() string { return k.name }
@@ -175,6 +177,9 @@ func (k *itemKind[T]) all(s *Site) []any {
 func (k *itemKind[T]) add(s *Site, item any) { *k.items(s) = append(*k.items(s), *item.(*T)) }
 
 func (k *itemKind[T]) remove(ctx context.Context, q db.Querier, key string) (bool, error) {
+	if k.deleteF != nil {
+		return k.deleteF(ctx, q, key)
+	}
 	tag, err := q.Exec(ctx, k.delete, key, db.ThisBusiness)
 	return err == nil && tag.RowsAffected() > 0, err
 }
@@ -282,6 +287,8 @@ var kinds = []Kind{
 	&itemKind[Page]{name: "pages", items: func(s *Site) *[]Page { return &s.Pages },
 		key: func(v *Page) string { return v.Path }, setKey: func(v *Page, k string) { v.Path = k },
 		load: loadPages, checkF: checkPage, canon: canonPage, save: savePage, delete: `DELETE FROM site_pages WHERE path = $1 AND location_id = $2`},
+	translationKind(pagesDir),
+	translationKind(postsDir),
 }
 
 // instant is a time as the database keeps it: UTC, to the microsecond.

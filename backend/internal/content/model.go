@@ -28,6 +28,10 @@ type Site struct {
 	Tags        []Tag
 	Posts       []Post
 	Media       []Media
+	// PageTranslations and PostTranslations are pages' and posts' texts
+	// in other languages.
+	PageTranslations []Translation
+	PostTranslations []Translation
 }
 
 // Location is the business: its name, brand, time zone and currency.

@@ -71,7 +71,7 @@ func (r report) add(field, format string, args ...any) {
 		switch {
 		case field == "body" && r.src.bodyLine > 0:
 			p.Line = r.src.bodyLine
-		case (field == "slug" || field == "path" || field == "id") && !hasKey(r.src.node, field):
+		case (field == "slug" || field == "path" || field == "id" || field == "key") && !hasKey(r.src.node, field):
 			// the key a file's name gives: the name is what is wrong
 		case r.src.node != nil:
 			p.Line = lineOf(r.src.node, field) + r.src.lineBase

@@ -357,16 +357,24 @@ func savePost(ctx context.Context, w *writer, p *Post) error {
 	return w.store.SavePost(ctx, in)
 }
 
-func savePage(ctx context.Context, w *writer, p *Page) error {
+// storedSections are a page's sections as they are kept: checked, as JSON.
+func storedSections(secs []Section) ([]byte, error) {
 	var in []sites.SectionInput
-	for _, s := range p.Sections {
+	for _, s := range secs {
 		in = append(in, sectionInput(s))
 	}
 	checked, err := sites.CheckSections(in)
 	if err != nil {
+		return nil, err
+	}
+	return json.Marshal(checked) // strings and numbers always encode
+}
+
+func savePage(ctx context.Context, w *writer, p *Page) error {
+	sections, err := storedSections(p.Sections)
+	if err != nil {
 		return err
 	}
-	sections, _ := json.Marshal(checked) // strings and numbers always encode
 	_, err = w.q.Exec(ctx, `
 		INSERT INTO site_pages (path, title, description, body, locale, published, sections) VALUES ($1, $2, $3, $4, $5, $6, $7)
 		ON CONFLICT (path, location_id) DO UPDATE SET title = $2, description = $3, body = $4, locale = $5, published = $6, sections = $7,

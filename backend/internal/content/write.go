@@ -153,6 +153,12 @@ func render(s *Site) (map[string][]byte, error) {
 				put(pagesDir+"/"+cmp.Or(v.Path, "index")+".md", v, v.Body, true)
 			case *Post:
 				put(postsDir+"/"+key+".md", v, v.Body, true)
+			case *Translation:
+				dir := pagesDir
+				if k.Name() == translationKinds[postsDir] {
+					dir = postsDir
+				}
+				put(dir+"/"+key+".md", v, v.Body, true)
 			default:
 				if lists[k.Name()] != "" {
 					list = append(list, it)

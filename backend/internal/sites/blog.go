@@ -10,6 +10,7 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"slotwise/backend/internal/db"
+	"slotwise/locales"
 )
 
 // PostsPerPage is the length of a listing's page.
@@ -65,10 +66,17 @@ func (s *Store) BlogOfCategory(ctx context.Context, slug string) (*Blog, error) 
 
 // PostBySlug returns the visible post with a slug, whole.
 func (s *Store) PostBySlug(ctx context.Context, slug string) (*Post, error) {
-	return s.postBySlug(ctx, slug, false)
+	return s.postBySlug(ctx, slug, "", false)
 }
 
-func (s *Store) postBySlug(ctx context.Context, slug string, drafts bool) (*Post, error) {
+// PostIn is the visible post with a slug in locale (a language's URL
+// prefix): with its visible translation's texts when it has one. It says
+// the language its text is in and the languages it is published in.
+func (s *Store) PostIn(ctx context.Context, slug, locale string) (*Post, error) {
+	return s.postBySlug(ctx, slug, locale, false)
+}
+
+func (s *Store) postBySlug(ctx context.Context, slug, locale string, drafts bool) (*Post, error) {
 	cond := visibleAt("$2")
 	if drafts {
 		cond = "$2::timestamptz IS NOT NULL"
@@ -99,12 +107,15 @@ func (s *Store) postBySlug(ctx context.Context, slug string, drafts bool) (*Post
 		return nil, fmt.Errorf("sites: post %q: %w", slug, err)
 	}
 	p.ReadingMinutes = readingMinutes(words)
+	if err := s.translatePost(ctx, id, locale, &p); err != nil {
+		return nil, err
+	}
 	summaries := []PostSummary{p.PostSummary}
 	if err := s.labels(ctx, []string{p.Slug}, summaries); err != nil {
 		return nil, err
 	}
 	p.PostSummary = summaries[0]
-	if p.Related, err = s.related(ctx, id, p.Blog.ID); err != nil {
+	if p.Related, err = s.related(ctx, id, p.Blog.ID, locale); err != nil {
 		return nil, err
 	}
 	return &p, nil
@@ -112,12 +123,12 @@ func (s *Store) postBySlug(ctx context.Context, slug string, drafts bool) (*Post
 
 // related are the visible posts of the blog to read after post id: most
 // shared categories and tags first, then the newest.
-func (s *Store) related(ctx context.Context, id, blog int64) ([]PostSummary, error) {
+func (s *Store) related(ctx context.Context, id, blog int64, locale string) ([]PostSummary, error) {
 	shared := `(SELECT count(*) FROM post_categories pc WHERE pc.post_id = p.id AND pc.location_id = p.location_id
 	              AND pc.category_id IN (SELECT category_id FROM post_categories WHERE post_id = $3 AND location_id = $4))
 	         + (SELECT count(*) FROM post_tags pt WHERE pt.post_id = p.id AND pt.location_id = p.location_id
 	              AND pt.tag_id IN (SELECT tag_id FROM post_tags WHERE post_id = $3 AND location_id = $4))`
-	posts, err := s.summaries(ctx, false, fmt.Sprintf(`p.blog_id = $1 AND p.location_id = $4 AND %s AND p.id <> $3 ORDER BY %s DESC, p.published_at DESC, p.id DESC LIMIT %d`,
+	posts, err := s.summaries(ctx, false, locale, fmt.Sprintf(`p.blog_id = $1 AND p.location_id = $4 AND %s AND p.id <> $3 ORDER BY %s DESC, p.published_at DESC, p.id DESC LIMIT %d`,
 		visibleAt("$2"), shared, RelatedPosts), blog, s.now(), id, db.ThisBusiness)
 	// A card to read next shows no biography: the page carries none.
 	for i := range posts {
@@ -133,6 +144,9 @@ type ListingQuery struct {
 	Category, Author, Tag string
 	Page                  int // 1-based
 	PerPage               int // 0 is PostsPerPage
+	// Locale is the language prefix the posts are listed in: a post's
+	// visible translation into it gives its title, excerpt and date.
+	Locale string
 }
 
 // Listing returns a page of the blog's visible posts, newest first. A
@@ -183,7 +197,7 @@ func (s *Store) Listing(ctx context.Context, q ListingQuery) (*Listing, error) {
 	if q.Page < 1 || q.Page > l.Pages {
 		return nil, ErrNotFound
 	}
-	posts, err := s.summaries(ctx, true, fmt.Sprintf(`%s ORDER BY p.published_at DESC, p.id DESC LIMIT %d OFFSET %d`, where, per, (q.Page-1)*per), args...)
+	posts, err := s.summaries(ctx, true, q.Locale, fmt.Sprintf(`%s ORDER BY p.published_at DESC, p.id DESC LIMIT %d OFFSET %d`, where, per, (q.Page-1)*per), args...)
 	if err != nil {
 		return nil, err
 	}
@@ -193,10 +207,15 @@ func (s *Store) Listing(ctx context.Context, q ListingQuery) (*Listing, error) {
 
 // summaries are the posts that tail (a condition on p and a, its order and
 // limit) selects, with their categories and tags when labelled.
-func (s *Store) summaries(ctx context.Context, labelled bool, tail string, args ...any) ([]PostSummary, error) {
+func (s *Store) summaries(ctx context.Context, labelled bool, locale, tail string, args ...any) ([]PostSummary, error) {
+	// In locale, a post's visible translation's title, excerpt and date.
+	at, now := fmt.Sprintf("$%d", len(args)+1), fmt.Sprintf("$%d", len(args)+2)
+	args = append(args, locale, s.now())
 	rows, err := s.q.Query(ctx, `
-		SELECT p.slug, p.title, p.excerpt, p.cover, p.published_at, `+postWords+`, a.slug, a.name, a.bio
+		SELECT p.slug, coalesce(t.title, p.title), coalesce(t.excerpt, p.excerpt), p.cover, coalesce(t.published_at, p.published_at), `+postWords+`,
+		       a.slug, a.name, a.bio, coalesce(t.locale, (SELECT l.default_locale FROM locations l WHERE l.id = p.location_id))
 		FROM posts p JOIN authors a ON a.id = p.author_id AND a.location_id = p.location_id
+		  LEFT JOIN post_translations t ON t.post_id = p.id AND t.location_id = p.location_id AND t.locale = `+at+` AND `+visibleTranslation("t", now)+`
 		WHERE `+tail, args...)
 	if err != nil {
 		return nil, fmt.Errorf("sites: unable to list posts: %w", err)
@@ -207,7 +226,7 @@ func (s *Store) summaries(ctx context.Context, labelled bool, tail string, args 
 		var p PostSummary
 		var cover []byte
 		var words int
-		if err := rows.Scan(&p.Slug, &p.Title, &p.Excerpt, &cover, &p.PublishedAt, &words, &p.Author.Slug, &p.Author.Name, &p.Author.Bio); err != nil {
+		if err := rows.Scan(&p.Slug, &p.Title, &p.Excerpt, &cover, &p.PublishedAt, &words, &p.Author.Slug, &p.Author.Name, &p.Author.Bio, &p.Lang); err != nil {
 			rows.Close()
 			return nil, fmt.Errorf("sites: unable to read a post: %w", err)
 		}
@@ -216,6 +235,7 @@ func (s *Store) summaries(ctx context.Context, labelled bool, tail string, args 
 			return nil, fmt.Errorf("sites: post %q: %w", p.Slug, err)
 		}
 		p.ReadingMinutes = readingMinutes(words)
+		p.Lang = locales.Lang(p.Lang)
 		p.Categories, p.Tags = []Category{}, []Tag{}
 		posts = append(posts, p)
 		slugs = append(slugs, p.Slug)
@@ -286,6 +306,24 @@ func decodeImage(data []byte) (*Image, error) {
 	return &img, nil
 }
 
+// postBody is a post's body as it is kept: what its author wrote and its
+// format, and it sanitised (Markdown first made HTML).
+func postBody(markdown, html string) (source, format string, body []byte, err error) {
+	source, format = html, "html"
+	if markdown != "" {
+		if html, err = MarkdownHTML(markdown); err != nil {
+			return "", "", nil, err
+		}
+		source, format = markdown, "markdown"
+	}
+	nodes, err := SanitizeHTML(html)
+	if err != nil {
+		return "", "", nil, err
+	}
+	body, _ = json.Marshal(nodes) // a tree of strings always encodes
+	return source, format, body, nil
+}
+
 // PostInput is a post as an author writes it: the body in HTML (or in
 // Markdown, BodyMarkdown, rendered to HTML first), sanitised here on the
 // way in.
@@ -343,19 +381,10 @@ func (s *Store) SaveTag(ctx context.Context, t Tag) error {
 // SavePost creates or replaces the post with in.Slug, its body sanitised,
 // with exactly the categories and tags named.
 func (s *Store) SavePost(ctx context.Context, in PostInput) error {
-	source, format := in.BodyHTML, "html"
-	if in.BodyMarkdown != "" {
-		html, err := MarkdownHTML(in.BodyMarkdown)
-		if err != nil {
-			return err
-		}
-		source, format, in.BodyHTML = in.BodyMarkdown, "markdown", html
-	}
-	body, err := SanitizeHTML(in.BodyHTML)
+	source, format, bodyJSON, err := postBody(in.BodyMarkdown, in.BodyHTML)
 	if err != nil {
 		return err
 	}
-	bodyJSON, _ := json.Marshal(body) // a tree of strings always encodes
 	var cover []byte
 	if in.Cover != nil {
 		cover, _ = json.Marshal(in.Cover)

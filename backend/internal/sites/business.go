@@ -20,15 +20,16 @@ type Business struct {
 	Hours                                     map[string][]string
 	ContactForm                               string // a form's slug
 	PrivacyURL, ImprintURL, TermsURL, LogoURL string
+	DefaultLocale                             string // the language its own texts are written in
 }
 
 // Business reads the site's business; nil when there is none yet.
 func (s *Store) Business(ctx context.Context) (*Business, error) {
 	b := &Business{}
 	err := s.q.QueryRow(ctx, `SELECT name, email, phone, address, map_url, time_zone, opening_hours, contact_form,
-		privacy_url, imprint_url, terms_url, logo_url FROM locations WHERE id = $1`, db.ThisBusiness).Scan(
+		privacy_url, imprint_url, terms_url, logo_url, default_locale FROM locations WHERE id = $1`, db.ThisBusiness).Scan(
 		&b.Name, &b.Email, &b.Phone, &b.Address, &b.MapURL, &b.TimeZone, &b.Hours, &b.ContactForm,
-		&b.PrivacyURL, &b.ImprintURL, &b.TermsURL, &b.LogoURL)
+		&b.PrivacyURL, &b.ImprintURL, &b.TermsURL, &b.LogoURL, &b.DefaultLocale)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return nil, nil
 	}

@@ -66,7 +66,7 @@ func (s *Store) OpenPreview(ctx context.Context, secret string) (*Preview, error
 // DraftPost is a post whatever its state, with its pending changes, for
 // its preview.
 func (s *Store) DraftPost(ctx context.Context, slug string) (*Post, error) {
-	p, err := s.postBySlug(ctx, slug, true)
+	p, err := s.postBySlug(ctx, slug, "", true)
 	if err != nil {
 		return nil, err
 	}
@@ -83,7 +83,7 @@ func (s *Store) DraftProduct(ctx context.Context, id string) (*Product, error) {
 
 // DraftPage is a page whatever its state, for its preview.
 func (s *Store) DraftPage(ctx context.Context, path string) (*Page, error) {
-	return s.pageByPath(ctx, path, true)
+	return s.pageByPath(ctx, path, "", true)
 }
 
 // PostChanges are edits to a post kept aside until published.

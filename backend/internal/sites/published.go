@@ -17,6 +17,10 @@ type Entry struct {
 	Path     string // a page's or blog's path; a post's or listing's blog
 	Slug     string // post, category, author or tag
 	Modified time.Time
+	// A page's or post's original language, and the languages it is also
+	// published in (URL prefixes); "" and none for the rest.
+	Original     string
+	Translations []string
 }
 
 // Published lists every URL a reader can reach: published pages, blogs,
@@ -24,24 +28,31 @@ type Entry struct {
 // one visible post. Drafts and posts not yet due are not among them.
 func (s *Store) Published(ctx context.Context) ([]Entry, error) {
 	rows, err := s.q.Query(ctx, `
-		SELECT 'page', path, '', updated_at FROM site_pages WHERE published AND location_id = $2
+		SELECT 'page', p.path, '', greatest(p.updated_at, (SELECT max(t.updated_at) FROM page_translations t
+		         WHERE t.page_id = p.id AND t.location_id = p.location_id AND t.published)), p.locale,
+		       ARRAY(SELECT t.locale FROM page_translations t WHERE t.page_id = p.id AND t.location_id = p.location_id AND t.published ORDER BY t.locale)
+		  FROM site_pages p WHERE p.published AND p.location_id = $2
 		UNION ALL
-		SELECT 'blog', b.path, '', greatest(b.updated_at, coalesce(max(p.updated_at), b.updated_at))
+		SELECT 'blog', b.path, '', greatest(b.updated_at, coalesce(max(p.updated_at), b.updated_at)), '', '{}'::text[]
 		  FROM blogs b LEFT JOIN posts p ON p.blog_id = b.id AND p.location_id = b.location_id AND `+visibleAt("$1")+`
 		  WHERE b.location_id = $2 GROUP BY b.id, b.location_id
 		UNION ALL
-		SELECT 'post', b.path, p.slug, p.updated_at FROM posts p JOIN blogs b ON b.id = p.blog_id AND b.location_id = p.location_id
+		SELECT 'post', b.path, p.slug, greatest(p.updated_at, (SELECT max(t.updated_at) FROM post_translations t
+		         WHERE t.post_id = p.id AND t.location_id = p.location_id AND `+visibleTranslation("t", "$1")+`)),
+		       (SELECT default_locale FROM locations WHERE id = $2),
+		       ARRAY(SELECT t.locale FROM post_translations t WHERE t.post_id = p.id AND t.location_id = p.location_id AND `+visibleTranslation("t", "$1")+` ORDER BY t.locale)
+		  FROM posts p JOIN blogs b ON b.id = p.blog_id AND b.location_id = p.location_id
 		  WHERE p.location_id = $2 AND `+visibleAt("$1")+`
 		UNION ALL
-		SELECT 'category', b.path, c.slug, max(p.updated_at) FROM blog_categories c JOIN blogs b ON b.id = c.blog_id AND b.location_id = c.location_id
+		SELECT 'category', b.path, c.slug, max(p.updated_at), '', '{}'::text[] FROM blog_categories c JOIN blogs b ON b.id = c.blog_id AND b.location_id = c.location_id
 		  JOIN post_categories pc ON pc.category_id = c.id AND pc.location_id = c.location_id
 		  JOIN posts p ON p.id = pc.post_id AND p.location_id = pc.location_id
 		  WHERE c.location_id = $2 AND `+visibleAt("$1")+` GROUP BY b.path, c.slug
 		UNION ALL
-		SELECT 'author', b.path, a.slug, max(p.updated_at) FROM authors a JOIN posts p ON p.author_id = a.id AND p.location_id = a.location_id
+		SELECT 'author', b.path, a.slug, max(p.updated_at), '', '{}'::text[] FROM authors a JOIN posts p ON p.author_id = a.id AND p.location_id = a.location_id
 		  JOIN blogs b ON b.id = p.blog_id AND b.location_id = p.location_id WHERE a.location_id = $2 AND `+visibleAt("$1")+` GROUP BY b.path, a.slug
 		UNION ALL
-		SELECT 'tag', b.path, t.slug, max(p.updated_at) FROM tags t JOIN post_tags pt ON pt.tag_id = t.id AND pt.location_id = t.location_id
+		SELECT 'tag', b.path, t.slug, max(p.updated_at), '', '{}'::text[] FROM tags t JOIN post_tags pt ON pt.tag_id = t.id AND pt.location_id = t.location_id
 		  JOIN posts p ON p.id = pt.post_id AND p.location_id = pt.location_id JOIN blogs b ON b.id = p.blog_id AND b.location_id = p.location_id
 		  WHERE t.location_id = $2 AND `+visibleAt("$1")+` GROUP BY b.path, t.slug
 		ORDER BY 1, 2, 3`, s.now(), db.ThisBusiness)
@@ -50,7 +61,7 @@ func (s *Store) Published(ctx context.Context) ([]Entry, error) {
 	}
 	entries, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (Entry, error) {
 		var e Entry
-		err := r.Scan(&e.Kind, &e.Path, &e.Slug, &e.Modified)
+		err := r.Scan(&e.Kind, &e.Path, &e.Slug, &e.Modified, &e.Original, &e.Translations)
 		return e, err
 	})
 	if err != nil {
@@ -60,5 +71,16 @@ func (s *Store) Published(ctx context.Context) ([]Entry, error) {
 	if err != nil {
 		return nil, err
 	}
-	return append(entries, shop...), nil
+	entries = append(entries, shop...)
+	// The rest show the business's own words untranslated: its language's.
+	var original string
+	if err := s.q.QueryRow(ctx, `SELECT default_locale FROM locations WHERE id = $1`, db.ThisBusiness).Scan(&original); err != nil {
+		return nil, fmt.Errorf("sites: unable to read the business's language: %w", err)
+	}
+	for i := range entries {
+		if entries[i].Original == "" {
+			entries[i].Original = original
+		}
+	}
+	return entries, nil
 }

@@ -14,6 +14,7 @@ import (
 
 	"slotwise/backend/internal/clock"
 	"slotwise/backend/internal/db"
+	"slotwise/locales"
 )
 
 // ErrNotFound is returned when no published page has the path.
@@ -42,23 +43,35 @@ func (s *Store) SetClock(now clock.Func) { s.now = now }
 
 // PageByPath returns the published page at a site-relative path ("" is home).
 func (s *Store) PageByPath(ctx context.Context, path string) (*Page, error) {
-	return s.pageByPath(ctx, path, false)
+	return s.pageByPath(ctx, path, "", false)
 }
 
-func (s *Store) pageByPath(ctx context.Context, path string, drafts bool) (*Page, error) {
+// PageIn is the published page at path in locale (a language's URL
+// prefix): its published translation into that language, else the
+// original. Either way it says the language its text is in and every
+// language it is published in.
+func (s *Store) PageIn(ctx context.Context, path, locale string) (*Page, error) {
+	return s.pageByPath(ctx, path, locale, false)
+}
+
+func (s *Store) pageByPath(ctx context.Context, path, locale string, drafts bool) (*Page, error) {
 	var p Page
 	var body string
 	var sections []byte
 	err := s.q.QueryRow(ctx, `
-		SELECT id, path, title, description, body, sections, updated_at
-		FROM site_pages WHERE path = $1 AND location_id = $3 AND (published OR $2)`, path, drafts, db.ThisBusiness).
-		Scan(&p.ID, &p.Path, &p.Title, &p.Description, &body, &sections, &p.UpdatedAt)
+		SELECT p.id, p.path, coalesce(t.title, p.title), coalesce(t.description, p.description), coalesce(t.body, p.body),
+		       coalesce(t.sections, p.sections), greatest(p.updated_at, t.updated_at), coalesce(t.locale, p.locale), p.locale,
+		       ARRAY(SELECT x.locale FROM page_translations x WHERE x.page_id = p.id AND x.location_id = p.location_id AND x.published ORDER BY x.locale)
+		FROM site_pages p LEFT JOIN page_translations t ON t.page_id = p.id AND t.location_id = p.location_id AND t.locale = $4 AND t.published
+		WHERE p.path = $1 AND p.location_id = $3 AND (p.published OR $2)`, path, drafts, db.ThisBusiness, locale).
+		Scan(&p.ID, &p.Path, &p.Title, &p.Description, &body, &sections, &p.UpdatedAt, &p.Lang, &p.Original, &p.Translations)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return nil, ErrNotFound
 	}
 	if err != nil {
 		return nil, fmt.Errorf("sites: unable to fetch page %q: %w", path, err)
 	}
+	p.Lang = locales.Lang(p.Lang)
 	p.Paragraphs = paragraphs(body)
 	if err := json.Unmarshal(sections, &p.Sections); err != nil {
 		return nil, fmt.Errorf("sites: page %q has sections that are not: %w", path, err)
@@ -72,17 +85,29 @@ func (s *Store) pageByPath(ctx context.Context, path string, drafts bool) (*Page
 // Pages lists the published pages and the blogs (as pages at their path,
 // with negative ids), for navigation and the sitemap.
 func (s *Store) Pages(ctx context.Context) ([]Page, error) {
+	return s.PagesIn(ctx, "")
+}
+
+// PagesIn is Pages in locale (a language's URL prefix): a page's title
+// and description are its published translation's where it has one. Each
+// says the language they are in.
+func (s *Store) PagesIn(ctx context.Context, locale string) ([]Page, error) {
 	rows, err := s.q.Query(ctx, `
-		SELECT id, path, title, description, updated_at FROM site_pages WHERE published AND location_id = $1
+		SELECT p.id, p.path, coalesce(t.title, p.title), coalesce(t.description, p.description), greatest(p.updated_at, t.updated_at),
+		       coalesce(t.locale, p.locale)
+		FROM site_pages p LEFT JOIN page_translations t ON t.page_id = p.id AND t.location_id = p.location_id AND t.locale = $2 AND t.published
+		WHERE p.published AND p.location_id = $1
 		UNION ALL
-		SELECT -id, path, title, description, updated_at FROM blogs WHERE location_id = $1
-		ORDER BY 2`, db.ThisBusiness)
+		SELECT -b.id, b.path, b.title, b.description, b.updated_at, l.default_locale FROM blogs b JOIN locations l ON l.id = b.location_id
+		WHERE b.location_id = $1
+		ORDER BY 2`, db.ThisBusiness, locale)
 	if err != nil {
 		return nil, fmt.Errorf("sites: unable to list pages: %w", err)
 	}
 	pages, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (Page, error) {
 		var p Page
-		err := r.Scan(&p.ID, &p.Path, &p.Title, &p.Description, &p.UpdatedAt)
+		err := r.Scan(&p.ID, &p.Path, &p.Title, &p.Description, &p.UpdatedAt, &p.Lang)
+		p.Lang = locales.Lang(p.Lang)
 		return p, err
 	})
 	if err != nil {

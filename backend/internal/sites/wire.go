@@ -14,6 +14,12 @@ type Page struct {
 	Paragraphs  []string  `json:"paragraphs" tstype:"string[] | null"`
 	Sections    []Section `json:"sections" tstype:"Section[]"`
 	UpdatedAt   time.Time `json:"updatedAt"`
+	// Lang is the language its text is in (a locale: "en-US", "de"), and
+	// Translations the languages it is also published in (URL prefixes):
+	// a page read whole (PageIn) says them.
+	Lang         string   `json:"lang,omitempty"`
+	Original     string   `json:"-"` // its original's language
+	Translations []string `json:"-"`
 }
 
 // Blog is a blog: the site path its posts and listings hang below.
@@ -72,6 +78,8 @@ type PostSummary struct {
 	Tags        []Tag      `json:"tags" tstype:"Tag[]"`
 	// ReadingMinutes is how long the body takes to read, at least 1.
 	ReadingMinutes int `json:"readingMinutes"`
+	// Lang is the language its title and excerpt are in (BCP 47).
+	Lang string `json:"lang,omitempty"`
 }
 
 // Post is a whole post: its summary and its body, sanitised rich text.
@@ -83,6 +91,11 @@ type Post struct {
 	// Related are other posts of its blog to read next: those sharing
 	// most of its categories and tags first, then the newest.
 	Related []PostSummary `json:"related" tstype:"PostSummary[]"`
+	// Original is its original's language, Translations the other
+	// languages it is published in (URL prefixes), as a Page's; its
+	// summary's Lang is the language its text is in.
+	Original     string   `json:"-"`
+	Translations []string `json:"-"`
 }
 
 // Listing is one page of a blog's posts, all of them or those of a

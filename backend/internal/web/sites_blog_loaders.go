@@ -69,7 +69,7 @@ func postPage(ctx context.Context, store *sites.Store, req *pages.Request, nav [
 	if slug == "" {
 		slug = params["blogSlug"]
 	}
-	post, err := notFoundAs(store.PostBySlug(ctx, strings.ToLower(slug)))(req)
+	post, err := notFoundAs(store.PostIn(ctx, strings.ToLower(slug), req.Prefix))(req)
 	if err != nil {
 		return nil, err
 	}
@@ -89,11 +89,15 @@ func postPage(ctx context.Context, store *sites.Store, req *pages.Request, nav [
 	if post.Cover != nil {
 		seo.Image = &pages.OGImage{Src: post.Cover.Src, Alt: post.Cover.Alt, Width: post.Cover.Width, Height: post.Cover.Height}
 	}
-	here := req.Absolute(localized(req, canonical))
+	content := &pages.Content{Lang: post.Lang, Original: post.Original, Translations: post.Translations}
+	here := req.Absolute(canonical) // the original's address, also in a language it lacks
+	if pages.Prefix(post.Lang) != pages.Prefix(post.Original) {
+		here = req.Absolute(localized(req, canonical))
+	}
 	article := map[string]any{
 		"@context": "https://schema.org", "@type": "BlogPosting", "headline": post.Title, "description": post.Excerpt,
 		"datePublished": post.PublishedAt.UTC().Format(time.RFC3339), "dateModified": post.UpdatedAt.UTC().Format(time.RFC3339),
-		"mainEntityOfPage": here, "url": here, "inLanguage": req.Cat.Lang,
+		"mainEntityOfPage": here, "url": here, "inLanguage": post.Lang,
 		"author": map[string]any{"@type": "Person", "name": post.Author.Name,
 			"url": req.Absolute(localized(req, route.Default().Href("", "website", "author", map[string]string{"path": post.Blog.Path, "authorSlug": post.Author.Slug}, nil)))},
 		"publisher": organization(req),
@@ -102,8 +106,9 @@ func postPage(ctx context.Context, store *sites.Store, req *pages.Request, nav [
 		article["image"] = map[string]any{"@type": "ImageObject", "url": post.Cover.Src, "width": post.Cover.Width, "height": post.Cover.Height}
 	}
 	seo.JSONLD = []any{article, breadcrumbs(req, crumb{post.Blog.Title, blogPath(post.Blog.Path)}, crumb{post.Title, canonical})}
-	tags := []string{"post:" + post.Slug, blogTag(post.Blog.ID), "blogs", "nav"}
-	return &pages.Result{Title: siteTitle(req, post.Title), Description: post.Excerpt, SEO: seo, Tags: tags, Data: SiteData{Post: post, Nav: withoutHome(nav)}}, nil
+	tags := []string{"post:" + post.Slug, "post:" + post.Slug + "@" + req.Prefix, blogTag(post.Blog.ID), blogTag(post.Blog.ID) + "@" + req.Prefix, "blogs", "nav"}
+	return &pages.Result{Title: siteTitle(req, post.Title), Description: post.Excerpt, SEO: seo, Tags: tags, Data: SiteData{Post: post, Nav: withoutHome(nav)},
+		Content: content}, nil
 }
 
 func listingPage(ctx context.Context, store *sites.Store, req *pages.Request, nav []sites.Page, q sites.ListingQuery) (*pages.Result, error) {
@@ -111,7 +116,7 @@ func listingPage(ctx context.Context, store *sites.Store, req *pages.Request, na
 	if !ok {
 		return nil, pages.NotFound(req.FullPath)
 	}
-	q.Page = page
+	q.Page, q.Locale = page, req.Prefix
 	listing, err := notFoundAs(store.Listing(ctx, q))(req)
 	if err != nil {
 		return nil, err
@@ -153,7 +158,7 @@ func listingPage(ctx context.Context, store *sites.Store, req *pages.Request, na
 		trail = append(trail, crumb{listing.Heading, canonical})
 	}
 	seo.JSONLD = []any{breadcrumbs(req, trail...)}
-	return &pages.Result{Title: siteTitle(req, title), Description: description, SEO: seo, CanonicalQuery: query, Tags: []string{blogTag(q.Blog.ID), "blogs", "nav"},
+	return &pages.Result{Title: siteTitle(req, title), Description: description, SEO: seo, CanonicalQuery: query, Tags: []string{blogTag(q.Blog.ID), blogTag(q.Blog.ID) + "@" + req.Prefix, "blogs", "nav"},
 		Data: SiteData{Listing: listing, Nav: withoutHome(nav)}}, nil
 }
 

@@ -2,10 +2,12 @@ package web
 
 import (
 	"context"
+	"strings"
 
 	"slotwise/backend/internal/route"
 	"slotwise/backend/internal/sites"
 	"slotwise/backend/internal/web/pages"
+	"slotwise/locales"
 )
 
 // Sites is the website feature: the home page, website pages and their previews.
@@ -50,12 +52,12 @@ func withoutCards(load pages.Loader) pages.Loader {
 // Book action and its footer, so a visitor who took a wrong turn finds the
 // way on.
 func (f sitesFeature) frame(ctx context.Context, locale string) (*SiteData, error) {
-	nav, err := f.store.Pages(ctx)
+	nav, err := f.store.PagesIn(ctx, strings.TrimPrefix(locales.PathPrefix(locale), "/"))
 	if err != nil {
 		return nil, err
 	}
 	d := &SiteData{Nav: withoutHome(nav)}
-	if err := frameAround(ctx, f.store, locale, d); err != nil {
+	if _, err := frameAround(ctx, f.store, locale, d); err != nil {
 		return nil, err
 	}
 	return d, nil

@@ -1,6 +1,7 @@
 package web
 
 import (
+	"context"
 	"encoding/xml"
 	"errors"
 	"net/http"
@@ -139,7 +140,12 @@ func (f siteFiles) sitemap(c *gin.Context) {
 			continue
 		}
 		path := contentPath(e)
-		u := urlEntry{Loc: f.s.absolute(c.Request.Context(), path), LastMod: e.Modified.UTC().Format(time.RFC3339)}
+		lastMod := e.Modified.UTC().Format(time.RFC3339)
+		if e.Original != "" {
+			set.URLs = append(set.URLs, f.translated(c.Request.Context(), path, lastMod, e)...)
+			continue
+		}
+		u := urlEntry{Loc: f.s.absolute(c.Request.Context(), path), LastMod: lastMod}
 		// Every language's page of it, as the pages' hreflang links say.
 		for _, a := range f.s.pages.Alternates(c.Request.Context(), path) {
 			u.Alternates = append(u.Alternates, xhtmlLink{Rel: "alternate", Hreflang: a.Hreflang, Href: a.Href})
@@ -147,6 +153,25 @@ func (f siteFiles) sitemap(c *gin.Context) {
 		set.URLs = append(set.URLs, u)
 	}
 	f.xml(c, set)
+}
+
+// translated are the addresses of a page or post in the languages it
+// exists in, each naming all of them as its hreflang links do; an address
+// in a language it lacks is none of them.
+func (f siteFiles) translated(ctx context.Context, path, lastMod string, e sites.Entry) []urlEntry {
+	c := pages.Content{Original: e.Original, Translations: e.Translations}
+	alts := f.s.pages.ContentAlternates(ctx, path, c.Languages())
+	var links []xhtmlLink
+	if len(alts) > 2 { // x-default and the original alone name no other language
+		for _, a := range alts {
+			links = append(links, xhtmlLink{Rel: "alternate", Hreflang: a.Hreflang, Href: a.Href})
+		}
+	}
+	var out []urlEntry
+	for _, a := range alts[1:] {
+		out = append(out, urlEntry{Loc: a.Href, LastMod: lastMod, Alternates: links})
+	}
+	return out
 }
 
 // contentPath is the canonical path of a published entry (sites_blog_loaders.go

@@ -59,11 +59,11 @@ func indexLoader(store *sites.Store) pages.Loader {
 
 func indexPage(store *sites.Store) pages.Loader {
 	return func(ctx context.Context, req *pages.Request) (*pages.Result, error) {
-		nav, err := store.Pages(ctx)
+		nav, err := store.PagesIn(ctx, req.Prefix)
 		if err != nil {
 			return nil, err
 		}
-		page, err := store.PageByPath(ctx, "")
+		page, err := store.PageIn(ctx, "", req.Prefix)
 		if errors.Is(err, sites.ErrNotFound) {
 			page = nil
 		} else if err != nil {
@@ -76,8 +76,10 @@ func indexPage(store *sites.Store) pages.Loader {
 			}}} // and the business (framed)
 		if page != nil {
 			res.Title, res.Description = page.Title, page.Description
+			res.Content = pageContent(page)
+			res.SEO.JSONLD[0].(map[string]any)["inLanguage"] = page.Lang
 		}
-		res.Tags = []string{"page:", "nav"}
+		res.Tags = []string{"page:", "page:@" + req.Prefix, "nav"}
 		return res, nil
 	}
 }
@@ -94,13 +96,22 @@ func framed(store *sites.Store, load pages.Loader) pages.Loader {
 		if !ok {
 			return res, nil
 		}
-		if err := frameAround(ctx, store, req.Locale, &d); err != nil {
+		b, err := frameAround(ctx, store, req.Locale, &d)
+		if err != nil {
 			return nil, err
 		}
 		if req.Match.Route.Name == "index" && res.SEO != nil && d.Business != nil {
 			res.SEO.JSONLD = append(res.SEO.JSONLD, localBusiness(req, d.Business))
 		}
+		if res.Content == nil && req.Match.Route.Name == "website" && b != nil {
+			// A listing, a product, a collection: the business's words, in
+			// its language only until they can be translated.
+			res.Content = &pages.Content{Lang: b.DefaultLocale, Original: b.DefaultLocale}
+		}
 		res.Data, res.Tags = d, append(res.Tags, "booking-config") // the business is a booking setting
+		if slices.Contains(res.Tags, "nav") {
+			res.Tags = append(res.Tags, "nav@"+req.Prefix) // its menu's titles in its language
+		}
 		return res, nil
 	}
 }
@@ -108,17 +119,17 @@ func framed(store *sites.Store, load pages.Loader) pages.Loader {
 // frameAround gives a website page's data what its frame shows beside
 // the page: the Book action, the footer's business, and the menu without
 // the legal pages, which the footer lists.
-func frameAround(ctx context.Context, store *sites.Store, locale string, d *SiteData) error {
+func frameAround(ctx context.Context, store *sites.Store, locale string, d *SiteData) (*sites.Business, error) {
 	var err error
 	if d.Book, err = bookHref(ctx, store, locale); err != nil {
-		return err
+		return nil, err
 	}
 	b, err := store.Business(ctx)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	d.Business, d.Nav = siteBusiness(b, locale), withoutLegal(d.Nav, b)
-	return nil
+	return b, nil
 }
 
 func websiteLoader(store *sites.Store) pages.Loader {
@@ -127,7 +138,7 @@ func websiteLoader(store *sites.Store) pages.Loader {
 
 func websitePage(store *sites.Store) pages.Loader {
 	return func(ctx context.Context, req *pages.Request) (*pages.Result, error) {
-		nav, err := store.Pages(ctx)
+		nav, err := store.PagesIn(ctx, req.Prefix)
 		if err != nil {
 			return nil, err
 		}
@@ -140,7 +151,7 @@ func websitePage(store *sites.Store) pages.Loader {
 		if res, ok, err := shopPage(ctx, store, req, nav); ok || err != nil {
 			return res, err
 		}
-		page, err := store.PageByPath(ctx, req.Match.Params["path"])
+		page, err := store.PageIn(ctx, req.Match.Params["path"], req.Prefix)
 		if errors.Is(err, sites.ErrNotFound) {
 			return nil, pages.NotFound(req.FullPath)
 		}
@@ -150,9 +161,16 @@ func websitePage(store *sites.Store) pages.Loader {
 		if to, ok := redirectTo(req, blogPath(page.Path), req.Query); ok {
 			return &pages.Result{Redirect: to}, nil // "/about/" is "/about"
 		}
-		return &pages.Result{Title: siteTitle(req, page.Title), Description: page.Description, Tags: []string{"page:" + page.Path, "nav"},
-			Data: SiteData{Page: page, Nav: withoutHome(nav)}}, nil
+		return &pages.Result{Title: siteTitle(req, page.Title), Description: page.Description,
+			Tags: []string{"page:" + page.Path, "page:" + page.Path + "@" + req.Prefix, "nav"},
+			Data: SiteData{Page: page, Nav: withoutHome(nav)}, Content: pageContent(page)}, nil
 	}
+}
+
+// pageContent is what a page's text is, for its language signals: a
+// page's original is in its own locale.
+func pageContent(p *sites.Page) *pages.Content {
+	return &pages.Content{Lang: p.Lang, Original: p.Original, Translations: p.Translations}
 }
 
 // withoutLegal leaves the business's legal pages to the footer.

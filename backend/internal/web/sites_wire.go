@@ -37,6 +37,9 @@ type SiteBusiness struct {
 	// Monday first; a day left out is closed.
 	Hours []OpeningDays `json:"hours,omitempty"`
 	Legal []LegalLink   `json:"legal,omitempty"`
+	// Lang is the language the business writes in (BCP 47): what its
+	// texts that have no translation are in.
+	Lang string `json:"lang"`
 }
 
 // OpeningDays are days in a row open at the same hours: From and To are

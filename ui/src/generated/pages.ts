@@ -21,6 +21,12 @@ export interface Payload {
   basePath: string; // Path without the language prefix or query
   locale: string; // URL locale: "de", "pt-br", or "en-US"
   lang: string; // BCP 47, for <html lang> and Intl
+  /**
+   * ContentLang is the language of the page's main content when it is
+   * not Lang (the business's text, not translated into the page's
+   * language): <html lang> names it, and the frame says Lang.
+   */
+  contentLang?: string;
   status: number /* int */;
   statusMessage?: string;
   scrollToTop: boolean;

@@ -17,6 +17,12 @@ export interface Page {
   paragraphs: string[] | null;
   sections: Section[];
   updatedAt: string /* RFC 3339 */;
+  /**
+   * Lang is the language its text is in (a locale: "en-US", "de"), and
+   * Translations the languages it is also published in (URL prefixes):
+   * a page read whole (PageIn) says them.
+   */
+  lang?: string;
 }
 /**
  * Blog is a blog: the site path its posts and listings hang below.
@@ -88,6 +94,10 @@ export interface PostSummary {
    * ReadingMinutes is how long the body takes to read, at least 1.
    */
   readingMinutes: number /* int */;
+  /**
+   * Lang is the language its title and excerpt are in (BCP 47).
+   */
+  lang?: string;
 }
 /**
  * Post is a whole post: its summary and its body, sanitised rich text.

@@ -525,6 +525,11 @@ export interface SiteBusiness {
    */
   hours?: OpeningDays[];
   legal?: LegalLink[];
+  /**
+   * Lang is the language the business writes in (BCP 47): what its
+   * texts that have no translation are in.
+   */
+  lang: string;
 }
 /**
  * OpeningDays are days in a row open at the same hours: From and To are

@@ -32,7 +32,8 @@ export function lazyPart<M, P>(load: () => Promise<M>, pick: (m: M) => Component
       fetchChunk().catch(() => {
         loading = null; // a failed fetch (offline) is tried again when shown
       });
-      if (name && typeof document !== 'undefined') void partMessages(name, document.documentElement.lang);
+      // The frame's language: <html lang> may name the main content's.
+      if (name && typeof document !== 'undefined') void partMessages(name, document.getElementById('root')?.lang || document.documentElement.lang);
     },
   };
 }

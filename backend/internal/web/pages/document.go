@@ -117,7 +117,12 @@ func (e *Engine) headView(p *Payload) headView {
 // payload and the entry script.
 func (e *Engine) writeBody(buf *bytes.Buffer, p *Payload, body string, data []byte, hydrate bool) {
 	buf.WriteString(`<body data-layout="` + template.HTMLEscapeString(p.Layout) + `">` + "\n")
-	buf.WriteString(`<div id="root">`)
+	if p.ContentLang != "" {
+		// <html lang> names the main content's language; the frame is the visitor's.
+		buf.WriteString(`<div id="root" lang="` + template.HTMLEscapeString(p.Lang) + `">`)
+	} else {
+		buf.WriteString(`<div id="root">`)
+	}
 	buf.WriteString(body)
 	buf.WriteString("</div>\n")
 	if hydrate {

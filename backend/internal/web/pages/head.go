@@ -10,9 +10,11 @@ import (
 // render because a failed render turns the page into the error layout. The
 // empty icon keeps browsers from asking for /favicon.ico, which is a 404.
 var documentHead = template.Must(template.New("head").Parse(`<!doctype html>
-<html lang="{{.Lang}}"{{if .InPage}} data-embed="page"{{end}}>
+<html lang="{{.DocumentLang}}"{{if .InPage}} data-embed="page"{{end}}>
 <head>
 <meta charset="utf-8">
+{{- if .SEO}}
+<meta name="content-language" content="{{.DocumentLang}}">{{end}}
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <link rel="icon" href="data:,">
 <title>{{.Head.Title}}</title>
@@ -39,6 +41,8 @@ var documentHead = template.Must(template.New("head").Parse(`<!doctype html>
 {{- if .URL}}
 <meta property="og:url" content="{{.URL}}">{{end}}
 <meta property="og:locale" content="{{.Locale}}">
+{{- range .LocaleAlternates}}
+<meta property="og:locale:alternate" content="{{.}}">{{end}}
 {{- if .Image}}
 <meta property="og:image" content="{{.ImageURL}}">
 <meta property="og:image:width" content="{{.Image.Width}}">
@@ -77,6 +81,16 @@ type headView struct {
 	// features/sites/Sections.tsx): from the first paint it leaves the
 	// language menu and the cookie banner to the page around it.
 	InPage bool
+}
+
+// DocumentLang is the language <html lang> names: the main content's
+// (WCAG 3.1.1); the frame around content in another language says its
+// own (writeBody).
+func (p *Payload) DocumentLang() string {
+	if p.ContentLang != "" {
+		return p.ContentLang
+	}
+	return p.Lang
 }
 
 // brandStyle is the inline style that gives a page its business's colour,

@@ -71,7 +71,7 @@ func (e *Engine) Load(c *gin.Context, path, rawQuery string) (p *Payload) {
 	}
 	// The page's own query, not the request's: for /api/page-data they differ.
 	query, _ := url.ParseQuery(rawQuery)
-	req := &Request{Match: m, Path: basePath, FullPath: full, Query: query, Locale: cat.Locale, Cat: cat, ClientIP: c.ClientIP(),
+	req := &Request{Match: m, Path: basePath, FullPath: full, Query: query, Locale: cat.Locale, Prefix: prefix, Cat: cat, ClientIP: c.ClientIP(),
 		Origin: e.Origin(c.Request.Context()), siteName: p.SiteName, cookies: e.cookies(c.Cookie),
 		formKey: func() string { return e.IssueFormKey(c.Request.Context()) }}
 	p.inPage = query.Get("embed") == "page"
@@ -96,6 +96,10 @@ func (e *Engine) Load(c *gin.Context, path, rawQuery string) (p *Payload) {
 		Canonical:   withQuery(e.canonical(c.Request.Context(), prefix, basePath), res.CanonicalQuery),
 		Alternates:  e.Alternates(c.Request.Context(), basePath),
 		SEO:         res.SEO,
+	}
+	if res.Content != nil {
+		e.inLanguages(c.Request.Context(), p, res.Content, prefix, basePath)
+		p.Head.Canonical = withQuery(p.Head.Canonical, res.CanonicalQuery)
 	}
 	for i := range p.Head.Alternates {
 		p.Head.Alternates[i].Href = withQuery(p.Head.Alternates[i].Href, res.CanonicalQuery)

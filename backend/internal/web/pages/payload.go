@@ -10,27 +10,31 @@ import (
 // JSON on every client-side navigation (GET /api/page-data). Its TypeScript
 // type is generated from it (ui/src/generated/pages.ts, make types).
 type Payload struct {
-	Route         string            `json:"route"`
-	Layout        string            `json:"layout" tstype:"Layout"`
-	Kind          string            `json:"kind,omitempty"`
-	Params        map[string]string `json:"params"`
-	Path          string            `json:"path"`     // the requested path and query, with its language prefix
-	BasePath      string            `json:"basePath"` // Path without the language prefix or query
-	Locale        string            `json:"locale"`   // URL locale: "de", "pt-br", or "en-US"
-	Lang          string            `json:"lang"`     // BCP 47, for <html lang> and Intl
-	Status        int               `json:"status"`
-	StatusMessage string            `json:"statusMessage,omitempty"`
-	ScrollToTop   bool              `json:"scrollToTop"`
-	Consent       string            `json:"consent" tstype:"'' | 'essential' | 'all'"`
-	Privacy       string            `json:"privacy,omitempty"` // the business's privacy policy, which the cookie banner links to
-	SiteName      string            `json:"siteName"`          // the business's name, which heads its pages
-	Head          Head              `json:"head"`
-	Messages      json.RawMessage   `json:"messages" tstype:"{ [key: string]: string | MessageFormatElement[] }"` // parsed ICU; text only without a build
-	Parts         []string          `json:"parts,omitempty"`                                                      // chunks of the screen whose messages Messages carries (lazyPart)
-	Data          any               `json:"data" tstype:"unknown"`
-	Action        *ActionResult     `json:"action,omitempty"`   // a form post that failed, shown on its page
-	Redirect      string            `json:"redirect,omitempty"` // the canonical URL of the page asked for (301)
-	inPage        bool              // a widget framed by a page of this website (?embed=page)
+	Route    string            `json:"route"`
+	Layout   string            `json:"layout" tstype:"Layout"`
+	Kind     string            `json:"kind,omitempty"`
+	Params   map[string]string `json:"params"`
+	Path     string            `json:"path"`     // the requested path and query, with its language prefix
+	BasePath string            `json:"basePath"` // Path without the language prefix or query
+	Locale   string            `json:"locale"`   // URL locale: "de", "pt-br", or "en-US"
+	Lang     string            `json:"lang"`     // BCP 47, for <html lang> and Intl
+	// ContentLang is the language of the page's main content when it is
+	// not Lang (the business's text, not translated into the page's
+	// language): <html lang> names it, and the frame says Lang.
+	ContentLang   string          `json:"contentLang,omitempty"`
+	Status        int             `json:"status"`
+	StatusMessage string          `json:"statusMessage,omitempty"`
+	ScrollToTop   bool            `json:"scrollToTop"`
+	Consent       string          `json:"consent" tstype:"'' | 'essential' | 'all'"`
+	Privacy       string          `json:"privacy,omitempty"` // the business's privacy policy, which the cookie banner links to
+	SiteName      string          `json:"siteName"`          // the business's name, which heads its pages
+	Head          Head            `json:"head"`
+	Messages      json.RawMessage `json:"messages" tstype:"{ [key: string]: string | MessageFormatElement[] }"` // parsed ICU; text only without a build
+	Parts         []string        `json:"parts,omitempty"`                                                      // chunks of the screen whose messages Messages carries (lazyPart)
+	Data          any             `json:"data" tstype:"unknown"`
+	Action        *ActionResult   `json:"action,omitempty"`   // a form post that failed, shown on its page
+	Redirect      string          `json:"redirect,omitempty"` // the canonical URL of the page asked for (301)
+	inPage        bool            // a widget framed by a page of this website (?embed=page)
 	// The page's cache policy, from its loader (Result.Tags, Result.Until,
 	// Request.FormKey, Request.Cookie): never in the bytes.
 	tags     []string
@@ -39,6 +43,8 @@ type Payload struct {
 	formKeys []string // the form keys it carries: it is one visitor's
 	varies   []string // the cookies its loader read
 	site     *Site    // Result.Site
+	// the languages the main content exists in, for og:locale:alternate
+	contentLangs []string
 }
 
 // Head is what the document's <head> says about the page.

@@ -25,6 +25,10 @@ type Request struct {
 	FullPath string // as requested, with prefix and query
 	Query    url.Values
 	Locale   string
+	// Prefix is the URL's language prefix ("de"), "" when it has none: the
+	// business's text is shown in the language its address names, and an
+	// unprefixed address shows the original (its frame follows Locale).
+	Prefix   string
 	Cat      *locales.Catalogue
 	ClientIP string // the socket's peer, or what a trusted proxy says
 	Origin   string // the public URL's origin, for absolute links (never the Host header)
@@ -121,6 +125,11 @@ type Result struct {
 	// canonical form of the URL asked for (trailing slash, case, another
 	// shape of the same content).
 	Redirect string
+	// Content, when set, says the page's main content is the business's
+	// own text: the languages it exists in decide the page's canonical
+	// address, its language alternates and its <html lang> (language.go).
+	// A page without it is the server's own words, in every language.
+	Content *Content
 }
 
 // Error makes a loader answer with the error layout.

@@ -34,6 +34,7 @@ type OGImage struct {
 // the head template writes them.
 type seoView struct {
 	Type, SiteName, Locale, URL, Title, Description string
+	LocaleAlternates                                []string // og:locale:alternate: the content's other languages
 	Image                                           *OGImage
 	ImageURL                                        string
 	Published, Modified, Author                     string
@@ -42,7 +43,12 @@ type seoView struct {
 }
 
 func (e *Engine) seoView(p *Payload, siteName string) *seoView {
-	v := &seoView{Type: "website", SiteName: siteName, Locale: p.Lang, URL: p.Head.Canonical, Title: p.Head.Title, Description: p.Head.Description}
+	v := &seoView{Type: "website", SiteName: siteName, Locale: OGLocale(p.DocumentLang()), URL: p.Head.Canonical, Title: p.Head.Title, Description: p.Head.Description}
+	for _, l := range p.contentLangs {
+		if og := OGLocale(l); og != v.Locale {
+			v.LocaleAlternates = append(v.LocaleAlternates, og)
+		}
+	}
 	seo := p.Head.SEO
 	if seo == nil {
 		return v

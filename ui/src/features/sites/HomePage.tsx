@@ -1,6 +1,6 @@
 import { FormattedMessage } from '../../lib/i18n';
 import { Link } from 'react-router';
-import { usePage } from '../../PageContext';
+import { usePage, useTextLang } from '../../PageContext';
 import { href } from '../../routes';
 import { Reveal } from './Reveal';
 import styles from './Site.module.css';
@@ -15,13 +15,17 @@ export function HomePage() {
   const { data, locale, siteName } = usePage<SiteData>();
   const { page: content, links, nav, book } = data;
   const next = nav?.[0];
+  const lang = useTextLang();
+  const nextLang = useTextLang(next?.lang);
   return (
     <>
       <div className={styles.hero}>
-        <h1>{content ? content.title : siteName}</h1>
-        <p className={styles.lead}>{content ? content.description : <FormattedMessage id="home.description" />}</p>
+        <h1 lang={content ? lang : undefined}>{content ? content.title : siteName}</h1>
+        <p className={styles.lead} lang={content ? lang : undefined}>
+          {content ? content.description : <FormattedMessage id="home.description" />}
+        </p>
         {content?.paragraphs?.map((p, i) => (
-          <p key={i} className={styles.heroText}>
+          <p key={i} className={styles.heroText} lang={lang}>
             {p}
           </p>
         ))}
@@ -33,7 +37,7 @@ export function HomePage() {
               </Link>
             )}
             {next && (
-              <Link className={styles.secondary} to={href('website', locale, { path: next.path }, { kind: 'page' })}>
+              <Link className={styles.secondary} to={href('website', locale, { path: next.path }, { kind: 'page' })} lang={nextLang}>
                 {next.title}
               </Link>
             )}

@@ -6,12 +6,13 @@ interface Props {
   className?: string;
   alt?: string; // the image's own alt unless given ('' for decoration)
   eager?: boolean; // the first thing a page shows: fetched first, not lazily
+  lang?: string; // its alt's language, where it is not the frame's
 }
 
 // Picture draws a stored picture at its size (no layout shift), offering
 // every width it is kept at so a phone downloads the one near its size;
 // below the first screen it loads lazily.
-export function Picture({ image, sizes, className, alt, eager = false }: Props) {
+export function Picture({ image, sizes, className, alt, eager = false, lang }: Props) {
   const srcSet = image.variants?.length ? image.variants.map((v) => `${v.src} ${v.width}w`).join(', ') : undefined;
   return (
     <img
@@ -22,6 +23,7 @@ export function Picture({ image, sizes, className, alt, eager = false }: Props) 
       width={image.width}
       height={image.height}
       alt={alt ?? image.alt}
+      lang={lang}
       loading={eager ? undefined : 'lazy'}
       fetchPriority={eager ? 'high' : undefined}
       decoding="async"

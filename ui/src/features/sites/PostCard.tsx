@@ -1,6 +1,6 @@
 import { FormattedDate, FormattedMessage } from '../../lib/i18n';
 import { Link } from 'react-router';
-import { usePage } from '../../PageContext';
+import { usePage, useTextLang } from '../../PageContext';
 import type { Post, PostSummary } from '../../generated/sites';
 import { authorHref, postHref } from './links';
 import { Picture } from './Picture';
@@ -17,6 +17,7 @@ interface Props {
 // excerpt. The whole card is one target: the title's link covers it.
 export function PostCard({ post, blogPath, level, featured = false }: Props) {
   const { locale } = usePage();
+  const lang = useTextLang(post.lang);
   const Heading = level === 2 ? 'h2' : 'h3';
   return (
     <article className={featured ? `${styles.card} ${styles.featured}` : styles.card}>
@@ -26,13 +27,13 @@ export function PostCard({ post, blogPath, level, featured = false }: Props) {
         <span className={styles.noThumb} aria-hidden="true" />
       )}
       <div className={styles.cardText}>
-        <Heading>
+        <Heading lang={lang}>
           <Link className={styles.cardLink} to={postHref(locale, blogPath, post.slug)}>
             {post.title}
           </Link>
         </Heading>
         <Byline post={post} blogPath={blogPath} />
-        {post.excerpt && <p>{post.excerpt}</p>}
+        {post.excerpt && <p lang={lang}>{post.excerpt}</p>}
       </div>
     </article>
   );

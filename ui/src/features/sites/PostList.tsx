@@ -1,6 +1,6 @@
 import { FormattedMessage, useIntl } from '../../lib/i18n';
 import { Link } from 'react-router';
-import { usePage } from '../../PageContext';
+import { usePage, useTextLang } from '../../PageContext';
 import type { Listing } from '../../generated/sites';
 import { withLocale } from '../../lib/navigation';
 import { PostCard } from './PostCard';
@@ -15,10 +15,19 @@ export function PostList({ listing }: { listing: Listing }) {
   const intl = useIntl();
   const path = listing.blog.path;
   const description = listing.category?.description || listing.author?.bio || (listing.kind === 'blog' ? listing.blog.description : '');
+  // The business's words: a blog's title is its heading; a category's,
+  // an author's or a tag's heading says what it is in the page's words.
+  const lang = useTextLang();
   return (
     <section className={styles.listing} aria-labelledby="listing-title">
-      <h1 id="listing-title">{listing.heading}</h1>
-      {description && <p className={styles.lead}>{description}</p>}
+      <h1 id="listing-title" lang={listing.kind === 'blog' ? lang : undefined}>
+        {listing.heading}
+      </h1>
+      {description && (
+        <p className={styles.lead} lang={lang}>
+          {description}
+        </p>
+      )}
       <p className={styles.count}>
         <FormattedMessage id="site.blog.count" values={{ count: listing.total }} />
       </p>

@@ -1,6 +1,6 @@
 import { FormattedDate, FormattedMessage } from '../../lib/i18n';
 import { Link } from 'react-router';
-import { usePage } from '../../PageContext';
+import { usePage, useTextLang } from '../../PageContext';
 import type { Post } from '../../generated/sites';
 import type { SiteData } from './types';
 import { blogHref, categoryHref, tagHref } from './links';
@@ -16,17 +16,22 @@ import styles from './Blog.module.css';
 export function PostView({ post }: { post: Post }) {
   const { locale, data } = usePage<SiteData>();
   const blogPath = post.blog.path;
+  const lang = useTextLang();
+  // The blog's title and the cover's words are the original's.
+  const originalLang = useTextLang(data.business?.lang);
   return (
     <article className={styles.post}>
       <p className={styles.crumb}>
-        <Link to={blogHref(locale, blogPath)}>{post.blog.title}</Link>
+        <Link to={blogHref(locale, blogPath)} lang={originalLang}>
+          {post.blog.title}
+        </Link>
       </p>
-      <h1>{post.title}</h1>
+      <h1 lang={lang}>{post.title}</h1>
       <Byline post={post} blogPath={blogPath} />
       {post.cover && (
-        <Picture className={styles.cover} image={post.cover} sizes="(min-width: 60rem) 57.5rem, 100vw" eager />
+        <Picture className={styles.cover} image={post.cover} sizes="(min-width: 60rem) 57.5rem, 100vw" eager lang={originalLang} />
       )}
-      <div className={styles.body}>
+      <div className={styles.body} lang={lang}>
         <RichText nodes={post.body} />
       </div>
       <Labels post={post} />

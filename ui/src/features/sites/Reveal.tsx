@@ -6,7 +6,7 @@ export const REVEAL_CLASS_MS = 1000;
 // Reveal fades a section in once a tenth of it is visible, then drops the
 // animation class after a second so it leaves no trace on later layouts.
 // The server renders it plain, so content is there without scripts.
-export function Reveal({ children, as: Tag = 'section' }: { children: ReactNode; as?: 'section' | 'div' }) {
+export function Reveal({ children, as: Tag = 'section', lang }: { children: ReactNode; as?: 'section' | 'div'; lang?: string }) {
   const ref = useRef<HTMLElement | null>(null);
   const [state, setState] = useState<'plain' | 'hidden' | 'in'>('plain');
   useEffect(() => {
@@ -34,7 +34,7 @@ export function Reveal({ children, as: Tag = 'section' }: { children: ReactNode;
   }, [state]);
   const cls = state === 'hidden' ? 'reveal' : state === 'in' ? 'reveal reveal-in' : undefined;
   return (
-    <Tag ref={ref as never} className={cls}>
+    <Tag ref={ref as never} className={cls} lang={lang}>
       {children}
     </Tag>
   );

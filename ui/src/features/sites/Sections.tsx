@@ -13,7 +13,7 @@ import styles from './Site.module.css';
 // pictures, buttons and embedded booking widgets. A widget is the booking
 // page itself in a frame (the widget is made to be framed), lazily loaded,
 // with a link to it for whoever cannot use the frame.
-export function Sections({ sections }: { sections: Section[] }) {
+export function Sections({ sections, lang }: { sections: Section[]; lang?: string }) {
   const { locale } = usePage();
   const intl = useIntl();
   return (
@@ -21,19 +21,23 @@ export function Sections({ sections }: { sections: Section[] }) {
       {sections.map((s, i) => {
         switch (s.type) {
           case 'heading':
-            return <h2 key={i}>{s.text}</h2>;
+            return (
+              <h2 key={i} lang={lang}>
+                {s.text}
+              </h2>
+            );
           case 'text':
             return (
-              <Reveal key={i} as="div">
+              <Reveal key={i} as="div" lang={lang}>
                 <RichText nodes={s.body ?? []} />
               </Reveal>
             );
           case 'image':
-            return s.image ? <Picture key={i} className={styles.picture} image={s.image} sizes="(min-width: 48rem) 42rem, 100vw" /> : null;
+            return s.image ? <Picture key={i} className={styles.picture} image={s.image} sizes="(min-width: 48rem) 42rem, 100vw" lang={lang} /> : null;
           case 'button':
             return (
               <p key={i}>
-                <a className={styles.button} href={s.href}>
+                <a className={styles.button} href={s.href} lang={lang}>
                   {s.text}
                 </a>
               </p>

@@ -13,12 +13,12 @@ import type { SiteData } from './types';
 // language; on a wider screen the pages and the language stand in the row.
 // The business's contact form closes the pages.
 export function SiteHeader({ site }: { site: Pick<SiteData, 'nav' | 'book' | 'business'> | null | undefined }) {
-  const { locale, siteName } = usePage();
+  const { locale, siteName, lang } = usePage();
   const menu = useMenuThatCloses();
   const contact = site?.business?.contact;
   const links = [
     ...(site?.nav ?? []).map((p) => (
-      <NavLink key={p.id} end to={href('website', locale, { path: p.path }, { kind: 'page' })}>
+      <NavLink key={p.id} end to={href('website', locale, { path: p.path }, { kind: 'page' })} lang={p.lang && p.lang !== lang ? p.lang : undefined}>
         {p.title}
       </NavLink>
     )),

@@ -1,5 +1,5 @@
 import { FormattedDate, FormattedMessage } from '../../lib/i18n';
-import { usePage } from '../../PageContext';
+import { usePage, useTextLang } from '../../PageContext';
 import { PostList } from './PostList';
 import { CollectionView, ProductView } from './ProductView';
 import { PostView } from './PostView';
@@ -36,9 +36,15 @@ function Content() {
   const content = page.data.page;
   // Go's loaders send a page, a post, a listing, a product or a collection.
   if (!content) throw new Error('a website page without its content');
+  return <PageView content={content} />;
+}
+
+function PageView({ content }: { content: NonNullable<SiteData['page']> }) {
+  const page = usePage<SiteData>();
+  const lang = useTextLang();
   return (
     <article className={styles.article}>
-      <h1>{content.title}</h1>
+      <h1 lang={lang}>{content.title}</h1>
       <p className={styles.meta}>
         <FormattedMessage
           id="site.updated"
@@ -47,10 +53,10 @@ function Content() {
       </p>
       {(content.paragraphs ?? []).map((p, i) => (
         <Reveal key={i} as="div">
-          <p>{p}</p>
+          <p lang={lang}>{p}</p>
         </Reveal>
       ))}
-      <Sections sections={content.sections ?? []} />
+      <Sections sections={content.sections ?? []} lang={lang} />
       {/* A page that books nothing itself ends with the way to book. */}
       {page.data.book && !(content.sections ?? []).some((s) => s.type === 'booking') && <BookingCall book={page.data.book} />}
     </article>

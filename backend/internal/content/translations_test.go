@@ -1,0 +1,152 @@
+package content_test
+
+import (
+	"context"
+	"errors"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"slotwise/backend/internal/content"
+	"slotwise/backend/internal/db"
+	"slotwise/backend/internal/db/dbtest"
+	"slotwise/backend/internal/demo"
+)
+
+// seededFolder is the demo in a database and exported into a folder, and
+// a way to change one of its files.
+func seededFolder(t *testing.T) (*db.Pool, string, func(name, old, new string)) {
+	t.Helper()
+	pool := dbtest.New(t)
+	if err := demo.Seed(context.Background(), pool); err != nil {
+		t.Fatal(err)
+	}
+	dir := export(t, pool)
+	edit := func(name, old, new string) {
+		t.Helper()
+		p := filepath.Join(dir, name)
+		data, err := os.ReadFile(p)
+		if err != nil || !strings.Contains(string(data), old) {
+			t.Fatalf("%s has no %q (%v)", name, old, err)
+		}
+		if err := os.WriteFile(p, []byte(strings.Replace(string(data), old, new, 1)), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return pool, dir, edit
+}
+
+func outdated(t *testing.T, pool *db.Pool) []string {
+	t.Helper()
+	site, err := content.Load(context.Background(), pool)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return site.Outdated()
+}
+
+func TestATranslationWhoseOriginalChangedIsOutdatedUntilItIsWrittenAgain(t *testing.T) {
+	pool, dir, edit := seededFolder(t)
+	if got := outdated(t, pool); len(got) != 0 {
+		t.Fatalf("the demo's translations are outdated: %v", got)
+	}
+	// The original changes; its translation, exported as it was, stays.
+	edit("pages/about.md", "title: About the studio", "title: About us")
+	importDir(t, pool, dir)
+	want := []string{"pages/about.de.md is outdated: pages/about.md changed after it was translated"}
+	if got := outdated(t, pool); !slices.Equal(got, want) {
+		t.Errorf("outdated %v, want %v", got, want)
+	}
+	// Exported and imported again, it is still outdated: the folder says
+	// what it was made from.
+	again := export(t, pool)
+	if res := importDir(t, pool, again); len(res.Changed) != 0 {
+		t.Errorf("the exported folder changed %v", res.Changed)
+	}
+	if got := outdated(t, pool); !slices.Equal(got, want) {
+		t.Errorf("after a round trip, outdated %v, want %v", got, want)
+	}
+	// Rewritten without the digest of what it was made from (as a
+	// translator does after looking at it), it is current.
+	data, err := os.ReadFile(filepath.Join(again, "pages/about.de.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(string(data), "\n")
+	lines = slices.DeleteFunc(lines, func(l string) bool { return strings.HasPrefix(l, "source: ") })
+	if err := os.WriteFile(filepath.Join(again, "pages/about.de.md"), []byte(strings.Join(lines, "\n")), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if res := importDir(t, pool, again); res.Changed["page-translations"] != 1 {
+		t.Errorf("the rewritten translation: changed %v", res.Changed)
+	}
+	if got := outdated(t, pool); len(got) != 0 {
+		t.Errorf("a rewritten translation is outdated: %v", got)
+	}
+}
+
+func TestATranslatedTextChangesItsLanguagesPagesOnly(t *testing.T) {
+	pool, dir, edit := seededFolder(t)
+	var business, blog string
+	if err := pool.QueryRow(context.Background(), `SELECT id || '/', (SELECT 'blog:' || id FROM blogs WHERE path = 'blog') FROM locations`).Scan(&business, &blog); err != nil {
+		t.Fatal(err)
+	}
+	heard := listen(t, pool)
+	edit("posts/winter-skin.de.md", "title: Ihre Haut im Winter", "title: Ihre Haut im Januar")
+	edit("pages/about.de.md", "description: Wer wir sind und wie wir arbeiten.", "description: Wer wir sind.")
+	importDir(t, pool, dir)
+	if got, want := heard(), []string{business + blog + "@de", business + "nav@de", business + "page:about@de", business + "post:winter-skin@de"}; !slices.Equal(got, want) {
+		t.Errorf("a translation's text: invalidated %v, want %v", got, want)
+	}
+	// Withdrawn, it changes every language's page: their alternates named it.
+	edit("pages/about.de.md", "published: true", "published: false")
+	importDir(t, pool, dir)
+	if got, want := heard(), []string{business + "nav", business + "page:about"}; !slices.Equal(got, want) {
+		t.Errorf("a withdrawn translation: invalidated %v, want %v", got, want)
+	}
+}
+
+func TestATranslationIsCheckedAsItsOriginalIs(t *testing.T) {
+	pool, dir, _ := seededFolder(t)
+	write := func(name, text string) {
+		t.Helper()
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write("pages/nowhere.de.md", "---\ntitle: Nirgends\n---\n")
+	write("pages/prices.en.md", "---\ntitle: Prices\n---\n")
+	write("pages/terms.fr.md", "---\ntitle: \"Con\\0ditions\"\nexcerpt: Non\nsections:\n  - {type: booking, calendar: nobody}\n---\n")
+	write("posts/winter-skin.it.md", "---\ntitle: ''\npublished: true\nformat: pdf\nsource: xyz\n---\n<script>alert(1)</script>\n")
+	write("posts/evening-routine.de.md", "---\ntitle: Abends\npublished: true\npublishedAt: 2026-11-01T08:00:00Z\nformat: html\n---\n<p onclick=\"x()\">Hallo</p>\n")
+	folder, err := content.Read(os.DirFS(dir))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = content.Import(context.Background(), pool, folder, content.Options{})
+	var ps content.Problems
+	if !errors.As(err, &ps) {
+		t.Fatalf("import: %v, want problems", err)
+	}
+	got := map[string]bool{}
+	for _, p := range ps {
+		got[p.String()] = true
+	}
+	for _, want := range []string{
+		`pages/nowhere.de.md: key: there is no page "nowhere" to translate (pages/nowhere.md)`,
+		`pages/prices.en.md: key: the original is in en already: a translation is into another language`,
+		`pages/terms.fr.md:2: title: holds characters that are not text`,
+		`pages/terms.fr.md:3: excerpt: a page's translation has a title, description, sections and body (excerpt, publishedAt and format are a post's)`,
+		`pages/terms.fr.md:5: sections.0.calendar: there is no calendar "nobody"`,
+		`posts/winter-skin.it.md:2: title: is required`,
+		`posts/winter-skin.it.md:2: publishedAt: a published post has the time it was published`,
+		`posts/winter-skin.it.md:4: format: is markdown (the default) or html, not "pdf"`,
+		`posts/winter-skin.it.md:5: source: is the digest export wrote (16 letters and digits); leave it out in a new translation`,
+	} {
+		if !got[want] {
+			t.Errorf("missing problem %s\nin:\n%v", want, ps)
+		}
+	}
+}

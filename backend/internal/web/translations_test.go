@@ -1,0 +1,177 @@
+package web_test
+
+import (
+	"context"
+	"encoding/json"
+	"net/http"
+	"slices"
+	"strings"
+	"testing"
+
+	"golang.org/x/net/html"
+
+	"slotwise/backend/internal/sites"
+)
+
+// languageSignals are what a document says about its languages, read
+// with an HTML parser.
+type languageSignals struct {
+	htmlLang, rootLang, canonical, ogLocale, contentLanguage string
+	titleLang                                                string // the page's heading's: its own text's
+	alternates, ogAlternates, inLanguage                     []string
+}
+
+func signalsOf(t *testing.T, doc string) languageSignals {
+	t.Helper()
+	root, err := html.Parse(strings.NewReader(doc))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var s languageSignals
+	attr := func(n *html.Node, key string) string {
+		for _, a := range n.Attr {
+			if a.Key == key {
+				return a.Val
+			}
+		}
+		return ""
+	}
+	for n := range root.Descendants() {
+		if n.Type != html.ElementNode {
+			continue
+		}
+		switch {
+		case n.Data == "html":
+			s.htmlLang = attr(n, "lang")
+		case n.Data == "div" && attr(n, "id") == "root":
+			s.rootLang = attr(n, "lang")
+		case n.Data == "h1" && s.titleLang == "":
+			s.titleLang = attr(n, "lang") + "|" // seen, even without lang
+		case n.Data == "link" && attr(n, "rel") == "canonical":
+			s.canonical = attr(n, "href")
+		case n.Data == "link" && attr(n, "rel") == "alternate" && attr(n, "hreflang") != "":
+			s.alternates = append(s.alternates, attr(n, "hreflang")+" "+strings.TrimPrefix(attr(n, "href"), "https://book.example.com"))
+		case n.Data == "meta" && attr(n, "property") == "og:locale":
+			s.ogLocale = attr(n, "content")
+		case n.Data == "meta" && attr(n, "property") == "og:locale:alternate":
+			s.ogAlternates = append(s.ogAlternates, attr(n, "content"))
+		case n.Data == "meta" && attr(n, "name") == "content-language":
+			s.contentLanguage = attr(n, "content")
+		case n.Data == "script" && attr(n, "type") == "application/ld+json" && n.FirstChild != nil:
+			var obj map[string]any
+			if err := json.Unmarshal([]byte(n.FirstChild.Data), &obj); err != nil {
+				t.Fatalf("JSON-LD does not parse: %v", err)
+			}
+			if l, ok := obj["inLanguage"].(string); ok {
+				s.inLanguage = append(s.inLanguage, l)
+			}
+		}
+	}
+	s.canonical = strings.TrimPrefix(s.canonical, "https://book.example.com")
+	s.titleLang = strings.TrimSuffix(s.titleLang, "|")
+	return s
+}
+
+// The demo's about page, home page and winter post are in English and
+// German; its prices page in English only. Every signal of a page names
+// exactly the languages its main content exists in.
+func TestEachLanguageSignalNamesTheLanguagesThePagesContentIsIn(t *testing.T) {
+	f := newFixture(t, sharedRenderer(t))
+	both := func(path string) []string {
+		de := "/de" + path
+		if path == "/" {
+			de = "/de"
+		}
+		return []string{"x-default " + path, "en " + path, "de " + de}
+	}
+	tests := []struct {
+		name, target string
+		want         languageSignals
+	}{
+		{"the original", "/about", languageSignals{htmlLang: "en-US", canonical: "/about", ogLocale: "en_US", contentLanguage: "en-US",
+			alternates: both("/about"), ogAlternates: []string{"de_DE"}}},
+		{"its translation", "/de/about", languageSignals{htmlLang: "de", canonical: "/de/about", ogLocale: "de_DE", contentLanguage: "de",
+			alternates: both("/about"), ogAlternates: []string{"en_US"}}},
+		// A language the page lacks: the original in that language's
+		// frame, marked, and pointing search engines to the original.
+		{"a language it lacks", "/fr/about", languageSignals{htmlLang: "en-US", rootLang: "fr", titleLang: "en-US", canonical: "/about",
+			ogLocale: "en_US", contentLanguage: "en-US", ogAlternates: []string{"de_DE"}}},
+		{"the original under its own prefix", "/en/about", languageSignals{htmlLang: "en", canonical: "/about", ogLocale: "en_US",
+			contentLanguage: "en", ogAlternates: []string{"de_DE"}}},
+		{"a page in one language", "/prices", languageSignals{htmlLang: "en-US", canonical: "/prices", ogLocale: "en_US", contentLanguage: "en-US"}},
+		{"a page in one language, another frame", "/de/prices", languageSignals{htmlLang: "en-US", rootLang: "de", titleLang: "en-US",
+			canonical: "/prices", ogLocale: "en_US", contentLanguage: "en-US"}},
+		{"the home page's translation", "/de", languageSignals{htmlLang: "de", canonical: "/de", ogLocale: "de_DE", contentLanguage: "de",
+			alternates: both("/"), ogAlternates: []string{"en_US"}, inLanguage: []string{"de"}}},
+		{"a post's translation", "/de/blog/b/winter-skin/", languageSignals{htmlLang: "de", canonical: "/de/blog/b/winter-skin/", ogLocale: "de_DE",
+			contentLanguage: "de", alternates: both("/blog/b/winter-skin/"), ogAlternates: []string{"en_US"}, inLanguage: []string{"de"}}},
+		{"a post in a language it lacks", "/it/blog/b/winter-skin/", languageSignals{htmlLang: "en-US", rootLang: "it", titleLang: "en-US",
+			canonical: "/blog/b/winter-skin/", ogLocale: "en_US", contentLanguage: "en-US", ogAlternates: []string{"de_DE"}, inLanguage: []string{"en-US"}}},
+		// A listing's posts are the business's words, in English only.
+		{"a listing", "/de/blog", languageSignals{htmlLang: "en-US", rootLang: "de", titleLang: "en-US", canonical: "/blog", ogLocale: "en_US",
+			contentLanguage: "en-US"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			rec := f.do(http.MethodGet, tt.target, nil)
+			if rec.Code != http.StatusOK {
+				t.Fatalf("%d", rec.Code)
+			}
+			got := signalsOf(t, rec.Body.String())
+			tt.want.canonical = strings.TrimPrefix(tt.want.canonical, "https://book.example.com")
+			if got.htmlLang != tt.want.htmlLang || got.rootLang != tt.want.rootLang || got.titleLang != tt.want.titleLang ||
+				got.canonical != tt.want.canonical || got.ogLocale != tt.want.ogLocale || got.contentLanguage != tt.want.contentLanguage ||
+				!slices.Equal(got.alternates, tt.want.alternates) || !slices.Equal(got.ogAlternates, tt.want.ogAlternates) ||
+				!slices.Equal(got.inLanguage, tt.want.inLanguage) {
+				t.Errorf("signals\n got %+v\nwant %+v", got, tt.want)
+			}
+		})
+	}
+}
+
+// A translated page's payload carries its own language's text only.
+func TestATranslatedPageCarriesItsOwnLanguageOnly(t *testing.T) {
+	f := newFixture(t, sharedRenderer(t))
+	for _, tt := range []struct{ target, has, hasNot string }{
+		{"/api/page-data?path=/de/about", "Wer wir sind und wie wir arbeiten.", "Who we are"},
+		{"/api/page-data?path=/de/blog/b/winter-skin/", "Der Winter verlangt Ihrer Haut", "Winter asks more of your skin"},
+		{"/api/page-data?path=/about", "Who we are", "Wer wir sind"},
+		// A German listing lists a post by its German title where it has one.
+		{"/api/page-data?path=/de/blog", `"title":"Ihre Haut im Winter"`, `"title":"Your skin in winter"`},
+	} {
+		body := f.do(http.MethodGet, tt.target, nil).Body.String()
+		if !strings.Contains(body, tt.has) || strings.Contains(body, tt.hasNot) {
+			t.Errorf("%s: want %q and not %q:\n%.400s", tt.target, tt.has, tt.hasNot, body)
+		}
+	}
+}
+
+// A changed German text renders the German page again, not the English
+// one; a new translation adds itself to the original's alternates at once.
+func TestTheCacheFollowsTranslations(t *testing.T) {
+	f, r := cachedFixture(t)
+	for _, p := range []string{"/about", "/de/about", "/prices"} {
+		f.do(http.MethodGet, p, nil)
+	}
+	english := r.renders("/about")
+	if _, err := f.pool.Exec(context.Background(), `UPDATE page_translations SET title = 'Über uns' WHERE locale = 'de'
+		AND page_id = (SELECT id FROM site_pages WHERE path = 'about')`); err != nil {
+		t.Fatal(err)
+	}
+	eventually(t, "the German page shows its new title", func() bool {
+		return strings.Contains(f.do(http.MethodGet, "/de/about", nil).Body.String(), "<h1>Über uns</h1>")
+	})
+	f.do(http.MethodGet, "/about", nil)
+	if r.renders("/about") != english {
+		t.Errorf("the English page was rendered again for a German text")
+	}
+	if err := sites.NewStore(f.pool).SavePostTranslation(context.Background(), sites.PostTranslationInput{}); err == nil {
+		t.Errorf("a translation of no post was saved")
+	}
+	if _, err := f.pool.Exec(context.Background(), `INSERT INTO page_translations (page_id, locale, title) SELECT id, 'fr', 'Tarifs' FROM site_pages WHERE path = 'prices'`); err != nil {
+		t.Fatal(err)
+	}
+	eventually(t, "the original names its new French translation", func() bool {
+		return strings.Contains(f.do(http.MethodGet, "/prices", nil).Body.String(), `hreflang="fr" href="https://book.example.com/fr/prices"`)
+	})
+}

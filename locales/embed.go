@@ -139,6 +139,13 @@ func Canonical(locale string) (string, bool) {
 // Negotiate picks the best locale for an Accept-Language header, by its
 // q-values, falling back to en-US.
 func Negotiate(header string) string {
+	best, _ := NegotiateMatch(header)
+	return best
+}
+
+// NegotiateMatch is Negotiate, saying whether the header named a
+// language we serve (else it is Fallback).
+func NegotiateMatch(header string) (string, bool) {
 	best, bestQ := Fallback, 0.0
 	for part := range strings.SplitSeq(header, ",") {
 		tag, q := parseRange(part)
@@ -149,7 +156,7 @@ func Negotiate(header string) string {
 			best, bestQ = locale, q
 		}
 	}
-	return best
+	return best, bestQ > 0
 }
 
 func parseRange(part string) (string, float64) {

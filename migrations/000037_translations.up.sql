@@ -86,3 +86,9 @@ CREATE TRIGGER page_translations_changed AFTER INSERT OR DELETE OR UPDATE ON pag
     FOR EACH ROW EXECUTE FUNCTION translation_changed();
 CREATE TRIGGER post_translations_changed AFTER INSERT OR DELETE OR UPDATE ON post_translations
     FOR EACH ROW EXECUTE FUNCTION translation_changed();
+
+-- Every replica's map of businesses knows the language each writes in: a
+-- visitor who names none reads the business in it.
+DROP TRIGGER locations_hosts_changed ON locations;
+CREATE TRIGGER locations_hosts_changed AFTER INSERT OR DELETE OR UPDATE OF is_default, slug, name, default_locale ON locations
+    FOR EACH STATEMENT EXECUTE FUNCTION hosts_changed();

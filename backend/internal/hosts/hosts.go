@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"slotwise/backend/internal/db"
+	"slotwise/locales"
 )
 
 // Channel is where the database announces a change of hosts or businesses.
@@ -33,6 +34,9 @@ type Business struct {
 	// Primary is the host its absolute links name ("" when it claims none:
 	// the deployment's public URL stands for it).
 	Primary string
+	// Locale is the language it writes in, as URLs say it ("de"; en-US):
+	// what its pages are in for a visitor who names no language.
+	Locale string
 }
 
 // Answer is what a host resolves to.
@@ -90,18 +94,23 @@ func (m *Map) Business(id int64) (*Business, bool) {
 // held at once.
 func (m *Map) Load(ctx context.Context, q db.Querier) error {
 	t := &table{hosts: map[string]Answer{}, byID: map[int64]*Business{}}
-	rows, err := q.Query(ctx, `SELECT id, slug, name, is_default FROM locations ORDER BY id`)
+	rows, err := q.Query(ctx, `SELECT id, slug, name, is_default, default_locale FROM locations ORDER BY id`)
 	if err != nil {
 		return fmt.Errorf("hosts: unable to read the businesses: %w", err)
 	}
 	for rows.Next() {
 		var b Business
 		var isDefault bool
-		if err := rows.Scan(&b.ID, &b.Slug, &b.Name, &isDefault); err != nil {
+		if err := rows.Scan(&b.ID, &b.Slug, &b.Name, &isDefault, &b.Locale); err != nil {
 			rows.Close()
 			return fmt.Errorf("hosts: unable to read the businesses: %w", err)
 		}
 		b.Default = isDefault
+		if l, ok := locales.Canonical(b.Locale); ok {
+			b.Locale = l
+		} else {
+			b.Locale = ""
+		}
 		t.byID[b.ID] = &b
 		if isDefault {
 			t.fallback = &b

@@ -175,3 +175,30 @@ func TestTheCacheFollowsTranslations(t *testing.T) {
 		return strings.Contains(f.do(http.MethodGet, "/prices", nil).Body.String(), `hreflang="fr" href="https://book.example.com/fr/prices"`)
 	})
 }
+
+// A visitor who names no language (a search engine) reads a business in
+// the language it writes in; one who names one, in theirs.
+func TestAVisitorWhoNamesNoLanguageReadsTheBusinessInItsOwn(t *testing.T) {
+	f := newFixture(t, sharedRenderer(t))
+	id := addSecondStudio(t, f)
+	if _, err := f.pool.Exec(context.Background(), `UPDATE locations SET default_locale = 'de' WHERE id = $1`, id); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, "the German business's frame", func() bool {
+		return frameLang(f.do(http.MethodGet, "/prices", map[string]string{"Host": hostB}).Body.String()) == "de"
+	})
+	for _, tt := range []struct {
+		name   string
+		header map[string]string
+		want   string
+	}{
+		{"no language named", map[string]string{"Host": hostB}, "de"},
+		{"a language we do not speak", map[string]string{"Host": hostB, "Accept-Language": "tlh"}, "de"},
+		{"a language named", map[string]string{"Host": hostB, "Accept-Language": "fr"}, "fr"},
+		{"the first business, no language named", nil, "en-US"},
+	} {
+		if got := frameLang(f.do(http.MethodGet, "/prices", tt.header).Body.String()); got != tt.want {
+			t.Errorf("%s: the frame is in %q, want %q", tt.name, got, tt.want)
+		}
+	}
+}

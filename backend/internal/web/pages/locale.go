@@ -5,6 +5,8 @@ import (
 
 	"github.com/gin-gonic/gin"
 
+	"slotwise/backend/internal/hosts"
+
 	"slotwise/locales"
 )
 
@@ -25,7 +27,9 @@ func SplitLocale(path string) (locale, rest string, prefixed bool) {
 }
 
 // ResolveLocale: the URL's prefix wins, then the visitor's earlier choice
-// (cookie), then the browser's languages, then en-US.
+// (cookie), then the browser's languages, then the language the business
+// writes in (what a visitor who says none, a search engine, reads it in),
+// then en-US.
 func ResolveLocale(c *gin.Context, prefix string) string {
 	if prefix != "" {
 		return prefix
@@ -35,7 +39,13 @@ func ResolveLocale(c *gin.Context, prefix string) string {
 			return locale
 		}
 	}
-	return locales.Negotiate(c.GetHeader("Accept-Language"))
+	if locale, ok := locales.NegotiateMatch(c.GetHeader("Accept-Language")); ok {
+		return locale
+	}
+	if b, ok := hosts.BusinessOf(c.Request.Context()); ok && b.Locale != "" {
+		return b.Locale
+	}
+	return locales.Fallback
 }
 
 // consentOf is the visitor's cookie choice as pages show it.

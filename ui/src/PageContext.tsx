@@ -12,19 +12,6 @@ import type { Payload } from './payload';
 // matched routes), the code calls them.
 export const PageContext = createContext<Payload | null>(null);
 
-/**
- * useTextLang is the lang attribute of the business's own text on this
- * page: its language (the page's content's, or lang when given) where the
- * frame around it is in another, else none. <html lang> names the main
- * content's language and #root the frame's (pages/document.go), so each
- * text of the business says its own (WCAG 3.1.2).
- */
-export function useTextLang(lang?: string): string | undefined {
-  const page = useContext(PageContext);
-  const l = lang || page?.contentLang;
-  return l && page && l !== page.lang ? l : undefined;
-}
-
 export function usePage<D = unknown>(): Payload<D> {
   const payload = useContext(PageContext);
   if (!payload) throw new Error('usePage outside App');

@@ -32,8 +32,9 @@ export function lazyPart<M, P>(load: () => Promise<M>, pick: (m: M) => Component
       fetchChunk().catch(() => {
         loading = null; // a failed fetch (offline) is tried again when shown
       });
-      // The frame's language: <html lang> may name the main content's.
-      if (name && typeof document !== 'undefined') void partMessages(name, document.getElementById('root')?.lang || document.documentElement.lang);
+      // <html lang> is the frame's language on every page with parts (widgets
+      // and forms: only a website page's content names another).
+      if (name && typeof document !== 'undefined') void partMessages(name, document.documentElement.lang);
     },
   };
 }

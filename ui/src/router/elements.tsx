@@ -120,11 +120,7 @@ const bareError: LayoutModule = {
 function useDocument(payload: Payload) {
   useEffect(() => {
     document.title = payload.head.title;
-    // <html lang> names the main content's language; the frame says its own.
-    document.documentElement.lang = payload.contentLang ?? payload.lang;
-    const root = document.getElementById('root');
-    if (root && payload.contentLang) root.lang = payload.lang;
-    else root?.removeAttribute('lang');
+    document.documentElement.lang = payload.lang;
     document.body.dataset.layout = payload.layout;
     if (payload.head.brand) document.documentElement.style.setProperty('--brand', payload.head.brand);
     else document.documentElement.style.removeProperty('--brand');

@@ -1,6 +1,7 @@
 import { FormattedMessage } from '../../lib/i18n';
 import { Link } from 'react-router';
-import { usePage, useTextLang } from '../../PageContext';
+import { usePage } from '../../PageContext';
+import { useTextLang } from './textLang';
 import { href } from '../../routes';
 import { Reveal } from './Reveal';
 import styles from './Site.module.css';

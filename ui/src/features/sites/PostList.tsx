@@ -1,6 +1,7 @@
 import { FormattedMessage, useIntl } from '../../lib/i18n';
 import { Link } from 'react-router';
-import { usePage, useTextLang } from '../../PageContext';
+import { usePage } from '../../PageContext';
+import { useTextLang } from './textLang';
 import type { Listing } from '../../generated/sites';
 import { withLocale } from '../../lib/navigation';
 import { PostCard } from './PostCard';

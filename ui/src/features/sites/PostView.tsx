@@ -1,6 +1,7 @@
 import { FormattedDate, FormattedMessage } from '../../lib/i18n';
 import { Link } from 'react-router';
-import { usePage, useTextLang } from '../../PageContext';
+import { usePage } from '../../PageContext';
+import { useTextLang } from './textLang';
 import type { Post } from '../../generated/sites';
 import type { SiteData } from './types';
 import { blogHref, categoryHref, tagHref } from './links';

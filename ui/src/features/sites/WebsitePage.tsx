@@ -1,5 +1,6 @@
 import { FormattedDate, FormattedMessage } from '../../lib/i18n';
-import { usePage, useTextLang } from '../../PageContext';
+import { usePage } from '../../PageContext';
+import { useTextLang } from './textLang';
 import { PostList } from './PostList';
 import { CollectionView, ProductView } from './ProductView';
 import { PostView } from './PostView';

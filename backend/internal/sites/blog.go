@@ -147,6 +147,9 @@ type ListingQuery struct {
 	// Locale is the language prefix the posts are listed in: a post's
 	// visible translation into it gives its title, excerpt and date.
 	Locale string
+	// Translated lists only the posts with a visible translation into
+	// Locale (a feed in that language).
+	Translated bool
 }
 
 // Listing returns a page of the blog's visible posts, newest first. A
@@ -185,6 +188,11 @@ func (s *Store) Listing(ctx context.Context, q ListingQuery) (*Listing, error) {
 		where += ` AND EXISTS (SELECT 1 FROM post_tags pt JOIN tags t ON t.id = pt.tag_id AND t.location_id = pt.location_id
 			WHERE pt.post_id = p.id AND pt.location_id = p.location_id AND t.slug = $4)`
 		args = append(args, q.Tag)
+	}
+	if q.Translated {
+		args = append(args, q.Locale)
+		where += fmt.Sprintf(` AND EXISTS (SELECT 1 FROM post_translations x WHERE x.post_id = p.id AND x.location_id = p.location_id
+			AND x.locale = $%d AND %s)`, len(args), visibleTranslation("x", "$2"))
 	}
 	if err := s.q.QueryRow(ctx, `SELECT count(*) FROM posts p JOIN authors a ON a.id = p.author_id AND a.location_id = p.location_id WHERE `+where, args...).Scan(&l.Total); err != nil {
 		return nil, fmt.Errorf("sites: unable to count posts: %w", err)

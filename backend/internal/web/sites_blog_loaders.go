@@ -93,6 +93,7 @@ func postPage(ctx context.Context, store *sites.Store, req *pages.Request, nav [
 	here := req.Absolute(canonical) // the original's address, also in a language it lacks
 	if pages.Prefix(post.Lang) != pages.Prefix(post.Original) {
 		here = req.Absolute(localized(req, canonical))
+		seo.Feed += "?lang=" + pages.Prefix(post.Lang) // the blog's posts in this language
 	}
 	article := map[string]any{
 		"@context": "https://schema.org", "@type": "BlogPosting", "headline": post.Title, "description": post.Excerpt,

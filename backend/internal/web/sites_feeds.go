@@ -240,7 +240,9 @@ type rssGUID struct {
 	Value       string `xml:",chardata"`
 }
 
-// feed answers /feeds/{blog}.xml and /feeds/{blog}/c|author|tag/{slug}.xml.
+// feed answers /feeds/{blog}.xml and /feeds/{blog}/c|author|tag/{slug}.xml:
+// the posts in their original language, or with ?lang=de those with a
+// German translation, in German.
 func (f siteFiles) feed(c *gin.Context) {
 	name, ok := strings.CutSuffix(strings.TrimPrefix(c.Param("feed"), "/"), ".xml")
 	if !ok || name == "" {
@@ -261,6 +263,15 @@ func (f siteFiles) feed(c *gin.Context) {
 		return
 	}
 	q := sites.ListingQuery{Blog: blog, Page: 1, PerPage: feedLength}
+	cat, self := locales.Get(locales.Fallback), "/feeds/"+name+".xml"
+	if lang, asked := c.GetQuery("lang"); asked {
+		l, ok := locales.FromPrefix(lang)
+		if !ok || l != lang {
+			c.String(http.StatusNotFound, "Not found")
+			return
+		}
+		q.Locale, q.Translated, cat, self = l, true, locales.Get(l), self+"?lang="+l
+	}
 	switch kind {
 	case "c":
 		q.Category = slug
@@ -274,20 +285,20 @@ func (f siteFiles) feed(c *gin.Context) {
 		f.fail(c, err)
 		return
 	}
-	cat := locales.Get(locales.Fallback)
 	link, title := listingPlace(&pages.Request{Cat: cat}, listing)
+	link = localPath(q.Locale, link)
 	if listing.Kind != "blog" {
 		title = blog.Title + ": " + title
 	}
 	out := rss{Version: "2.0", Atom: "http://www.w3.org/2005/Atom", DC: "http://purl.org/dc/elements/1.1/", Channel: rssChannel{
 		Title: title, Link: f.s.absolute(c.Request.Context(), link), Description: blog.Description, Language: cat.Lang,
-		Self: atomLink{Href: f.s.absolute(c.Request.Context(), "/feeds/"+name+".xml"), Rel: "self", Type: "application/rss+xml"},
+		Self: atomLink{Href: f.s.absolute(c.Request.Context(), self), Rel: "self", Type: "application/rss+xml"},
 	}}
 	for i, p := range listing.Posts {
 		if i == 0 {
 			out.Channel.LastBuildDate = p.PublishedAt.UTC().Format(time.RFC1123Z)
 		}
-		postURL := f.s.absolute(c.Request.Context(), contentPath(sites.Entry{Kind: "post", Path: blog.Path, Slug: p.Slug}))
+		postURL := f.s.absolute(c.Request.Context(), localPath(q.Locale, contentPath(sites.Entry{Kind: "post", Path: blog.Path, Slug: p.Slug})))
 		item := rssItem{Title: p.Title, Link: postURL, GUID: rssGUID{IsPermaLink: "true", Value: postURL},
 			PubDate: p.PublishedAt.UTC().Format(time.RFC1123Z), Creator: p.Author.Name, Description: p.Excerpt}
 		for _, cat := range p.Categories {

@@ -3,6 +3,7 @@ package web_test
 import (
 	"context"
 	"encoding/json"
+	"encoding/xml"
 	"net/http"
 	"slices"
 	"strings"
@@ -199,6 +200,58 @@ func TestAVisitorWhoNamesNoLanguageReadsTheBusinessInItsOwn(t *testing.T) {
 	} {
 		if got := frameLang(f.do(http.MethodGet, "/prices", tt.header).Body.String()); got != tt.want {
 			t.Errorf("%s: the frame is in %q, want %q", tt.name, got, tt.want)
+		}
+	}
+}
+
+// A blog's feed in a language carries the posts written in it, in it;
+// a translated post's page names that feed.
+func TestAFeedInALanguageCarriesThePostsInIt(t *testing.T) {
+	f := newFixture(t, sharedRenderer(t))
+	type item struct {
+		Title string `xml:"title"`
+		Link  string `xml:"link"`
+	}
+	for _, tt := range []struct {
+		target   string
+		status   int
+		language string
+		items    []item
+	}{
+		{"/feeds/blog.xml?lang=de", 200, "de", []item{{"Ihre Haut im Winter", "https://book.example.com/de/blog/b/winter-skin/"}}},
+		{"/feeds/blog/c/skin-care.xml?lang=de", 200, "de", []item{{"Ihre Haut im Winter", "https://book.example.com/de/blog/b/winter-skin/"}}},
+		{"/feeds/blog.xml?lang=fr", 200, "fr", nil},
+		{"/feeds/blog.xml?lang=xx", 404, "", nil},
+		{"/feeds/blog.xml?lang=DE", 404, "", nil},
+	} {
+		rec := f.do(http.MethodGet, tt.target, nil)
+		if rec.Code != tt.status {
+			t.Errorf("%s: %d, want %d", tt.target, rec.Code, tt.status)
+			continue
+		}
+		if tt.status != http.StatusOK {
+			continue
+		}
+		var feed struct {
+			Channel struct {
+				Language string `xml:"language"`
+				Items    []item `xml:"item"`
+			} `xml:"channel"`
+		}
+		if err := xml.Unmarshal(rec.Body.Bytes(), &feed); err != nil {
+			t.Fatalf("%s: %v", tt.target, err)
+		}
+		if feed.Channel.Language != tt.language || !slices.Equal(feed.Channel.Items, tt.items) {
+			t.Errorf("%s: %s %+v, want %s %+v", tt.target, feed.Channel.Language, feed.Channel.Items, tt.language, tt.items)
+		}
+	}
+	for target, feed := range map[string]string{
+		"/de/blog/b/winter-skin/": `href="https://book.example.com/feeds/blog.xml?lang=de"`,
+		"/blog/b/winter-skin/":    `href="https://book.example.com/feeds/blog.xml"`,
+		"/fr/blog/b/winter-skin/": `href="https://book.example.com/feeds/blog.xml"`,
+	} {
+		if body := f.do(http.MethodGet, target, nil).Body.String(); !strings.Contains(body, `type="application/rss+xml" title="Journal" `+feed) {
+			t.Errorf("%s does not name its feed %s", target, feed)
 		}
 	}
 }

@@ -153,3 +153,73 @@ func TestAdminContentChangesShowOnTheCachedPages(t *testing.T) {
 		t.Errorf("the home page: %d %s", rec.Code, rec.Body)
 	}
 }
+
+// A translation is content like any other through the API: checked as its
+// original is, refused in the same words, and said to be outdated when its
+// original changed after it.
+func TestAdminWritesTranslationsAndSaysWhichAreOutdated(t *testing.T) {
+	af := newAdminFixture(t)
+	const fr = "/api/admin/content/page-translations/about.fr"
+	rec := af.call(http.MethodPut, fr, af.write, `{"title":"À propos","description":"Qui nous sommes.","body":"Deux thérapeutes."}`, nil)
+	if rec.Code != http.StatusCreated {
+		t.Fatalf("PUT a new translation: %d %s", rec.Code, rec.Body)
+	}
+	if body := af.do(http.MethodGet, "/fr/about", nil).Body.String(); !strings.Contains(body, "<h1>À propos</h1>") {
+		t.Errorf("the French page does not show its translation")
+	}
+	for _, tc := range []struct {
+		name, target, body string
+		status             int
+		code, field        string
+	}{
+		{"NUL in a title", fr, `{"title":"À\u0000 propos"}`, 422, "invalid", "title"},
+		{"bytes that are not UTF-8", fr, "{\"title\":\"\xff\"}", 422, "invalid", "title"},
+		{"a title too long", fr, `{"title":"` + strings.Repeat("a", 201) + `"}`, 422, "invalid", "title"},
+		{"a section naming no calendar", fr, `{"title":"À propos","sections":[{"type":"booking","calendar":"nobody"}]}`, 422, "invalid", "sections.0.calendar"},
+		{"a post's field", fr, `{"title":"À propos","excerpt":"Non"}`, 422, "invalid", "excerpt"},
+		{"a page it cannot translate", "/api/admin/content/page-translations/nowhere.fr", `{"title":"Nulle part"}`, 422, "invalid", "key"},
+		{"a language the server does not speak", "/api/admin/content/page-translations/about.xx", `{"title":"?"}`, 422, "invalid", "key"},
+		{"the original's own language", "/api/admin/content/page-translations/about.en", `{"title":"About"}`, 422, "invalid", "key"},
+		{"a field that does not exist", fr, `{"title":"À propos","titel":"x"}`, 400, "bad_request", ""},
+		{"script in a post's body", "/api/admin/content/post-translations/winter-skin.fr",
+			`{"title":"L'hiver","published":true,"publishedAt":"2026-11-20T08:00:00Z","format":"html","body":"<p>Bonjour</p><script>alert(1)</script>"}`, 201, "", ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			rec := af.call(http.MethodPut, tc.target, af.write, tc.body, nil)
+			var body struct {
+				Error struct {
+					Code   string                    `json:"code"`
+					Fields map[string]map[string]any `json:"fields"`
+				} `json:"error"`
+			}
+			_ = json.Unmarshal(rec.Body.Bytes(), &body)
+			if rec.Code != tc.status || body.Error.Code != tc.code || (tc.field != "" && body.Error.Fields[tc.field] == nil) {
+				t.Errorf("%d %s, want %d %s naming %q", rec.Code, rec.Body, tc.status, tc.code, tc.field)
+			}
+		})
+	}
+	if body := af.do(http.MethodGet, "/fr/blog/b/winter-skin/", nil).Body.String(); strings.Contains(body, "<script>alert") || !strings.Contains(body, "Bonjour") {
+		t.Errorf("the French post's body is not its sanitised translation")
+	}
+	// The original changes: its translation is outdated until written again.
+	if rec := af.call(http.MethodPut, "/api/admin/content/pages/about", af.write, `{"title":"About us","locale":"en-US"}`, nil); rec.Code != 200 {
+		t.Fatalf("PUT the original: %d %s", rec.Code, rec.Body)
+	}
+	outdated := func() bool {
+		var tr struct{ Outdated bool }
+		_ = json.Unmarshal(af.call(http.MethodGet, fr, af.read, "", nil).Body.Bytes(), &tr)
+		return tr.Outdated
+	}
+	if !outdated() {
+		t.Errorf("a translation whose original changed is not outdated")
+	}
+	if rec := af.call(http.MethodPut, fr, af.write, `{"title":"À propos de nous"}`, nil); rec.Code != 200 || outdated() {
+		t.Errorf("written again: %d, outdated %v", rec.Code, outdated())
+	}
+	if rec := af.call(http.MethodDelete, fr, af.write, "", nil); rec.Code != 204 {
+		t.Errorf("DELETE a translation: %d %s", rec.Code, rec.Body)
+	}
+	if body := af.do(http.MethodGet, "/fr/about", nil).Body.String(); !strings.Contains(body, `<h1 lang="en-US">About us</h1>`) {
+		t.Errorf("without its translation, the French page does not show the original, marked")
+	}
+}

@@ -152,22 +152,7 @@ func listen(t *testing.T, pool *db.Pool) func() []string {
 }
 
 func TestImportOfAChangedFolderWritesOnlyWhatChanged(t *testing.T) {
-	pool := dbtest.New(t)
-	if err := demo.Seed(context.Background(), pool); err != nil {
-		t.Fatal(err)
-	}
-	dir := export(t, pool)
-	edit := func(name, old, new string) {
-		t.Helper()
-		p := filepath.Join(dir, name)
-		data, err := os.ReadFile(p)
-		if err != nil || !strings.Contains(string(data), old) {
-			t.Fatalf("%s has no %q (%v)", name, old, err)
-		}
-		if err := os.WriteFile(p, []byte(strings.Replace(string(data), old, new, 1)), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	pool, dir, edit := seededFolder(t)
 	edit("posts/first-massage.md", "title: What to expect at your first massage", "title: Your first massage")
 	edit("calendars/demo-yoga.yaml", "duration: 60", "duration: 75")
 	edit("products/lip-balm.yaml", "available: false", "available: true")
@@ -229,21 +214,7 @@ func TestImportNamesEveryProblemAndChangesNothing(t *testing.T) {
 	write("location.yaml", "slug: demo-studio\nname: Slotwise Demo Studio\ntimeZone: Europe/Berlin\nphone: call me\ncontactForm: demo-quiz\n"+
 		"privacyUrl: javascript:alert(1)\nhours:\n  sunday:\n    - 10-12\n")
 	before := counts(t, pool)
-
-	folder, err := content.Read(os.DirFS(dir))
-	if err != nil {
-		t.Fatal(err)
-	}
-	_, err = content.Import(ctx, pool, folder, content.Options{})
-	var ps content.Problems
-	if !errors.As(err, &ps) {
-		t.Fatalf("import: %v, want problems", err)
-	}
-	got := map[string]bool{}
-	for _, p := range ps {
-		got[p.String()] = true
-	}
-	for _, want := range []string{
+	importRefused(t, pool, dir, []string{
 		`calendars/quick-chat.yaml:2: duration: is 5 to 1440, not 2`,
 		`calendars/quick-chat.yaml:5: staff.1: there is no staff member "nobody"`,
 		`calendars/quick-chat.yaml:6: staffMode: is one of any, named, collective, not "whoever"`,
@@ -268,11 +239,7 @@ func TestImportNamesEveryProblemAndChangesNothing(t *testing.T) {
 		`location.yaml:5: contactForm: there is no form "demo-quiz" (a quiz or a survey is not one)`,
 		`location.yaml:6: privacyUrl: "javascript:alert(1)" is a path of this site or an http(s) address`,
 		`location.yaml:9: hours.sunday.0: "10-12" is a span such as 09:00-17:00`,
-	} {
-		if !got[want] {
-			t.Errorf("missing problem %s\nin:\n%v", want, ps)
-		}
-	}
+	})
 	if after := counts(t, pool); after != before {
 		t.Errorf("rows %s after a refused import, %s before", after, before)
 	}
@@ -301,6 +268,30 @@ func TestImportOfAHandWrittenFolderIsStableToo(t *testing.T) {
 	}
 	if res := importDir(t, pool, dir); len(res.Changed) != 0 {
 		t.Errorf("the same hand-written folder again changed %v", res.Changed)
+	}
+}
+
+// importRefused imports the folder dir, which must be refused with at
+// least the problems want, each as it prints.
+func importRefused(t *testing.T, pool *db.Pool, dir string, want []string) {
+	t.Helper()
+	folder, err := content.Read(os.DirFS(dir))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = content.Import(context.Background(), pool, folder, content.Options{})
+	var ps content.Problems
+	if !errors.As(err, &ps) {
+		t.Fatalf("import: %v, want problems", err)
+	}
+	got := map[string]bool{}
+	for _, p := range ps {
+		got[p.String()] = true
+	}
+	for _, w := range want {
+		if !got[w] {
+			t.Errorf("missing problem %s\nin:\n%v", w, ps)
+		}
 	}
 }
 

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"path"
 	"strings"
+	"time"
 
 	"github.com/jackc/pgx/v5"
 
@@ -346,15 +347,26 @@ func saveTag(ctx context.Context, w *writer, t *Tag) error {
 func savePost(ctx context.Context, w *writer, p *Post) error {
 	in := sites.PostInput{Blog: p.Blog, Slug: p.Slug, Title: p.Title, Excerpt: p.Excerpt, Cover: picture(p.Cover),
 		Author: p.Author, Categories: orEmpty(p.Categories), Tags: orEmpty(p.Tags), Published: p.Published}
-	if p.PublishedAt != nil {
-		in.PublishedAt = *p.PublishedAt
-	}
-	if p.Format == "html" {
-		in.BodyHTML = body(p.Body)
-	} else {
-		in.BodyMarkdown = body(p.Body)
-	}
+	in.PublishedAt = timeOr(p.PublishedAt)
+	in.BodyHTML, in.BodyMarkdown = postBodyIn(p.Format, p.Body)
 	return w.store.SavePost(ctx, in)
+}
+
+// postBodyIn is a post's body as the store takes it: HTML, or Markdown
+// (the default format).
+func postBodyIn(format, text string) (html, markdown string) {
+	if format == "html" {
+		return body(text), ""
+	}
+	return "", body(text)
+}
+
+// timeOr is t, or the zero time when there is none.
+func timeOr(t *time.Time) time.Time {
+	if t == nil {
+		return time.Time{}
+	}
+	return *t
 }
 
 // storedSections are a page's sections as they are kept: checked, as JSON.

@@ -360,15 +360,9 @@ func saveTranslation(ctx context.Context, w *writer, dir string, t *Translation)
 		}
 		return err
 	}
-	in := sites.PostTranslationInput{Slug: of, Locale: locale, Title: t.Title, Excerpt: t.Excerpt, Published: t.Published, Source: t.Source}
-	if t.PublishedAt != nil {
-		in.PublishedAt = *t.PublishedAt
-	}
-	if t.Format == "html" {
-		in.BodyHTML = body(t.Body)
-	} else {
-		in.BodyMarkdown = body(t.Body)
-	}
+	in := sites.PostTranslationInput{Slug: of, Locale: locale, Title: t.Title, Excerpt: t.Excerpt, Published: t.Published,
+		PublishedAt: timeOr(t.PublishedAt), Source: t.Source}
+	in.BodyHTML, in.BodyMarkdown = postBodyIn(t.Format, t.Body)
 	return w.store.SavePostTranslation(ctx, in)
 }
 

@@ -314,6 +314,19 @@ func decodeImage(data []byte) (*Image, error) {
 	return &img, nil
 }
 
+// postStatus is a post's status and publication time as they are kept: a
+// draft may carry the time it is meant to be published at.
+func postStatus(published bool, at time.Time) (string, *time.Time) {
+	status := "draft"
+	if published {
+		status = "published"
+	}
+	if published || !at.IsZero() {
+		return status, &at
+	}
+	return status, nil
+}
+
 // postBody is a post's body as it is kept: what its author wrote and its
 // format, and it sanitised (Markdown first made HTML).
 func postBody(markdown, html string) (source, format string, body []byte, err error) {
@@ -397,15 +410,7 @@ func (s *Store) SavePost(ctx context.Context, in PostInput) error {
 	if in.Cover != nil {
 		cover, _ = json.Marshal(in.Cover)
 	}
-	status := "draft"
-	if in.Published {
-		status = "published"
-	}
-	// A draft may carry the time it is meant to be published at.
-	var publishedAt *time.Time
-	if in.Published || !in.PublishedAt.IsZero() {
-		publishedAt = &in.PublishedAt
-	}
+	status, publishedAt := postStatus(in.Published, in.PublishedAt)
 	var id int64
 	err = s.q.QueryRow(ctx, `
 		INSERT INTO posts (blog_id, slug, title, excerpt, body_source, body_format, body, cover, author_id, status, published_at)

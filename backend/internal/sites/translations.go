@@ -27,14 +27,7 @@ func (s *Store) SavePostTranslation(ctx context.Context, in PostTranslationInput
 	if err != nil {
 		return err
 	}
-	status := "draft"
-	if in.Published {
-		status = "published"
-	}
-	var publishedAt *time.Time
-	if in.Published || !in.PublishedAt.IsZero() {
-		publishedAt = &in.PublishedAt
-	}
+	status, publishedAt := postStatus(in.Published, in.PublishedAt)
 	tag, err := s.q.Exec(ctx, `
 		INSERT INTO post_translations (post_id, locale, title, excerpt, body_source, body_format, body, status, published_at, source)
 		SELECT id, $2, $3, $4, $5, $6, $7, $8, $9, $10 FROM posts WHERE slug = $1 AND location_id = $11

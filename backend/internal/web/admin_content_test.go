@@ -3,6 +3,7 @@ package web_test
 import (
 	"encoding/json"
 	"net/http"
+	"net/http/httptest"
 	"strings"
 	"testing"
 
@@ -58,17 +59,7 @@ func TestAdminCreatesReadsChangesAndDeletesContent(t *testing.T) {
 		{"the business stays", http.MethodDelete, "/api/admin/content/location/demo-studio", af.write, "", 409, "in_use", ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			rec := af.call(tc.method, tc.target, tc.token, tc.body, nil)
-			var body struct {
-				Error struct {
-					Code   string                    `json:"code"`
-					Fields map[string]map[string]any `json:"fields"`
-				} `json:"error"`
-			}
-			_ = json.Unmarshal(rec.Body.Bytes(), &body)
-			if rec.Code != tc.status || body.Error.Code != tc.code || (tc.field != "" && body.Error.Fields[tc.field] == nil) {
-				t.Errorf("%d %s, want %d %s naming %q", rec.Code, rec.Body, tc.status, tc.code, tc.field)
-			}
+			answersAs(t, af.call(tc.method, tc.target, tc.token, tc.body, nil), tc.status, tc.code, tc.field)
 		})
 	}
 
@@ -82,6 +73,22 @@ func TestAdminCreatesReadsChangesAndDeletesContent(t *testing.T) {
 	}
 	if rec := af.call(http.MethodGet, service, af.read, "", nil); rec.Code != 404 {
 		t.Errorf("the deleted calendar: %d", rec.Code)
+	}
+}
+
+// answersAs checks an answer's status, its error's code (none for a
+// success) and, when given, the field its error names.
+func answersAs(t *testing.T, rec *httptest.ResponseRecorder, status int, code, field string) {
+	t.Helper()
+	var body struct {
+		Error struct {
+			Code   string                    `json:"code"`
+			Fields map[string]map[string]any `json:"fields"`
+		} `json:"error"`
+	}
+	_ = json.Unmarshal(rec.Body.Bytes(), &body)
+	if rec.Code != status || body.Error.Code != code || (field != "" && body.Error.Fields[field] == nil) {
+		t.Errorf("%d %s, want %d %s naming %q", rec.Code, rec.Body, status, code, field)
 	}
 }
 
@@ -185,17 +192,7 @@ func TestAdminWritesTranslationsAndSaysWhichAreOutdated(t *testing.T) {
 			`{"title":"L'hiver","published":true,"publishedAt":"2026-11-20T08:00:00Z","format":"html","body":"<p>Bonjour</p><script>alert(1)</script>"}`, 201, "", ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			rec := af.call(http.MethodPut, tc.target, af.write, tc.body, nil)
-			var body struct {
-				Error struct {
-					Code   string                    `json:"code"`
-					Fields map[string]map[string]any `json:"fields"`
-				} `json:"error"`
-			}
-			_ = json.Unmarshal(rec.Body.Bytes(), &body)
-			if rec.Code != tc.status || body.Error.Code != tc.code || (tc.field != "" && body.Error.Fields[tc.field] == nil) {
-				t.Errorf("%d %s, want %d %s naming %q", rec.Code, rec.Body, tc.status, tc.code, tc.field)
-			}
+			answersAs(t, af.call(http.MethodPut, tc.target, af.write, tc.body, nil), tc.status, tc.code, tc.field)
 		})
 	}
 	if body := af.do(http.MethodGet, "/fr/blog/b/winter-skin/", nil).Body.String(); strings.Contains(body, "<script>alert") || !strings.Contains(body, "Bonjour") {

@@ -1,6 +1,7 @@
 package web_test
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"encoding/xml"
@@ -252,6 +253,26 @@ func TestAFeedInALanguageCarriesThePostsInIt(t *testing.T) {
 	} {
 		if body := f.do(http.MethodGet, target, nil).Body.String(); !strings.Contains(body, `type="application/rss+xml" title="Journal" `+feed) {
 			t.Errorf("%s does not name its feed %s", target, feed)
+		}
+	}
+}
+
+// A page shown in a language it lacks says so, in that language, above
+// the original; a translated page and the original say nothing.
+func TestAPageInALanguageItLacksSaysSo(t *testing.T) {
+	f := newFixture(t, sharedRenderer(t))
+	const note = `role="note">`
+	for target, want := range map[string]string{
+		"/fr/about":               note + "Cette page n’est pas encore disponible en français",
+		"/de/prices":              note + "Diese Seite gibt es noch nicht auf Deutsch",
+		"/it/blog/b/winter-skin/": note + "Questa pagina non è ancora disponibile in italiano",
+		"/de/about":               "",
+		"/about":                  "",
+		"/de/blog/b/winter-skin/": "",
+	} {
+		body := f.do(http.MethodGet, target, nil).Body.String()
+		if want == "" && strings.Contains(body, note) || want != "" && !strings.Contains(body, want) {
+			t.Errorf("%s: want %q", target, cmp.Or(want, "no note"))
 		}
 	}
 }

@@ -2,6 +2,7 @@ import { FormattedMessage } from '../../lib/i18n';
 import { Link } from 'react-router';
 import { usePage } from '../../PageContext';
 import { useTextLang } from './textLang';
+import { UntranslatedNote } from './UntranslatedNote';
 import { href } from '../../routes';
 import { Reveal } from './Reveal';
 import styles from './Site.module.css';
@@ -21,6 +22,7 @@ export function HomePage() {
   return (
     <>
       <div className={styles.hero}>
+        {content && <UntranslatedNote />}
         <h1 lang={content ? lang : undefined}>{content ? content.title : siteName}</h1>
         <p className={styles.lead} lang={content ? lang : undefined}>
           {content ? content.description : <FormattedMessage id="home.description" />}

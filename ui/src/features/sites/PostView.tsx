@@ -2,6 +2,7 @@ import { FormattedDate, FormattedMessage } from '../../lib/i18n';
 import { Link } from 'react-router';
 import { usePage } from '../../PageContext';
 import { useTextLang } from './textLang';
+import { UntranslatedNote } from './UntranslatedNote';
 import type { Post } from '../../generated/sites';
 import type { SiteData } from './types';
 import { blogHref, categoryHref, tagHref } from './links';
@@ -22,6 +23,7 @@ export function PostView({ post }: { post: Post }) {
   const originalLang = useTextLang(data.business?.lang);
   return (
     <article className={styles.post}>
+      <UntranslatedNote />
       <p className={styles.crumb}>
         <Link to={blogHref(locale, blogPath)} lang={originalLang}>
           {post.blog.title}

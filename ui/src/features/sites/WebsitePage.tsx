@@ -1,6 +1,7 @@
 import { FormattedDate, FormattedMessage } from '../../lib/i18n';
 import { usePage } from '../../PageContext';
 import { useTextLang } from './textLang';
+import { UntranslatedNote } from './UntranslatedNote';
 import { PostList } from './PostList';
 import { CollectionView, ProductView } from './ProductView';
 import { PostView } from './PostView';
@@ -45,6 +46,7 @@ function PageView({ content }: { content: NonNullable<SiteData['page']> }) {
   const lang = useTextLang();
   return (
     <article className={styles.article}>
+      <UntranslatedNote />
       <h1 lang={lang}>{content.title}</h1>
       <p className={styles.meta}>
         <FormattedMessage

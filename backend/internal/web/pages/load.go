@@ -23,7 +23,7 @@ func (e *Engine) Load(c *gin.Context, path, rawQuery string) (p *Payload) {
 	if rawQuery != "" {
 		full += "?" + rawQuery
 	}
-	prefix, basePath, _ := SplitLocale(path)
+	prefix, basePath, prefixed := SplitLocale(path)
 	locale := ResolveLocale(c, prefix)
 	cat := locales.Get(locale)
 	defer func() {
@@ -39,6 +39,20 @@ func (e *Engine) Load(c *gin.Context, path, rawQuery string) (p *Payload) {
 	}
 	routes := e.opt.Routes
 	m, ok := routes.Match(basePath)
+	if ok && prefixed && !strings.HasPrefix(path, "/"+prefix+"/") && path != "/"+prefix {
+		// A language in capitals (/DE/about, /pt-BR) is the page under its
+		// prefix as links write it: one address a language.
+		p.Route, p.Layout, p.Status = m.Route.Name, m.Route.Layout, http.StatusMovedPermanently
+		to := "/" + prefix + strings.TrimSuffix(basePath, "/")
+		if basePath != "/" && strings.HasSuffix(basePath, "/") {
+			to += "/"
+		}
+		if rawQuery != "" {
+			to += "?" + rawQuery
+		}
+		p.Redirect = e.opt.Redirect(to)
+		return p
+	}
 	if !ok {
 		// An address of a caseless route in capitals is the same page in lower case.
 		if lower := strings.ToLower(basePath); lower != basePath {

@@ -82,12 +82,8 @@ func translationKey(dir, of, locale string) string {
 // translatedName tells whether a Markdown file's name (without .md) is a
 // translation's: it ends in a language's prefix.
 func translatedName(name string) bool {
-	dot := strings.LastIndexByte(name, '.')
-	if dot <= 0 {
-		return false
-	}
-	l, ok := locales.FromPrefix(name[dot+1:])
-	return ok && l == name[dot+1:]
+	_, _, ok := translationOf("", name) // the folder changes only what it translates
+	return ok
 }
 
 // translationKinds are the two kinds of translations, by the folder their

@@ -46,31 +46,37 @@ func Prefix(locale string) string {
 	return strings.ToLower(locale)
 }
 
-// Hreflang is a language as hreflang and Content-Language say it: the
-// language alone where the server speaks no other variety of it (en, de),
-// the region where it does (pt-BR beside pt, which is Portugal's).
-func Hreflang(prefix string) string { return locales.Lang(prefix) }
-
-// inLanguages makes the page's language signals say what its content is.
-func (e *Engine) inLanguages(ctx context.Context, p *Payload, c *Content, prefix, basePath string) {
-	shown := Prefix(c.Lang)
-	if shown != Prefix(p.Locale) {
-		p.ContentLang = locales.Lang(c.Lang)
+// signals are a page's canonical address and its hreflang alternates.
+// The server's own words exist in every language, English's page being the
+// unprefixed one. The business's content exists in its original's
+// language, at the unprefixed address, and in those of its translations;
+// only its canonical page names alternates: every language's canonical
+// page names the same ones, itself among them.
+func (e *Engine) signals(ctx context.Context, c *Content, prefix, basePath string) (string, []Alternate) {
+	if c == nil {
+		return e.canonical(ctx, prefix, basePath), e.Alternates(ctx, basePath)
 	}
 	langs := c.Languages()
-	p.contentLangs = langs
-	if shown == Prefix(c.Original) {
-		p.Head.Canonical = e.Absolute(ctx, basePath)
-	} else {
-		p.Head.Canonical = e.addressOf(ctx, shown, basePath)
+	canonical := e.Absolute(ctx, basePath) // the original's
+	if shown := Prefix(c.Lang); shown != langs[0] {
+		canonical = e.addressOf(ctx, shown, basePath)
 	}
-	// Only the canonical page names its alternates: every language's
-	// canonical page names the same ones, itself among them.
-	if e.addressOf(ctx, prefix, basePath) != p.Head.Canonical || len(langs) < 2 {
-		p.Head.Alternates = nil
+	if e.addressOf(ctx, prefix, basePath) != canonical || len(langs) < 2 {
+		return canonical, nil
+	}
+	return canonical, e.alternates(ctx, basePath, langs[0], langs)
+}
+
+// inContentLanguage marks a page whose content is in another language
+// than its frame (locale), and keeps the languages the content exists in.
+func inContentLanguage(p *Payload, c *Content, locale string) {
+	if c == nil {
 		return
 	}
-	p.Head.Alternates = e.ContentAlternates(ctx, basePath, langs)
+	if Prefix(c.Lang) != Prefix(locale) {
+		p.ContentLang = locales.Lang(c.Lang)
+	}
+	p.contentLangs = c.Languages()
 }
 
 // addressOf is the absolute address of a page asked for under prefix
@@ -86,21 +92,24 @@ func (e *Engine) addressOf(ctx context.Context, prefix, basePath string) string 
 }
 
 // ContentAlternates are the hreflang alternates of content that exists in
-// langs (URL prefixes, its original's first): the original at the
-// unprefixed address, which is also the x-default, and each translation
-// under its prefix.
+// langs (URL prefixes, its original's first).
 func (e *Engine) ContentAlternates(ctx context.Context, basePath string, langs []string) []Alternate {
-	suffix := basePath
-	if suffix == "/" {
-		suffix = ""
-	}
+	return e.alternates(ctx, basePath, langs[0], langs)
+}
+
+// alternates name a page in langs (URL prefixes): the one in original at
+// the unprefixed address, which is also the x-default, each other under
+// its prefix. hreflang says a language alone where the server speaks no
+// other variety of it (en, de), the region where it does (pt-BR beside
+// pt, which is Portugal's).
+func (e *Engine) alternates(ctx context.Context, basePath, original string, langs []string) []Alternate {
 	out := []Alternate{{Hreflang: "x-default", Href: e.Absolute(ctx, basePath)}}
-	for i, l := range langs {
-		href := e.Absolute(ctx, locales.PathPrefix(l)+suffix)
-		if i == 0 {
-			href = e.Absolute(ctx, basePath)
+	for _, l := range langs {
+		prefix := l
+		if l == original {
+			prefix = ""
 		}
-		out = append(out, Alternate{Hreflang: Hreflang(l), Href: href})
+		out = append(out, Alternate{Hreflang: locales.Lang(l), Href: e.addressOf(ctx, prefix, basePath)})
 	}
 	return out
 }

@@ -42,31 +42,21 @@ func (e *Engine) Load(c *gin.Context, path, rawQuery string) (p *Payload) {
 	if ok && prefixed && !strings.HasPrefix(path, "/"+prefix+"/") && path != "/"+prefix {
 		// A language in capitals (/DE/about, /pt-BR) is the page under its
 		// prefix as links write it: one address a language.
-		p.Route, p.Layout, p.Status = m.Route.Name, m.Route.Layout, http.StatusMovedPermanently
 		to := "/" + prefix + strings.TrimSuffix(basePath, "/")
 		if basePath != "/" && strings.HasSuffix(basePath, "/") {
 			to += "/"
 		}
-		if rawQuery != "" {
-			to += "?" + rawQuery
-		}
-		p.Redirect = e.opt.Redirect(to)
-		return p
+		return e.moved(p, m, to, rawQuery)
 	}
 	if !ok {
 		// An address of a caseless route in capitals is the same page in lower case.
 		if lower := strings.ToLower(basePath); lower != basePath {
 			if lm, ok := routes.Match(lower); ok && lm.Route.Caseless {
-				p.Route, p.Layout, p.Status = lm.Route.Name, lm.Route.Layout, http.StatusMovedPermanently
 				to := lower
 				if prefix != "" {
 					to = "/" + prefix + lower
 				}
-				if rawQuery != "" {
-					to += "?" + rawQuery
-				}
-				p.Redirect = e.opt.Redirect(to) // "//About" is "/about", not the host "about"
-				return p
+				return e.moved(p, lm, to, rawQuery)
 			}
 		}
 		e.Fail(p, NotFound(full))
@@ -102,22 +92,30 @@ func (e *Engine) Load(c *gin.Context, path, rawQuery string) (p *Payload) {
 	p.Route, p.Layout, p.Kind, p.Params, p.Data, p.tags, p.until = m.Route.Name, m.Route.Layout, m.Kind, m.Params, res.Data, res.Tags, res.Until
 	p.Parts, p.site = res.Parts, res.Site
 	p.ScrollToTop = !m.Route.KeepScroll
+	canonical, alternates := e.signals(c.Request.Context(), res.Content, prefix, basePath)
+	inContentLanguage(p, res.Content, cat.Locale)
 	p.Head = Head{
 		Title:       res.Title,
 		Description: res.Description,
 		Robots:      res.Robots,
 		Brand:       ValidColor(res.Brand),
-		Canonical:   withQuery(e.canonical(c.Request.Context(), prefix, basePath), res.CanonicalQuery),
-		Alternates:  e.Alternates(c.Request.Context(), basePath),
+		Canonical:   withQuery(canonical, res.CanonicalQuery),
+		Alternates:  alternates,
 		SEO:         res.SEO,
-	}
-	if res.Content != nil {
-		e.inLanguages(c.Request.Context(), p, res.Content, prefix, basePath)
-		p.Head.Canonical = withQuery(p.Head.Canonical, res.CanonicalQuery)
 	}
 	for i := range p.Head.Alternates {
 		p.Head.Alternates[i].Href = withQuery(p.Head.Alternates[i].Href, res.CanonicalQuery)
 	}
+	return p
+}
+
+// moved answers the page m as 301 to its one address, to with the query.
+func (e *Engine) moved(p *Payload, m route.Match, to, rawQuery string) *Payload {
+	p.Route, p.Layout, p.Status = m.Route.Name, m.Route.Layout, http.StatusMovedPermanently
+	if rawQuery != "" {
+		to += "?" + rawQuery
+	}
+	p.Redirect = e.opt.Redirect(to) // "//About" is "/about", not the host "about"
 	return p
 }
 
@@ -297,37 +295,21 @@ func (e *Engine) Origin(ctx context.Context) string {
 	return hosts.Origin(e.opt.Origin, primary)
 }
 
-// canonical is the page in its own language: each language's page is
-// canonical for itself and the hreflang alternates tie them together (a
-// canonical pointing at another language contradicts them). English's is
-// the unprefixed page.
+// canonical is the server's page in its own language: each language's
+// page is canonical for itself and the hreflang alternates tie them
+// together (a canonical pointing at another language contradicts them).
+// English's is the unprefixed page.
 func (e *Engine) canonical(ctx context.Context, prefix, basePath string) string {
-	if prefix == "" || prefix == "en" {
-		return e.Absolute(ctx, basePath)
+	if prefix == "en" {
+		prefix = ""
 	}
-	suffix := basePath
-	if suffix == "/" {
-		suffix = ""
-	}
-	return e.Absolute(ctx, locales.PathPrefix(prefix)+suffix)
+	return e.addressOf(ctx, prefix, basePath)
 }
 
-// Alternates lists the page in every language; unprefixed URLs are en-US,
-// which is also the x-default.
+// Alternates lists the server's page in every language; unprefixed URLs
+// are en-US, which is also the x-default.
 func (e *Engine) Alternates(ctx context.Context, basePath string) []Alternate {
-	suffix := basePath
-	if suffix == "/" {
-		suffix = ""
-	}
-	out := []Alternate{{Hreflang: "x-default", Href: e.Absolute(ctx, basePath)}}
-	for _, l := range locales.Prefixes {
-		href := e.Absolute(ctx, locales.PathPrefix(l)+suffix)
-		if l == "en" {
-			href = e.Absolute(ctx, basePath) // English's canonical page is the unprefixed one
-		}
-		out = append(out, Alternate{Hreflang: locales.Lang(l), Href: href})
-	}
-	return out
+	return e.alternates(ctx, basePath, "en", locales.Prefixes)
 }
 
 func withQuery(u string, q url.Values) string {

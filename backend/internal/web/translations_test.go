@@ -12,6 +12,7 @@ import (
 
 	"golang.org/x/net/html"
 
+	"slotwise/backend/internal/db"
 	"slotwise/backend/internal/sites"
 )
 
@@ -274,5 +275,31 @@ func TestAPageInALanguageItLacksSaysSo(t *testing.T) {
 		if want == "" && strings.Contains(body, note) || want != "" && !strings.Contains(body, want) {
 			t.Errorf("%s: want %q", target, cmp.Or(want, "no note"))
 		}
+	}
+}
+
+// Two businesses with the same pages and translations each show their own
+// German text, and a change to one's drops only its own cached pages.
+func TestTwoBusinessesTranslationsAreEachTheirOwn(t *testing.T) {
+	f, r := cachedFixture(t)
+	id := addSecondStudio(t, f)
+	onB := map[string]string{"Host": hostB}
+	if tag, err := f.pool.Exec(db.WithBusiness(context.Background(), id), `UPDATE page_translations SET title = 'Über Beta' WHERE location_id = $1
+		AND page_id = (SELECT p.id FROM site_pages p WHERE p.path = 'about' AND p.location_id = $1)`, id); err != nil || tag.RowsAffected() != 1 {
+		t.Fatalf("%v %v", tag, err)
+	}
+	waitFor(t, "the second business's German title", func() bool {
+		return strings.Contains(f.do(http.MethodGet, "/de/about", onB).Body.String(), "<h1>Über Beta</h1>")
+	})
+	before := r.renders("/de/about")
+	if body := f.do(http.MethodGet, "/de/about", nil).Body.String(); !strings.Contains(body, "<h1>Über das Studio</h1>") {
+		t.Errorf("the first business shows another's German title")
+	}
+	f.do(http.MethodGet, "/de/about", nil)
+	if r.renders("/de/about") > before+1 {
+		t.Errorf("the first business's German page is rendered again and again")
+	}
+	if body := f.do(http.MethodGet, "/api/admin/content/page-translations/about.de", onB).Body.String(); strings.Contains(body, "Über das Studio") {
+		t.Errorf("the second business's host answers the first's translation: %.200s", body)
 	}
 }

@@ -223,7 +223,8 @@ func startPebble(t *testing.T, tlsPort, httpPort int) pebble {
 	dir := t.TempDir()
 	certFile, keyFile := filepath.Join(dir, "cert.pem"), filepath.Join(dir, "key.pem")
 	writeSelfSigned(t, certFile, keyFile)
-	dnsPort, mgmtDNS, acmePort, mgmtPort := freePort(t), freePort(t), freePort(t), freePort(t)
+	ports := freePorts(t, 4)
+	dnsPort, mgmtDNS, acmePort, mgmtPort := ports[0], ports[1], ports[2], ports[3]
 	start(t, "pebble-challtestsrv", nil, "-dns01", fmt.Sprintf("127.0.0.1:%d", dnsPort), "-http01", "", "-https01", "", "-tlsalpn01", "",
 		"-management", fmt.Sprintf("127.0.0.1:%d", mgmtDNS), "-defaultIPv4", "127.0.0.1", "-defaultIPv6", "")
 	config := filepath.Join(dir, "pebble.json")
@@ -309,11 +310,21 @@ func serve(t *testing.T, ln net.Listener, h http.Handler) {
 
 func port(ln net.Listener) int { return ln.Addr().(*net.TCPAddr).Port }
 
-func freePort(t *testing.T) int {
-	ln := listen(t)
-	p := port(ln)
-	ln.Close()
-	return p
+// freePorts are n ports nobody listens on, each another: all are held
+// until all are chosen, since a port let go may be the next one given
+// (pebble refused to start when its directory and management ports met).
+func freePorts(t *testing.T, n int) []int {
+	var out []int
+	var held []net.Listener
+	for range n {
+		ln := listen(t)
+		held = append(held, ln)
+		out = append(out, port(ln))
+	}
+	for _, ln := range held {
+		ln.Close()
+	}
+	return out
 }
 
 // lockedBuffer collects a process's output, written from its own goroutines.

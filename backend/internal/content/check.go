@@ -65,13 +65,17 @@ type index struct {
 	pages         map[string]Page
 	posts         map[string]Post
 	defaultLocale string
+	// records are the calendars, teams, groups, products and collections
+	// a record's translation may translate (the folder's first), by
+	// folder/key
+	records map[string]any
 }
 
 func indexOf(sites ...*Site) *index {
 	x := &index{staff: map[string]bool{}, calendars: map[string]bool{}, products: map[string]bool{}, blogs: map[string]bool{},
 		categories: map[string]bool{}, authors: map[string]bool{}, tags: map[string]bool{}, media: map[string]bool{},
 		formKinds: map[string]string{}, groupIDs: map[string]map[string]bool{}, menuIDs: map[string]map[string]bool{},
-		categoryBlog: map[string]map[string]bool{}, mediaSize: map[string][2]int{}, pages: map[string]Page{}, posts: map[string]Post{}}
+		categoryBlog: map[string]map[string]bool{}, mediaSize: map[string][2]int{}, pages: map[string]Page{}, posts: map[string]Post{}, records: map[string]any{}}
 	claim := func(m map[string]map[string]bool, id, slug string) {
 		if m[id] == nil {
 			m[id] = map[string]bool{}
@@ -143,6 +147,7 @@ func indexOf(sites ...*Site) *index {
 			}
 		}
 	}
+	records(x.records, sites)
 	if x.defaultLocale == "" {
 		x.defaultLocale = "en-US"
 	}

@@ -84,14 +84,16 @@ func export(t *testing.T, pool *db.Pool) string {
 func TestExportThenImportIsLossless(t *testing.T) {
 	for _, tc := range []struct {
 		name              string
+		folder            fs.FS
 		posts, calendars  int
 		shippedDemoFolder bool
 	}{
-		{name: "the demo", shippedDemoFolder: true},
-		{name: "a site with every kind and shape of content", posts: 12, calendars: 5},
+		{name: "the demo", folder: demo.Site(), shippedDemoFolder: true},
+		{name: "the demo's school in German, translated into English", folder: demo.Yoga(), shippedDemoFolder: true},
+		{name: "a site with every kind and shape of content", folder: demo.Site(), posts: 12, calendars: 5},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			folder, err := content.Read(demo.Site())
+			folder, err := content.Read(tc.folder)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -104,7 +106,7 @@ func TestExportThenImportIsLossless(t *testing.T) {
 				t.Fatal(err)
 			}
 			if tc.shippedDemoFolder {
-				sameFiles(t, "the demo as shipped and as written", files(t, demo.Site()), files(t, os.DirFS(written)))
+				sameFiles(t, "the demo as shipped and as written", files(t, tc.folder), files(t, os.DirFS(written)))
 			}
 			first := dbtest.New(t)
 			res := importDir(t, first, written)

@@ -136,6 +136,8 @@ func (r *reader) file(p string) {
 		r.translation(p)
 	case top == postsDir && dir == postsDir && path.Ext(name) == ".md":
 		r.post(p, strings.TrimSuffix(name, ".md"))
+	case dir != "" && !strings.Contains(dir, "/") && path.Ext(name) == ".yaml" && translatedName(strings.TrimSuffix(name, ".yaml")) && isTextKind(dir):
+		r.texts(p, dir, strings.TrimSuffix(name, ".yaml"))
 	case dir != "" && !strings.Contains(dir, "/") && path.Ext(name) == ".yaml" && slices.Contains(perFile, dir):
 		r.item(p, dir, strings.TrimSuffix(name, ".yaml"))
 	default:

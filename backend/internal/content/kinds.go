@@ -289,6 +289,7 @@ var kinds = []Kind{
 		load: loadPages, checkF: checkPage, canon: canonPage, save: savePage, delete: `DELETE FROM site_pages WHERE path = $1 AND location_id = $2`},
 	translationKind(pagesDir),
 	translationKind(postsDir),
+	textKinds[0].kind(), textKinds[1].kind(), textKinds[2].kind(), textKinds[3].kind(), textKinds[4].kind(),
 }
 
 // instant is a time as the database keeps it: UTC, to the microsecond.

@@ -32,6 +32,9 @@ type Site struct {
 	// in other languages.
 	PageTranslations []Translation
 	PostTranslations []Translation
+	// Texts are records' texts in other languages, by their originals'
+	// folder (calendars, products, …).
+	Texts map[string]*[]Texts
 }
 
 // Location is the business: its name, brand, time zone and currency.

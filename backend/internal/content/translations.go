@@ -192,6 +192,17 @@ func stampTranslations(next, cur *Site) {
 			}
 		}
 	}
+	for _, k := range textKinds {
+		ts := *textsOf(next, k.dir)
+		for i := range ts {
+			if d, ok := k.digest(ts[i].Key, next, cur); ok {
+				if ts[i].Source == "" {
+					ts[i].Source = d
+				}
+				ts[i].Outdated = ts[i].Source != d
+			}
+		}
+	}
 }
 
 func canonTranslation(dir string, t *Translation) {
@@ -388,6 +399,14 @@ func (s *Site) Outdated() []string {
 			if t.Outdated {
 				of, _, _ := translationOf(dir, t.Key)
 				out = append(out, fmt.Sprintf("%s/%s.md is outdated: %s/%s.md changed after it was translated", dir, t.Key, dir, translationFile(of)))
+			}
+		}
+	}
+	for _, k := range textKinds {
+		for _, t := range *textsOf(s, k.dir) {
+			if t.Outdated {
+				of, _, _ := translationOf(k.dir, t.Key)
+				out = append(out, fmt.Sprintf("%s/%s.yaml is outdated: %s/%s.yaml changed after it was translated", k.dir, t.Key, k.dir, of))
 			}
 		}
 	}

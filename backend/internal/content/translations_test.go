@@ -132,3 +132,49 @@ func TestATranslationIsCheckedAsItsOriginalIs(t *testing.T) {
 		`posts/winter-skin.it.md:5: source: is the digest export wrote (16 letters and digits); leave it out in a new translation`,
 	})
 }
+
+func TestARecordsTranslationIsCheckedAsItsOriginalIs(t *testing.T) {
+	pool, dir, _ := seededFolder(t)
+	write := func(name, text string) {
+		t.Helper()
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write("calendars/nobody.de.yaml", "name: Niemand\n")
+	write("calendars/demo-consultation.fr.yaml", "name: \"Con\\0sultation\"\nsummary: Non\nplaces:\n  Somewhere else: Ailleurs\n")
+	write("teams/demo-team.en.yaml", "name: The team\n")
+	write("products/calming-cream.it.yaml", "name: Crema\ndescription: '<p onclick=\"x()\">Ciao</p>'\nalts:\n  /media/nowhere.svg: Niente\n")
+	write("collections/gifts.nl.yaml", "title: Cadeaus\ndescription: \"Bel\\a\"\n")
+	importRefused(t, pool, dir, []string{
+		`calendars/demo-consultation.fr.yaml:1: name: holds characters that are not text`,
+		`calendars/demo-consultation.fr.yaml:2: summary: a calendar's translation has name, description, places`,
+		`calendars/demo-consultation.fr.yaml:3: places: "Somewhere else" is not one of the calendar's places: a place is translated by its value`,
+		`calendars/nobody.de.yaml: key: there is no calendar "nobody" to translate (calendars/nobody.yaml)`,
+		`collections/gifts.nl.yaml:2: description: holds characters that are not text`,
+		`products/calming-cream.it.yaml:3: alts: "/media/nowhere.svg" is not one of the product's pictures: a description is translated by its picture's src`,
+		`teams/demo-team.en.yaml: key: the original is in en already: a translation is into another language`,
+	})
+}
+
+func TestARecordsTranslationWhoseOriginalChangedIsOutdated(t *testing.T) {
+	pool, dir, edit := seededFolder(t)
+	edit("calendars/demo-consultation.yaml", "name: Consultation", "name: Skin consultation")
+	edit("products/calming-cream.yaml", "alt: Calming face cream", "alt: A jar of calming face cream")
+	importDir(t, pool, dir)
+	want := []string{
+		"calendars/demo-consultation.de.yaml is outdated: calendars/demo-consultation.yaml changed after it was translated",
+		"products/calming-cream.de.yaml is outdated: products/calming-cream.yaml changed after it was translated",
+	}
+	if got := outdated(t, pool); !slices.Equal(got, want) {
+		t.Errorf("outdated %v, want %v", got, want)
+	}
+	// A change of what is not a text (its price) leaves its translation current.
+	edit("products/calming-cream.yaml", "priceCents: 3400", "priceCents: 3600")
+	edit("calendars/demo-consultation.de.yaml", "source: ", "# was: ")
+	importDir(t, pool, dir)
+	want = want[1:]
+	if got := outdated(t, pool); !slices.Equal(got, want) {
+		t.Errorf("after rewriting the calendar's: outdated %v, want %v", got, want)
+	}
+}

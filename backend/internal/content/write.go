@@ -159,6 +159,8 @@ func render(s *Site) (map[string][]byte, error) {
 					dir = postsDir
 				}
 				put(dir+"/"+key+".md", v, v.Body, true)
+			case *Texts:
+				put(textKindNamed(k.Name()).dir+"/"+key+".yaml", v, "", false)
 			default:
 				if lists[k.Name()] != "" {
 					list = append(list, it)

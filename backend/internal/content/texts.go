@@ -1,0 +1,404 @@
+package content
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"maps"
+	"slices"
+	"strings"
+
+	"github.com/jackc/pgx/v5"
+
+	"slotwise/backend/internal/db"
+	"slotwise/backend/internal/sites"
+	"slotwise/locales"
+)
+
+// Texts is a YAML record's texts in another language: a sparse sibling of
+// its file holding only what it translates (calendars/consultation.de.yaml,
+// products/lamp.fr.yaml); a field left out is the original's. Its key is
+// the original's and the language's prefix (consultation.de), in the
+// kinds calendar-translations, team-translations, group-translations,
+// product-translations and collection-translations. It is kept on the
+// original's row and goes with it.
+type Texts struct {
+	Key        string `yaml:"-" json:"key"`
+	TextFields `yaml:",inline"`
+	// Source and Outdated are as a page's translation's (Translation).
+	Source   string `yaml:"source,omitempty" json:"source,omitempty"`
+	Outdated bool   `yaml:"-" json:"outdated,omitempty"`
+}
+
+// TextFields are the texts a record may have translated; which of them a
+// kind has is in textKinds.
+type TextFields struct {
+	Name        string `yaml:"name,omitempty" json:"name,omitempty"`
+	Title       string `yaml:"title,omitempty" json:"title,omitempty"`     // a collection's
+	Summary     string `yaml:"summary,omitempty" json:"summary,omitempty"` // a product's
+	Description string `yaml:"description,omitempty" json:"description,omitempty"`
+	// Places are a calendar's places in this language, by the original
+	// place's value, so that reordering them keeps their translations.
+	Places map[string]string `yaml:"places,omitempty" json:"places,omitempty"`
+	// Alts describe a product's pictures in this language, by the
+	// picture's address.
+	Alts map[string]string `yaml:"alts,omitempty" json:"alts,omitempty"`
+}
+
+// storedTexts is a translation as its record keeps it (translations →
+// locale): a product's description also as the rich text it shows.
+type storedTexts struct {
+	TextFields
+	Rich   []sites.Node `json:"rich,omitempty"`
+	Source string       `json:"source"`
+}
+
+// textKind is one kind of record translations: the folder of its
+// originals, where they are kept and which texts they have.
+type textKind struct {
+	dir, name, table, keyColumn string
+	fields                      []string
+}
+
+var textKinds = []textKind{
+	{"calendars", "calendar-translations", "calendars", "slug", []string{"name", "description", "places"}},
+	{"teams", "team-translations", "teams", "slug", []string{"name", "description"}},
+	{"groups", "group-translations", "calendar_groups", "slug", []string{"name", "description"}},
+	{"products", "product-translations", "products", "id", []string{"name", "summary", "description", "alts"}},
+	{"collections", "collection-translations", "collections", "slug", []string{"title", "description"}},
+}
+
+func textKindOf(dir string) (textKind, bool) {
+	for _, k := range textKinds {
+		if k.dir == dir {
+			return k, true
+		}
+	}
+	return textKind{}, false
+}
+
+func textsOf(s *Site, dir string) *[]Texts {
+	if s.Texts == nil {
+		s.Texts = map[string]*[]Texts{}
+	}
+	if s.Texts[dir] == nil {
+		s.Texts[dir] = &[]Texts{}
+	}
+	return s.Texts[dir]
+}
+
+func (k textKind) kind() *itemKind[Texts] {
+	return &itemKind[Texts]{name: k.name, items: func(s *Site) *[]Texts { return textsOf(s, k.dir) },
+		key: func(v *Texts) string { return v.Key }, setKey: func(v *Texts, key string) { v.Key = key },
+		load:   k.load,
+		checkF: k.check,
+		canon:  func(t *Texts) { t.Outdated = false },
+		save:   func(ctx context.Context, w *writer, t *Texts) error { return k.save(ctx, w.q, t) },
+		deleteF: func(ctx context.Context, q db.Querier, key string) (bool, error) {
+			of, locale, ok := translationOf(k.dir, key)
+			if !ok {
+				return false, nil
+			}
+			tag, err := q.Exec(ctx, `UPDATE `+k.table+` SET translations = translations - $2::text
+				WHERE `+k.keyColumn+` = $1 AND location_id = $3 AND translations ? $2::text`, of, locale, db.ThisBusiness)
+			return err == nil && tag.RowsAffected() > 0, err
+		}}
+}
+
+// texts reads a record's translation from its sparse file.
+func (r *reader) texts(p, dir, name string) {
+	k, _ := textKindOf(dir)
+	var v Texts
+	if src := r.yaml(p, &v); src != nil {
+		v.Key = name
+		r.add(k.name, name, src)
+		ts := textsOf(r.f.Site, dir)
+		*ts = append(*ts, v)
+	}
+}
+
+// original finds the record a translation translates, the folder's first.
+func (k textKind) original(key string, sites ...*Site) (any, bool) {
+	for _, s := range sites {
+		if s == nil {
+			continue
+		}
+		var found any
+		switch k.dir {
+		case "calendars":
+			found = find(s.Calendars, func(c *Calendar) bool { return c.Slug == key })
+		case "teams":
+			found = find(s.Teams, func(t *Team) bool { return t.Slug == key })
+		case "groups":
+			found = find(s.Groups, func(g *Group) bool { return g.Slug == key })
+		case "products":
+			found = find(s.Products, func(p *Product) bool { return p.ID == key })
+		case "collections":
+			found = find(s.Collections, func(c *Collection) bool { return c.Slug == key })
+		}
+		if found != nil {
+			return found, true
+		}
+	}
+	return nil, false
+}
+
+// find is a copy of the first item that matches, as any; nil when none does.
+func find[T any](items []T, match func(*T) bool) any {
+	for i := range items {
+		if match(&items[i]) {
+			c := items[i]
+			return &c
+		}
+	}
+	return nil
+}
+
+// ownTexts are an original record's texts in the shape of a translation:
+// what a translation's digest is made of.
+func ownTexts(orig any) TextFields {
+	switch o := orig.(type) {
+	case *Calendar:
+		t := TextFields{Name: o.Name, Description: o.Description}
+		for _, p := range o.Places {
+			if p.Value != "" {
+				t.Places = setIn(t.Places, p.Value, p.Value)
+			}
+		}
+		return t
+	case *Team:
+		return TextFields{Name: o.Name, Description: o.Description}
+	case *Group:
+		return TextFields{Name: o.Name, Description: o.Description}
+	case *Product:
+		t := TextFields{Name: o.Name, Summary: o.Summary, Description: o.Description}
+		for _, im := range o.Images {
+			t.Alts = setIn(t.Alts, im.Src, im.Alt)
+		}
+		return t
+	case *Collection:
+		return TextFields{Title: o.Title, Description: o.Description}
+	}
+	return TextFields{}
+}
+
+func setIn(m map[string]string, k, v string) map[string]string {
+	if m == nil {
+		m = map[string]string{}
+	}
+	m[k] = v
+	return m
+}
+
+// overlay is the original with the translation's texts in place of its
+// own: what the translation is checked as.
+func overlay(orig any, t TextFields) any {
+	or := func(s, own string) string {
+		if s != "" {
+			return s
+		}
+		return own
+	}
+	switch o := orig.(type) {
+	case *Calendar:
+		c := *o
+		c.Name, c.Description = or(t.Name, o.Name), or(t.Description, o.Description)
+		c.Places = slices.Clone(o.Places)
+		for i, p := range c.Places {
+			c.Places[i].Value = or(t.Places[p.Value], p.Value)
+		}
+		return &c
+	case *Team:
+		c := *o
+		c.Name, c.Description = or(t.Name, o.Name), or(t.Description, o.Description)
+		return &c
+	case *Group:
+		c := *o
+		c.Name, c.Description = or(t.Name, o.Name), or(t.Description, o.Description)
+		return &c
+	case *Product:
+		c := *o
+		c.Name, c.Summary, c.Description = or(t.Name, o.Name), or(t.Summary, o.Summary), or(t.Description, o.Description)
+		c.Images = slices.Clone(o.Images)
+		for i, im := range c.Images {
+			c.Images[i].Alt = or(t.Alts[im.Src], im.Alt)
+		}
+		return &c
+	case *Collection:
+		c := *o
+		c.Title, c.Description = or(t.Title, o.Title), or(t.Description, o.Description)
+		return &c
+	}
+	return orig
+}
+
+// check checks a translation as its original is checked, with the
+// translation's texts in place of the original's; a text the kind does
+// not have, or a place or picture the original lacks, is refused.
+func (k textKind) check(t *Texts, r report, x *index) {
+	of, locale, ok := translationOf(k.dir, t.Key)
+	if !ok {
+		r.add("key", "%q is the original's key and a language's prefix (%s), such as consultation.de", t.Key, strings.Join(locales.Prefixes, ", "))
+		return
+	}
+	orig, ok := x.records[k.dir+"/"+of]
+	if !ok {
+		r.add("key", "there is no %s %q to translate (%s/%s.yaml)", strings.TrimSuffix(k.dir, "s"), of, k.dir, of)
+		return
+	}
+	sameLanguage(r, x.defaultLocale, locale)
+	has := map[string]bool{"name": t.Name != "", "title": t.Title != "", "summary": t.Summary != "",
+		"description": t.Description != "", "places": len(t.Places) > 0, "alts": len(t.Alts) > 0}
+	for _, f := range slices.Sorted(maps.Keys(has)) {
+		if has[f] && !slices.Contains(k.fields, f) {
+			r.add(f, "a %s's translation has %s", strings.TrimSuffix(k.dir, "s"), strings.Join(k.fields, ", "))
+		}
+	}
+	own := ownTexts(orig)
+	for _, v := range slices.Sorted(maps.Keys(t.Places)) {
+		if _, ok := own.Places[v]; !ok {
+			r.add("places", "%q is not one of the calendar's places: a place is translated by its value", v)
+		}
+	}
+	for _, src := range slices.Sorted(maps.Keys(t.Alts)) {
+		if _, ok := own.Alts[src]; !ok {
+			r.add("alts", "%q is not one of the product's pictures: a description is translated by its picture's src", src)
+		}
+	}
+	switch o := overlay(orig, t.TextFields).(type) {
+	case *Calendar:
+		checkCalendar(o, r, x)
+	case *Team:
+		checkTeam(o, r, x)
+	case *Group:
+		checkGroup(o, r, x)
+	case *Product:
+		checkProduct(o, r, x)
+	case *Collection:
+		checkCollection(o, r, x)
+	}
+	if t.Source != "" && !sourceSyntax.MatchString(t.Source) {
+		r.add("source", "is the digest export wrote (16 letters and digits); leave it out in a new translation")
+	}
+}
+
+func (k textKind) load(ctx context.Context, q db.Querier, s *Site) error {
+	ts, err := collect(ctx, q, `SELECT t.`+k.keyColumn+`, l.key, l.value FROM `+k.table+` t, jsonb_each(t.translations) l
+		WHERE t.location_id = $1 ORDER BY 1, 2`, func(r pgx.Row) (Texts, error) {
+		var of, locale string
+		var raw []byte
+		if err := r.Scan(&of, &locale, &raw); err != nil {
+			return Texts{}, err
+		}
+		var st storedTexts
+		if err := json.Unmarshal(raw, &st); err != nil {
+			return Texts{}, fmt.Errorf("the translation of %s %q into %s: %w", k.dir, of, locale, err)
+		}
+		return Texts{Key: of + "." + locale, TextFields: st.TextFields, Source: st.Source}, nil
+	}, db.ThisBusiness)
+	if err != nil {
+		return err
+	}
+	*textsOf(s, k.dir) = ts
+	// Outdated is read against the originals: those loaded before them,
+	// else (a list of translations alone) read now.
+	origs := s
+	if len(ts) > 0 {
+		if _, ok := k.original(strings.Split(ts[0].Key, ".")[0], s); !ok {
+			origs = &Site{}
+			if err := k.loadOriginals(ctx, q, origs); err != nil {
+				return err
+			}
+		}
+	}
+	for i := range ts {
+		if d, ok := k.digest(ts[i].Key, origs); ok {
+			ts[i].Outdated = ts[i].Source != d
+		}
+	}
+	return nil
+}
+
+func (k textKind) loadOriginals(ctx context.Context, q db.Querier, s *Site) error {
+	load := map[string]func(context.Context, db.Querier, *Site) error{"calendars": loadCalendars, "teams": loadTeams,
+		"groups": loadGroups, "products": loadProducts, "collections": loadCollections}[k.dir]
+	return load(ctx, q, s)
+}
+
+// digest is the digest of the texts of a translation's original.
+func (k textKind) digest(key string, sites ...*Site) (string, bool) {
+	of, _, ok := translationOf(k.dir, key)
+	if !ok {
+		return "", false
+	}
+	orig, ok := k.original(of, sites...)
+	if !ok {
+		return "", false
+	}
+	return digest(ownTexts(orig)), true
+}
+
+func (k textKind) save(ctx context.Context, q db.Querier, t *Texts) error {
+	of, locale, ok := translationOf(k.dir, t.Key)
+	if !ok {
+		return fmt.Errorf("%q is not a translation's key", t.Key)
+	}
+	st := storedTexts{TextFields: t.TextFields, Source: t.Source}
+	if k.dir == "products" && t.Description != "" {
+		var err error
+		if st.Rich, err = sites.SanitizeHTML(t.Description); err != nil {
+			return err
+		}
+	}
+	data, err := json.Marshal(st)
+	if err != nil {
+		return err
+	}
+	tag, err := q.Exec(ctx, `UPDATE `+k.table+` SET translations = jsonb_set(translations, ARRAY[$2::text], $3::jsonb)
+		WHERE `+k.keyColumn+` = $1 AND location_id = $4`, of, locale, data, db.ThisBusiness)
+	if err == nil && tag.RowsAffected() == 0 {
+		err = fmt.Errorf("there is no %s %q to translate", strings.TrimSuffix(k.dir, "s"), of)
+	}
+	return err
+}
+
+func isTextKind(dir string) bool {
+	_, ok := textKindOf(dir)
+	return ok
+}
+
+func textKindNamed(name string) textKind {
+	for _, k := range textKinds {
+		if k.name == name {
+			return k
+		}
+	}
+	return textKind{}
+}
+
+// records indexes the records translations may translate, the first
+// site's first.
+func records(into map[string]any, sites []*Site) {
+	put := func(key string, v any) {
+		if _, ok := into[key]; !ok {
+			into[key] = v
+		}
+	}
+	for _, s := range sites {
+		for i := range s.Calendars {
+			put("calendars/"+s.Calendars[i].Slug, &s.Calendars[i])
+		}
+		for i := range s.Teams {
+			put("teams/"+s.Teams[i].Slug, &s.Teams[i])
+		}
+		for i := range s.Groups {
+			put("groups/"+s.Groups[i].Slug, &s.Groups[i])
+		}
+		for i := range s.Products {
+			put("products/"+s.Products[i].ID, &s.Products[i])
+		}
+		for i := range s.Collections {
+			put("collections/"+s.Collections[i].Slug, &s.Collections[i])
+		}
+	}
+}

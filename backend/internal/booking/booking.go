@@ -148,6 +148,10 @@ type Calendar struct {
 
 	Location *Location
 	Staff    []*Staff
+	// Lang is the language of its name, description and places: the
+	// business's, or a translation's (In).
+	Lang         string
+	translations []byte
 }
 
 // ReminderStep is one reminder of a calendar: Before minutes before the

@@ -143,11 +143,12 @@ func (m *Mailer) compose(ctx context.Context, event string, group []*Booking, to
 	brand := b.Calendar.Location.BrandColor // every mail wears the business's colour, as its pages do
 	bookerViews := make([]View, len(group))
 	bookerEvents := make([]notify.Event, len(group))
-	for i, x := range group {
+	told := inLanguage(group, b.Locale) // the booker's and guests' language: the services' names in it
+	for i, x := range told {
 		bookerViews[i] = NewView(x, token, b.Locale, now)
 		bookerEvents[i] = Event(x, m.Base(ctx)+bookerViews[i].ManageURL, now)
 	}
-	AsVisit(bookerViews, group, now)
+	AsVisit(bookerViews, told, b.Locale, now)
 	booker := m.renderWithNotice(ctx, kind, b.Locale, brand, bookerViews, b.Contact.Email, b.Contact.FirstName+" "+b.Contact.LastName, b.Staff.Name, bookerEvents, method,
 		remindersAhead(b, kind, now))
 	out := []notify.Mail{booker}
@@ -184,7 +185,7 @@ func (m *Mailer) compose(ctx context.Context, event string, group []*Booking, to
 	case ending:
 		guestKind = notify.KindGuestCancelled
 	}
-	for _, theirs := range byGuest(group) {
+	for _, theirs := range byGuest(told) {
 		views, evs := make([]View, len(theirs.bookings)), make([]notify.Event, len(theirs.bookings))
 		for i, x := range theirs.bookings {
 			views[i], evs[i] = ForGuest(x, b.Locale, now)

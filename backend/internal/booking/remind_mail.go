@@ -49,7 +49,7 @@ func (m *Mailer) Remind(ctx context.Context, group []*Booking, recipient string,
 	case recipient == RecipientBooker:
 		token := newToken()
 		views, evs := make([]View, len(group)), make([]notify.Event, len(group))
-		for i, x := range group {
+		for i, x := range inLanguage(group, b.Locale) {
 			views[i] = NewView(x, token, b.Locale, now)
 			evs[i] = Event(x, m.Base(ctx)+views[i].ManageURL, now)
 		}
@@ -70,7 +70,7 @@ func (m *Mailer) Remind(ctx context.Context, group []*Booking, recipient string,
 			return nil, nil
 		}
 		views, evs := make([]View, len(mine)), make([]notify.Event, len(mine))
-		for i, x := range mine {
+		for i, x := range inLanguage(mine, b.Locale) {
 			views[i], evs[i] = ForGuest(x, b.Locale, now)
 		}
 		mail := m.renderWith(ctx, notify.KindGuestReminder, data(b.Locale), views, address, "", mine[0].Staff.Name, evs, notify.MethodRequest)
@@ -118,7 +118,7 @@ func (m *Mailer) FollowUp(ctx context.Context, b *Booking, formKind, formSlug st
 			store = func(ctx context.Context, tx pgx.Tx) error { return storeToken(ctx, tx, b.ID, secret, purposeFollowUp) }
 		}
 	}
-	view := WithoutLinks(NewView(b, "", b.Locale, now))
+	view := WithoutLinks(NewView(b.In(b.Locale), "", b.Locale, now))
 	return m.renderWith(ctx, notify.KindFollowUp, d, []View{view}, b.Contact.Email, b.Contact.FirstName+" "+b.Contact.LastName, b.Staff.Name, nil, ""), store
 }
 

@@ -15,6 +15,7 @@ import (
 	"slotwise/backend/internal/availability"
 	"slotwise/backend/internal/db"
 	"slotwise/backend/internal/forms"
+	"slotwise/locales"
 )
 
 // store holds the SQL of bookings, calendars, staff and the business, one
@@ -37,7 +38,7 @@ const calendarColumns = `
 	l.consent_text, coalesce(nullif(c.terms_url, ''), l.terms_url), l.email, l.country, coalesce(l.payment_provider, ''),
 	l.phone, l.contact_form, l.privacy_url, l.cancel_one_of_visit, l.is_default, ` + paymentAccounts + `,
 	(SELECT fv.definition FROM forms f JOIN form_versions fv ON fv.form_id = f.id AND fv.version = f.version AND fv.location_id = f.location_id WHERE f.id = c.form_id AND f.location_id = c.location_id),
-	(SELECT f.version FROM forms f WHERE f.id = c.form_id AND f.location_id = c.location_id), c.reminders, ` + calendarStaffJSON
+	(SELECT f.version FROM forms f WHERE f.id = c.form_id AND f.location_id = c.location_id), c.reminders, c.translations, ` + calendarStaffJSON
 
 // calendarStaffJSON is a calendar's active people with their hours and
 // the overrides still to come, in one value of the calendar's row: the
@@ -61,7 +62,7 @@ func scanCalendar(row pgx.Row) (*Calendar, error) {
 		&c.Seats, &c.MaxSeatsPerBooking, &c.RecurringMax, &c.PriceCents, &c.Currency, &c.PricePerPerson,
 		&c.DepositKind, &c.DepositValue, &c.Payment, &hold, &c.RefundPolicy, &refundHours, &l.ID, &l.Slug, &l.Name, &l.LogoURL, &l.BrandColor, &l.TimeZone, &l.Currency, &l.DefaultLocale,
 		&l.ConsentText, &l.TermsURL, &l.Email, &l.Country, &l.PaymentProvider,
-		&l.Phone, &l.ContactForm, &l.PrivacyURL, &l.CancelOneOfVisit, &l.Default, &l.PaymentAccounts, &questions, &questionsVersion, &reminders, &staff)
+		&l.Phone, &l.ContactForm, &l.PrivacyURL, &l.CancelOneOfVisit, &l.Default, &l.PaymentAccounts, &questions, &questionsVersion, &reminders, &c.translations, &staff)
 	if err != nil {
 		return nil, err
 	}
@@ -87,6 +88,7 @@ func scanCalendar(row pgx.Row) (*Calendar, error) {
 		return nil, fmt.Errorf("fields: %w", err)
 	}
 	c.Fields.defaults()
+	c.Lang = locales.Lang(l.DefaultLocale)
 	return c, nil
 }
 

@@ -18,6 +18,9 @@ type Team struct {
 	Name        string
 	Description string
 	Calendar    *Calendar
+	// Lang is the language of its name and description (In).
+	Lang         string
+	translations []byte
 }
 
 // Group lists calendars; the booker picks one and books it.
@@ -28,6 +31,9 @@ type Group struct {
 	Description string
 	Location    *Location
 	Calendars   []*Calendar
+	// Lang is the language of its name and description (In).
+	Lang         string
+	translations []byte
 }
 
 // ErrGroupNotFound and ErrTeamNotFound name what a page asked for in vain.
@@ -43,10 +49,10 @@ func (s *Service) Team(ctx context.Context, slug string) (*Team, error) {
 	}
 	t := &Team{}
 	var calendarID int64
-	err := s.pool.QueryRow(ctx, `SELECT t.slug, t.name, t.description, t.calendar_id
+	err := s.pool.QueryRow(ctx, `SELECT t.slug, t.name, t.description, t.translations, t.calendar_id
 		FROM teams t JOIN calendars c ON c.id = t.calendar_id AND c.location_id = t.location_id
 		WHERE t.slug = $1 AND t.location_id = $2 AND c.active`, slug, db.ThisBusiness).
-		Scan(&t.Slug, &t.Name, &t.Description, &calendarID)
+		Scan(&t.Slug, &t.Name, &t.Description, &t.translations, &calendarID)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return nil, ErrTeamNotFound
 	}
@@ -56,6 +62,7 @@ func (s *Service) Team(ctx context.Context, slug string) (*Team, error) {
 	if t.Calendar, err = s.store.calendarByID(ctx, s.pool, calendarID); err != nil {
 		return nil, err
 	}
+	t.Lang = t.Calendar.Lang
 	return t, nil
 }
 
@@ -74,8 +81,8 @@ func (s *Service) group(ctx context.Context, column, key string) (*Group, error)
 		return nil, ErrGroupNotFound
 	}
 	g := &Group{}
-	err := s.pool.QueryRow(ctx, `SELECT id, slug, name, description FROM calendar_groups WHERE `+column+` = $1 AND location_id = $2`, key, db.ThisBusiness).
-		Scan(&g.ID, &g.Slug, &g.Name, &g.Description)
+	err := s.pool.QueryRow(ctx, `SELECT id, slug, name, description, translations FROM calendar_groups WHERE `+column+` = $1 AND location_id = $2`, key, db.ThisBusiness).
+		Scan(&g.ID, &g.Slug, &g.Name, &g.Description, &g.translations)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return nil, ErrGroupNotFound
 	}
@@ -94,6 +101,6 @@ func (s *Service) group(ctx context.Context, column, key string) (*Group, error)
 	if len(g.Calendars) == 0 {
 		return nil, ErrGroupNotFound
 	}
-	g.Location = g.Calendars[0].Location
+	g.Location, g.Lang = g.Calendars[0].Location, g.Calendars[0].Lang
 	return g, nil
 }

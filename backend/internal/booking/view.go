@@ -114,10 +114,11 @@ func NewView(b *Booking, token, locale string, now time.Time) View {
 		zone = time.UTC
 	}
 	routes := route.Default()
+	told := b.Calendar.In(locale) // the service's name in the reader's language where the business translated it
 	v := View{
 		ID: b.ID, Status: b.Status, Start: b.Start.In(zone), End: b.End.In(zone), TimeZone: b.TimeZone,
 		CancellationReason: b.CancellationReason,
-		Calendar:           ViewCalendar{Slug: b.Calendar.Slug, Name: b.Calendar.Name, DurationMinutes: int(b.Calendar.Duration / time.Minute)},
+		Calendar:           ViewCalendar{Slug: b.Calendar.Slug, Name: told.Name, DurationMinutes: int(b.Calendar.Duration / time.Minute)},
 		Staff:              ViewStaff{ID: b.Staff.ID, Name: staffNames(b)},
 		Location:           b.Contact.Location,
 		Contact:            ViewContact{FirstName: b.Contact.FirstName, LastName: b.Contact.LastName, Email: b.Contact.Email},
@@ -150,7 +151,7 @@ func NewView(b *Booking, token, locale string, now time.Time) View {
 			v.CancelOneURL = routes.Href(locale, "cancelBooking", "", nil, url.Values{"id": {b.ID}, "token": {token}, "only": {"1"}})
 		}
 	}
-	ev := Event(b, "", now)
+	ev := Event(b.In(locale), "", now)
 	v.GoogleURL, v.OutlookURL = notify.GoogleCalendarURL(ev), notify.OutlookURL(ev)
 	return v
 }
@@ -160,10 +161,11 @@ func NewView(b *Booking, token, locale string, now time.Time) View {
 // to the last end, naming every service, so Google or Outlook hold the
 // visit as the booker will live it. The .ics link already answers with
 // every service (ICSPath).
-func AsVisit(views []View, group []*Booking, now time.Time) {
+func AsVisit(views []View, group []*Booking, locale string, now time.Time) {
 	if len(group) < 2 || !group[0].InVisit() {
 		return
 	}
+	group = inLanguage(group, locale)
 	if active := slices.DeleteFunc(slices.Clone(group), func(b *Booking) bool { return !b.Active() }); len(active) > 0 {
 		group = active
 	}

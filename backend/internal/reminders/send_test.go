@@ -41,7 +41,7 @@ func TestAReminderGoesAtItsTimeInTheBookersLanguageAndZones(t *testing.T) {
 	}
 	text := decoded(t, got[0].mime)
 	for _, want := range []string{
-		"Erinnerung: Consultation",          // the subject, in German
+		"Erinnerung: Beratung",              // the subject, in German, naming the service in German
 		"03:00",                             // the booker's time, in New York
 		"Ortszeit bei Slotwise Demo Studio", // and the business's
 		"09:00",

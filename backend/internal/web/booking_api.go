@@ -183,7 +183,7 @@ func (a bookingAPI) bookingICS(c *gin.Context) {
 	}
 	evs := make([]notify.Event, len(group))
 	for i, x := range group {
-		evs[i] = booking.Event(x, a.s.absolute(c.Request.Context(), view.ManageURL), now)
+		evs[i] = booking.Event(x.In(x.Locale), a.s.absolute(c.Request.Context(), view.ManageURL), now)
 	}
 	ics := notify.ICSAll(evs, method)
 	c.Header("Content-Disposition", `attachment; filename="`+b.ID+`.ics"`)

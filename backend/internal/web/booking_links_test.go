@@ -57,7 +57,7 @@ func TestSendMeMyBookingLinksMailsTheLinksOfUpcomingBookingsOnly(t *testing.T) {
 		t.Fatalf("links mails went to %v, want the booker's address only", to)
 	}
 	text := readableMail(t, raw)
-	if !strings.Contains(text, "Ihre kommende Buchung") || !strings.Contains(text, "Consultation") {
+	if !strings.Contains(text, "Ihre kommende Buchung") || !strings.Contains(text, "Beratung") {
 		t.Errorf("the mail does not tell of the booking in German:\n%s", text)
 	}
 	link := regexp.MustCompile(`https://book\.example\.com(/de/widget/booking/[^\s"<>]+)`).FindStringSubmatch(text)

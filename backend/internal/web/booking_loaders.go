@@ -30,6 +30,7 @@ func bookingPageLoader(svc *booking.Service, lim *limits.Limiter) pages.Loader {
 		if err != nil {
 			return nil, err
 		}
+		cal = cal.In(req.Locale)
 		data := &BookingPageData{}
 		if provider := req.Match.Params["provider"]; provider != "" {
 			for _, s := range cal.Staff {
@@ -60,7 +61,8 @@ func teamLoader(svc *booking.Service) pages.Loader {
 		if err != nil {
 			return nil, err
 		}
-		data := &BookingPageData{Team: &TeamInfo{Slug: team.Slug, Name: team.Name, Description: team.Description}}
+		team = team.In(req.Locale)
+		data := &BookingPageData{Team: &TeamInfo{Slug: team.Slug, Name: team.Name, Description: team.Description, Lang: otherLang(team.Lang, req.Locale)}}
 		return bookerPage(ctx, svc, req, team.Calendar, data, team.Name+" · "+team.Calendar.Location.Name)
 	}
 }
@@ -86,6 +88,7 @@ func oneTimeLinkLoader(svc *booking.Service, lim *limits.Limiter) pages.Loader {
 		if err != nil {
 			return nil, err
 		}
+		cal = cal.In(req.Locale)
 		data := &BookingPageData{OneTimeLink: secret}
 		res, err := bookerPage(ctx, svc, req, cal, data, cal.Name+" · "+cal.Location.Name)
 		if res != nil {
@@ -248,11 +251,12 @@ func groupLoader(svc *booking.Service) pages.Loader {
 		if err != nil {
 			return nil, err
 		}
+		g = g.In(req.Locale)
 		routes := route.Default()
-		data := GroupPageData{Name: g.Name, Description: g.Description, Location: locationInfo(g.Location, req.Cat), Calendars: []GroupCalendar{}}
+		data := GroupPageData{Name: g.Name, Description: g.Description, Lang: otherLang(g.Lang, req.Locale), Location: locationInfo(g.Location, req.Cat), Calendars: []GroupCalendar{}}
 		for _, c := range g.Calendars {
 			gc := GroupCalendar{
-				Slug: c.Slug, Name: c.Name, Description: c.Description, DurationMinutes: int(c.Duration / time.Minute),
+				Slug: c.Slug, Name: c.Name, Description: c.Description, Lang: otherLang(c.Lang, req.Locale), DurationMinutes: int(c.Duration / time.Minute),
 				Seats: c.Seats, RequiresConfirmation: c.RequiresConfirmation,
 				Href: routes.Href(req.Locale, "bookings", "", map[string]string{"slug": c.Slug}, nil),
 			}
@@ -368,7 +372,7 @@ func manageResult(ctx context.Context, svc *booking.Service, lim *limits.Limiter
 		for i, each := range all {
 			views[i] = booking.NewView(each, token, req.Locale, svc.Now())
 		}
-		booking.AsVisit(views, all, svc.Now())
+		booking.AsVisit(views, all, req.Locale, svc.Now())
 		data.Bookings = append(data.Bookings, views...)
 		brand = b.Calendar.Location.BrandColor
 	}
@@ -381,7 +385,7 @@ func manageResult(ctx context.Context, svc *booking.Service, lim *limits.Limiter
 
 func calendarInfo(cal *booking.Calendar, locale string, now time.Time) CalendarInfo {
 	info := CalendarInfo{
-		Slug: cal.Slug, Name: cal.Name, Description: cal.Description,
+		Slug: cal.Slug, Name: cal.Name, Description: cal.Description, Lang: otherLang(cal.Lang, locale),
 		DurationMinutes: int(cal.Duration / time.Minute), RequiresConfirmation: cal.RequiresConfirmation,
 		StaffMode: cal.StaffMode, LocationOptions: cal.LocationOptions, Fields: cal.Fields,
 		Staff: []StaffInfo{}, Seats: cal.Seats, MaxSeatsPerBooking: max(cal.MaxSeatsPerBooking, 1), WindowDays: cal.WindowDays,
@@ -527,4 +531,15 @@ func appointmentLoader(bookings *booking.Service, lim *limits.Limiter) pages.Loa
 		}
 		return page(ctx, req)
 	}
+}
+
+// otherLang is a business text's language where it is not the page's
+// (locale's), for the lang attribute that says so (WCAG 3.1.2); "" where
+// both are one language (en-US and en are read alike).
+func otherLang(lang, locale string) string {
+	primary := func(l string) string { p, _, _ := strings.Cut(strings.ToLower(l), "-"); return p }
+	if lang == "" || primary(lang) == primary(locale) {
+		return ""
+	}
+	return lang
 }

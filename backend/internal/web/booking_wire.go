@@ -99,12 +99,14 @@ type TeamInfo struct {
 	Slug        string `json:"slug"`
 	Name        string `json:"name"`
 	Description string `json:"description"`
+	Lang        string `json:"lang,omitempty"` // the language of its name and description, where it is not the page's
 }
 
 // GroupPageData is a group's page: its calendars, each a link to its booker.
 type GroupPageData struct {
 	Name        string          `json:"name"`
 	Description string          `json:"description"`
+	Lang        string          `json:"lang,omitempty"` // the language of its name and description, where it is not the page's
 	Location    LocationInfo    `json:"location"`
 	Calendars   []GroupCalendar `json:"calendars"`
 }
@@ -114,6 +116,7 @@ type GroupCalendar struct {
 	Slug                 string `json:"slug"`
 	Name                 string `json:"name"`
 	Description          string `json:"description"`
+	Lang                 string `json:"lang,omitempty"` // the language of its name and description, where it is not the page's
 	DurationMinutes      int    `json:"durationMinutes"`
 	Seats                int    `json:"seats"`
 	RequiresConfirmation bool   `json:"requiresConfirmation"`
@@ -129,6 +132,7 @@ type CalendarInfo struct {
 	Slug                 string                   `json:"slug"`
 	Name                 string                   `json:"name"`
 	Description          string                   `json:"description"`
+	Lang                 string                   `json:"lang,omitempty"` // the language of its name, description and places, where it is not the page's
 	DurationMinutes      int                      `json:"durationMinutes"`
 	RequiresConfirmation bool                     `json:"requiresConfirmation"`
 	StaffMode            string                   `json:"staffMode" tstype:"'any' | 'named' | 'collective'"`

@@ -21,7 +21,7 @@ func TestPagesRenderTheirLayoutInTheirLanguage(t *testing.T) {
 		{"website page from the database", "/about", nil, 200, "page", []string{"<title>About the studio · Slotwise Demo Studio</title>", "quiet courtyard", `<link rel="canonical" href="https://book.example.com/about">`}},
 		{"booking widget", "/widget/bookings/demo-consultation", nil, 200, "calendar", []string{"<title>Consultation · Slotwise Demo Studio</title>", ">Consultation</h1>", ":root{--brand:#0f766e}</style>"}},
 		{"booking widget catch-all", "/widget/bookingsdemo-consultation", nil, 200, "calendar", []string{">Consultation</h1>"}},
-		{"booking widget in German", "/de/widget/bookings/demo-consultation", nil, 200, "calendar", []string{`<html lang="de">`, ">Consultation</h1>"}},
+		{"booking widget in German", "/de/widget/bookings/demo-consultation", nil, 200, "calendar", []string{`<html lang="de">`, ">Beratung</h1>"}},
 		{"a service with a named person", "/widget/appointment/mia/demo-consultation", nil, 200, "calendar", []string{"Mia Weber"}},
 		{"a group's cards say their prices", "/widget/groups/demo-group", nil, 200, "calendar", []string{"€65.00", "€55.00", "€18.00 per person"}},
 		{"a group's prices in German", "/de/widget/groups/demo-group", nil, 200, "calendar", []string{"65,00\u00a0€", "18,00\u00a0€ pro Person"}},

@@ -116,6 +116,7 @@ export interface TeamInfo {
   slug: string;
   name: string;
   description: string;
+  lang?: string; // the language of its name and description, where it is not the page's
 }
 /**
  * GroupPageData is a group's page: its calendars, each a link to its booker.
@@ -123,6 +124,7 @@ export interface TeamInfo {
 export interface GroupPageData {
   name: string;
   description: string;
+  lang?: string; // the language of its name and description, where it is not the page's
   location: LocationInfo;
   calendars: GroupCalendar[];
 }
@@ -133,6 +135,7 @@ export interface GroupCalendar {
   slug: string;
   name: string;
   description: string;
+  lang?: string; // the language of its name and description, where it is not the page's
   durationMinutes: number /* int */;
   seats: number /* int */;
   requiresConfirmation: boolean;
@@ -151,6 +154,7 @@ export interface CalendarInfo {
   slug: string;
   name: string;
   description: string;
+  lang?: string; // the language of its name, description and places, where it is not the page's
   durationMinutes: number /* int */;
   requiresConfirmation: boolean;
   staffMode: 'any' | 'named' | 'collective';

@@ -9,13 +9,6 @@ export interface FetchOptions {
   init?: RequestInit;
 }
 
-export class HttpError extends Error {
-  constructor(public status: number, public body: unknown) {
-    super(`HTTP ${status}`);
-    this.name = 'HttpError';
-  }
-}
-
 export function createClient(baseURL: string, fetchImpl: typeof fetch = (...a) => fetch(...a)) {
   return async function request<T>(path: string, opts: FetchOptions = {}): Promise<{ status: number; body: T }> {
     const { timeoutMs = 10000, retries = 2, retryDelayMs = 300, init = {} } = opts;
@@ -30,7 +23,9 @@ export function createClient(baseURL: string, fetchImpl: typeof fetch = (...a) =
       outer?.addEventListener('abort', cancel);
       try {
         const res = await fetchImpl(baseURL + path, { ...init, signal: ctrl.signal, headers: { Accept: 'application/json', ...init.headers } });
-        if (res.status >= 500 && safe && attempt < retries) throw new HttpError(res.status, null);
+        // A 5xx to retry is thrown only to reach the catch below, which
+        // waits and tries again: it never leaves this loop.
+        if (res.status >= 500 && safe && attempt < retries) throw new Error(`HTTP ${res.status}`);
         const body = (await res.json()) as T;
         return { status: res.status, body };
       } catch (err) {

@@ -14,7 +14,7 @@ export function GroupScreen({ data }: { data: GroupPageData }) {
   const intl = useIntl();
   return (
     <div className={styles.screen}>
-      <ListHeader location={data.location} name={data.name} description={data.description} />
+      <ListHeader location={data.location} name={data.name} description={data.description} lang={data.lang} />
       <h2 className={styles.choose}>
         <FormattedMessage id="booking.group.choose" />
       </h2>
@@ -23,12 +23,18 @@ export function GroupScreen({ data }: { data: GroupPageData }) {
           <li key={c.slug}>
             <Link className={styles.card} to={localizedPath(c.href, page.locale)}>
               <span className={styles.top}>
-                <span className={styles.name}>{c.name}</span>
+                <span className={styles.name} lang={c.lang}>
+                  {c.name}
+                </span>
                 {c.price && (
                   <span className={styles.price}>{c.perPerson ? <FormattedMessage id="booking.header.perPerson" values={{ amount: c.price }} /> : c.price}</span>
                 )}
               </span>
-              {c.description && <span className={styles.description}>{c.description}</span>}
+              {c.description && (
+                <span className={styles.description} lang={c.lang}>
+                  {c.description}
+                </span>
+              )}
               <span className={styles.facts}>
                 <span>
                   <ClockIcon />

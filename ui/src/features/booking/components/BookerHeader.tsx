@@ -22,11 +22,19 @@ export function BookerHeader({ calendar, location, staffName, compact, team }: P
   // The price and how it is paid, as the server wrote them in the page's
   // language; a free calendar says so.
   const price = calendar.price;
+  // A team's page says what the team is, else what the service is.
+  const about = team?.description ? team : calendar;
   return (
     <header className={compact ? `${styles.header} ${styles.compact}` : styles.header}>
       <BusinessMark location={location} />
-      {team && <p className={styles.team}>{team.name}</p>}
-      <h1 className={styles.title}>{calendar.name}</h1>
+      {team && (
+        <p className={styles.team} lang={team.lang}>
+          {team.name}
+        </p>
+      )}
+      <h1 className={styles.title} lang={calendar.lang}>
+        {calendar.name}
+      </h1>
       <ul className={styles.facts}>
         <li>
           <ClockIcon />
@@ -73,7 +81,11 @@ export function BookerHeader({ calendar, location, staffName, compact, team }: P
           <FormattedMessage id="booking.header.requiresConfirmation" />
         </p>
       )}
-      {!compact && (team?.description || calendar.description) && <p className={styles.description}>{team?.description || calendar.description}</p>}
+      {!compact && about.description && (
+        <p className={styles.description} lang={about.lang}>
+          {about.description}
+        </p>
+      )}
     </header>
   );
 }

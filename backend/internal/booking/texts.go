@@ -1,0 +1,100 @@
+package booking
+
+import (
+	"encoding/json"
+
+	"slotwise/locales"
+)
+
+// recordTexts are a calendar's, team's or group's texts in one language,
+// as the record keeps them (content.Texts): a text left out is the
+// original's.
+type recordTexts struct {
+	Name        string            `json:"name"`
+	Description string            `json:"description"`
+	Places      map[string]string `json:"places"` // by the original place's value
+}
+
+// textsIn picks locale's texts out of a record's translations; en-US
+// reads a translation into English.
+func textsIn(translations []byte, locale string) (recordTexts, bool) {
+	if len(translations) <= 2 { // {}: none, the common case, without decoding
+		return recordTexts{}, false
+	}
+	var all map[string]recordTexts
+	if json.Unmarshal(translations, &all) != nil {
+		return recordTexts{}, false
+	}
+	t, ok := all[locale]
+	if !ok && locale == locales.Fallback {
+		t, ok = all["en"]
+	}
+	return t, ok
+}
+
+func or(s, own string) string {
+	if s != "" {
+		return s
+	}
+	return own
+}
+
+// In is the calendar as told in locale: its name, description and places
+// in that language where the business translated them, else its own,
+// with Lang saying which. The places keep their order and kinds.
+func (c *Calendar) In(locale string) *Calendar {
+	out := *c
+	t, ok := textsIn(c.translations, locale)
+	if !ok {
+		return &out
+	}
+	out.Name, out.Description, out.Lang = or(t.Name, c.Name), or(t.Description, c.Description), locales.Lang(locale)
+	if len(t.Places) > 0 {
+		out.LocationOptions = make([]LocationOption, len(c.LocationOptions))
+		for i, o := range c.LocationOptions {
+			out.LocationOptions[i] = LocationOption{Kind: o.Kind, Value: or(t.Places[o.Value], o.Value)}
+		}
+	}
+	return &out
+}
+
+// In is the team and its calendar as told in locale (Calendar.In).
+func (t *Team) In(locale string) *Team {
+	out := *t
+	out.Calendar, out.Lang = t.Calendar.In(locale), t.Calendar.Lang
+	if x, ok := textsIn(t.translations, locale); ok {
+		out.Name, out.Description, out.Lang = or(x.Name, t.Name), or(x.Description, t.Description), locales.Lang(locale)
+	}
+	return &out
+}
+
+// In is the group and its calendars as told in locale (Calendar.In).
+func (g *Group) In(locale string) *Group {
+	out := *g
+	out.Lang = locales.Lang(g.Location.DefaultLocale)
+	if x, ok := textsIn(g.translations, locale); ok {
+		out.Name, out.Description, out.Lang = or(x.Name, g.Name), or(x.Description, g.Description), locales.Lang(locale)
+	}
+	out.Calendars = make([]*Calendar, len(g.Calendars))
+	for i, c := range g.Calendars {
+		out.Calendars[i] = c.In(locale)
+	}
+	return &out
+}
+
+// inLanguage is a group of bookings as told to someone reading locale:
+// each booking's calendar in that language (Calendar.In).
+func inLanguage(group []*Booking, locale string) []*Booking {
+	out := make([]*Booking, len(group))
+	for i, b := range group {
+		out[i] = b.In(locale)
+	}
+	return out
+}
+
+// In is the booking as told in locale: its calendar in that language.
+func (b *Booking) In(locale string) *Booking {
+	c := *b
+	c.Calendar = b.Calendar.In(locale)
+	return &c
+}

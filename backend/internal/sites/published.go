@@ -17,8 +17,9 @@ type Entry struct {
 	Path     string // a page's or blog's path; a post's or listing's blog
 	Slug     string // post, category, author or tag
 	Modified time.Time
-	// A page's or post's original language, and the languages it is also
-	// published in (URL prefixes); "" and none for the rest.
+	// A page's, post's, product's or collection's original language, and
+	// the languages it is also published in (URL prefixes); the
+	// business's and none for the rest.
 	Original     string
 	Translations []string
 }

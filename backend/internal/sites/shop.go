@@ -10,16 +10,20 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"slotwise/backend/internal/db"
+	"slotwise/locales"
 )
 
-const productColumns = `p.id, p.name, p.summary, p.description, p.images, p.price_cents, coalesce(p.compare_at_cents, 0), p.currency, p.available, p.updated_at`
+const productColumns = `p.id, p.name, p.summary, p.description, p.images, p.price_cents, coalesce(p.compare_at_cents, 0), p.currency, p.available, p.updated_at,
+	p.translations, (SELECT l.default_locale FROM locations l WHERE l.id = p.location_id)`
 
 func scanProduct(row pgx.Row) (Product, error) {
 	var p Product
 	var description, images []byte
-	if err := row.Scan(&p.ID, &p.Name, &p.Summary, &description, &images, &p.PriceCents, &p.CompareAtCents, &p.Currency, &p.Available, &p.UpdatedAt); err != nil {
+	if err := row.Scan(&p.ID, &p.Name, &p.Summary, &description, &images, &p.PriceCents, &p.CompareAtCents, &p.Currency, &p.Available, &p.UpdatedAt,
+		&p.translations, &p.Original); err != nil {
 		return p, err
 	}
+	p.Lang = locales.Lang(p.Original)
 	if err := json.Unmarshal(description, &p.Description); err != nil {
 		return p, fmt.Errorf("sites: product %q has a description that is not rich text: %w", p.ID, err)
 	}
@@ -31,8 +35,16 @@ func scanProduct(row pgx.Row) (Product, error) {
 }
 
 // ProductByID returns a published product with the collections it is in.
-func (s *Store) ProductByID(ctx context.Context, id string) (*Product, error) {
-	return s.productByID(ctx, id, false)
+// Its texts are in locale where the business translated them.
+func (s *Store) ProductByID(ctx context.Context, id, locale string) (*Product, error) {
+	p, err := s.productByID(ctx, id, false)
+	if err != nil {
+		return nil, err
+	}
+	if err := p.in(locale); err != nil {
+		return nil, err
+	}
+	return p, s.collectionTitlesIn(ctx, p.Collections, locale)
 }
 
 func (s *Store) productByID(ctx context.Context, id string, drafts bool) (*Product, error) {
@@ -69,11 +81,15 @@ var collectionOrder = map[string]string{
 
 // CollectionBySlug returns a published collection with its published
 // products in the collection's order.
-func (s *Store) CollectionBySlug(ctx context.Context, slug string) (*Collection, error) {
+// Its texts and its products' are in locale where the business translated
+// them.
+func (s *Store) CollectionBySlug(ctx context.Context, slug, locale string) (*Collection, error) {
 	var c Collection
 	var sort string
-	err := s.q.QueryRow(ctx, `SELECT slug, title, description, sort FROM collections WHERE slug = $1 AND location_id = $2 AND published`, slug, db.ThisBusiness).
-		Scan(&c.Slug, &c.Title, &c.Description, &sort)
+	var translations []byte
+	err := s.q.QueryRow(ctx, `SELECT c.slug, c.title, c.description, c.sort, c.translations, l.default_locale
+		FROM collections c JOIN locations l ON l.id = c.location_id WHERE c.slug = $1 AND c.location_id = $2 AND c.published`, slug, db.ThisBusiness).
+		Scan(&c.Slug, &c.Title, &c.Description, &sort, &translations, &c.Original)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return nil, ErrNotFound
 	}
@@ -90,11 +106,17 @@ func (s *Store) CollectionBySlug(ctx context.Context, slug string) (*Collection,
 	if err != nil {
 		return nil, fmt.Errorf("sites: unable to list collection %q: %w", slug, err)
 	}
-	c.Products, err = pgx.CollectRows(rows, func(r pgx.CollectableRow) (Product, error) { return scanProduct(r) })
+	c.Products, err = pgx.CollectRows(rows, func(r pgx.CollectableRow) (Product, error) {
+		p, err := scanProduct(r)
+		if err == nil {
+			err = p.in(locale)
+		}
+		return p, err
+	})
 	if err != nil {
 		return nil, fmt.Errorf("sites: unable to list collection %q: %w", slug, err)
 	}
-	return &c, nil
+	return &c, c.in(translations, locale)
 }
 
 // ProductInput is a product as the business writes it: the description in
@@ -163,9 +185,11 @@ func (s *Store) SaveCollection(ctx context.Context, c Collection, sort string, p
 // sitemap (Published).
 func (s *Store) publishedShop(ctx context.Context) ([]Entry, error) {
 	rows, err := s.q.Query(ctx, `
-		SELECT 'product', '', id, updated_at FROM products WHERE status = 'published' AND location_id = $1
+		SELECT 'product', '', id, updated_at, ARRAY(SELECT jsonb_object_keys(translations) ORDER BY 1)
+		  FROM products WHERE status = 'published' AND location_id = $1
 		UNION ALL
-		SELECT 'collection', '', slug, updated_at FROM collections WHERE published AND location_id = $1
+		SELECT 'collection', '', slug, updated_at, ARRAY(SELECT jsonb_object_keys(translations) ORDER BY 1)
+		  FROM collections WHERE published AND location_id = $1
 		ORDER BY 1, 3`, db.ThisBusiness)
 	if err != nil {
 		return nil, fmt.Errorf("sites: unable to list the catalogue: %w", err)
@@ -173,7 +197,7 @@ func (s *Store) publishedShop(ctx context.Context) ([]Entry, error) {
 	return pgx.CollectRows(rows, func(r pgx.CollectableRow) (Entry, error) {
 		var e Entry
 		var modified time.Time
-		err := r.Scan(&e.Kind, &e.Path, &e.Slug, &modified)
+		err := r.Scan(&e.Kind, &e.Path, &e.Slug, &modified, &e.Translations)
 		e.Modified = modified
 		return e, err
 	})

@@ -127,6 +127,13 @@ type Product struct {
 	// Collections are the ones it is in, for its page's links.
 	Collections []CollectionRef `json:"collections" tstype:"CollectionRef[]"`
 	UpdatedAt   time.Time       `json:"updatedAt"`
+	// Lang is the language its texts are in (BCP 47); Original and
+	// Translations as a page's (the business's language, the prefixes it
+	// is translated into).
+	Lang         string   `json:"lang,omitempty"`
+	Original     string   `json:"-"`
+	Translations []string `json:"-"`
+	translations []byte
 }
 
 // CollectionRef names a collection.
@@ -141,6 +148,10 @@ type Collection struct {
 	Title       string    `json:"title"`
 	Description string    `json:"description"`
 	Products    []Product `json:"products" tstype:"Product[]"`
+	// Lang, Original and Translations are as a product's.
+	Lang         string   `json:"lang,omitempty"`
+	Original     string   `json:"-"`
+	Translations []string `json:"-"`
 }
 
 // Section is one block of a page, by its type: "heading" (Text), "text"

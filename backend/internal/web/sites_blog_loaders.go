@@ -90,9 +90,8 @@ func postPage(ctx context.Context, store *sites.Store, req *pages.Request, nav [
 		seo.Image = &pages.OGImage{Src: post.Cover.Src, Alt: post.Cover.Alt, Width: post.Cover.Width, Height: post.Cover.Height}
 	}
 	content := &pages.Content{Lang: post.Lang, Original: post.Original, Translations: post.Translations}
-	here := req.Absolute(canonical) // the original's address, also in a language it lacks
+	here := contentAddress(req, content, canonical)
 	if pages.Prefix(post.Lang) != pages.Prefix(post.Original) {
-		here = req.Absolute(localized(req, canonical))
 		seo.Feed += "?lang=" + pages.Prefix(post.Lang) // the blog's posts in this language
 	}
 	article := map[string]any{

@@ -28,7 +28,7 @@ func shopPage(ctx context.Context, store *sites.Store, req *pages.Request, nav [
 }
 
 func productPage(ctx context.Context, store *sites.Store, req *pages.Request, nav []sites.Page) (*pages.Result, error) {
-	p, err := notFoundAs(store.ProductByID(ctx, strings.ToLower(req.Match.Params["productId"])))(req)
+	p, err := notFoundAs(store.ProductByID(ctx, strings.ToLower(req.Match.Params["productId"]), req.Prefix))(req)
 	if err != nil {
 		return nil, err
 	}
@@ -36,13 +36,14 @@ func productPage(ctx context.Context, store *sites.Store, req *pages.Request, na
 	if to, ok := redirectTo(req, canonical, req.Query); ok {
 		return &pages.Result{Redirect: to}, nil
 	}
-	here := req.Absolute(localized(req, canonical))
+	content := &pages.Content{Lang: p.Lang, Original: p.Original, Translations: p.Translations}
+	here := contentAddress(req, content, canonical)
 	availability := "https://schema.org/InStock"
 	if !p.Available {
 		availability = "https://schema.org/OutOfStock"
 	}
 	product := map[string]any{
-		"@context": "https://schema.org", "@type": "Product", "name": p.Name, "description": p.Summary, "sku": p.ID, "url": here,
+		"@context": "https://schema.org", "@type": "Product", "name": p.Name, "description": p.Summary, "sku": p.ID, "url": here, "inLanguage": p.Lang,
 		"offers": map[string]any{"@type": "Offer", "price": locales.DecimalAmount(p.Currency, p.PriceCents), "priceCurrency": p.Currency,
 			"availability": availability, "url": here, "seller": organization(req)},
 	}
@@ -65,11 +66,12 @@ func productPage(ctx context.Context, store *sites.Store, req *pages.Request, na
 	for _, c := range p.Collections {
 		tags = append(tags, "collection:"+c.Slug)
 	}
-	return &pages.Result{Title: siteTitle(req, p.Name), Description: p.Summary, SEO: seo, Tags: tags, Data: SiteData{Product: p, Nav: withoutHome(nav)}}, nil
+	return &pages.Result{Title: siteTitle(req, p.Name), Description: p.Summary, SEO: seo, Tags: tags, Data: SiteData{Product: p, Nav: withoutHome(nav)},
+		Content: content}, nil
 }
 
 func collectionPage(ctx context.Context, store *sites.Store, req *pages.Request, nav []sites.Page) (*pages.Result, error) {
-	c, err := notFoundAs(store.CollectionBySlug(ctx, strings.ToLower(req.Match.Params["collectionSlug"])))(req)
+	c, err := notFoundAs(store.CollectionBySlug(ctx, strings.ToLower(req.Match.Params["collectionSlug"]), req.Prefix))(req)
 	if err != nil {
 		return nil, err
 	}
@@ -82,7 +84,8 @@ func collectionPage(ctx context.Context, store *sites.Store, req *pages.Request,
 		items = append(items, map[string]any{"@type": "ListItem", "position": i + 1, "url": req.Absolute(localized(req, productPath(p.ID))), "name": p.Name})
 	}
 	seo := &pages.SEO{JSONLD: []any{
-		map[string]any{"@context": "https://schema.org", "@type": "ItemList", "name": c.Title, "numberOfItems": len(c.Products), "itemListElement": items},
+		map[string]any{"@context": "https://schema.org", "@type": "ItemList", "name": c.Title, "numberOfItems": len(c.Products), "itemListElement": items,
+			"inLanguage": c.Lang},
 		breadcrumbs(req, crumb{c.Title, canonical}),
 	}}
 	if len(c.Products) > 0 && len(c.Products[0].Images) > 0 {
@@ -93,7 +96,8 @@ func collectionPage(ctx context.Context, store *sites.Store, req *pages.Request,
 	for _, p := range c.Products {
 		tags = append(tags, "product:"+p.ID)
 	}
-	return &pages.Result{Title: siteTitle(req, c.Title), Description: c.Description, SEO: seo, Tags: tags, Data: SiteData{Collection: c, Nav: withoutHome(nav)}}, nil
+	return &pages.Result{Title: siteTitle(req, c.Title), Description: c.Description, SEO: seo, Tags: tags, Data: SiteData{Collection: c, Nav: withoutHome(nav)},
+		Content: &pages.Content{Lang: c.Lang, Original: c.Original, Translations: c.Translations}}, nil
 }
 
 // productPath is a product's canonical path: without a shop path, with the
@@ -104,4 +108,14 @@ func productPath(id string) string {
 
 func collectionPath(slug string) string {
 	return route.Default().Href("", "website", "collection", map[string]string{"collectionSlug": slug}, nil)
+}
+
+// contentAddress is the absolute address of what a page shows: its
+// language's where it is translated, else the original's, which is the
+// one to name (a language the text lacks is not an address of its own).
+func contentAddress(req *pages.Request, c *pages.Content, canonical string) string {
+	if pages.Prefix(c.Lang) != pages.Prefix(c.Original) {
+		return req.Absolute(localized(req, canonical))
+	}
+	return req.Absolute(canonical)
 }

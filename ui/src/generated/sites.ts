@@ -146,6 +146,12 @@ export interface Product {
    */
   collections: CollectionRef[];
   updatedAt: string /* RFC 3339 */;
+  /**
+   * Lang is the language its texts are in (BCP 47); Original and
+   * Translations as a page's (the business's language, the prefixes it
+   * is translated into).
+   */
+  lang?: string;
 }
 /**
  * CollectionRef names a collection.
@@ -162,6 +168,10 @@ export interface Collection {
   title: string;
   description: string;
   products: Product[];
+  /**
+   * Lang, Original and Translations are as a product's.
+   */
+  lang?: string;
 }
 /**
  * Section is one block of a page, by its type: "heading" (Text), "text"

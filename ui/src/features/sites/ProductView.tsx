@@ -7,6 +7,8 @@ import { collectionHref, productHref } from './links';
 import { Picture } from './Picture';
 import { Reveal } from './Reveal';
 import { RichText } from './RichText';
+import { useTextLang } from './textLang';
+import { UntranslatedNote } from './UntranslatedNote';
 import styles from './Shop.module.css';
 
 // Price shows a product's price in its currency, and the price it had before
@@ -29,23 +31,29 @@ function Price({ product }: { product: Product }) {
 // ProductView is one product: its pictures, price, stock and description.
 export function ProductView({ product }: { product: Product }) {
   const { locale } = usePage();
+  const lang = useTextLang(product.lang);
   const [main, ...more] = product.images;
   return (
     <article className={styles.product}>
-      <div className={styles.gallery}>
+      <UntranslatedNote />
+      <div className={styles.gallery} lang={lang}>
         {main && <Picture className={styles.image} image={main} sizes="(min-width: 768px) 50vw, 100vw" eager />}
         {more.map((img) => (
           <Picture key={img.src} className={styles.image} image={img} sizes="(min-width: 768px) 50vw, 100vw" />
         ))}
       </div>
       <div className={styles.info}>
-        <h1>{product.name}</h1>
+        <h1 lang={lang}>{product.name}</h1>
         <Price product={product} />
         <p className={product.available ? styles.inStock : styles.outOfStock}>
           <FormattedMessage id={product.available ? 'site.shop.inStock' : 'site.shop.outOfStock'} />
         </p>
-        {product.summary && <p className={styles.summary}>{product.summary}</p>}
-        <div className={styles.description}>
+        {product.summary && (
+          <p className={styles.summary} lang={lang}>
+            {product.summary}
+          </p>
+        )}
+        <div className={styles.description} lang={lang}>
           <RichText nodes={product.description} />
         </div>
         {product.collections.length > 0 && (
@@ -66,11 +74,20 @@ export function ProductView({ product }: { product: Product }) {
 
 // CollectionView lists a collection's products in its own order.
 export function CollectionView({ collection }: { collection: Collection }) {
-  const { locale } = usePage();
+  const page = usePage();
+  const { locale } = page;
+  const lang = useTextLang(collection.lang);
   return (
     <section className={styles.collection} aria-labelledby="collection-title">
-      <h1 id="collection-title">{collection.title}</h1>
-      {collection.description && <p className={styles.lead}>{collection.description}</p>}
+      <UntranslatedNote />
+      <h1 id="collection-title" lang={lang}>
+        {collection.title}
+      </h1>
+      {collection.description && (
+        <p className={styles.lead} lang={lang}>
+          {collection.description}
+        </p>
+      )}
       <p className={styles.count}>
         <FormattedMessage id="site.shop.count" values={{ count: collection.products.length }} />
       </p>
@@ -85,7 +102,9 @@ export function CollectionView({ collection }: { collection: Collection }) {
               <Reveal as="div">
                 <Link className={styles.tile} to={productHref(locale, p.id)}>
                   {p.images[0] && <Picture image={p.images[0]} alt="" sizes="(min-width: 768px) 33vw, 50vw" eager={i < 2} />}
-                  <span className={styles.tileName}>{p.name}</span>
+                  <span className={styles.tileName} lang={p.lang !== page.lang ? p.lang : undefined}>
+                    {p.name}
+                  </span>
                 </Link>
                 <Price product={p} />
                 {!p.available && (

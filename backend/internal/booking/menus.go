@@ -12,6 +12,7 @@ import (
 	"slotwise/backend/internal/availability"
 	"slotwise/backend/internal/command"
 	"slotwise/backend/internal/db"
+	"slotwise/locales"
 )
 
 // Service menus: a business's services (calendars) in categories. A booker
@@ -44,12 +45,16 @@ type Menu struct {
 	ID, Slug, Name, Description string
 	Location                    *Location
 	Categories                  []MenuCategory
+	// Lang is the language of its name, description and categories (In).
+	Lang         string
+	translations []byte
 }
 
 // MenuCategory groups services.
 type MenuCategory struct {
 	Name     string
 	Services []*Calendar
+	Lang     string // the language of its name (Menu.In); "" before
 }
 
 // Service finds one of the menu's services by slug.
@@ -124,8 +129,8 @@ func (s *Service) menu(ctx context.Context, column, key string) (*Menu, error) {
 		return nil, ErrMenuNotFound
 	}
 	m := &Menu{}
-	err := s.pool.QueryRow(ctx, `SELECT id, slug, name, description FROM service_menus WHERE `+column+` = $1 AND location_id = $2`, key, db.ThisBusiness).
-		Scan(&m.ID, &m.Slug, &m.Name, &m.Description)
+	err := s.pool.QueryRow(ctx, `SELECT id, slug, name, description, translations FROM service_menus WHERE `+column+` = $1 AND location_id = $2`, key, db.ThisBusiness).
+		Scan(&m.ID, &m.Slug, &m.Name, &m.Description, &m.translations)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return nil, ErrMenuNotFound
 	}
@@ -166,6 +171,7 @@ func (s *Service) menu(ctx context.Context, column, key string) (*Menu, error) {
 	if m.Location == nil {
 		return nil, ErrMenuNotFound
 	}
+	m.Lang = locales.Lang(m.Location.DefaultLocale)
 	return m, nil
 }
 

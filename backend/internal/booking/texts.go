@@ -12,7 +12,8 @@ import (
 type recordTexts struct {
 	Name        string            `json:"name"`
 	Description string            `json:"description"`
-	Places      map[string]string `json:"places"` // by the original place's value
+	Places      map[string]string `json:"places"`     // by the original place's value
+	Categories  map[string]string `json:"categories"` // a menu's, by the original's name
 }
 
 // textsIn picks locale's texts out of a record's translations; en-US
@@ -97,4 +98,27 @@ func (b *Booking) In(locale string) *Booking {
 	c := *b
 	c.Calendar = b.Calendar.In(locale)
 	return &c
+}
+
+// In is the menu, its categories and its services as told in locale
+// (Calendar.In); the services stay the same calendars, so a cart is
+// checked as before.
+func (m *Menu) In(locale string) *Menu {
+	out := *m
+	x, ok := textsIn(m.translations, locale)
+	if ok {
+		out.Name, out.Description, out.Lang = or(x.Name, m.Name), or(x.Description, m.Description), locales.Lang(locale)
+	}
+	out.Categories = make([]MenuCategory, len(m.Categories))
+	for i, c := range m.Categories {
+		name, lang := c.Name, m.Lang
+		if t := x.Categories[c.Name]; t != "" {
+			name, lang = t, locales.Lang(locale)
+		}
+		out.Categories[i] = MenuCategory{Name: name, Lang: lang, Services: make([]*Calendar, len(c.Services))}
+		for j, s := range c.Services {
+			out.Categories[i].Services[j] = s.In(locale)
+		}
+	}
+	return &out
 }

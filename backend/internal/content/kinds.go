@@ -207,7 +207,7 @@ func KindNamed(name string) (Kind, bool) {
 	return nil, false
 }
 
-var kinds = []Kind{
+var kinds = append([]Kind{
 	&itemKind[Location]{name: "location", items: func(s *Site) *[]Location { return &s.Locations },
 		key: func(l *Location) string { return l.Slug }, setKey: func(l *Location, k string) { l.Slug = k },
 		load: loadLocation, checkF: checkLocation, save: saveLocation,
@@ -289,8 +289,7 @@ var kinds = []Kind{
 		load: loadPages, checkF: checkPage, canon: canonPage, save: savePage, delete: `DELETE FROM site_pages WHERE path = $1 AND location_id = $2`},
 	translationKind(pagesDir),
 	translationKind(postsDir),
-	textKinds[0].kind(), textKinds[1].kind(), textKinds[2].kind(), textKinds[3].kind(), textKinds[4].kind(),
-}
+}, recordTextKinds()...)
 
 // instant is a time as the database keeps it: UTC, to the microsecond.
 func instant(t time.Time) time.Time { return t.UTC().Truncate(time.Microsecond) }

@@ -20,7 +20,7 @@ import (
 // products/lamp.fr.yaml); a field left out is the original's. Its key is
 // the original's and the language's prefix (consultation.de), in the
 // kinds calendar-translations, team-translations, group-translations,
-// product-translations and collection-translations. It is kept on the
+// menu-translations, product-translations and collection-translations. It is kept on the
 // original's row and goes with it.
 type Texts struct {
 	Key        string `yaml:"-" json:"key"`
@@ -43,6 +43,9 @@ type TextFields struct {
 	// Alts describe a product's pictures in this language, by the
 	// picture's address.
 	Alts map[string]string `yaml:"alts,omitempty" json:"alts,omitempty"`
+	// Categories are a service menu's categories' names in this
+	// language, by the original's name.
+	Categories map[string]string `yaml:"categories,omitempty" json:"categories,omitempty"`
 }
 
 // storedTexts is a translation as its record keeps it (translations →
@@ -64,8 +67,19 @@ var textKinds = []textKind{
 	{"calendars", "calendar-translations", "calendars", "slug", []string{"name", "description", "places"}},
 	{"teams", "team-translations", "teams", "slug", []string{"name", "description"}},
 	{"groups", "group-translations", "calendar_groups", "slug", []string{"name", "description"}},
+	{"menus", "menu-translations", "service_menus", "slug", []string{"name", "description", "categories"}},
 	{"products", "product-translations", "products", "id", []string{"name", "summary", "description", "alts"}},
 	{"collections", "collection-translations", "collections", "slug", []string{"title", "description"}},
+}
+
+// recordTextKinds are the kinds of record translations, after every
+// original's kind (a translation is written after what it translates).
+func recordTextKinds() []Kind {
+	out := make([]Kind, len(textKinds))
+	for i, k := range textKinds {
+		out[i] = k.kind()
+	}
+	return out
 }
 
 func textKindOf(dir string) (textKind, bool) {
@@ -131,6 +145,8 @@ func (k textKind) original(key string, sites ...*Site) (any, bool) {
 			found = find(s.Teams, func(t *Team) bool { return t.Slug == key })
 		case "groups":
 			found = find(s.Groups, func(g *Group) bool { return g.Slug == key })
+		case "menus":
+			found = find(s.Menus, func(m *Menu) bool { return m.Slug == key })
 		case "products":
 			found = find(s.Products, func(p *Product) bool { return p.ID == key })
 		case "collections":
@@ -170,6 +186,12 @@ func ownTexts(orig any) TextFields {
 		return TextFields{Name: o.Name, Description: o.Description}
 	case *Group:
 		return TextFields{Name: o.Name, Description: o.Description}
+	case *Menu:
+		t := TextFields{Name: o.Name, Description: o.Description}
+		for _, c := range o.Categories {
+			t.Categories = setIn(t.Categories, c.Name, c.Name)
+		}
+		return t
 	case *Product:
 		t := TextFields{Name: o.Name, Summary: o.Summary, Description: o.Description}
 		for _, im := range o.Images {
@@ -216,6 +238,14 @@ func overlay(orig any, t TextFields) any {
 		c := *o
 		c.Name, c.Description = or(t.Name, o.Name), or(t.Description, o.Description)
 		return &c
+	case *Menu:
+		c := *o
+		c.Name, c.Description = or(t.Name, o.Name), or(t.Description, o.Description)
+		c.Categories = slices.Clone(o.Categories)
+		for i, k := range c.Categories {
+			c.Categories[i].Name = or(t.Categories[k.Name], k.Name)
+		}
+		return &c
 	case *Product:
 		c := *o
 		c.Name, c.Summary, c.Description = or(t.Name, o.Name), or(t.Summary, o.Summary), or(t.Description, o.Description)
@@ -248,7 +278,7 @@ func (k textKind) check(t *Texts, r report, x *index) {
 	}
 	sameLanguage(r, x.defaultLocale, locale)
 	has := map[string]bool{"name": t.Name != "", "title": t.Title != "", "summary": t.Summary != "",
-		"description": t.Description != "", "places": len(t.Places) > 0, "alts": len(t.Alts) > 0}
+		"description": t.Description != "", "places": len(t.Places) > 0, "alts": len(t.Alts) > 0, "categories": len(t.Categories) > 0}
 	for _, f := range slices.Sorted(maps.Keys(has)) {
 		if has[f] && !slices.Contains(k.fields, f) {
 			r.add(f, "a %s's translation has %s", strings.TrimSuffix(k.dir, "s"), strings.Join(k.fields, ", "))
@@ -258,6 +288,11 @@ func (k textKind) check(t *Texts, r report, x *index) {
 	for _, v := range slices.Sorted(maps.Keys(t.Places)) {
 		if _, ok := own.Places[v]; !ok {
 			r.add("places", "%q is not one of the calendar's places: a place is translated by its value", v)
+		}
+	}
+	for _, name := range slices.Sorted(maps.Keys(t.Categories)) {
+		if _, ok := own.Categories[name]; !ok {
+			r.add("categories", "%q is not one of the menu's categories: a category is translated by its name", name)
 		}
 	}
 	for _, src := range slices.Sorted(maps.Keys(t.Alts)) {
@@ -272,6 +307,8 @@ func (k textKind) check(t *Texts, r report, x *index) {
 		checkTeam(o, r, x)
 	case *Group:
 		checkGroup(o, r, x)
+	case *Menu:
+		checkMenu(o, r, x)
 	case *Product:
 		checkProduct(o, r, x)
 	case *Collection:
@@ -321,7 +358,7 @@ func (k textKind) load(ctx context.Context, q db.Querier, s *Site) error {
 
 func (k textKind) loadOriginals(ctx context.Context, q db.Querier, s *Site) error {
 	load := map[string]func(context.Context, db.Querier, *Site) error{"calendars": loadCalendars, "teams": loadTeams,
-		"groups": loadGroups, "products": loadProducts, "collections": loadCollections}[k.dir]
+		"groups": loadGroups, "menus": loadMenus, "products": loadProducts, "collections": loadCollections}[k.dir]
 	return load(ctx, q, s)
 }
 
@@ -393,6 +430,9 @@ func records(into map[string]any, sites []*Site) {
 		}
 		for i := range s.Groups {
 			put("groups/"+s.Groups[i].Slug, &s.Groups[i])
+		}
+		for i := range s.Menus {
+			put("menus/"+s.Menus[i].Slug, &s.Menus[i])
 		}
 		for i := range s.Products {
 			put("products/"+s.Products[i].ID, &s.Products[i])

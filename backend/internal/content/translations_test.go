@@ -146,12 +146,14 @@ func TestARecordsTranslationIsCheckedAsItsOriginalIs(t *testing.T) {
 	write("teams/demo-team.en.yaml", "name: The team\n")
 	write("products/calming-cream.it.yaml", "name: Crema\ndescription: '<p onclick=\"x()\">Ciao</p>'\nalts:\n  /media/nowhere.svg: Niente\n")
 	write("collections/gifts.nl.yaml", "title: Cadeaus\ndescription: \"Bel\\a\"\n")
+	write("menus/demo-salon.es.yaml", "name: Menú del salón\ncategories:\n  Hair: Cabello\n  Nails: Uñas\n  Face and body: \"\"\n")
 	importRefused(t, pool, dir, []string{
 		`calendars/demo-consultation.fr.yaml:1: name: holds characters that are not text`,
 		`calendars/demo-consultation.fr.yaml:2: summary: a calendar's translation has name, description, places`,
 		`calendars/demo-consultation.fr.yaml:3: places: "Somewhere else" is not one of the calendar's places: a place is translated by its value`,
 		`calendars/nobody.de.yaml: key: there is no calendar "nobody" to translate (calendars/nobody.yaml)`,
 		`collections/gifts.nl.yaml:2: description: holds characters that are not text`,
+		`menus/demo-salon.es.yaml:2: categories: "Nails" is not one of the menu's categories: a category is translated by its name`,
 		`products/calming-cream.it.yaml:3: alts: "/media/nowhere.svg" is not one of the product's pictures: a description is translated by its picture's src`,
 		`teams/demo-team.en.yaml: key: the original is in en already: a translation is into another language`,
 	})

@@ -32,10 +32,10 @@ func menuLoader(svc *booking.Service) pages.Loader {
 		if cartErr == nil && req.Query.Get("step") == "time" {
 			return cartBooker(ctx, svc, req, menu, carts, title)
 		}
-		data := MenuPageData{ID: menu.ID, Name: menu.Name, Description: menu.Description, Location: locationInfo(menu.Location, req.Cat),
+		data := MenuPageData{ID: menu.ID, Name: menu.Name, Description: menu.Description, Lang: otherLang(menu.Lang, req.Locale), Location: locationInfo(menu.Location, req.Cat),
 			Categories: []MenuCategory{}, Cart: []string{}, MaxServices: booking.MaxCartItems, MaxPeople: booking.MaxCartPeople}
 		for _, c := range menu.Categories {
-			data.Categories = append(data.Categories, MenuCategory{Name: c.Name, Services: menuServices(c.Services)})
+			data.Categories = append(data.Categories, MenuCategory{Name: c.Name, Lang: otherLang(c.Lang, req.Locale), Services: menuServices(c.Services, req.Locale)})
 		}
 		if cartErr == nil {
 			for _, c := range carts[0] {
@@ -51,14 +51,22 @@ func menuLoader(svc *booking.Service) pages.Loader {
 	}
 }
 
+// pageMenu is the page's menu, as told in the page's language.
 func pageMenu(ctx context.Context, svc *booking.Service, req *pages.Request) (*booking.Menu, error) {
+	var m *booking.Menu
+	var err error
 	switch req.Match.Kind {
 	case "id":
-		return svc.MenuByID(ctx, req.Match.Params["serviceMenuId"])
+		m, err = svc.MenuByID(ctx, req.Match.Params["serviceMenuId"])
 	case "service":
-		return svc.MenuBySlug(ctx, req.Match.Params["servicemenu"])
+		m, err = svc.MenuBySlug(ctx, req.Match.Params["servicemenu"])
+	default:
+		m, err = svc.MenuBySlug(ctx, req.Match.Params["serviceMenuSlug"])
 	}
-	return svc.MenuBySlug(ctx, req.Match.Params["serviceMenuSlug"])
+	if err != nil {
+		return nil, err
+	}
+	return m.In(req.Locale), nil
 }
 
 // menuHref is this menu page with a query, from the route table.
@@ -66,8 +74,8 @@ func menuHref(req *pages.Request, q url.Values) string {
 	return route.Default().Href(req.Locale, req.Match.Route.Name, req.Match.Kind, req.Match.Params, q)
 }
 
-func menuService(s *booking.Calendar) MenuService {
-	return MenuService{Slug: s.Slug, Name: s.Name, Description: s.Description, DurationMinutes: int(s.Duration / time.Minute),
+func menuService(s *booking.Calendar, locale string) MenuService {
+	return MenuService{Slug: s.Slug, Name: s.Name, Description: s.Description, Lang: otherLang(s.Lang, locale), DurationMinutes: int(s.Duration / time.Minute),
 		PriceCents: s.PriceCents, RequiresConfirmation: s.RequiresConfirmation}
 }
 
@@ -75,10 +83,10 @@ func menuService(s *booking.Calendar) MenuService {
 // rules, the whole visit's length, and the times when every service fits.
 func cartBooker(ctx context.Context, svc *booking.Service, req *pages.Request, menu *booking.Menu, carts [][]*booking.Calendar, title string) (*pages.Result, error) {
 	raw := req.Query.Get("cart")
-	info := &CartInfo{Menu: menu.ID, Items: menuServices(carts[0]), GuestItems: [][]MenuService{}, Raw: raw,
+	info := &CartInfo{Menu: menu.ID, Items: menuServices(carts[0], req.Locale), GuestItems: [][]MenuService{}, Raw: raw,
 		MenuHref: menuHref(req, url.Values{"cart": {raw}})}
 	for _, guest := range carts[1:] {
-		info.GuestItems = append(info.GuestItems, menuServices(guest))
+		info.GuestItems = append(info.GuestItems, menuServices(guest, req.Locale))
 	}
 	// The first service's form and rules; the visit's times, when every
 	// service fits back to back.
@@ -115,10 +123,10 @@ func cartBooker(ctx context.Context, svc *booking.Service, req *pages.Request, m
 	return page, nil
 }
 
-func menuServices(cart []*booking.Calendar) []MenuService {
+func menuServices(cart []*booking.Calendar, locale string) []MenuService {
 	out := make([]MenuService, len(cart))
 	for i, c := range cart {
-		out[i] = menuService(c)
+		out[i] = menuService(c, locale)
 	}
 	return out
 }

@@ -29,9 +29,14 @@ func visitRescheduler(ctx context.Context, svc *booking.Service, req *pages.Requ
 		return nil, err
 	}
 	people := visitPeople(all)
-	info := &CartInfo{Items: menuServices(people[0]), GuestItems: [][]MenuService{}}
+	for _, cals := range people {
+		for i, c := range cals {
+			cals[i] = c.In(req.Locale) // the services' names in the page's language
+		}
+	}
+	info := &CartInfo{Items: menuServices(people[0], req.Locale), GuestItems: [][]MenuService{}}
 	for _, guest := range people[1:] {
-		info.GuestItems = append(info.GuestItems, menuServices(guest))
+		info.GuestItems = append(info.GuestItems, menuServices(guest, req.Locale))
 	}
 	names := make([]string, 0, len(people[0]))
 	for _, c := range people[0] {

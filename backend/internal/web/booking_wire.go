@@ -60,6 +60,7 @@ type MenuPageData struct {
 	ID          string         `json:"id"`
 	Name        string         `json:"name"`
 	Description string         `json:"description"`
+	Lang        string         `json:"lang,omitempty"` // the language of its texts, where it is not the page's
 	Location    LocationInfo   `json:"location"`
 	Categories  []MenuCategory `json:"categories"`
 	Cart        []string       `json:"cart"`
@@ -72,6 +73,7 @@ type MenuPageData struct {
 // MenuCategory groups a menu's services.
 type MenuCategory struct {
 	Name     string        `json:"name"`
+	Lang     string        `json:"lang,omitempty"` // the language of its name, where it is not the page's
 	Services []MenuService `json:"services"`
 }
 
@@ -80,6 +82,7 @@ type MenuService struct {
 	Slug                 string `json:"slug"`
 	Name                 string `json:"name"`
 	Description          string `json:"description"`
+	Lang                 string `json:"lang,omitempty"` // the language of its name and description, where it is not the page's
 	DurationMinutes      int    `json:"durationMinutes"`
 	PriceCents           int    `json:"priceCents"`
 	RequiresConfirmation bool   `json:"requiresConfirmation"`

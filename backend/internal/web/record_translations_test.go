@@ -101,3 +101,21 @@ func TestTheConfirmationNamesTheServiceInTheBookersLanguage(t *testing.T) {
 		t.Errorf("the staff's copy does not name the service in English:\n%s", text)
 	}
 }
+
+// A service menu in German names itself, its categories and its services
+// in German where the business translated them, and marks the rest.
+func TestAServiceMenuReadsInTheVisitorsLanguage(t *testing.T) {
+	f := newFixture(t, sharedRenderer(t))
+	if _, err := f.pool.Exec(context.Background(), `UPDATE service_menus SET translations = '{"de": {"name": "Salon-Menü", "categories": {"Hair": "Haare"}}}'`); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := f.pool.Exec(context.Background(), `UPDATE calendars SET translations = '{"de": {"name": "Haarschnitt"}}' WHERE slug = 'salon-haircut'`); err != nil {
+		t.Fatal(err)
+	}
+	doc := f.do(http.MethodGet, "/de/widget/service-menus/demo-salon?cart=salon-haircut,salon-manicure", nil).Body.String()
+	for _, want := range []string{">Salon-Menü</h1>", ">Haare</h2>", `<span>Haarschnitt</span>`, `<span lang="en-US">Manicure</span>`, `lang="en-US">Hands and feet</h2>`} {
+		if !strings.Contains(doc, want) {
+			t.Errorf("the German menu lacks %s", want)
+		}
+	}
+}

@@ -73,6 +73,7 @@ export interface MenuPageData {
   id: string;
   name: string;
   description: string;
+  lang?: string; // the language of its texts, where it is not the page's
   location: LocationInfo;
   categories: MenuCategory[];
   cart: string[];
@@ -86,6 +87,7 @@ export interface MenuPageData {
  */
 export interface MenuCategory {
   name: string;
+  lang?: string; // the language of its name, where it is not the page's
   services: MenuService[];
 }
 /**
@@ -95,6 +97,7 @@ export interface MenuService {
   slug: string;
   name: string;
   description: string;
+  lang?: string; // the language of its name and description, where it is not the page's
   durationMinutes: number /* int */;
   priceCents: number /* int */;
   requiresConfirmation: boolean;

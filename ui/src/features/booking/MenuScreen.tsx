@@ -53,7 +53,7 @@ export function MenuScreen({ data }: { data: MenuPageData }) {
   const addGuestHref = url.href({ cart: raw + '~', for: String(people.length) });
   return (
     <div className={styles.screen}>
-      <ListHeader location={data.location} name={data.name} description={data.description} />
+      <ListHeader location={data.location} name={data.name} description={data.description} lang={data.lang} />
       <nav className={styles.people} aria-label={intl.formatMessage({ id: 'booking.menu.whoFor' })}>
         {people.map((_, i) => (
           <Link key={i} to={personHref(i)} replace className={i === who ? `${styles.person} ${styles.current}` : styles.person} aria-current={i === who ? 'true' : undefined} preventScrollReset>
@@ -68,7 +68,7 @@ export function MenuScreen({ data }: { data: MenuPageData }) {
       </nav>
       {data.categories.map((c, i) => (
         <section key={c.name} className={styles.category} aria-labelledby={`${idBase}-cat${i}`}>
-          <h2 id={`${idBase}-cat${i}`} className={styles.categoryTitle}>
+          <h2 id={`${idBase}-cat${i}`} className={styles.categoryTitle} lang={c.lang}>
             {c.name}
           </h2>
           <ul className={styles.services}>
@@ -78,7 +78,7 @@ export function MenuScreen({ data }: { data: MenuPageData }) {
                 <li key={s.slug} className={inCart ? `${styles.service} ${styles.chosen}` : styles.service}>
                   <div className={styles.info}>
                     <span className={styles.name}>
-                      {s.name}
+                      <span lang={s.lang}>{s.name}</span>
                       {inCart && (
                         <span className={styles.added}>
                           <span aria-hidden="true">✓ </span>
@@ -86,7 +86,11 @@ export function MenuScreen({ data }: { data: MenuPageData }) {
                         </span>
                       )}
                     </span>
-                    {s.description && <span className={styles.description}>{s.description}</span>}
+                    {s.description && (
+                      <span className={styles.description} lang={s.lang}>
+                        {s.description}
+                      </span>
+                    )}
                     <span className={styles.facts}>
                       <ClockIcon />
                       {formatDuration(intl, s.durationMinutes)}

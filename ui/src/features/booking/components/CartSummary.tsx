@@ -16,7 +16,7 @@ export function CartSummary({ items, guestItems = [], currency }: { items: MenuS
     <ol className={styles.items}>
       {services.map((i) => (
         <li key={i.slug}>
-          <span>{i.name}</span>
+          <span lang={i.lang}>{i.name}</span>
           <span className={styles.meta}>
             {formatDuration(intl, i.durationMinutes)}
             {i.priceCents > 0 && ` · ${price(i.priceCents)}`}

@@ -3,6 +3,8 @@ package forms
 import (
 	"slices"
 	"strings"
+
+	"slotwise/locales"
 )
 
 // Kinds of form.
@@ -63,24 +65,42 @@ type Text map[string]string
 // (pt-br for pt), else in fallback (the definition's own language), else
 // in en-US, else in any language it has.
 func (t Text) In(locale, fallback string) string {
-	if len(t) == 0 {
+	s, _ := t.choose(locale, fallback)
+	return s
+}
+
+// LangIn is the language In shows t in for locale, where it is another
+// language than locale's (as a lang attribute writes it), else "": a text
+// the business did not translate says its own language (WCAG 3.1.2).
+func (t Text) LangIn(locale, fallback string) string {
+	_, k := t.choose(locale, fallback)
+	base := func(l string) string { b, _, _ := strings.Cut(strings.ToLower(l), "-"); return b }
+	if k == "" || base(k) == base(locale) {
 		return ""
+	}
+	return locales.Lang(k)
+}
+
+// choose is In's text and the language it is in.
+func (t Text) choose(locale, fallback string) (string, string) {
+	if len(t) == 0 {
+		return "", ""
 	}
 	if locale == "en" {
 		locale = "en-US"
 	}
 	if s, ok := t[locale]; ok {
-		return s
+		return s, locale
 	}
 	base, _, _ := strings.Cut(locale, "-")
 	for k, s := range t {
 		if kb, _, _ := strings.Cut(k, "-"); kb == base && base != "" {
-			return s
+			return s, k
 		}
 	}
 	for _, k := range []string{fallback, "en-US"} {
 		if s, ok := t[k]; ok {
-			return s
+			return s, k
 		}
 	}
 	keys := make([]string, 0, len(t))
@@ -88,7 +108,7 @@ func (t Text) In(locale, fallback string) string {
 		keys = append(keys, k)
 	}
 	slices.Sort(keys)
-	return t[keys[0]]
+	return t[keys[0]], keys[0]
 }
 
 // Definition is one version of a form: what it asks, in which steps, and

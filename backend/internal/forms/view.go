@@ -11,12 +11,15 @@ func (f *Form) ViewIn(locale, today string) View {
 // questions have no form row of their own to ask).
 func ViewOf(d *Definition, slug, kind, locale, today, region string) View {
 	t := func(x Text) string { return x.In(locale, d.Locale) }
-	v := View{Slug: slug, Kind: kind, Title: t(d.Title), Intro: t(d.Intro), Rules: d.Rules, Submit: t(d.Submit),
+	lang := func(x Text) string { return x.LangIn(locale, d.Locale) }
+	v := View{Slug: slug, Kind: kind, Title: t(d.Title), Intro: t(d.Intro), Lang: lang(d.Title), Rules: d.Rules, Submit: t(d.Submit),
 		Today: today, Region: region}
 	for _, s := range d.Steps {
 		sv := StepView{ID: s.ID, Title: t(s.Title), Fields: make([]FieldView, 0, len(s.Fields))}
 		for i := range s.Fields {
-			sv.Fields = append(sv.Fields, fieldView(&s.Fields[i], t, today))
+			fv := fieldView(&s.Fields[i], t, today)
+			fv.Lang = lang(s.Fields[i].Label)
+			sv.Fields = append(sv.Fields, fv)
 		}
 		v.Steps = append(v.Steps, sv)
 	}

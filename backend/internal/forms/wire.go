@@ -16,10 +16,13 @@ type Score struct {
 
 // View is a form as a page shows it.
 type View struct {
-	Slug   string     `json:"slug"`
-	Kind   string     `json:"kind"`
-	Title  string     `json:"title"`
-	Intro  string     `json:"intro,omitempty"`
+	Slug  string `json:"slug"`
+	Kind  string `json:"kind"`
+	Title string `json:"title"`
+	Intro string `json:"intro,omitempty"`
+	// Lang is the language of its title, intro and submit where it is not
+	// the page's: the business did not translate the form into it.
+	Lang   string     `json:"lang,omitempty"`
 	Steps  []StepView `json:"steps"`
 	Rules  []Rule     `json:"rules" tstype:"Rule[] | null"`
 	Submit string     `json:"submit,omitempty"`
@@ -39,6 +42,7 @@ type FieldView struct {
 	ID          string       `json:"id"`
 	Type        string       `json:"type"`
 	Label       string       `json:"label"`
+	Lang        string       `json:"lang,omitempty"` // of its label, help and options, where it is not the page's
 	Help        string       `json:"help,omitempty"`
 	Placeholder string       `json:"placeholder,omitempty"`
 	Required    bool         `json:"required,omitempty"`

@@ -296,6 +296,11 @@ export interface View {
   kind: string;
   title: string;
   intro?: string;
+  /**
+   * Lang is the language of its title, intro and submit where it is not
+   * the page's: the business did not translate the form into it.
+   */
+  lang?: string;
   steps: StepView[];
   rules: Rule[] | null;
   submit?: string;
@@ -317,6 +322,7 @@ export interface FieldView {
   id: string;
   type: string;
   label: string;
+  lang?: string; // of its label, help and options, where it is not the page's
   help?: string;
   placeholder?: string;
   required?: boolean;

@@ -17,8 +17,14 @@ export function FormScreen() {
     <div className={styles.screen}>
       <header className={styles.header}>
         <BusinessMark location={data.business} />
-        <h1 className={styles.title}>{form.title}</h1>
-        {form.intro && !data.done && data.position <= 1 && <p className={styles.intro}>{form.intro}</p>}
+        <h1 className={styles.title} lang={form.lang}>
+          {form.title}
+        </h1>
+        {form.intro && !data.done && data.position <= 1 && (
+          <p className={styles.intro} lang={form.lang}>
+            {form.intro}
+          </p>
+        )}
       </header>
       {data.done ? (
         <Thanks data={data} />
@@ -28,7 +34,11 @@ export function FormScreen() {
             <div className={styles.progress}>
               <p className={styles.progressText}>
                 <FormattedMessage id="form.progress" values={{ position: data.position, total: data.total }} />
-                {step?.title && <span className={styles.stepTitle}>{step.title}</span>}
+                {step?.title && (
+                  <span className={styles.stepTitle} lang={form.lang}>
+                    {step.title}
+                  </span>
+                )}
               </p>
               <ol className={styles.bar} aria-hidden="true">
                 {Array.from({ length: data.total }, (_, i) => (

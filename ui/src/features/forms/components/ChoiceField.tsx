@@ -4,6 +4,7 @@ import { useIntl } from '../../../lib/i18n';
 import type { FieldView } from '../../../generated/forms';
 import styles from '../Forms.module.css';
 import { LabelWithMark } from '../../../components/LabelWithMark';
+import { ownText } from './ownText';
 
 interface Props {
   field: FieldView;
@@ -40,7 +41,7 @@ export function ChoiceField({ field, name, values, error, optionalLabel, onChang
     >
       <legend className={styles.legend}>
         <LabelWithMark
-          label={field.label}
+          label={ownText(field, field.label)}
           mark={
             field.required ? (
               <span className={styles.required} aria-hidden="true">
@@ -53,7 +54,7 @@ export function ChoiceField({ field, name, values, error, optionalLabel, onChang
         />
       </legend>
       {field.help && (
-        <p id={hintId} className={styles.hint}>
+        <p id={hintId} className={styles.hint} lang={field.lang}>
           {field.help}
         </p>
       )}
@@ -71,7 +72,7 @@ export function ChoiceField({ field, name, values, error, optionalLabel, onChang
                 onChange={(e) => toggle(o.value, e.target.checked)}
                 aria-label={rating ? intl.formatMessage({ id: 'form.rating.value' }, { value: Number(o.value), max: options.length }) : undefined}
               />
-              <span>{o.label}</span>
+              <span lang={field.lang}>{o.label}</span>
             </label>
           );
         })}

@@ -3,6 +3,7 @@ import { WithPrivacy } from '../../../components/WithPrivacy';
 import { useIntl } from '../../../lib/i18n';
 import type { FieldView } from '../../../generated/forms';
 import { ChoiceField } from './ChoiceField';
+import { ownText } from './ownText';
 import { PhoneInput, type RegionChoice } from './PhoneInput';
 
 // PhoneProps are a phone field's country: chosen, named and posted.
@@ -54,14 +55,14 @@ export function FormField({ field, values, error, region, lang, onChange, onBlur
     case 'consent':
       return (
         <div data-field={field.id}>
-          <CheckboxField name={name} label={<WithPrivacy>{field.label}</WithPrivacy>} required={field.required} error={error} checked={value !== ''} onChange={(c) => set(c ? 'on' : '')} />
+          <CheckboxField name={name} label={<WithPrivacy>{ownText(field, field.label)}</WithPrivacy>} required={field.required} error={error} checked={value !== ''} onChange={(c) => set(c ? 'on' : '')} />
         </div>
       );
   }
-  const hint = field.type === 'phone' && !field.help && !phone ? phoneHint(intl, region, lang) : field.help;
+  const hint = field.type === 'phone' && !field.help && !phone ? phoneHint(intl, region, lang) : ownText(field, field.help);
   return (
     <div data-field={field.id}>
-      <Field label={field.label} required={field.required} optionalLabel={optional} error={error} hint={hint || undefined}>
+      <Field label={ownText(field, field.label)} required={field.required} optionalLabel={optional} error={error} hint={hint || undefined}>
         {(c) => {
           const common = { ...c, name, className: inputClass, value, placeholder: field.placeholder || undefined, onBlur };
           switch (field.type) {
@@ -72,7 +73,7 @@ export function FormField({ field, values, error, region, lang, onChange, onBlur
                 <select {...common} onChange={(e) => set(e.target.value)}>
                   <option value="">{choose ?? intl.formatMessage({ id: 'form.choose' })}</option>
                   {(field.options ?? []).map((o) => (
-                    <option key={o.value} value={o.value}>
+                    <option key={o.value} value={o.value} lang={field.lang}>
                       {o.label}
                     </option>
                   ))}

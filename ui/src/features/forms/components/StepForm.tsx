@@ -51,7 +51,7 @@ export function StepForm({ data, route }: { data: FormPageData; route: string })
           </Link>
         )}
         <Button type="submit" busy={busy} className={styles.submit}>
-          {busy ? <FormattedMessage id="form.sending" /> : last ? form.submit || <FormattedMessage id="form.submit" /> : <FormattedMessage id="form.next" />}
+          {busy ? <FormattedMessage id="form.sending" /> : last ? (form.submit && <span lang={form.lang}>{form.submit}</span>) || <FormattedMessage id="form.submit" /> : <FormattedMessage id="form.next" />}
         </Button>
       </div>
     </Form>

@@ -31,7 +31,7 @@ function Price({ product }: { product: Product }) {
 // ProductView is one product: its pictures, price, stock and description.
 export function ProductView({ product }: { product: Product }) {
   const { locale } = usePage();
-  const lang = useTextLang(product.lang);
+  const lang = useTextLang();
   const [main, ...more] = product.images;
   return (
     <article className={styles.product}>
@@ -74,9 +74,8 @@ export function ProductView({ product }: { product: Product }) {
 
 // CollectionView lists a collection's products in its own order.
 export function CollectionView({ collection }: { collection: Collection }) {
-  const page = usePage();
-  const { locale } = page;
-  const lang = useTextLang(collection.lang);
+  const { locale } = usePage();
+  const lang = useTextLang();
   return (
     <section className={styles.collection} aria-labelledby="collection-title">
       <UntranslatedNote />
@@ -102,7 +101,7 @@ export function CollectionView({ collection }: { collection: Collection }) {
               <Reveal as="div">
                 <Link className={styles.tile} to={productHref(locale, p.id)}>
                   {p.images[0] && <Picture image={p.images[0]} alt="" sizes="(min-width: 768px) 33vw, 50vw" eager={i < 2} />}
-                  <span className={styles.tileName} lang={p.lang !== page.lang ? p.lang : undefined}>
+                  <span className={styles.tileName} lang={p.lang === collection.lang ? lang : p.lang}>
                     {p.name}
                   </span>
                 </Link>

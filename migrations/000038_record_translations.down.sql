@@ -3,4 +3,3 @@ ALTER TABLE teams DROP COLUMN translations;
 ALTER TABLE calendar_groups DROP COLUMN translations;
 ALTER TABLE products DROP COLUMN translations;
 ALTER TABLE collections DROP COLUMN translations;
-ALTER TABLE service_menus DROP COLUMN translations;

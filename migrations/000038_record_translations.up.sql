@@ -7,4 +7,3 @@ ALTER TABLE teams ADD COLUMN translations jsonb NOT NULL DEFAULT '{}';
 ALTER TABLE calendar_groups ADD COLUMN translations jsonb NOT NULL DEFAULT '{}';
 ALTER TABLE products ADD COLUMN translations jsonb NOT NULL DEFAULT '{}';
 ALTER TABLE collections ADD COLUMN translations jsonb NOT NULL DEFAULT '{}';
-ALTER TABLE service_menus ADD COLUMN translations jsonb NOT NULL DEFAULT '{}';

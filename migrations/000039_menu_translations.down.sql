@@ -1,0 +1,1 @@
+ALTER TABLE service_menus DROP COLUMN translations;

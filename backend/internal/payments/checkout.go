@@ -110,7 +110,8 @@ func (s *Service) checkoutRequest(ctx context.Context, provider Provider, p *pay
 	expires := time.Now().Add(life) // real time: Stripe's clock
 	return CheckoutRequest{
 		Key: p.ID, Amount: p.Amount, Currency: p.Currency, Email: first.Contact.Email,
-		Description: first.Calendar.Name + " · " + first.Calendar.Location.Name, Merchant: first.Calendar.Location.Name,
+		// The service as the booker read it: in the language they pay in.
+		Description: first.Calendar.In(p.Locale).Name + " · " + first.Calendar.Location.Name, Merchant: first.Calendar.Location.Name,
 		Locale: locales.Get(p.Locale).Lang, BookingID: first.ID, PaymentID: p.ID,
 		SuccessURL: success, CancelURL: cancel, ExpiresAt: expires.Unix(),
 	}

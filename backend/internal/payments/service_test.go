@@ -573,3 +573,17 @@ func TestAHeldSeriesCancelledInPartIsReleasedWhole(t *testing.T) {
 		t.Fatalf("%d bookings of the series still hold their time", n)
 	}
 }
+
+// The checkout names the service as the booker read it: in German for a
+// booking made in German, where the business translated it.
+func TestTheCheckoutNamesTheServiceInTheBookersLanguage(t *testing.T) {
+	f := newFixture(t)
+	if _, err := f.pool.Exec(context.Background(), `UPDATE calendars SET translations = '{"de": {"name": "Tiefenmassage"}}' WHERE slug = 'demo-paid'`); err != nil {
+		t.Fatal(err)
+	}
+	f.book(t, monday10)
+	asked := f.double.Asked(http.MethodPost, "/v1/checkout/sessions")
+	if got := asked[0].Form.Get("line_items[0][price_data][product_data][name]"); !strings.HasPrefix(got, "Tiefenmassage · ") {
+		t.Errorf("the checkout names %q, want the German name", got)
+	}
+}

@@ -1,6 +1,7 @@
 package booking
 
 import (
+	"cmp"
 	"encoding/json"
 
 	"slotwise/locales"
@@ -33,13 +34,6 @@ func textsIn(translations []byte, locale string) (recordTexts, bool) {
 	return t, ok
 }
 
-func or(s, own string) string {
-	if s != "" {
-		return s
-	}
-	return own
-}
-
 // In is the calendar as told in locale: its name, description and places
 // in that language where the business translated them, else its own,
 // with Lang saying which. The places keep their order and kinds.
@@ -49,11 +43,11 @@ func (c *Calendar) In(locale string) *Calendar {
 	if !ok {
 		return &out
 	}
-	out.Name, out.Description, out.Lang = or(t.Name, c.Name), or(t.Description, c.Description), locales.Lang(locale)
+	out.Name, out.Description, out.Lang = cmp.Or(t.Name, c.Name), cmp.Or(t.Description, c.Description), locales.Lang(locale)
 	if len(t.Places) > 0 {
 		out.LocationOptions = make([]LocationOption, len(c.LocationOptions))
 		for i, o := range c.LocationOptions {
-			out.LocationOptions[i] = LocationOption{Kind: o.Kind, Value: or(t.Places[o.Value], o.Value)}
+			out.LocationOptions[i] = LocationOption{Kind: o.Kind, Value: cmp.Or(t.Places[o.Value], o.Value)}
 		}
 	}
 	return &out
@@ -64,7 +58,7 @@ func (t *Team) In(locale string) *Team {
 	out := *t
 	out.Calendar, out.Lang = t.Calendar.In(locale), t.Calendar.Lang
 	if x, ok := textsIn(t.translations, locale); ok {
-		out.Name, out.Description, out.Lang = or(x.Name, t.Name), or(x.Description, t.Description), locales.Lang(locale)
+		out.Name, out.Description, out.Lang = cmp.Or(x.Name, t.Name), cmp.Or(x.Description, t.Description), locales.Lang(locale)
 	}
 	return &out
 }
@@ -74,7 +68,7 @@ func (g *Group) In(locale string) *Group {
 	out := *g
 	out.Lang = locales.Lang(g.Location.DefaultLocale)
 	if x, ok := textsIn(g.translations, locale); ok {
-		out.Name, out.Description, out.Lang = or(x.Name, g.Name), or(x.Description, g.Description), locales.Lang(locale)
+		out.Name, out.Description, out.Lang = cmp.Or(x.Name, g.Name), cmp.Or(x.Description, g.Description), locales.Lang(locale)
 	}
 	out.Calendars = make([]*Calendar, len(g.Calendars))
 	for i, c := range g.Calendars {
@@ -107,7 +101,7 @@ func (m *Menu) In(locale string) *Menu {
 	out := *m
 	x, ok := textsIn(m.translations, locale)
 	if ok {
-		out.Name, out.Description, out.Lang = or(x.Name, m.Name), or(x.Description, m.Description), locales.Lang(locale)
+		out.Name, out.Description, out.Lang = cmp.Or(x.Name, m.Name), cmp.Or(x.Description, m.Description), locales.Lang(locale)
 	}
 	out.Categories = make([]MenuCategory, len(m.Categories))
 	for i, c := range m.Categories {

@@ -1,6 +1,7 @@
 package content
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -215,48 +216,42 @@ func setIn(m map[string]string, k, v string) map[string]string {
 // overlay is the original with the translation's texts in place of its
 // own: what the translation is checked as.
 func overlay(orig any, t TextFields) any {
-	or := func(s, own string) string {
-		if s != "" {
-			return s
-		}
-		return own
-	}
 	switch o := orig.(type) {
 	case *Calendar:
 		c := *o
-		c.Name, c.Description = or(t.Name, o.Name), or(t.Description, o.Description)
+		c.Name, c.Description = cmp.Or(t.Name, o.Name), cmp.Or(t.Description, o.Description)
 		c.Places = slices.Clone(o.Places)
 		for i, p := range c.Places {
-			c.Places[i].Value = or(t.Places[p.Value], p.Value)
+			c.Places[i].Value = cmp.Or(t.Places[p.Value], p.Value)
 		}
 		return &c
 	case *Team:
 		c := *o
-		c.Name, c.Description = or(t.Name, o.Name), or(t.Description, o.Description)
+		c.Name, c.Description = cmp.Or(t.Name, o.Name), cmp.Or(t.Description, o.Description)
 		return &c
 	case *Group:
 		c := *o
-		c.Name, c.Description = or(t.Name, o.Name), or(t.Description, o.Description)
+		c.Name, c.Description = cmp.Or(t.Name, o.Name), cmp.Or(t.Description, o.Description)
 		return &c
 	case *Menu:
 		c := *o
-		c.Name, c.Description = or(t.Name, o.Name), or(t.Description, o.Description)
+		c.Name, c.Description = cmp.Or(t.Name, o.Name), cmp.Or(t.Description, o.Description)
 		c.Categories = slices.Clone(o.Categories)
 		for i, k := range c.Categories {
-			c.Categories[i].Name = or(t.Categories[k.Name], k.Name)
+			c.Categories[i].Name = cmp.Or(t.Categories[k.Name], k.Name)
 		}
 		return &c
 	case *Product:
 		c := *o
-		c.Name, c.Summary, c.Description = or(t.Name, o.Name), or(t.Summary, o.Summary), or(t.Description, o.Description)
+		c.Name, c.Summary, c.Description = cmp.Or(t.Name, o.Name), cmp.Or(t.Summary, o.Summary), cmp.Or(t.Description, o.Description)
 		c.Images = slices.Clone(o.Images)
 		for i, im := range c.Images {
-			c.Images[i].Alt = or(t.Alts[im.Src], im.Alt)
+			c.Images[i].Alt = cmp.Or(t.Alts[im.Src], im.Alt)
 		}
 		return &c
 	case *Collection:
 		c := *o
-		c.Title, c.Description = or(t.Title, o.Title), or(t.Description, o.Description)
+		c.Title, c.Description = cmp.Or(t.Title, o.Title), cmp.Or(t.Description, o.Description)
 		return &c
 	}
 	return orig
@@ -285,21 +280,9 @@ func (k textKind) check(t *Texts, r report, x *index) {
 		}
 	}
 	own := ownTexts(orig)
-	for _, v := range slices.Sorted(maps.Keys(t.Places)) {
-		if _, ok := own.Places[v]; !ok {
-			r.add("places", "%q is not one of the calendar's places: a place is translated by its value", v)
-		}
-	}
-	for _, name := range slices.Sorted(maps.Keys(t.Categories)) {
-		if _, ok := own.Categories[name]; !ok {
-			r.add("categories", "%q is not one of the menu's categories: a category is translated by its name", name)
-		}
-	}
-	for _, src := range slices.Sorted(maps.Keys(t.Alts)) {
-		if _, ok := own.Alts[src]; !ok {
-			r.add("alts", "%q is not one of the product's pictures: a description is translated by its picture's src", src)
-		}
-	}
+	unknown(r, "places", t.Places, own.Places, "is not one of the calendar's places: a place is translated by its value")
+	unknown(r, "categories", t.Categories, own.Categories, "is not one of the menu's categories: a category is translated by its name")
+	unknown(r, "alts", t.Alts, own.Alts, "is not one of the product's pictures: a description is translated by its picture's src")
 	switch o := overlay(orig, t.TextFields).(type) {
 	case *Calendar:
 		checkCalendar(o, r, x)
@@ -316,6 +299,16 @@ func (k textKind) check(t *Texts, r report, x *index) {
 	}
 	if t.Source != "" && !sourceSyntax.MatchString(t.Source) {
 		r.add("source", "is the digest export wrote (16 letters and digits); leave it out in a new translation")
+	}
+}
+
+// unknown refuses each key of a translation's list that its original's
+// list lacks.
+func unknown(r report, field string, got, own map[string]string, why string) {
+	for _, key := range slices.Sorted(maps.Keys(got)) {
+		if _, ok := own[key]; !ok {
+			r.add(field, "%q "+why, key)
+		}
 	}
 }
 

@@ -1,6 +1,7 @@
 package sites
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -42,13 +43,6 @@ func textsIn(translations []byte, locale string) ([]string, *shopTexts, error) {
 	return langs, nil, nil
 }
 
-func or(s, own string) string {
-	if s != "" {
-		return s
-	}
-	return own
-}
-
 // in puts the product's texts in locale in place of its own where the
 // business translated them, and says the languages it is in.
 func (p *Product) in(locale string) error {
@@ -60,14 +54,14 @@ func (p *Product) in(locale string) error {
 	if t == nil {
 		return nil
 	}
-	p.Name, p.Summary, p.Lang = or(t.Name, p.Name), or(t.Summary, p.Summary), locales.Lang(locale)
+	p.Name, p.Summary, p.Lang = cmp.Or(t.Name, p.Name), cmp.Or(t.Summary, p.Summary), locales.Lang(locale)
 	if t.Rich != nil {
 		p.Description = t.Rich
 	}
 	if len(t.Alts) > 0 {
 		p.Images = slices.Clone(p.Images)
 		for i, im := range p.Images {
-			p.Images[i].Alt = or(t.Alts[im.Src], im.Alt)
+			p.Images[i].Alt = cmp.Or(t.Alts[im.Src], im.Alt)
 		}
 	}
 	return nil
@@ -81,7 +75,7 @@ func (c *Collection) in(translations []byte, locale string) error {
 	}
 	c.Translations = langs
 	if t != nil {
-		c.Title, c.Description, c.Lang = or(t.Title, c.Title), or(t.Description, c.Description), locales.Lang(locale)
+		c.Title, c.Description, c.Lang = cmp.Or(t.Title, c.Title), cmp.Or(t.Description, c.Description), locales.Lang(locale)
 	}
 	return nil
 }
@@ -107,7 +101,7 @@ func (s *Store) collectionTitlesIn(ctx context.Context, refs []CollectionRef, lo
 		titles[slug] = title
 	}
 	for i := range refs {
-		refs[i].Title = or(titles[refs[i].Slug], refs[i].Title)
+		refs[i].Title = cmp.Or(titles[refs[i].Slug], refs[i].Title)
 	}
 	return rows.Err()
 }

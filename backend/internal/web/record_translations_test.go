@@ -3,7 +3,6 @@ package web_test
 import (
 	"context"
 	"net/http"
-	"slices"
 	"strings"
 	"testing"
 )
@@ -34,10 +33,7 @@ func TestAProductsSignalsNameTheLanguagesItsTextIsIn(t *testing.T) {
 				t.Fatalf("%d", rec.Code)
 			}
 			got := signalsOf(t, rec.Body.String())
-			if got.htmlLang != tt.want.htmlLang || got.rootLang != tt.want.rootLang || got.titleLang != tt.want.titleLang ||
-				got.canonical != tt.want.canonical || got.ogLocale != tt.want.ogLocale || got.contentLanguage != tt.want.contentLanguage ||
-				!slices.Equal(got.alternates, tt.want.alternates) || !slices.Equal(got.ogAlternates, tt.want.ogAlternates) ||
-				!slices.Equal(got.inLanguage, tt.want.inLanguage) {
+			if !got.same(tt.want) {
 				t.Errorf("signals\n got %+v\nwant %+v", got, tt.want)
 			}
 		})

@@ -83,8 +83,8 @@ func (c *Collection) in(translations []byte, locale string) error {
 // collectionTitlesIn puts the collections' titles in locale where the
 // business translated them (a product's links to its collections).
 func (s *Store) collectionTitlesIn(ctx context.Context, refs []CollectionRef, locale string) error {
-	if len(refs) == 0 {
-		return nil
+	if len(refs) == 0 || locale == "" {
+		return nil // the original's address (no prefix) reads no translation: no query
 	}
 	rows, err := s.q.Query(ctx, `SELECT slug, translations->$1->>'title' FROM collections
 		WHERE location_id = $2 AND slug = ANY($3) AND translations->$1->>'title' IS NOT NULL`, locale, db.ThisBusiness, slugsOf(refs))

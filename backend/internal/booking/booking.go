@@ -88,6 +88,9 @@ type Location struct {
 	// CancelOneOfVisit lets a booker cancel one service of a visit and keep
 	// the rest; otherwise a visit is cancelled whole.
 	CancelOneOfVisit bool
+	// translations are its name and consent text in other languages
+	// (location.de.yaml), by URL prefix: In reads them.
+	translations []byte
 }
 
 // Staff is a person who takes appointments.

@@ -36,7 +36,7 @@ const calendarColumns = `
 	c.seats, c.max_seats_per_booking, c.recurring_max, c.price_cents, coalesce(c.currency, ''), c.price_per_person,
 	c.deposit_kind, c.deposit_value, c.payment, c.hold_minutes, c.refund_policy, c.refund_window_hours, l.id, l.slug, l.name, l.logo_url, l.brand_color, l.time_zone, l.currency, l.default_locale,
 	l.consent_text, coalesce(nullif(c.terms_url, ''), l.terms_url), l.email, l.country, coalesce(l.payment_provider, ''),
-	l.phone, l.contact_form, l.privacy_url, l.cancel_one_of_visit, l.is_default, ` + paymentAccounts + `,
+	l.phone, l.contact_form, l.privacy_url, l.cancel_one_of_visit, l.is_default, ` + paymentAccounts + `, l.translations,
 	(SELECT fv.definition FROM forms f JOIN form_versions fv ON fv.form_id = f.id AND fv.version = f.version AND fv.location_id = f.location_id WHERE f.id = c.form_id AND f.location_id = c.location_id),
 	(SELECT f.version FROM forms f WHERE f.id = c.form_id AND f.location_id = c.location_id), c.reminders, c.translations, ` + calendarStaffJSON
 
@@ -62,7 +62,7 @@ func scanCalendar(row pgx.Row) (*Calendar, error) {
 		&c.Seats, &c.MaxSeatsPerBooking, &c.RecurringMax, &c.PriceCents, &c.Currency, &c.PricePerPerson,
 		&c.DepositKind, &c.DepositValue, &c.Payment, &hold, &c.RefundPolicy, &refundHours, &l.ID, &l.Slug, &l.Name, &l.LogoURL, &l.BrandColor, &l.TimeZone, &l.Currency, &l.DefaultLocale,
 		&l.ConsentText, &l.TermsURL, &l.Email, &l.Country, &l.PaymentProvider,
-		&l.Phone, &l.ContactForm, &l.PrivacyURL, &l.CancelOneOfVisit, &l.Default, &l.PaymentAccounts, &questions, &questionsVersion, &reminders, &c.translations, &staff)
+		&l.Phone, &l.ContactForm, &l.PrivacyURL, &l.CancelOneOfVisit, &l.Default, &l.PaymentAccounts, &l.translations, &questions, &questionsVersion, &reminders, &c.translations, &staff)
 	if err != nil {
 		return nil, err
 	}
@@ -134,11 +134,11 @@ func (store) business(ctx context.Context, q db.Querier) (*Location, error) {
 	l := &Location{}
 	err := q.QueryRow(ctx, `SELECT id, slug, name, logo_url, brand_color, time_zone, currency, default_locale,
 		consent_text, terms_url, email, country, coalesce(payment_provider, ''), phone, contact_form, privacy_url, cancel_one_of_visit,
-		is_default, `+paymentAccounts+`
+		is_default, `+paymentAccounts+`, translations
 		FROM locations l WHERE l.id = $1`, db.ThisBusiness).Scan(
 		&l.ID, &l.Slug, &l.Name, &l.LogoURL, &l.BrandColor, &l.TimeZone, &l.Currency, &l.DefaultLocale,
 		&l.ConsentText, &l.TermsURL, &l.Email, &l.Country, &l.PaymentProvider, &l.Phone, &l.ContactForm, &l.PrivacyURL, &l.CancelOneOfVisit,
-		&l.Default, &l.PaymentAccounts)
+		&l.Default, &l.PaymentAccounts, &l.translations)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return nil, nil
 	}

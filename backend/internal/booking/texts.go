@@ -13,8 +13,9 @@ import (
 type recordTexts struct {
 	Name        string            `json:"name"`
 	Description string            `json:"description"`
-	Places      map[string]string `json:"places"`     // by the original place's value
-	Categories  map[string]string `json:"categories"` // a menu's, by the original's name
+	Places      map[string]string `json:"places"`      // by the original place's value
+	Categories  map[string]string `json:"categories"`  // a menu's, by the original's name
+	ConsentText string            `json:"consentText"` // a business's
 }
 
 // textsIn picks locale's texts out of a record's translations; en-US
@@ -39,6 +40,9 @@ func textsIn(translations []byte, locale string) (recordTexts, bool) {
 // with Lang saying which. The places keep their order and kinds.
 func (c *Calendar) In(locale string) *Calendar {
 	out := *c
+	if c.Location != nil {
+		out.Location = c.Location.In(locale)
+	}
 	t, ok := textsIn(c.translations, locale)
 	if !ok {
 		return &out
@@ -49,6 +53,16 @@ func (c *Calendar) In(locale string) *Calendar {
 		for i, o := range c.LocationOptions {
 			out.LocationOptions[i] = LocationOption{Kind: o.Kind, Value: cmp.Or(t.Places[o.Value], o.Value)}
 		}
+	}
+	return &out
+}
+
+// In is the business as told in locale: its name and consent text in
+// that language where it translated them.
+func (l *Location) In(locale string) *Location {
+	out := *l
+	if t, ok := textsIn(l.translations, locale); ok {
+		out.Name, out.ConsentText = cmp.Or(t.Name, l.Name), cmp.Or(t.ConsentText, l.ConsentText)
 	}
 	return &out
 }
@@ -66,7 +80,7 @@ func (t *Team) In(locale string) *Team {
 // In is the group and its calendars as told in locale (Calendar.In).
 func (g *Group) In(locale string) *Group {
 	out := *g
-	out.Lang = locales.Lang(g.Location.DefaultLocale)
+	out.Lang, out.Location = locales.Lang(g.Location.DefaultLocale), g.Location.In(locale)
 	if x, ok := textsIn(g.translations, locale); ok {
 		out.Name, out.Description, out.Lang = cmp.Or(x.Name, g.Name), cmp.Or(x.Description, g.Description), locales.Lang(locale)
 	}
@@ -99,6 +113,9 @@ func (b *Booking) In(locale string) *Booking {
 // checked as before.
 func (m *Menu) In(locale string) *Menu {
 	out := *m
+	if m.Location != nil {
+		out.Location = m.Location.In(locale)
+	}
 	x, ok := textsIn(m.translations, locale)
 	if ok {
 		out.Name, out.Description, out.Lang = cmp.Or(x.Name, m.Name), cmp.Or(x.Description, m.Description), locales.Lang(locale)

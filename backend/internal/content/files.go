@@ -73,6 +73,7 @@ func Read(fsys fs.FS) (*Folder, error) {
 	if err != nil {
 		return nil, err
 	}
+	r.businessTexts()
 	if len(r.problems) > 0 {
 		return nil, r.problems
 	}
@@ -122,6 +123,8 @@ func (r *reader) file(p string) {
 		}
 	case listFiles[p] != "":
 		r.list(p, listFiles[p])
+	case dir == "" && path.Ext(name) == ".yaml" && translatedName(strings.TrimSuffix(name, ".yaml")) && textsFile(name) != nil:
+		r.fileTexts(p, *textsFile(name))
 	case top == mediaDir && dir == mediaDir:
 		data, ok := r.read(p, MaxMediaBytes+1)
 		if ok {

@@ -62,9 +62,16 @@ type source struct {
 type report struct {
 	src  *source
 	list *Problems
+	// rename names a field as the file writes it, where that differs from
+	// what the check names (a translation's list keyed by the original's
+	// keys, not positions).
+	rename func(string) string
 }
 
 func (r report) add(field, format string, args ...any) {
+	if r.rename != nil {
+		field = r.rename(field)
+	}
 	p := Problem{Field: field, Message: fmt.Sprintf(format, args...)}
 	if r.src != nil {
 		p.File = r.src.file

@@ -6,10 +6,13 @@ import (
 	"encoding/json"
 	"fmt"
 	"maps"
+	"path"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/jackc/pgx/v5"
+	"gopkg.in/yaml.v3"
 
 	"slotwise/backend/internal/db"
 	"slotwise/backend/internal/sites"
@@ -45,8 +48,14 @@ type TextFields struct {
 	// picture's address.
 	Alts map[string]string `yaml:"alts,omitempty" json:"alts,omitempty"`
 	// Categories are a service menu's categories' names in this
-	// language, by the original's name.
-	Categories map[string]string `yaml:"categories,omitempty" json:"categories,omitempty"`
+	// language, by the original's name, or a blog's categories' names
+	// and descriptions, by their slugs.
+	Categories map[string]Label `yaml:"categories,omitempty" json:"categories,omitempty"`
+	Bio        string           `yaml:"bio,omitempty" json:"bio,omitempty"` // an author's
+	// A business's (location.de.yaml): how it is reached and what a
+	// booker agrees to.
+	Address     string `yaml:"address,omitempty" json:"address,omitempty"`
+	ConsentText string `yaml:"consentText,omitempty" json:"consentText,omitempty"`
 }
 
 // storedTexts is a translation as its record keeps it (translations →
@@ -58,19 +67,28 @@ type storedTexts struct {
 }
 
 // textKind is one kind of record translations: the folder of its
-// originals, where they are kept and which texts they have.
+// originals, where they are kept and which texts they have. The originals
+// of a list file (blogs.yaml) are translated by one sibling per language
+// (blogs.de.yaml), by their keys; the business's own file
+// (location.yaml), by location.de.yaml.
 type textKind struct {
 	dir, name, table, keyColumn string
 	fields                      []string
+	file                        string // the originals' file, for those not one to a file
+	business                    string // the column naming the business: location_id, or id for locations
 }
 
 var textKinds = []textKind{
-	{"calendars", "calendar-translations", "calendars", "slug", []string{"name", "description", "places"}},
-	{"teams", "team-translations", "teams", "slug", []string{"name", "description"}},
-	{"groups", "group-translations", "calendar_groups", "slug", []string{"name", "description"}},
-	{"menus", "menu-translations", "service_menus", "slug", []string{"name", "description", "categories"}},
-	{"products", "product-translations", "products", "id", []string{"name", "summary", "description", "alts"}},
-	{"collections", "collection-translations", "collections", "slug", []string{"title", "description"}},
+	{"calendars", "calendar-translations", "calendars", "slug", []string{"name", "description", "places"}, "", ""},
+	{"teams", "team-translations", "teams", "slug", []string{"name", "description"}, "", ""},
+	{"groups", "group-translations", "calendar_groups", "slug", []string{"name", "description"}, "", ""},
+	{"menus", "menu-translations", "service_menus", "slug", []string{"name", "description", "categories"}, "", ""},
+	{"products", "product-translations", "products", "id", []string{"name", "summary", "description", "alts"}, "", ""},
+	{"collections", "collection-translations", "collections", "slug", []string{"title", "description"}, "", ""},
+	{"blogs", "blog-translations", "blogs", "path", []string{"title", "description", "categories"}, "blogs.yaml", ""},
+	{"authors", "author-translations", "authors", "slug", []string{"bio"}, "authors.yaml", ""},
+	{"tags", "tag-translations", "tags", "slug", []string{"name"}, "tags.yaml", ""},
+	{"location", "location-translations", "locations", "slug", []string{"name", "address", "consentText"}, locationFile, "id"},
 }
 
 // recordTextKinds are the kinds of record translations, after every
@@ -81,6 +99,18 @@ func recordTextKinds() []Kind {
 		out[i] = k.kind()
 	}
 	return out
+}
+
+// owner is the column naming a row's business.
+func (k textKind) owner() string { return cmp.Or(k.business, "location_id") }
+
+// fileOf is the file a translation is kept in, and its original's.
+func (k textKind) fileOf(key string) (file, original string) {
+	of, locale, _ := translationOf(k.dir, key)
+	if k.file == "" {
+		return k.dir + "/" + key + ".yaml", k.dir + "/" + of + ".yaml"
+	}
+	return strings.TrimSuffix(k.file, ".yaml") + "." + locale + ".yaml", k.file
 }
 
 func textKindOf(dir string) (textKind, bool) {
@@ -115,7 +145,7 @@ func (k textKind) kind() *itemKind[Texts] {
 				return false, nil
 			}
 			tag, err := q.Exec(ctx, `UPDATE `+k.table+` SET translations = translations - $2::text
-				WHERE `+k.keyColumn+` = $1 AND location_id = $3 AND translations ? $2::text`, of, locale, db.ThisBusiness)
+				WHERE `+k.keyColumn+` = $1 AND `+k.owner()+` = $3 AND translations ? $2::text`, of, locale, db.ThisBusiness)
 			return err == nil && tag.RowsAffected() > 0, err
 		}}
 }
@@ -129,6 +159,74 @@ func (r *reader) texts(p, dir, name string) {
 		r.add(k.name, name, src)
 		ts := textsOf(r.f.Site, dir)
 		*ts = append(*ts, v)
+	}
+}
+
+// textsFile is the kind of translations a file at the folder's top holds
+// (blogs.de.yaml, location.de.yaml), or nil.
+func textsFile(name string) *textKind {
+	base, _, _ := strings.Cut(name, ".")
+	for i, k := range textKinds {
+		if k.file == base+".yaml" {
+			return &textKinds[i]
+		}
+	}
+	return nil
+}
+
+// fileTexts reads a list's translations (tags.de.yaml: each original's
+// texts by its key) or the business's (location.de.yaml).
+func (r *reader) fileTexts(p string, k textKind) {
+	locale := strings.TrimSuffix(strings.TrimPrefix(path.Base(p), strings.TrimSuffix(k.file, "yaml")), ".yaml")
+	if k.dir == "location" {
+		var v Texts
+		if src := r.yaml(p, &v); src != nil {
+			v.Key = "." + locale // the business's slug is put in front once it is read
+			r.add(k.name, v.Key, src)
+			ts := textsOf(r.f.Site, k.dir)
+			*ts = append(*ts, v)
+		}
+		return
+	}
+	var node yaml.Node
+	src := r.yaml(p, &node)
+	if src == nil {
+		return
+	}
+	if src.node.Kind != yaml.MappingNode {
+		r.problem(p, src.node.Line, "", "holds each original's texts by its key (%s: {…})", k.keyColumn)
+		return
+	}
+	for i := 0; i+1 < len(src.node.Content); i += 2 {
+		key, el := src.node.Content[i], src.node.Content[i+1]
+		var v Texts
+		if err := decodeStrict(el, &v); err != nil {
+			r.yamlError(p, 0, err)
+			continue
+		}
+		v.Key = key.Value + "." + locale
+		r.add(k.name, v.Key, &source{file: p, node: el})
+		ts := textsOf(r.f.Site, k.dir)
+		*ts = append(*ts, v)
+	}
+}
+
+// businessTexts names the business's translations by its slug, which
+// location.yaml gives.
+func (r *reader) businessTexts() {
+	s := r.f.Site
+	if len(s.Locations) == 0 || s.Texts["location"] == nil {
+		return
+	}
+	k := textKindNamed("location-translations")
+	srcs := r.f.sources[k.name]
+	for i, t := range *s.Texts["location"] {
+		if strings.HasPrefix(t.Key, ".") {
+			key := s.Locations[0].Slug + t.Key
+			(*s.Texts["location"])[i].Key = key
+			srcs[key] = srcs[t.Key]
+			delete(srcs, t.Key)
+		}
 	}
 }
 
@@ -152,6 +250,14 @@ func (k textKind) original(key string, sites ...*Site) (any, bool) {
 			found = find(s.Products, func(p *Product) bool { return p.ID == key })
 		case "collections":
 			found = find(s.Collections, func(c *Collection) bool { return c.Slug == key })
+		case "blogs":
+			found = find(s.Blogs, func(b *Blog) bool { return b.Path == key })
+		case "authors":
+			found = find(s.Authors, func(a *Author) bool { return a.Slug == key })
+		case "tags":
+			found = find(s.Tags, func(t *Tag) bool { return t.Slug == key })
+		case "location":
+			found = find(s.Locations, func(l *Location) bool { return l.Slug == key })
 		}
 		if found != nil {
 			return found, true
@@ -190,7 +296,7 @@ func ownTexts(orig any) TextFields {
 	case *Menu:
 		t := TextFields{Name: o.Name, Description: o.Description}
 		for _, c := range o.Categories {
-			t.Categories = setIn(t.Categories, c.Name, c.Name)
+			t.Categories = setIn(t.Categories, c.Name, Label{Name: c.Name})
 		}
 		return t
 	case *Product:
@@ -201,13 +307,25 @@ func ownTexts(orig any) TextFields {
 		return t
 	case *Collection:
 		return TextFields{Title: o.Title, Description: o.Description}
+	case *Blog:
+		t := TextFields{Title: o.Title, Description: o.Description}
+		for _, c := range o.Categories {
+			t.Categories = setIn(t.Categories, c.Slug, Label{c.Name, c.Description})
+		}
+		return t
+	case *Author:
+		return TextFields{Bio: o.Bio}
+	case *Tag:
+		return TextFields{Name: o.Name}
+	case *Location:
+		return TextFields{Name: o.Name, Address: o.Address, ConsentText: o.ConsentText}
 	}
 	return TextFields{}
 }
 
-func setIn(m map[string]string, k, v string) map[string]string {
+func setIn[V any](m map[string]V, k string, v V) map[string]V {
 	if m == nil {
-		m = map[string]string{}
+		m = map[string]V{}
 	}
 	m[k] = v
 	return m
@@ -238,7 +356,7 @@ func overlay(orig any, t TextFields) any {
 		c.Name, c.Description = cmp.Or(t.Name, o.Name), cmp.Or(t.Description, o.Description)
 		c.Categories = slices.Clone(o.Categories)
 		for i, k := range c.Categories {
-			c.Categories[i].Name = cmp.Or(t.Categories[k.Name], k.Name)
+			c.Categories[i].Name = cmp.Or(t.Categories[k.Name].Name, k.Name)
 		}
 		return &c
 	case *Product:
@@ -252,6 +370,27 @@ func overlay(orig any, t TextFields) any {
 	case *Collection:
 		c := *o
 		c.Title, c.Description = cmp.Or(t.Title, o.Title), cmp.Or(t.Description, o.Description)
+		return &c
+	case *Blog:
+		c := *o
+		c.Title, c.Description = cmp.Or(t.Title, o.Title), cmp.Or(t.Description, o.Description)
+		c.Categories = slices.Clone(o.Categories)
+		for i, k := range c.Categories {
+			l := t.Categories[k.Slug]
+			c.Categories[i].Name, c.Categories[i].Description = cmp.Or(l.Name, k.Name), cmp.Or(l.Description, k.Description)
+		}
+		return &c
+	case *Author:
+		c := *o
+		c.Bio = cmp.Or(t.Bio, o.Bio)
+		return &c
+	case *Tag:
+		c := *o
+		c.Name = cmp.Or(t.Name, o.Name)
+		return &c
+	case *Location:
+		c := *o
+		c.Name, c.Address, c.ConsentText = cmp.Or(t.Name, o.Name), cmp.Or(t.Address, o.Address), cmp.Or(t.ConsentText, o.ConsentText)
 		return &c
 	}
 	return orig
@@ -268,21 +407,33 @@ func (k textKind) check(t *Texts, r report, x *index) {
 	}
 	orig, ok := x.records[k.dir+"/"+of]
 	if !ok {
-		r.add("key", "there is no %s %q to translate (%s/%s.yaml)", strings.TrimSuffix(k.dir, "s"), of, k.dir, of)
+		_, file := k.fileOf(t.Key)
+		r.add("key", "there is no %s %q to translate (%s)", k.singular(), of, file)
 		return
 	}
 	sameLanguage(r, x.defaultLocale, locale)
 	has := map[string]bool{"name": t.Name != "", "title": t.Title != "", "summary": t.Summary != "",
-		"description": t.Description != "", "places": len(t.Places) > 0, "alts": len(t.Alts) > 0, "categories": len(t.Categories) > 0}
+		"description": t.Description != "", "places": len(t.Places) > 0, "alts": len(t.Alts) > 0, "categories": len(t.Categories) > 0,
+		"bio": t.Bio != "", "address": t.Address != "", "consentText": t.ConsentText != ""}
 	for _, f := range slices.Sorted(maps.Keys(has)) {
 		if has[f] && !slices.Contains(k.fields, f) {
-			r.add(f, "a %s's translation has %s", strings.TrimSuffix(k.dir, "s"), strings.Join(k.fields, ", "))
+			r.add(f, "a %s's translation has %s", k.singular(), strings.Join(k.fields, ", "))
 		}
 	}
 	own := ownTexts(orig)
 	unknown(r, "places", t.Places, own.Places, "is not one of the calendar's places: a place is translated by its value")
-	unknown(r, "categories", t.Categories, own.Categories, "is not one of the menu's categories: a category is translated by its name")
+	if k.dir == "blogs" {
+		unknown(r, "categories", t.Categories, own.Categories, "is not one of the blog's categories: a category is translated by its slug")
+	} else {
+		unknown(r, "categories", t.Categories, own.Categories, "is not one of the menu's categories: a category is translated by its name")
+		for c, l := range t.Categories {
+			if l.Description != "" {
+				r.add("categories."+c, "a menu's category is translated by its name alone")
+			}
+		}
+	}
 	unknown(r, "alts", t.Alts, own.Alts, "is not one of the product's pictures: a description is translated by its picture's src")
+	r.rename = byKeys(orig)
 	switch o := overlay(orig, t.TextFields).(type) {
 	case *Calendar:
 		checkCalendar(o, r, x)
@@ -296,15 +447,52 @@ func (k textKind) check(t *Texts, r report, x *index) {
 		checkProduct(o, r, x)
 	case *Collection:
 		checkCollection(o, r, x)
+	case *Blog:
+		checkBlog(o, r, x)
+	case *Author:
+		checkAuthor(o, r, x)
+	case *Tag:
+		checkTag(o, r, x)
+	case *Location:
+		checkLocation(o, r, x)
 	}
 	if t.Source != "" && !sourceSyntax.MatchString(t.Source) {
 		r.add("source", "is the digest export wrote (16 letters and digits); leave it out in a new translation")
 	}
 }
 
+// byKeys names the fields of an original's list by the keys its
+// translation writes them with (categories.0.name is categories.massage.name).
+func byKeys(orig any) func(string) string {
+	var keys []string
+	switch o := orig.(type) {
+	case *Blog:
+		for _, c := range o.Categories {
+			keys = append(keys, c.Slug)
+		}
+	case *Menu:
+		for _, c := range o.Categories {
+			keys = append(keys, c.Name)
+		}
+	default:
+		return nil
+	}
+	return func(field string) string {
+		rest, ok := strings.CutPrefix(field, "categories.")
+		if !ok {
+			return field
+		}
+		i, tail, _ := strings.Cut(rest, ".")
+		if n, err := strconv.Atoi(i); err == nil && n >= 0 && n < len(keys) {
+			return strings.TrimSuffix("categories."+keys[n]+"."+tail, ".")
+		}
+		return field
+	}
+}
+
 // unknown refuses each key of a translation's list that its original's
 // list lacks.
-func unknown(r report, field string, got, own map[string]string, why string) {
+func unknown[V any](r report, field string, got, own map[string]V, why string) {
 	for _, key := range slices.Sorted(maps.Keys(got)) {
 		if _, ok := own[key]; !ok {
 			r.add(field, "%q "+why, key)
@@ -314,7 +502,7 @@ func unknown(r report, field string, got, own map[string]string, why string) {
 
 func (k textKind) load(ctx context.Context, q db.Querier, s *Site) error {
 	ts, err := collect(ctx, q, `SELECT t.`+k.keyColumn+`, l.key, l.value FROM `+k.table+` t, jsonb_each(t.translations) l
-		WHERE t.location_id = $1 ORDER BY 1, 2`, func(r pgx.Row) (Texts, error) {
+		WHERE t.`+k.owner()+` = $1 ORDER BY 1, 2`, func(r pgx.Row) (Texts, error) {
 		var of, locale string
 		var raw []byte
 		if err := r.Scan(&of, &locale, &raw); err != nil {
@@ -351,7 +539,8 @@ func (k textKind) load(ctx context.Context, q db.Querier, s *Site) error {
 
 func (k textKind) loadOriginals(ctx context.Context, q db.Querier, s *Site) error {
 	load := map[string]func(context.Context, db.Querier, *Site) error{"calendars": loadCalendars, "teams": loadTeams,
-		"groups": loadGroups, "menus": loadMenus, "products": loadProducts, "collections": loadCollections}[k.dir]
+		"groups": loadGroups, "menus": loadMenus, "products": loadProducts, "collections": loadCollections,
+		"blogs": loadBlogs, "authors": loadAuthors, "tags": loadTags, "location": loadLocation}[k.dir]
 	return load(ctx, q, s)
 }
 
@@ -385,11 +574,19 @@ func (k textKind) save(ctx context.Context, q db.Querier, t *Texts) error {
 		return err
 	}
 	tag, err := q.Exec(ctx, `UPDATE `+k.table+` SET translations = jsonb_set(translations, ARRAY[$2::text], $3::jsonb)
-		WHERE `+k.keyColumn+` = $1 AND location_id = $4`, of, locale, data, db.ThisBusiness)
+		WHERE `+k.keyColumn+` = $1 AND `+k.owner()+` = $4`, of, locale, data, db.ThisBusiness)
 	if err == nil && tag.RowsAffected() == 0 {
-		err = fmt.Errorf("there is no %s %q to translate", strings.TrimSuffix(k.dir, "s"), of)
+		err = fmt.Errorf("there is no %s %q to translate", k.singular(), of)
 	}
 	return err
+}
+
+// singular names one original of the kind.
+func (k textKind) singular() string {
+	if k.dir == "location" {
+		return "business"
+	}
+	return strings.TrimSuffix(k.dir, "s")
 }
 
 func isTextKind(dir string) bool {
@@ -432,6 +629,18 @@ func records(into map[string]any, sites []*Site) {
 		}
 		for i := range s.Collections {
 			put("collections/"+s.Collections[i].Slug, &s.Collections[i])
+		}
+		for i := range s.Blogs {
+			put("blogs/"+s.Blogs[i].Path, &s.Blogs[i])
+		}
+		for i := range s.Authors {
+			put("authors/"+s.Authors[i].Slug, &s.Authors[i])
+		}
+		for i := range s.Tags {
+			put("tags/"+s.Tags[i].Slug, &s.Tags[i])
+		}
+		for i := range s.Locations {
+			put("location/"+s.Locations[i].Slug, &s.Locations[i])
 		}
 	}
 }

@@ -405,8 +405,11 @@ func (s *Site) Outdated() []string {
 	for _, k := range textKinds {
 		for _, t := range *textsOf(s, k.dir) {
 			if t.Outdated {
-				of, _, _ := translationOf(k.dir, t.Key)
-				out = append(out, fmt.Sprintf("%s/%s.yaml is outdated: %s/%s.yaml changed after it was translated", k.dir, t.Key, k.dir, of))
+				file, original := k.fileOf(t.Key)
+				if of, _, _ := translationOf(k.dir, t.Key); k.file != "" && k.dir != "location" {
+					file, original = file+" ("+of+")", original+" ("+of+")" // one of the file's
+				}
+				out = append(out, fmt.Sprintf("%s is outdated: %s changed after it was translated", file, original))
 			}
 		}
 	}

@@ -147,14 +147,24 @@ func TestARecordsTranslationIsCheckedAsItsOriginalIs(t *testing.T) {
 	write("products/calming-cream.it.yaml", "name: Crema\ndescription: '<p onclick=\"x()\">Ciao</p>'\nalts:\n  /media/nowhere.svg: Niente\n")
 	write("collections/gifts.nl.yaml", "title: Cadeaus\ndescription: \"Bel\\a\"\n")
 	write("menus/demo-salon.es.yaml", "name: Menú del salón\ncategories:\n  Hair: Cabello\n  Nails: Uñas\n  Face and body: \"\"\n")
+	write("blogs.fr.yaml", "blog:\n  title: Journal\n  categories:\n    massage: {name: \"Mass\\0age\"}\n    knitting: Tricot\nnews:\n  title: Nouvelles\n")
+	write("tags.nl.yaml", "winter:\n  name: Winter\n  bio: Koud\n")
+	write("authors.it.yaml", "lena-hoffmann:\n  bio: \"\\x07\"\n")
+	write("location.es.yaml", "name: Estudio\naddress: \"Calle\\0 1\"\n")
 	importRefused(t, pool, dir, []string{
+		`authors.it.yaml:2: bio: holds characters that are not text`,
+		`blogs.fr.yaml:4: categories.massage.name: holds characters that are not text`,
+		`blogs.fr.yaml:3: categories: "knitting" is not one of the blog's categories: a category is translated by its slug`,
+		`blogs.fr.yaml: key: there is no blog "news" to translate (blogs.yaml)`,
 		`calendars/demo-consultation.fr.yaml:1: name: holds characters that are not text`,
 		`calendars/demo-consultation.fr.yaml:2: summary: a calendar's translation has name, description, places`,
 		`calendars/demo-consultation.fr.yaml:3: places: "Somewhere else" is not one of the calendar's places: a place is translated by its value`,
 		`calendars/nobody.de.yaml: key: there is no calendar "nobody" to translate (calendars/nobody.yaml)`,
 		`collections/gifts.nl.yaml:2: description: holds characters that are not text`,
-		`menus/demo-salon.es.yaml:2: categories: "Nails" is not one of the menu's categories: a category is translated by its name`,
 		`products/calming-cream.it.yaml:3: alts: "/media/nowhere.svg" is not one of the product's pictures: a description is translated by its picture's src`,
+		`location.es.yaml:2: address: holds characters that are not text`,
+		`menus/demo-salon.es.yaml:2: categories: "Nails" is not one of the menu's categories: a category is translated by its name`,
+		`tags.nl.yaml:3: bio: a tag's translation has name`,
 		`teams/demo-team.en.yaml: key: the original is in en already: a translation is into another language`,
 	})
 }
@@ -163,10 +173,14 @@ func TestARecordsTranslationWhoseOriginalChangedIsOutdated(t *testing.T) {
 	pool, dir, edit := seededFolder(t)
 	edit("calendars/demo-consultation.yaml", "name: Consultation", "name: Skin consultation")
 	edit("products/calming-cream.yaml", "alt: Calming face cream", "alt: A jar of calming face cream")
+	edit("tags.yaml", "name: winter", "name: cold season")
+	edit("blogs.yaml", "name: Skin care", "name: Skin")
 	importDir(t, pool, dir)
 	want := []string{
 		"calendars/demo-consultation.de.yaml is outdated: calendars/demo-consultation.yaml changed after it was translated",
 		"products/calming-cream.de.yaml is outdated: products/calming-cream.yaml changed after it was translated",
+		"blogs.de.yaml (blog) is outdated: blogs.yaml (blog) changed after it was translated",
+		"tags.de.yaml (winter) is outdated: tags.yaml (winter) changed after it was translated",
 	}
 	if got := outdated(t, pool); !slices.Equal(got, want) {
 		t.Errorf("outdated %v, want %v", got, want)

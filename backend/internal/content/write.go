@@ -101,6 +101,18 @@ func prune(dir string, keep map[string][]byte) error {
 			}
 		}
 	}
+	top, err := os.ReadDir(dir)
+	if err != nil {
+		return err
+	}
+	for _, e := range top { // translations of the lists and of the business
+		name := e.Name()
+		if _, ok := keep[name]; !ok && e.Type().IsRegular() && translatedName(strings.TrimSuffix(name, ".yaml")) && textsFile(name) != nil {
+			if err := os.Remove(filepath.Join(dir, name)); err != nil {
+				return err
+			}
+		}
+	}
 	return nil
 }
 
@@ -135,6 +147,7 @@ func render(s *Site) (map[string][]byte, error) {
 		}
 	}
 	put(formatFile, map[string]int{"format": FormatVersion}, "", false)
+	byFile := map[string]map[string]*Texts{}
 	lists := map[string]string{}
 	for file, kind := range listFiles {
 		lists[kind] = file
@@ -160,7 +173,18 @@ func render(s *Site) (map[string][]byte, error) {
 				}
 				put(dir+"/"+key+".md", v, v.Body, true)
 			case *Texts:
-				put(textKindNamed(k.Name()).dir+"/"+key+".yaml", v, "", false)
+				tk := textKindNamed(k.Name())
+				file, _ := tk.fileOf(key)
+				switch {
+				case tk.file == "" || tk.dir == "location":
+					put(file, v, "", false)
+				default: // one file per language, each original's texts by its key
+					of, _, _ := translationOf(tk.dir, key)
+					if byFile[file] == nil {
+						byFile[file] = map[string]*Texts{}
+					}
+					byFile[file][of] = v
+				}
 			default:
 				if lists[k.Name()] != "" {
 					list = append(list, it)
@@ -173,6 +197,9 @@ func render(s *Site) (map[string][]byte, error) {
 			slices.SortFunc(list, func(a, b any) int { return strings.Compare(k.keyOf(a), k.keyOf(b)) })
 			put(lists[k.Name()], list, "", false)
 		}
+	}
+	for file, texts := range byFile {
+		put(file, texts, "", false)
 	}
 	return files, err
 }

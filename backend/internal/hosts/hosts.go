@@ -28,6 +28,9 @@ type Business struct {
 	ID   int64
 	Slug string
 	Name string // as its pages name it
+	// Names are its name in the languages it translated it into, by URL
+	// prefix (location.de.yaml).
+	Names map[string]string
 	// Default: it answers the hosts no business claims, the deployment's
 	// own front door.
 	Default bool
@@ -94,14 +97,16 @@ func (m *Map) Business(id int64) (*Business, bool) {
 // held at once.
 func (m *Map) Load(ctx context.Context, q db.Querier) error {
 	t := &table{hosts: map[string]Answer{}, byID: map[int64]*Business{}}
-	rows, err := q.Query(ctx, `SELECT id, slug, name, is_default, default_locale FROM locations ORDER BY id`)
+	rows, err := q.Query(ctx, `SELECT id, slug, name, is_default, default_locale,
+		coalesce((SELECT jsonb_object_agg(e.key, e.value->>'name') FROM jsonb_each(translations) e WHERE e.value->>'name' <> ''), '{}')
+		FROM locations ORDER BY id`)
 	if err != nil {
 		return fmt.Errorf("hosts: unable to read the businesses: %w", err)
 	}
 	for rows.Next() {
 		var b Business
 		var isDefault bool
-		if err := rows.Scan(&b.ID, &b.Slug, &b.Name, &isDefault, &b.Locale); err != nil {
+		if err := rows.Scan(&b.ID, &b.Slug, &b.Name, &isDefault, &b.Locale, &b.Names); err != nil {
 			rows.Close()
 			return fmt.Errorf("hosts: unable to read the businesses: %w", err)
 		}

@@ -43,7 +43,7 @@ func TestAReminderGoesAtItsTimeInTheBookersLanguageAndZones(t *testing.T) {
 	for _, want := range []string{
 		"Erinnerung: Beratung",              // the subject, in German, naming the service in German
 		"03:00",                             // the booker's time, in New York
-		"Ortszeit bei Slotwise Demo Studio", // and the business's
+		"Ortszeit bei Slotwise Demo-Studio", // and the business's, in German
 		"09:00",
 		"Lindenstraße 12, 10969 Berlin", // the place
 		"https://book.example.com/de/widget/bookings/demo-consultation?date=2027-03-29&reschedule=" + b.ID, // reschedule

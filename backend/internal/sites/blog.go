@@ -1,10 +1,12 @@
 package sites
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -41,27 +43,34 @@ func visibleAt(param string) string {
 // BlogByPath returns the blog at a site path.
 func (s *Store) BlogByPath(ctx context.Context, path string) (*Blog, error) {
 	var b Blog
-	err := s.q.QueryRow(ctx, `SELECT id, path, title, description FROM blogs WHERE path = $1 AND location_id = $2`, path, db.ThisBusiness).
-		Scan(&b.ID, &b.Path, &b.Title, &b.Description)
+	err := s.q.QueryRow(ctx, `SELECT id, path, title, description, translations, `+businessLocale("$2")+`
+		FROM blogs WHERE path = $1 AND location_id = $2`, path, db.ThisBusiness).
+		Scan(&b.ID, &b.Path, &b.Title, &b.Description, &b.translations, &b.Original)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return nil, ErrNotFound
 	}
 	if err != nil {
 		return nil, fmt.Errorf("sites: unable to fetch blog %q: %w", path, err)
 	}
-	return &b, nil
+	return &b, b.in("")
+}
+
+// businessLocale is the SQL of the language the business (param) writes in.
+func businessLocale(param string) string {
+	return `(SELECT default_locale FROM locations WHERE id = ` + param + `)`
 }
 
 // BlogOfCategory returns the blog a category belongs to.
 func (s *Store) BlogOfCategory(ctx context.Context, slug string) (*Blog, error) {
 	var b Blog
-	err := s.q.QueryRow(ctx, `SELECT b.id, b.path, b.title, b.description FROM blogs b JOIN blog_categories c ON c.blog_id = b.id AND c.location_id = b.location_id
+	err := s.q.QueryRow(ctx, `SELECT b.id, b.path, b.title, b.description, b.translations, `+businessLocale("$2")+`
+		FROM blogs b JOIN blog_categories c ON c.blog_id = b.id AND c.location_id = b.location_id
 		WHERE c.slug = $1 AND c.location_id = $2`, slug, db.ThisBusiness).
-		Scan(&b.ID, &b.Path, &b.Title, &b.Description)
+		Scan(&b.ID, &b.Path, &b.Title, &b.Description, &b.translations, &b.Original)
 	if err != nil {
 		return nil, notFoundOr(err, "category", slug)
 	}
-	return &b, nil
+	return &b, b.in("")
 }
 
 // PostBySlug returns the visible post with a slug, whole.
@@ -86,14 +95,15 @@ func (s *Store) postBySlug(ctx context.Context, slug, locale string, drafts bool
 	var cover []byte
 	var id int64
 	var words int
+	var authorTexts []byte
 	err := s.q.QueryRow(ctx, `
 		SELECT p.id, p.slug, p.title, p.excerpt, p.cover, coalesce(p.published_at, p.updated_at), p.updated_at, p.body, `+postWords+`,
-		       a.slug, a.name, a.bio, b.id, b.path, b.title, b.description
+		       a.slug, a.name, a.bio, a.translations, b.id, b.path, b.title, b.description, b.translations
 		FROM posts p JOIN authors a ON a.id = p.author_id AND a.location_id = p.location_id
 		  JOIN blogs b ON b.id = p.blog_id AND b.location_id = p.location_id
 		WHERE p.slug = $1 AND p.location_id = $3 AND `+cond, slug, s.now(), db.ThisBusiness).
 		Scan(&id, &p.Slug, &p.Title, &p.Excerpt, &cover, &p.PublishedAt, &p.UpdatedAt, &body, &words,
-			&p.Author.Slug, &p.Author.Name, &p.Author.Bio, &p.Blog.ID, &p.Blog.Path, &p.Blog.Title, &p.Blog.Description)
+			&p.Author.Slug, &p.Author.Name, &p.Author.Bio, &authorTexts, &p.Blog.ID, &p.Blog.Path, &p.Blog.Title, &p.Blog.Description, &p.Blog.translations)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return nil, ErrNotFound
 	}
@@ -110,8 +120,23 @@ func (s *Store) postBySlug(ctx context.Context, slug, locale string, drafts bool
 	if err := s.translatePost(ctx, id, locale, &p); err != nil {
 		return nil, err
 	}
+	// What stands around its text is in the text's language, where the
+	// business translated it.
+	textLocale := ""
+	if p.Lang != locales.Lang(p.Original) {
+		textLocale = locale
+	}
+	p.Blog.Original = p.Original
+	if err := p.Blog.in(textLocale); err != nil {
+		return nil, err
+	}
+	if _, t, err := textsIn(authorTexts, textLocale); err != nil {
+		return nil, fmt.Errorf("sites: author %q has broken translations: %w", p.Author.Slug, err)
+	} else if t != nil && t.Bio != "" {
+		p.Author.Bio = t.Bio
+	}
 	summaries := []PostSummary{p.PostSummary}
-	if err := s.labels(ctx, []string{p.Slug}, summaries); err != nil {
+	if err := s.labels(ctx, []string{p.Slug}, summaries, textLocale); err != nil {
 		return nil, err
 	}
 	p.PostSummary = summaries[0]
@@ -157,6 +182,10 @@ type ListingQuery struct {
 // past the last (the first page exists even when empty).
 func (s *Store) Listing(ctx context.Context, q ListingQuery) (*Listing, error) {
 	l := &Listing{Blog: *q.Blog, Kind: "blog", Page: q.Page, Posts: []PostSummary{}}
+	if err := l.Blog.in(q.Locale); err != nil {
+		return nil, err
+	}
+	l.Translations = l.Blog.Translations
 	where, args := `p.blog_id = $1 AND p.location_id = $3 AND `+visibleAt("$2"), []any{q.Blog.ID, s.now(), db.ThisBusiness}
 	switch {
 	case q.Category != "":
@@ -167,27 +196,66 @@ func (s *Store) Listing(ctx context.Context, q ListingQuery) (*Listing, error) {
 		if err != nil {
 			return nil, notFoundOr(err, "category", q.Category)
 		}
-		l.Kind, l.Category = "category", &c
+		var named []string // the languages the blog's translations name it in
+		for _, lang := range l.Translations {
+			if _, ok := l.Blog.categoryIn(c, lang); ok {
+				named = append(named, lang)
+			}
+		}
+		c, _ = l.Blog.categoryIn(c, q.Locale)
+		l.Kind, l.Category, l.Translations = "category", &c, named
 		where += ` AND EXISTS (SELECT 1 FROM post_categories pc JOIN blog_categories c ON c.id = pc.category_id AND c.location_id = pc.location_id
 			WHERE pc.post_id = p.id AND pc.location_id = p.location_id AND c.slug = $4)`
 		args = append(args, q.Category)
 	case q.Author != "":
 		var a Author
-		if err := s.q.QueryRow(ctx, `SELECT slug, name, bio FROM authors WHERE slug = $1 AND location_id = $2`, q.Author, db.ThisBusiness).Scan(&a.Slug, &a.Name, &a.Bio); err != nil {
+		var texts []byte
+		if err := s.q.QueryRow(ctx, `SELECT slug, name, bio, translations FROM authors WHERE slug = $1 AND location_id = $2`, q.Author, db.ThisBusiness).
+			Scan(&a.Slug, &a.Name, &a.Bio, &texts); err != nil {
 			return nil, notFoundOr(err, "author", q.Author)
 		}
-		l.Kind, l.Author = "author", &a
+		langs, t, err := textsIn(texts, q.Locale)
+		if err != nil {
+			return nil, fmt.Errorf("sites: author %q has broken translations: %w", a.Slug, err)
+		}
+		if t != nil {
+			a.Bio = cmp.Or(t.Bio, a.Bio)
+		}
+		// An author without a biography reads the same in every language.
+		l.Kind, l.Author, l.Translations = "author", &a, translatedInto(l.Translations, langs, a.Bio == "")
 		where += ` AND a.slug = $4`
 		args = append(args, q.Author)
 	case q.Tag != "":
 		var t Tag
-		if err := s.q.QueryRow(ctx, `SELECT slug, name FROM tags WHERE slug = $1 AND location_id = $2`, q.Tag, db.ThisBusiness).Scan(&t.Slug, &t.Name); err != nil {
+		var texts []byte
+		if err := s.q.QueryRow(ctx, `SELECT slug, name, translations FROM tags WHERE slug = $1 AND location_id = $2`, q.Tag, db.ThisBusiness).
+			Scan(&t.Slug, &t.Name, &texts); err != nil {
 			return nil, notFoundOr(err, "tag", q.Tag)
 		}
-		l.Kind, l.Tag = "tag", &t
+		langs, own, err := textsIn(texts, q.Locale)
+		if err != nil {
+			return nil, fmt.Errorf("sites: tag %q has broken translations: %w", t.Slug, err)
+		}
+		if own != nil {
+			t.Name = cmp.Or(own.Name, t.Name)
+		}
+		l.Kind, l.Tag, l.Translations = "tag", &t, translatedInto(l.Translations, langs, false)
 		where += ` AND EXISTS (SELECT 1 FROM post_tags pt JOIN tags t ON t.id = pt.tag_id AND t.location_id = pt.location_id
 			WHERE pt.post_id = p.id AND pt.location_id = p.location_id AND t.slug = $4)`
 		args = append(args, q.Tag)
+	}
+	// A listing is in a language where the business translated its texts
+	// and it has posts in that language: there it lists those posts only,
+	// as its feed in that language does.
+	if len(l.Translations) > 0 {
+		var err error
+		if l.Translations, err = s.postLanguages(ctx, where, args, l.Translations); err != nil {
+			return nil, err
+		}
+	}
+	l.Lang = locales.Lang(q.Blog.Original)
+	if slices.Contains(l.Translations, q.Locale) {
+		l.Lang, q.Translated = locales.Lang(q.Locale), true
 	}
 	if q.Translated {
 		args = append(args, q.Locale)
@@ -213,6 +281,18 @@ func (s *Store) Listing(ctx context.Context, q ListingQuery) (*Listing, error) {
 	return l, nil
 }
 
+// postLanguages are the languages of langs that some post where (a
+// condition on p and a) selects has a visible translation into.
+func (s *Store) postLanguages(ctx context.Context, where string, args []any, langs []string) ([]string, error) {
+	rows, err := s.q.Query(ctx, fmt.Sprintf(`SELECT DISTINCT x.locale FROM posts p JOIN authors a ON a.id = p.author_id AND a.location_id = p.location_id
+		JOIN post_translations x ON x.post_id = p.id AND x.location_id = p.location_id AND %s
+		WHERE %s AND x.locale = ANY($%d) ORDER BY 1`, visibleTranslation("x", "$2"), where, len(args)+1), append(args, langs)...)
+	if err != nil {
+		return nil, fmt.Errorf("sites: unable to read the listing's languages: %w", err)
+	}
+	return pgx.CollectRows(rows, pgx.RowTo[string])
+}
+
 // summaries are the posts that tail (a condition on p and a, its order and
 // limit) selects, with their categories and tags when labelled.
 func (s *Store) summaries(ctx context.Context, labelled bool, locale, tail string, args ...any) ([]PostSummary, error) {
@@ -221,7 +301,7 @@ func (s *Store) summaries(ctx context.Context, labelled bool, locale, tail strin
 	args = append(args, locale, s.now())
 	rows, err := s.q.Query(ctx, `
 		SELECT p.slug, coalesce(t.title, p.title), coalesce(t.excerpt, p.excerpt), p.cover, coalesce(t.published_at, p.published_at), `+postWords+`,
-		       a.slug, a.name, a.bio, coalesce(t.locale, (SELECT l.default_locale FROM locations l WHERE l.id = p.location_id))
+		       a.slug, a.name, coalesce(nullif(a.translations->`+at+`->>'bio', ''), a.bio), coalesce(t.locale, (SELECT l.default_locale FROM locations l WHERE l.id = p.location_id))
 		FROM posts p JOIN authors a ON a.id = p.author_id AND a.location_id = p.location_id
 		  LEFT JOIN post_translations t ON t.post_id = p.id AND t.location_id = p.location_id AND t.locale = `+at+` AND `+visibleTranslation("t", now)+`
 		WHERE `+tail, args...)
@@ -255,11 +335,12 @@ func (s *Store) summaries(ctx context.Context, labelled bool, locale, tail strin
 	if !labelled {
 		return posts, nil
 	}
-	return posts, s.labels(ctx, slugs, posts)
+	return posts, s.labels(ctx, slugs, posts, locale)
 }
 
-// labels fills the categories and tags of the posts (in the order of slugs).
-func (s *Store) labels(ctx context.Context, slugs []string, posts []PostSummary) error {
+// labels fills the categories and tags of the posts (in the order of
+// slugs), in locale where the business translated them.
+func (s *Store) labels(ctx context.Context, slugs []string, posts []PostSummary, locale string) error {
 	at := map[string]int{}
 	for i, slug := range slugs {
 		at[slug] = i
@@ -269,26 +350,29 @@ func (s *Store) labels(ctx context.Context, slugs []string, posts []PostSummary)
 		return nil
 	}
 	rows, err := s.q.Query(ctx, `
-		SELECT p.slug, 'category', c.slug, c.name, c.description FROM posts p
+		SELECT p.slug, 'category', c.slug, c.name, c.description, b.translations FROM posts p
 		  JOIN post_categories pc ON pc.post_id = p.id AND pc.location_id = p.location_id
-		  JOIN blog_categories c ON c.id = pc.category_id AND c.location_id = pc.location_id WHERE p.slug = ANY($1) AND p.location_id = $2
+		  JOIN blog_categories c ON c.id = pc.category_id AND c.location_id = pc.location_id
+		  JOIN blogs b ON b.id = c.blog_id AND b.location_id = c.location_id WHERE p.slug = ANY($1) AND p.location_id = $2
 		UNION ALL
-		SELECT p.slug, 'tag', t.slug, t.name, '' FROM posts p
+		SELECT p.slug, 'tag', t.slug, coalesce(nullif(t.translations->$3->>'name', ''), t.name), '', NULL FROM posts p
 		  JOIN post_tags pt ON pt.post_id = p.id AND pt.location_id = p.location_id
 		  JOIN tags t ON t.id = pt.tag_id AND t.location_id = pt.location_id WHERE p.slug = ANY($1) AND p.location_id = $2
-		ORDER BY 1, 2, 4`, slugs, db.ThisBusiness)
+		ORDER BY 1, 2, 4`, slugs, db.ThisBusiness, locale)
 	if err != nil {
 		return fmt.Errorf("sites: unable to read categories and tags: %w", err)
 	}
 	defer rows.Close()
 	for rows.Next() {
 		var post, kind, slug, name, desc string
-		if err := rows.Scan(&post, &kind, &slug, &name, &desc); err != nil {
+		var blog Blog
+		if err := rows.Scan(&post, &kind, &slug, &name, &desc, &blog.translations); err != nil {
 			return fmt.Errorf("sites: unable to read a label: %w", err)
 		}
 		p := &posts[at[post]]
 		if kind == "category" {
-			p.Categories = append(p.Categories, Category{Slug: slug, Name: name, Description: desc})
+			c, _ := blog.categoryIn(Category{Slug: slug, Name: name, Description: desc}, locale)
+			p.Categories = append(p.Categories, c)
 		} else {
 			p.Tags = append(p.Tags, Tag{Slug: slug, Name: name})
 		}

@@ -24,6 +24,15 @@ type Entry struct {
 	Translations []string
 }
 
+// listingLanguages is the SQL of the languages a listing of a blog (b)
+// exists in: those the business translated its texts into (the condition
+// on k) and some of its posts (p, grouped) are visible in.
+func listingLanguages(translated string) string {
+	return `ARRAY(SELECT k FROM jsonb_object_keys(b.translations) k WHERE ` + translated + ` AND EXISTS (
+		SELECT 1 FROM post_translations x WHERE x.post_id = ANY(array_agg(p.id)) AND x.location_id = b.location_id
+		AND x.locale = k AND ` + visibleTranslation("x", "$1") + `) ORDER BY k)`
+}
+
 // Published lists every URL a reader can reach: published pages, blogs,
 // visible posts, and the categories, authors and tags that list at least
 // one visible post. Drafts and posts not yet due are not among them.
@@ -34,7 +43,7 @@ func (s *Store) Published(ctx context.Context) ([]Entry, error) {
 		       ARRAY(SELECT t.locale FROM page_translations t WHERE t.page_id = p.id AND t.location_id = p.location_id AND t.published ORDER BY t.locale)
 		  FROM site_pages p WHERE p.published AND p.location_id = $2
 		UNION ALL
-		SELECT 'blog', b.path, '', greatest(b.updated_at, coalesce(max(p.updated_at), b.updated_at)), '', '{}'::text[]
+		SELECT 'blog', b.path, '', greatest(b.updated_at, coalesce(max(p.updated_at), b.updated_at)), '', `+listingLanguages("true")+`
 		  FROM blogs b LEFT JOIN posts p ON p.blog_id = b.id AND p.location_id = b.location_id AND `+visibleAt("$1")+`
 		  WHERE b.location_id = $2 GROUP BY b.id, b.location_id
 		UNION ALL
@@ -45,17 +54,24 @@ func (s *Store) Published(ctx context.Context) ([]Entry, error) {
 		  FROM posts p JOIN blogs b ON b.id = p.blog_id AND b.location_id = p.location_id
 		  WHERE p.location_id = $2 AND `+visibleAt("$1")+`
 		UNION ALL
-		SELECT 'category', b.path, c.slug, max(p.updated_at), '', '{}'::text[] FROM blog_categories c JOIN blogs b ON b.id = c.blog_id AND b.location_id = c.location_id
+		SELECT 'category', b.path, c.slug, max(p.updated_at), '',
+		       `+listingLanguages("b.translations->k->'categories' ? c.slug")+`
+		  FROM blog_categories c JOIN blogs b ON b.id = c.blog_id AND b.location_id = c.location_id
 		  JOIN post_categories pc ON pc.category_id = c.id AND pc.location_id = c.location_id
 		  JOIN posts p ON p.id = pc.post_id AND p.location_id = pc.location_id
-		  WHERE c.location_id = $2 AND `+visibleAt("$1")+` GROUP BY b.path, c.slug
+		  WHERE c.location_id = $2 AND `+visibleAt("$1")+` GROUP BY b.id, b.location_id, c.id, c.location_id
 		UNION ALL
-		SELECT 'author', b.path, a.slug, max(p.updated_at), '', '{}'::text[] FROM authors a JOIN posts p ON p.author_id = a.id AND p.location_id = a.location_id
-		  JOIN blogs b ON b.id = p.blog_id AND b.location_id = p.location_id WHERE a.location_id = $2 AND `+visibleAt("$1")+` GROUP BY b.path, a.slug
+		SELECT 'author', b.path, a.slug, max(p.updated_at), '',
+		       `+listingLanguages("(a.bio = '' OR a.translations->k->>'bio' <> '')")+`
+		  FROM authors a JOIN posts p ON p.author_id = a.id AND p.location_id = a.location_id
+		  JOIN blogs b ON b.id = p.blog_id AND b.location_id = p.location_id WHERE a.location_id = $2 AND `+visibleAt("$1")+`
+		  GROUP BY b.id, b.location_id, a.id, a.location_id
 		UNION ALL
-		SELECT 'tag', b.path, t.slug, max(p.updated_at), '', '{}'::text[] FROM tags t JOIN post_tags pt ON pt.tag_id = t.id AND pt.location_id = t.location_id
+		SELECT 'tag', b.path, t.slug, max(p.updated_at), '',
+		       `+listingLanguages("t.translations ? k")+`
+		  FROM tags t JOIN post_tags pt ON pt.tag_id = t.id AND pt.location_id = t.location_id
 		  JOIN posts p ON p.id = pt.post_id AND p.location_id = pt.location_id JOIN blogs b ON b.id = p.blog_id AND b.location_id = p.location_id
-		  WHERE t.location_id = $2 AND `+visibleAt("$1")+` GROUP BY b.path, t.slug
+		  WHERE t.location_id = $2 AND `+visibleAt("$1")+` GROUP BY b.id, b.location_id, t.id, t.location_id
 		ORDER BY 1, 2, 3`, s.now(), db.ThisBusiness)
 	if err != nil {
 		return nil, fmt.Errorf("sites: unable to list published content: %w", err)

@@ -12,8 +12,9 @@ import (
 	"slotwise/locales"
 )
 
-// shopTexts are a product's or collection's texts in one language, as the
-// record keeps them (content.Texts): a text left out is the original's.
+// shopTexts are a record's texts in one language (a product's, a
+// collection's, a blog's, an author's, the business's), as the record
+// keeps them (content.Texts): a text left out is the original's.
 type shopTexts struct {
 	Name        string            `json:"name"`
 	Title       string            `json:"title"`
@@ -21,6 +22,11 @@ type shopTexts struct {
 	Rich        []Node            `json:"rich"` // a product's description, sanitised when it was saved
 	Description string            `json:"description"`
 	Alts        map[string]string `json:"alts"` // by the picture's src
+	// Categories are a blog's categories' texts by slug: a name, or
+	// {"name", "description"}.
+	Categories map[string]json.RawMessage `json:"categories"`
+	Bio        string                     `json:"bio"`
+	Address    string                     `json:"address"`
 }
 
 // textsIn reads a record's translations: the prefixes it is translated

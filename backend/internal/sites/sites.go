@@ -98,7 +98,9 @@ func (s *Store) PagesIn(ctx context.Context, locale string) ([]Page, error) {
 		FROM site_pages p LEFT JOIN page_translations t ON t.page_id = p.id AND t.location_id = p.location_id AND t.locale = $2 AND t.published
 		WHERE p.published AND p.location_id = $1
 		UNION ALL
-		SELECT -b.id, b.path, b.title, b.description, b.updated_at, l.default_locale FROM blogs b JOIN locations l ON l.id = b.location_id
+		SELECT -b.id, b.path, coalesce(nullif(b.translations->$2->>'title', ''), b.title),
+		       coalesce(nullif(b.translations->$2->>'description', ''), b.description), b.updated_at,
+		       CASE WHEN b.translations ? $2 THEN $2 ELSE l.default_locale END FROM blogs b JOIN locations l ON l.id = b.location_id
 		WHERE b.location_id = $1
 		ORDER BY 2`, db.ThisBusiness, locale)
 	if err != nil {

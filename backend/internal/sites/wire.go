@@ -28,6 +28,12 @@ type Blog struct {
 	Path        string `json:"path"`
 	Title       string `json:"title"`
 	Description string `json:"description"`
+	// Lang is the language its title is in, Original its own and
+	// Translations the languages it is translated into (URL prefixes).
+	Lang         string   `json:"-"`
+	Original     string   `json:"-"`
+	Translations []string `json:"-"`
+	translations []byte   // as blogs.translations keeps them
 }
 
 // Author, Category and Tag name what a listing gathers posts by.
@@ -111,6 +117,11 @@ type Listing struct {
 	Page     int           `json:"page"`  // 1-based
 	Pages    int           `json:"pages"` // at least 1, also when empty
 	Total    int           `json:"total"`
+	// Lang is the language its texts (the blog's and what it gathers by)
+	// are in, Translations the languages it exists in besides the blog's
+	// own: those its blog and what it gathers by are translated into.
+	Lang         string   `json:"-"`
+	Translations []string `json:"-"`
 }
 
 // Product is one product of the storefront.

@@ -47,7 +47,7 @@ func TestEveryShapeOfTheBlogsURLs(t *testing.T) {
 		{"/blog/category/skin-care", 301, "/blog/c/skin-care", nil},
 		{"/blog/author/jonas-becker", 200, "", []string{"Posts by Jonas Becker", "What to expect at your first massage"}},
 		{"/blog/tag/sleep", 200, "", []string{"Sleep, the best massage there is", "A five-minute evening routine"}},
-		{"/de/blog/tag/sleep", 200, "", []string{"Beiträge mit dem Schlagwort „sleep“"}},
+		{"/de/blog/tag/sleep", 200, "", []string{"Beiträge mit dem Schlagwort „Schlaf“"}},
 		{"/blog/tag/nope", 404, "", nil},
 		{"/blog/author/nobody", 404, "", nil},
 		{"/blog/c/nope", 404, "", nil},

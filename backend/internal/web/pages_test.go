@@ -42,7 +42,7 @@ func TestPagesRenderTheirLayoutInTheirLanguage(t *testing.T) {
 		{"unknown path", "/nothing/here", nil, 404, "page", []string{"Page Not Found: /nothing/here", `href="/widget/groups/demo-group"`, "This page does not exist"}},
 		{"unknown widget", "/widget/unknown", nil, 404, "error", []string{"Page Not Found: /widget/unknown"}},
 		{"failing validation keeps the query", "/widget/quiz-result/abc?x=1", nil, 404, "error", []string{"Page Not Found: /widget/quiz-result/abc?x=1"}},
-		{"unknown path in German", "/de/nirgends", nil, 404, "page", []string{"Seite nicht gefunden: /de/nirgends", `<html lang="de">`, "<title>Seite nicht gefunden · Slotwise Demo Studio</title>"}},
+		{"unknown path in German", "/de/nirgends", nil, 404, "page", []string{"Seite nicht gefunden: /de/nirgends", `<html lang="de">`, "<title>Seite nicht gefunden · Slotwise Demo-Studio</title>"}},
 		{"an unknown widget in French", "/fr/widget/form/contact", nil, 404, "error", []string{"Page introuvable : /fr/widget/form/contact"}},
 		{"escaped markup in the path", "/%3Cscript%3Ealert(1)%3C/script%3E", nil, 404, "page", []string{"Page Not Found: /%3Cscript%3Ealert(1)%3C/script%3E"}},
 	}

@@ -51,7 +51,7 @@ func TestPagesTellSearchEnginesWhatTheyAre(t *testing.T) {
 		// A listing's posts are in the business's language only: its German
 		// frame is not a page of its own.
 		{"/de/blog/c/massage", []string{"BreadcrumbList"}, []string{
-			`<link rel="canonical" href="https://book.example.com/blog/c/massage">`, `href="https://book.example.com/feeds/blog/c/massage.xml"`, `<title>Kategorie: Massage · Slotwise Demo Studio</title>`}},
+			`<link rel="canonical" href="https://book.example.com/blog/c/massage">`, `href="https://book.example.com/feeds/blog/c/massage.xml"`, `<title>Kategorie: Massage · Slotwise Demo-Studio</title>`}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.target, func(t *testing.T) {
@@ -97,7 +97,8 @@ func TestPagesTellSearchEnginesWhatTheyAre(t *testing.T) {
 }
 
 // translated are the demo's pages with a German translation.
-var translated = map[string]bool{"/": true, "/about": true, "/blog/b/winter-skin/": true, "/product/calming-cream/": true}
+var translated = map[string]bool{"/": true, "/about": true, "/blog/b/winter-skin/": true, "/product/calming-cream/": true,
+	"/blog": true, "/blog/c/skin-care": true, "/blog/author/lena-hoffmann": true, "/blog/tag/routine": true, "/blog/tag/winter": true}
 
 type sitemapURLs struct {
 	URLs []struct {
@@ -150,6 +151,8 @@ func TestTheSitemapListsExactlyThePublishedURLs(t *testing.T) {
 	sort.Strings(got)
 	want := []string{
 		"/", "/de", "/about", "/de/about", "/de/blog/b/winter-skin/", "/blog",
+		// the listings whose texts are in German that list a German post
+		"/de/blog", "/de/blog/c/skin-care", "/de/blog/author/lena-hoffmann", "/de/blog/tag/routine", "/de/blog/tag/winter",
 		"/blog/author/jonas-becker", "/blog/author/lena-hoffmann",
 		"/blog/b/desk-shoulders/", "/blog/b/evening-routine/", "/blog/b/first-massage/", "/blog/b/sleep-and-muscles/", "/blog/b/sunscreen-in-autumn/", "/blog/b/winter-skin/",
 		"/blog/c/massage", "/blog/c/skin-care",
@@ -225,10 +228,11 @@ func TestABookingPageTellsSearchEnginesWhatItOffers(t *testing.T) {
 	f := newFixture(t, sharedRenderer(t))
 	tests := []struct {
 		target, name, price, currency string
+		business                      string // in the page's language, where the business translated its name
 	}{
-		{"/widget/bookings/demo-paid", "Deep-tissue massage", "90.00", "EUR"},
-		{"/de/widget/bookings/demo-paid", "Deep-tissue massage", "90.00", "EUR"},
-		{"/widget/bookings/demo-consultation", "Consultation", "", ""},
+		{"/widget/bookings/demo-paid", "Deep-tissue massage", "90.00", "EUR", "Slotwise Demo Studio"},
+		{"/de/widget/bookings/demo-paid", "Deep-tissue massage", "90.00", "EUR", "Slotwise Demo-Studio"},
+		{"/widget/bookings/demo-consultation", "Consultation", "", "", "Slotwise Demo Studio"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.target, func(t *testing.T) {
@@ -239,7 +243,7 @@ func TestABookingPageTellsSearchEnginesWhatItOffers(t *testing.T) {
 				t.Fatalf("%d, no Service in %s", rec.Code, head)
 			}
 			provider, _ := service["provider"].(map[string]any)
-			if service["name"] != tt.name || provider["@type"] != "LocalBusiness" || provider["name"] != "Slotwise Demo Studio" ||
+			if service["name"] != tt.name || provider["@type"] != "LocalBusiness" || provider["name"] != tt.business ||
 				service["url"] != "https://book.example.com"+tt.target {
 				t.Errorf("service %v", service)
 			}

@@ -122,7 +122,7 @@ func listingPage(ctx context.Context, store *sites.Store, req *pages.Request, na
 		return nil, err
 	}
 	canonical, title := listingPlace(req, listing)
-	description := q.Blog.Description
+	description := listing.Blog.Description
 	switch {
 	case listing.Category != nil:
 		description = listing.Category.Description
@@ -137,7 +137,7 @@ func listingPage(ctx context.Context, store *sites.Store, req *pages.Request, na
 		title = req.T("site.pageTitle", "title", title, "page", strconv.Itoa(page))
 	}
 	if description == "" {
-		description = q.Blog.Description
+		description = listing.Blog.Description
 	}
 	seo := &pages.SEO{Feed: feedPath(q.Blog.Path, listing.Kind, slugOf(listing)), FeedTitle: listing.Heading}
 	pageURL := func(n int) string {
@@ -153,13 +153,14 @@ func listingPage(ctx context.Context, store *sites.Store, req *pages.Request, na
 	if page < listing.Pages {
 		seo.Next = pageURL(page + 1)
 	}
-	trail := []crumb{{q.Blog.Title, blogPath(q.Blog.Path)}}
+	trail := []crumb{{listing.Blog.Title, blogPath(q.Blog.Path)}}
 	if listing.Kind != "blog" {
 		trail = append(trail, crumb{listing.Heading, canonical})
 	}
 	seo.JSONLD = []any{breadcrumbs(req, trail...)}
 	return &pages.Result{Title: siteTitle(req, title), Description: description, SEO: seo, CanonicalQuery: query, Tags: []string{blogTag(q.Blog.ID), blogTag(q.Blog.ID) + "@" + req.Prefix, "blogs", "nav"},
-		Data: SiteData{Listing: listing, Nav: withoutHome(nav)}}, nil
+		Data:    SiteData{Listing: listing, Nav: withoutHome(nav)},
+		Content: &pages.Content{Lang: listing.Lang, Original: q.Blog.Original, Translations: listing.Translations}}, nil
 }
 
 // blogTag is the change notice of a blog's posts (migration 000010).

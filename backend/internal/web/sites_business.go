@@ -7,7 +7,6 @@ import (
 	"slotwise/backend/internal/route"
 	"slotwise/backend/internal/sites"
 	"slotwise/backend/internal/web/pages"
-	"slotwise/locales"
 )
 
 // isoWeek names the weekdays in the order a week is read, Monday first.
@@ -18,7 +17,7 @@ func siteBusiness(b *sites.Business, locale string) *SiteBusiness {
 	if b == nil {
 		return nil
 	}
-	out := &SiteBusiness{Name: b.Name, MapURL: b.MapURL, Phone: b.Phone, Email: b.Email, Hours: openingDays(b.Hours), Lang: locales.Lang(b.DefaultLocale)}
+	out := &SiteBusiness{Name: b.Name, MapURL: b.MapURL, Phone: b.Phone, Email: b.Email, Hours: openingDays(b.Hours), Lang: b.Lang}
 	for line := range strings.Lines(b.Address) {
 		if line = strings.TrimSpace(line); line != "" {
 			out.Address = append(out.Address, line)

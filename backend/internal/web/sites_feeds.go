@@ -288,10 +288,10 @@ func (f siteFiles) feed(c *gin.Context) {
 	link, title := listingPlace(&pages.Request{Cat: cat}, listing)
 	link = localPath(q.Locale, link)
 	if listing.Kind != "blog" {
-		title = blog.Title + ": " + title
+		title = listing.Blog.Title + ": " + title
 	}
 	out := rss{Version: "2.0", Atom: "http://www.w3.org/2005/Atom", DC: "http://purl.org/dc/elements/1.1/", Channel: rssChannel{
-		Title: title, Link: f.s.absolute(c.Request.Context(), link), Description: blog.Description, Language: cat.Lang,
+		Title: title, Link: f.s.absolute(c.Request.Context(), link), Description: listing.Blog.Description, Language: cat.Lang,
 		Self: atomLink{Href: f.s.absolute(c.Request.Context(), self), Rel: "self", Type: "application/rss+xml"},
 	}}
 	for i, p := range listing.Posts {

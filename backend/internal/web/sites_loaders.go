@@ -125,10 +125,14 @@ func frameAround(ctx context.Context, store *sites.Store, locale string, d *Site
 		return nil, err
 	}
 	b, err := store.Business(ctx)
+	if err != nil || b == nil {
+		return nil, err
+	}
+	told, err := b.In(pages.Prefix(locale)) // the frame's words are the frame's language's
 	if err != nil {
 		return nil, err
 	}
-	d.Business, d.Nav = siteBusiness(b, locale), withoutLegal(d.Nav, b)
+	d.Business, d.Nav = siteBusiness(told, locale), withoutLegal(d.Nav, b)
 	return b, nil
 }
 

@@ -117,8 +117,15 @@ func TestEachLanguageSignalNamesTheLanguagesThePagesContentIsIn(t *testing.T) {
 			contentLanguage: "de", alternates: both("/blog/b/winter-skin/"), ogAlternates: []string{"en_US"}, inLanguage: []string{"de"}}},
 		{"a post in a language it lacks", "/it/blog/b/winter-skin/", languageSignals{htmlLang: "en-US", rootLang: "it", titleLang: "en-US",
 			canonical: "/blog/b/winter-skin/", ogLocale: "en_US", contentLanguage: "en-US", ogAlternates: []string{"de_DE"}, inLanguage: []string{"en-US"}}},
-		// A listing's posts are the business's words, in English only.
-		{"a listing", "/de/blog", languageSignals{htmlLang: "en-US", rootLang: "de", titleLang: "en-US", canonical: "/blog", ogLocale: "en_US",
+		// A listing is in German where its blog's texts are and it has
+		// German posts: it lists those. The tag sleep names no German post.
+		{"a translated listing", "/de/blog", languageSignals{htmlLang: "de", canonical: "/de/blog", ogLocale: "de_DE",
+			contentLanguage: "de", alternates: both("/blog"), ogAlternates: []string{"en_US"}}},
+		{"its original", "/blog", languageSignals{htmlLang: "en-US", canonical: "/blog", ogLocale: "en_US",
+			contentLanguage: "en-US", alternates: both("/blog"), ogAlternates: []string{"de_DE"}}},
+		{"a listing in a language it lacks", "/fr/blog", languageSignals{htmlLang: "en-US", rootLang: "fr", titleLang: "en-US", canonical: "/blog", ogLocale: "en_US",
+			contentLanguage: "en-US", ogAlternates: []string{"de_DE"}}},
+		{"a listing without German posts", "/de/blog/tag/sleep", languageSignals{htmlLang: "en-US", rootLang: "de", canonical: "/blog/tag/sleep", ogLocale: "en_US",
 			contentLanguage: "en-US"}},
 	}
 	for _, tt := range tests {

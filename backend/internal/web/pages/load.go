@@ -1,6 +1,7 @@
 package pages
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"log/slog"
@@ -281,7 +282,7 @@ func (e *Engine) Absolute(ctx context.Context, path string) string {
 // headed and titled; without one known, the catalogue's.
 func SiteName(ctx context.Context, cat *locales.Catalogue) string {
 	if b, ok := hosts.BusinessOf(ctx); ok && b.Name != "" {
-		return b.Name
+		return cmp.Or(b.Names[Prefix(cat.Locale)], b.Name)
 	}
 	return cat.Messages["site.name"]
 }

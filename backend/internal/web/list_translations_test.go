@@ -1,0 +1,91 @@
+package web_test
+
+import (
+	"net/http"
+	"strings"
+	"testing"
+)
+
+// The demo's blog, its categories, authors' bios and tags, and the
+// business's name are in German too (blogs.de.yaml, tags.de.yaml,
+// authors.de.yaml, location.de.yaml). A listing in German lists the posts
+// written in German; one in a language its blog lacks lists every post,
+// in the business's words.
+func TestABlogsListingsReadInTheLanguageTheBusinessWroteThemIn(t *testing.T) {
+	f := newFixture(t, sharedRenderer(t))
+	for _, tt := range []struct {
+		name, target string
+		has, hasNot  []string
+	}{
+		{"the blog in German", "/de/blog",
+			[]string{"Notizen aus dem Studio", "Ihre Haut im Winter", "Hautpflege"},
+			[]string{"Sleep, the best massage there is", "Notes from the studio"}},
+		{"the blog in a language it lacks", "/fr/blog",
+			[]string{"Notes from the studio", "Sleep, the best massage there is", "Skin care"},
+			[]string{"Notizen aus dem Studio", "Ihre Haut im Winter", "Hautpflege"}},
+		{"a category in German", "/de/blog/c/skin-care",
+			[]string{"Kategorie: Hautpflege", "Wie man seine Haut pflegt", "Ihre Haut im Winter"},
+			[]string{"How to look after your skin"}},
+		{"an author's bio in German", "/de/blog/author/lena-hoffmann",
+			[]string{"Beiträge von Lena Hoffmann", "Hauttherapeutin und Mitgründerin"},
+			[]string{"Skin therapist and co-founder"}},
+		{"a tag in German", "/de/blog/tag/winter", []string{"Beiträge mit dem Schlagwort „Winter“"}, nil},
+		{"the business's name in German", "/de", []string{"Slotwise Demo-Studio"}, []string{">Slotwise Demo Studio<"}},
+		{"the business's name where it is not translated", "/fr", []string{"Slotwise Demo Studio"}, []string{"Demo-Studio"}},
+		{"the nav names the blog in German", "/api/page-data?path=/de/about", []string{`"description":"Notizen aus dem Studio`}, nil},
+		{"its feed in German", "/feeds/blog.xml?lang=de", []string{"<description>Notizen aus dem Studio", "Ihre Haut im Winter"}, []string{"Notes from the studio"}},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			rec := f.do(http.MethodGet, tt.target, nil)
+			if rec.Code != http.StatusOK {
+				t.Fatalf("%d", rec.Code)
+			}
+			body := rec.Body.String()
+			for _, w := range tt.has {
+				if !strings.Contains(body, w) {
+					t.Errorf("lacks %q", w)
+				}
+			}
+			for _, w := range tt.hasNot {
+				if strings.Contains(body, w) {
+					t.Errorf("has %q", w)
+				}
+			}
+		})
+	}
+}
+
+// A tag's, an author's, a blog's and the business's translations are
+// content like any other through the API: checked as their originals are.
+func TestAdminWritesTheTranslationsOfListsAndOfTheBusiness(t *testing.T) {
+	af := newAdminFixture(t)
+	if rec := af.call(http.MethodPut, "/api/admin/content/tag-translations/sleep.de", af.write, `{"name":"Schlummer"}`, nil); rec.Code != http.StatusOK {
+		t.Fatalf("PUT a tag's translation: %d %s", rec.Code, rec.Body)
+	}
+	if body := af.do(http.MethodGet, "/de/blog/tag/sleep", nil).Body.String(); !strings.Contains(body, "„Schlummer“") {
+		t.Errorf("the tag's page does not name it as translated")
+	}
+	for _, tc := range []struct {
+		name, target, body string
+		status             int
+		code, field        string
+	}{
+		{"NUL in a tag's name", "/api/admin/content/tag-translations/sleep.fr", `{"name":"som\u0000meil"}`, 422, "invalid", "name"},
+		{"a field a tag's translation lacks", "/api/admin/content/tag-translations/sleep.fr", `{"name":"sommeil","bio":"x"}`, 422, "invalid", "bio"},
+		{"a tag there is not", "/api/admin/content/tag-translations/nothing.fr", `{"name":"rien"}`, 422, "invalid", "key"},
+		{"a category the blog lacks", "/api/admin/content/blog-translations/blog.fr", `{"title":"Journal","categories":{"knitting":"Tricot"}}`, 422, "invalid", "categories"},
+		{"a category's description too long", "/api/admin/content/blog-translations/blog.fr",
+			`{"title":"Journal","categories":{"massage":{"name":"Massage","description":"` + strings.Repeat("a", 1001) + `"}}}`, 422, "invalid", "categories.massage.description"},
+		{"a category with a field it lacks", "/api/admin/content/blog-translations/blog.fr", `{"categories":{"massage":{"name":"Massage","colour":"red"}}}`, 400, "bad_request", ""},
+		{"an author's bio", "/api/admin/content/author-translations/jonas-becker.fr", `{"bio":"Masseur."}`, 201, "", ""},
+		{"the business's consent text too long", "/api/admin/content/location-translations/demo-studio.fr", `{"consentText":"` + strings.Repeat("a", 2001) + `"}`, 422, "invalid", "consentText"},
+		{"the business's name", "/api/admin/content/location-translations/demo-studio.fr", `{"name":"Studio de démonstration"}`, 201, "", ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			answersAs(t, af.call(http.MethodPut, tc.target, af.write, tc.body, nil), tc.status, tc.code, tc.field)
+		})
+	}
+	if body := af.do(http.MethodGet, "/fr", nil).Body.String(); !strings.Contains(body, "Studio de démonstration") {
+		t.Errorf("the French footer does not name the business as translated")
+	}
+}

@@ -20,7 +20,7 @@ const pages = [
   ['survey in German', '/de/widget/survey/demo-survey', ['accessibility', 'seo']],
   ['a blog post', '/blog/b/winter-skin/', ['accessibility', 'seo']],
   // A page translated, and one shown in a language it lacks (its original, marked).
-  ['a post in German', '/de/blog/b/winter-skin/', ['accessibility', 'seo']],
+  ['a post in German', '/de/blog/b/ihre-haut-im-winter/', ['accessibility', 'seo']],
   ['an untranslated page in German', '/de/prices', ['accessibility', 'seo']],
   ['privacy policy', '/privacy', ['accessibility', 'seo']],
 ];

@@ -69,13 +69,18 @@ type index struct {
 	// a record's translation may translate (the folder's first), by
 	// folder/key
 	records map[string]any
+	// addresses are the addresses of their own translations claim, by
+	// folder/locale/path (pages/de/ueber-uns), with the translations
+	// claiming each (the folder's first)
+	addresses map[string]map[string]bool
 }
 
 func indexOf(sites ...*Site) *index {
 	x := &index{staff: map[string]bool{}, calendars: map[string]bool{}, products: map[string]bool{}, blogs: map[string]bool{},
 		categories: map[string]bool{}, authors: map[string]bool{}, tags: map[string]bool{}, media: map[string]bool{},
 		formKinds: map[string]string{}, groupIDs: map[string]map[string]bool{}, menuIDs: map[string]map[string]bool{},
-		categoryBlog: map[string]map[string]bool{}, mediaSize: map[string][2]int{}, pages: map[string]Page{}, posts: map[string]Post{}, records: map[string]any{}}
+		categoryBlog: map[string]map[string]bool{}, mediaSize: map[string][2]int{}, pages: map[string]Page{}, posts: map[string]Post{}, records: map[string]any{},
+		addresses: map[string]map[string]bool{}}
 	claim := func(m map[string]map[string]bool, id, slug string) {
 		if m[id] == nil {
 			m[id] = map[string]bool{}
@@ -139,6 +144,17 @@ func indexOf(sites ...*Site) *index {
 		for _, v := range s.Posts {
 			if _, ok := x.posts[v.Slug]; !ok {
 				x.posts[v.Slug] = v
+			}
+		}
+		for _, dir := range []string{pagesDir, postsDir} {
+			for _, t := range *translationsOf(s, dir) {
+				if claimed["translation "+dir+t.Key] {
+					continue
+				}
+				claimed["translation "+dir+t.Key] = true
+				if a, ok := ownAddress(dir, t); ok {
+					claim(x.addresses, a, t.Key)
+				}
 			}
 		}
 		for _, v := range s.Locations {

@@ -73,7 +73,6 @@ func Read(fsys fs.FS) (*Folder, error) {
 	if err != nil {
 		return nil, err
 	}
-	r.businessTexts()
 	if len(r.problems) > 0 {
 		return nil, r.problems
 	}

@@ -88,7 +88,9 @@ var textKinds = []textKind{
 	{"blogs", "blog-translations", "blogs", "path", []string{"title", "description", "categories"}, "blogs.yaml", ""},
 	{"authors", "author-translations", "authors", "slug", []string{"bio"}, "authors.yaml", ""},
 	{"tags", "tag-translations", "tags", "slug", []string{"name"}, "tags.yaml", ""},
-	{"location", "location-translations", "locations", "slug", []string{"name", "address", "consentText"}, locationFile, "id"},
+	// The business is one to a site: its translation's key is location.de,
+	// as its file is named.
+	{"location", "location-translations", "locations", "'location'::text", []string{"name", "address", "consentText"}, locationFile, "id"},
 }
 
 // recordTextKinds are the kinds of record translations, after every
@@ -99,6 +101,14 @@ func recordTextKinds() []Kind {
 		out[i] = k.kind()
 	}
 	return out
+}
+
+// column is the key's column of a row aliased as alias.
+func (k textKind) column(alias string) string {
+	if strings.HasPrefix(k.keyColumn, "'") {
+		return k.keyColumn // the business's: a constant
+	}
+	return alias + "." + k.keyColumn
 }
 
 // owner is the column naming a row's business.
@@ -181,7 +191,7 @@ func (r *reader) fileTexts(p string, k textKind) {
 	if k.dir == "location" {
 		var v Texts
 		if src := r.yaml(p, &v); src != nil {
-			v.Key = "." + locale // the business's slug is put in front once it is read
+			v.Key = "location." + locale
 			r.add(k.name, v.Key, src)
 			ts := textsOf(r.f.Site, k.dir)
 			*ts = append(*ts, v)
@@ -208,25 +218,6 @@ func (r *reader) fileTexts(p string, k textKind) {
 		r.add(k.name, v.Key, &source{file: p, node: el})
 		ts := textsOf(r.f.Site, k.dir)
 		*ts = append(*ts, v)
-	}
-}
-
-// businessTexts names the business's translations by its slug, which
-// location.yaml gives.
-func (r *reader) businessTexts() {
-	s := r.f.Site
-	if len(s.Locations) == 0 || s.Texts["location"] == nil {
-		return
-	}
-	k := textKindNamed("location-translations")
-	srcs := r.f.sources[k.name]
-	for i, t := range *s.Texts["location"] {
-		if strings.HasPrefix(t.Key, ".") {
-			key := s.Locations[0].Slug + t.Key
-			(*s.Texts["location"])[i].Key = key
-			srcs[key] = srcs[t.Key]
-			delete(srcs, t.Key)
-		}
 	}
 }
 
@@ -257,7 +248,7 @@ func (k textKind) original(key string, sites ...*Site) (any, bool) {
 		case "tags":
 			found = find(s.Tags, func(t *Tag) bool { return t.Slug == key })
 		case "location":
-			found = find(s.Locations, func(l *Location) bool { return l.Slug == key })
+			found = find(s.Locations, func(*Location) bool { return key == "location" })
 		}
 		if found != nil {
 			return found, true
@@ -501,7 +492,7 @@ func unknown[V any](r report, field string, got, own map[string]V, why string) {
 }
 
 func (k textKind) load(ctx context.Context, q db.Querier, s *Site) error {
-	ts, err := collect(ctx, q, `SELECT t.`+k.keyColumn+`, l.key, l.value FROM `+k.table+` t, jsonb_each(t.translations) l
+	ts, err := collect(ctx, q, `SELECT `+k.column("t")+`, l.key, l.value FROM `+k.table+` t, jsonb_each(t.translations) l
 		WHERE t.`+k.owner()+` = $1 ORDER BY 1, 2`, func(r pgx.Row) (Texts, error) {
 		var of, locale string
 		var raw []byte
@@ -639,8 +630,8 @@ func records(into map[string]any, sites []*Site) {
 		for i := range s.Tags {
 			put("tags/"+s.Tags[i].Slug, &s.Tags[i])
 		}
-		for i := range s.Locations {
-			put("location/"+s.Locations[i].Slug, &s.Locations[i])
+		if len(s.Locations) > 0 {
+			put("location/location", &s.Locations[0])
 		}
 	}
 }

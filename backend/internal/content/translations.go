@@ -6,12 +6,15 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
+	"maps"
+	"slices"
 	"strings"
 	"time"
 
 	"github.com/jackc/pgx/v5"
 
 	"slotwise/backend/internal/db"
+	"slotwise/backend/internal/route"
 	"slotwise/backend/internal/sites"
 	"slotwise/locales"
 )
@@ -33,6 +36,10 @@ type Translation struct {
 	PublishedAt *time.Time `yaml:"publishedAt,omitempty" json:"publishedAt,omitempty"` // a post's
 	Format      string     `yaml:"format,omitempty" json:"format,omitempty"`           // a post's: markdown (the default) or html
 	Sections    []Section  `yaml:"sections,omitempty" json:"sections,omitempty"`       // a page's
+	// Slug is its own address's last part, where it has one: a page's
+	// (about.de.md with slug ueber-uns is /de/ueber-uns; a/b.de.md's,
+	// /de/a/…), a post's (/de/blog/b/…/); left out, the original's.
+	Slug string `yaml:"slug,omitempty" json:"slug,omitempty"`
 	// Source is the digest of the original's texts the translation was
 	// made from (Digest). Left out, it is the original's as it is when the
 	// translation is written, so a new translation is current.
@@ -257,6 +264,64 @@ func checkTranslation(dir string, t *Translation, r report, x *index) {
 	if t.Source != "" && !sourceSyntax.MatchString(t.Source) {
 		r.add("source", "is the digest export wrote (16 letters and digits); leave it out in a new translation")
 	}
+	if t.Slug != "" {
+		checkOwnAddress(dir, of, t, r, x)
+	}
+}
+
+// ownAddress is where a translation with an address of its own is, as
+// folder/locale/path (pages/de/ueber-uns, posts/de/ihre-haut).
+func ownAddress(dir string, t Translation) (string, bool) {
+	of, locale, ok := translationOf(dir, t.Key)
+	if !ok || t.Slug == "" {
+		return "", false
+	}
+	if dir == pagesDir {
+		return dir + "/" + locale + "/" + *ownPath(of, t.Slug), true
+	}
+	return dir + "/" + locale + "/" + t.Slug, true
+}
+
+// checkOwnAddress refuses an address of its own that is not one: another
+// page's or post's, the original's own, or the server's.
+func checkOwnAddress(dir, of string, t *Translation, r report, x *index) {
+	if !slugSyntax.MatchString(t.Slug) {
+		r.add("slug", "%q is a slug (lowercase letters, digits and hyphens): the last part of the translation's own address", t.Slug)
+		return
+	}
+	addr, _ := ownAddress(dir, *t)
+	path := strings.SplitN(addr, "/", 3)[2]
+	_, otherPage := x.pages[path]
+	_, otherPost := x.posts[path]
+	first, _, _ := strings.Cut(path, "/")
+	switch {
+	case dir == pagesDir && of == "":
+		r.add("slug", "the home page's address in a language is its prefix alone (/de): it has no slug")
+	case path == of:
+		r.add("slug", "is the original's address already: leave slug out")
+	case dir == pagesDir && (otherPage || x.blogs[path]):
+		r.add("slug", "/%s is another page's or blog's address", path)
+	case dir == pagesDir && route.Default().Reserved(first):
+		r.add("slug", "/%s/ belongs to the server", first)
+	case dir == postsDir && otherPost:
+		r.add("slug", "%s is another post's slug", path)
+	case len(x.addresses[addr]) > 1:
+		others := slices.Sorted(maps.Keys(x.addresses[addr]))
+		r.add("slug", "is also the address of %s", strings.Join(slices.DeleteFunc(others, func(k string) bool { return k == t.Key }), ", "))
+	}
+}
+
+// ownPath is the path a page's translation with slug has (nil: none of
+// its own): its original's, its last part replaced.
+func ownPath(of, slug string) *string {
+	if slug == "" {
+		return nil
+	}
+	p := slug
+	if i := strings.LastIndexByte(of, '/'); i >= 0 {
+		p = of[:i+1] + slug
+	}
+	return &p
 }
 
 func translationFile(of string) string {
@@ -287,15 +352,17 @@ func loadTranslations(ctx context.Context, q db.Querier, s *Site, dir string) er
 	var err error
 	if dir == pagesDir {
 		ts, err = collect(ctx, q, `
-			SELECT p.path, t.locale, t.title, t.description, t.published, t.sections, t.body, t.source
+			SELECT p.path, t.locale, t.title, t.description, t.published, t.sections, t.body, t.source, coalesce(t.path, '')
 			FROM page_translations t JOIN site_pages p ON p.id = t.page_id AND p.location_id = t.location_id
 			WHERE t.location_id = $1`, func(r pgx.Row) (Translation, error) {
 			var t Translation
 			var of, locale string
 			var sections []byte
-			if err := r.Scan(&of, &locale, &t.Title, &t.Description, &t.Published, &sections, &t.Body, &t.Source); err != nil {
+			var own string
+			if err := r.Scan(&of, &locale, &t.Title, &t.Description, &t.Published, &sections, &t.Body, &t.Source, &own); err != nil {
 				return t, err
 			}
+			t.Slug = own[strings.LastIndexByte(own, '/')+1:]
 			t.Key = translationKey(pagesDir, of, locale)
 			var err error
 			t.Sections, err = sourceOfSections(sections)
@@ -303,13 +370,14 @@ func loadTranslations(ctx context.Context, q db.Querier, s *Site, dir string) er
 		}, db.ThisBusiness)
 	} else {
 		ts, err = collect(ctx, q, `
-			SELECT p.slug, t.locale, t.title, t.excerpt, t.status = 'published', t.published_at, t.body_format, t.body_source, t.source
+			SELECT p.slug, t.locale, t.title, t.excerpt, t.status = 'published', t.published_at, t.body_format, t.body_source, t.source,
+			       coalesce(t.slug, '')
 			FROM post_translations t JOIN posts p ON p.id = t.post_id AND p.location_id = t.location_id
 			WHERE t.location_id = $1`, func(r pgx.Row) (Translation, error) {
 			var t Translation
 			var of, locale string
 			var at *time.Time
-			if err := r.Scan(&of, &locale, &t.Title, &t.Excerpt, &t.Published, &at, &t.Format, &t.Body, &t.Source); err != nil {
+			if err := r.Scan(&of, &locale, &t.Title, &t.Excerpt, &t.Published, &at, &t.Format, &t.Body, &t.Source, &t.Slug); err != nil {
 				return t, err
 			}
 			if at != nil {
@@ -357,18 +425,18 @@ func saveTranslation(ctx context.Context, w *writer, dir string, t *Translation)
 			return err
 		}
 		tag, err := w.q.Exec(ctx, `
-			INSERT INTO page_translations (page_id, locale, title, description, body, sections, published, source)
-			SELECT id, $2, $3, $4, $5, $6, $7, $8 FROM site_pages WHERE path = $1 AND location_id = $9
+			INSERT INTO page_translations (page_id, locale, title, description, body, sections, published, source, path)
+			SELECT id, $2, $3, $4, $5, $6, $7, $8, $10 FROM site_pages WHERE path = $1 AND location_id = $9
 			ON CONFLICT (page_id, locale, location_id) DO UPDATE SET title = $3, description = $4, body = $5, sections = $6,
-				published = $7, source = $8, updated_at = now()`,
-			of, locale, t.Title, t.Description, body(t.Body), sections, t.Published, t.Source, db.ThisBusiness)
+				published = $7, source = $8, path = $10, updated_at = now()`,
+			of, locale, t.Title, t.Description, body(t.Body), sections, t.Published, t.Source, db.ThisBusiness, ownPath(of, t.Slug))
 		if err == nil && tag.RowsAffected() == 0 {
 			err = fmt.Errorf("there is no page %q to translate", of)
 		}
 		return err
 	}
 	in := sites.PostTranslationInput{Slug: of, Locale: locale, Title: t.Title, Excerpt: t.Excerpt, Published: t.Published,
-		PublishedAt: timeOr(t.PublishedAt), Source: t.Source}
+		PublishedAt: timeOr(t.PublishedAt), Source: t.Source, OwnSlug: t.Slug}
 	in.BodyHTML, in.BodyMarkdown = postBodyIn(t.Format, t.Body)
 	return w.store.SavePostTranslation(ctx, in)
 }

@@ -119,8 +119,19 @@ func TestATranslationIsCheckedAsItsOriginalIs(t *testing.T) {
 	write("pages/prices.en.md", "---\ntitle: Prices\n---\n")
 	write("pages/terms.fr.md", "---\ntitle: \"Con\\0ditions\"\nexcerpt: Non\nsections:\n  - {type: booking, calendar: nobody}\n---\n")
 	write("posts/winter-skin.it.md", "---\ntitle: ''\npublished: true\nformat: pdf\nsource: xyz\n---\n<script>alert(1)</script>\n")
-	write("posts/evening-routine.de.md", "---\ntitle: Abends\npublished: true\npublishedAt: 2026-11-01T08:00:00Z\nformat: html\n---\n<p onclick=\"x()\">Hallo</p>\n")
+	write("posts/evening-routine.de.md", "---\ntitle: Abends\npublished: true\npublishedAt: 2026-11-01T08:00:00Z\nformat: html\nslug: ihre-haut-im-winter\n---\n<p onclick=\"x()\">Hallo</p>\n")
+	write("posts/first-massage.fr.md", "---\ntitle: Massage\npublished: false\nslug: sleep-and-muscles\n---\n")
+	write("pages/about.fr.md", "---\ntitle: À propos\nslug: prices\n---\n")
+	write("pages/imprint.fr.md", "---\ntitle: Mentions\nslug: Mentions Légales\n---\n")
+	write("pages/privacy.fr.md", "---\ntitle: Confidentialité\nslug: api\n---\n")
+	write("pages/index.fr.md", "---\ntitle: Accueil\nslug: accueil\n---\n")
 	importRefused(t, pool, dir, []string{
+		`pages/about.fr.md:3: slug: /prices is another page's or blog's address`,
+		`pages/imprint.fr.md:3: slug: "Mentions Légales" is a slug (lowercase letters, digits and hyphens): the last part of the translation's own address`,
+		`pages/index.fr.md:3: slug: the home page's address in a language is its prefix alone (/de): it has no slug`,
+		`pages/privacy.fr.md:3: slug: /api/ belongs to the server`,
+		`posts/evening-routine.de.md:6: slug: is also the address of winter-skin.de`,
+		`posts/first-massage.fr.md:4: slug: sleep-and-muscles is another post's slug`,
 		`pages/nowhere.de.md: key: there is no page "nowhere" to translate (pages/nowhere.md)`,
 		`pages/prices.en.md: key: the original is in en already: a translation is into another language`,
 		`pages/terms.fr.md:2: title: holds characters that are not text`,

@@ -78,6 +78,20 @@ func (s *Store) PostBySlug(ctx context.Context, slug string) (*Post, error) {
 	return s.postBySlug(ctx, slug, "", false)
 }
 
+// TranslatedPost is the original slug of the visible post one of whose
+// visible translations has slug for an address of its own, in any
+// language.
+func (s *Store) TranslatedPost(ctx context.Context, slug string) (string, error) {
+	var orig string
+	err := s.q.QueryRow(ctx, `SELECT p.slug FROM post_translations t JOIN posts p ON p.id = t.post_id AND p.location_id = t.location_id
+		WHERE t.slug = $1 AND t.location_id = $2 AND `+visibleTranslation("t", "$3")+` AND `+visibleAt("$3")+` ORDER BY t.locale LIMIT 1`,
+		slug, db.ThisBusiness, s.now()).Scan(&orig)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return "", ErrNotFound
+	}
+	return orig, err
+}
+
 // PostIn is the visible post with a slug in locale (a language's URL
 // prefix): with its visible translation's texts when it has one. It says
 // the language its text is in and the languages it is published in.
@@ -101,7 +115,9 @@ func (s *Store) postBySlug(ctx context.Context, slug, locale string, drafts bool
 		       a.slug, a.name, a.bio, a.translations, b.id, b.path, b.title, b.description, b.translations
 		FROM posts p JOIN authors a ON a.id = p.author_id AND a.location_id = p.location_id
 		  JOIN blogs b ON b.id = p.blog_id AND b.location_id = p.location_id
-		WHERE p.slug = $1 AND p.location_id = $3 AND `+cond, slug, s.now(), db.ThisBusiness).
+		WHERE p.slug = coalesce((SELECT o.slug FROM post_translations x JOIN posts o ON o.id = x.post_id AND o.location_id = x.location_id
+		                         WHERE x.slug = $1 AND x.locale = $4 AND x.location_id = $3 AND `+visibleTranslation("x", "$2")+`), $1)
+		  AND p.location_id = $3 AND `+cond, slug, s.now(), db.ThisBusiness, locale).
 		Scan(&id, &p.Slug, &p.Title, &p.Excerpt, &cover, &p.PublishedAt, &p.UpdatedAt, &body, &words,
 			&p.Author.Slug, &p.Author.Name, &p.Author.Bio, &authorTexts, &p.Blog.ID, &p.Blog.Path, &p.Blog.Title, &p.Blog.Description, &p.Blog.translations)
 	if errors.Is(err, pgx.ErrNoRows) {
@@ -135,8 +151,12 @@ func (s *Store) postBySlug(ctx context.Context, slug, locale string, drafts bool
 	} else if t != nil && t.Bio != "" {
 		p.Author.Bio = t.Bio
 	}
+	p.Key = p.Slug
+	if own := p.Paths[locale]; own != "" && textLocale != "" {
+		p.Slug = own
+	}
 	summaries := []PostSummary{p.PostSummary}
-	if err := s.labels(ctx, []string{p.Slug}, summaries, textLocale); err != nil {
+	if err := s.labels(ctx, []string{p.Key}, summaries, textLocale); err != nil {
 		return nil, err
 	}
 	p.PostSummary = summaries[0]
@@ -300,7 +320,7 @@ func (s *Store) summaries(ctx context.Context, labelled bool, locale, tail strin
 	at, now := fmt.Sprintf("$%d", len(args)+1), fmt.Sprintf("$%d", len(args)+2)
 	args = append(args, locale, s.now())
 	rows, err := s.q.Query(ctx, `
-		SELECT p.slug, coalesce(t.title, p.title), coalesce(t.excerpt, p.excerpt), p.cover, coalesce(t.published_at, p.published_at), `+postWords+`,
+		SELECT p.slug, coalesce(t.slug, p.slug), coalesce(t.title, p.title), coalesce(t.excerpt, p.excerpt), p.cover, coalesce(t.published_at, p.published_at), `+postWords+`,
 		       a.slug, a.name, coalesce(nullif(a.translations->`+at+`->>'bio', ''), a.bio), coalesce(t.locale, (SELECT l.default_locale FROM locations l WHERE l.id = p.location_id))
 		FROM posts p JOIN authors a ON a.id = p.author_id AND a.location_id = p.location_id
 		  LEFT JOIN post_translations t ON t.post_id = p.id AND t.location_id = p.location_id AND t.locale = `+at+` AND `+visibleTranslation("t", now)+`
@@ -314,7 +334,7 @@ func (s *Store) summaries(ctx context.Context, labelled bool, locale, tail strin
 		var p PostSummary
 		var cover []byte
 		var words int
-		if err := rows.Scan(&p.Slug, &p.Title, &p.Excerpt, &cover, &p.PublishedAt, &words, &p.Author.Slug, &p.Author.Name, &p.Author.Bio, &p.Lang); err != nil {
+		if err := rows.Scan(&p.Key, &p.Slug, &p.Title, &p.Excerpt, &cover, &p.PublishedAt, &words, &p.Author.Slug, &p.Author.Name, &p.Author.Bio, &p.Lang); err != nil {
 			rows.Close()
 			return nil, fmt.Errorf("sites: unable to read a post: %w", err)
 		}
@@ -326,7 +346,7 @@ func (s *Store) summaries(ctx context.Context, labelled bool, locale, tail strin
 		p.Lang = locales.Lang(p.Lang)
 		p.Categories, p.Tags = []Category{}, []Tag{}
 		posts = append(posts, p)
-		slugs = append(slugs, p.Slug)
+		slugs = append(slugs, p.Key)
 	}
 	rows.Close()
 	if err := rows.Err(); err != nil {

@@ -22,6 +22,9 @@ type Entry struct {
 	// business's and none for the rest.
 	Original     string
 	Translations []string
+	// Paths are a page's translations' own paths, or a post's
+	// translations' own slugs, by language, where they have them.
+	Paths map[string]string
 }
 
 // listingLanguages is the SQL of the languages a listing of a blog (b)
@@ -40,35 +43,39 @@ func (s *Store) Published(ctx context.Context) ([]Entry, error) {
 	rows, err := s.q.Query(ctx, `
 		SELECT 'page', p.path, '', greatest(p.updated_at, (SELECT max(t.updated_at) FROM page_translations t
 		         WHERE t.page_id = p.id AND t.location_id = p.location_id AND t.published)), p.locale,
-		       ARRAY(SELECT t.locale FROM page_translations t WHERE t.page_id = p.id AND t.location_id = p.location_id AND t.published ORDER BY t.locale)
+		       ARRAY(SELECT t.locale FROM page_translations t WHERE t.page_id = p.id AND t.location_id = p.location_id AND t.published ORDER BY t.locale),
+		       (SELECT jsonb_object_agg(t.locale, t.path) FROM page_translations t
+		         WHERE t.page_id = p.id AND t.location_id = p.location_id AND t.published AND t.path IS NOT NULL)
 		  FROM site_pages p WHERE p.published AND p.location_id = $2
 		UNION ALL
-		SELECT 'blog', b.path, '', greatest(b.updated_at, coalesce(max(p.updated_at), b.updated_at)), '', `+listingLanguages("true")+`
+		SELECT 'blog', b.path, '', greatest(b.updated_at, coalesce(max(p.updated_at), b.updated_at)), '', `+listingLanguages("true")+`, NULL
 		  FROM blogs b LEFT JOIN posts p ON p.blog_id = b.id AND p.location_id = b.location_id AND `+visibleAt("$1")+`
 		  WHERE b.location_id = $2 GROUP BY b.id, b.location_id
 		UNION ALL
 		SELECT 'post', b.path, p.slug, greatest(p.updated_at, (SELECT max(t.updated_at) FROM post_translations t
 		         WHERE t.post_id = p.id AND t.location_id = p.location_id AND `+visibleTranslation("t", "$1")+`)),
 		       (SELECT default_locale FROM locations WHERE id = $2),
-		       ARRAY(SELECT t.locale FROM post_translations t WHERE t.post_id = p.id AND t.location_id = p.location_id AND `+visibleTranslation("t", "$1")+` ORDER BY t.locale)
+		       ARRAY(SELECT t.locale FROM post_translations t WHERE t.post_id = p.id AND t.location_id = p.location_id AND `+visibleTranslation("t", "$1")+` ORDER BY t.locale),
+		       (SELECT jsonb_object_agg(t.locale, t.slug) FROM post_translations t
+		         WHERE t.post_id = p.id AND t.location_id = p.location_id AND `+visibleTranslation("t", "$1")+` AND t.slug IS NOT NULL)
 		  FROM posts p JOIN blogs b ON b.id = p.blog_id AND b.location_id = p.location_id
 		  WHERE p.location_id = $2 AND `+visibleAt("$1")+`
 		UNION ALL
 		SELECT 'category', b.path, c.slug, max(p.updated_at), '',
-		       `+listingLanguages("b.translations->k->'categories' ? c.slug")+`
+		       `+listingLanguages("b.translations->k->'categories' ? c.slug")+`, NULL
 		  FROM blog_categories c JOIN blogs b ON b.id = c.blog_id AND b.location_id = c.location_id
 		  JOIN post_categories pc ON pc.category_id = c.id AND pc.location_id = c.location_id
 		  JOIN posts p ON p.id = pc.post_id AND p.location_id = pc.location_id
 		  WHERE c.location_id = $2 AND `+visibleAt("$1")+` GROUP BY b.id, b.location_id, c.id, c.location_id
 		UNION ALL
 		SELECT 'author', b.path, a.slug, max(p.updated_at), '',
-		       `+listingLanguages("(a.bio = '' OR a.translations->k->>'bio' <> '')")+`
+		       `+listingLanguages("(a.bio = '' OR a.translations->k->>'bio' <> '')")+`, NULL
 		  FROM authors a JOIN posts p ON p.author_id = a.id AND p.location_id = a.location_id
 		  JOIN blogs b ON b.id = p.blog_id AND b.location_id = p.location_id WHERE a.location_id = $2 AND `+visibleAt("$1")+`
 		  GROUP BY b.id, b.location_id, a.id, a.location_id
 		UNION ALL
 		SELECT 'tag', b.path, t.slug, max(p.updated_at), '',
-		       `+listingLanguages("t.translations ? k")+`
+		       `+listingLanguages("t.translations ? k")+`, NULL
 		  FROM tags t JOIN post_tags pt ON pt.tag_id = t.id AND pt.location_id = t.location_id
 		  JOIN posts p ON p.id = pt.post_id AND p.location_id = pt.location_id JOIN blogs b ON b.id = p.blog_id AND b.location_id = p.location_id
 		  WHERE t.location_id = $2 AND `+visibleAt("$1")+` GROUP BY b.id, b.location_id, t.id, t.location_id
@@ -78,7 +85,7 @@ func (s *Store) Published(ctx context.Context) ([]Entry, error) {
 	}
 	entries, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (Entry, error) {
 		var e Entry
-		err := r.Scan(&e.Kind, &e.Path, &e.Slug, &e.Modified, &e.Original, &e.Translations)
+		err := r.Scan(&e.Kind, &e.Path, &e.Slug, &e.Modified, &e.Original, &e.Translations, &e.Paths)
 		return e, err
 	})
 	if err != nil {

@@ -58,13 +58,19 @@ func (s *Store) pageByPath(ctx context.Context, path, locale string, drafts bool
 	var p Page
 	var body string
 	var sections []byte
+	// path is the page's own in locale where its translation has one,
+	// else its original's.
 	err := s.q.QueryRow(ctx, `
 		SELECT p.id, p.path, coalesce(t.title, p.title), coalesce(t.description, p.description), coalesce(t.body, p.body),
 		       coalesce(t.sections, p.sections), greatest(p.updated_at, t.updated_at), coalesce(t.locale, p.locale), p.locale,
-		       ARRAY(SELECT x.locale FROM page_translations x WHERE x.page_id = p.id AND x.location_id = p.location_id AND x.published ORDER BY x.locale)
+		       ARRAY(SELECT x.locale FROM page_translations x WHERE x.page_id = p.id AND x.location_id = p.location_id AND x.published ORDER BY x.locale),
+		       (SELECT jsonb_object_agg(x.locale, x.path) FROM page_translations x
+		         WHERE x.page_id = p.id AND x.location_id = p.location_id AND x.published AND x.path IS NOT NULL)
 		FROM site_pages p LEFT JOIN page_translations t ON t.page_id = p.id AND t.location_id = p.location_id AND t.locale = $4 AND t.published
-		WHERE p.path = $1 AND p.location_id = $3 AND (p.published OR $2)`, path, drafts, db.ThisBusiness, locale).
-		Scan(&p.ID, &p.Path, &p.Title, &p.Description, &body, &sections, &p.UpdatedAt, &p.Lang, &p.Original, &p.Translations)
+		WHERE p.path = coalesce((SELECT o.path FROM page_translations x JOIN site_pages o ON o.id = x.page_id AND o.location_id = x.location_id
+		                         WHERE x.path = $1 AND x.locale = $4 AND x.location_id = $3 AND x.published), $1)
+		  AND p.location_id = $3 AND (p.published OR $2)`, path, drafts, db.ThisBusiness, locale).
+		Scan(&p.ID, &p.Path, &p.Title, &p.Description, &body, &sections, &p.UpdatedAt, &p.Lang, &p.Original, &p.Translations, &p.Paths)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return nil, ErrNotFound
 	}
@@ -82,6 +88,19 @@ func (s *Store) pageByPath(ctx context.Context, path, locale string, drafts bool
 	return &p, nil
 }
 
+// TranslatedPage is the original path of the published page one of whose
+// translations has path for an address of its own, in any language: where
+// a visitor who changed the language of such an address is sent.
+func (s *Store) TranslatedPage(ctx context.Context, path string) (string, error) {
+	var orig string
+	err := s.q.QueryRow(ctx, `SELECT p.path FROM page_translations t JOIN site_pages p ON p.id = t.page_id AND p.location_id = t.location_id
+		WHERE t.path = $1 AND t.location_id = $2 AND t.published AND p.published ORDER BY t.locale LIMIT 1`, path, db.ThisBusiness).Scan(&orig)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return "", ErrNotFound
+	}
+	return orig, err
+}
+
 // Pages lists the published pages and the blogs (as pages at their path,
 // with negative ids), for navigation and the sitemap.
 func (s *Store) Pages(ctx context.Context) ([]Page, error) {
@@ -93,7 +112,7 @@ func (s *Store) Pages(ctx context.Context) ([]Page, error) {
 // says the language they are in.
 func (s *Store) PagesIn(ctx context.Context, locale string) ([]Page, error) {
 	rows, err := s.q.Query(ctx, `
-		SELECT p.id, p.path, coalesce(t.title, p.title), coalesce(t.description, p.description), greatest(p.updated_at, t.updated_at),
+		SELECT p.id, coalesce(t.path, p.path), coalesce(t.title, p.title), coalesce(t.description, p.description), greatest(p.updated_at, t.updated_at),
 		       coalesce(t.locale, p.locale)
 		FROM site_pages p LEFT JOIN page_translations t ON t.page_id = p.id AND t.location_id = p.location_id AND t.locale = $2 AND t.published
 		WHERE p.published AND p.location_id = $1

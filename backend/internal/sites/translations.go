@@ -18,6 +18,7 @@ type PostTranslationInput struct {
 	Published                              bool
 	PublishedAt                            time.Time
 	Source                                 string // the original's digest it was made from
+	OwnSlug                                string // its own address's slug; "" is the original's
 }
 
 // SavePostTranslation creates or replaces the post's translation into
@@ -29,12 +30,12 @@ func (s *Store) SavePostTranslation(ctx context.Context, in PostTranslationInput
 	}
 	status, publishedAt := postStatus(in.Published, in.PublishedAt)
 	tag, err := s.q.Exec(ctx, `
-		INSERT INTO post_translations (post_id, locale, title, excerpt, body_source, body_format, body, status, published_at, source)
-		SELECT id, $2, $3, $4, $5, $6, $7, $8, $9, $10 FROM posts WHERE slug = $1 AND location_id = $11
+		INSERT INTO post_translations (post_id, locale, title, excerpt, body_source, body_format, body, status, published_at, source, slug)
+		SELECT id, $2, $3, $4, $5, $6, $7, $8, $9, $10, nullif($12, '') FROM posts WHERE slug = $1 AND location_id = $11
 		ON CONFLICT (post_id, locale, location_id) DO UPDATE SET title = EXCLUDED.title, excerpt = EXCLUDED.excerpt,
 		  body_source = EXCLUDED.body_source, body_format = EXCLUDED.body_format, body = EXCLUDED.body, status = EXCLUDED.status,
-		  published_at = EXCLUDED.published_at, source = EXCLUDED.source, updated_at = now()`,
-		in.Slug, in.Locale, in.Title, in.Excerpt, source, format, body, status, publishedAt, in.Source, db.ThisBusiness)
+		  published_at = EXCLUDED.published_at, source = EXCLUDED.source, slug = EXCLUDED.slug, updated_at = now()`,
+		in.Slug, in.Locale, in.Title, in.Excerpt, source, format, body, status, publishedAt, in.Source, db.ThisBusiness, in.OwnSlug)
 	if err == nil && tag.RowsAffected() == 0 {
 		err = fmt.Errorf("there is no post %q to translate", in.Slug)
 	}
@@ -54,9 +55,11 @@ func (s *Store) translatePost(ctx context.Context, id int64, locale string, p *P
 	err := s.q.QueryRow(ctx, `
 		SELECT l.default_locale,
 		       ARRAY(SELECT x.locale FROM post_translations x WHERE x.post_id = $1 AND x.location_id = $4 AND `+visibleTranslation("x", "$3")+` ORDER BY x.locale),
+		       (SELECT jsonb_object_agg(x.locale, x.slug) FROM post_translations x
+		         WHERE x.post_id = $1 AND x.location_id = $4 AND `+visibleTranslation("x", "$3")+` AND x.slug IS NOT NULL),
 		       t.title, t.excerpt, t.body, t.published_at
 		FROM locations l LEFT JOIN post_translations t ON t.post_id = $1 AND t.location_id = l.id AND t.locale = $2 AND `+visibleTranslation("t", "$3")+`
-		WHERE l.id = $4`, id, locale, s.now(), db.ThisBusiness).Scan(&p.Original, &p.Translations, &title, &excerpt, &body, &at)
+		WHERE l.id = $4`, id, locale, s.now(), db.ThisBusiness).Scan(&p.Original, &p.Translations, &p.Paths, &title, &excerpt, &body, &at)
 	if err != nil {
 		return fmt.Errorf("sites: unable to read the translations of post %q: %w", p.Slug, err)
 	}

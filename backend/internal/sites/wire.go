@@ -20,6 +20,9 @@ type Page struct {
 	Lang         string   `json:"lang,omitempty"`
 	Original     string   `json:"-"` // its original's language
 	Translations []string `json:"-"`
+	// Paths are the addresses of its own its translations have, by
+	// language (URL prefix); Path is its original's, in every other.
+	Paths map[string]string `json:"-"`
 }
 
 // Blog is a blog: the site path its posts and listings hang below.
@@ -86,6 +89,9 @@ type PostSummary struct {
 	ReadingMinutes int `json:"readingMinutes"`
 	// Lang is the language its title and excerpt are in (BCP 47).
 	Lang string `json:"lang,omitempty"`
+	// Key is its original's slug, which names it in every language; Slug
+	// is its address's, its translation's own where it has one.
+	Key string `json:"-"`
 }
 
 // Post is a whole post: its summary and its body, sanitised rich text.
@@ -102,6 +108,8 @@ type Post struct {
 	// summary's Lang is the language its text is in.
 	Original     string   `json:"-"`
 	Translations []string `json:"-"`
+	// Paths are the slugs of its own its translations have, by language.
+	Paths map[string]string `json:"-"`
 }
 
 // Listing is one page of a blog's posts, all of them or those of a

@@ -39,7 +39,13 @@ func TestEveryShapeOfTheBlogsURLs(t *testing.T) {
 		{"/c/skin-care/b/winter-skin", 301, "/blog/b/winter-skin/", nil},
 		{"/blog/b/Winter-Skin/", 301, "/blog/b/winter-skin/", nil},
 		{"/BLOG/b/winter-skin/", 301, "/blog/b/winter-skin/", nil},
-		{"/de/blog/b/winter-skin", 301, "/de/blog/b/winter-skin/", nil},
+		{"/de/blog/b/winter-skin", 301, "/de/blog/b/ihre-haut-im-winter/", nil},
+		// The German translation has an address of its own: the original's
+		// slug and the German one in another language lead to it there.
+		{"/de/blog/b/winter-skin/", 301, "/de/blog/b/ihre-haut-im-winter/", nil},
+		{"/blog/b/ihre-haut-im-winter/", 301, "/blog/b/winter-skin/", nil},
+		{"/fr/blog/b/ihre-haut-im-winter/", 301, "/fr/blog/b/winter-skin/", nil},
+		{"/de/blog/b/ihre-haut-im-winter/", 200, "", []string{"Ihre Haut im Winter"}},
 		{"/blog/c/massage/b/winter-skin/", 404, "", nil},
 		{"/other/b/winter-skin/", 404, "", nil},
 		{"/blog/c/skin-care", 200, "", []string{"Category: Skin care", "Your skin in winter", "3 posts"}},
@@ -136,8 +142,8 @@ func TestPageDataTellsTheCanonicalURL(t *testing.T) {
 	f := newFixture(t, sharedRenderer(t))
 	rec := f.do(http.MethodGet, "/api/page-data?path=/de/post/winter-skin/", nil)
 	var got struct{ Redirect string }
-	if err := json.Unmarshal(rec.Body.Bytes(), &got); err != nil || got.Redirect != "/de/blog/b/winter-skin/" {
-		t.Errorf("%d %s, want a redirect to /de/blog/b/winter-skin/", rec.Code, rec.Body)
+	if err := json.Unmarshal(rec.Body.Bytes(), &got); err != nil || got.Redirect != "/de/blog/b/ihre-haut-im-winter/" {
+		t.Errorf("%d %s, want a redirect to /de/blog/b/ihre-haut-im-winter/", rec.Code, rec.Body)
 	}
 }
 

@@ -78,8 +78,8 @@ func TestAdminWritesTheTranslationsOfListsAndOfTheBusiness(t *testing.T) {
 			`{"title":"Journal","categories":{"massage":{"name":"Massage","description":"` + strings.Repeat("a", 1001) + `"}}}`, 422, "invalid", "categories.massage.description"},
 		{"a category with a field it lacks", "/api/admin/content/blog-translations/blog.fr", `{"categories":{"massage":{"name":"Massage","colour":"red"}}}`, 400, "bad_request", ""},
 		{"an author's bio", "/api/admin/content/author-translations/jonas-becker.fr", `{"bio":"Masseur."}`, 201, "", ""},
-		{"the business's consent text too long", "/api/admin/content/location-translations/demo-studio.fr", `{"consentText":"` + strings.Repeat("a", 2001) + `"}`, 422, "invalid", "consentText"},
-		{"the business's name", "/api/admin/content/location-translations/demo-studio.fr", `{"name":"Studio de démonstration"}`, 201, "", ""},
+		{"the business's consent text too long", "/api/admin/content/location-translations/location.fr", `{"consentText":"` + strings.Repeat("a", 2001) + `"}`, 422, "invalid", "consentText"},
+		{"the business's name", "/api/admin/content/location-translations/location.fr", `{"name":"Studio de démonstration"}`, 201, "", ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			answersAs(t, af.call(http.MethodPut, tc.target, af.write, tc.body, nil), tc.status, tc.code, tc.field)

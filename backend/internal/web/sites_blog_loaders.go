@@ -69,8 +69,15 @@ func postPage(ctx context.Context, store *sites.Store, req *pages.Request, nav [
 	if slug == "" {
 		slug = params["blogSlug"]
 	}
-	post, err := notFoundAs(store.PostIn(ctx, strings.ToLower(slug), req.Prefix))(req)
-	if err != nil {
+	post, err := store.PostIn(ctx, strings.ToLower(slug), req.Prefix)
+	if errors.Is(err, sites.ErrNotFound) {
+		// Another language's address of a post: the post in this one.
+		var orig string
+		if orig, err = store.TranslatedPost(ctx, strings.ToLower(slug)); err == nil {
+			post, err = store.PostIn(ctx, orig, req.Prefix)
+		}
+	}
+	if post, err = notFoundAs(post, err)(req); err != nil {
 		return nil, err
 	}
 	// A shape that names a blog or a category must name the post's own.
@@ -80,7 +87,7 @@ func postPage(ctx context.Context, store *sites.Store, req *pages.Request, nav [
 	if cat := strings.ToLower(params["categorySlug"]); cat != "" && !hasCategory(post, cat) {
 		return nil, pages.NotFound(req.FullPath)
 	}
-	canonical := route.Default().Href("", "website", "post", map[string]string{"path": post.Blog.Path, "slug": post.Slug}, nil) + "/"
+	canonical := postPath(post.Blog.Path, post.Slug)
 	if to, ok := redirectTo(req, canonical, req.Query); ok {
 		return &pages.Result{Redirect: to}, nil
 	}
@@ -90,6 +97,10 @@ func postPage(ctx context.Context, store *sites.Store, req *pages.Request, nav [
 		seo.Image = &pages.OGImage{Src: post.Cover.Src, Alt: post.Cover.Alt, Width: post.Cover.Width, Height: post.Cover.Height}
 	}
 	content := &pages.Content{Lang: post.Lang, Original: post.Original, Translations: post.Translations}
+	for l, own := range post.Paths { // a translation's address of its own
+		content.Path = postPath(post.Blog.Path, post.Key)
+		content.Paths = setPath(content.Paths, l, postPath(post.Blog.Path, own))
+	}
 	here := contentAddress(req, content, canonical)
 	if pages.Prefix(post.Lang) != pages.Prefix(post.Original) {
 		seo.Feed += "?lang=" + pages.Prefix(post.Lang) // the blog's posts in this language
@@ -106,9 +117,14 @@ func postPage(ctx context.Context, store *sites.Store, req *pages.Request, nav [
 		article["image"] = map[string]any{"@type": "ImageObject", "url": post.Cover.Src, "width": post.Cover.Width, "height": post.Cover.Height}
 	}
 	seo.JSONLD = []any{article, breadcrumbs(req, crumb{post.Blog.Title, blogPath(post.Blog.Path)}, crumb{post.Title, canonical})}
-	tags := []string{"post:" + post.Slug, "post:" + post.Slug + "@" + req.Prefix, blogTag(post.Blog.ID), blogTag(post.Blog.ID) + "@" + req.Prefix, "blogs", "nav"}
+	tags := []string{"post:" + post.Key, "post:" + post.Key + "@" + req.Prefix, blogTag(post.Blog.ID), blogTag(post.Blog.ID) + "@" + req.Prefix, "blogs", "nav"}
 	return &pages.Result{Title: siteTitle(req, post.Title), Description: post.Excerpt, SEO: seo, Tags: tags, Data: SiteData{Post: post, Nav: withoutHome(nav)},
 		Content: content}, nil
+}
+
+// postPath is the canonical path of a post of a blog, by its slug.
+func postPath(blog, slug string) string {
+	return route.Default().Href("", "website", "post", map[string]string{"path": blog, "slug": slug}, nil) + "/"
 }
 
 func listingPage(ctx context.Context, store *sites.Store, req *pages.Request, nav []sites.Page, q sites.ListingQuery) (*pages.Result, error) {

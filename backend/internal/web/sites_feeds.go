@@ -159,8 +159,17 @@ func (f siteFiles) sitemap(c *gin.Context) {
 // exists in, each naming all of them as its hreflang links do; an address
 // in a language it lacks is none of them.
 func (f siteFiles) translated(ctx context.Context, path, lastMod string, e sites.Entry) []urlEntry {
-	c := pages.Content{Original: e.Original, Translations: e.Translations}
-	alts := f.s.pages.ContentAlternates(ctx, path, c.Languages())
+	c := pages.Content{Original: e.Original, Translations: e.Translations, Path: path}
+	for l, own := range e.Paths { // a translation's address of its own
+		in := e
+		if in.Kind == "page" {
+			in.Path = own
+		} else {
+			in.Slug = own
+		}
+		c.Paths = setPath(c.Paths, l, contentPath(in))
+	}
+	alts := f.s.pages.ContentAlternates(ctx, &c)
 	var links []xhtmlLink
 	if len(alts) > 2 { // x-default and the original alone name no other language
 		for _, a := range alts {
@@ -346,4 +355,12 @@ func contains(list []string, s string) bool {
 		}
 	}
 	return false
+}
+
+func setPath(m map[string]string, lang, path string) map[string]string {
+	if m == nil {
+		m = map[string]string{}
+	}
+	m[lang] = path
+	return m
 }

@@ -157,13 +157,19 @@ func websitePage(store *sites.Store) pages.Loader {
 		}
 		page, err := store.PageIn(ctx, req.Match.Params["path"], req.Prefix)
 		if errors.Is(err, sites.ErrNotFound) {
-			return nil, pages.NotFound(req.FullPath)
+			// Another language's address of a page: the page in this one.
+			orig, missing := store.TranslatedPage(ctx, req.Match.Params["path"])
+			if missing != nil {
+				return nil, pages.NotFound(req.FullPath)
+			}
+			page, err = store.PageIn(ctx, orig, req.Prefix)
 		}
 		if err != nil {
 			return nil, err
 		}
-		if to, ok := redirectTo(req, blogPath(page.Path), req.Query); ok {
-			return &pages.Result{Redirect: to}, nil // "/about/" is "/about"
+		// "/about/" is "/about"; a translation's own address is its own.
+		if to, ok := redirectTo(req, blogPath(cmp.Or(page.Paths[req.Prefix], page.Path)), req.Query); ok {
+			return &pages.Result{Redirect: to}, nil
 		}
 		return &pages.Result{Title: siteTitle(req, page.Title), Description: page.Description,
 			Tags: []string{"page:" + page.Path, "page:" + page.Path + "@" + req.Prefix, "nav"},
@@ -174,7 +180,14 @@ func websitePage(store *sites.Store) pages.Loader {
 // pageContent is what a page's text is, for its language signals: a
 // page's original is in its own locale.
 func pageContent(p *sites.Page) *pages.Content {
-	return &pages.Content{Lang: p.Lang, Original: p.Original, Translations: p.Translations}
+	c := &pages.Content{Lang: p.Lang, Original: p.Original, Translations: p.Translations}
+	if len(p.Paths) > 0 {
+		c.Path, c.Paths = blogPath(p.Path), map[string]string{}
+		for l, own := range p.Paths {
+			c.Paths[l] = blogPath(own)
+		}
+	}
+	return c
 }
 
 // withoutLegal leaves the business's legal pages to the footer.

@@ -113,8 +113,13 @@ func TestEachLanguageSignalNamesTheLanguagesThePagesContentIsIn(t *testing.T) {
 			canonical: "/prices", ogLocale: "en_US", contentLanguage: "en-US"}},
 		{"the home page's translation", "/de", languageSignals{htmlLang: "de", canonical: "/de", ogLocale: "de_DE", contentLanguage: "de",
 			alternates: both("/"), ogAlternates: []string{"en_US"}, inLanguage: []string{"de"}}},
-		{"a post's translation", "/de/blog/b/winter-skin/", languageSignals{htmlLang: "de", canonical: "/de/blog/b/winter-skin/", ogLocale: "de_DE",
-			contentLanguage: "de", alternates: both("/blog/b/winter-skin/"), ogAlternates: []string{"en_US"}, inLanguage: []string{"de"}}},
+		// The German post has an address of its own.
+		{"a post's translation", "/de/blog/b/ihre-haut-im-winter/", languageSignals{htmlLang: "de", canonical: "/de/blog/b/ihre-haut-im-winter/", ogLocale: "de_DE",
+			contentLanguage: "de", alternates: []string{"x-default /blog/b/winter-skin/", "en /blog/b/winter-skin/", "de /de/blog/b/ihre-haut-im-winter/"},
+			ogAlternates: []string{"en_US"}, inLanguage: []string{"de"}}},
+		{"the post's original", "/blog/b/winter-skin/", languageSignals{htmlLang: "en-US", canonical: "/blog/b/winter-skin/", ogLocale: "en_US",
+			contentLanguage: "en-US", alternates: []string{"x-default /blog/b/winter-skin/", "en /blog/b/winter-skin/", "de /de/blog/b/ihre-haut-im-winter/"},
+			ogAlternates: []string{"de_DE"}, inLanguage: []string{"en-US"}}},
 		{"a post in a language it lacks", "/it/blog/b/winter-skin/", languageSignals{htmlLang: "en-US", rootLang: "it", titleLang: "en-US",
 			canonical: "/blog/b/winter-skin/", ogLocale: "en_US", contentLanguage: "en-US", ogAlternates: []string{"de_DE"}, inLanguage: []string{"en-US"}}},
 		// A listing is in German where its blog's texts are and it has
@@ -148,7 +153,7 @@ func TestATranslatedPageCarriesItsOwnLanguageOnly(t *testing.T) {
 	f := newFixture(t, sharedRenderer(t))
 	for _, tt := range []struct{ target, has, hasNot string }{
 		{"/api/page-data?path=/de/about", "Wer wir sind und wie wir arbeiten.", "Who we are"},
-		{"/api/page-data?path=/de/blog/b/winter-skin/", "Der Winter verlangt Ihrer Haut", "Winter asks more of your skin"},
+		{"/api/page-data?path=/de/blog/b/ihre-haut-im-winter/", "Der Winter verlangt Ihrer Haut", "Winter asks more of your skin"},
 		{"/api/page-data?path=/about", "Who we are", "Wer wir sind"},
 		// A German listing lists a post by its German title where it has one.
 		{"/api/page-data?path=/de/blog", `"title":"Ihre Haut im Winter"`, `"title":"Your skin in winter"`},
@@ -231,8 +236,8 @@ func TestAFeedInALanguageCarriesThePostsInIt(t *testing.T) {
 		language string
 		items    []item
 	}{
-		{"/feeds/blog.xml?lang=de", 200, "de", []item{{"Ihre Haut im Winter", "https://book.example.com/de/blog/b/winter-skin/"}}},
-		{"/feeds/blog/c/skin-care.xml?lang=de", 200, "de", []item{{"Ihre Haut im Winter", "https://book.example.com/de/blog/b/winter-skin/"}}},
+		{"/feeds/blog.xml?lang=de", 200, "de", []item{{"Ihre Haut im Winter", "https://book.example.com/de/blog/b/ihre-haut-im-winter/"}}},
+		{"/feeds/blog/c/skin-care.xml?lang=de", 200, "de", []item{{"Ihre Haut im Winter", "https://book.example.com/de/blog/b/ihre-haut-im-winter/"}}},
 		{"/feeds/blog.xml?lang=fr", 200, "fr", nil},
 		{"/feeds/blog.xml?lang=xx", 404, "", nil},
 		{"/feeds/blog.xml?lang=DE", 404, "", nil},
@@ -259,9 +264,9 @@ func TestAFeedInALanguageCarriesThePostsInIt(t *testing.T) {
 		}
 	}
 	for target, feed := range map[string]string{
-		"/de/blog/b/winter-skin/": `href="https://book.example.com/feeds/blog.xml?lang=de"`,
-		"/blog/b/winter-skin/":    `href="https://book.example.com/feeds/blog.xml"`,
-		"/fr/blog/b/winter-skin/": `href="https://book.example.com/feeds/blog.xml"`,
+		"/de/blog/b/ihre-haut-im-winter/": `href="https://book.example.com/feeds/blog.xml?lang=de"`,
+		"/blog/b/winter-skin/":            `href="https://book.example.com/feeds/blog.xml"`,
+		"/fr/blog/b/winter-skin/":         `href="https://book.example.com/feeds/blog.xml"`,
 	} {
 		if body := f.do(http.MethodGet, target, nil).Body.String(); !strings.Contains(body, `type="application/rss+xml" title="Journal" `+feed) {
 			t.Errorf("%s does not name its feed %s", target, feed)
@@ -275,12 +280,12 @@ func TestAPageInALanguageItLacksSaysSo(t *testing.T) {
 	f := newFixture(t, sharedRenderer(t))
 	const note = `role="note">`
 	for target, want := range map[string]string{
-		"/fr/about":               note + "Cette page n’est pas encore disponible en français",
-		"/de/prices":              note + "Diese Seite gibt es noch nicht auf Deutsch",
-		"/it/blog/b/winter-skin/": note + "Questa pagina non è ancora disponibile in italiano",
-		"/de/about":               "",
-		"/about":                  "",
-		"/de/blog/b/winter-skin/": "",
+		"/fr/about":                       note + "Cette page n’est pas encore disponible en français",
+		"/de/prices":                      note + "Diese Seite gibt es noch nicht auf Deutsch",
+		"/it/blog/b/winter-skin/":         note + "Questa pagina non è ancora disponibile in italiano",
+		"/de/about":                       "",
+		"/about":                          "",
+		"/de/blog/b/ihre-haut-im-winter/": "",
 	} {
 		body := f.do(http.MethodGet, target, nil).Body.String()
 		if want == "" && strings.Contains(body, note) || want != "" && !strings.Contains(body, want) {
@@ -313,4 +318,45 @@ func TestTwoBusinessesTranslationsAreEachTheirOwn(t *testing.T) {
 	if body := f.do(http.MethodGet, "/api/admin/content/page-translations/about.de", onB).Body.String(); strings.Contains(body, "Über das Studio") {
 		t.Errorf("the second business's host answers the first's translation: %.200s", body)
 	}
+}
+
+// A translation with an address of its own is at it, in its language
+// only: its original's address in that language and its own in another
+// lead there, and every signal names it, at once after it is written.
+func TestATranslationsOwnAddressIsWhereEveryLinkLeads(t *testing.T) {
+	af := newAdminFixture(t)
+	signals := func(target string) languageSignals {
+		t.Helper()
+		rec := af.do(http.MethodGet, target, nil)
+		if rec.Code != http.StatusOK {
+			t.Fatalf("%s: %d", target, rec.Code)
+		}
+		return signalsOf(t, rec.Body.String())
+	}
+	_ = signals("/about") // cached before the French translation comes
+	if rec := af.call(http.MethodPut, "/api/admin/content/page-translations/about.fr", af.write, `{"title":"À propos","slug":"a-propos"}`, nil); rec.Code != http.StatusCreated {
+		t.Fatalf("PUT: %d %s", rec.Code, rec.Body)
+	}
+	want := []string{"x-default /about", "en /about", "de /de/about", "fr /fr/a-propos"}
+	for _, target := range []string{"/about", "/fr/a-propos", "/de/about"} {
+		if got := signals(target); !slices.Equal(got.alternates, want) {
+			t.Errorf("%s: alternates %v, want %v", target, got.alternates, want)
+		}
+	}
+	if got := signals("/fr/a-propos"); got.canonical != "/fr/a-propos" || got.htmlLang != "fr" {
+		t.Errorf("the French page: %+v", got)
+	}
+	for target, to := range map[string]string{"/fr/about": "/fr/a-propos", "/a-propos": "/about", "/de/a-propos": "/de/about"} {
+		if rec := af.do(http.MethodGet, target, nil); rec.Code != http.StatusMovedPermanently || rec.Header().Get("Location") != to {
+			t.Errorf("%s: %d to %q, want 301 to %s", target, rec.Code, rec.Header().Get("Location"), to)
+		}
+	}
+	if body := af.do(http.MethodGet, "/api/page-data?path=/fr/prices", nil).Body.String(); !strings.Contains(body, `"path":"a-propos"`) {
+		t.Errorf("the French menu does not name the page's own address")
+	}
+	if body := af.do(http.MethodGet, "/sitemaps/pages.xml", nil).Body.String(); !strings.Contains(body, "<loc>https://book.example.com/fr/a-propos</loc>") {
+		t.Errorf("the sitemap does not list the page's own address:\n%s", body)
+	}
+	answersAs(t, af.call(http.MethodPut, "/api/admin/content/page-translations/prices.fr", af.write, `{"title":"Tarifs","slug":"a-propos"}`, nil),
+		422, "invalid", "slug")
 }

@@ -1,6 +1,7 @@
 package pages
 
 import (
+	"cmp"
 	"context"
 	"slices"
 	"strings"
@@ -24,6 +25,20 @@ import (
 type Content struct {
 	Lang, Original string
 	Translations   []string
+	// Path is the original's base path, Paths those of the translations
+	// with an address of their own (by URL prefix); without them, every
+	// language's page is at the request's base path under its prefix.
+	Path  string
+	Paths map[string]string
+}
+
+// pathIn is the content's base path in lang (a URL prefix), where it is
+// asked for at basePath.
+func (c *Content) pathIn(lang, basePath string) string {
+	if p, ok := c.Paths[lang]; ok {
+		return p
+	}
+	return cmp.Or(c.Path, basePath)
 }
 
 // Languages are the URL prefixes of the languages the content exists in:
@@ -57,14 +72,14 @@ func (e *Engine) signals(ctx context.Context, c *Content, prefix, basePath strin
 		return e.canonical(ctx, prefix, basePath), e.Alternates(ctx, basePath)
 	}
 	langs := c.Languages()
-	canonical := e.Absolute(ctx, basePath) // the original's
+	canonical := e.Absolute(ctx, c.pathIn(langs[0], basePath)) // the original's
 	if shown := Prefix(c.Lang); shown != langs[0] {
-		canonical = e.addressOf(ctx, shown, basePath)
+		canonical = e.addressOf(ctx, shown, c.pathIn(shown, basePath))
 	}
 	if e.addressOf(ctx, prefix, basePath) != canonical || len(langs) < 2 {
 		return canonical, nil
 	}
-	return canonical, e.alternates(ctx, basePath, langs[0], langs)
+	return canonical, e.alternates(ctx, langs[0], langs, func(l string) string { return c.pathIn(l, basePath) })
 }
 
 // inContentLanguage marks a page whose content is in another language
@@ -91,25 +106,25 @@ func (e *Engine) addressOf(ctx context.Context, prefix, basePath string) string 
 	return e.Absolute(ctx, locales.PathPrefix(prefix)+basePath)
 }
 
-// ContentAlternates are the hreflang alternates of content that exists in
-// langs (URL prefixes, its original's first).
-func (e *Engine) ContentAlternates(ctx context.Context, basePath string, langs []string) []Alternate {
-	return e.alternates(ctx, basePath, langs[0], langs)
+// ContentAlternates are the hreflang alternates of content at its Path.
+func (e *Engine) ContentAlternates(ctx context.Context, c *Content) []Alternate {
+	langs := c.Languages()
+	return e.alternates(ctx, langs[0], langs, func(l string) string { return c.pathIn(l, c.Path) })
 }
 
-// alternates name a page in langs (URL prefixes): the one in original at
-// the unprefixed address, which is also the x-default, each other under
-// its prefix. hreflang says a language alone where the server speaks no
-// other variety of it (en, de), the region where it does (pt-BR beside
-// pt, which is Portugal's).
-func (e *Engine) alternates(ctx context.Context, basePath, original string, langs []string) []Alternate {
-	out := []Alternate{{Hreflang: "x-default", Href: e.Absolute(ctx, basePath)}}
+// alternates name content in its languages (URL prefixes): the original
+// at the unprefixed address, which is also the x-default, each other
+// under its prefix (at its own path, where it has one). hreflang says a
+// language alone where the server speaks no other variety of it (en,
+// de), the region where it does (pt-BR beside pt, which is Portugal's).
+func (e *Engine) alternates(ctx context.Context, original string, langs []string, pathIn func(string) string) []Alternate {
+	out := []Alternate{{Hreflang: "x-default", Href: e.Absolute(ctx, pathIn(original))}}
 	for _, l := range langs {
 		prefix := l
 		if l == original {
 			prefix = ""
 		}
-		out = append(out, Alternate{Hreflang: locales.Lang(l), Href: e.addressOf(ctx, prefix, basePath)})
+		out = append(out, Alternate{Hreflang: locales.Lang(l), Href: e.addressOf(ctx, prefix, pathIn(l))})
 	}
 	return out
 }

@@ -310,7 +310,7 @@ func (e *Engine) canonical(ctx context.Context, prefix, basePath string) string 
 // Alternates lists the server's page in every language; unprefixed URLs
 // are en-US, which is also the x-default.
 func (e *Engine) Alternates(ctx context.Context, basePath string) []Alternate {
-	return e.alternates(ctx, basePath, "en", locales.Prefixes)
+	return e.alternates(ctx, "en", locales.Prefixes, func(string) string { return basePath })
 }
 
 func withQuery(u string, q url.Values) string {

@@ -360,3 +360,46 @@ func TestATranslationsOwnAddressIsWhereEveryLinkLeads(t *testing.T) {
 	answersAs(t, af.call(http.MethodPut, "/api/admin/content/page-translations/prices.fr", af.write, `{"title":"Tarifs","slug":"a-propos"}`, nil),
 		422, "invalid", "slug")
 }
+
+// The language menu marks the languages the page is written in: on the
+// business's pages those of its content, on the server's own none (it is
+// in all).
+func TestTheLanguageMenuMarksTheLanguagesThePageIsWrittenIn(t *testing.T) {
+	f := newFixture(t, sharedRenderer(t))
+	for _, tt := range []struct {
+		target string
+		want   []string
+	}{
+		{"/fr/about", []string{"de", "en"}},
+		{"/de/blog/b/ihre-haut-im-winter/", []string{"de", "en"}},
+		{"/prices", []string{"en"}},
+		{"/widget/bookings/demo-consultation", nil},
+	} {
+		root, err := html.Parse(strings.NewReader(f.do(http.MethodGet, tt.target, nil).Body.String()))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var marked []string
+		for n := range root.Descendants() {
+			if n.Type != html.ElementNode || n.Data != "a" || n.Parent == nil || n.Parent.Data != "li" {
+				continue
+			}
+			var lang, class string
+			for _, a := range n.Attr {
+				switch a.Key {
+				case "hreflang":
+					lang = a.Val
+				case "class":
+					class = a.Val
+				}
+			}
+			if lang != "" && class != "" {
+				marked = append(marked, lang)
+			}
+		}
+		slices.Sort(marked)
+		if marked = slices.Compact(marked); !slices.Equal(marked, tt.want) { // the menu stands in the header and the footer
+			t.Errorf("%s: marked %v, want %v", tt.target, marked, tt.want)
+		}
+	}
+}

@@ -35,7 +35,8 @@ export function languageHref(basePath: string, locale: string, search: string): 
 // LanguageSwitcher is a disclosure of links to this page in each language:
 // it opens and works without JavaScript; with it, the choice is also kept
 // in a cookie (for the addresses without a language) and the page changes
-// in place.
+// in place. On the business's own pages, the languages the page is written
+// in are marked (the rest show it in their frame, its text as written).
 export function LanguageSwitcher() {
   const page = usePage();
   const current = page.locale === 'en' ? 'en-US' : page.locale;
@@ -70,6 +71,7 @@ export function LanguageSwitcher() {
               hrefLang={langOf(locale)}
               lang={langOf(locale)}
               aria-current={locale === current ? 'true' : undefined}
+              className={page.langs?.includes(langOf(locale)) ? styles.written : undefined}
               onClick={(e) => {
                 setPreference(LOCALE_COOKIE, locale);
                 e.currentTarget.closest('details')?.removeAttribute('open');

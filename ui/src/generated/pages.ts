@@ -27,6 +27,13 @@ export interface Payload {
    * language): <html lang> names it, and the frame says Lang.
    */
   contentLang?: string;
+  /**
+   * Langs are the languages the business's content of the page is
+   * written in (hreflang's spelling: en, de, pt-BR), which the language
+   * menu marks; none on a page of the server's own words, which exists
+   * in every language.
+   */
+  langs?: string[];
   status: number /* int */;
   statusMessage?: string;
   scrollToTop: boolean;

@@ -92,6 +92,9 @@ func inContentLanguage(p *Payload, c *Content, locale string) {
 		p.ContentLang = locales.Lang(c.Lang)
 	}
 	p.contentLangs = c.Languages()
+	for _, l := range p.contentLangs {
+		p.Langs = append(p.Langs, locales.Lang(l))
+	}
 }
 
 // addressOf is the absolute address of a page asked for under prefix

@@ -22,6 +22,7 @@ const pages = [
   // A page translated, and one shown in a language it lacks (its original, marked).
   ['a post in German', '/de/blog/b/ihre-haut-im-winter/', ['accessibility', 'seo']],
   ['an untranslated page in German', '/de/prices', ['accessibility', 'seo']],
+  ['the journal in German, its German posts', '/de/blog', ['accessibility', 'seo']],
   ['privacy policy', '/privacy', ['accessibility', 'seo']],
 ];
 

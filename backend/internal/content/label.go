@@ -3,6 +3,7 @@ package content
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 
 	"gopkg.in/yaml.v3"
@@ -66,7 +67,7 @@ func (l *Label) UnmarshalJSON(data []byte) error {
 	dec.DisallowUnknownFields()
 	var v labelFields
 	if err := dec.Decode(&v); err != nil {
-		return err
+		return errors.New("a category's translation is its name, or an object of its name and description")
 	}
 	*l = Label(v)
 	return nil

@@ -147,7 +147,7 @@ func (k textKind) kind() *itemKind[Texts] {
 		key: func(v *Texts) string { return v.Key }, setKey: func(v *Texts, key string) { v.Key = key },
 		load:   k.load,
 		checkF: k.check,
-		canon:  func(t *Texts) { t.Outdated = false },
+		canon:  canonTexts,
 		save:   func(ctx context.Context, w *writer, t *Texts) error { return k.save(ctx, w.q, t) },
 		deleteF: func(ctx context.Context, q db.Querier, key string) (bool, error) {
 			of, locale, ok := translationOf(k.dir, key)
@@ -158,6 +158,17 @@ func (k textKind) kind() *itemKind[Texts] {
 				WHERE `+k.keyColumn+` = $1 AND `+k.owner()+` = $3 AND translations ? $2::text`, of, locale, db.ThisBusiness)
 			return err == nil && tag.RowsAffected() > 0, err
 		}}
+}
+
+// canonTexts is a translation in its one spelling: a category left empty
+// is the original's, kept as none (so that it does not count as
+// translated); Outdated is read only.
+func canonTexts(t *Texts) {
+	t.Outdated = false
+	if len(t.Categories) > 0 {
+		t.Categories = maps.Clone(t.Categories)
+		maps.DeleteFunc(t.Categories, func(_ string, l Label) bool { return l == Label{} })
+	}
 }
 
 // texts reads a record's translation from its sparse file.
@@ -553,7 +564,9 @@ func (k textKind) save(ctx context.Context, q db.Querier, t *Texts) error {
 	if !ok {
 		return fmt.Errorf("%q is not a translation's key", t.Key)
 	}
-	st := storedTexts{TextFields: t.TextFields, Source: t.Source}
+	c := *t
+	canonTexts(&c)
+	st := storedTexts{TextFields: c.TextFields, Source: t.Source}
 	if k.dir == "products" && t.Description != "" {
 		var err error
 		if st.Rich, err = sites.SanitizeHTML(t.Description); err != nil {

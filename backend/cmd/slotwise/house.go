@@ -106,7 +106,7 @@ func furnish(ctx context.Context, a *app, now clock.Func, meters *metrics.Metric
 	paySvc := payments.NewService(a.pool, bookings, publicURL(a.cfg), a.log, providers...).WithOrigins(origins).
 		WithAccounts(sealed, payments.APIs{Stripe: a.cfg.Stripe.APIURL, Razorpay: a.cfg.Razorpay.APIURL, PayPal: a.cfg.PayPal.APIURL})
 	siteStore := sites.NewStore(a.pool).At(now)
-	contentSvc := content.NewService(a.pool, a.cfg.RedirectOrigins, now)
+	contentSvc := content.NewService(a.pool, a.cfg.RedirectOrigins, now, cache.SeeOwnChanges)
 	hooks := webhooks.NewStore(a.pool, a.cfg.AllowPrivateNetworks)
 	mails := notify.Mailer{Renderer: renderer, BaseURL: publicURL(a.cfg), Origin: origins, From: a.cfg.SMTP.From, FromName: a.cfg.SMTP.FromName, Logger: a.log}
 	bookingMails := &booking.Mailer{Service: bookings, Mailer: mails}

@@ -88,6 +88,8 @@ type Location struct {
 	// CancelOneOfVisit lets a booker cancel one service of a visit and keep
 	// the rest; otherwise a visit is cancelled whole.
 	CancelOneOfVisit bool
+	// Lang is the language its consent text is in (In).
+	Lang string
 	// translations are its name and consent text in other languages
 	// (location.de.yaml), by URL prefix: In reads them.
 	translations []byte

@@ -61,8 +61,12 @@ func (c *Calendar) In(locale string) *Calendar {
 // that language where it translated them.
 func (l *Location) In(locale string) *Location {
 	out := *l
+	out.Lang = locales.Lang(l.DefaultLocale)
 	if t, ok := textsIn(l.translations, locale); ok {
 		out.Name, out.ConsentText = cmp.Or(t.Name, l.Name), cmp.Or(t.ConsentText, l.ConsentText)
+		if t.ConsentText != "" {
+			out.Lang = locales.Lang(locale)
+		}
 	}
 	return &out
 }

@@ -26,12 +26,14 @@ type Service struct {
 func (s *Service) SetClock(now clock.Func) { s.now = now }
 
 // NewService is the content service over pool, planning reminders and
-// agendas on now (nil: clock.Now).
-func NewService(pool *db.Pool, redirectOrigins []string, now clock.Func) *Service {
+// agendas on now (nil: clock.Now). afterCommit runs after each change it
+// committed, before it answers (the page cache's SeeOwnChanges: a change
+// through the API is on this replica's pages when it returns); nil is none.
+func NewService(pool *db.Pool, redirectOrigins []string, now clock.Func, afterCommit func(context.Context)) *Service {
 	if now == nil {
 		now = clock.Now
 	}
-	return &Service{runner: command.NewRunner(pool), redirects: redirectOrigins, now: now}
+	return &Service{runner: command.NewRunnerAfter(pool, afterCommit), redirects: redirectOrigins, now: now}
 }
 
 // Change is one item sent whole: its kind, the key of its address (empty

@@ -20,7 +20,7 @@ func TestAChangeWithAnIdempotencyKeyActsOnce(t *testing.T) {
 	if err := demo.Seed(ctx, pool); err != nil {
 		t.Fatal(err)
 	}
-	svc := content.NewService(pool, nil, nil)
+	svc := content.NewService(pool, nil, nil, nil)
 	tags, _ := content.KindNamed("tags")
 	create := content.Change{Kind: tags, Body: []byte(`{"slug":"spring","name":"spring"}`), Create: true, IdempotencyKey: "tag-1"}
 
@@ -60,7 +60,7 @@ func TestACalendarsRemindersThroughTheAPI(t *testing.T) {
 	if err := demo.Seed(ctx, pool); err != nil {
 		t.Fatal(err)
 	}
-	svc := content.NewService(pool, nil, nil)
+	svc := content.NewService(pool, nil, nil, nil)
 	calendars, _ := content.KindNamed("calendars")
 	base := `{"slug":"quick","name":"Quick","duration":30,"staff":["mia"]`
 	flood := `[` + strings.Repeat(`{"before":"1h","to":"booker"},`, 999) + `{"before":"1h","to":"booker"}]`
@@ -132,7 +132,7 @@ func TestAFormsDefinitionKeysAreMatchedAsWritten(t *testing.T) {
 	if err := demo.Seed(ctx, pool); err != nil {
 		t.Fatal(err)
 	}
-	svc := content.NewService(pool, nil, nil)
+	svc := content.NewService(pool, nil, nil, nil)
 	forms, _ := content.KindNamed("forms")
 	step := `{"id":"contact","fields":[{"id":"email","type":"email","label":{"en-US":"Email"},"required":true}]}`
 	for i, tc := range []struct {

@@ -178,7 +178,7 @@ func setReminders(t *testing.T, f *fixture, slug string, rs []content.Reminder, 
 	cal.Reminders, cal.FollowUp = rs, follow
 	body, _ := json.Marshal(cal)
 	kind, _ := content.KindNamed("calendars")
-	svc := content.NewService(f.pool, nil, nil)
+	svc := content.NewService(f.pool, nil, nil, nil)
 	svc.SetClock(f.clock.Now)
 	if _, err := svc.Put(ctx, content.Change{Kind: kind, Key: slug, Body: body}); err != nil {
 		t.Fatal(err)

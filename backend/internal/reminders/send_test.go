@@ -345,7 +345,7 @@ func putStaff(t *testing.T, f *fixture, s content.Staff) {
 	t.Helper()
 	body, _ := jsonOf(s)
 	kind, _ := content.KindNamed("staff")
-	svc := content.NewService(f.pool, nil, nil)
+	svc := content.NewService(f.pool, nil, nil, nil)
 	svc.SetClock(f.clock.Now)
 	if _, err := svc.Put(context.Background(), content.Change{Kind: kind, Key: s.Slug, Body: body}); err != nil {
 		t.Fatal(err)

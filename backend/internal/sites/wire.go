@@ -50,10 +50,13 @@ type (
 		Slug        string `json:"slug"`
 		Name        string `json:"name"`
 		Description string `json:"description"`
+		// Lang is the language its name is in, on a post's labels.
+		Lang string `json:"lang,omitempty"`
 	}
 	Tag struct {
 		Slug string `json:"slug"`
 		Name string `json:"name"`
+		Lang string `json:"lang,omitempty"` // as a Category's
 	}
 )
 

@@ -1,6 +1,7 @@
 package web
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"net/http"
@@ -439,11 +440,15 @@ func howPaid(cat *locales.Catalogue, code string, total, now int64, payment stri
 }
 
 func locationInfo(l *booking.Location, cat *locales.Catalogue) LocationInfo {
-	return LocationInfo{
+	info := LocationInfo{
 		Name: l.Name, LogoURL: l.LogoURL, BrandColor: l.BrandColor, TimeZone: l.TimeZone,
 		Currency: l.Currency, ConsentText: l.ConsentText, TermsURL: localPath(cat.Locale, l.TermsURL), Country: l.Country,
 		Contact: contactWays(l, cat),
 	}
+	if l.ConsentText != "" {
+		info.ConsentLang = otherLang(cmp.Or(l.Lang, locales.Lang(l.DefaultLocale)), cat.Locale)
+	}
+	return info
 }
 
 // contactWays are the ways to reach a business, in a page's language.

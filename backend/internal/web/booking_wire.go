@@ -167,6 +167,9 @@ type LocationInfo struct {
 	TimeZone    string `json:"timeZone"`
 	Currency    string `json:"currency"`
 	ConsentText string `json:"consentText"`
+	// ConsentLang is the consent text's language where it is not the
+	// page's (the business did not translate it): its lang attribute.
+	ConsentLang string `json:"consentLang,omitempty"`
 	TermsURL    string `json:"termsUrl"`
 	Country     string `json:"country"` // ISO 3166: the phone field's default country
 	// Contact are the ways to reach the business, for what a page cannot do.

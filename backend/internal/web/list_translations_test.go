@@ -1,6 +1,7 @@
 package web_test
 
 import (
+	"encoding/json"
 	"net/http"
 	"strings"
 	"testing"
@@ -87,5 +88,42 @@ func TestAdminWritesTheTranslationsOfListsAndOfTheBusiness(t *testing.T) {
 	}
 	if body := af.do(http.MethodGet, "/fr", nil).Body.String(); !strings.Contains(body, "Studio de démonstration") {
 		t.Errorf("the French footer does not name the business as translated")
+	}
+}
+
+// A label or a consent text the business did not translate into the
+// page's language says its own.
+func TestAnUntranslatedLabelOrConsentTextSaysItsLanguage(t *testing.T) {
+	af := newAdminFixture(t)
+	const post = "/de/blog/b/ihre-haut-im-winter/"
+	if body := af.do(http.MethodGet, post, nil).Body.String(); !strings.Contains(body, ">#<!-- -->Routine</a>") || strings.Contains(body, `lang="en-US">#`) {
+		t.Errorf("the German post's translated tags are marked, or missing")
+	}
+	if rec := af.call(http.MethodDelete, "/api/admin/content/tag-translations/routine.de", af.write, "", nil); rec.Code != http.StatusNoContent {
+		t.Fatalf("DELETE: %d %s", rec.Code, rec.Body)
+	}
+	if body := af.do(http.MethodGet, post, nil).Body.String(); !strings.Contains(body, `lang="en-US" href="/de/blog/tag/routine" data-discover="true">#<!-- -->routine</a>`) {
+		t.Errorf("the untranslated tag does not say its language: %s", body[strings.Index(body, "Schlagw"):][:400])
+	}
+	var loc map[string]any
+	if err := json.Unmarshal(af.call(http.MethodGet, "/api/admin/content/location/demo-studio", af.read, "", nil).Body.Bytes(), &loc); err != nil {
+		t.Fatal(err)
+	}
+	loc["consentText"] = "Send me the studio's news"
+	body, _ := json.Marshal(loc)
+	if rec := af.call(http.MethodPut, "/api/admin/content/location/demo-studio", af.write, string(body), nil); rec.Code != http.StatusOK {
+		t.Fatalf("PUT the business: %d %s", rec.Code, rec.Body)
+	}
+	if rec := af.call(http.MethodPut, "/api/admin/content/location-translations/location.de", af.write, `{"name":"Slotwise Demo-Studio","consentText":"Schicken Sie mir Neuigkeiten"}`, nil); rec.Code != http.StatusOK {
+		t.Fatalf("PUT its German: %d %s", rec.Code, rec.Body)
+	}
+	for target, want := range map[string]string{
+		"/api/page-data?path=/de/widget/bookings/demo-consultation": `"consentText":"Schicken Sie mir Neuigkeiten","termsUrl"`,
+		"/api/page-data?path=/fr/widget/bookings/demo-consultation": `"consentText":"Send me the studio's news","consentLang":"en-US"`,
+		"/api/page-data?path=/widget/bookings/demo-consultation":    `"consentText":"Send me the studio's news","termsUrl"`,
+	} {
+		if body := af.do(http.MethodGet, target, nil).Body.String(); !strings.Contains(body, want) {
+			t.Errorf("%s lacks %s", target, want)
+		}
 	}
 }

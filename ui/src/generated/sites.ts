@@ -48,6 +48,10 @@ export interface Category {
   slug: string;
   name: string;
   description: string;
+  /**
+   * Lang is the language its name is in, on a post's labels.
+   */
+  lang?: string;
 }
 /**
  * Author, Category and Tag name what a listing gathers posts by.
@@ -55,6 +59,7 @@ export interface Category {
 export interface Tag {
   slug: string;
   name: string;
+  lang?: string; // as a Category's
 }
 /**
  * Image is a picture with the size it is drawn at, so the page keeps its

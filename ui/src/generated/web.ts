@@ -195,6 +195,11 @@ export interface LocationInfo {
   timeZone: string;
   currency: string;
   consentText: string;
+  /**
+   * ConsentLang is the consent text's language where it is not the
+   * page's (the business did not translate it): its lang attribute.
+   */
+  consentLang?: string;
   termsUrl: string;
   country: string; // ISO 3166: the phone field's default country
   /**

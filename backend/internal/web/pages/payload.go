@@ -21,12 +21,12 @@ type Payload struct {
 	// ContentLang is the language of the page's main content when it is
 	// not Lang (the business's text, not translated into the page's
 	// language): <html lang> names it, and the frame says Lang.
-	ContentLang   string          `json:"contentLang,omitempty"`
+	ContentLang string `json:"contentLang,omitempty"`
 	// Langs are the languages the business's content of the page is
 	// written in (hreflang's spelling: en, de, pt-BR), which the language
 	// menu marks; none on a page of the server's own words, which exists
 	// in every language.
-	Langs []string `json:"langs,omitempty"`
+	Langs         []string        `json:"langs,omitempty"`
 	Status        int             `json:"status"`
 	StatusMessage string          `json:"statusMessage,omitempty"`
 	ScrollToTop   bool            `json:"scrollToTop"`

@@ -57,8 +57,11 @@ export function PostView({ post }: { post: Post }) {
   );
 }
 
+// Labels are the post's categories and tags, each marked with its
+// language where the business did not translate it into the page's.
 function Labels({ post }: { post: Post }) {
-  const { locale } = usePage();
+  const { locale, lang } = usePage();
+  const own = (l?: string) => (l && l !== lang ? l : undefined);
   const path = post.blog.path;
   if (!post.categories.length && !post.tags.length) return null;
   return (
@@ -69,7 +72,7 @@ function Labels({ post }: { post: Post }) {
             <FormattedMessage id="site.blog.categories" />
           </span>
           {post.categories.map((c) => (
-            <Link key={c.slug} className={styles.chip} to={categoryHref(locale, path, c.slug)}>
+            <Link key={c.slug} className={styles.chip} to={categoryHref(locale, path, c.slug)} lang={own(c.lang)}>
               {c.name}
             </Link>
           ))}
@@ -81,7 +84,7 @@ function Labels({ post }: { post: Post }) {
             <FormattedMessage id="site.blog.tags" />
           </span>
           {post.tags.map((t) => (
-            <Link key={t.slug} className={styles.chip} to={tagHref(locale, path, t.slug)}>
+            <Link key={t.slug} className={styles.chip} to={tagHref(locale, path, t.slug)} lang={own(t.lang)}>
               #{t.name}
             </Link>
           ))}

@@ -22,7 +22,15 @@ export function ConsentChecks({ location, values, termsError, set }: Props) {
     <div className={styles.checks}>
       <CheckboxField
         name={contactName('consent')}
-        label={<WithPrivacy>{location.consentText || intl.formatMessage({ id: 'booking.consent.default' }, { business: location.name })}</WithPrivacy>}
+        label={
+          <WithPrivacy>
+            {location.consentText ? (
+              <span lang={location.consentLang}>{location.consentText}</span>
+            ) : (
+              intl.formatMessage({ id: 'booking.consent.default' }, { business: location.name })
+            )}
+          </WithPrivacy>
+        }
         checked={values.consent}
         onChange={(v) => set('consent', v)}
       />

@@ -113,13 +113,13 @@ func (s *Store) Pages(ctx context.Context) ([]Page, error) {
 func (s *Store) PagesIn(ctx context.Context, locale string) ([]Page, error) {
 	rows, err := s.q.Query(ctx, `
 		SELECT p.id, coalesce(t.path, p.path), coalesce(t.title, p.title), coalesce(t.description, p.description), greatest(p.updated_at, t.updated_at),
-		       coalesce(t.locale, p.locale)
+		       coalesce(t.locale, p.locale), p.path
 		FROM site_pages p LEFT JOIN page_translations t ON t.page_id = p.id AND t.location_id = p.location_id AND t.locale = $2 AND t.published
 		WHERE p.published AND p.location_id = $1
 		UNION ALL
 		SELECT -b.id, b.path, coalesce(nullif(b.translations->$2->>'title', ''), b.title),
 		       coalesce(nullif(b.translations->$2->>'description', ''), b.description), b.updated_at,
-		       CASE WHEN b.translations ? $2 THEN $2 ELSE l.default_locale END FROM blogs b JOIN locations l ON l.id = b.location_id
+		       CASE WHEN b.translations ? $2 THEN $2 ELSE l.default_locale END, b.path FROM blogs b JOIN locations l ON l.id = b.location_id
 		WHERE b.location_id = $1
 		ORDER BY 2`, db.ThisBusiness, locale)
 	if err != nil {
@@ -127,7 +127,7 @@ func (s *Store) PagesIn(ctx context.Context, locale string) ([]Page, error) {
 	}
 	pages, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (Page, error) {
 		var p Page
-		err := r.Scan(&p.ID, &p.Path, &p.Title, &p.Description, &p.UpdatedAt, &p.Lang)
+		err := r.Scan(&p.ID, &p.Path, &p.Title, &p.Description, &p.UpdatedAt, &p.Lang, &p.OriginalPath)
 		p.Lang = locales.Lang(p.Lang)
 		return p, err
 	})

@@ -23,6 +23,9 @@ type Page struct {
 	// Paths are the addresses of its own its translations have, by
 	// language (URL prefix); Path is its original's, in every other.
 	Paths map[string]string `json:"-"`
+	// OriginalPath is its original's path where Path is its translation's
+	// own (a menu's link in a language, PagesIn).
+	OriginalPath string `json:"-"`
 }
 
 // Blog is a blog: the site path its posts and listings hang below.

@@ -193,7 +193,7 @@ func pageContent(p *sites.Page) *pages.Content {
 // withoutLegal leaves the business's legal pages to the footer.
 func withoutLegal(nav []sites.Page, b *sites.Business) []sites.Page {
 	legal := legalPaths(b)
-	return slices.DeleteFunc(nav, func(p sites.Page) bool { return slices.Contains(legal, p.Path) })
+	return slices.DeleteFunc(nav, func(p sites.Page) bool { return slices.Contains(legal, cmp.Or(p.OriginalPath, p.Path)) })
 }
 
 func withoutHome(pages []sites.Page) []sites.Page {

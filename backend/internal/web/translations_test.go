@@ -359,6 +359,13 @@ func TestATranslationsOwnAddressIsWhereEveryLinkLeads(t *testing.T) {
 	}
 	answersAs(t, af.call(http.MethodPut, "/api/admin/content/page-translations/prices.fr", af.write, `{"title":"Tarifs","slug":"a-propos"}`, nil),
 		422, "invalid", "slug")
+	// A legal page at an address of its own stays the footer's.
+	if rec := af.call(http.MethodPut, "/api/admin/content/page-translations/privacy.fr", af.write, `{"title":"Confidentialité","slug":"confidentialite"}`, nil); rec.Code != http.StatusCreated {
+		t.Fatalf("PUT: %d %s", rec.Code, rec.Body)
+	}
+	if body := af.do(http.MethodGet, "/api/page-data?path=/fr/prices", nil).Body.String(); strings.Contains(body, `"path":"confidentialite"`) {
+		t.Errorf("the French menu names the privacy policy, which the footer lists")
+	}
 }
 
 // The language menu marks the languages the page is written in: on the

@@ -222,7 +222,8 @@ func (s *Store) Listing(ctx context.Context, q ListingQuery) (*Listing, error) {
 				named = append(named, lang)
 			}
 		}
-		c, _ = l.Blog.categoryIn(c, q.Locale)
+		c, inLocale := l.Blog.categoryIn(c, q.Locale)
+		c.Lang = nameLang(inLocale, q.Locale, q.Blog.Original)
 		l.Kind, l.Category, l.Translations = "category", &c, named
 		where += ` AND EXISTS (SELECT 1 FROM post_categories pc JOIN blog_categories c ON c.id = pc.category_id AND c.location_id = pc.location_id
 			WHERE pc.post_id = p.id AND pc.location_id = p.location_id AND c.slug = $4)`
@@ -259,6 +260,7 @@ func (s *Store) Listing(ctx context.Context, q ListingQuery) (*Listing, error) {
 		if own != nil {
 			t.Name = cmp.Or(own.Name, t.Name)
 		}
+		t.Lang = nameLang(own != nil && own.Name != "", q.Locale, q.Blog.Original)
 		l.Kind, l.Tag, l.Translations = "tag", &t, translatedInto(l.Translations, langs, false)
 		where += ` AND EXISTS (SELECT 1 FROM post_tags pt JOIN tags t ON t.id = pt.tag_id AND t.location_id = pt.location_id
 			WHERE pt.post_id = p.id AND pt.location_id = p.location_id AND t.slug = $4)`
@@ -299,6 +301,15 @@ func (s *Store) Listing(ctx context.Context, q ListingQuery) (*Listing, error) {
 	}
 	l.Posts = posts
 	return l, nil
+}
+
+// nameLang is the language of a category's or tag's name: locale where
+// it is translated into it, else the business's.
+func nameLang(translated bool, locale, original string) string {
+	if translated {
+		return locales.Lang(locale)
+	}
+	return locales.Lang(original)
 }
 
 // postLanguages are the languages of langs that some post where (a
@@ -389,12 +400,6 @@ func (s *Store) labels(ctx context.Context, slugs []string, posts []PostSummary,
 	if err := s.q.QueryRow(ctx, `SELECT default_locale FROM locations WHERE id = $1`, db.ThisBusiness).Scan(&original); err != nil {
 		return fmt.Errorf("sites: unable to read the business's language: %w", err)
 	}
-	langOf := func(translated bool) string {
-		if translated {
-			return locales.Lang(locale)
-		}
-		return locales.Lang(original)
-	}
 	for rows.Next() {
 		var post, kind, slug, name, desc string
 		var blog Blog
@@ -405,10 +410,10 @@ func (s *Store) labels(ctx context.Context, slugs []string, posts []PostSummary,
 		p := &posts[at[post]]
 		if kind == "category" {
 			c, ok := blog.categoryIn(Category{Slug: slug, Name: name, Description: desc}, locale)
-			c.Lang = langOf(ok)
+			c.Lang = nameLang(ok, locale, original)
 			p.Categories = append(p.Categories, c)
 		} else {
-			p.Tags = append(p.Tags, Tag{Slug: slug, Name: name, Lang: langOf(translated != nil && *translated)})
+			p.Tags = append(p.Tags, Tag{Slug: slug, Name: name, Lang: nameLang(translated != nil && *translated, locale, original)})
 		}
 	}
 	return rows.Err()

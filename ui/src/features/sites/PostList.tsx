@@ -12,17 +12,28 @@ import styles from './Blog.module.css';
 // author's or a tag's, newest first, with links to newer and older pages.
 // The newest post of the first page leads, wide; the rest stand in a grid.
 export function PostList({ listing }: { listing: Listing }) {
-  const { locale, basePath } = usePage();
+  const page = usePage();
+  const { locale, basePath } = page;
   const intl = useIntl();
   const path = listing.blog.path;
   const description = listing.category?.description || listing.author?.bio || (listing.kind === 'blog' ? listing.blog.description : '');
   // The business's words: a blog's title is its heading; a category's,
   // an author's or a tag's heading says what it is in the page's words.
   const lang = useTextLang();
+  // A category's or a tag's name in the page's words says its language
+  // where the business did not translate it into the page's.
+  const named = listing.category ?? listing.tag;
   return (
     <section className={styles.listing} aria-labelledby="listing-title">
       <h1 id="listing-title" lang={listing.kind === 'blog' ? lang : undefined}>
-        {listing.heading}
+        {named ? (
+          <FormattedMessage
+            id={listing.category ? 'site.blog.categoryTitle' : 'site.blog.tagTitle'}
+            values={{ name: <span lang={named.lang && named.lang !== page.lang ? named.lang : undefined}>{named.name}</span> }}
+          />
+        ) : (
+          listing.heading
+        )}
       </h1>
       {description && (
         <p className={styles.lead} lang={lang}>

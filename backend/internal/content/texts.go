@@ -234,49 +234,52 @@ func (r *reader) fileTexts(p string, k textKind) {
 
 // original finds the record a translation translates, the folder's first.
 func (k textKind) original(key string, sites ...*Site) (any, bool) {
+	var found any
 	for _, s := range sites {
-		if s == nil {
-			continue
-		}
-		var found any
-		switch k.dir {
-		case "calendars":
-			found = find(s.Calendars, func(c *Calendar) bool { return c.Slug == key })
-		case "teams":
-			found = find(s.Teams, func(t *Team) bool { return t.Slug == key })
-		case "groups":
-			found = find(s.Groups, func(g *Group) bool { return g.Slug == key })
-		case "menus":
-			found = find(s.Menus, func(m *Menu) bool { return m.Slug == key })
-		case "products":
-			found = find(s.Products, func(p *Product) bool { return p.ID == key })
-		case "collections":
-			found = find(s.Collections, func(c *Collection) bool { return c.Slug == key })
-		case "blogs":
-			found = find(s.Blogs, func(b *Blog) bool { return b.Path == key })
-		case "authors":
-			found = find(s.Authors, func(a *Author) bool { return a.Slug == key })
-		case "tags":
-			found = find(s.Tags, func(t *Tag) bool { return t.Slug == key })
-		case "location":
-			found = find(s.Locations, func(*Location) bool { return key == "location" })
-		}
-		if found != nil {
-			return found, true
+		if s != nil && found == nil {
+			eachRecord(s, k.dir, func(got string, v any) {
+				if got == key && found == nil {
+					found = v
+				}
+			})
 		}
 	}
-	return nil, false
+	return found, found != nil
 }
 
-// find is a copy of the first item that matches, as any; nil when none does.
-func find[T any](items []T, match func(*T) bool) any {
-	for i := range items {
-		if match(&items[i]) {
-			c := items[i]
-			return &c
+// eachRecord visits each record of a folder (dir) of s that translations
+// may translate, by its key.
+func eachRecord(s *Site, dir string, visit func(key string, v any)) {
+	switch dir {
+	case "calendars":
+		each(s.Calendars, func(c *Calendar) string { return c.Slug }, visit)
+	case "teams":
+		each(s.Teams, func(t *Team) string { return t.Slug }, visit)
+	case "groups":
+		each(s.Groups, func(g *Group) string { return g.Slug }, visit)
+	case "menus":
+		each(s.Menus, func(m *Menu) string { return m.Slug }, visit)
+	case "products":
+		each(s.Products, func(p *Product) string { return p.ID }, visit)
+	case "collections":
+		each(s.Collections, func(c *Collection) string { return c.Slug }, visit)
+	case "blogs":
+		each(s.Blogs, func(b *Blog) string { return b.Path }, visit)
+	case "authors":
+		each(s.Authors, func(a *Author) string { return a.Slug }, visit)
+	case "tags":
+		each(s.Tags, func(t *Tag) string { return t.Slug }, visit)
+	case "location": // one to a site
+		if len(s.Locations) > 0 {
+			visit("location", &s.Locations[0])
 		}
 	}
-	return nil
+}
+
+func each[T any](items []T, key func(*T) string, visit func(string, any)) {
+	for i := range items {
+		visit(key(&items[i]), &items[i])
+	}
 }
 
 // ownTexts are an original record's texts in the shape of a translation:
@@ -610,41 +613,13 @@ func textKindNamed(name string) textKind {
 // records indexes the records translations may translate, the first
 // site's first.
 func records(into map[string]any, sites []*Site) {
-	put := func(key string, v any) {
-		if _, ok := into[key]; !ok {
-			into[key] = v
-		}
-	}
 	for _, s := range sites {
-		for i := range s.Calendars {
-			put("calendars/"+s.Calendars[i].Slug, &s.Calendars[i])
-		}
-		for i := range s.Teams {
-			put("teams/"+s.Teams[i].Slug, &s.Teams[i])
-		}
-		for i := range s.Groups {
-			put("groups/"+s.Groups[i].Slug, &s.Groups[i])
-		}
-		for i := range s.Menus {
-			put("menus/"+s.Menus[i].Slug, &s.Menus[i])
-		}
-		for i := range s.Products {
-			put("products/"+s.Products[i].ID, &s.Products[i])
-		}
-		for i := range s.Collections {
-			put("collections/"+s.Collections[i].Slug, &s.Collections[i])
-		}
-		for i := range s.Blogs {
-			put("blogs/"+s.Blogs[i].Path, &s.Blogs[i])
-		}
-		for i := range s.Authors {
-			put("authors/"+s.Authors[i].Slug, &s.Authors[i])
-		}
-		for i := range s.Tags {
-			put("tags/"+s.Tags[i].Slug, &s.Tags[i])
-		}
-		if len(s.Locations) > 0 {
-			put("location/location", &s.Locations[0])
+		for _, k := range textKinds {
+			eachRecord(s, k.dir, func(key string, v any) {
+				if _, ok := into[k.dir+"/"+key]; !ok {
+					into[k.dir+"/"+key] = v
+				}
+			})
 		}
 	}
 }

@@ -109,6 +109,10 @@ func inLanguage(group []*Booking, locale string) []*Booking {
 func (b *Booking) In(locale string) *Booking {
 	c := *b
 	c.Calendar = b.Calendar.In(locale)
+	// The place is kept as the original names it: told as translated.
+	if t, ok := textsIn(b.Calendar.translations, locale); ok {
+		c.Contact.Location = cmp.Or(t.Places[b.Contact.Location], b.Contact.Location)
+	}
 	return &c
 }
 

@@ -114,15 +114,15 @@ func NewView(b *Booking, token, locale string, now time.Time) View {
 		zone = time.UTC
 	}
 	routes := route.Default()
-	told := b.Calendar.In(locale) // the service's name in the reader's language where the business translated it
+	told := b.In(locale) // the service's name and place in the reader's language where the business translated them
 	v := View{
 		ID: b.ID, Status: b.Status, Start: b.Start.In(zone), End: b.End.In(zone), TimeZone: b.TimeZone,
 		CancellationReason: b.CancellationReason,
-		Calendar:           ViewCalendar{Slug: b.Calendar.Slug, Name: told.Name, DurationMinutes: int(b.Calendar.Duration / time.Minute)},
+		Calendar:           ViewCalendar{Slug: b.Calendar.Slug, Name: told.Calendar.Name, DurationMinutes: int(b.Calendar.Duration / time.Minute)},
 		Staff:              ViewStaff{ID: b.Staff.ID, Name: staffNames(b)},
-		Location:           b.Contact.Location,
+		Location:           told.Contact.Location,
 		Contact:            ViewContact{FirstName: b.Contact.FirstName, LastName: b.Contact.LastName, Email: b.Contact.Email},
-		LocationName:       b.Calendar.Location.Name,
+		LocationName:       told.Calendar.Location.Name,
 		ManageURL:          routes.Href(locale, "bookingView", "ids", map[string]string{"ids": b.ID}, url.Values{"token": {token}}),
 		// The calendar opens on the day being moved from, in the booker's zone.
 		RescheduleURL: routes.Href(locale, "bookings", "", map[string]string{"slug": b.Calendar.Slug},

@@ -65,10 +65,14 @@ func TestABusinessesRecordsReadInTheVisitorsLanguage(t *testing.T) {
 	}
 }
 
-// Booked in German, the booker's confirmation names the service in
-// German; the staff's copy, in the business's language, in English.
+// Booked in German, the booker's confirmation names the service and its
+// place in German; the staff's copy, in the business's language, in English.
 func TestTheConfirmationNamesTheServiceInTheBookersLanguage(t *testing.T) {
 	f := newFixture(t, sharedRenderer(t))
+	if _, err := f.pool.Exec(context.Background(), `UPDATE calendars SET translations = jsonb_set(translations, '{de,places}',
+		'{"Lindenstraße 12, 10969 Berlin": "Lindenstraße 12, 10969 Berlin (Hinterhaus)"}') WHERE slug = 'demo-consultation'`); err != nil {
+		t.Fatal(err)
+	}
 	rec := f.send(http.MethodPost, "/api/bookings", bookingBody(nextMonday10(), func(b map[string]any) { b["locale"] = "de" }), nil)
 	if rec.Code != 201 {
 		t.Fatalf("booking: %d %s", rec.Code, rec.Body)
@@ -90,10 +94,10 @@ func TestTheConfirmationNamesTheServiceInTheBookersLanguage(t *testing.T) {
 		}
 		seen[kind] = readableMail(t, raw)
 	}
-	if text := seen["booking.confirmation"]; !strings.Contains(text, "Beratung") || strings.Contains(text, "Consultation") {
+	if text := seen["booking.confirmation"]; !strings.Contains(text, "Beratung") || strings.Contains(text, "Consultation") || !strings.Contains(text, "(Hinterhaus)") {
 		t.Errorf("the German confirmation does not name the service in German:\n%s", text)
 	}
-	if text := seen["staff.booked"]; !strings.Contains(text, "Consultation") || strings.Contains(text, "Beratung") {
+	if text := seen["staff.booked"]; !strings.Contains(text, "Consultation") || strings.Contains(text, "Beratung") || strings.Contains(text, "Hinterhaus") {
 		t.Errorf("the staff's copy does not name the service in English:\n%s", text)
 	}
 }

@@ -381,12 +381,13 @@ func (s *Store) labels(ctx context.Context, slugs []string, posts []PostSummary,
 		return nil
 	}
 	rows, err := s.q.Query(ctx, `
-		SELECT p.slug, 'category', c.slug, c.name, c.description, b.translations, false FROM posts p
+		SELECT p.slug, 'category', c.slug, c.name, c.description, b.translations, false, `+businessLocale("$2")+` FROM posts p
 		  JOIN post_categories pc ON pc.post_id = p.id AND pc.location_id = p.location_id
 		  JOIN blog_categories c ON c.id = pc.category_id AND c.location_id = pc.location_id
 		  JOIN blogs b ON b.id = c.blog_id AND b.location_id = c.location_id WHERE p.slug = ANY($1) AND p.location_id = $2
 		UNION ALL
-		SELECT p.slug, 'tag', t.slug, coalesce(nullif(t.translations->$3->>'name', ''), t.name), '', NULL, t.translations->$3->>'name' <> '' FROM posts p
+		SELECT p.slug, 'tag', t.slug, coalesce(nullif(t.translations->$3->>'name', ''), t.name), '', NULL, t.translations->$3->>'name' <> '',
+		       `+businessLocale("$2")+` FROM posts p
 		  JOIN post_tags pt ON pt.post_id = p.id AND pt.location_id = p.location_id
 		  JOIN tags t ON t.id = pt.tag_id AND t.location_id = pt.location_id WHERE p.slug = ANY($1) AND p.location_id = $2
 		ORDER BY 1, 2, 4`, slugs, db.ThisBusiness, locale)
@@ -396,15 +397,11 @@ func (s *Store) labels(ctx context.Context, slugs []string, posts []PostSummary,
 	defer rows.Close()
 	// Each says its language: the one asked for where it is translated,
 	// else the business's.
-	var original string
-	if err := s.q.QueryRow(ctx, `SELECT default_locale FROM locations WHERE id = $1`, db.ThisBusiness).Scan(&original); err != nil {
-		return fmt.Errorf("sites: unable to read the business's language: %w", err)
-	}
 	for rows.Next() {
-		var post, kind, slug, name, desc string
+		var post, kind, slug, name, desc, original string
 		var blog Blog
 		var translated *bool
-		if err := rows.Scan(&post, &kind, &slug, &name, &desc, &blog.translations, &translated); err != nil {
+		if err := rows.Scan(&post, &kind, &slug, &name, &desc, &blog.translations, &translated, &original); err != nil {
 			return fmt.Errorf("sites: unable to read a label: %w", err)
 		}
 		p := &posts[at[post]]

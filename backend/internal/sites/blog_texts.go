@@ -13,16 +13,24 @@ import (
 // prefix) where the business translated them, and says the languages it
 // is in.
 func (b *Blog) in(locale string) error {
-	b.Lang = locales.Lang(b.Original)
-	langs, t, err := textsIn(b.translations, locale)
-	if err != nil {
+	var err error
+	if b.Lang, b.Translations, err = titledIn(b.translations, locale, b.Original, &b.Title, &b.Description); err != nil {
 		return fmt.Errorf("sites: blog %q has broken translations: %w", b.Path, err)
 	}
-	b.Translations = langs
-	if t != nil {
-		b.Title, b.Description, b.Lang = cmp.Or(t.Title, b.Title), cmp.Or(t.Description, b.Description), locales.Lang(locale)
-	}
 	return nil
+}
+
+// titledIn puts a record's title and description in locale where the
+// business translated them (a blog's, a collection's): the language they
+// are then in (its original's else), and the languages it is translated
+// into.
+func titledIn(translations []byte, locale, original string, title, description *string) (string, []string, error) {
+	langs, t, err := textsIn(translations, locale)
+	if err != nil || t == nil {
+		return locales.Lang(original), langs, err
+	}
+	*title, *description = cmp.Or(t.Title, *title), cmp.Or(t.Description, *description)
+	return locales.Lang(locale), langs, nil
 }
 
 // categoryIn is a category of the blog in locale, where the blog's

@@ -74,14 +74,9 @@ func (p *Product) in(locale string) error {
 }
 
 func (c *Collection) in(translations []byte, locale string) error {
-	c.Lang = locales.Lang(c.Original)
-	langs, t, err := textsIn(translations, locale)
-	if err != nil {
+	var err error
+	if c.Lang, c.Translations, err = titledIn(translations, locale, c.Original, &c.Title, &c.Description); err != nil {
 		return fmt.Errorf("sites: collection %q has broken translations: %w", c.Slug, err)
-	}
-	c.Translations = langs
-	if t != nil {
-		c.Title, c.Description, c.Lang = cmp.Or(t.Title, c.Title), cmp.Or(t.Description, c.Description), locales.Lang(locale)
 	}
 	return nil
 }

@@ -181,11 +181,8 @@ func websitePage(store *sites.Store) pages.Loader {
 // page's original is in its own locale.
 func pageContent(p *sites.Page) *pages.Content {
 	c := &pages.Content{Lang: p.Lang, Original: p.Original, Translations: p.Translations}
-	if len(p.Paths) > 0 {
-		c.Path, c.Paths = blogPath(p.Path), map[string]string{}
-		for l, own := range p.Paths {
-			c.Paths[l] = blogPath(own)
-		}
+	for l, own := range p.Paths { // a translation's address of its own
+		c.Path, c.Paths = blogPath(p.Path), setPath(c.Paths, l, blogPath(own))
 	}
 	return c
 }

@@ -1,10 +1,13 @@
 package web_test
 
 import (
+	"context"
 	"encoding/json"
 	"net/http"
 	"strings"
 	"testing"
+
+	"slotwise/backend/internal/db"
 )
 
 // The demo's blog, its categories, authors' bios and tags, and the
@@ -127,4 +130,50 @@ func TestAnUntranslatedLabelOrConsentTextSaysItsLanguage(t *testing.T) {
 			t.Errorf("%s lacks %s", target, want)
 		}
 	}
+}
+
+// Two businesses with the same slugs keep their translations apart: a
+// post's own address, a tag's name and the business's name in German are
+// each business's own, on its own host.
+func TestEachBusinessHasItsOwnTranslations(t *testing.T) {
+	f := newFixture(t, sharedRenderer(t))
+	b := addSecondStudio(t, f)
+	ctx := context.Background()
+	for _, stmt := range []string{
+		`UPDATE post_translations SET slug = 'beta-winter' WHERE location_id = $1 AND locale = 'de'`,
+		`UPDATE tags SET translations = '{"de": {"name": "Kälte"}}' WHERE location_id = $1 AND slug = 'winter'`,
+		`UPDATE locations SET translations = '{"de": {"name": "Zweitstudio Beta auf Deutsch"}}' WHERE id = $1`,
+	} {
+		if tag, err := f.pool.Exec(db.WithBusiness(ctx, b), stmt, b); err != nil || tag.RowsAffected() != 1 {
+			t.Fatalf("%s: %v %v", stmt, tag, err)
+		}
+	}
+	onB := map[string]string{"Host": hostB}
+	for _, tt := range []struct {
+		name, target string
+		header       map[string]string
+		status       int
+		has, hasNot  string
+	}{
+		{"A's post at its own address", "/de/blog/b/ihre-haut-im-winter/", nil, 200, "Ihre Haut im Winter", ""},
+		{"B's address on A", "/de/blog/b/beta-winter/", nil, 404, "", ""},
+		{"B's post at its own address", "/de/blog/b/beta-winter/", onB, 200, "Ihre Haut im Winter", ""},
+		{"A's address on B", "/de/blog/b/ihre-haut-im-winter/", onB, 404, "", ""},
+		{"A's tag", "/de/blog/tag/winter", nil, 200, "„<span>Winter</span>“", "Kälte"},
+		{"B's tag", "/de/blog/tag/winter", onB, 200, "„<span>Kälte</span>“", "„<span>Winter</span>“"},
+		{"A's name in German", "/de", nil, 200, "Slotwise Demo-Studio", "Zweitstudio"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			rec := f.do(http.MethodGet, tt.target, tt.header)
+			if rec.Code != tt.status {
+				t.Fatalf("%d, want %d (%s)", rec.Code, tt.status, rec.Header().Get("Location"))
+			}
+			if body := rec.Body.String(); tt.has != "" && !strings.Contains(body, tt.has) || tt.hasNot != "" && strings.Contains(body, tt.hasNot) {
+				t.Errorf("want %q and not %q", tt.has, tt.hasNot)
+			}
+		})
+	}
+	eventually(t, "B's name in German on B's German pages", func() bool {
+		return strings.Contains(f.do(http.MethodGet, "/de/about", onB).Body.String(), "Zweitstudio Beta auf Deutsch")
+	})
 }

@@ -28,6 +28,12 @@ type pattern struct {
 	segments []segment
 	route    *Route
 	kind     string
+	splat    bool // one segment takes one part or more: the path may be longer
+}
+
+// fits tells whether a path of n parts can match by its length alone.
+func (p *pattern) fits(n int) bool {
+	return n == len(p.segments) || p.splat && n > len(p.segments)
 }
 
 // Match is the outcome of matching a path.
@@ -65,6 +71,7 @@ func compile(source string) (*pattern, error) {
 		case splat:
 			seg.kind = segSplat
 			splats++
+			p.splat = true
 		case open > 0:
 			seg.kind, seg.text = segPrefixed, part[:open]
 		}
@@ -157,11 +164,28 @@ func pathParts(path string, buf []string) ([]string, bool) {
 
 // best is the most specific pattern matching parts and its specificity.
 // Patterns are tried without their parameters, into two score buffers
-// taking turns: the match costs no allocation per pattern.
+// taking turns: the match costs no allocation per pattern. Only the
+// patterns parts' first can match are tried: one whose first segment is
+// fixed outranks every one whose first is a parameter (better compares the
+// first part first), so those are tried only when none of the fixed ones
+// matched; within each list, table order breaks ties as before.
 func (t *Table) best(parts []string, bufs *[2][MaxSegments + 2]int) (*pattern, []int) {
+	if len(parts) == 0 {
+		return t.bestOf(t.rooted, parts, bufs)
+	}
+	if p, s := t.bestOf(t.byFirst[parts[0]], parts, bufs); p != nil {
+		return p, s
+	}
+	return t.bestOf(t.open, parts, bufs)
+}
+
+func (t *Table) bestOf(patterns []*pattern, parts []string, bufs *[2][MaxSegments + 2]int) (*pattern, []int) {
 	var best *pattern
 	bestScore, score := bufs[0][:0], bufs[1][:0]
-	for _, p := range t.patterns {
+	for _, p := range patterns {
+		if !p.fits(len(parts)) {
+			continue
+		}
 		s, matched := t.matchFrom(p.segments, parts, nil, score[:0])
 		switch {
 		case matched && (best == nil || better(s, bestScore)):

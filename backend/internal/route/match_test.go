@@ -212,3 +212,52 @@ func TestMatchAllocatesOnlyForItsAnswer(t *testing.T) {
 		}
 	}
 }
+
+// The index by first segment picks what trying every pattern in table
+// order picks, ties included, for the table's own shapes and paths near
+// them.
+func TestTheIndexPicksWhatTheWholeTablePicks(t *testing.T) {
+	table := MustParse(ui.RoutesJSON)
+	paths := []string{"/", "/b/x", "/c/x/b/y", "/blog/b/winter-skin/", "/widget/bookings/demo", "/widget/bookingsdemo",
+		"/widget/bookings", "/widget/appointment/service/s/cancel", "/widget/appointment/a/b", "/widget", "/WIDGET/x",
+		"/v2/preview/1", "/v2/preview/1/verify-payment-callback", "/v2/x", "/product/p", "/a/product/p", "/api/x",
+		"/collections/c", "/x/collections/c", "/post/p", "/a/b/c/tag/t", "/verifyPayment", "/verifypayment", "/b", "/c"}
+	for _, r := range table.Routes {
+		for _, spec := range r.Paths {
+			paths = append(paths, strings.NewReplacer("{", "", "}", "", "+", "").Replace(spec.Path))
+		}
+	}
+	for _, path := range paths {
+		var buf [MaxSegments + 2]string
+		parts, ok := pathParts(path, buf[:0])
+		if !ok {
+			continue
+		}
+		var scores [2][MaxSegments + 2]int
+		got, _ := table.best(parts, &scores)
+		want, _ := table.bestOf(table.patterns, parts, &scores)
+		if got != want {
+			t.Errorf("%s: the index picks %v, the whole table %v", path, source(got), source(want))
+		}
+	}
+}
+
+func source(p *pattern) string {
+	if p == nil {
+		return "nothing"
+	}
+	return p.source
+}
+
+// BenchmarkRouteOf is what naming a page's route costs on every request:
+// the website's home, a post and a booking page.
+func BenchmarkRouteOf(b *testing.B) {
+	table := Default()
+	for _, path := range []string{"/", "/blog/b/winter-skin/", "/widget/bookings/demo-consultation"} {
+		b.Run(strings.ReplaceAll(path, "/", "_"), func(b *testing.B) {
+			for b.Loop() {
+				table.RouteOf(path)
+			}
+		})
+	}
+}

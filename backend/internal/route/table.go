@@ -11,6 +11,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"unicode/utf8"
 )
 
 // Layouts a route can have; <body data-layout> names one of them.
@@ -70,7 +71,16 @@ type Table struct {
 	ReservedPrefixes []string `json:"reservedPrefixes"`
 
 	patterns []*pattern
-	byName   map[string]*Route
+	// The patterns again, by what their first segment can take, each list
+	// in table order: a path is tried only against those its first part
+	// can match (best), not the whole table.
+	rooted  []*pattern            // no segment: "/"
+	byFirst map[string][]*pattern // a fixed first segment
+	open    []*pattern            // a parameter first
+	byName  map[string]*Route
+	// reservedLower is ReservedPrefixes in lower case: an ASCII segment is
+	// looked up, not compared with each.
+	reservedLower map[string]bool
 }
 
 // Parse reads the JSON route table and compiles its patterns.
@@ -105,7 +115,26 @@ func Parse(data []byte) (*Table, error) {
 			t.patterns = append(t.patterns, p)
 		}
 	}
+	t.index()
+	t.reservedLower = map[string]bool{}
+	for _, p := range t.ReservedPrefixes {
+		t.reservedLower[strings.ToLower(p)] = true
+	}
 	return &t, nil
+}
+
+func (t *Table) index() {
+	t.byFirst = map[string][]*pattern{}
+	for _, p := range t.patterns {
+		switch {
+		case len(p.segments) == 0:
+			t.rooted = append(t.rooted, p)
+		case p.segments[0].kind == segStatic:
+			t.byFirst[p.segments[0].text] = append(t.byFirst[p.segments[0].text], p)
+		default:
+			t.open = append(t.open, p)
+		}
+	}
 }
 
 // MustParse is Parse for the embedded table, whose validity a test guards.
@@ -142,6 +171,28 @@ func validLayout(l string) bool {
 func (t *Table) Reserved(segment string) bool { return t.reserved(segment) }
 
 func (t *Table) reserved(segment string) bool {
+	var lower [32]byte
+	if len(segment) <= len(lower) {
+		ascii := true
+		for i := range len(segment) {
+			c := segment[i]
+			if c >= utf8.RuneSelf {
+				ascii = false
+				break
+			}
+			if 'A' <= c && c <= 'Z' {
+				c += 'a' - 'A'
+			}
+			lower[i] = c
+		}
+		if ascii {
+			return t.reservedLower[string(lower[:len(segment)])]
+		}
+	} else if !strings.ContainsFunc(segment, func(r rune) bool { return r >= utf8.RuneSelf }) {
+		return false // longer than any prefix, and no letter folds shorter
+	}
+	// Unicode folds some letters to ASCII ones (ſ to s, K to k): compared
+	// as before, by EqualFold.
 	for _, p := range t.ReservedPrefixes {
 		if strings.EqualFold(segment, p) {
 			return true

@@ -64,7 +64,14 @@ type Shift struct {
 	d     time.Duration
 }
 
-func (o Shift) Apply(t time.Time) time.Time { return t.AddDate(o.years, 0, 0).Add(o.d) }
+func (o Shift) Apply(t time.Time) time.Time {
+	if o.years == 0 {
+		// Without years, no calendar arithmetic: only the monotonic
+		// reading is dropped, as AddDate drops it.
+		return t.Round(0).Add(o.d)
+	}
+	return t.AddDate(o.years, 0, 0).Add(o.d)
+}
 
 // String is the shift as it was written.
 func (o Shift) String() string { return o.text }

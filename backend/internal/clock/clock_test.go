@@ -41,3 +41,19 @@ func TestStartingAtRunsOnFromItsStart(t *testing.T) {
 		t.Errorf("a clock starting at %s reads %s", start, got)
 	}
 }
+
+// A shift of a duration alone gives the time AddDate would (no monotonic
+// reading, the same place), without its calendar arithmetic.
+func TestAShiftWithoutYearsReadsAsAddDates(t *testing.T) {
+	now := time.Now()
+	for _, in := range []string{"", "36h", "-90m"} {
+		s, err := clock.ParseShift(in)
+		if err != nil {
+			t.Fatal(err)
+		}
+		d, _ := time.ParseDuration(in + "0s")
+		if got, want := s.Apply(now), now.AddDate(0, 0, 0).Add(d); got != want {
+			t.Errorf("%q: %v, want %v", in, got, want)
+		}
+	}
+}

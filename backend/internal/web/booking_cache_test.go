@@ -229,12 +229,20 @@ func TestEachTimeZoneIsABookingPageOfItsOwn(t *testing.T) {
 		{"slotwise_tz=America/New_York", `"timeZone":"America/New_York"`},
 		{"slotwise_tz=Asia/Tokyo", `"timeZone":"Asia/Tokyo"`},
 		{"slotwise_tz=Not/AZone", `"timeZone":"Europe/Berlin"`}, // the calendar's own, as without one
+		{"", `"timeZone":"Europe/Berlin"`},                      // the zones' pages kept beside it
 	}
 	for _, tt := range tests {
-		for range 2 { // the second from the cache
-			rec := f.do(http.MethodGet, page, map[string]string{"Cookie": tt.cookie})
+		for i := range 2 { // the second from the cache
+			header := map[string]string{}
+			if tt.cookie != "" {
+				header["Cookie"] = tt.cookie
+			}
+			rec := f.do(http.MethodGet, page, header)
 			if !strings.Contains(rec.Body.String(), tt.want) {
-				t.Fatalf("%s: the page is not in its zone (%s)", tt.cookie, tt.want)
+				t.Fatalf("%q: the page is not in its zone (%s)", tt.cookie, tt.want)
+			}
+			if i == 1 && rec.Header().Get("X-Cache") != "hit" {
+				t.Errorf("%q: asked again, the page was not taken from the cache", tt.cookie)
 			}
 		}
 	}

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"io"
 	"net/http"
+	"net/url"
 	"strings"
 
 	"github.com/gin-gonic/gin"
@@ -21,17 +22,24 @@ import (
 // it reaches a loader, PostgreSQL or V8.
 func (s *Server) checkURL() gin.HandlerFunc {
 	return func(c *gin.Context) {
-		u := c.Request.URL
-		if len(u.EscapedPath()) > route.MaxPathBytes || len(u.RawQuery) > pages.MaxQueryBytes {
-			s.refuse(c, http.StatusRequestURITooLong)
-			return
-		}
-		if !pages.CleanLine(u.Path) || !pages.CleanQuery(u.RawQuery) {
-			s.refuse(c, http.StatusBadRequest)
+		if status := refusedURL(c.Request.URL); status != 0 {
+			s.refuse(c, status)
 			return
 		}
 		c.Next()
 	}
+}
+
+// refusedURL is the status a URL is refused with, or 0: too long, or not
+// text.
+func refusedURL(u *url.URL) int {
+	if len(u.EscapedPath()) > route.MaxPathBytes || len(u.RawQuery) > pages.MaxQueryBytes {
+		return http.StatusRequestURITooLong
+	}
+	if !pages.CleanLine(u.Path) || !pages.CleanQuery(u.RawQuery) {
+		return http.StatusBadRequest
+	}
+	return 0
 }
 
 // refuse answers a refused request: JSON for the API, the error page in

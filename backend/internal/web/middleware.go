@@ -36,23 +36,13 @@ func (s *Server) recoverer() gin.HandlerFunc {
 func (s *Server) requestLog() gin.HandlerFunc {
 	return func(c *gin.Context) {
 		start := time.Now() // real time: how long the request took
-		rs := newRequestScope(c.GetHeader("X-Request-Id"))
+		rs := newRequestScope(pages.HeaderValue(c.Request.Header, "X-Request-Id"))
 		c.Writer.Header()["X-Request-Id"] = rs.idHeader[:]
 		ctx := s.forHost(context.WithValue(c.Request.Context(), requestScopeKey{}, rs), c.Request, rs)
 		c.Request = c.Request.WithContext(ctx)
 		c.Next()
 		took := time.Since(start) // real time: how long the request took
-		// The line goes to the handler itself: slog.Logger would walk the
-		// stack for the caller's program counter on every request, for a
-		// source no handler of ours writes. The line reads the same.
-		if ctx, h := c.Request.Context(), s.log.Handler(); h.Enabled(ctx, slog.LevelInfo) {
-			line := slog.NewRecord(start.Add(took), slog.LevelInfo, "request", 0)
-			line.AddAttrs(slog.String("method", c.Request.Method),
-				slog.String("path", loggedPath(c.Request.URL.Path)),
-				slog.Int("status", c.Writer.Status()),
-				slog.Duration("took", took))
-			_ = h.Handle(ctx, line)
-		}
+		s.logRequest(c.Request.Context(), "", start, took, c.Request.Method, c.Request.URL.Path, c.Writer.Status())
 		if s.metrics != nil {
 			route := c.FullPath()
 			if route == "" {
@@ -64,6 +54,28 @@ func (s *Server) requestLog() gin.HandlerFunc {
 			s.metrics.Request(route, c.Request.Method, c.Writer.Status(), took)
 		}
 	}
+}
+
+// logRequest writes a request's line. It goes to the handler itself:
+// slog.Logger would walk the stack for the caller's program counter on
+// every request, for a source no handler of ours writes. The line reads
+// the same. id is the request's id when ctx does not carry it (the front
+// door makes no context): it is added as LogHandler would add it.
+func (s *Server) logRequest(ctx context.Context, id string, start time.Time, took time.Duration, method, path string, status int) {
+	h := s.log.Handler()
+	if !h.Enabled(ctx, slog.LevelInfo) {
+		return
+	}
+	line := slog.NewRecord(start.Add(took), slog.LevelInfo, "request", 0)
+	line.AddAttrs(slog.String("method", method),
+		slog.String("path", loggedPath(path)),
+		slog.Int("status", status),
+		slog.Duration("took", took))
+	if withID, ok := h.(requestIDHandler); ok && id != "" {
+		h = withID.Handler
+		line.AddAttrs(slog.String("request_id", id))
+	}
+	_ = h.Handle(ctx, line)
 }
 
 // apiError is the one shape of every API error: {"error": {"code", "message"}}.

@@ -17,11 +17,15 @@ import (
 // (any origin by default); website pages may be framed only by the site.
 func securityHeaders() gin.HandlerFunc {
 	return func(c *gin.Context) {
-		maps.Copy(c.Writer.Header(), everyAnswer)
-		if c.Request.TLS != nil { // served over HTTPS by this server: browsers stay on it
-			c.Writer.Header()["Strict-Transport-Security"] = hsts
-		}
+		addSecurityHeaders(c.Writer.Header(), c.Request)
 		c.Next()
+	}
+}
+
+func addSecurityHeaders(h http.Header, r *http.Request) {
+	maps.Copy(h, everyAnswer)
+	if r.TLS != nil { // served over HTTPS by this server: browsers stay on it
+		h["Strict-Transport-Security"] = hsts
 	}
 }
 

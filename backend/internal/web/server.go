@@ -97,8 +97,8 @@ type Server struct {
 
 // New registers the features, builds the page engine over their loaders
 // (which checks that every route of the table has exactly one) and the
-// handler.
-func New(d Deps) (*gin.Engine, error) {
+// handler: the router behind its front door (front.go).
+func New(d Deps) (http.Handler, error) {
 	table, err := route.Parse(ui.RoutesJSON)
 	if err != nil {
 		return nil, err
@@ -137,7 +137,7 @@ func New(d Deps) (*gin.Engine, error) {
 	s.pages.Register(api)
 	s.actions, s.errors = reg.actions, reg.errors
 	answerHead(engine)
-	return engine, nil
+	return newFrontDoor(s, engine), nil
 }
 
 // absolute builds a public URL for a site-relative path, on the origin of

@@ -17,7 +17,6 @@ import (
 	"time"
 
 	"github.com/andybalholm/brotli"
-	"github.com/gin-gonic/gin"
 
 	"slotwise/backend/internal/db"
 )
@@ -86,7 +85,20 @@ type cachedPage struct {
 	used     atomic.Uint64
 	// contentType tells a page's document from its data (/api/page-data).
 	contentType string
+	// cookies makes the entry a marker: the page at its address is kept
+	// under the key with these cookies' values (Engine.lookup).
+	cookies []string
 }
+
+// newMarker is the marker of a page kept under a key with cookies: it
+// lasts as long as the page (its tags and until), so it is dropped with it.
+func newMarker(page *cachedPage, cookies []string) *cachedPage {
+	return &cachedPage{tags: page.tags, until: page.until, route: page.route, cookies: cookies}
+}
+
+// markerBytes is what a marker counts in the cache's bytes: no body, but
+// not nothing, so markers are evicted too.
+const markerBytes = 256
 
 // The encodings' places in cachedPage.variants.
 const (
@@ -97,7 +109,12 @@ const (
 
 var codings = [3]string{identity: "", gzipped: "gzip", brotlied: "br"}
 
-func (e *cachedPage) size() int { return len(e.body) + e.encoded }
+func (e *cachedPage) size() int {
+	if e.cookies != nil {
+		return markerBytes
+	}
+	return len(e.body) + e.encoded
+}
 
 type cachedVariant struct {
 	body        []byte
@@ -206,8 +223,13 @@ type pageCache struct {
 	seq       uint64
 	dropped   map[string]uint64 // tag → the number of its last invalidation
 	clearedAt uint64            // the number of the last clear (live turned on or off)
-	clock     atomic.Uint64     // use counter, for evicting the least recently used
-	waiting   map[string]chan struct{}
+	// clock counts the pages kept: a page read is marked with its value,
+	// for evicting the least recently used. It moves only when a page is
+	// kept, and a read marks a page only when its mark is older, so the
+	// reads of a busy page on several cores do not each write to memory
+	// they all share.
+	clock   atomic.Uint64
+	waiting map[string]chan struct{}
 	// catchUpWait bounds how long catchUp waits for its mark.
 	catchUpWait time.Duration
 	// varies are the cookies each route's pages were found to vary by
@@ -250,6 +272,23 @@ func (c *pageCache) vary(routeName string, names []string) {
 func (c *pageCache) get(key []byte) *cachedPage {
 	c.mu.RLock()
 	defer c.mu.RUnlock()
+	return c.getLocked(key)
+}
+
+// getFollowing is get of key, and when key holds a marker, of the key
+// with the marker's cookies as r sends them (Engine.lookup): under one
+// read lock.
+func (c *pageCache) getFollowing(key []byte, eng *Engine, r *http.Request) *cachedPage {
+	c.mu.RLock()
+	defer c.mu.RUnlock()
+	e := c.getLocked(key)
+	if e != nil && e.cookies != nil {
+		e = c.getLocked(eng.appendCookies(key, r, e.cookies))
+	}
+	return e
+}
+
+func (c *pageCache) getLocked(key []byte) *cachedPage {
 	if !c.live {
 		return nil
 	}
@@ -257,7 +296,9 @@ func (c *pageCache) get(key []byte) *cachedPage {
 	if e == nil || (!e.until.IsZero() && !c.now().Before(e.until)) {
 		return nil
 	}
-	e.used.Store(c.clock.Add(1))
+	if now := c.clock.Load(); e.used.Load() != now {
+		e.used.Store(now)
+	}
 	return e
 }
 
@@ -436,39 +477,48 @@ func brotliQuality(p *Payload) int {
 const quickBrotli = 5
 
 // serve answers from a cached page: 304 when the browser has the
-// encoding it accepts best, else that encoding.
-func (c *pageCache) serve(gc *gin.Context, e *cachedPage) {
+// encoding it accepts best, else that encoding. It tells the status.
+func (c *pageCache) serve(w http.ResponseWriter, r *http.Request, e *cachedPage) int {
 	i := identity
-	switch accepted := gc.GetHeader("Accept-Encoding"); {
+	switch accepted := HeaderValue(r.Header, "Accept-Encoding"); {
 	case acceptsEncoding(accepted, "br"):
 		i = brotlied
 	case acceptsEncoding(accepted, "gzip"):
 		i = gzipped
 	}
-	h := gc.Writer.Header()
-	if v := &e.variants[i]; notModified(gc.Request, v.etag, e.modified) {
+	h := w.Header()
+	if v := &e.variants[i]; notModified(r, v.etag, e.modified) {
 		maps.Copy(h, v.notModified)
-		gc.Status(http.StatusNotModified)
-		gc.Writer.WriteHeaderNow()
-		return
+		writeHeaderNow(w, http.StatusNotModified)
+		return http.StatusNotModified
 	}
 	v := c.variant(e, i)
 	maps.Copy(h, v.full)
-	gc.Status(e.status)
-	if gc.Request.Method == http.MethodHead {
-		gc.Writer.WriteHeaderNow()
-		return
+	if r.Method == http.MethodHead {
+		writeHeaderNow(w, e.status)
+		return e.status
 	}
-	_, _ = gc.Writer.Write(v.body)
+	w.WriteHeader(e.status)
+	_, _ = w.Write(v.body)
+	return e.status
+}
+
+// writeHeaderNow sends the status and headers of an answer with no body:
+// gin's writer only records a status until told to send it.
+func writeHeaderNow(w http.ResponseWriter, status int) {
+	w.WriteHeader(status)
+	if g, ok := w.(interface{ WriteHeaderNow() }); ok {
+		g.WriteHeaderNow()
+	}
 }
 
 // notModified: If-None-Match, when sent, decides alone (RFC 9110 section
 // 13.2.2); else If-Modified-Since.
 func notModified(r *http.Request, etag string, modified time.Time) bool {
-	if inm := r.Header.Get("If-None-Match"); inm != "" {
+	if inm := HeaderValue(r.Header, "If-None-Match"); inm != "" {
 		return etagMatches(inm, etag)
 	}
-	if ims := r.Header.Get("If-Modified-Since"); ims != "" {
+	if ims := HeaderValue(r.Header, "If-Modified-Since"); ims != "" {
 		if t, err := http.ParseTime(ims); err == nil && !modified.After(t) {
 			return true
 		}

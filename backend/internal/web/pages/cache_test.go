@@ -141,7 +141,7 @@ func TestAnEncodingIsMadeWhenFirstAskedAndCountedOnce(t *testing.T) {
 		gc, _ := gin.CreateTestContext(w)
 		gc.Request = httptest.NewRequest(http.MethodGet, "/", nil)
 		gc.Request.Header.Set("Accept-Encoding", accept)
-		c.serve(gc, e)
+		c.serve(gc.Writer, gc.Request, e)
 		return w
 	}
 	if got := c.bytes; got != len(body) {

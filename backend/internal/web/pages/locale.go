@@ -1,6 +1,8 @@
 package pages
 
 import (
+	"context"
+	"net/http"
 	"strings"
 
 	"github.com/gin-gonic/gin"
@@ -31,26 +33,41 @@ func SplitLocale(path string) (locale, rest string, prefixed bool) {
 // writes in (what a visitor who says none, a search engine, reads it in),
 // then en-US.
 func ResolveLocale(c *gin.Context, prefix string) string {
+	return resolveLocale(c.Request, prefix, businessLocale(c.Request.Context()))
+}
+
+// resolveLocale is ResolveLocale of a request whose business writes in
+// written ("" for none known).
+func resolveLocale(r *http.Request, prefix, written string) string {
 	if prefix != "" {
 		return prefix
 	}
-	if v, err := c.Cookie(LocaleCookie); err == nil {
+	if v, ok := CookieValue(r, LocaleCookie); ok {
 		if locale, ok := locales.Canonical(v); ok {
 			return locale
 		}
 	}
-	if locale, ok := locales.NegotiateMatch(c.GetHeader("Accept-Language")); ok {
+	if locale, ok := locales.NegotiateMatch(HeaderValue(r.Header, "Accept-Language")); ok {
 		return locale
 	}
-	if b, ok := hosts.BusinessOf(c.Request.Context()); ok && b.Locale != "" {
-		return b.Locale
+	if written != "" {
+		return written
 	}
 	return locales.Fallback
 }
 
+func businessLocale(ctx context.Context) string {
+	if b, ok := hosts.BusinessOf(ctx); ok {
+		return b.Locale
+	}
+	return ""
+}
+
 // consentOf is the visitor's cookie choice as pages show it.
-func consentOf(c *gin.Context) string {
-	if v, err := c.Cookie(ConsentCookie); err == nil && (v == "essential" || v == "all") {
+func consentOf(c *gin.Context) string { return consentIn(c.Request) }
+
+func consentIn(r *http.Request) string {
+	if v, ok := CookieValue(r, ConsentCookie); ok && (v == "essential" || v == "all") {
 		return v
 	}
 	return ""

@@ -149,3 +149,24 @@ func NotFound(fullPath string) *Error {
 // notFoundPrefix begins NotFound's message; the page says it in its
 // language (localNotFound).
 const notFoundPrefix = "Page Not Found: "
+
+// HeaderValue is h's first value of key, as h.Get gives, for a key
+// written in canonical form: read on every request, it is looked up as
+// written instead of canonicalized again.
+func HeaderValue(h http.Header, key string) string {
+	if v := h[key]; len(v) > 0 {
+		return v[0]
+	}
+	return ""
+}
+
+// CookieValue is a request's cookie as gin's Context.Cookie reads it
+// (query-unescaped), for code that has the request alone.
+func CookieValue(r *http.Request, name string) (string, bool) {
+	cookie, err := r.Cookie(name)
+	if err != nil {
+		return "", false
+	}
+	v, _ := url.QueryUnescape(cookie.Value)
+	return v, true
+}

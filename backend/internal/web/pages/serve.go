@@ -1,8 +1,10 @@
 package pages
 
 import (
+	"context"
 	"encoding/json"
 	"net/http"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -10,6 +12,7 @@ import (
 	"github.com/gin-gonic/gin"
 
 	"slotwise/backend/internal/db"
+	"slotwise/backend/internal/hosts"
 )
 
 // A page is asked for as its document (a GET of its address) or as its
@@ -53,14 +56,14 @@ func (e *Engine) answer(c *gin.Context, path, asked string, as form) {
 	rawQuery := e.query(path, asked)
 	// The key is made on the stack: a hit, most requests, copies nothing.
 	var buf [256]byte
-	keyBytes := e.appendKey(buf[:0], c, path, rawQuery, as)
-	if hit := e.pages.get(keyBytes); hit != nil {
+	keyBytes, hit := e.lookup(buf[:0], c.Request, whoseOf(c.Request.Context()), path, rawQuery, as)
+	if hit != nil {
 		if as == asDocument {
 			e.served(c, hit.route)
 		}
 		e.cacheLookup(true)
 		c.Writer.Header()["X-Cache"] = cacheHit // for an operator (and the tests) to tell
-		e.pages.serve(c, hit)
+		e.pages.serve(c.Writer, c.Request, hit)
 		return
 	}
 	key := string(keyBytes)
@@ -68,22 +71,22 @@ func (e *Engine) answer(c *gin.Context, path, asked string, as form) {
 	var p *Payload  // the page this request loaded itself
 	var once []byte // a document made for one answer (a failed render)
 	var onceStatus int
-	f, led := e.fill(key, since, func() (string, *cachedPage) {
+	f, led := e.fill(key, since, func() (kept, *cachedPage) {
 		p = e.loadAsked(c, path, rawQuery, asked)
 		if p.Redirect != "" || !e.cacheable(p) || !forABusiness(c) {
-			return "", nil
+			return kept{}, nil
 		}
 		if as == asData {
 			data, err := json.Marshal(p)
 			if err != nil {
-				return "", nil
+				return kept{}, nil
 			}
 			return e.keyOf(c, path, rawQuery, as, p), newCachedPage(c.Request.Context(), p.Status, "application/json; charset=utf-8", "", data, p, time.Now()) // real time: Last-Modified, which browsers compare with their own clock
 		}
 		doc, status, whole := e.document(c, p)
 		if !whole {
 			once, onceStatus = doc, status
-			return "", nil
+			return kept{}, nil
 		}
 		return e.keyOf(c, path, rawQuery, as, p), newCachedPage(c.Request.Context(), status, "text/html; charset=utf-8", e.CSP(p.Layout, p.Head.Brand), doc, p, time.Now()) // real time: as above
 	})
@@ -93,7 +96,7 @@ func (e *Engine) answer(c *gin.Context, path, asked string, as form) {
 			e.served(c, f.entry.route)
 		}
 		e.cacheLookup(!led)
-		e.pages.serve(c, f.entry)
+		e.pages.serve(c.Writer, c.Request, f.entry)
 		return
 	case once != nil:
 		writeHTML(c, onceStatus, e.CSP(p.Layout, p.Head.Brand), once) // a failed render's error page keeps the colour
@@ -119,6 +122,32 @@ func (e *Engine) answer(c *gin.Context, path, asked string, as form) {
 	e.Write(c, p)
 }
 
+// Find looks for the page a GET or HEAD asks for in the cache, before any
+// router or middleware has seen the request (web's front door): most
+// requests are for a kept page, and Find and Answer are all they cost.
+// Not found, the request takes the whole way (Serve), which finds, or
+// loads and keeps, the page. business is the request's (its host's).
+func (e *Engine) Find(r *http.Request, business *hosts.Business) (Kept, bool) {
+	path := r.URL.EscapedPath()
+	var buf [256]byte
+	_, hit := e.lookup(buf[:0], r, whose{id: business.ID, locale: business.Locale}, path, e.query(path, r.URL.RawQuery), asDocument)
+	return Kept{hit}, hit != nil
+}
+
+// Kept is a page Find found.
+type Kept struct{ page *cachedPage }
+
+// Route names the page's route as the request metrics count it.
+func (k Kept) Route() string { return k.page.route }
+
+// Answer answers with a page Find found, as Serve would, and tells the
+// status sent.
+func (e *Engine) Answer(w http.ResponseWriter, r *http.Request, k Kept) int {
+	e.cacheLookup(true)
+	w.Header()["X-Cache"] = cacheHit
+	return e.pages.serve(w, r, k.page)
+}
+
 // fill makes the cached answer for key once for every request that misses
 // it at the same moment (since: the cache's invalidation number when they
 // began), and stores it under the key its page says (a page that varies
@@ -127,16 +156,27 @@ func (e *Engine) answer(c *gin.Context, path, asked string, as form) {
 // and the booking after it is not stuck behind their queries. A request
 // that began after a change starts another. build returns nil for a page
 // that is not one to share; then only its own request has it (led).
-func (e *Engine) fill(key string, since uint64, build func() (string, *cachedPage)) (filled, bool) {
+func (e *Engine) fill(key string, since uint64, build func() (kept, *cachedPage)) (filled, bool) {
 	led := false
 	v, _, _ := e.flights.Do(key+"\x00"+strconv.FormatUint(since, 10), func() (any, error) {
 		led = true
 		at, entry := build()
 		f := filled{entry: entry}
-		f.stored = entry != nil && e.pages.put(at, entry, since)
+		f.stored = entry != nil && e.pages.put(at.key, entry, since)
+		if f.stored && len(at.cookies) > 0 {
+			e.pages.put(at.address, newMarker(entry, at.cookies), since)
+		}
 		return f, nil
 	})
 	return v.(filled), led
+}
+
+// kept is where a loaded page is kept: its key, and when its key names
+// cookies, its address's key (the key without them) and the cookies'
+// names, for the marker that a hit then follows (lookup).
+type kept struct {
+	key, address string
+	cookies      []string
 }
 
 // filled is a page made for the cache, and whether the cache kept it.
@@ -173,44 +213,93 @@ func (e *Engine) query(path, rawQuery string) string {
 	return rawQuery
 }
 
+// lookup finds a page in the cache by its address's key (appendAddress),
+// which holds the page itself when its route's pages read no cookie, or a
+// marker naming the cookies its key holds (a booking page reads the
+// visitor's time zone): no route is matched for a hit. A page not found
+// so is looked for by the key its route's cookies make, as far as they
+// are known (a marker evicted, or a page kept before it): the key a miss
+// is then loaded under, so two visitors of different time zones never
+// share a load.
+func (e *Engine) lookup(dst []byte, r *http.Request, who whose, path, rawQuery string, as form) ([]byte, *cachedPage) {
+	prefix, _, _ := SplitLocale(path)
+	dst = e.appendAddress(dst, r, who, prefix, path, rawQuery, as)
+	hit := e.pages.getFollowing(dst, e, r)
+	if hit != nil {
+		return dst, hit
+	}
+	dst = e.appendKey(dst[:0], r, who, path, rawQuery, as)
+	return dst, e.pages.get(dst)
+}
+
+// whose is what a page's key takes from the business a request is for:
+// its id, and the language it writes in (ResolveLocale's last choice).
+type whose struct {
+	id     int64
+	locale string
+}
+
+func whoseOf(ctx context.Context) whose {
+	id, _ := db.BusinessOf(ctx)
+	return whose{id: id, locale: businessLocale(ctx)}
+}
+
 // appendKey appends the key that names a page in the cache by what it
 // depends on: its URL, language and cookie banner, whether it is the
 // document or the data, and the cookies its route's pages were found to
 // vary by (a booking page reads the visitor's time zone), each as cleaned
 // for the loader.
-func (e *Engine) appendKey(dst []byte, c *gin.Context, path, rawQuery string, as form) []byte {
+func (e *Engine) appendKey(dst []byte, r *http.Request, who whose, path, rawQuery string, as form) []byte {
 	prefix, basePath, _ := SplitLocale(path)
 	var varies []string
 	// The route's name alone: a path whose parameters its route refuses
 	// is no page, so nothing is kept under the key it makes.
-	if r, ok := e.opt.Routes.RouteOf(basePath); ok {
-		varies = e.pages.variesOf(r.Name)
+	if route, ok := e.opt.Routes.RouteOf(basePath); ok {
+		varies = e.pages.variesOf(route.Name)
 	}
-	return e.appendKeyBy(dst, c, prefix, path, rawQuery, as, varies)
+	return e.appendCookies(e.appendAddress(dst, r, who, prefix, path, rawQuery, as), r, varies)
 }
 
-// keyOf is the key a loaded page is kept under: its own cookies, learnt
+// keyOf is where a loaded page is kept: under its own cookies, learnt
 // for its route from then on.
-func (e *Engine) keyOf(c *gin.Context, path, rawQuery string, as form, p *Payload) string {
+func (e *Engine) keyOf(c *gin.Context, path, rawQuery string, as form, p *Payload) kept {
 	e.pages.vary(p.Route, p.varies)
 	prefix, _, _ := SplitLocale(path)
-	return string(e.appendKeyBy(nil, c, prefix, path, rawQuery, as, e.pages.variesOf(p.Route)))
+	address := e.appendAddress(nil, c.Request, whoseOf(c.Request.Context()), prefix, path, rawQuery, as)
+	cookies := e.pages.variesOf(p.Route)
+	if len(cookies) == 0 {
+		return kept{key: string(address)}
+	}
+	return kept{key: string(e.appendCookies(slices.Clip(address), c.Request, cookies)), address: string(address), cookies: cookies}
 }
 
-func (e *Engine) appendKeyBy(dst []byte, c *gin.Context, prefix, path, rawQuery string, as form, varies []string) []byte {
+// appendAddress appends what names a page whatever its cookies: its
+// business, form, language, cookie banner, address and query.
+func (e *Engine) appendAddress(dst []byte, r *http.Request, who whose, prefix, path, rawQuery string, as form) []byte {
 	kind := "doc"
 	if as == asData {
 		kind = "data"
 	}
-	dst = appendBusinessPrefix(dst, c.Request.Context())
-	for _, part := range [...]string{kind, ResolveLocale(c, prefix), consentOf(c), path, rawQuery} {
+	dst = append(strconv.AppendInt(dst, who.id, 10), '/')
+	for _, part := range [...]string{kind, resolveLocale(r, prefix, who.locale), consentIn(r), path, rawQuery} {
 		dst = append(append(dst, 0), part...)
 	}
-	if len(varies) > 0 {
-		cookies := e.cookies(c.Cookie)
-		for _, name := range varies {
-			dst = append(append(append(append(dst, 0), name...), '='), cookies[name]...)
+	return dst
+}
+
+// appendCookies appends each of the cookies named, as cleaned for the
+// loader ("" when it is not sent or does not clean).
+func (e *Engine) appendCookies(dst []byte, r *http.Request, names []string) []byte {
+	for _, name := range names {
+		value := ""
+		if v, ok := CookieValue(r, name); ok {
+			if clean := e.opt.Cookies[name]; clean != nil {
+				if v, ok := clean(v); ok {
+					value = v
+				}
+			}
 		}
+		dst = append(append(append(append(dst, 0), name...), '='), value...)
 	}
 	return dst
 }

@@ -1,0 +1,105 @@
+package web_test
+
+import (
+	"context"
+	"maps"
+	"net/http"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// A kept page is answered before the router exactly as the router
+// answered it: the same status, headers (but the request's own id) and
+// bytes, for a GET, a HEAD and a browser that has it already.
+func TestTheFrontDoorAnswersAKeptPageAsTheRouterDoes(t *testing.T) {
+	f := newFixture(t, sharedRenderer(t))
+	for _, path := range []string{"/", "/blog/b/winter-skin/", "/widget/bookings/demo-consultation", "/de/blog"} {
+		routed := f.do(http.MethodGet, path, nil) // the router's, which keeps the page
+		if routed.Code != http.StatusOK || routed.Header().Get("X-Cache") != "" {
+			t.Fatalf("%s: %d, X-Cache %q at first", path, routed.Code, routed.Header().Get("X-Cache"))
+		}
+		cachedOn(t, f.handler, path)
+		tests := []struct {
+			name, method string
+			header       map[string]string
+			status       int
+		}{
+			{"a GET", http.MethodGet, nil, http.StatusOK},
+			{"a HEAD", http.MethodHead, nil, http.StatusOK},
+			{"a browser that has it", http.MethodGet, map[string]string{"If-None-Match": routed.Header().Get("Etag")}, http.StatusNotModified},
+			{"a visitor sending their request's id", http.MethodGet, map[string]string{"X-Request-Id": "from-the-proxy"}, http.StatusOK},
+		}
+		for _, tt := range tests {
+			rec := f.do(tt.method, path, tt.header)
+			if rec.Code != tt.status || rec.Header().Get("X-Cache") != "hit" {
+				t.Fatalf("%s %s: %d, X-Cache %q", tt.name, path, rec.Code, rec.Header().Get("X-Cache"))
+			}
+			if want := routed.Body.String(); tt.status == http.StatusOK && tt.method == http.MethodGet && rec.Body.String() != want {
+				t.Errorf("%s %s: the body is not the router's", tt.name, path)
+			}
+			if tt.method == http.MethodHead && rec.Body.Len() != 0 {
+				t.Errorf("%s %s: a body of %d bytes", tt.name, path, rec.Body.Len())
+			}
+			if got, want := headerNames(rec.Header()), append(headerNames(routed.Header()), "X-Cache"); tt.status == http.StatusOK && !slices.Equal(got, slices.Sorted(slices.Values(want))) {
+				t.Errorf("%s %s: headers %v, the router's %v", tt.name, path, got, want)
+			}
+			for _, name := range []string{"Content-Security-Policy", "Content-Type", "Vary", "Referrer-Policy", "X-Content-Type-Options", "Permissions-Policy", "Etag"} {
+				if got, want := rec.Header().Get(name), routed.Header().Get(name); got != want {
+					t.Errorf("%s %s: %s %q, the router's %q", tt.name, path, name, got, want)
+				}
+			}
+			id := rec.Header().Get("X-Request-Id")
+			if want := tt.header["X-Request-Id"]; want != "" && id != want || id == "" || id == routed.Header().Get("X-Request-Id") {
+				t.Errorf("%s %s: request id %q", tt.name, path, id)
+			}
+		}
+	}
+}
+
+// What the router's middleware answers otherwise it still answers, for a
+// page that is kept: a URL that is not text, a host that is no business's
+// or one that sends to its business's primary host, and a booker sent
+// back to the booking they made.
+func TestTheFrontDoorLeavesToTheRouterWhatItWouldRefuseOrSendOn(t *testing.T) {
+	f := newFixture(t, sharedRenderer(t))
+	b := addSecondStudio(t, f)
+	if _, err := f.pool.Exec(context.Background(), `INSERT INTO location_hosts (host, location_id, redirect) VALUES ('www.beta.example', $1, true)`, b); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, "the map to hear of the redirect", func() bool {
+		a, ok := f.deps.Hosts.Resolve("www.beta.example")
+		return ok && a.RedirectTo == hostB
+	})
+	if _, err := f.pool.Exec(context.Background(), `UPDATE locations SET is_default = false`); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, "the map to hear of no default", func() bool {
+		_, ok := f.deps.Hosts.Resolve("nobody.example")
+		return !ok
+	})
+	// Kept after the changes above, which drop the business's pages.
+	waitFor(t, "/about to be kept on "+hostB, func() bool {
+		return f.do(http.MethodGet, "/about", map[string]string{"Host": hostB}).Header().Get("X-Cache") == "hit"
+	})
+	tests := []struct {
+		name, target, host string
+		status             int
+	}{
+		{"a query that is not text", "/about?utm_source=%00", hostB, http.StatusBadRequest},
+		{"a query past its limit", "/about?utm_source=" + strings.Repeat("a", 9000), hostB, http.StatusRequestURITooLong},
+		{"a host nobody claims", "/about", "nobody.example", http.StatusNotFound},
+		{"a host that sends to the primary", "/about", "www.beta.example", http.StatusMovedPermanently},
+	}
+	for _, tt := range tests {
+		rec := f.do(http.MethodGet, tt.target, map[string]string{"Host": tt.host})
+		if rec.Code != tt.status || rec.Header().Get("X-Cache") != "" {
+			t.Errorf("%s: %d, X-Cache %q, want %d from the router", tt.name, rec.Code, rec.Header().Get("X-Cache"), tt.status)
+		}
+	}
+}
+
+func headerNames(h http.Header) []string {
+	names := slices.Sorted(maps.Keys(h))
+	return slices.DeleteFunc(names, func(n string) bool { return n == "Date" })
+}

@@ -58,7 +58,7 @@ awk -v a="$one_rss" -v b="$many_rss" -v n="$businesses" 'BEGIN {
   printf "RSS idle: the demo (2 businesses) %d MB, %d businesses %d MB: %+d MB (budget: under 100 MB more)%s\n", a, n, b, b - a, (b - a < 100 ? "" : "  OVER") }'
 
 host=b$((businesses - 1)).bench.localhost
-echo "-- cached pages of business #$((businesses - 1)) ($host) vs plain net/http sending the same response (wrk, 64 connections, two rounds each, interleaved)"
+echo "-- cached pages of business #$((businesses - 1)) ($host) vs plain net/http sending the same response (wrk, 64 connections, five rounds each, the page then the ceiling; the median judged)"
 go build -o "$work/bytesbench" ./backend/cmd/bytesbench
 against_ceiling "$work" "http://127.0.0.1:$port" "$host" "home / 90" "booking /widget/bookings/demo-consultation 80"
 

@@ -73,13 +73,17 @@ else
 fi
 
 echo
-echo "== Cached pages, logged at the default level, vs plain net/http sending the same response: bytes and headers, Content-Length included (wrk, 64 connections, two rounds each, interleaved)"
+echo "== Cached pages, logged at the default level, vs plain net/http sending the same response: bytes and headers, Content-Length included (wrk, 64 connections, five rounds each, the page then the ceiling; the median judged)"
 if command -v wrk >/dev/null 2>&1; then
   go build -o "$work/bytesbench" ./backend/cmd/bytesbench
   against_ceiling "$work" "http://127.0.0.1:$port" "" "home / 90" "post /blog/b/winter-skin/ 90" "booking /widget/bookings/demo-consultation 80"
 else
   echo "wrk is not installed (Debian: apt-get install wrk); skipped"
 fi
+echo "-- the same pages' cost in the server's own code, without sockets or neighbours' noise (Go benchmark: the handler as served answering a kept page, beside a plain handler writing its headers and bytes)"
+(cd backend/internal/web && "$work/web.test" -test.run '^$' -test.bench 'CachedPage' -test.benchtime 2s -test.benchmem) \
+  | awk '/^BenchmarkCachedPage/ { split($1, n, "/"); sub(/-[0-9]+$/, "", n[3]); ns[n[2] "/" n[3]] = $3; if (n[3] == "plain") pages[++k] = n[2] }
+    END { for (i = 1; i <= k; i++) { p = pages[i]; printf "%-8s server %6.0f ns, plain %6.0f ns: %5.0f ns more a request\n", p, ns[p "/server"], ns[p "/plain"], ns[p "/server"] - ns[p "/plain"] } }'
 
 echo
 echo "== Submitting a form: 20 concurrent submitters, after 40 to warm up (budget: p99 under 100 ms)"

@@ -53,6 +53,8 @@ func (d *frontDoor) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 func (d *frontDoor) answerKept(w http.ResponseWriter, r *http.Request) bool {
 	start := time.Now() // real time: how long the request took
 	s := d.s
+	answering := false
+	defer s.recoverKept(w, r, &answering)
 	first, _, _ := strings.Cut(r.URL.Path[min(1, len(r.URL.Path)):], "/")
 	if s.hosts == nil || d.routed[first] || refusedURL(r.URL) != 0 || strings.Contains(r.URL.RawQuery, "time=") {
 		return false
@@ -65,11 +67,11 @@ func (d *frontDoor) answerKept(w http.ResponseWriter, r *http.Request) bool {
 	if !ok {
 		return false
 	}
-	defer s.recoverKept(r)
 	id := requestID(pages.HeaderValue(r.Header, "X-Request-Id"))
 	h := w.Header()
 	h["X-Request-Id"] = []string{id}
 	addSecurityHeaders(h, r)
+	answering = true
 	status := s.pages.Answer(w, r, kept)
 	took := time.Since(start) // real time: how long the request took
 	s.logRequest(r.Context(), id, start, took, r.Method, r.URL.Path, status)
@@ -79,10 +81,11 @@ func (d *frontDoor) answerKept(w http.ResponseWriter, r *http.Request) bool {
 	return true
 }
 
-// recoverKept is recoverer's for the front door: a panic is logged, and
-// the connection cut (net/http's ErrAbortHandler, which it does not log
-// again) rather than a half-written page finished as if whole.
-func (s *Server) recoverKept(r *http.Request) {
+// recoverKept is recoverer's for the front door: a panic is logged; one
+// before the answer began is a clean 500, one while it was written cuts
+// the connection (net/http's ErrAbortHandler, which it does not log again)
+// rather than finish a half-written page as if whole.
+func (s *Server) recoverKept(w http.ResponseWriter, r *http.Request, answering *bool) {
 	v := recover()
 	if v == nil {
 		return
@@ -90,5 +93,11 @@ func (s *Server) recoverKept(r *http.Request) {
 	if v != http.ErrAbortHandler {
 		s.log.ErrorContext(r.Context(), "handler panicked", slog.String("path", loggedPath(r.URL.Path)), slog.Any("panic", v))
 	}
-	panic(http.ErrAbortHandler)
+	if *answering || v == http.ErrAbortHandler {
+		panic(http.ErrAbortHandler)
+	}
+	w.Header().Set("Content-Type", "application/json; charset=utf-8")
+	w.Header().Set("X-Content-Type-Options", "nosniff")
+	w.WriteHeader(http.StatusInternalServerError)
+	_, _ = w.Write([]byte(`{"error":{"code":"internal","message":"Internal Server Error"}}`))
 }

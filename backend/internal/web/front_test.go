@@ -6,7 +6,11 @@ import (
 	"net/http"
 	"slices"
 	"strings"
+	"sync/atomic"
 	"testing"
+	"time"
+
+	"slotwise/backend/internal/web"
 )
 
 // A kept page is answered before the router exactly as the router
@@ -103,3 +107,32 @@ func headerNames(h http.Header) []string {
 	names := slices.Sorted(maps.Keys(h))
 	return slices.DeleteFunc(names, func(n string) bool { return n == "Date" })
 }
+
+// A panic while a kept page is written is logged and cuts the connection
+// (net/http's ErrAbortHandler), rather than finish the page as if whole.
+func TestAPanicAtTheFrontDoorIsLoggedAndCutsTheConnection(t *testing.T) {
+	var panicking atomic.Bool
+	f := newFixture(t, sharedRenderer(t), func(d *web.Deps, _ wiring) { d.Metrics = panickyMetrics{&panicking} })
+	cachedOn(t, f.handler, "/")
+	panicking.Store(true)
+	defer func() {
+		if v := recover(); v != http.ErrAbortHandler {
+			t.Fatalf("recovered %v, want http.ErrAbortHandler", v)
+		}
+		if !strings.Contains(f.logs.String(), "handler panicked") {
+			t.Error("the panic was not logged")
+		}
+	}()
+	f.do(http.MethodGet, "/", nil)
+	t.Fatal("the front door did not panic on")
+}
+
+type panickyMetrics struct{ on *atomic.Bool }
+
+func (m panickyMetrics) Request(string, string, int, time.Duration) {
+	if m.on.Load() {
+		panic("metrics")
+	}
+}
+func (panickyMetrics) CacheLookup(bool)      {}
+func (panickyMetrics) Handler() http.Handler { return http.NotFoundHandler() }

@@ -285,6 +285,9 @@ func (c *pageCache) getFollowing(key []byte, eng *Engine, r *http.Request) *cach
 	if e != nil && e.cookies != nil {
 		e = c.getLocked(eng.appendCookies(key, r, e.cookies))
 	}
+	if e != nil && e.cookies != nil {
+		return nil // a key with cookies holds a page, never a marker
+	}
 	return e
 }
 

@@ -229,7 +229,10 @@ func (e *Engine) lookup(dst []byte, r *http.Request, who whose, path, rawQuery s
 		return dst, hit
 	}
 	dst = e.appendKey(dst[:0], r, who, path, rawQuery, as)
-	return dst, e.pages.get(dst)
+	if hit = e.pages.get(dst); hit != nil && hit.cookies != nil {
+		hit = nil // a marker, its route's cookies not learnt here yet
+	}
+	return dst, hit
 }
 
 // whose is what a page's key takes from the business a request is for:

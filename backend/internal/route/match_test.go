@@ -261,3 +261,11 @@ func BenchmarkRouteOf(b *testing.B) {
 		})
 	}
 }
+
+func TestAReservedPrefixIsShortASCII(t *testing.T) {
+	for _, prefix := range []string{"", "wïdget", strings.Repeat("a", 33)} {
+		if _, err := Parse([]byte(`{"routes":[],"reservedPrefixes":["` + prefix + `"]}`)); err == nil {
+			t.Errorf("the reserved prefix %q was accepted", prefix)
+		}
+	}
+}

@@ -118,6 +118,11 @@ func Parse(data []byte) (*Table, error) {
 	t.index()
 	t.reservedLower = map[string]bool{}
 	for _, p := range t.ReservedPrefixes {
+		// reserved looks an ASCII segment of at most 32 bytes up: a prefix
+		// past that could never be found.
+		if len(p) == 0 || len(p) > 32 || strings.ContainsFunc(p, func(r rune) bool { return r >= utf8.RuneSelf }) {
+			return nil, fmt.Errorf("route: reserved prefix %q must be 1 to 32 ASCII characters", p)
+		}
 		t.reservedLower[strings.ToLower(p)] = true
 	}
 	return &t, nil

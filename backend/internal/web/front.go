@@ -50,11 +50,11 @@ func (d *frontDoor) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 // otherwise: a refused URL (checkURL), a host that is no business's or
 // one its business sends on (forBusiness), a booker sent back to the
 // booking they made (backToDone, only with a time= in the query).
-func (d *frontDoor) answerKept(w http.ResponseWriter, r *http.Request) bool {
+func (d *frontDoor) answerKept(w http.ResponseWriter, r *http.Request) (answered bool) {
 	start := time.Now() // real time: how long the request took
 	s := d.s
-	answering := false
-	defer s.recoverKept(w, r, &answering)
+	stage := looking
+	defer s.recoverKept(r, &stage, &answered)
 	first, _, _ := strings.Cut(r.URL.Path[min(1, len(r.URL.Path)):], "/")
 	if s.hosts == nil || d.routed[first] || refusedURL(r.URL) != 0 || strings.Contains(r.URL.RawQuery, "time=") {
 		return false
@@ -71,8 +71,9 @@ func (d *frontDoor) answerKept(w http.ResponseWriter, r *http.Request) bool {
 	h := w.Header()
 	h["X-Request-Id"] = []string{id}
 	addSecurityHeaders(h, r)
-	answering = true
+	stage = writing
 	status := s.pages.Answer(w, r, kept)
+	stage = written
 	took := time.Since(start) // real time: how long the request took
 	s.logRequest(r.Context(), id, start, took, r.Method, r.URL.Path, status)
 	if s.metrics != nil {
@@ -81,11 +82,22 @@ func (d *frontDoor) answerKept(w http.ResponseWriter, r *http.Request) bool {
 	return true
 }
 
-// recoverKept is recoverer's for the front door: a panic is logged; one
-// before the answer began is a clean 500, one while it was written cuts
-// the connection (net/http's ErrAbortHandler, which it does not log again)
-// rather than finish a half-written page as if whole.
-func (s *Server) recoverKept(w http.ResponseWriter, r *http.Request, answering *bool) {
+// frontStage is how far the front door got with a request.
+type frontStage uint8
+
+const (
+	looking frontStage = iota // nothing sent: the router may still answer
+	writing                   // the page is being sent
+	written                   // the page went whole
+)
+
+// recoverKept is recoverer's for the front door: a panic is logged, and
+// then, before anything was sent, the router answers the request as it
+// would have (answered stays false); while the page is sent, the
+// connection is cut (net/http's ErrAbortHandler, which it does not log
+// again) rather than a half-written page finished as if whole; after it
+// went whole, only its log line or count is lost.
+func (s *Server) recoverKept(r *http.Request, stage *frontStage, answered *bool) {
 	v := recover()
 	if v == nil {
 		return
@@ -93,11 +105,12 @@ func (s *Server) recoverKept(w http.ResponseWriter, r *http.Request, answering *
 	if v != http.ErrAbortHandler {
 		s.log.ErrorContext(r.Context(), "handler panicked", slog.String("path", loggedPath(r.URL.Path)), slog.Any("panic", v))
 	}
-	if *answering || v == http.ErrAbortHandler {
+	switch {
+	case *stage == writing || v == http.ErrAbortHandler:
 		panic(http.ErrAbortHandler)
+	case *stage == written:
+		*answered = true
+	default:
+		*answered = false
 	}
-	w.Header().Set("Content-Type", "application/json; charset=utf-8")
-	w.Header().Set("X-Content-Type-Options", "nosniff")
-	w.WriteHeader(http.StatusInternalServerError)
-	_, _ = w.Write([]byte(`{"error":{"code":"internal","message":"Internal Server Error"}}`))
 }

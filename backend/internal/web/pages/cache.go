@@ -276,14 +276,13 @@ func (c *pageCache) get(key []byte) *cachedPage {
 }
 
 // getFollowing is get of key, and when key holds a marker, of the key
-// with the marker's cookies as r sends them (Engine.lookup): under one
-// read lock.
+// with the marker's cookies as r sends them (Engine.lookup). The cookies
+// are read and cleaned between the two reads, outside the lock: cleaning
+// one may read a file (an unknown time zone).
 func (c *pageCache) getFollowing(key []byte, eng *Engine, r *http.Request) *cachedPage {
-	c.mu.RLock()
-	defer c.mu.RUnlock()
-	e := c.getLocked(key)
+	e := c.get(key)
 	if e != nil && e.cookies != nil {
-		e = c.getLocked(eng.appendCookies(key, r, e.cookies))
+		e = c.get(eng.appendCookies(key, r, e.cookies))
 	}
 	if e != nil && e.cookies != nil {
 		return nil // a key with cookies holds a page, never a marker

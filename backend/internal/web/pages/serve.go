@@ -219,8 +219,8 @@ func (e *Engine) query(path, rawQuery string) string {
 // visitor's time zone): no route is matched for a hit. A page not found
 // so is looked for by the key its route's cookies make, as far as they
 // are known (a marker evicted, or a page kept before it): the key a miss
-// is then loaded under, so two visitors of different time zones never
-// share a load.
+// is then loaded under, so once a route's pages are known to read a
+// cookie, two visitors with different values of it never share a load.
 func (e *Engine) lookup(dst []byte, r *http.Request, who whose, path, rawQuery string, as form) ([]byte, *cachedPage) {
 	prefix, _, _ := SplitLocale(path)
 	dst = e.appendAddress(dst, r, who, prefix, path, rawQuery, as)

@@ -18,7 +18,6 @@ import (
 
 	"github.com/andybalholm/brotli"
 
-	"slotwise/backend/internal/db"
 )
 
 // Published website pages and the booking pages are sent from memory:
@@ -48,11 +47,10 @@ func businessTags(ctx context.Context, tags []string) []string {
 // businessPrefix is the business ctx works for, as it starts a cache key
 // and a tag: two businesses' pages of one address are two pages.
 func businessPrefix(ctx context.Context) string {
-	return string(appendBusinessPrefix(nil, ctx))
+	return string(appendBusinessPrefix(nil, whoseOf(ctx).id))
 }
 
-func appendBusinessPrefix(dst []byte, ctx context.Context) []byte {
-	id, _ := db.BusinessOf(ctx)
+func appendBusinessPrefix(dst []byte, id int64) []byte {
 	return append(strconv.AppendInt(dst, id, 10), '/')
 }
 

@@ -228,7 +228,9 @@ func (e *Engine) lookup(dst []byte, r *http.Request, who whose, path, rawQuery s
 	if hit != nil {
 		return dst, hit
 	}
-	dst = e.appendKey(dst[:0], r, who, path, rawQuery, as)
+	// dst is still the address (a marker followed wrote past its end):
+	// the key is it and the cookies its route's pages are known to read.
+	dst = e.appendCookies(dst, r, e.routeCookies(path))
 	if hit = e.pages.get(dst); hit != nil && hit.cookies != nil {
 		hit = nil // a marker, its route's cookies not learnt here yet
 	}
@@ -253,14 +255,19 @@ func whoseOf(ctx context.Context) whose {
 // vary by (a booking page reads the visitor's time zone), each as cleaned
 // for the loader.
 func (e *Engine) appendKey(dst []byte, r *http.Request, who whose, path, rawQuery string, as form) []byte {
-	prefix, basePath, _ := SplitLocale(path)
-	var varies []string
-	// The route's name alone: a path whose parameters its route refuses
-	// is no page, so nothing is kept under the key it makes.
+	prefix, _, _ := SplitLocale(path)
+	return e.appendCookies(e.appendAddress(dst, r, who, prefix, path, rawQuery, as), r, e.routeCookies(path))
+}
+
+// routeCookies is the cookies the pages of path's route were found to
+// read, by the route's name alone: a path whose parameters its route
+// refuses is no page, so nothing is kept under the key it makes.
+func (e *Engine) routeCookies(path string) []string {
+	_, basePath, _ := SplitLocale(path)
 	if route, ok := e.opt.Routes.RouteOf(basePath); ok {
-		varies = e.pages.variesOf(route.Name)
+		return e.pages.variesOf(route.Name)
 	}
-	return e.appendCookies(e.appendAddress(dst, r, who, prefix, path, rawQuery, as), r, varies)
+	return nil
 }
 
 // keyOf is where a loaded page is kept: under its own cookies, learnt
@@ -283,7 +290,7 @@ func (e *Engine) appendAddress(dst []byte, r *http.Request, who whose, prefix, p
 	if as == asData {
 		kind = "data"
 	}
-	dst = append(strconv.AppendInt(dst, who.id, 10), '/')
+	dst = appendBusinessPrefix(dst, who.id)
 	for _, part := range [...]string{kind, resolveLocale(r, prefix, who.locale), consentIn(r), path, rawQuery} {
 		dst = append(append(dst, 0), part...)
 	}

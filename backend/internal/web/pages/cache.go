@@ -17,7 +17,6 @@ import (
 	"time"
 
 	"github.com/andybalholm/brotli"
-
 )
 
 // Published website pages and the booking pages are sent from memory:

@@ -112,10 +112,10 @@ func (s *Service) slotsOf(ctx context.Context, cal *Calendar, q SlotsQuery, exce
 		}
 	}
 	if end.Before(horizon) {
-		nq, err := freeOf(cal, staff, busy, end, horizon, now, except)
-		if err != nil {
-			return nil, err
-		}
+		// The same question after the range: its busy times are read for
+		// both, and a question's range is only its From and To.
+		nq := aq
+		nq.Query.From, nq.Query.To = end, horizon
 		if slot, ok := nq.first(); ok {
 			t := slot.Start.In(zone)
 			res.Next = &t
@@ -171,7 +171,7 @@ func (s *Service) query(ctx context.Context, q db.Querier, cal *Calendar, staff 
 // busyOf reads staff's busy times around [from, to): a day's worth of
 // margin on each side, since bookings just outside the range still block
 // slots inside it, and count toward its days' limits.
-func (s *Service) busyOf(ctx context.Context, q db.Querier, staff []*Staff, from, to time.Time) ([]busy, error) {
+func (s *Service) busyOf(ctx context.Context, q db.Querier, staff []*Staff, from, to time.Time) (busyTimes, error) {
 	ids := make([]int64, len(staff))
 	for i, st := range staff {
 		ids[i] = st.ID
@@ -181,7 +181,7 @@ func (s *Service) busyOf(ctx context.Context, q db.Querier, staff []*Staff, from
 
 // freeOf is query's question of busy times already read (busyOf, over a
 // range that holds [from, to)).
-func freeOf(cal *Calendar, staff []*Staff, busy []busy, from, to, now time.Time, except []string) (free, error) {
+func freeOf(cal *Calendar, staff []*Staff, busy busyTimes, from, to, now time.Time, except []string) (free, error) {
 	f := free{Query: availability.Query{
 		Rules: availability.Rules{
 			Duration: cal.Duration, Interval: cal.Interval,
@@ -198,11 +198,13 @@ func freeOf(cal *Calendar, staff []*Staff, busy []busy, from, to, now time.Time,
 			return f, err
 		}
 		runs := map[int64]*classRun{}
-		for _, b := range busy {
-			if b.StaffID != st.ID || b.BookingID != "" && slices.Contains(except, b.BookingID) {
+		own := busy.own[st.ID]
+		as.Busy = append(make([]availability.Interval, 0, len(own)+len(busy.bookings)), own...)
+		for _, b := range busy.bookings {
+			if b.StaffID != st.ID || slices.Contains(except, b.BookingID) {
 				continue
 			}
-			if cal.Class() && !b.external() && strings.HasPrefix(b.Session, ownPrefix) {
+			if cal.Class() && strings.HasPrefix(b.Session, ownPrefix) {
 				run := runs[b.Start.Unix()]
 				if run == nil {
 					run = &classRun{blocked: availability.Interval{Start: b.From, End: b.To}}
@@ -213,9 +215,7 @@ func freeOf(cal *Calendar, staff []*Staff, busy []busy, from, to, now time.Time,
 				continue
 			}
 			as.Busy = append(as.Busy, availability.Interval{Start: b.From, End: b.To})
-			if !b.external() {
-				as.DayCounts[availability.DateOf(b.Start, as.Zone)]++
-			}
+			as.DayCounts[availability.DateOf(b.Start, as.Zone)]++
 		}
 		f.sessions[st.ID] = runs
 		f.Query.Staff = append(f.Query.Staff, as)

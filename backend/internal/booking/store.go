@@ -189,20 +189,26 @@ type busy struct {
 	StaffID   int64
 	From, To  time.Time
 	Start     time.Time
-	BookingID string // empty: an event of the person's own calendar
+	BookingID string
 	Session   string // a class slot's bookings share one
 	Seats     int
 }
 
-// external tells a busy time of the person's own calendars (a connection's
-// event) from a booking: it blocks time, but is not counted as a booking.
-func (b busy) external() bool { return b.BookingID == "" }
+// busyTimes are the staff's busy times around a range: their bookings, and
+// the events of their own calendars by person. An event blocks time but
+// is no booking (it counts toward no day's limit, takes no seat), and a
+// person's calendars may hold 20,000 of them, so they are kept as the
+// intervals availability reads, without a booking's fields.
+type busyTimes struct {
+	bookings []busy
+	own      map[int64][]availability.Interval
+}
 
 // busyBetween lists the blocked time of the staff members' active bookings
 // overlapping [from, to), across every calendar: a person is busy whatever
 // they were booked for; and the busy times of their own calendars
 // (calendar connections, kept fresh by calsync).
-func (store) busyBetween(ctx context.Context, q db.Querier, staffIDs []int64, from, to time.Time) ([]busy, error) {
+func (store) busyBetween(ctx context.Context, q db.Querier, staffIDs []int64, from, to time.Time) (busyTimes, error) {
 	// Each person's bookings are a branch of their own, found by the
 	// business and the person ("location_id = $3 AND staff_id = $4"): an
 	// index scan takes both only as equalities (a list of people cannot
@@ -213,28 +219,47 @@ func (store) busyBetween(ctx context.Context, q db.Querier, staffIDs []int64, fr
 	// people: an array of unknown length made PostgreSQL plan the query
 	// again at every call.
 	if len(staffIDs) == 0 {
-		return nil, nil
+		return busyTimes{}, nil
 	}
 	args := []any{from, to, db.ThisBusiness}
 	people := make([]string, len(staffIDs))
-	branches := make([]string, 0, len(staffIDs)+1)
+	branches := make([]string, len(staffIDs))
 	for i, id := range staffIDs {
 		args = append(args, id)
 		people[i] = "$" + strconv.Itoa(len(args))
-		branches = append(branches, `SELECT staff_id, lower(blocked), upper(blocked), starts_at, id, coalesce(session, ''), seats FROM bookings
-		WHERE location_id = $3 AND staff_id = `+people[i]+` AND status <> 'cancelled' AND blocked && tstzrange($1, $2)`)
+		branches[i] = `SELECT staff_id, lower(blocked), upper(blocked), starts_at, id, coalesce(session, ''), seats FROM bookings
+		WHERE location_id = $3 AND staff_id = ` + people[i] + ` AND status <> 'cancelled' AND blocked && tstzrange($1, $2)`
 	}
-	branches = append(branches, `SELECT staff_id, lower(span), upper(span), lower(span), '', '', 0 FROM staff_busy
-		WHERE location_id = $3 AND staff_id IN (`+strings.Join(people, ", ")+`) AND span && tstzrange($1, $2)`)
 	rows, err := q.Query(ctx, strings.Join(branches, "\n\t\tUNION ALL\n\t\t"), args...)
 	if err != nil {
-		return nil, fmt.Errorf("booking: unable to fetch busy times: %w", err)
+		return busyTimes{}, fmt.Errorf("booking: unable to fetch busy times: %w", err)
 	}
-	return pgx.CollectRows(rows, func(r pgx.CollectableRow) (busy, error) {
+	bookings, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (busy, error) {
 		var b busy
 		err := r.Scan(&b.StaffID, &b.From, &b.To, &b.Start, &b.BookingID, &b.Session, &b.Seats)
 		return b, err
 	})
+	if err != nil {
+		return busyTimes{}, fmt.Errorf("booking: unable to fetch busy times: %w", err)
+	}
+	// The events of their own calendars come apart, three columns a row:
+	// a person's calendars may hold 20,000 of them in a month, and every
+	// column a row carries costs PostgreSQL and pgx alike.
+	rows, err = q.Query(ctx, `SELECT staff_id, lower(span), upper(span) FROM staff_busy
+		WHERE location_id = $3 AND staff_id IN (`+strings.Join(people, ", ")+`) AND span && tstzrange($1, $2)`, args...)
+	if err != nil {
+		return busyTimes{}, fmt.Errorf("booking: unable to fetch busy times: %w", err)
+	}
+	out := busyTimes{bookings: bookings, own: map[int64][]availability.Interval{}}
+	var staffID int64
+	var event availability.Interval
+	if _, err := pgx.ForEachRow(rows, []any{&staffID, &event.Start, &event.End}, func() error {
+		out.own[staffID] = append(out.own[staffID], event)
+		return nil
+	}); err != nil {
+		return busyTimes{}, fmt.Errorf("booking: unable to fetch busy times: %w", err)
+	}
+	return out, nil
 }
 
 func (store) insertBooking(ctx context.Context, q db.Querier, b *Booking, blockedFrom, blockedTo time.Time) error {

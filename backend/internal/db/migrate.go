@@ -8,9 +8,12 @@ import (
 	"time"
 
 	"github.com/golang-migrate/migrate/v4"
+	"github.com/golang-migrate/migrate/v4/database"
 	pgxmigrate "github.com/golang-migrate/migrate/v4/database/pgx/v5"
+	"github.com/golang-migrate/migrate/v4/source"
 	"github.com/golang-migrate/migrate/v4/source/iofs"
 	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/jackc/pgx/v5/stdlib"
 
 	"slotwise/migrations"
@@ -72,6 +75,21 @@ func Migrate(ctx context.Context, connString string) error {
 		}
 	}()
 	upErr := m.Up()
+	for try := 1; try < 4 && concurrentRoleUpdate(upErr) && ctx.Err() == nil; try++ {
+		// Roles belong to the cluster, not to a database: two databases
+		// of one cluster migrated at once (two deployments, or tests) may
+		// change the same role's row together, and PostgreSQL fails the
+		// later with "tuple concurrently updated". A migration's file runs
+		// as one implicit transaction (none of ours has BEGIN, COMMIT or
+		// CONCURRENTLY), so nothing of it stayed but golang-migrate's dirty
+		// mark: take the mark back to the version before, and run it again.
+		time.Sleep(time.Duration(try) * 100 * time.Millisecond)
+		if err := forceBefore(m, src); err != nil {
+			upErr = errors.Join(upErr, err)
+			break
+		}
+		upErr = m.Up()
+	}
 	close(done)
 	srcErr, dbErr := m.Close()
 
@@ -91,6 +109,32 @@ func Migrate(ctx context.Context, connString string) error {
 		return fmt.Errorf("db: closing migrations: %w", err)
 	}
 	return nil
+}
+
+// concurrentRoleUpdate tells PostgreSQL's refusal of a catalog row another
+// transaction changed at the same moment (XX000, "tuple concurrently
+// updated"), as a migration's role statements meet it.
+func concurrentRoleUpdate(err error) bool {
+	var failed database.Error
+	var pgErr *pgconn.PgError
+	return errors.As(err, &failed) && errors.As(failed.OrigErr, &pgErr) &&
+		pgErr.Code == "XX000" && pgErr.Message == "tuple concurrently updated"
+}
+
+// forceBefore records the version before the dirty one as clean.
+func forceBefore(m *migrate.Migrate, src source.Driver) error {
+	version, dirty, err := m.Version()
+	if err != nil || !dirty {
+		return fmt.Errorf("db: a migration failed and its version cannot be taken back: %w", err)
+	}
+	before := database.NilVersion
+	switch prev, err := src.Prev(version); {
+	case err == nil:
+		before = int(prev)
+	case !errors.Is(err, fs.ErrNotExist):
+		return fmt.Errorf("db: unable to read embedded migrations: %w", err)
+	}
+	return m.Force(before)
 }
 
 // LatestSchemaVersion is the version of the newest embedded migration.

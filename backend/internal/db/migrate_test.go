@@ -93,6 +93,31 @@ func TestMigrateConcurrentCallsBothSucceed(t *testing.T) {
 	assertLatestSchema(t, url)
 }
 
+// Roles belong to the cluster: databases of one cluster migrated at the
+// same moment change the same roles' rows, which PostgreSQL refuses to all
+// but one ("tuple concurrently updated"); each is migrated all the same.
+func TestDatabasesOfOneClusterMigrateAtTheSameMoment(t *testing.T) {
+	urls := make([]string, 4)
+	for i := range urls {
+		urls[i] = dbtest.EmptyURL(t)
+	}
+	ctx := testContext(t)
+	var wg sync.WaitGroup
+	errs := make([]error, len(urls))
+	for i, url := range urls {
+		wg.Go(func() { errs[i] = db.Migrate(ctx, url) })
+	}
+	wg.Wait()
+	for i, err := range errs {
+		if err != nil {
+			t.Errorf("Migrate of database #%d: %v", i+1, err)
+		}
+	}
+	for _, url := range urls {
+		assertLatestSchema(t, url)
+	}
+}
+
 func TestMigrateAcceptsKeywordValueConnectionStrings(t *testing.T) {
 	url := dbtest.EmptyURL(t)
 	cfg, err := pgx.ParseConfig(url)

@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 
@@ -13,6 +14,10 @@ export default defineConfig({
   test: {
     include: ['ui/src/**/*.test.{ts,tsx}', 'ui/build/**/*.test.{js,mjs}'],
     environment: 'jsdom',
+    // A worker a core: vitest keeps one core for its main process by
+    // default, which idles while the workers run and, on a two-core
+    // machine, halved the run (110 s, 72 s with two workers).
+    maxWorkers: os.availableParallelism(),
     setupFiles: ['ui/src/testing/clockShift.setup.mjs'],
     css: { modules: { classNameStrategy: 'non-scoped' } },
   },

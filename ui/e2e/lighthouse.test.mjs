@@ -40,7 +40,7 @@ describe('Lighthouse on a phone', () => {
 
   for (const [name, path, categories] of pages) {
     test(`${name}: ${categories.join(' and ')} 100`, async () => {
-      const run = await lighthouse(server.base + path, { port: chrome.port, onlyCategories: categories, logLevel: 'error', formFactor: 'mobile' });
+      const run = await lighthouse(server.base + path, { port: chrome.port, onlyCategories: categories, logLevel: 'error', formFactor: 'mobile', disableFullPageScreenshot: true });
       const { lhr } = run;
       assert.equal(lhr.runtimeError, undefined, `${name}: ${lhr.runtimeError?.message}`);
       for (const c of categories) {

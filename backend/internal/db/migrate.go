@@ -124,8 +124,11 @@ func concurrentRoleUpdate(err error) bool {
 // forceBefore records the version before the dirty one as clean.
 func forceBefore(m *migrate.Migrate, src source.Driver) error {
 	version, dirty, err := m.Version()
-	if err != nil || !dirty {
-		return fmt.Errorf("db: a migration failed and its version cannot be taken back: %w", err)
+	switch {
+	case err != nil:
+		return fmt.Errorf("db: a migration failed and its version cannot be read: %w", err)
+	case !dirty:
+		return errors.New("db: a migration failed without leaving its version dirty")
 	}
 	before := database.NilVersion
 	switch prev, err := src.Prev(version); {

@@ -54,10 +54,7 @@ func newService(t *testing.T) (*booking.Service, *db.Pool, *recorder) {
 // newServiceWith is the service with the collaborators opt gives, on Friday.
 func newServiceWith(t *testing.T, opt booking.Options) (*booking.Service, *db.Pool, *recorder) {
 	t.Helper()
-	pool := dbtest.New(t)
-	if err := demo.Seed(context.Background(), pool); err != nil {
-		t.Fatal(err)
-	}
+	pool := dbtest.NewFilled(t, "demo", demo.Seed)
 	rec := &recorder{pool: pool}
 	opt.Clock = func() time.Time { return friday }
 	svc := booking.NewService(pool, slog.New(slog.NewTextHandler(io.Discard, nil)), opt)

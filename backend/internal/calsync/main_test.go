@@ -54,10 +54,7 @@ func newServiceWith(pool *db.Pool, change func(*calsync.Options)) *calsync.Servi
 
 func newServiceTB(t testing.TB) (*calsync.Service, *db.Pool) {
 	t.Helper()
-	pool := dbtest.New(t)
-	if err := demo.Seed(context.Background(), pool); err != nil {
-		t.Fatal(err)
-	}
+	pool := dbtest.NewFilled(t, "demo", demo.Seed)
 	svc := calsync.NewService(pool, testOptions())
 	svc.SetClock(func() time.Time { return monday })
 	return svc, pool

@@ -36,11 +36,8 @@ func (c *clock) add(d time.Duration) { c.mu.Lock(); c.t = c.t.Add(d); c.mu.Unloc
 
 func newService(t *testing.T) (*forms.Service, *db.Pool, *clock) {
 	t.Helper()
-	pool := dbtest.New(t)
+	pool := dbtest.NewFilled(t, "demo", demo.Seed)
 	ctx := context.Background()
-	if err := demo.Seed(ctx, pool); err != nil {
-		t.Fatal(err)
-	}
 	keys, err := formkey.Load(ctx, pool)
 	if err != nil {
 		t.Fatal(err)

@@ -53,10 +53,7 @@ func (f *fixture) configure(providers ...payments.Provider) {
 
 func newFixture(t *testing.T) *fixture {
 	t.Helper()
-	f := &fixture{pool: dbtest.New(t), double: stripetest.Start(t)}
-	if err := demo.Seed(context.Background(), f.pool); err != nil {
-		t.Fatal(err)
-	}
+	f := &fixture{pool: dbtest.NewFilled(t, "demo", demo.Seed), double: stripetest.Start(t)}
 	start := friday
 	f.now.Store(&start)
 	log := slog.New(slog.NewTextHandler(io.Discard, nil))

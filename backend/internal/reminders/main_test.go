@@ -110,11 +110,8 @@ var quiet = slog.New(slog.NewTextHandler(io.Discard, nil))
 
 func newFixture(t testing.TB, at time.Time) *fixture {
 	t.Helper()
-	pool := dbtest.New(t)
+	pool := dbtest.NewFilled(t, "demo", demo.Seed)
 	ctx := context.Background()
-	if err := demo.Seed(ctx, pool); err != nil {
-		t.Fatal(err)
-	}
 	// The demo's staff get an agenda planned on the real clock when it is
 	// seeded; these tests run on their own.
 	if _, err := pool.Exec(ctx, `UPDATE staff SET agenda = NULL; DELETE FROM reminders`); err != nil {

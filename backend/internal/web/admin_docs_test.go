@@ -12,7 +12,6 @@ import (
 	"time"
 
 	"slotwise/backend/internal/admin"
-	"slotwise/backend/internal/db/dbtest"
 	"slotwise/backend/internal/payments/stripetest"
 )
 
@@ -97,7 +96,7 @@ func sameShape(t *testing.T, where string, documented, real any) {
 }
 
 func TestTheAdminExamplesOfTheDocsWork(t *testing.T) {
-	af := newAdminFixtureOn(t, dbtest.New(t), stripetest.Start(t).URL) // a payment account's keys are checked at Stripe's double
+	af := newAdminFixtureOn(t, demoPool(t), stripetest.Start(t).URL) // a payment account's keys are checked at Stripe's double
 	receiver := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { w.WriteHeader(http.StatusNoContent) }))
 	defer receiver.Close()
 	start, _ := time.Parse(time.RFC3339, nextMonday10())

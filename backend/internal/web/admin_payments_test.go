@@ -8,7 +8,6 @@ import (
 
 	"slotwise/backend/internal/admin"
 	"slotwise/backend/internal/db"
-	"slotwise/backend/internal/db/dbtest"
 	"slotwise/backend/internal/payments/stripetest"
 )
 
@@ -16,7 +15,7 @@ import (
 // secrets go in and never come out, every field is checked on its own,
 // a read token cannot change it, and another business sees none of it.
 func TestABusinessConnectsItsOwnPaymentAccountWhoseSecretsNeverComeBack(t *testing.T) {
-	af := newAdminFixtureOn(t, dbtest.New(t), stripetest.Start(t).URL)
+	af := newAdminFixtureOn(t, demoPool(t), stripetest.Start(t).URL)
 	const key, hook = "sk_test_51BusinessOwnKey4242", "whsec_business_own_secret"
 	connect := `{"secretKey":"` + key + `","webhookSecret":"` + hook + `"}`
 	leaks := func(body string) bool { return strings.Contains(body, key) || strings.Contains(body, hook) }

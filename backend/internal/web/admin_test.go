@@ -25,7 +25,6 @@ import (
 	"slotwise/backend/internal/calsync"
 	"slotwise/backend/internal/content"
 	"slotwise/backend/internal/db"
-	"slotwise/backend/internal/db/dbtest"
 	"slotwise/backend/internal/events"
 	"slotwise/backend/internal/formkey"
 	"slotwise/backend/internal/forms"
@@ -53,12 +52,12 @@ type adminFixture struct {
 
 func newAdminFixture(t *testing.T, opts ...option) *adminFixture {
 	t.Helper()
-	return newAdminFixtureOn(t, dbtest.New(t), "http://127.0.0.1:9", opts...)
+	return newAdminFixtureOn(t, demoPool(t), "http://127.0.0.1:9", opts...)
 }
 
-// newAdminFixtureOn is newAdminFixture on a pool of the test's own, with
-// businesses' Stripe accounts reached at stripeAPI (a closed port unless
-// a test connects one: stripetest's double).
+// newAdminFixtureOn is newAdminFixture on a pool of the test's own holding
+// the demo, with businesses' Stripe accounts reached at stripeAPI (a closed
+// port unless a test connects one: stripetest's double).
 func newAdminFixtureOn(t *testing.T, pool *db.Pool, stripeAPI string, opts ...option) *adminFixture {
 	t.Helper()
 	af := &adminFixture{t: t}

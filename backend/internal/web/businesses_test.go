@@ -197,6 +197,9 @@ func TestEveryStatementForABusinessNamesIt(t *testing.T) {
 	if _, err := pool.Exec(context.Background(), `SELECT setval('locations_id_seq', 900000)`); err != nil {
 		t.Fatal(err)
 	}
+	if err := demo.Seed(context.Background(), pool); err != nil {
+		t.Fatal(err)
+	}
 	af := newAdminFixtureOn(t, pool, "http://127.0.0.1:9")
 	b := addSecondStudio(t, af.fixture)
 	onB := map[string]string{"Host": hostB}

@@ -95,17 +95,24 @@ func (w wiring) bookings(log *slog.Logger, opt booking.Options) *booking.Service
 
 func newFixture(t testing.TB, renderer pages.Renderer, opts ...option) *fixture {
 	t.Helper()
-	return newFixtureOn(t, renderer, dbtest.New(t), opts...)
+	return newFixtureOn(t, renderer, demoPool(t), opts...)
 }
 
-// newFixtureOn is newFixture on a pool of the test's own (one whose
-// statements are recorded).
-func newFixtureOn(t testing.TB, renderer pages.Renderer, pool *db.Pool, opts ...option) *fixture {
+// demoPool is a database of the test's own holding the demo's import (a
+// copy of one imported once a process).
+func demoPool(t testing.TB) *db.Pool {
 	t.Helper()
 	if err := locales.Load(); err != nil {
 		t.Fatal(err)
 	}
-	if err := demo.Seed(context.Background(), pool); err != nil {
+	return dbtest.NewFilled(t, "demo", demo.Seed)
+}
+
+// newFixtureOn is newFixture on a pool of the test's own holding the demo
+// (one whose statements are recorded).
+func newFixtureOn(t testing.TB, renderer pages.Renderer, pool *db.Pool, opts ...option) *fixture {
+	t.Helper()
+	if err := locales.Load(); err != nil {
 		t.Fatal(err)
 	}
 	assets, err := pages.LoadAssets(ui.Dist())

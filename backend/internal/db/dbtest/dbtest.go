@@ -106,7 +106,13 @@ func Main(m *testing.M) {
 // Each of configure changes the pool's configuration first (Statements).
 func New(t testing.TB, configure ...func(*pgxpool.Config)) *db.Pool {
 	t.Helper()
-	connString := URL(t)
+	return open(t, URL(t), configure...)
+}
+
+// open is a pool on connString working as the server does, closed when
+// the test ends (before the database is dropped).
+func open(t testing.TB, connString string, configure ...func(*pgxpool.Config)) *db.Pool {
+	t.Helper()
 	cfg, err := db.ParsePoolConfig(connString)
 	if err != nil {
 		t.Fatalf("dbtest: %v", err)
@@ -263,6 +269,7 @@ func shutdown() error {
 	if srv == nil {
 		return nil
 	}
+	dropFilled(srv)
 	err := srv.close()
 	srv = nil
 	return err

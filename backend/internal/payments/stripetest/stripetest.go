@@ -20,6 +20,7 @@ import (
 	"net/url"
 	"os/exec"
 	"regexp"
+	"runtime"
 	"strings"
 	"sync"
 	"testing"
@@ -49,25 +50,44 @@ type Request struct {
 
 var listening = regexp.MustCompile(`Listening for HTTP at address: (\S+)`)
 
-// Start runs stripe-mock on a free port of 127.0.0.1 for the test.
-func Start(t testing.TB) *Double {
-	t.Helper()
+var (
+	mockOnce sync.Once
+	mockAddr string
+	mockErr  error
+)
+
+// startMock runs stripe-mock on a free port of 127.0.0.1 for the rest of
+// the test process and returns its address. It is started from a thread
+// kept for it until it exits, so that on Linux it is killed with the
+// process (stopOnParentExit): a test binary that ends, or is killed,
+// leaves no stripe-mock behind.
+func startMock() (string, error) {
 	path, err := exec.Command("go", "tool", "-n", "stripe-mock").Output()
 	if err != nil {
-		t.Fatalf("stripe-mock is a tool of go.mod (go tool -n stripe-mock): %v", err)
+		return "", fmt.Errorf("stripe-mock is a tool of go.mod (go tool -n stripe-mock): %w", err)
 	}
 	// Its HTTPS listener (unused) gets a free port too: by default it takes
 	// a fixed one (12112), where two doubles at once would collide.
 	cmd := exec.Command(strings.TrimSpace(string(path)), "-http-addr", "127.0.0.1:", "-https-addr", "127.0.0.1:")
+	stopOnParentExit(cmd)
 	out, err := cmd.StdoutPipe()
 	if err != nil {
-		t.Fatal(err)
+		return "", err
 	}
 	cmd.Stderr = cmd.Stdout
-	if err := cmd.Start(); err != nil {
-		t.Fatalf("unable to start stripe-mock: %v", err)
+	started := make(chan error, 1)
+	go func() {
+		runtime.LockOSThread() // never unlocked: the thread lives as long as the process
+		if err := cmd.Start(); err != nil {
+			started <- fmt.Errorf("unable to start stripe-mock: %w", err)
+			return
+		}
+		started <- nil
+		_ = cmd.Wait()
+	}()
+	if err := <-started; err != nil {
+		return "", err
 	}
-	t.Cleanup(func() { _ = cmd.Process.Kill(); _ = cmd.Wait() })
 	addr := make(chan string, 1)
 	go func() {
 		defer close(addr) // it exited without listening
@@ -81,18 +101,30 @@ func Start(t testing.TB) *Double {
 			}
 			said = append(said, sc.Text())
 		}
-		t.Logf("stripe-mock said: %s", strings.Join(said, "\n"))
+		addr <- "said: " + strings.Join(said, "\n")
 	}()
-	var mock string
 	select {
-	case a, ok := <-addr:
-		if !ok {
-			t.Fatal("stripe-mock exited before it listened")
+	case a := <-addr:
+		if a == "" || strings.HasPrefix(a, "said: ") {
+			return "", fmt.Errorf("stripe-mock exited before it listened; it %s", a)
 		}
-		mock = a
+		return a, nil
 	case <-time.After(30 * time.Second):
-		t.Fatal("stripe-mock did not start within 30 s")
+		_ = cmd.Process.Kill()
+		return "", fmt.Errorf("stripe-mock did not start within 30 s")
 	}
+}
+
+// Start gives the test a Double: its own proxy, in front of the process's
+// one stripe-mock (started at the first test asking; it keeps no state,
+// and it takes a second of CPU to start).
+func Start(t testing.TB) *Double {
+	t.Helper()
+	mockOnce.Do(func() { mockAddr, mockErr = startMock() })
+	if mockErr != nil {
+		t.Fatal(mockErr)
+	}
+	mock := mockAddr
 	d := &Double{paid: map[string]int64{}}
 	target, _ := url.Parse("http://" + mock)
 	proxy := httputil.NewSingleHostReverseProxy(target)

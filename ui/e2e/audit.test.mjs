@@ -54,7 +54,7 @@ describe('every booker screen', () => {
       assert.deepEqual(await axe(page), [], `${name} has accessibility violations`);
       // The HTML the server sends for this step, as a browser without scripts gets it.
       const res = await fetch(page.url(), { headers: { Cookie: 'slotwise_consent=all' } });
-      assert.equal(htmlProblems(await res.text()), '', `${name} is not valid HTML`);
+      assert.equal(await htmlProblems(await res.text()), '', `${name} is not valid HTML`);
       await ctx.close();
     });
   }

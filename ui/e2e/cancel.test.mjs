@@ -103,7 +103,7 @@ describe('cancelling a booking', () => {
     const form = html.match(/<form[^>]*>/)?.[0] ?? '';
     assert.match(form, / method="post"/);
     assert.match(form, / action="\/widget\/booking\/cancel-booking\?id=bk_[^"]+&amp;token=[^"]+"/);
-    assert.equal(htmlProblems(html), '', 'the cancel screen is not valid HTML');
+    assert.equal(await htmlProblems(html), '', 'the cancel screen is not valid HTML');
     assert.deepEqual(await axe(page), [], 'the cancel screen has accessibility violations');
     // By keyboard only: the reason, Tab to the button, Enter. This screen
     // is the question; its button cancels, with no second dialog.
@@ -140,7 +140,7 @@ describe('cancelling a booking', () => {
     await truthful('reload of the cancel screen');
     await page.getByText('Travelling').waitFor();
     assert.deepEqual(await axe(page), [], 'the cancelled screen has accessibility violations');
-    assert.equal(htmlProblems(await (await fetch(cancelURL, { headers: { Cookie: 'slotwise_consent=all' } })).text()), '', 'the cancelled screen is not valid HTML');
+    assert.equal(await htmlProblems(await (await fetch(cancelURL, { headers: { Cookie: 'slotwise_consent=all' } })).text()), '', 'the cancelled screen is not valid HTML');
 
     assert.equal(await cancellationsTo(email), 1, 'one cancellation mail');
     assert.deepEqual(real(problems), []);

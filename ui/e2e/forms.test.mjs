@@ -264,7 +264,7 @@ describe('every form screen', () => {
       if (act) await act(page);
       assert.deepEqual(await axe(page), [], `${name} has accessibility violations`);
       const res = await fetch(page.url(), { headers: { Cookie: 'slotwise_consent=all' } });
-      assert.equal(htmlProblems(await res.text()), '', `${name} is not valid HTML`);
+      assert.equal(await htmlProblems(await res.text()), '', `${name} is not valid HTML`);
       await ctx.close();
     });
   }

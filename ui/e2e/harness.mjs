@@ -1,7 +1,7 @@
 // Shared set-up of the browser tests: the built binary serving on a free
 // loopback port with its own private PostgreSQL, and Debian's Chromium.
 import { execFileSync, spawn } from 'node:child_process';
-import { chmodSync, mkdtempSync, rmSync, mkdirSync, readFileSync, readdirSync, statfsSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdtempSync, rmSync, mkdirSync, readFileSync, readdirSync, statfsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -300,17 +300,41 @@ export async function axe(page) {
 }
 
 // htmlProblems is what the Nu HTML checker finds wrong in a document: ''
-// when it is valid.
-export function htmlProblems(html) {
-  const dir = mkdtempSync(join(tmpdir(), 'vnu-'));
-  const file = join(dir, 'page.html');
-  writeFileSync(file, html);
-  try {
-    execFileSync('java', ['-jar', vnuJar, '--errors-only', '--format', 'text', file], { stdio: 'pipe' });
-    return '';
-  } catch (err) {
-    return String(err.stderr || err.stdout || err).trim();
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
+// when it is valid. The checker runs as its own web service on loopback,
+// started at a test file's first document: the JVM takes seconds of CPU to
+// start and warm up, a document then some milliseconds.
+export async function htmlProblems(html) {
+  checker ??= startChecker();
+  const res = await fetch((await checker) + '?out=gnu&level=error', {
+    method: 'POST', headers: { 'Content-Type': 'text/html; charset=utf-8' }, body: html,
+  });
+  assert.equal(res.status, 200, 'the HTML checker answers');
+  return (await res.text()).trim();
+}
+
+let checker;
+
+// startChecker runs vnu's web service (nu.validator.servlet.Main) until
+// this process exits and resolves to its address once it answers.
+async function startChecker() {
+  const port = await freePort();
+  const java = spawn('java', ['-Dnu.validator.servlet.bind-address=127.0.0.1', '-cp', vnuJar, 'nu.validator.servlet.Main', String(port)],
+    { stdio: ['ignore', 'ignore', 'pipe'] });
+  let said = '';
+  java.stderr.on('data', (d) => { said = (said + d).slice(-2000); });
+  process.on('exit', () => java.kill('SIGKILL'));
+  const base = `http://127.0.0.1:${port}/`;
+  for (const until = Date.now() + 60_000; Date.now() < until;) {
+    if (java.exitCode !== null) break;
+    try {
+      if ((await fetch(base)).ok) {
+        java.stderr.destroy();
+        java.unref(); // the test file ends when its tests do
+        return base;
+      }
+    } catch { /* not listening yet */ }
+    await new Promise((r) => setTimeout(r, 100));
   }
+  java.kill('SIGKILL');
+  throw new Error(`the HTML checker did not start:\n${said}`);
 }

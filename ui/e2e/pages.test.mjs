@@ -282,7 +282,7 @@ describe('the website frame', () => {
       if (name.includes('menu')) await page.locator('header summary', { hasText: 'Menu' }).click();
       assert.deepEqual(await axe(page), [], `${name} has accessibility violations`);
       const res = await fetch(page.url(), { headers: { Cookie: 'slotwise_consent=all' } });
-      assert.equal(htmlProblems(await res.text()), '', `${name} is not valid HTML`);
+      assert.equal(await htmlProblems(await res.text()), '', `${name} is not valid HTML`);
       await ctx.close();
     });
   }

@@ -26,9 +26,12 @@ func headerText(s string) string {
 }
 
 // formatAddress is a as a mailbox, its display name encoded as headerText
-// encodes text.
+// encodes text. A name with a backslash is encoded whole too: net/mail
+// leaves a backslash bare inside the Q-encoded word of a name that is not
+// all ASCII, where no parser of addresses (net/mail's own included) reads
+// the mailbox any more.
 func formatAddress(a *mail.Address) string {
-	if !strings.Contains(a.Name, "=?") {
+	if !strings.Contains(a.Name, "=?") && !strings.Contains(a.Name, `\`) {
 		return a.String()
 	}
 	return encodedWords(a.Name) + " " + (&mail.Address{Address: a.Address}).String()

@@ -69,12 +69,14 @@ type cachedPage struct {
 	// variants are the answers in each encoding, their headers made once:
 	// a hit copies them, so serving costs little more than the bytes. An
 	// encoding is made when a request first accepts it as its best (made):
-	// a page's first render compresses only what its visitor reads.
-	variants [3]cachedVariant // identity, gzip, br
+	// a page's first render compresses only what its visitor reads. The
+	// brotli answer is replaced once by a smaller one (polish).
+	variants [3]atomic.Pointer[cachedVariant] // identity, gzip, br
 	made     [3]sync.Once
-	quality  int    // brotli's (brotliQuality)
-	encoded  int    // bytes of the encodings made so far; the cache's lock guards it
-	key      string // the cache's key of it, once put
+	quality  int         // brotli's at its best for this page (brotliQuality)
+	polished atomic.Bool // the brotli answer is at quality, or is being made so
+	encoded  int         // bytes of the encodings made so far; the cache's lock guards it
+	key      string      // the cache's key of it, once put
 	modified time.Time
 	tags     []string
 	until    time.Time // zero: until a tag is invalidated
@@ -138,36 +140,82 @@ func (e *cachedPage) prepare() {
 		if e.csp != "" {
 			same["Content-Security-Policy"] = []string{e.csp}
 		}
-		e.variants[i] = cachedVariant{etag: etag, notModified: same}
+		e.variants[i].Store(&cachedVariant{etag: etag, notModified: same})
 	}
 	e.made[identity].Do(func() { e.finish(identity, e.body) })
 }
 
 // finish makes encoding i's answer of its body.
 func (e *cachedPage) finish(i int, body []byte) {
-	v := &e.variants[i]
+	v := *e.variants[i].Load()
 	full := v.notModified.Clone()
 	if i != identity {
 		full["Content-Encoding"] = []string{codings[i]}
 	}
 	full["Content-Length"] = []string{strconv.Itoa(len(body))}
 	v.body, v.full = body, full
+	e.variants[i].Store(&v)
 }
 
 // variant is encoding i's answer, compressed now if no request asked for
-// it before; the cache counts the bytes it adds.
+// it before; the cache counts the bytes it adds. Brotli is made at once
+// at a quality of quickBrotli at most: its best (11) takes some 40 ms of
+// CPU for a page of 14 KB, for a tenth fewer bytes, which the first
+// visitor would wait for and which a page read once (a crawler going
+// through a thousand businesses' sites) never pays back. A page read
+// again is compressed at its best off the request path (polish).
 func (c *pageCache) variant(e *cachedPage, i int) *cachedVariant {
+	first := false
 	e.made[i].Do(func() {
-		body := compress(i, e.body, e.quality)
+		first = true
+		body := compress(i, e.body, min(e.quality, quickBrotli))
 		e.finish(i, body)
-		c.mu.Lock()
-		defer c.mu.Unlock()
-		e.encoded += len(body)
-		if c.entries[e.key] == e {
-			c.bytes += len(body)
-		}
+		c.count(e, len(body))
 	})
-	return &e.variants[i]
+	if i == brotlied && !first && e.quality > quickBrotli && e.polished.CompareAndSwap(false, true) {
+		c.polish(e)
+	}
+	return e.variants[i].Load()
+}
+
+// count adds n bytes of an encoding of e to the cache's count.
+func (c *pageCache) count(e *cachedPage, n int) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	e.encoded += n
+	if c.entries[e.key] == e {
+		c.bytes += n
+	}
+}
+
+// polishing holds one token: a single page is compressed at its best at
+// a time, beside the requests, so however many pages are read again at
+// once, the work takes at most a core of the machine.
+var polishing = make(chan struct{}, 1)
+
+// polish replaces e's brotli answer by one at its best quality, in the
+// background. When another page is being polished, e is left for a later
+// request to polish. The answer keeps its ETag: both are the same page in
+// the same encoding, and pages are never served in ranges, whose parts
+// only the same bytes could join.
+func (c *pageCache) polish(e *cachedPage) {
+	select {
+	case polishing <- struct{}{}:
+	default:
+		e.polished.Store(false)
+		return
+	}
+	go func() {
+		defer func() { <-polishing }()
+		body := compress(brotlied, e.body, e.quality)
+		v := *e.variants[brotlied].Load()
+		quick := len(v.body)
+		v.full = maps.Clone(v.full)
+		v.full["Content-Length"] = []string{strconv.Itoa(len(body))}
+		v.body = body
+		e.variants[brotlied].Store(&v)
+		c.count(e, len(body)-quick)
+	}()
 }
 
 // Compressors are reused: each holds hundreds of kilobytes of state, and
@@ -486,7 +534,7 @@ func (c *pageCache) serve(w http.ResponseWriter, r *http.Request, e *cachedPage)
 		i = gzipped
 	}
 	h := w.Header()
-	if v := &e.variants[i]; notModified(r, v.etag, e.modified) {
+	if v := e.variants[i].Load(); notModified(r, v.etag, e.modified) {
 		maps.Copy(h, v.notModified)
 		writeHeaderNow(w, http.StatusNotModified)
 		return http.StatusNotModified

@@ -113,23 +113,33 @@ func New(t testing.TB, configure ...func(*pgxpool.Config)) *db.Pool {
 // the test ends (before the database is dropped).
 func open(t testing.TB, connString string, configure ...func(*pgxpool.Config)) *db.Pool {
 	t.Helper()
-	cfg, err := db.ParsePoolConfig(connString)
+	ctx, cancel := context.WithTimeout(context.Background(), opTimeout)
+	defer cancel()
+	pool, err := appPool(ctx, connString, configure...)
 	if err != nil {
 		t.Fatalf("dbtest: %v", err)
+	}
+	t.Cleanup(pool.Close) // runs before URL's cleanup drops the database
+	return pool
+}
+
+// appPool opens a pool on connString as the server does (db.WorkAsApp),
+// each of configure changing its configuration first.
+func appPool(ctx context.Context, connString string, configure ...func(*pgxpool.Config)) (*db.Pool, error) {
+	cfg, err := db.ParsePoolConfig(connString)
+	if err != nil {
+		return nil, err
 	}
 	cfg.MaxConns = poolMaxConns
 	db.WorkAsApp(cfg)
 	for _, c := range configure {
 		c(cfg)
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), opTimeout)
-	defer cancel()
 	pool, err := db.OpenConfig(ctx, cfg)
 	if err != nil {
-		t.Fatalf("dbtest: %v", err)
+		return nil, err
 	}
-	t.Cleanup(pool.Close) // runs before URL's cleanup drops the database
-	return db.NewPool(pool)
+	return db.NewPool(pool), nil
 }
 
 // URL creates a fresh migrated database like New and returns a connection
@@ -155,24 +165,35 @@ func createDatabase(t testing.TB, template string) string {
 		t.Fatalf("dbtest: %v", err)
 	}
 	name := databaseName(t.Name())
-	ident := pgx.Identifier{name}.Sanitize()
-	ctx, cancel := context.WithTimeout(context.Background(), opTimeout)
-	defer cancel()
-	if _, err := s.admin.Exec(ctx, "CREATE DATABASE "+ident+" TEMPLATE "+pgx.Identifier{template}.Sanitize()); err != nil {
+	connString, err := s.copyDatabase(name, template)
+	if err != nil {
 		t.Fatalf("dbtest: unable to create test database: %v", err)
 	}
 	t.Cleanup(func() {
-		ctx, cancel := context.WithTimeout(context.Background(), opTimeout)
-		defer cancel()
-		if _, err := s.admin.Exec(ctx, "DROP DATABASE IF EXISTS "+ident+" WITH (FORCE)"); err != nil {
+		if err := s.dropDatabase(name); err != nil {
 			t.Errorf("dbtest: unable to drop test database %s: %v", name, err)
 		}
 	})
-	connString, err := db.DatabaseURL(s.adminURL, name)
-	if err != nil {
-		t.Fatalf("dbtest: %v", err)
-	}
 	return connString
+}
+
+// copyDatabase creates database name as a copy of template and returns a
+// connection string for it.
+func (s *server) copyDatabase(name, template string) (string, error) {
+	ctx, cancel := context.WithTimeout(context.Background(), opTimeout)
+	defer cancel()
+	if _, err := s.admin.Exec(ctx, "CREATE DATABASE "+pgx.Identifier{name}.Sanitize()+" TEMPLATE "+pgx.Identifier{template}.Sanitize()); err != nil {
+		return "", err
+	}
+	return db.DatabaseURL(s.adminURL, name)
+}
+
+// dropDatabase drops database name, ending the connections left on it.
+func (s *server) dropDatabase(name string) error {
+	ctx, cancel := context.WithTimeout(context.Background(), opTimeout)
+	defer cancel()
+	_, err := s.admin.Exec(ctx, "DROP DATABASE IF EXISTS "+pgx.Identifier{name}.Sanitize()+" WITH (FORCE)")
+	return err
 }
 
 // databaseName derives a unique, recognisable database name from a test

@@ -6,7 +6,6 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"slotwise/backend/internal/db"
@@ -60,28 +59,19 @@ func filledFor(key string) *filled {
 // closed before the database is copied: PostgreSQL copies only a database
 // nobody is connected to.
 func makeFilled(s *server, key string, fill func(context.Context, *db.Pool) error) (string, error) {
-	ctx, cancel := context.WithTimeout(context.Background(), setupTimeout)
-	defer cancel()
 	name := databaseName("filled " + key)
-	if _, err := s.admin.Exec(ctx, "CREATE DATABASE "+pgx.Identifier{name}.Sanitize()+" TEMPLATE "+pgx.Identifier{TemplateName}.Sanitize()); err != nil {
+	connString, err := s.copyDatabase(name, TemplateName)
+	if err != nil {
 		return "", err
 	}
-	connString, err := db.DatabaseURL(s.adminURL, name)
-	if err != nil {
-		return name, err
-	}
-	cfg, err := db.ParsePoolConfig(connString)
-	if err != nil {
-		return name, err
-	}
-	cfg.MaxConns = poolMaxConns
-	db.WorkAsApp(cfg)
-	pool, err := db.OpenConfig(ctx, cfg)
+	ctx, cancel := context.WithTimeout(context.Background(), setupTimeout)
+	defer cancel()
+	pool, err := appPool(ctx, connString)
 	if err != nil {
 		return name, err
 	}
 	defer pool.Close()
-	if err := fill(ctx, db.NewPool(pool)); err != nil {
+	if err := fill(ctx, pool); err != nil {
 		return name, fmt.Errorf("fill: %w", err)
 	}
 	return name, nil
@@ -94,9 +84,7 @@ func dropFilled(s *server) {
 	defer filledMu.Unlock()
 	for key, f := range filledDBs {
 		if f.name != "" {
-			ctx, cancel := context.WithTimeout(context.Background(), opTimeout)
-			_, _ = s.admin.Exec(ctx, "DROP DATABASE IF EXISTS "+pgx.Identifier{f.name}.Sanitize()+" WITH (FORCE)")
-			cancel()
+			_ = s.dropDatabase(f.name)
 		}
 		delete(filledDBs, key)
 	}

@@ -88,27 +88,28 @@ func startMock() (string, error) {
 	if err := <-started; err != nil {
 		return "", err
 	}
-	addr := make(chan string, 1)
+	// heard is its address, or what it said before it exited without one.
+	type heard struct{ addr, said string }
+	first := make(chan heard, 1)
 	go func() {
-		defer close(addr) // it exited without listening
 		sc := bufio.NewScanner(out)
 		var said []string
 		for sc.Scan() {
 			if m := listening.FindStringSubmatch(sc.Text()); m != nil {
-				addr <- m[1]
+				first <- heard{addr: m[1]}
 				_, _ = io.Copy(io.Discard, out)
 				return
 			}
 			said = append(said, sc.Text())
 		}
-		addr <- "said: " + strings.Join(said, "\n")
+		first <- heard{said: strings.Join(said, "\n")}
 	}()
 	select {
-	case a := <-addr:
-		if a == "" || strings.HasPrefix(a, "said: ") {
-			return "", fmt.Errorf("stripe-mock exited before it listened; it %s", a)
+	case h := <-first:
+		if h.addr == "" {
+			return "", fmt.Errorf("stripe-mock exited before it listened; it said: %s", h.said)
 		}
-		return a, nil
+		return h.addr, nil
 	case <-time.After(30 * time.Second):
 		_ = cmd.Process.Kill()
 		return "", fmt.Errorf("stripe-mock did not start within 30 s")
@@ -124,9 +125,8 @@ func Start(t testing.TB) *Double {
 	if mockErr != nil {
 		t.Fatal(mockErr)
 	}
-	mock := mockAddr
 	d := &Double{paid: map[string]int64{}}
-	target, _ := url.Parse("http://" + mock)
+	target, _ := url.Parse("http://" + mockAddr)
 	proxy := httputil.NewSingleHostReverseProxy(target)
 	proxy.ModifyResponse = d.answerPaid
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {

@@ -172,7 +172,9 @@ func (c *pageCache) variant(e *cachedPage, i int) *cachedVariant {
 		e.finish(i, body)
 		c.count(e, len(body))
 	})
-	if i == brotlied && !first && e.quality > quickBrotli && e.polished.CompareAndSwap(false, true) {
+	// Read before the swap: a hit of a page polished already writes
+	// nothing to memory the cores share.
+	if i == brotlied && !first && e.quality > quickBrotli && !e.polished.Load() && e.polished.CompareAndSwap(false, true) {
 		c.polish(e)
 	}
 	return e.variants[i].Load()

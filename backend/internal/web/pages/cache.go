@@ -159,22 +159,24 @@ func (e *cachedPage) finish(i int, body []byte) {
 
 // variant is encoding i's answer, compressed now if no request asked for
 // it before; the cache counts the bytes it adds. Brotli is made at once
-// at a quality of quickBrotli at most: its best (11) takes some 40 ms of
-// CPU for a page of 14 KB, for a tenth fewer bytes, which the first
-// visitor would wait for and which a page read once (a crawler going
-// through a thousand businesses' sites) never pays back. A page read
-// again is compressed at its best off the request path (polish).
+// at firstBrotli's quality, the one its first reader waits for: a page's
+// own quality costs more than the rest of a first render (11: some 40 ms
+// of CPU for a page of 14 KB; 5: over a millisecond for a booking page of
+// 28 KB, a fifth of a miss's CPU), for a fifth fewer bytes, which a page
+// read once (a crawler going through a thousand businesses' sites, the
+// first visitors of as many booking pages) never pays back. A page read
+// again is compressed at its own quality off the request path (polish).
 func (c *pageCache) variant(e *cachedPage, i int) *cachedVariant {
 	first := false
 	e.made[i].Do(func() {
 		first = true
-		body := compress(i, e.body, min(e.quality, quickBrotli))
+		body := compress(i, e.body, firstBrotli)
 		e.finish(i, body)
 		c.count(e, len(body))
 	})
 	// Read before the swap: a hit of a page polished already writes
 	// nothing to memory the cores share.
-	if i == brotlied && !first && e.quality > quickBrotli && !e.polished.Load() && e.polished.CompareAndSwap(false, true) {
+	if i == brotlied && !first && !e.polished.Load() && e.polished.CompareAndSwap(false, true) {
 		c.polish(e)
 	}
 	return e.variants[i].Load()
@@ -195,7 +197,7 @@ func (c *pageCache) count(e *cachedPage, n int) {
 // once, the work takes at most a core of the machine.
 var polishing = make(chan struct{}, 1)
 
-// polish replaces e's brotli answer by one at its best quality, in the
+// polish replaces e's brotli answer by one at its own quality, in the
 // background. When another page is being polished, e is left for a later
 // request to polish. The answer keeps its ETag: both are the same page in
 // the same encoding, and pages are never served in ranges, whose parts
@@ -224,8 +226,9 @@ func (c *pageCache) polish(e *cachedPage) {
 // making one costs more than compressing a page with it.
 var (
 	gzipBest = sync.Pool{New: func() any { w, _ := gzip.NewWriterLevel(nil, gzip.BestCompression); return w }}
-	// brotlis holds a pool for each quality brotliQuality gives.
-	brotlis = map[int]*sync.Pool{brotli.BestCompression: brotliPool(brotli.BestCompression), quickBrotli: brotliPool(quickBrotli)}
+	// brotlis holds a pool for each quality a page is compressed at.
+	brotlis = map[int]*sync.Pool{brotli.BestCompression: brotliPool(brotli.BestCompression), quickBrotli: brotliPool(quickBrotli),
+		firstBrotli: brotliPool(firstBrotli)}
 )
 
 func brotliPool(quality int) *sync.Pool {
@@ -524,6 +527,11 @@ func brotliQuality(p *Payload) int {
 
 // quickBrotli is the quality of pages that time alone ends.
 const quickBrotli = 5
+
+// firstBrotli is the quality of a page's first brotli answer: for a
+// booking page of 28 KB, 0.3 ms of CPU and 6.5 KB, against quickBrotli's
+// 1.2 ms and 5.1 KB (BenchmarkBrotliQualities).
+const firstBrotli = 1
 
 // serve answers from a cached page: 304 when the browser has the
 // encoding it accepts best, else that encoding. It tells the status.

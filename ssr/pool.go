@@ -162,6 +162,22 @@ func (p *Pool) Render(ctx context.Context, url string, payloadJSON []byte) (stri
 	return p.do(ctx, &request{fn: "renderPage", args: []string{url, string(payloadJSON)}, strict: true})
 }
 
+// Shared is a value many renders hand over unchanged, under a key that
+// names its content (a page's messages: the same for every page of a
+// layout in a language, and most of what a render would otherwise parse).
+// An isolate is sent it once and keeps it, parsed, for as long as it lives.
+type Shared struct {
+	Key  string
+	JSON []byte
+}
+
+// RenderWith is Render with shared: renderPage gets its key as a third
+// argument, and its JSON as a fourth the first time the isolate meets the
+// key (an empty string after, when the isolate has it).
+func (p *Pool) RenderWith(ctx context.Context, url string, payloadJSON []byte, shared Shared) (string, error) {
+	return p.do(ctx, &request{fn: "renderPage", args: []string{url, string(payloadJSON)}, shared: &shared, strict: true})
+}
+
 // Call calls globalThis[fn](args...) with string arguments and returns
 // String(result) (after settling a returned promise, as Render does). It is
 // for entry points other than renderPage, e.g. matchRoute or renderEmail.

@@ -74,6 +74,62 @@ func TestRenderAndCallReturnTheFunctionResult(t *testing.T) {
 	}
 }
 
+// sharedBundle's renderPage answers the name in the payload, the greeting
+// kept under the key it is given, and whether its JSON came with this call.
+const sharedBundle = `
+const kept = new Map();
+globalThis.renderPage = async (url, p, key, json) => {
+  const page = JSON.parse(p);
+  if (json) kept.set(key, JSON.parse(json));
+  if (!kept.has(key)) throw new Error("no " + key);
+  if (page.fail) throw new Error("failed");
+  return kept.get(key).greeting + " " + page.name + (json ? " (sent)" : "");
+};
+`
+
+// A value many renders share is sent to an isolate once, kept by key, and
+// sent again only to a new isolate or after a call that failed.
+func TestASharedValueIsSentToAnIsolateOnce(t *testing.T) {
+	p := newPool(t, sharedBundle, Options{Workers: 1, MaxRenders: 5})
+	ctx := context.Background()
+	hello := Shared{Key: "en", JSON: []byte(`{"greeting":"Hello"}`)}
+	hallo := Shared{Key: "de", JSON: []byte(`{"greeting":"Hallo"}`)}
+	steps := []struct {
+		name    string
+		payload string
+		shared  Shared
+		want    string
+		wantErr bool
+	}{
+		{"the first use sends it", `{"name":"Ada"}`, hello, "Hello Ada (sent)", false},
+		{"the isolate keeps it", `{"name":"Bo"}`, hello, "Hello Bo", false},
+		{"another key is sent", `{"name":"Cy"}`, hallo, "Hallo Cy (sent)", false},
+		{"a failed render", `{"name":"Di","fail":true}`, hallo, "", true},
+		{"kept after a failure", `{"name":"Ed"}`, hallo, "Hallo Ed", false},
+		// MaxRenders 5: the isolate that served the five above is replaced.
+		{"a new isolate is sent it again", `{"name":"Fa"}`, hello, "Hello Fa (sent)", false},
+	}
+	for _, st := range steps {
+		got, err := p.RenderWith(ctx, "/", []byte(st.payload), st.shared)
+		if (err != nil) != st.wantErr || got != st.want {
+			t.Fatalf("%s: RenderWith = %q, %v; want %q (error: %v)", st.name, got, err, st.want, st.wantErr)
+		}
+	}
+}
+
+// A call that fails before the isolate took the value sends it again.
+func TestASharedValueAFailedCallDidNotTakeIsSentAgain(t *testing.T) {
+	p := newPool(t, sharedBundle, Options{Workers: 1})
+	ctx := context.Background()
+	if _, err := p.RenderWith(ctx, "/", []byte(`{"name":`), Shared{Key: "en", JSON: []byte(`{"greeting":"Hi"}`)}); err == nil {
+		t.Fatal("a payload that is not JSON rendered")
+	}
+	got, err := p.RenderWith(ctx, "/", []byte(`{"name":"Ada"}`), Shared{Key: "en", JSON: []byte(`{"greeting":"Hi"}`)})
+	if err != nil || got != "Hi Ada (sent)" {
+		t.Fatalf("RenderWith = %q, %v; want the value sent again", got, err)
+	}
+}
+
 func TestRenderRejectsNonStringResult(t *testing.T) {
 	p := newPool(t, `globalThis.renderPage = () => undefined;`, Options{Workers: 1})
 	_, err := p.Render(context.Background(), "/", []byte(`{}`))

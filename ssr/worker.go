@@ -24,6 +24,7 @@ type worker struct {
 	ctx     *v8Context
 	global  *v8Object       // released with ctx
 	renders int             // calls served by the current isolate
+	shared  map[string]bool // keys of the Shared values the current isolate keeps
 	reqCtx  context.Context // context of the call in progress, for console
 	broken  bool            // counted in pool.broken
 
@@ -43,7 +44,8 @@ type request struct {
 	queued time.Time // when it was handed to the pool
 	fn     string
 	args   []string
-	strict bool // the result must be a string (Render)
+	strict bool    // the result must be a string (Render)
+	shared *Shared // handed over after args, its JSON once an isolate (RenderWith)
 	resp   chan result
 }
 
@@ -138,7 +140,14 @@ func (w *worker) call(req *request) (string, error) {
 			a.(*v8Value).Release()
 		}
 	}()
-	for _, a := range req.args {
+	values := req.args
+	if sh := req.shared; sh != nil {
+		values = append(values[:len(values):len(values)], sh.Key, "")
+		if !w.shared[sh.Key] {
+			values[len(values)-1] = string(sh.JSON)
+		}
+	}
+	for _, a := range values {
 		v, err := newValue(w.iso, a)
 		if err != nil {
 			return "", err
@@ -162,6 +171,11 @@ func (w *worker) call(req *request) (string, error) {
 	}
 	if req.strict && !out.IsString() {
 		return "", fmt.Errorf("ssr: %s returned %s, want a string", req.fn, kind(out))
+	}
+	if req.shared != nil {
+		// Kept from a call that succeeded: one that failed may have failed
+		// to parse it, and is sent it again.
+		w.shared[req.shared.Key] = true
 	}
 	return out.String(), nil
 }
@@ -264,6 +278,7 @@ func (w *worker) build() (err error) {
 	w.ctx = newContext(w.iso)
 	w.global = w.ctx.Global()
 	w.renders = 0
+	w.shared = map[string]bool{}
 	defer func() {
 		if err != nil {
 			w.disposeLocked()

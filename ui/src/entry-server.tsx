@@ -17,9 +17,25 @@ globalThis.URL = serverURL(globalThis.URL);
 // promise, as react-router's static handler does: nothing it awaits waits
 // for a timer or I/O, so it settles in the microtasks Go runs after the
 // call (ssr.Pool.Render).
-async function renderPage(url: string, payloadJSON: string): Promise<string> {
+//
+// A page's messages come apart from its payload, under a key that names
+// them (ssr.Pool.RenderWith): every page of a layout in a language renders
+// with the same ones, two thirds of a booking page's JSON, so the isolate
+// parses them once, on the first render that brings them, and keeps them.
+// They are no request's: what a render reads of them, every render reads.
+async function renderPage(url: string, payloadJSON: string, messagesKey?: string, messagesJSON?: string): Promise<string> {
   const payload = JSON.parse(payloadJSON) as Payload;
+  if (messagesKey !== undefined) payload.messages = keptMessages(messagesKey, messagesJSON);
   return renderToString(await staticPage(url, payload));
+}
+
+const messageSets = new Map<string, Payload['messages']>();
+
+function keptMessages(key: string, json: string | undefined): Payload['messages'] {
+  if (json) messageSets.set(key, Object.freeze(JSON.parse(json) as Payload['messages']));
+  const messages = messageSets.get(key);
+  if (!messages) throw new Error(`renderPage: no messages kept under ${key}`);
+  return messages;
 }
 
 (globalThis as unknown as { renderPage: typeof renderPage }).renderPage = renderPage;

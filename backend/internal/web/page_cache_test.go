@@ -16,6 +16,7 @@ import (
 
 	"slotwise/backend/internal/sites"
 	"slotwise/backend/internal/web/pages"
+	"slotwise/ssr"
 )
 
 // pathCountingRenderer counts the renders of each path.
@@ -26,12 +27,12 @@ type pathCountingRenderer struct {
 	total atomic.Int64
 }
 
-func (r *pathCountingRenderer) Render(ctx context.Context, url string, payload []byte) (string, error) {
+func (r *pathCountingRenderer) RenderWith(ctx context.Context, url string, payload []byte, messages ssr.Shared) (string, error) {
 	r.mu.Lock()
 	r.n[url]++
 	r.mu.Unlock()
 	r.total.Add(1)
-	return r.inner.Render(ctx, url, payload)
+	return r.inner.RenderWith(ctx, url, payload, messages)
 }
 
 func (r *pathCountingRenderer) Ready() bool { return r.inner.Ready() }

@@ -22,11 +22,11 @@ type flakyRenderer struct {
 	fails atomic.Int32
 }
 
-func (r *flakyRenderer) Render(ctx context.Context, url string, payload []byte) (string, error) {
+func (r *flakyRenderer) RenderWith(ctx context.Context, url string, payload []byte, messages ssr.Shared) (string, error) {
 	if r.fails.Add(-1) >= 0 {
 		return "", fmt.Errorf("render %s: %w", url, ssr.ErrTimeout)
 	}
-	return r.inner.Render(ctx, url, payload)
+	return r.inner.RenderWith(ctx, url, payload, messages)
 }
 
 func (r *flakyRenderer) Ready() bool { return r.inner.Ready() }
@@ -120,7 +120,7 @@ type countingRenderer struct {
 	calls atomic.Int64
 }
 
-func (c *countingRenderer) Render(ctx context.Context, url string, payload []byte) (string, error) {
+func (c *countingRenderer) RenderWith(ctx context.Context, url string, payload []byte, messages ssr.Shared) (string, error) {
 	c.calls.Add(1)
-	return c.Renderer.Render(ctx, url, payload)
+	return c.Renderer.RenderWith(ctx, url, payload, messages)
 }

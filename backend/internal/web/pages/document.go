@@ -150,23 +150,19 @@ func (e *Engine) renderBody(c *gin.Context, p *Payload) (string, *Payload, []byt
 			return body, p, data, true
 		}
 		// V8 renders with every message of the layout (a part the loader
-		// did not name still renders in full); the page carries its own.
-		forRender := *p
-		forRender.Messages = e.opt.Assets.renderSet(locales.Get(p.Locale), p.Layout)
-		var rendered []byte
-		if rendered, err = json.Marshal(&forRender); err == nil {
-			var body string
-			if body, err = e.opt.Renderer.Render(ctx, p.Path, rendered); err == nil {
-				e.renders.put(key, body, p.formKeys)
-				return body, p, data, true
-			}
+		// did not name still renders in full), handed over apart; the page
+		// carries its own.
+		var body string
+		if body, err = e.opt.Renderer.RenderWith(ctx, p.Path, data, e.opt.Assets.renderSet(locales.Get(p.Locale), p.Layout)); err == nil {
+			e.renders.put(key, body, p.formKeys)
+			return body, p, data, true
 		}
 	}
 	e.opt.Log.ErrorContext(ctx, "page render failed", slog.String("path", e.opt.LogPath(p.Path)), slog.String("route", p.Route), slog.Any("err", err))
 	failed := *p
 	e.Fail(&failed, &Error{Status: http.StatusInternalServerError, Message: http.StatusText(http.StatusInternalServerError)})
 	if data, err := json.Marshal(&failed); err == nil {
-		if body, err := e.opt.Renderer.Render(ctx, failed.Path, data); err == nil {
+		if body, err := e.opt.Renderer.RenderWith(ctx, failed.Path, data, e.opt.Assets.renderSet(locales.Get(failed.Locale), failed.Layout)); err == nil {
 			return body, &failed, data, true
 		}
 	}

@@ -22,11 +22,13 @@ import (
 	"slotwise/backend/internal/clock"
 	"slotwise/backend/internal/formkey"
 	"slotwise/backend/internal/route"
+	"slotwise/ssr"
 )
 
-// Renderer renders a page body from its payload (ssr.Pool satisfies it).
+// Renderer renders a page body from its payload and the messages of its
+// layout in its language, which many renders share (ssr.Pool satisfies it).
 type Renderer interface {
-	Render(ctx context.Context, url string, payloadJSON []byte) (string, error)
+	RenderWith(ctx context.Context, url string, payloadJSON []byte, messages ssr.Shared) (string, error)
 	Ready() bool
 }
 

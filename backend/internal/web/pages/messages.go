@@ -15,6 +15,7 @@ import (
 	"github.com/gin-gonic/gin"
 
 	"slotwise/locales"
+	"slotwise/ssr"
 )
 
 // messageSets holds, for each layout, the message ids its pages use (the
@@ -148,12 +149,15 @@ func (a *Assets) messageSet(cat *locales.Catalogue, layout, routeName string, pa
 
 // renderSet is what V8 renders a page of layout with: every message its
 // screens may show, parts included, so a part the loader did not name
-// still renders in full on the server.
-func (a *Assets) renderSet(cat *locales.Catalogue, layout string) json.RawMessage {
+// still renders in full on the server. It is handed to V8 apart from the
+// payload, under a key naming the language, the layout and the build's
+// catalogue, and each isolate keeps it parsed (ssr.Shared).
+func (a *Assets) renderSet(cat *locales.Catalogue, layout string) ssr.Shared {
 	if a == nil {
-		return cat.JSON
+		return ssr.Shared{Key: "catalogue " + cat.Locale, JSON: cat.JSON}
 	}
-	return a.messages.encode(cat, []string{layout})
+	digest := a.messages.parsed[catalogueFile(cat.Locale)].Digest
+	return ssr.Shared{Key: cat.Locale + " " + layout + " " + digest, JSON: a.messages.encode(cat, []string{layout})}
 }
 
 // partMessages answers GET /api/messages?part=&locale=: the messages of a

@@ -513,11 +513,12 @@ func newCachedPage(ctx context.Context, status int, contentType, csp string, bod
 	return e
 }
 
-// brotliQuality is how hard a page is compressed. A page that lasts until
-// an edit (a post, a product) is compressed once at brotli's best (50 ms
-// for 27 KB, a tenth smaller); a page that time alone ends (a booking
-// page, in as many variants as days, zones and staff) is rendered again
-// often, and a quality of 5 compresses it in under a millisecond.
+// brotliQuality is how hard a page read again is compressed (its first
+// answer is at firstBrotli). A page that lasts until an edit (a post, a
+// product) is compressed once at brotli's best (50 ms for 27 KB, a tenth
+// smaller); a page that time alone ends (a booking page, in as many
+// variants as days, zones and staff) is rendered again often, and a
+// quality of 5 compresses it in about a millisecond.
 func brotliQuality(p *Payload) int {
 	if p.until.IsZero() {
 		return brotli.BestCompression

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"runtime"
+	"slices"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -142,10 +143,11 @@ func (w *worker) call(req *request) (string, error) {
 	}()
 	values := req.args
 	if sh := req.shared; sh != nil {
-		values = append(values[:len(values):len(values)], sh.Key, "")
+		json := "" // the isolate keeps it
 		if !w.shared[sh.Key] {
-			values[len(values)-1] = string(sh.JSON)
+			json = string(sh.JSON)
 		}
+		values = append(slices.Clip(req.args), sh.Key, json)
 	}
 	for _, a := range values {
 		v, err := newValue(w.iso, a)

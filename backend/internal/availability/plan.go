@@ -18,6 +18,7 @@ type plan struct {
 	maxPerDay                int
 	base                     time.Time
 	baseSec, baseNsec        int64
+	baseUnixNano             int64
 	lo, hi                   int64 // lo <= start < hi
 }
 
@@ -43,13 +44,16 @@ func newPlan(q *Query) (plan, bool) {
 	if !lo.Before(hi) {
 		return plan{}, false
 	}
-	p.base, p.baseSec, p.baseNsec = lo, lo.Unix(), int64(lo.Nanosecond())
+	p.base, p.baseSec, p.baseNsec, p.baseUnixNano = lo, lo.Unix(), int64(lo.Nanosecond()), unixNanos(lo)
 	p.lo, p.hi = 0, int64(min(hi.Sub(lo), maxSpan))
 	return p, true
 }
 
 // rel converts an instant to plan time, saturating far away.
 func (p *plan) rel(t time.Time) int64 { return int64(t.Sub(p.base)) }
+
+// relNano converts Unix nanoseconds to plan time, saturating far away.
+func (p *plan) relNano(v int64) int64 { return addSat(v, -p.baseUnixNano) }
 
 // unix converts Unix seconds near the query to plan time.
 func (p *plan) unix(sec int64) int64 { return (sec-p.baseSec)*1e9 - p.baseNsec }
@@ -101,12 +105,17 @@ func newStaffPlan(s *Staff, pl *plan) staffPlan {
 	// matter.
 	from, to := addSat(pl.lo, -pl.before), addSat(addSat(pl.hi, pl.dur), pl.after)
 	type span struct{ start, end int64 }
-	busy := make([]span, 0, len(s.Busy))
-	for _, b := range s.Busy {
-		bs, be := pl.rel(b.Start), pl.rel(b.End)
+	busy := make([]span, 0, len(s.Busy)+len(s.Events))
+	keep := func(bs, be int64) {
 		if bs < be && bs < to && be > from {
 			busy = append(busy, span{bs, be})
 		}
+	}
+	for _, b := range s.Busy {
+		keep(pl.rel(b.Start), pl.rel(b.End))
+	}
+	for _, e := range s.Events {
+		keep(pl.relNano(e.Start), pl.relNano(e.End))
 	}
 	byStart := func(a, b span) int { return cmp.Compare(a.start, b.start) }
 	if !slices.IsSortedFunc(busy, byStart) {

@@ -1,6 +1,7 @@
 package availability
 
 import (
+	"math"
 	"slices"
 	"testing"
 	"time"
@@ -138,16 +139,54 @@ func TestSlotsBuffersBlockOverlappingButNotTouchingBookings(t *testing.T) {
 		}, []string{"10:00"}},
 	}
 	for _, tt := range tests {
+		// The same busy times block alike as bookings and as the events of
+		// the person's own calendars.
+		events := make([]Span, len(tt.busy))
+		for i, b := range tt.busy {
+			events[i] = SpanOf(b)
+		}
+		for _, st := range []Staff{
+			{ID: 1, Zone: time.UTC, Overrides: onlyOn(d, "09:00-12:00"), Busy: tt.busy},
+			{ID: 1, Zone: time.UTC, Overrides: onlyOn(d, "09:00-12:00"), Events: events},
+		} {
+			t.Run(tt.name, func(t *testing.T) {
+				var clocks []string
+				for _, s := range Slots(dayQuery(t, time.UTC, d, tt.rules, st)) {
+					clocks = append(clocks, s.Start.Format("15:04"))
+				}
+				if !equalStrings(clocks, tt.want) {
+					t.Fatalf("starts = %v, want %v (busy as events: %t)", clocks, tt.want, st.Events != nil)
+				}
+			})
+		}
+	}
+}
+
+func TestSpanOfSaturatesOutsideWhatNanosecondsHold(t *testing.T) {
+	tests := []struct {
+		name string
+		at   time.Time
+		want int64
+	}{
+		{"an ordinary instant", time.Date(2026, 11, 30, 9, 0, 0, 5, time.UTC), time.Date(2026, 11, 30, 9, 0, 0, 5, time.UTC).UnixNano()},
+		{"before 1678", time.Date(1500, 1, 1, 0, 0, 0, 0, time.UTC), math.MinInt64},
+		{"after 2262", time.Date(3000, 1, 1, 0, 0, 0, 0, time.UTC), math.MaxInt64},
+	}
+	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			st := Staff{ID: 1, Zone: time.UTC, Overrides: onlyOn(d, "09:00-12:00"), Busy: tt.busy}
-			var clocks []string
-			for _, s := range Slots(dayQuery(t, time.UTC, d, tt.rules, st)) {
-				clocks = append(clocks, s.Start.Format("15:04"))
-			}
-			if !equalStrings(clocks, tt.want) {
-				t.Fatalf("starts = %v, want %v", clocks, tt.want)
+			if got := SpanOf(Interval{Start: tt.at, End: tt.at}); got.Start != tt.want || got.End != tt.want {
+				t.Fatalf("SpanOf = %+v, want %d", got, tt.want)
 			}
 		})
+	}
+}
+
+func TestAnEventReachingPastNanosecondsStillBlocks(t *testing.T) {
+	d := date(t, monday)
+	forever := SpanOf(Interval{Start: time.Date(1500, 1, 1, 0, 0, 0, 0, time.UTC), End: time.Date(3000, 1, 1, 0, 0, 0, 0, time.UTC)})
+	st := Staff{ID: 1, Zone: time.UTC, Overrides: onlyOn(d, "09:00-12:00"), Events: []Span{forever}}
+	if got := Slots(dayQuery(t, time.UTC, d, Rules{Duration: time.Hour}, st)); len(got) != 0 {
+		t.Fatalf("slots = %v, want none", got)
 	}
 }
 

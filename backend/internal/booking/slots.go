@@ -198,8 +198,7 @@ func freeOf(cal *Calendar, staff []*Staff, busy busyTimes, from, to, now time.Ti
 			return f, err
 		}
 		runs := map[int64]*classRun{}
-		own := busy.own[st.ID]
-		as.Busy = append(make([]availability.Interval, 0, len(own)+len(busy.bookings)), own...)
+		as.Events = busy.own[st.ID]
 		for _, b := range busy.bookings {
 			if b.StaffID != st.ID || slices.Contains(except, b.BookingID) {
 				continue

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -201,7 +202,7 @@ type busy struct {
 // intervals availability reads, without a booking's fields.
 type busyTimes struct {
 	bookings []busy
-	own      map[int64][]availability.Interval
+	own      map[int64][]availability.Span
 }
 
 // busyBetween lists the blocked time of the staff members' active bookings
@@ -250,11 +251,17 @@ func (store) busyBetween(ctx context.Context, q db.Querier, staffIDs []int64, fr
 	if err != nil {
 		return busyTimes{}, fmt.Errorf("booking: unable to fetch busy times: %w", err)
 	}
-	out := busyTimes{bookings: bookings, own: map[int64][]availability.Interval{}}
+	out := busyTimes{bookings: bookings, own: map[int64][]availability.Span{}}
 	var staffID int64
 	var event availability.Interval
 	if _, err := pgx.ForEachRow(rows, []any{&staffID, &event.Start, &event.End}, func() error {
-		out.own[staffID] = append(out.own[staffID], event)
+		events := out.own[staffID]
+		if len(events) == cap(events) {
+			// Doubled, not append's quarter at a time past 256: a month
+			// of 20,000 is copied a dozen times rather than thirty.
+			events = slices.Grow(events, max(64, len(events)))
+		}
+		out.own[staffID] = append(events, availability.SpanOf(event))
 		return nil
 	}); err != nil {
 		return busyTimes{}, fmt.Errorf("booking: unable to fetch busy times: %w", err)

@@ -77,10 +77,13 @@ const setBusiness = "SELECT set_config('slotwise.business', $1, true)"
 // one is sent in one round trip behind that setting, in the same implicit
 // transaction (a pipeline ends with one Sync). A context that names no
 // business runs its statements as they are.
-type Pool struct{ *pgxpool.Pool }
+type Pool struct {
+	*pgxpool.Pool
+	waker *waker // NotifyAfterCommit's notifications
+}
 
 // NewPool wraps p.
-func NewPool(p *pgxpool.Pool) *Pool { return &Pool{Pool: p} }
+func NewPool(p *pgxpool.Pool) *Pool { return &Pool{Pool: p, waker: &waker{pool: p}} }
 
 var (
 	_ Querier  = (*Pool)(nil)
@@ -104,7 +107,11 @@ func (p *Pool) BeginTx(ctx context.Context, opts pgx.TxOptions) (pgx.Tx, error) 
 		return nil, err
 	}
 	id, named := businessArg(ctx)
-	return &tx{Tx: t, business: id, named: named}, nil
+	out := &tx{Tx: t, business: id, named: named}
+	if p.waker != nil {
+		out.waker, out.wakes = p.waker, &wakeList{}
+	}
+	return out, nil
 }
 
 // beginSQL is pgx's own BEGIN for opts (TxOptions.beginSQL is not exported).

@@ -116,7 +116,9 @@ type tx struct {
 	pgx.Tx
 	business int64
 	named    bool
-	nested   bool // a savepoint
+	nested   bool      // a savepoint
+	waker    *waker    // the pool's, which wakes ...
+	wakes    *wakeList // ... these channels once the outermost commits
 }
 
 func (t *tx) bind(ctx context.Context, args []any) ([]any, error) {
@@ -128,7 +130,20 @@ func (t *tx) Begin(ctx context.Context) (pgx.Tx, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &tx{Tx: inner, business: t.business, named: t.named, nested: true}, nil
+	return &tx{Tx: inner, business: t.business, named: t.named, nested: true, waker: t.waker, wakes: t.wakes}, nil
+}
+
+// Commit commits (a savepoint: releases it), then, for the outermost
+// transaction, wakes the channels it asked for (NotifyAfterCommit).
+func (t *tx) Commit(ctx context.Context) error {
+	if err := t.Tx.Commit(ctx); err != nil {
+		return err
+	}
+	if !t.nested && t.wakes != nil {
+		t.waker.wake(t.wakes.channels)
+		t.wakes.channels = nil
+	}
+	return nil
 }
 
 func (t *tx) Exec(ctx context.Context, sql string, args ...any) (pgconn.CommandTag, error) {

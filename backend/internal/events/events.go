@@ -45,8 +45,8 @@ func (e Event) Decode(v any) error {
 }
 
 // Emit writes an event and its deliveries through q, the transaction of the
-// change it describes. Dispatchers are woken when that transaction commits
-// (NOTIFY is transactional).
+// change it describes. Dispatchers are woken once that transaction has
+// committed (db.NotifyAfterCommit).
 func Emit(ctx context.Context, q db.Querier, typ string, payload any) error {
 	data, err := json.Marshal(payload)
 	if err != nil {
@@ -59,7 +59,7 @@ func Emit(ctx context.Context, q db.Querier, typ string, payload any) error {
 	if err != nil {
 		return fmt.Errorf("events: unable to write %s: %w", typ, err)
 	}
-	if _, err := q.Exec(ctx, "NOTIFY "+Channel); err != nil {
+	if err := db.NotifyAfterCommit(ctx, q, Channel); err != nil {
 		return fmt.Errorf("events: unable to signal %s: %w", typ, err)
 	}
 	return nil

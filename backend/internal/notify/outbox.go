@@ -30,8 +30,8 @@ const (
 
 // Enqueue renders m from fromName <from> and stores it in the outbox through
 // q. Pass the transaction that makes the change the mail is about: the
-// mail is sent if and only if it commits, and the workers are woken on
-// commit (NOTIFY is transactional).
+// mail is sent if and only if it commits, and the workers are woken once
+// it has (db.NotifyAfterCommit).
 func Enqueue(ctx context.Context, q db.Querier, kind string, from, fromName string, m Message) error {
 	_, err := EnqueueOnce(ctx, q, "", kind, from, fromName, m)
 	return err
@@ -62,7 +62,7 @@ func EnqueueOnce(ctx context.Context, q db.Querier, once, kind string, from, fro
 	if tag.RowsAffected() == 0 {
 		return false, nil
 	}
-	if _, err := q.Exec(ctx, "NOTIFY "+OutboxChannel); err != nil {
+	if err := db.NotifyAfterCommit(ctx, q, OutboxChannel); err != nil {
 		return false, fmt.Errorf("notify: unable to signal the outbox: %w", err)
 	}
 	return true, nil

@@ -147,8 +147,7 @@ func (f *Fanout) Handle(ctx context.Context, ev events.Event) (events.Commit, er
 				}
 			}
 		}
-		_, err := tx.Exec(ctx, "NOTIFY "+Channel)
-		return err
+		return db.NotifyAfterCommit(ctx, tx, Channel)
 	}, nil
 }
 

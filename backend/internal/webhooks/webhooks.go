@@ -247,7 +247,7 @@ func (s *Store) Update(ctx context.Context, id string, in EndpointInput) (*Endpo
 		return nil, fmt.Errorf("webhooks: unable to update an endpoint: %w", err)
 	}
 	if e.Enabled {
-		_, _ = s.pool.Exec(ctx, "NOTIFY "+Channel)
+		_ = db.NotifyAfterCommit(ctx, s.pool, Channel)
 	}
 	return &e, nil
 }
@@ -372,6 +372,6 @@ func (s *Store) Replay(ctx context.Context, endpointID, id string) (*Delivery, e
 	if tag.RowsAffected() == 0 {
 		return nil, ErrNotFound
 	}
-	_, _ = s.pool.Exec(ctx, "NOTIFY "+Channel)
+	_ = db.NotifyAfterCommit(ctx, s.pool, Channel)
 	return s.Delivery(ctx, endpointID, id)
 }

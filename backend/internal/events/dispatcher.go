@@ -186,6 +186,15 @@ func (d *Dispatcher) handle(ctx context.Context, dl delivery) (commit Commit, er
 func (d *Dispatcher) complete(ctx context.Context, dl delivery, commit Commit) (bool, error) {
 	applied := false
 	err := db.InTx(ctx, d.Pool, func(tx pgx.Tx) error {
+		// Committed without waiting for the disk: a crash that loses this
+		// commit loses the done mark with the consumer's writes, and the
+		// delivery, durable since its event was, is made again, which a
+		// consumer is built for (Consumer). The commits that answer a
+		// visitor or a provider keep waiting, and no longer wait behind
+		// these for the disk.
+		if _, err := tx.Exec(ctx, `SET LOCAL synchronous_commit TO off`); err != nil {
+			return err
+		}
 		tag, err := tx.Exec(ctx, `UPDATE event_deliveries SET done_at = now(), leased_until = NULL, last_error = ''
 			WHERE consumer = $1 AND event_id = $2 AND location_id = $3 AND done_at IS NULL`, dl.consumer.Name(), dl.event.ID, db.ThisBusiness)
 		if err != nil || tag.RowsAffected() == 0 {

@@ -205,3 +205,42 @@ func TestPurgeKeepsWhatIsStillOwed(t *testing.T) {
 		t.Errorf("%d undelivered events left, want 1", left)
 	}
 }
+
+// settingConsumer records a setting as its commit sees it.
+type settingConsumer struct{ seen string }
+
+func (c *settingConsumer) Name() string    { return "setting" }
+func (c *settingConsumer) Types() []string { return []string{"thing.happened"} }
+func (c *settingConsumer) Handle(context.Context, events.Event) (events.Commit, error) {
+	return func(ctx context.Context, tx pgx.Tx) error {
+		return tx.QueryRow(ctx, `SELECT current_setting('synchronous_commit')`).Scan(&c.seen)
+	}, nil
+}
+
+// A consumer's writes and the done mark are committed without waiting for
+// the disk (a crash that loses them makes the delivery again), and only
+// they: the database's other transactions wait as before.
+func TestAConsumersCommitDoesNotWaitForTheDisk(t *testing.T) {
+	pool := setup(t)
+	// The tests' cluster runs without waiting for the disk at all: this
+	// database waits, as a deployment's does.
+	dbtest.AsOwner(t, pool, `DO $$ BEGIN EXECUTE format('ALTER DATABASE %I SET synchronous_commit = on', current_database()); END $$`)
+	pool.Reset()
+	c := &settingConsumer{}
+	d := &events.Dispatcher{Pool: pool, Consumers: []events.Consumer{c}}
+	ctx := context.Background()
+	if err := d.Subscribe(ctx); err != nil {
+		t.Fatal(err)
+	}
+	emit(t, pool, 1)
+	if n, err := d.DeliverDue(ctx); err != nil || n != 1 {
+		t.Fatalf("DeliverDue = %d, %v", n, err)
+	}
+	if c.seen != "off" {
+		t.Fatalf("synchronous_commit in the consumer's commit = %q, want off", c.seen)
+	}
+	var after string
+	if err := pool.QueryRow(ctx, `SELECT current_setting('synchronous_commit')`).Scan(&after); err != nil || after != "on" {
+		t.Fatalf("synchronous_commit after = %q, %v; want on", after, err)
+	}
+}

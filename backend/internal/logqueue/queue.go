@@ -54,6 +54,8 @@ type Queue struct {
 type item struct {
 	h     slog.Handler
 	r     slog.Record
+	req   Request // the record, when isReq: made by the writer
+	isReq bool
 	plain bool // h is base: appendText may write r in its place
 }
 
@@ -191,6 +193,9 @@ func (q *Queue) writeQueued() {
 
 // write formats one line into out; q.writing is held.
 func (q *Queue) write(it item) {
+	if it.isReq {
+		it.r = it.req.record()
+	}
 	if it.plain {
 		var ok bool
 		if q.line, ok = appendText(q.line[:0], it.r); ok {

@@ -8,6 +8,7 @@ import (
 
 	"github.com/gin-gonic/gin"
 
+	"slotwise/backend/internal/logqueue"
 	"slotwise/backend/internal/web/pages"
 )
 
@@ -60,9 +61,18 @@ func (s *Server) requestLog() gin.HandlerFunc {
 // slog.Logger would walk the stack for the caller's program counter on
 // every request, for a source no handler of ours writes. The line reads
 // the same. id is the request's id when ctx does not carry it (the front
-// door makes no context): it is added as LogHandler would add it.
+// door makes no context): it is added as LogHandler would add it. Through
+// the server's own log (LogHandler around a logqueue) the line goes as its
+// fields, made into a record off the request's path (logqueue.Request).
 func (s *Server) logRequest(ctx context.Context, id string, start time.Time, took time.Duration, method, path string, status int) {
 	h := s.log.Handler()
+	if withID, ok := h.(requestIDHandler); ok {
+		if fast, ok := withID.Handler.(logqueue.RequestLogger); ok && fast.LogRequest(ctx, logqueue.Request{
+			Time: start.Add(took), Method: method, Path: loggedPath(path), Status: status, Took: took, ID: id,
+		}) {
+			return
+		}
+	}
 	if !h.Enabled(ctx, slog.LevelInfo) {
 		return
 	}

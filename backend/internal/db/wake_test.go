@@ -33,25 +33,28 @@ func TestNotifyAfterCommitWakesOnlyOnceTheWorkIsCommitted(t *testing.T) {
 		return err == nil
 	}
 
+	// notifyThenCommit asks to wake the listener in a transaction begun by
+	// begin, then commits it, telling whether the listener woke before.
+	notifyThenCommit := func(t *testing.T, begin func(context.Context) (pgx.Tx, error)) bool {
+		tx, err := begin(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := db.NotifyAfterCommit(ctx, tx, "test_wake"); err != nil {
+			t.Fatal(err)
+		}
+		before := woken(200 * time.Millisecond)
+		if err := tx.Commit(ctx); err != nil {
+			t.Fatal(err)
+		}
+		return before
+	}
 	tests := []struct {
 		name string
 		work func(t *testing.T) (before bool) // before: whether the listener was woken before the work was committed
 		want bool
 	}{
-		{"a transaction that commits", func(t *testing.T) bool {
-			tx, err := pool.Begin(ctx)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if err := db.NotifyAfterCommit(ctx, tx, "test_wake"); err != nil {
-				t.Fatal(err)
-			}
-			before := woken(200 * time.Millisecond)
-			if err := tx.Commit(ctx); err != nil {
-				t.Fatal(err)
-			}
-			return before
-		}, true},
+		{"a transaction that commits", func(t *testing.T) bool { return notifyThenCommit(t, pool.Begin) }, true},
 		{"a transaction that rolls back", func(t *testing.T) bool {
 			err := pgx.BeginFunc(ctx, pool, func(tx pgx.Tx) error {
 				if err := db.NotifyAfterCommit(ctx, tx, "test_wake"); err != nil {
@@ -92,20 +95,7 @@ func TestNotifyAfterCommitWakesOnlyOnceTheWorkIsCommitted(t *testing.T) {
 			}
 			return false
 		}, true},
-		{"a transaction of pgx's own", func(t *testing.T) bool {
-			tx, err := pool.Pool.Begin(ctx)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if err := db.NotifyAfterCommit(ctx, tx, "test_wake"); err != nil {
-				t.Fatal(err)
-			}
-			before := woken(200 * time.Millisecond)
-			if err := tx.Commit(ctx); err != nil {
-				t.Fatal(err)
-			}
-			return before
-		}, true},
+		{"a transaction of pgx's own", func(t *testing.T) bool { return notifyThenCommit(t, pool.Pool.Begin) }, true},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

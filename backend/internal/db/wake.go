@@ -39,8 +39,25 @@ func NotifyAfterCommit(ctx context.Context, q Querier, channel string) error {
 			return nil
 		}
 	}
-	_, err := q.Exec(ctx, "NOTIFY "+pgx.Identifier{channel}.Sanitize())
+	_, err := q.Exec(ctx, notifySQL([]string{channel}))
 	return err
+}
+
+// notifySQL notifies each channel, in one simple-protocol string.
+func notifySQL(channels []string) string {
+	statements := make([]string, len(channels))
+	for i, c := range channels {
+		statements[i] = "NOTIFY " + pgx.Identifier{c}.Sanitize()
+	}
+	return strings.Join(statements, "; ")
+}
+
+// addOnce appends channel to list unless it is there.
+func addOnce(list []string, channel string) []string {
+	if slices.Contains(list, channel) {
+		return list
+	}
+	return append(list, channel)
 }
 
 // wakeList is the channels a transaction will wake once committed; its
@@ -48,11 +65,7 @@ func NotifyAfterCommit(ctx context.Context, q Querier, channel string) error {
 // listener woken for nothing finds nothing to do).
 type wakeList struct{ channels []string }
 
-func (w *wakeList) add(channel string) {
-	if !slices.Contains(w.channels, channel) {
-		w.channels = append(w.channels, channel)
-	}
-}
+func (w *wakeList) add(channel string) { w.channels = addOnce(w.channels, channel) }
 
 // waker sends a pool's notifications, one statement at a time, off the
 // committer's path: what is asked for while one is sent goes in the next.
@@ -69,9 +82,7 @@ func (w *waker) wake(channels []string) {
 	}
 	w.mu.Lock()
 	for _, c := range channels {
-		if !slices.Contains(w.pending, c) {
-			w.pending = append(w.pending, c)
-		}
+		w.pending = addOnce(w.pending, c)
 	}
 	if w.sending {
 		w.mu.Unlock()
@@ -94,14 +105,10 @@ func (w *waker) send() {
 			return
 		}
 		w.mu.Unlock()
-		statements := make([]string, len(channels))
-		for i, c := range channels {
-			statements[i] = "NOTIFY " + pgx.Identifier{c}.Sanitize()
-		}
 		// A failure is dropped: the listeners' polling finds the work
 		// (the database unreachable now is unreachable to them too).
 		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-		_, _ = w.pool.Exec(ctx, strings.Join(statements, "; "), pgx.QueryExecModeSimpleProtocol)
+		_, _ = w.pool.Exec(ctx, notifySQL(channels), pgx.QueryExecModeSimpleProtocol)
 		cancel()
 	}
 }

@@ -254,8 +254,13 @@ export async function pickSlot(page, { nth = 0, except = null, nextMonthLabel = 
       }
       return { label, start: starts[nth] };
     }
-    await page.getByRole('button', { name: nextMonthLabel }).click();
-    // A visitor waits for the month's times before looking for a free day.
+    const next = page.getByRole('button', { name: nextMonthLabel });
+    const target = await next.getAttribute('value');
+    await next.click();
+    // The month has turned once the button points past it (the grid of the
+    // month before is not busy either: on a busy machine it was counted
+    // before the next one came); then a visitor waits for its times.
+    for (let t = 0; t < 300 && (await next.getAttribute('value')) === target; t++) await page.waitForTimeout(50);
     await page.locator('table[role=grid]:not([aria-busy])').waitFor();
   }
   throw new Error(`no day with ${nth + 1} free times in three months`);

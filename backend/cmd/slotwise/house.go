@@ -24,6 +24,7 @@ import (
 	"slotwise/backend/internal/metrics"
 	"slotwise/backend/internal/notify"
 	"slotwise/backend/internal/payments"
+	"slotwise/backend/internal/people"
 	"slotwise/backend/internal/reminders"
 	"slotwise/backend/internal/sites"
 	"slotwise/backend/internal/web"
@@ -141,7 +142,7 @@ func furnish(ctx context.Context, a *app, now clock.Func, meters *metrics.Metric
 		&reminders.Worker{Pool: a.pool, Bookings: bookings, Mailer: bookingMails, Now: bookings.Now, Logger: a.log, Observe: meters.Reminder},
 		payments.Holds{Service: paySvc, Every: holdSweep},
 		background.Func("hosts", func(ctx context.Context) error { businesses.Watch(ctx, a.pool, a.log); return nil }),
-		purges(a, bookings, limiter),
+		purges(a, bookings, limiter, people.NewService(a.pool, now)),
 		planLeftovers(a, now),
 	}}, nil
 }
@@ -233,14 +234,16 @@ func businessIDs(ctx context.Context, q db.Querier) ([]int64, error) {
 
 // purges forget, every hour, idempotency keys past their day, rate limit
 // windows past theirs, events older than a week that every consumer has
-// handled, and reminders done 90 days ago.
-func purges(a *app, bookings *booking.Service, limiter *limits.Limiter) background.Loop {
+// handled, reminders done 90 days ago, and sign-in links and sessions a
+// month past their time.
+func purges(a *app, bookings *booking.Service, limiter *limits.Limiter, team *people.Service) background.Loop {
 	return background.Func("purges", func(ctx context.Context) error {
 		background.Rounds(ctx, a.pool, "", time.Hour, a.log, func(ctx context.Context) {
 			purge(ctx, a, "idempotency keys", bookings.PurgeIdempotencyKeys)
 			purge(ctx, a, "rate limit windows", limiter.Purge)
 			purge(ctx, a, "events", func(ctx context.Context) (int64, error) { return events.Purge(ctx, a.pool, 7*24*time.Hour) })
 			purge(ctx, a, "reminders done", func(ctx context.Context) (int64, error) { return reminders.Purge(ctx, a.pool, 90*24*time.Hour) })
+			purge(ctx, a, "sign-in links and sessions", team.Purge)
 		})
 		return nil
 	})

@@ -25,6 +25,10 @@ var owners = map[string][]string{
 	"calendars":      {"booking", "content", "demo", "backend/cmd/tenantbench"},
 	"calendar_staff": {"booking", "content", "backend/cmd/tenantbench"},
 	"bookings":       {"booking", "content", "backend/cmd/tenantbench"},
+	// people owns who signs in to the dashboard, and how.
+	"people":         {"people"},
+	"sign_in_links":  {"people"},
+	"admin_sessions": {"people"},
 }
 
 // sqlNaming finds a table named where SQL names one.

@@ -1,0 +1,3 @@
+DROP TABLE admin_sessions;
+DROP TABLE sign_in_links;
+DROP TABLE people;

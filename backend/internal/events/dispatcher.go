@@ -106,8 +106,8 @@ func (d *Dispatcher) DeliverDue(ctx context.Context) (done int, err error) {
 	return done, nil
 }
 
-// claim leases due deliveries in one short statement: no transaction is
-// open while consumers work.
+// claim leases due deliveries in one short transaction: none is open
+// while consumers work.
 func (d *Dispatcher) claim(ctx context.Context) ([]delivery, error) {
 	byName := map[string]Consumer{}
 	names := make([]string, 0, len(d.Consumers))
@@ -117,26 +117,41 @@ func (d *Dispatcher) claim(ctx context.Context) ([]delivery, error) {
 	}
 	// The deliveries are chosen once (MATERIALIZED): a subquery that skips
 	// locked rows, read again for each row of a join, would pick others.
-	rows, err := d.Pool.Query(db.WithEveryBusiness(ctx), `
-		WITH c AS MATERIALIZED (
-		      SELECT consumer, event_id, location_id FROM event_deliveries
-		      WHERE consumer = ANY($1) AND done_at IS NULL AND NOT dead AND next_attempt_at <= now()
-		        AND (leased_until IS NULL OR leased_until < now())
-		      ORDER BY event_id LIMIT $3 FOR UPDATE SKIP LOCKED)
-		UPDATE event_deliveries d SET leased_until = now() + $2 * interval '1 millisecond', attempts = d.attempts + 1
-		FROM c, events e
-		WHERE d.consumer = c.consumer AND d.event_id = c.event_id AND d.location_id = c.location_id AND e.id = d.event_id AND e.location_id = d.location_id
-		RETURNING d.consumer, d.attempts, e.id, e.location_id, e.type, e.payload, e.created_at`,
-		names, d.lease().Milliseconds(), batchSize)
-	if err != nil {
-		return nil, fmt.Errorf("events: unable to claim deliveries: %w", err)
-	}
-	batch, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (delivery, error) {
-		var dl delivery
-		var name string
-		err := r.Scan(&name, &dl.attempts, &dl.event.ID, &dl.event.Business, &dl.event.Type, &dl.event.Payload, &dl.event.CreatedAt)
-		dl.consumer = byName[name]
-		return dl, err
+	// They are read in the order of the due index (event_deliveries_due),
+	// due longest first, which stops at the tenth it may take. PostgreSQL
+	// would rather join two bitmaps of that index and the key's and sort
+	// everything due: its statistics, taken while deliveries are done as
+	// soon as made, say almost none are waiting, and a burst (two
+	// thousand payment events in a few seconds) is over long before they
+	// are taken again, so each claim read and sorted the whole backlog
+	// (5 to 14 ms at three thousand, a quarter of the database's work
+	// during the burst; 0.1 ms read in order). Bitmap scans are off for
+	// this transaction alone.
+	var batch []delivery
+	err := db.InTx(db.WithEveryBusiness(ctx), d.Pool, func(tx pgx.Tx) error {
+		b := &pgx.Batch{}
+		b.Queue(claimSetting)
+		b.Queue(claimSQL, names, d.lease().Milliseconds(), batchSize)
+		br := tx.SendBatch(ctx, b)
+		defer br.Close()
+		if _, err := br.Exec(); err != nil {
+			return err
+		}
+		rows, err := br.Query()
+		if err != nil {
+			return err
+		}
+		batch, err = pgx.CollectRows(rows, func(r pgx.CollectableRow) (delivery, error) {
+			var dl delivery
+			var name string
+			err := r.Scan(&name, &dl.attempts, &dl.event.ID, &dl.event.Business, &dl.event.Type, &dl.event.Payload, &dl.event.CreatedAt)
+			dl.consumer = byName[name]
+			return dl, err
+		})
+		if err != nil {
+			return err
+		}
+		return br.Close()
 	})
 	if err != nil {
 		return nil, fmt.Errorf("events: unable to claim deliveries: %w", err)
@@ -146,6 +161,22 @@ func (d *Dispatcher) claim(ctx context.Context) ([]delivery, error) {
 	slices.SortFunc(batch, func(a, b delivery) int { return cmp.Compare(a.event.ID, b.event.ID) })
 	return batch, nil
 }
+
+// claimSetting holds a claim to the due index's order (claim says why);
+// claimSQL leases up to $3 deliveries due to the consumers $1 for $2 ms.
+const (
+	claimSetting = `SET LOCAL enable_bitmapscan TO off`
+	claimSQL     = `
+		WITH c AS MATERIALIZED (
+		      SELECT consumer, event_id, location_id FROM event_deliveries
+		      WHERE consumer = ANY($1) AND done_at IS NULL AND NOT dead AND next_attempt_at <= now()
+		        AND (leased_until IS NULL OR leased_until < now())
+		      ORDER BY next_attempt_at, event_id LIMIT $3 FOR UPDATE SKIP LOCKED)
+		UPDATE event_deliveries d SET leased_until = now() + $2 * interval '1 millisecond', attempts = d.attempts + 1
+		FROM c, events e
+		WHERE d.consumer = c.consumer AND d.event_id = c.event_id AND d.location_id = c.location_id AND e.id = d.event_id AND e.location_id = d.location_id
+		RETURNING d.consumer, d.attempts, e.id, e.location_id, e.type, e.payload, e.created_at`
+)
 
 // deliver runs one consumer on one event and records the outcome, for the
 // event's business: what the consumer reads and writes is that business's.

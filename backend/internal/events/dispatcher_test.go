@@ -3,6 +3,7 @@ package events_test
 import (
 	"context"
 	"errors"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -242,5 +243,33 @@ func TestAConsumersCommitDoesNotWaitForTheDisk(t *testing.T) {
 	var after string
 	if err := pool.QueryRow(ctx, `SELECT current_setting('synchronous_commit')`).Scan(&after); err != nil || after != "on" {
 		t.Fatalf("synchronous_commit after = %q, %v; want on", after, err)
+	}
+}
+
+func TestAClaimInABurstReadsTheDueInOrderWhateverTheStatisticsSay(t *testing.T) {
+	pool := setup(t)
+	ctx := context.Background()
+	// A young deployment: thousands of deliveries made and done, none of
+	// its tables' columns analysed yet (autovacuum has not come by); then
+	// a burst of 3,000 events comes.
+	dbtest.AsOwner(t, pool, `
+		WITH e AS (INSERT INTO events (type, payload) SELECT 'thing.happened', '{}' FROM generate_series(1, 3000) RETURNING id, location_id)
+		INSERT INTO event_deliveries (consumer, event_id, location_id)
+		SELECT c, id, location_id FROM e, unnest('{mail,hooks,payments,calendars}'::text[]) c;
+		UPDATE event_deliveries SET done_at = now();
+		WITH e AS (INSERT INTO events (type, payload) SELECT 'thing.happened', '{}' FROM generate_series(1, 3000) RETURNING id, location_id)
+		INSERT INTO event_deliveries (consumer, event_id, location_id) SELECT 'mail', id, location_id FROM e`)
+	var plan string
+	err := db.InTx(db.WithEveryBusiness(ctx), pool, func(tx pgx.Tx) error {
+		if _, err := tx.Exec(ctx, events.ClaimSetting); err != nil {
+			return err
+		}
+		return tx.QueryRow(ctx, `EXPLAIN (FORMAT JSON) `+events.ClaimSQL, []string{"mail", "hooks", "payments", "calendars", "forms"}, 60_000, 10).Scan(&plan)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(plan, `"Index Name": "event_deliveries_due"`) || strings.Contains(plan, `"Sort"`) || strings.Contains(plan, "Bitmap") {
+		t.Errorf("a claim does not read the due index in order; its plan:\n%s", plan)
 	}
 }

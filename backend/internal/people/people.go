@@ -39,7 +39,7 @@ const (
 var (
 	ErrEmail     = errors.New("people: an e-mail address the mail can reach is needed")
 	ErrRole      = errors.New("people: a role is owner, desk or staff")
-	ErrStaffRole = errors.New("people: a staff member is one of the business's staff (--staff), and only a staff member is")
+	ErrStaffRole = errors.New("people: a staff member is one of the business's staff, named by its slug, and only a staff member is")
 	ErrExists    = errors.New("people: this address already belongs to a person of the business")
 	ErrNotFound  = errors.New("people: no such person")
 	ErrLastOwner = errors.New("people: this is the business's last owner; add another owner first")

@@ -161,6 +161,36 @@ func TestTheLastOwnerCannotBeRemoved(t *testing.T) {
 	}
 }
 
+func TestTwoOwnersRemovedAtOnceLeaveOne(t *testing.T) {
+	f := newFixture(t)
+	f.add(t, f.a, "one@example.com", RoleOwner, 0)
+	f.add(t, f.a, "two@example.com", RoleOwner, 0)
+	errs := make(chan error, 2)
+	var wg sync.WaitGroup
+	for _, email := range []string{"one@example.com", "two@example.com"} {
+		wg.Go(func() {
+			_, err := f.svc.Remove(f.a, email)
+			errs <- err
+		})
+	}
+	wg.Wait()
+	close(errs)
+	removed, refused := 0, 0
+	for err := range errs {
+		switch {
+		case err == nil:
+			removed++
+		case errors.Is(err, ErrLastOwner):
+			refused++
+		default:
+			t.Error(err)
+		}
+	}
+	if list, err := f.svc.List(f.a); err != nil || removed != 1 || refused != 1 || len(list) != 1 {
+		t.Errorf("%d removed, %d refused, %d left (%v); want one of each and one owner left", removed, refused, len(list), err)
+	}
+}
+
 func TestALinkSignsInOnceBeforeItExpires(t *testing.T) {
 	f := newFixture(t)
 	p := f.add(t, f.a, "desk@example.com", RoleDesk, 0)

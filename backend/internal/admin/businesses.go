@@ -9,7 +9,6 @@ import (
 	"unicode/utf8"
 
 	"github.com/jackc/pgx/v5"
-	"github.com/jackc/pgx/v5/pgconn"
 
 	"slotwise/backend/internal/content"
 	"slotwise/backend/internal/db"
@@ -102,7 +101,7 @@ func AddBusiness(ctx context.Context, pool *db.Pool, n NewBusiness) (*Business, 
 		}
 		_, err := tx.Exec(ctx, `INSERT INTO locations (slug, name, time_zone, is_default)
 			VALUES ($1, $2, $3, NOT EXISTS (SELECT 1 FROM locations))`, n.Slug, n.Name, n.TimeZone)
-		if unique(err) {
+		if db.UniqueViolation(err) {
 			return ErrBusinessExists
 		}
 		if err != nil || !n.Default {
@@ -266,7 +265,7 @@ func AddHost(ctx context.Context, pool *db.Pool, slug string, h Host) (*Host, er
 		}
 		_, err := tx.Exec(ctx, `INSERT INTO location_hosts (host, location_id, is_primary, redirect) VALUES ($1, $2, $3, $4)`,
 			h.Host, id, h.Primary, h.Redirect)
-		if unique(err) {
+		if db.UniqueViolation(err) {
 			return ErrHostClaimed
 		}
 		return err
@@ -292,11 +291,4 @@ func RemoveHost(ctx context.Context, q db.Querier, slug, host string) error {
 		return ErrHostNotFound
 	}
 	return nil
-}
-
-// unique tells a unique constraint's refusal (a slug, a host, a token's
-// name taken).
-func unique(err error) bool {
-	var pgErr *pgconn.PgError
-	return errors.As(err, &pgErr) && pgErr.Code == "23505"
 }

@@ -99,7 +99,7 @@ func CreateToken(ctx context.Context, q db.Querier, name, scope string) (*Token,
 	t := &Token{Name: name, Scope: scope, Prefix: secret[:len(k.prefix)+6]}
 	err := q.QueryRow(ctx, `INSERT INTO `+k.table+` (name, scope, hash, prefix) VALUES ($1, $2, $3, $4) RETURNING id, created_at`,
 		name, scope, hash(secret), t.Prefix).Scan(&t.ID, &t.CreatedAt)
-	if unique(err) {
+	if db.UniqueViolation(err) {
 		return nil, "", ErrTokenExists
 	}
 	if err != nil {

@@ -14,7 +14,6 @@ import (
 	"unicode/utf8"
 
 	"github.com/jackc/pgx/v5"
-	"github.com/jackc/pgx/v5/pgconn"
 
 	"slotwise/backend/internal/booking"
 	"slotwise/backend/internal/clock"
@@ -276,8 +275,7 @@ func (s *Service) Create(ctx context.Context, in Input) (*Connection, error) {
 		}
 		return nil
 	})
-	var pg *pgconn.PgError
-	if errors.As(err, &pg) && pg.Code == "23505" {
+	if db.UniqueViolation(err) {
 		var id string
 		_ = s.pool.QueryRow(context.WithoutCancel(ctx), `SELECT id FROM calendar_connections WHERE staff_id = $1 AND kind = $2 AND url = $3 AND location_id = $4`,
 			staffID, in.Kind, u.String(), db.ThisBusiness).Scan(&id)

@@ -46,6 +46,14 @@ var (
 	_ Beginner = pgx.Tx(nil)
 )
 
+// UniqueViolation tells whether err is PostgreSQL refusing a row that a
+// unique constraint or index already holds (SQLSTATE 23505): a slug, an
+// address or a name taken.
+func UniqueViolation(err error) bool {
+	var pgErr *pgconn.PgError
+	return errors.As(err, &pgErr) && pgErr.Code == "23505"
+}
+
 // InTx runs fn in a transaction: committed when fn returns nil, rolled back
 // when it returns an error (returned unchanged) or panics (re-panicked).
 func InTx(ctx context.Context, db Beginner, fn func(tx pgx.Tx) error) (err error) {

@@ -19,7 +19,6 @@ import (
 	"time"
 
 	"github.com/jackc/pgx/v5"
-	"github.com/jackc/pgx/v5/pgconn"
 
 	"slotwise/backend/internal/clock"
 	"slotwise/backend/internal/db"
@@ -85,7 +84,7 @@ func (s *Service) Add(ctx context.Context, email, role string, staffID int64) (*
 	p := &Person{Email: email, Role: role, StaffID: staffID}
 	err := s.pool.QueryRow(ctx, `INSERT INTO people (location_id, email, role, staff_id) VALUES ($1, $2, $3, nullif($4, 0))
 		RETURNING id, created_at`, db.ThisBusiness, email, role, staffID).Scan(&p.ID, &p.CreatedAt)
-	if pgCode(err) == "23505" {
+	if db.UniqueViolation(err) {
 		return nil, ErrExists
 	}
 	if err != nil {
@@ -168,12 +167,4 @@ func newSecret(prefix string) string { return prefix + rand.Text() }
 func hash(secret string) []byte {
 	h := sha256.Sum256([]byte(secret))
 	return h[:]
-}
-
-func pgCode(err error) string {
-	var pgErr *pgconn.PgError
-	if errors.As(err, &pgErr) {
-		return pgErr.Code
-	}
-	return ""
 }

@@ -6,7 +6,7 @@
 -- access with them). The same address may belong to people of several
 -- businesses: each business is its own world.
 CREATE TABLE people (
-    id          bigint GENERATED ALWAYS AS IDENTITY,
+    id          bigserial,
     location_id bigint NOT NULL DEFAULT slotwise_business() REFERENCES locations (id) ON DELETE CASCADE,
     email       text NOT NULL CHECK (email <> '' AND length(email) <= 254),
     role        text NOT NULL CHECK (role IN ('owner', 'desk', 'staff')),

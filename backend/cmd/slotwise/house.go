@@ -111,9 +111,11 @@ func furnish(ctx context.Context, a *app, now clock.Func, meters *metrics.Metric
 	hooks := webhooks.NewStore(a.pool, a.cfg.AllowPrivateNetworks)
 	mails := notify.Mailer{Renderer: renderer, BaseURL: publicURL(a.cfg), Origin: origins, From: a.cfg.SMTP.From, FromName: a.cfg.SMTP.FromName, Logger: a.log}
 	bookingMails := &booking.Mailer{Service: bookings, Mailer: mails}
+	team := people.NewService(a.pool, now)
 	dispatcher := &events.Dispatcher{Pool: a.pool, Logger: a.log, Consumers: []events.Consumer{
 		bookingMails,
 		&forms.Mailer{Service: formsSvc, Mailer: mails},
+		&people.Mailer{Service: team, Business: signInBusiness(bookings), Mailer: mails},
 		&payments.Fulfiller{Service: paySvc},
 		&webhooks.Fanout{Store: hooks, Bookings: bookings, Forms: formsSvc},
 		&calsync.Writer{Service: calendars, Bookings: bookings, BaseURL: publicURL(a.cfg), Origin: origins},
@@ -128,7 +130,8 @@ func furnish(ctx context.Context, a *app, now clock.Func, meters *metrics.Metric
 		Metrics: meters, Limits: limiter, Logger: a.log, Renderer: renderer, DB: a.pool, Assets: assets, Cache: cache,
 		Features: []web.Feature{web.Sites(siteStore), web.Booking(bookings), web.Forms(formsSvc), web.Payments(paySvc),
 			web.Admin(web.AdminDeps{Pool: a.pool, Bookings: bookings, Forms: formsSvc, Webhooks: hooks, Payments: paySvc, Calendars: calendars,
-				Content: contentSvc})},
+				Content: contentSvc}),
+			web.Dashboard(team, bookings)},
 		FormKeys: formsSvc.Keys(), // on the server's clock
 	})
 	if err != nil {
@@ -142,7 +145,7 @@ func furnish(ctx context.Context, a *app, now clock.Func, meters *metrics.Metric
 		&reminders.Worker{Pool: a.pool, Bookings: bookings, Mailer: bookingMails, Now: bookings.Now, Logger: a.log, Observe: meters.Reminder},
 		payments.Holds{Service: paySvc, Every: holdSweep},
 		background.Func("hosts", func(ctx context.Context) error { businesses.Watch(ctx, a.pool, a.log); return nil }),
-		purges(a, bookings, limiter, people.NewService(a.pool, now)),
+		purges(a, bookings, limiter, team),
 		planLeftovers(a, now),
 	}}, nil
 }
@@ -256,5 +259,16 @@ func purge(ctx context.Context, a *app, what string, run func(context.Context) (
 		a.log.Warn(fmt.Sprintf("unable to purge %s", what), slog.Any("err", err))
 	case n > 0:
 		a.log.Info(fmt.Sprintf("purged %s", what), slog.Int64("count", n))
+	}
+}
+
+// signInBusiness is what a sign-in mail says of its business.
+func signInBusiness(bookings *booking.Service) func(ctx context.Context) (people.Business, error) {
+	return func(ctx context.Context) (people.Business, error) {
+		b, err := bookings.Business(ctx)
+		if err != nil {
+			return people.Business{}, err
+		}
+		return people.Business{Name: b.Name, Locale: b.DefaultLocale, Brand: b.BrandColor}, nil
 	}
 }

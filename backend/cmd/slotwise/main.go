@@ -50,6 +50,7 @@ func commands() []*command {
 		linkCommand(),
 		previewCommand(),
 		tokenCommand(),
+		userCommand(),
 		businessCommand(),
 		hostCommand(),
 		postgresCommand(),

@@ -106,9 +106,24 @@ func (s *Service) Find(ctx context.Context, id string) (*Booking, error) {
 // ListQuery filters and pages the bookings list.
 type ListQuery struct {
 	Calendar, Staff, Status, Email string
-	From, To                       time.Time // start in [From, To); zero: open
-	Cursor                         string    // from the previous page's Next
-	Limit                          int       // 1 to 100
+	// StaffID keeps the list to one staff member's bookings (the
+	// dashboard of a staff member), whatever else is asked; 0: everyone's.
+	StaffID int64
+	// Search finds a text in the booker's name, address or phone.
+	Search   string
+	From, To time.Time // start in [From, To); zero: open
+	// Newest lists the latest start first (what is past, what was
+	// cancelled).
+	Newest bool
+	Cursor string // from the previous page's Next
+	Limit  int    // 1 to 100
+}
+
+// likePattern is text to find anywhere in a column with ILIKE: its own
+// wildcards and escapes are matched as themselves.
+func likePattern(text string) string {
+	r := strings.NewReplacer(`\`, `\\`, "%", `\%`, "_", `\_`)
+	return "%" + r.Replace(text) + "%"
 }
 
 // List returns bookings in start order and the cursor of the next page
@@ -132,13 +147,34 @@ func (s *Service) List(ctx context.Context, q ListQuery) ([]Record, string, erro
 	if q.Email != "" {
 		where = append(where, "lower(b.email) = lower("+arg(q.Email)+")")
 	}
+	if q.StaffID != 0 {
+		where = append(where, "b.staff_id = "+arg(q.StaffID))
+	}
+	if text := strings.TrimSpace(q.Search); text != "" {
+		like := arg(likePattern(text))
+		digits := strings.Map(func(r rune) rune {
+			if r >= '0' && r <= '9' {
+				return r
+			}
+			return -1
+		}, text)
+		found := "(b.first_name || ' ' || b.last_name) ILIKE " + like + " OR b.email ILIKE " + like
+		if len(digits) >= 3 { // a phone is found by its digits, however it was written
+			found += " OR regexp_replace(b.phone, '[^0-9]', '', 'g') LIKE " + arg("%"+digits+"%")
+		}
+		where = append(where, "("+found+")")
+	}
 	if !q.From.IsZero() {
 		where = append(where, "b.starts_at >= "+arg(q.From))
 	}
 	if !q.To.IsZero() {
 		where = append(where, "b.starts_at < "+arg(q.To))
 	}
-	after, err := cursor.After(q.Cursor, "b.starts_at", "b.id", cursor.Ascending, arg)
+	order, by := cursor.Ascending, "b.starts_at, b.id"
+	if q.Newest {
+		order, by = cursor.Descending, "b.starts_at DESC, b.id DESC"
+	}
+	after, err := cursor.After(q.Cursor, "b.starts_at", "b.id", order, arg)
 	if err != nil {
 		return nil, "", err
 	}
@@ -157,7 +193,7 @@ func (s *Service) List(ctx context.Context, q ListQuery) ([]Record, string, erro
 		FROM bookings b JOIN calendars c ON c.id = b.calendar_id AND c.location_id = b.location_id
 		JOIN staff st ON st.id = b.staff_id AND st.location_id = b.location_id
 		WHERE `+strings.Join(where, " AND ")+`
-		ORDER BY b.starts_at, b.id LIMIT `+strconv.Itoa(limit+1), args...)
+		ORDER BY `+by+` LIMIT `+strconv.Itoa(limit+1), args...)
 	if err != nil {
 		return nil, "", fmt.Errorf("booking: unable to list bookings: %w", err)
 	}

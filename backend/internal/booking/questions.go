@@ -41,3 +41,9 @@ func answerRows(cal *Calendar, answers forms.Answers, locale string) []AnswerVie
 	}
 	return out
 }
+
+// AnswerRows are the booking's answers to its calendar's questions as
+// people read them, in locale.
+func (b *Booking) AnswerRows(locale string) []AnswerView {
+	return answerRows(b.Calendar, b.Answers, locale)
+}

@@ -40,6 +40,10 @@ type Config struct {
 	// Requests for the links to one's bookings, per client address and
 	// per e-mail address each (SLOTWISE_LIMIT_LINK_REQUESTS).
 	LimitLinkRequests string
+	// Requests for a link to sign in to the dashboard, per client address
+	// (a front desk's people may share one) and per e-mail address
+	// (SLOTWISE_LIMIT_SIGN_IN_PER_IP, SLOTWISE_LIMIT_SIGN_IN_PER_EMAIL).
+	LimitSignInPerIP, LimitSignInPerEmail string
 	// RedirectOrigins are the other sites a form may send its visitors to
 	// after they submit it (SLOTWISE_REDIRECT_ORIGINS, comma-separated
 	// origins such as https://example.com); with none, only this site.

@@ -77,6 +77,8 @@ func (c *Config) loadWeb(getenv Getenv) error {
 	c.LimitFormsPerIP = envOr(getenv, "SLOTWISE_LIMIT_FORMS_PER_IP", "60/1h")
 	c.LimitFormsPerForm = envOr(getenv, "SLOTWISE_LIMIT_FORMS_PER_FORM", "2000/1h")
 	c.LimitLinkRequests = envOr(getenv, "SLOTWISE_LIMIT_LINK_REQUESTS", "5/1h")
+	c.LimitSignInPerIP = envOr(getenv, "SLOTWISE_LIMIT_SIGN_IN_PER_IP", "30/1h")
+	c.LimitSignInPerEmail = envOr(getenv, "SLOTWISE_LIMIT_SIGN_IN_PER_EMAIL", "5/1h")
 	for _, o := range list(getenv("SLOTWISE_REDIRECT_ORIGINS")) {
 		o = strings.TrimSuffix(o, "/")
 		if u, err := url.Parse(o); err != nil || (u.Scheme != "https" && u.Scheme != "http") || u.Host == "" || u.Path != "" || u.RawQuery != "" || u.User != nil {

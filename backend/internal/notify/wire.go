@@ -30,6 +30,8 @@ const (
 	// KindFormSubmitted goes to the business: a form, quiz or survey was
 	// submitted, with its answers.
 	KindFormSubmitted = "form.submitted"
+	// KindSignIn is a person's link into their business's dashboard.
+	KindSignIn = "admin.sign_in"
 )
 
 // EmailData is what the bundle's renderEmail needs, as it expects it.
@@ -50,6 +52,17 @@ type EmailData struct {
 	Form *FormEmail `json:"form,omitempty"`
 	// Reminder is what a reminder, follow-up or agenda adds.
 	Reminder *ReminderEmail `json:"reminder,omitempty"`
+	// SignIn is what an admin.sign_in mail tells (instead of a booking).
+	SignIn *SignInEmail `json:"signIn,omitempty"`
+}
+
+// SignInEmail is a link that signs a person in to the business's
+// dashboard once.
+type SignInEmail struct {
+	Business string `json:"business"`
+	Email    string `json:"email"`   // whom it signs in
+	Link     string `json:"link"`    // relative to BaseURL
+	Minutes  int    `json:"minutes"` // how long it works
 }
 
 // ReminderEmail is what a mail between booking and appointment adds to

@@ -20,8 +20,9 @@ const (
 	InvitationLinkLife = 24 * time.Hour
 )
 
-// linkPrefix begins every sign-in link's secret.
-const linkPrefix = "swl_"
+// LinkPrefix begins every sign-in link's secret: it says what the secret
+// is (a request log keeps it) and nothing of it.
+const LinkPrefix = "swl_"
 
 // ErrLinkSpent refuses a link that was used, has expired, or never was:
 // alike, so a guess learns nothing.
@@ -30,7 +31,7 @@ var ErrLinkSpent = errors.New("people: this sign-in link was used or has expired
 // IssueLink returns the secret of a new link that signs person in once,
 // until life has passed.
 func (s *Service) IssueLink(ctx context.Context, personID int64, life time.Duration) (string, error) {
-	secret := newSecret(linkPrefix)
+	secret := newSecret(LinkPrefix)
 	tag, err := s.pool.Exec(ctx, `INSERT INTO sign_in_links (location_id, hash, person_id, expires_at)
 		SELECT location_id, $2, id, $3 FROM people WHERE id = $4 AND location_id = $1`,
 		db.ThisBusiness, hash(secret), s.now().Add(life), personID)
@@ -45,7 +46,7 @@ func (s *Service) IssueLink(ctx context.Context, personID int64, life time.Durat
 
 // plausibleLink tells whether secret could be a link's, before any query.
 func plausibleLink(secret string) bool {
-	return strings.HasPrefix(secret, linkPrefix) && len(secret) <= 64
+	return strings.HasPrefix(secret, LinkPrefix) && len(secret) <= 64
 }
 
 // LinkPerson is the person a live link would sign in, without using it:

@@ -218,11 +218,11 @@ func TestALinkSignsInOnceBeforeItExpires(t *testing.T) {
 	for _, tc := range []struct{ name, secret string }{
 		{"used", used},
 		{"expired", expired},
-		{"never issued", linkPrefix + strings.Repeat("A", 26)},
-		{"no prefix", strings.TrimPrefix(invitation, linkPrefix)},
+		{"never issued", LinkPrefix + strings.Repeat("A", 26)},
+		{"no prefix", strings.TrimPrefix(invitation, LinkPrefix)},
 		{"a NUL", invitation + "\x00"},
 		{"invalid UTF-8", invitation + "\xff"},
-		{"huge", linkPrefix + strings.Repeat("A", 10_000)},
+		{"huge", LinkPrefix + strings.Repeat("A", 10_000)},
 		{"empty", ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

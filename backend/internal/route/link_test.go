@@ -58,6 +58,7 @@ func TestEveryBuiltLinkMatchesItsRoute(t *testing.T) {
 			for _, p := range []string{"provider", "service", "id", "ids", "slug", "oneTimeSlug", "servicemenu", "serviceMenuSlug", "serviceMenuId", "groupId", "groupSlug", "path", "categorySlug", "authorSlug", "tagSlug", "blogSlug", "productId", "collectionSlug"} {
 				params[p] = "x1"
 			}
+			params["secret"], params["tab"] = "swl_X1", "requests"
 			params["score"] = "42"
 			path, err := routes.Path(name, spec.Kind, params)
 			if err != nil {

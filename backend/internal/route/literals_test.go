@@ -87,18 +87,25 @@ func pagePath(lit string, starts map[string]bool) bool {
 	return starts[first]
 }
 
+// goStrings are a Go file's string literals, but for a router group's
+// prefix (Group("/admin") under /api): a path of the API, not a page's.
 func goStrings(src []byte) []string {
 	var s scanner.Scanner
 	fset := token.NewFileSet()
 	s.Init(fset.AddFile("", fset.Base(), len(src)), src, nil, 0)
 	var out []string
+	var before, last string // the two tokens before
 	for {
 		_, tok, lit := s.Scan()
 		if tok == token.EOF {
 			return out
 		}
-		if tok == token.STRING {
+		if tok == token.STRING && !(before == "Group" && last == "(") {
 			out = append(out, lit)
+		}
+		before, last = last, lit
+		if lit == "" {
+			last = tok.String()
 		}
 	}
 }

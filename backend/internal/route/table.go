@@ -20,6 +20,9 @@ const (
 	LayoutForm     = "form"
 	LayoutPage     = "page"
 	LayoutError    = "error"
+	// LayoutAdmin is the business's dashboard: its people's pages, never
+	// cached, indexed or framed.
+	LayoutAdmin = "admin"
 )
 
 // Route is one entry of the table.
@@ -165,7 +168,7 @@ func (t *Table) Names() []string {
 
 func validLayout(l string) bool {
 	switch l {
-	case LayoutCalendar, LayoutForm, LayoutPage, LayoutError:
+	case LayoutCalendar, LayoutForm, LayoutPage, LayoutError, LayoutAdmin:
 		return true
 	}
 	return false

@@ -31,7 +31,7 @@ const maxFormBytes = 64 << 10
 // pageAction serves a POST to a page's own URL through its route's action.
 func (s *Server) pageAction(c *gin.Context) {
 	path, rawQuery := c.Request.URL.EscapedPath(), c.Request.URL.RawQuery
-	prefix, basePath, _ := pages.SplitLocale(path)
+	prefix, basePath, prefixed := pages.SplitLocale(path)
 	m, ok := s.routes.Match(basePath)
 	var action Action
 	if ok {
@@ -72,11 +72,18 @@ func (s *Server) pageAction(c *gin.Context) {
 	cat := locales.Get(pages.ResolveLocale(c, prefix))
 	query, _ := url.ParseQuery(rawQuery)
 	req := s.pages.NewRequest(c.Request.Context(), m, basePath, path+"?"+rawQuery, query, cat, c.ClientIP(), c.Cookie)
+	req.UserAgent = c.GetHeader("User-Agent")
+	if prefixed {
+		req.Prefix = prefix // where the action sends the visitor next keeps their language
+	}
 	// The router's action (ui/src/router/page.ts) posts the same form and
 	// asks for the answer as data: fetch would follow a 303 and lose where
 	// it pointed.
 	asData := acceptsJSON(c)
 	next, err := action(c.Request.Context(), req, c.Request.PostForm)
+	for _, cookie := range req.CookiesSet() {
+		http.SetCookie(c.Writer, cookie)
+	}
 	if err == nil {
 		// The next step's URL may carry a secret (a new booking's manage
 		// token): no cache keeps the answer that names it.

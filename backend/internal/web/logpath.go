@@ -4,13 +4,15 @@ import (
 	"strings"
 
 	"slotwise/backend/internal/booking"
+	"slotwise/backend/internal/people"
 )
 
 // secretParents are the path segments a secret follows: a preview's
-// secret, a one-time link's slug, a staff member's feed. Whoever reads the
+// secret, a one-time link's slug, a staff member's feed, a dashboard's
+// sign-in link. Whoever reads the
 // log must not be able to open them; a few characters still tell requests
 // for one secret apart.
-var secretParents = [][2]string{{"v2", "preview"}, {"widget", "otl"}, {"ical", "staff"}}
+var secretParents = [][2]string{{"v2", "preview"}, {"widget", "otl"}, {"ical", "staff"}, {"admin", "sign-in"}}
 
 // loggedPath is a request's path as the log shows it: without its query
 // (where manage tokens and form keys travel) and with each secret in it
@@ -61,9 +63,9 @@ func secretAfter(a, b string) bool {
 
 // secretKinds are the prefixes the server gives the secrets it makes for
 // these paths (a random one-time link's, booking.RandomLinkPrefix; a
-// staff feed's, admin's feeds). They tell what a secret is and nothing of
+// staff feed's, admin's feeds; a dashboard's sign-in link's). They tell what a secret is and nothing of
 // it, so the log keeps them whole.
-var secretKinds = []string{booking.RandomLinkPrefix, "stf_"}
+var secretKinds = []string{booking.RandomLinkPrefix, "stf_", people.LinkPrefix}
 
 // shortSecret keeps a secret's kind ("otl_", "stf_") and four characters
 // after it; of any other secret (a preview's, a link a business named,

@@ -14,6 +14,7 @@ func TestTheRequestLogShowsNoSecretOfAPath(t *testing.T) {
 	const secret = "Zq3vK9LmXwP2rT8sKd4HjN6bYc1FgA7eU5oI0pQxRzS"
 	tests := []struct{ name, target, logged string }{
 		{"a staff feed", "/ical/staff/stf_" + secret + ".ics", "/ical/staff/stf_Zq3v…"},
+		{"a dashboard's sign-in link", "/admin/sign-in/swl_" + secret[:26], "/admin/sign-in/swl_Zq3v…"},
 		{"a preview", "/v2/preview/" + secret, "/v2/preview/Zq3v…"},
 		{"a preview's post", "/v2/preview/" + secret + "/b/a-post", "/v2/preview/Zq3v…/b/a-post"},
 		{"a one-time link in German", "/de/widget/otl/otl_" + secret, "/de/widget/otl/otl_Zq3v…"},

@@ -121,7 +121,7 @@ func New(d Deps) (http.Handler, error) {
 	opt := pages.Options{
 		Routes: table, Loaders: reg.loaders, Renderer: d.Renderer, Assets: d.Assets, Log: d.Logger,
 		Origin: d.Config.PublicURL, FrameAncestors: d.Config.FrameAncestors, FormKeys: d.FormKeys, Cache: d.Cache,
-		Cookies:   map[string]func(string) (string, bool){timeZoneCookie: cleanZone},
+		Cookies:   map[string]func(string) (string, bool){timeZoneCookie: cleanZone, sessionCookie: cleanSession, secureSessionCookie: cleanSession},
 		ErrorPage: s.pageError, Redirect: s.siteLocation, LogPath: loggedPath, Site: reg.site, ErrorFrame: reg.errorFrame,
 		Served: noteRoute,
 	}

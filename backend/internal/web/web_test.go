@@ -24,6 +24,7 @@ import (
 	"slotwise/backend/internal/forms"
 	"slotwise/backend/internal/hosts"
 	"slotwise/backend/internal/notify"
+	"slotwise/backend/internal/people"
 	"slotwise/backend/internal/sites"
 	"slotwise/backend/internal/web"
 	"slotwise/backend/internal/web/pages"
@@ -73,6 +74,7 @@ type fixture struct {
 	clock *testClock
 	mails *events.Dispatcher // run by hand: DeliverDue
 	deps  web.Deps           // what the server was built from, for a second replica
+	team  *people.Service    // the dashboard's people
 }
 
 // option changes the server a fixture builds (abuse limits, say).
@@ -136,9 +138,17 @@ func newFixtureOn(t testing.TB, renderer pages.Renderer, pool *db.Pool, opts ...
 	ahead := &atomic.Int64{}
 	formsSvc.SetClock(func() time.Time { return clk.Now().Add(time.Duration(ahead.Load())) })
 	mailer := notify.Mailer{Renderer: sharedRenderer(t), BaseURL: "https://book.example.com", From: "bookings@example.com", FromName: "Demo", Logger: logger}
+	team := people.NewService(pool, clk.Now)
 	mails := &events.Dispatcher{Pool: pool, Logger: logger, Consumers: []events.Consumer{
 		&booking.Mailer{Service: bookings, Mailer: mailer},
 		&forms.Mailer{Service: formsSvc, Mailer: mailer},
+		&people.Mailer{Service: team, Mailer: mailer, Business: func(ctx context.Context) (people.Business, error) {
+			b, err := bookings.Business(ctx)
+			if err != nil {
+				return people.Business{}, err
+			}
+			return people.Business{Name: b.Name, Locale: b.DefaultLocale, Brand: b.BrandColor}, nil
+		}},
 	}}
 	if err := mails.Subscribe(context.Background()); err != nil {
 		t.Fatal(err)
@@ -157,7 +167,7 @@ func newFixtureOn(t testing.TB, renderer pages.Renderer, pool *db.Pool, opts ...
 		Renderer: renderer,
 		DB:       pool,
 		Assets:   assets,
-		Features: []web.Feature{web.Sites(siteStore), web.Booking(bookings), web.Forms(formsSvc), web.Payments(nil)},
+		Features: []web.Feature{web.Sites(siteStore), web.Booking(bookings), web.Forms(formsSvc), web.Payments(nil), web.Dashboard(team, bookings)},
 		Cache:    w.cache,
 		FormKeys: formsSvc.Keys(),
 	}
@@ -177,7 +187,7 @@ func newFixtureOn(t testing.TB, renderer pages.Renderer, pool *db.Pool, opts ...
 			t.Logf("server warnings and errors:\n%s", problemLines(logs.String()))
 		}
 	})
-	return &fixture{handler: h, logs: logs, pool: pool, bookings: bookings, forms: formsSvc, formsAhead: ahead, mails: mails, clock: clk, deps: deps}
+	return &fixture{handler: h, logs: logs, pool: pool, bookings: bookings, forms: formsSvc, formsAhead: ahead, mails: mails, clock: clk, deps: deps, team: team}
 }
 
 // aFriday is an instant for tests whose dates are written out: 20 November

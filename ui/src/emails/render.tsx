@@ -2,6 +2,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { createIntl, type IntlShape } from '../lib/i18n';
 import { buildContent, isEmailKind } from './content';
 import { buildFormContent } from './formContent';
+import { buildSignInContent } from './signInContent';
 import { buildOwnLayout, isOwnLayoutKind } from './dayContent';
 import { EmailBody } from './EmailHtml';
 import { renderText } from './text';
@@ -56,6 +57,10 @@ function validate(kind: string, data: EmailData) {
     if (!data.form || !Array.isArray(data.form.rows)) throw new Error('renderEmail: form.submitted needs the form');
     return;
   }
+  if (kind === 'admin.sign_in') {
+    if (!data.signIn?.link) throw new Error('renderEmail: admin.sign_in needs the link');
+    return;
+  }
   const b = data?.booking;
   if (!b || !b.start || !b.end || !b.timeZone) throw new Error('renderEmail: booking with start, end and timeZone is required');
   if (Number.isNaN(Date.parse(b.start)) || Number.isNaN(Date.parse(b.end))) throw new Error(`renderEmail: invalid booking times ${b.start}, ${b.end}`);
@@ -63,14 +68,16 @@ function validate(kind: string, data: EmailData) {
 }
 
 export function renderEmail(kind: string, data: EmailData): RenderedEmail {
-  if (!isEmailKind(kind) && !isOwnLayoutKind(kind) && kind !== 'form.submitted') throw new Error(`renderEmail: unknown kind ${kind}`);
+  if (!isEmailKind(kind) && !isOwnLayoutKind(kind) && kind !== 'form.submitted' && kind !== 'admin.sign_in') throw new Error(`renderEmail: unknown kind ${kind}`);
   validate(kind, data);
   intlErrors = [];
   const intl = intlFor(data.lang, data.messages);
   const content =
     kind === 'form.submitted'
       ? buildFormContent(data, intl, data.form!.business)
-      : isOwnLayoutKind(kind)
+      : kind === 'admin.sign_in'
+        ? buildSignInContent(data, intl)
+        : isOwnLayoutKind(kind)
         ? buildOwnLayout(kind, data, intl)
         : buildContent(kind as EmailKind, data, intl);
   const text = renderText(content);

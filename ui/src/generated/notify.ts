@@ -92,6 +92,10 @@ export const KindLinks = "booking.links";
  */
 export const KindFormSubmitted = "form.submitted";
 /**
+ * KindSignIn is a person's link into their business's dashboard.
+ */
+export const KindSignIn = "admin.sign_in";
+/**
  * EmailData is what the bundle's renderEmail needs, as it expects it.
  */
 export interface EmailData {
@@ -119,6 +123,20 @@ export interface EmailData {
    * Reminder is what a reminder, follow-up or agenda adds.
    */
   reminder?: ReminderEmail;
+  /**
+   * SignIn is what an admin.sign_in mail tells (instead of a booking).
+   */
+  signIn?: SignInEmail;
+}
+/**
+ * SignInEmail is a link that signs a person in to the business's
+ * dashboard once.
+ */
+export interface SignInEmail {
+  business: string;
+  email: string; // whom it signs in
+  link: string; // relative to BaseURL
+  minutes: number /* int */; // how long it works
 }
 /**
  * ReminderEmail is what a mail between booking and appointment adds to

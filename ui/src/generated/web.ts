@@ -292,6 +292,156 @@ export interface SeriesOccurrence {
 }
 
 //////////
+// source: dashboard_wire.go
+
+/**
+ * AdminBusiness is the business a dashboard page belongs to.
+ */
+export interface AdminBusiness {
+  name: string;
+  logoUrl?: string;
+  timeZone: string; // the business's, which times are told in
+}
+/**
+ * AdminFrame is what every signed-in page wears: the business, who is
+ * signed in, and how many requests wait for an answer.
+ */
+export interface AdminFrame {
+  business: AdminBusiness;
+  email: string;
+  role: 'owner' | 'desk' | 'staff';
+  requests: number /* int */;
+}
+/**
+ * AdminSignInPageData is the sign-in page: the address to mail a link to.
+ */
+export interface AdminSignInPageData {
+  business: AdminBusiness;
+  /**
+   * State tells what became of the last request: a link is on its way
+   * (sent), or the visitor signed out (out); "" before any.
+   */
+  state: '' | 'sent' | 'out';
+  minutes: number /* int */; // how long a mailed link works
+}
+/**
+ * AdminLinkPageData is the page a sign-in link opens: whom it signs in,
+ * and the button that does it, or that the link is spent.
+ */
+export interface AdminLinkPageData {
+  business: AdminBusiness;
+  email?: string; // "" when the link opens nothing
+  formKey: string;
+}
+/**
+ * AdminSignOutPageData offers to sign out of this browser or everywhere.
+ */
+export interface AdminSignOutPageData {
+  frame: AdminFrame;
+}
+/**
+ * AdminFilters are the bookings list's filters, as the query says them.
+ */
+export interface AdminFilters {
+  q: string;
+  calendar: string;
+  staff: string;
+  from: string; // YYYY-MM-DD, in the business's zone
+  to: string; // YYYY-MM-DD, the last day shown
+}
+/**
+ * AdminChoice is a calendar or staff member to filter by.
+ */
+export interface AdminChoice {
+  slug: string;
+  name: string;
+}
+/**
+ * AdminBookingsPageData is a tab of the bookings list.
+ */
+export interface AdminBookingsPageData {
+  frame: AdminFrame;
+  tab: 'upcoming' | 'requests' | 'past' | 'cancelled';
+  filters: AdminFilters;
+  calendars: AdminChoice[];
+  staff: AdminChoice[]; // none for a staff member, who sees their own
+  bookings: AdminBookingRow[];
+  /**
+   * Next is the address of the list's next page, "" at its end.
+   */
+  next?: string;
+  now: string; // RFC 3339: "today" and "tomorrow" are the business's
+  formKey: string;
+  /**
+   * Done tells what the last change did (confirmed, declined,
+   * cancelled), shown once.
+   */
+  done?: string;
+}
+/**
+ * AdminBookingRow is a booking as the list shows it.
+ */
+export interface AdminBookingRow {
+  id: string;
+  status: string;
+  calendar: string; // its name
+  staff: string; // their name
+  start: string; // RFC 3339
+  end: string;
+  name: string;
+  email: string;
+  phone?: string;
+  seats: number /* int */;
+  payment?: string; // the payment's state, when it has one
+}
+/**
+ * AdminAnswer is one question of a booking's form and its answer.
+ */
+export interface AdminAnswer {
+  label: string;
+  value: string;
+}
+/**
+ * AdminBookingPageData is one booking's page.
+ */
+export interface AdminBookingPageData {
+  frame: AdminFrame;
+  booking: AdminBookingRow;
+  /**
+   * The booker's own time zone and language, as they booked.
+   */
+  timeZone: string;
+  locale: string;
+  notes?: string;
+  guests: string[];
+  answers: AdminAnswer[];
+  previousStart?: string;
+  cancelledBy?: string;
+  reason?: string;
+  money?: AdminMoney;
+  created: string;
+  /**
+   * What may be done with it now.
+   */
+  canDecide: boolean;
+  canCancel: boolean;
+  formKey: string;
+  done?: string;
+  back: string; // the list it was opened from
+}
+/**
+ * AdminMoney is what a booking costs and what happened to its money, in
+ * the currency's minor unit.
+ */
+export interface AdminMoney {
+  state: string;
+  currency: string;
+  total: number /* int64 */;
+  paid: number /* int64 */;
+  refunded: number /* int64 */;
+}
+
+//////////
 // source: forms_wire.go
 
 /**

@@ -49,7 +49,7 @@ describe('a path the router has not seen', () => {
 
   it('joins the tree under its layout, its chunk loaded lazily, with one request to Go', async () => {
     const formChunk = vi.fn(async () => module('form'));
-    const sources = { page: module('page'), form: formChunk, calendar: module('calendar'), error: module('error') };
+    const sources = { page: module('page'), form: formChunk, calendar: module('calendar'), error: module('error'), admin: module('admin') };
     const { router, asked } = start(sources, { '/widget/form/f?step=2': page('/widget/form/f?step=2', 'form') });
     await router.navigate('/widget/form/f?step=2');
     expect(ids(router)).toEqual(['root', 'layout:form', 'page:/widget/form/f']);
@@ -60,7 +60,7 @@ describe('a path the router has not seen', () => {
   });
 
   it('is learned once: going there again only loads its data', async () => {
-    const sources = { page: module('page'), form: module('form'), calendar: module('calendar'), error: module('error') };
+    const sources = { page: module('page'), form: module('form'), calendar: module('calendar'), error: module('error'), admin: module('admin') };
     const { router, asked } = start(sources, { '/widget/form/f': page('/widget/form/f', 'form'), '/': page('/', 'page') });
     await router.navigate('/widget/form/f');
     await router.navigate('/');
@@ -70,7 +70,7 @@ describe('a path the router has not seen', () => {
   });
 
   it('that Go does not know is an error page under the error layout', async () => {
-    const sources = { page: module('page'), form: module('form'), calendar: module('calendar'), error: module('error') };
+    const sources = { page: module('page'), form: module('form'), calendar: module('calendar'), error: module('error'), admin: module('admin') };
     const missing = page('/nope', 'error', { route: 'error', status: 404 });
     const { router } = start(sources, { '/nope': missing });
     await router.navigate('/nope');
@@ -79,7 +79,7 @@ describe('a path the router has not seen', () => {
   });
 
   it('that Go redirects goes to the canonical URL', async () => {
-    const sources = { page: module('page'), form: module('form'), calendar: module('calendar'), error: module('error') };
+    const sources = { page: module('page'), form: module('form'), calendar: module('calendar'), error: module('error'), admin: module('admin') };
     const { router } = start(sources, { '/old': page('/old', 'page', { redirect: '/new' }), '/new': page('/new', 'page') });
     await router.navigate('/old');
     expect(router.state.location.pathname).toBe('/new');

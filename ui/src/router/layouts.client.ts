@@ -11,4 +11,5 @@ export const layoutSources: Record<Layout, LayoutSource> = {
   form: () => import(/* webpackChunkName: "layout-form" */ '../layouts/form').then((m) => m.default),
   page: () => import(/* webpackChunkName: "layout-page" */ '../layouts/page').then((m) => m.default),
   error: () => import(/* webpackChunkName: "layout-error" */ '../layouts/error').then((m) => m.default),
+  admin: () => import(/* webpackChunkName: "layout-admin" */ '../layouts/admin').then((m) => m.default),
 };

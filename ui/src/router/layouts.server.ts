@@ -1,4 +1,5 @@
 import type { Layout } from '../payload';
+import admin from '../layouts/admin';
 import calendar from '../layouts/calendar';
 import errorLayout from '../layouts/error';
 import form from '../layouts/form';
@@ -7,4 +8,4 @@ import type { LayoutSource } from '../layouts/types';
 
 // In V8 every layout is in the one server bundle: renderToString cannot
 // wait for a chunk.
-export const layoutSources: Record<Layout, LayoutSource> = { calendar, form, page, error: errorLayout };
+export const layoutSources: Record<Layout, LayoutSource> = { calendar, form, page, error: errorLayout, admin };

@@ -6,7 +6,7 @@ import { layoutRouteId, pageRouteId, routePath } from './ids';
 import { pageAction, pageLoader, shouldRevalidatePage } from './page';
 import { settle } from './settle';
 
-const LAYOUTS: Layout[] = ['calendar', 'form', 'page', 'error'];
+const LAYOUTS: Layout[] = ['calendar', 'form', 'page', 'error', 'admin'];
 
 // The client's route tree. Go matches every URL (backend/internal/route,
 // ui/src/routes.json) and names the page and its layout in the payload, so

@@ -19,8 +19,11 @@ func (e *Engine) CSP(layout, brand string) string {
 	if ancestors == "" {
 		ancestors = "*"
 	}
-	if layout == route.LayoutPage {
+	switch layout {
+	case route.LayoutPage:
 		ancestors = "'self'"
+	case route.LayoutAdmin: // a business's people's pages: no site frames them
+		ancestors = "'none'"
 	}
 	styles := "'self'"
 	if style := brandStyle(brand); style != "" {

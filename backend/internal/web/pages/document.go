@@ -53,6 +53,9 @@ func (e *Engine) Write(c *gin.Context, p *Payload) {
 	h.Set("Cache-Control", "no-store")
 	h.Set("Vary", "Cookie, Accept-Language, Accept-Encoding")
 	h.Set("Content-Security-Policy", e.CSP(p.Layout, p.Head.Brand))
+	if p.Layout == route.LayoutAdmin {
+		h.Set("X-Robots-Tag", "noindex, nofollow") // and no page of it links out to be followed
+	}
 	if p.Status == http.StatusServiceUnavailable {
 		h.Set("Retry-After", RetryAfterUnavailable)
 	}

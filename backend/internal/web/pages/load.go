@@ -88,6 +88,9 @@ func (e *Engine) Load(c *gin.Context, path, rawQuery string) (p *Payload) {
 	}
 	if res.Redirect != "" {
 		p.Route, p.Layout, p.Status, p.Redirect = m.Route.Name, m.Route.Layout, http.StatusMovedPermanently, e.opt.Redirect(res.Redirect)
+		if res.SeeOther {
+			p.Status = http.StatusSeeOther
+		}
 		return p
 	}
 	p.Route, p.Layout, p.Kind, p.Params, p.Data, p.tags, p.until = m.Route.Name, m.Route.Layout, m.Kind, m.Params, res.Data, res.Tags, res.Until

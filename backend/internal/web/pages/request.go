@@ -31,14 +31,27 @@ type Request struct {
 	Prefix   string
 	Cat      *locales.Catalogue
 	ClientIP string // the socket's peer, or what a trusted proxy says
-	Origin   string // the public URL's origin, for absolute links (never the Host header)
-	siteName string // the business's name: T("site.name")
+	// UserAgent is the browser's name, which a form post's action may keep
+	// (the dashboard's sessions); loaders do not read it, as cached pages
+	// do not vary by it.
+	UserAgent string
+	Origin    string // the public URL's origin, for absolute links (never the Host header)
+	siteName  string // the business's name: T("site.name")
 
 	cookies map[string]string // the cookies loaders may read, cleaned (Options.Cookies)
 	read    []string          // the names of those read: the page varies by them
 	formKey func() string
 	keys    []string // the form keys taken: the page is its visitor's
+	// setCookies are the cookies an action answers with (SetCookie).
+	setCookies []*http.Cookie
 }
+
+// SetCookie has a form post's answer set a cookie (the dashboard's
+// session): its action's answer, whether it goes on or fails, carries it.
+func (r *Request) SetCookie(c *http.Cookie) { r.setCookies = append(r.setCookies, c) }
+
+// CookiesSet are the cookies the action set (SetCookie), for its answer.
+func (r *Request) CookiesSet() []*http.Cookie { return r.setCookies }
 
 // NewRequest is a request for a page's action (a form post), which reads
 // cookies and takes form keys as a loader does.
@@ -125,6 +138,10 @@ type Result struct {
 	// canonical form of the URL asked for (trailing slash, case, another
 	// shape of the same content).
 	Redirect string
+	// SeeOther makes Redirect a 303 for this answer only: the page is
+	// elsewhere for this visitor now (the dashboard's sign-in), not moved
+	// for good, which browsers would remember.
+	SeeOther bool
 	// Content, when set, says the page's main content is the business's
 	// own text: the languages it exists in decide the page's canonical
 	// address, its language alternates and its <html lang> (language.go).

@@ -13,6 +13,7 @@ import (
 
 	"slotwise/backend/internal/db"
 	"slotwise/backend/internal/hosts"
+	"slotwise/backend/internal/route"
 )
 
 // A page is asked for as its document (a GET of its address) or as its
@@ -116,7 +117,10 @@ func (e *Engine) answer(c *gin.Context, path, asked string, as form) {
 		return
 	}
 	if p.Redirect != "" {
-		c.Redirect(http.StatusMovedPermanently, p.Redirect)
+		if p.Status == http.StatusSeeOther { // this visitor's, for now (Result.SeeOther)
+			c.Header("Cache-Control", "no-store")
+		}
+		c.Redirect(p.Status, p.Redirect)
 		return
 	}
 	e.Write(c, p)
@@ -328,7 +332,7 @@ func forABusiness(c *gin.Context) bool {
 // not one visitor's (a form key), and not an error.
 func (e *Engine) cacheable(p *Payload) bool {
 	r := e.opt.Routes.Route(p.Route)
-	return p.Status == http.StatusOK && len(p.tags) > 0 && r != nil && r.Query != nil && len(p.formKeys) == 0
+	return p.Status == http.StatusOK && len(p.tags) > 0 && r != nil && r.Query != nil && len(p.formKeys) == 0 && r.Layout != route.LayoutAdmin
 }
 
 // WriteData answers with a page's payload as JSON, under the page's

@@ -1,0 +1,56 @@
+package booking
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/jackc/pgx/v5"
+
+	"slotwise/backend/internal/db"
+)
+
+// What the business's dashboard asks beside the bookings list: how many
+// requests wait for an answer, and the calendars and staff to filter by.
+
+// WaitingRequests counts the requests still ahead that wait for the
+// business's answer: the whole business's, or one staff member's
+// (staffID; 0 for everyone's).
+func (s *Service) WaitingRequests(ctx context.Context, staffID int64) (int, error) {
+	var n int
+	err := s.pool.QueryRow(ctx, `SELECT count(*) FROM bookings
+		WHERE location_id = $1 AND status = 'requested' AND holds_for IS NULL AND starts_at > $2 AND ($3 = 0 OR staff_id = $3)`,
+		db.ThisBusiness, s.now(), staffID).Scan(&n)
+	if err != nil {
+		return 0, fmt.Errorf("booking: unable to count the requests: %w", err)
+	}
+	return n, nil
+}
+
+// Choice is a calendar or staff member to filter a list by.
+type Choice struct {
+	Slug string `json:"slug"`
+	Name string `json:"name"`
+}
+
+// Choices are the business's calendars and staff, by name.
+func (s *Service) Choices(ctx context.Context) (calendars, staff []Choice, err error) {
+	if calendars, err = s.choices(ctx, `SELECT slug, name FROM calendars WHERE location_id = $1 ORDER BY lower(name), slug`); err != nil {
+		return nil, nil, err
+	}
+	if staff, err = s.choices(ctx, `SELECT slug, name FROM staff WHERE location_id = $1 ORDER BY lower(name), slug`); err != nil {
+		return nil, nil, err
+	}
+	return calendars, staff, nil
+}
+
+func (s *Service) choices(ctx context.Context, sql string) ([]Choice, error) {
+	rows, err := s.pool.Query(ctx, sql, db.ThisBusiness)
+	if err != nil {
+		return nil, fmt.Errorf("booking: unable to list the choices: %w", err)
+	}
+	list, err := pgx.CollectRows(rows, pgx.RowToStructByPos[Choice])
+	if err != nil {
+		return nil, fmt.Errorf("booking: unable to list the choices: %w", err)
+	}
+	return list, nil
+}

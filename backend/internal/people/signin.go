@@ -1,0 +1,111 @@
+package people
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/jackc/pgx/v5"
+
+	"slotwise/backend/internal/db"
+	"slotwise/backend/internal/events"
+	"slotwise/backend/internal/fieldcheck"
+	"slotwise/backend/internal/notify"
+	"slotwise/backend/internal/route"
+)
+
+// Signing in by mail: the dashboard's sign-in page only records that an
+// address asked (the same work whether or not the address is a person of
+// the business, so neither the answer nor its time tells), and the mailer
+// then sends a person a link that signs them in once, or sends nothing.
+
+// EventSignInRequested is a request for a sign-in link by mail.
+const EventSignInRequested = "people.sign_in_requested"
+
+// SignInRequest is the payload of EventSignInRequested.
+type SignInRequest struct {
+	Email  string `json:"email"`
+	Locale string `json:"locale"`
+}
+
+// RequestSignIn records a request for a sign-in link for email, to be
+// mailed in locale. A malformed address is ErrEmail.
+func (s *Service) RequestSignIn(ctx context.Context, email, locale string) error {
+	email = strings.TrimSpace(email)
+	if fieldcheck.EmailProblem(email) != "" {
+		return ErrEmail
+	}
+	if err := events.Emit(ctx, s.pool, EventSignInRequested, SignInRequest{Email: email, Locale: locale}); err != nil {
+		return fmt.Errorf("people: unable to record a request to sign in: %w", err)
+	}
+	return nil
+}
+
+// LinkPath is where a sign-in link's secret opens, on the business's site.
+func LinkPath(secret string) string {
+	return route.Default().Href("", "adminLink", "", map[string]string{"secret": secret}, nil)
+}
+
+// Business is what a sign-in mail says of the business it signs in to.
+type Business struct {
+	Name, Locale, Brand string
+}
+
+// Mailer is the consumer of EventSignInRequested: it renders the mail in
+// V8 outside any transaction, and stores the link in the transaction
+// that queues the mail and marks the event delivered, so a link exists
+// exactly when its mail is on its way.
+type Mailer struct {
+	Service *Service
+	// Business names the business ctx works for (booking.Service.Business).
+	Business func(ctx context.Context) (Business, error)
+	notify.Mailer
+}
+
+// Name implements events.Consumer.
+func (m *Mailer) Name() string { return "people.mailer" }
+
+// Types implements events.Consumer.
+func (m *Mailer) Types() []string { return []string{EventSignInRequested} }
+
+// Handle implements events.Consumer.
+func (m *Mailer) Handle(ctx context.Context, ev events.Event) (events.Commit, error) {
+	var req SignInRequest
+	if err := ev.Decode(&req); err != nil {
+		return nil, err
+	}
+	p, err := m.Service.ByEmail(ctx, req.Email)
+	if errors.Is(err, ErrNotFound) || errors.Is(err, ErrEmail) {
+		return m.Queue(nil, nil), nil // nobody to sign in: nothing is sent, and nothing said
+	}
+	if err != nil {
+		return nil, err
+	}
+	b, err := m.Business(ctx)
+	if err != nil {
+		return nil, err
+	}
+	locale := req.Locale
+	if locale == "" {
+		locale = b.Locale
+	}
+	secret := newSecret(LinkPrefix)
+	data := m.Data(ctx, locale, b.Brand)
+	data.SignIn = &notify.SignInEmail{Business: b.Name, Email: p.Email, Link: LinkPath(secret), Minutes: int(MailedLinkLife.Minutes())}
+	msg := notify.Message{To: p.Email, Headers: map[string]string{"Auto-Submitted": "auto-generated"}}
+	mail, err := m.Render(ctx, notify.KindSignIn, data, msg)
+	if err != nil {
+		return nil, err
+	}
+	expires := m.Service.now().Add(MailedLinkLife)
+	return m.Queue([]notify.Mail{mail}, func(ctx context.Context, tx pgx.Tx) error {
+		_, err := tx.Exec(ctx, `INSERT INTO sign_in_links (location_id, hash, person_id, expires_at)
+			SELECT location_id, $2, id, $3 FROM people WHERE id = $4 AND location_id = $1`,
+			db.ThisBusiness, hash(secret), expires, p.ID)
+		if err != nil {
+			return fmt.Errorf("people: unable to keep a mailed sign-in link: %w", err)
+		}
+		return nil // a person removed meanwhile: the mail's link opens nothing
+	}), nil
+}

@@ -1,0 +1,95 @@
+package web
+
+import (
+	"context"
+	"errors"
+
+	"slotwise/backend/internal/booking"
+	"slotwise/backend/internal/people"
+	"slotwise/backend/internal/web/pages"
+)
+
+// Who may see and change what in the dashboard is decided here, and only
+// here: every loader and action of a signed-in page gets a viewer, and
+// reaches bookings through its methods, which keep a staff member to
+// their own. Another business's ids are not found by any query (each
+// names its business); another staff member's are not found by these.
+// Nothing is decided by which links a page shows.
+
+// viewer is a signed-in person and what they may reach.
+type viewer struct {
+	session *people.Session
+	secret  string // the session cookie's, to sign this browser out
+	svc     *booking.Service
+}
+
+// viewer is the request's signed-in person, or errSignedOut.
+func (d dashboardFeature) viewer(ctx context.Context, req *pages.Request) (*viewer, error) {
+	secret := req.Cookie(sessionCookieName(req.Origin))
+	if secret == "" {
+		return nil, errSignedOut
+	}
+	ses, err := d.team.Session(ctx, secret)
+	if errors.Is(err, people.ErrNoSession) {
+		return nil, errSignedOut
+	}
+	if err != nil {
+		return nil, err
+	}
+	return &viewer{session: ses, secret: secret, svc: d.svc}, nil
+}
+
+func (v *viewer) person() people.Person { return v.session.Person }
+
+// ownOnly is the staff row a staff member is kept to; 0 for an owner or
+// the front desk, who see every booking.
+func (v *viewer) ownOnly() int64 {
+	if v.person().Role == people.RoleStaff {
+		return v.person().StaffID
+	}
+	return 0
+}
+
+// bookings lists what the viewer may see of q.
+func (v *viewer) bookings(ctx context.Context, q booking.ListQuery) ([]booking.Record, string, error) {
+	q.StaffID = v.ownOnly()
+	if q.StaffID != 0 {
+		q.Staff = "" // their own, whichever staff member was asked for
+	}
+	return v.svc.List(ctx, q)
+}
+
+// booking is one booking the viewer may see: another staff member's is
+// not found, as another business's is not.
+func (v *viewer) booking(ctx context.Context, id string) (*booking.Booking, error) {
+	b, err := v.svc.Find(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	if own := v.ownOnly(); own != 0 && (b.Staff == nil || b.Staff.ID != own) {
+		return nil, booking.ErrBookingNotFound
+	}
+	return b, nil
+}
+
+// requests counts the requests waiting that the viewer answers.
+func (v *viewer) requests(ctx context.Context) (int, error) {
+	return v.svc.WaitingRequests(ctx, v.ownOnly())
+}
+
+// frame is what every signed-in page wears.
+func (v *viewer) frame(ctx context.Context) (AdminFrame, error) {
+	b, err := v.svc.Business(ctx)
+	if err != nil {
+		return AdminFrame{}, err
+	}
+	n, err := v.requests(ctx)
+	if err != nil {
+		return AdminFrame{}, err
+	}
+	return AdminFrame{Business: adminBusiness(b), Email: v.person().Email, Role: v.person().Role, Requests: n}, nil
+}
+
+func adminBusiness(b *booking.Location) AdminBusiness {
+	return AdminBusiness{Name: b.Name, LogoURL: b.LogoURL, TimeZone: b.TimeZone}
+}

@@ -1,0 +1,227 @@
+package web
+
+import (
+	"context"
+	"net/url"
+	"time"
+
+	"slotwise/backend/internal/booking"
+	"slotwise/backend/internal/web/pages"
+)
+
+// The dashboard's bookings: a list in four tabs (upcoming from the start
+// of today, the requests waiting for an answer, the past newest first,
+// and the cancelled), filtered and searched in the query, and each
+// booking's own page. Changes run through the booking service's business
+// commands, the same as the admin API's: the same rules, events and
+// messages, and a double submit changes once (the form's key).
+
+// adminTabs are the list's tabs, the first the dashboard's home.
+var adminTabs = map[string]bool{"upcoming": true, "requests": true, "past": true, "cancelled": true}
+
+// adminPageSize is how many bookings a page of the list shows.
+const adminPageSize = 50
+
+// tabQuery is what a tab and the request's filters ask of the list.
+func tabQuery(tab string, f AdminFilters, zone *time.Location, now time.Time, cursor string) booking.ListQuery {
+	q := booking.ListQuery{Calendar: f.Calendar, Staff: f.Staff, Search: f.Search, Cursor: cursor, Limit: adminPageSize}
+	y, m, d := now.In(zone).Date()
+	today := time.Date(y, m, d, 0, 0, 0, 0, zone)
+	switch tab {
+	case "requests":
+		q.Status, q.From = booking.StatusRequested, now
+	case "past":
+		q.Status, q.To, q.Newest = "scheduled,rescheduled", now, true
+	case "cancelled":
+		q.Status, q.Newest = booking.StatusCancelled, true
+	default:
+		q.Status, q.From = "scheduled,rescheduled,requested,pending", today
+	}
+	if day, err := time.ParseInLocation(time.DateOnly, f.From, zone); err == nil && day.After(q.From) {
+		q.From = day
+	}
+	if day, err := time.ParseInLocation(time.DateOnly, f.To, zone); err == nil {
+		if end := day.AddDate(0, 0, 1); q.To.IsZero() || end.Before(q.To) {
+			q.To = end
+		}
+	}
+	return q
+}
+
+// filtersOf reads the list's filters from the query, each within bounds.
+func filtersOf(query url.Values) AdminFilters {
+	get := func(name string, max int) string {
+		v := query.Get(name)
+		if len(v) > max {
+			return ""
+		}
+		return v
+	}
+	return AdminFilters{Search: get("q", 200), Calendar: get("calendar", 100), Staff: get("staff", 100), From: get("from", 10), To: get("to", 10)}
+}
+
+func (d dashboardFeature) bookingsPage(ctx context.Context, req *pages.Request, v *viewer) (*pages.Result, error) {
+	tab := req.Match.Params["tab"]
+	if !adminTabs[tab] {
+		tab = "upcoming"
+	}
+	f, err := v.frame(ctx)
+	if err != nil {
+		return nil, err
+	}
+	zone, err := time.LoadLocation(f.Business.TimeZone)
+	if err != nil {
+		zone = time.UTC
+	}
+	filters := filtersOf(req.Query)
+	now := d.svc.Now()
+	list, next, err := v.bookings(ctx, tabQuery(tab, filters, zone, now, req.Query.Get("cursor")))
+	if err != nil {
+		return nil, err
+	}
+	data := AdminBookingsPageData{Frame: f, Tab: tab, Filters: filters, Bookings: make([]AdminBookingRow, len(list)),
+		Now: now.UTC().Format(time.RFC3339), FormKey: req.FormKey(), Done: doneOf(req.Query)}
+	for i, r := range list {
+		data.Bookings[i] = rowOf(r)
+	}
+	calendars, staff, err := d.svc.Choices(ctx)
+	if err != nil {
+		return nil, err
+	}
+	data.Calendars = choicesOf(calendars)
+	if v.ownOnly() == 0 {
+		data.Staff = choicesOf(staff)
+	}
+	if next != "" {
+		q := url.Values{}
+		for k, vs := range req.Query {
+			if k != "cursor" && k != "done" {
+				q[k] = vs
+			}
+		}
+		q.Set("cursor", next)
+		data.Next = adminHref(req, "adminBookings", "", req.Match.Params, q)
+	}
+	return &pages.Result{Title: req.T("admin.bookings.title", "business", f.Business.Name), Data: data}, nil
+}
+
+// doneOf is what the last change did, as its redirect told.
+func doneOf(query url.Values) string {
+	switch done := query.Get("done"); done {
+	case "confirmed", "declined", "cancelled":
+		return done
+	}
+	return ""
+}
+
+func choicesOf(list []booking.Choice) []AdminChoice {
+	out := make([]AdminChoice, len(list))
+	for i, c := range list {
+		out[i] = AdminChoice{Slug: c.Slug, Name: c.Name}
+	}
+	return out
+}
+
+func rowOf(r booking.Record) AdminBookingRow {
+	row := AdminBookingRow{ID: r.ID, Status: r.Status, Calendar: r.CalendarName, Staff: r.StaffName,
+		Start: r.Start.UTC().Format(time.RFC3339), End: r.End.UTC().Format(time.RFC3339),
+		Name: r.Customer.FirstName + " " + r.Customer.LastName, Email: r.Customer.Email, Phone: r.Customer.Phone, Seats: r.Seats}
+	if r.Payment != nil {
+		row.Payment = r.Payment.State
+	}
+	return row
+}
+
+// changeBookings confirms, declines or cancels the bookings ticked in the
+// list (one, or several at once), each as its own command.
+func (d dashboardFeature) changeBookings(ctx context.Context, req *pages.Request, form url.Values, v *viewer) (string, error) {
+	ids := form["id"]
+	if len(ids) == 0 || len(ids) > adminPageSize {
+		return "", &booking.ValidationError{Fields: map[string]string{"id": "admin.bookings.noneChosen"}}
+	}
+	done, err := d.change(ctx, v, ids, form)
+	if err != nil {
+		return "", err
+	}
+	q := req.Query
+	q.Del("cursor")
+	q.Set("done", done)
+	return adminHref(req, "adminBookings", "", req.Match.Params, q), nil
+}
+
+// changeBooking confirms, declines or cancels the booking of the page.
+func (d dashboardFeature) changeBooking(ctx context.Context, req *pages.Request, form url.Values, v *viewer) (string, error) {
+	id := req.Match.Params["id"]
+	done, err := d.change(ctx, v, []string{id}, form)
+	if err != nil {
+		return "", err
+	}
+	return adminHref(req, "adminBooking", "", map[string]string{"id": id}, url.Values{"done": {done}}), nil
+}
+
+// change does what the form says to each booking the viewer may reach.
+func (d dashboardFeature) change(ctx context.Context, v *viewer, ids []string, form url.Values) (string, error) {
+	do, reason, key := form.Get("do"), form.Get("reason"), form.Get("idempotencyKey")
+	done := map[string]string{"confirm": "confirmed", "decline": "declined", "cancel": "cancelled"}[do]
+	if done == "" {
+		return "", &booking.ValidationError{Fields: map[string]string{"do": "admin.bookings.unknownChange"}}
+	}
+	for _, id := range ids {
+		if _, err := v.booking(ctx, id); err != nil {
+			return "", err
+		}
+		// One key for the page's form, one command for each booking.
+		ikey := ""
+		if key != "" {
+			ikey = key + ":" + do + ":" + id
+		}
+		var err error
+		switch do {
+		case "cancel":
+			_, err = d.svc.CancelAsBusiness(ctx, booking.CancelCommand{ID: id, Reason: reason, IdempotencyKey: ikey})
+		default:
+			_, err = d.svc.DecideAsBusiness(ctx, booking.DecideCommand{ID: id, Confirm: do == "confirm", Reason: reason, IdempotencyKey: ikey})
+		}
+		if err != nil {
+			return "", err
+		}
+	}
+	return done, nil
+}
+
+func (d dashboardFeature) bookingPage(ctx context.Context, req *pages.Request, v *viewer) (*pages.Result, error) {
+	b, err := v.booking(ctx, req.Match.Params["id"])
+	if err != nil {
+		return nil, err
+	}
+	f, err := v.frame(ctx)
+	if err != nil {
+		return nil, err
+	}
+	r := b.Record()
+	now := d.svc.Now()
+	data := AdminBookingPageData{Frame: f, Booking: rowOf(r), TimeZone: b.TimeZone, Locale: b.Locale, Notes: b.Contact.Notes,
+		Guests: []string{}, Answers: []AdminAnswer{}, CancelledBy: b.CancelledBy, Reason: b.CancellationReason,
+		Created: b.CreatedAt.UTC().Format(time.RFC3339), FormKey: req.FormKey(), Done: doneOf(req.Query), Back: homeHref(req),
+		CanDecide: b.Status == booking.StatusRequested && b.Start.After(now), CanCancel: b.Active() && b.End.After(now)}
+	for _, g := range b.Guests {
+		data.Guests = append(data.Guests, guestLine(g))
+	}
+	for _, a := range b.AnswerRows(req.Locale) {
+		data.Answers = append(data.Answers, AdminAnswer{Label: a.Label, Value: a.Value})
+	}
+	if b.PreviousStart != nil {
+		data.PreviousStart = b.PreviousStart.UTC().Format(time.RFC3339)
+	}
+	if p := r.Payment; p != nil {
+		data.Money = &AdminMoney{State: p.State, Currency: p.Currency, Total: p.Total, Paid: p.Paid, Refunded: p.Refunded}
+	}
+	return &pages.Result{Title: req.T("admin.booking.title", "name", data.Booking.Name), Data: data}, nil
+}
+
+func guestLine(g booking.Guest) string {
+	if g.Email == "" {
+		return g.Name
+	}
+	return g.Name + " <" + g.Email + ">"
+}

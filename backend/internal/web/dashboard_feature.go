@@ -1,0 +1,144 @@
+package web
+
+import (
+	"context"
+	"errors"
+	"net/http"
+	"net/url"
+	"strings"
+	"time"
+
+	"slotwise/backend/internal/booking"
+	"slotwise/backend/internal/people"
+	"slotwise/backend/internal/route"
+	"slotwise/backend/internal/web/pages"
+)
+
+// Dashboard is the business's dashboard under /admin: its people sign in
+// by a mailed link and work on its bookings, each as their role allows.
+// Its pages are never cached, indexed or framed (pages.Engine), and every
+// loader and action reaches the business's data through one viewer
+// (dashboard_access.go), which a signed-out request never gets.
+func Dashboard(team *people.Service, svc *booking.Service) Feature {
+	return dashboardFeature{team: team, svc: svc}
+}
+
+type dashboardFeature struct {
+	team *people.Service
+	svc  *booking.Service
+}
+
+func (d dashboardFeature) Register(r *Registry) {
+	s := r.Server()
+	r.Page("adminSignIn", d.signInPage)
+	r.Action("adminSignIn", d.requestSignIn(s))
+	r.Page("adminLink", d.linkPage)
+	r.Action("adminLink", d.redeem)
+	r.Page("adminSignOut", d.signedIn(d.signOutPage))
+	r.Action("adminSignOut", d.signOut)
+	r.Page("adminBookings", d.signedIn(d.bookingsPage))
+	r.Action("adminBookings", d.signedInAction(d.changeBookings))
+	r.Page("adminBooking", d.signedIn(d.bookingPage))
+	r.Action("adminBooking", d.signedInAction(d.changeBooking))
+	r.Errors(dashboardErrors...)
+}
+
+var dashboardErrors = []ErrorMapping{
+	{Err: people.ErrEmail, Status: http.StatusUnprocessableEntity, Code: "invalid_email", MessageID: "validation.emailInvalid"},
+	{Err: people.ErrLinkSpent, Status: http.StatusGone, Code: "link_spent", MessageID: "admin.link.spent"},
+}
+
+// The session's cookie: over HTTPS with the __Host- prefix (Secure, the
+// whole site, this host only, which no subdomain can set or shadow);
+// over plain HTTP (a laptop's demo) without, since a browser keeps a
+// __Host- cookie only from a secure origin.
+const (
+	sessionCookie       = "slotwise_admin"
+	secureSessionCookie = "__Host-slotwise_admin"
+)
+
+// sessionCookieName is the session cookie's name on a site of origin.
+func sessionCookieName(origin string) string {
+	if strings.HasPrefix(origin, "https://") {
+		return secureSessionCookie
+	}
+	return sessionCookie
+}
+
+// cleanSession keeps a cookie that could be a session's secret.
+func cleanSession(v string) (string, bool) {
+	if strings.HasPrefix(v, "sws_") && len(v) <= 64 {
+		return v, true
+	}
+	return "", false
+}
+
+// sessionCookieOf is the cookie that carries a session's secret for
+// its life at most; an empty secret ends the cookie.
+func sessionCookieOf(req *pages.Request, secret string) *http.Cookie {
+	c := &http.Cookie{
+		Name: sessionCookieName(req.Origin), Value: secret, Path: "/", HttpOnly: true,
+		Secure: strings.HasPrefix(req.Origin, "https://"), SameSite: http.SameSiteLaxMode,
+	}
+	if secret == "" {
+		c.MaxAge = -1
+	} else {
+		c.MaxAge = int(people.AbsoluteLife / time.Second)
+	}
+	return c
+}
+
+// adminHref is a dashboard page's address, in the language the request's
+// address names (none: the visitor's own, as before).
+func adminHref(req *pages.Request, name, kind string, params map[string]string, query url.Values) string {
+	return route.Default().Href(req.Prefix, name, kind, params, query)
+}
+
+// signInHref is the sign-in page, saying state when it has one.
+func signInHref(req *pages.Request, state string) string {
+	var q url.Values
+	if state != "" {
+		q = url.Values{"state": {state}}
+	}
+	return adminHref(req, "adminSignIn", "", nil, q)
+}
+
+// homeHref is the dashboard's home: the upcoming bookings.
+func homeHref(req *pages.Request) string { return adminHref(req, "adminBookings", "home", nil, nil) }
+
+// errSignedOut sends a signed-out request to the sign-in page.
+var errSignedOut = errors.New("web: not signed in to the dashboard")
+
+// signedIn is a signed-in page's loader: without a live session, the
+// sign-in page (303: for now, not for good).
+func (d dashboardFeature) signedIn(load func(ctx context.Context, req *pages.Request, v *viewer) (*pages.Result, error)) pages.Loader {
+	return func(ctx context.Context, req *pages.Request) (*pages.Result, error) {
+		v, err := d.viewer(ctx, req)
+		if errors.Is(err, errSignedOut) {
+			return &pages.Result{Redirect: signInHref(req, ""), SeeOther: true}, nil
+		}
+		if err != nil {
+			return nil, err
+		}
+		res, err := load(ctx, req, v)
+		if res != nil && res.Robots == "" {
+			res.Robots = "noindex, nofollow"
+		}
+		return res, err
+	}
+}
+
+// signedInAction is a signed-in page's form post: without a live session
+// it changes nothing and goes to the sign-in page.
+func (d dashboardFeature) signedInAction(act func(ctx context.Context, req *pages.Request, form url.Values, v *viewer) (string, error)) Action {
+	return func(ctx context.Context, req *pages.Request, form url.Values) (string, error) {
+		v, err := d.viewer(ctx, req)
+		if errors.Is(err, errSignedOut) {
+			return signInHref(req, ""), nil
+		}
+		if err != nil {
+			return "", err
+		}
+		return act(ctx, req, form, v)
+	}
+}

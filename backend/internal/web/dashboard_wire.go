@@ -1,0 +1,128 @@
+package web
+
+// What the dashboard's pages are rendered from (ui/src/features/dashboard);
+// ui/src/generated/web.ts is generated from this file (make types).
+
+// AdminBusiness is the business a dashboard page belongs to.
+type AdminBusiness struct {
+	Name     string `json:"name"`
+	LogoURL  string `json:"logoUrl,omitempty"`
+	TimeZone string `json:"timeZone"` // the business's, which times are told in
+}
+
+// AdminFrame is what every signed-in page wears: the business, who is
+// signed in, and how many requests wait for an answer.
+type AdminFrame struct {
+	Business AdminBusiness `json:"business"`
+	Email    string        `json:"email"`
+	Role     string        `json:"role" tstype:"'owner' | 'desk' | 'staff'"`
+	Requests int           `json:"requests"`
+}
+
+// AdminSignInPageData is the sign-in page: the address to mail a link to.
+type AdminSignInPageData struct {
+	Business AdminBusiness `json:"business"`
+	// State tells what became of the last request: a link is on its way
+	// (sent), or the visitor signed out (out); "" before any.
+	State   string `json:"state" tstype:"'' | 'sent' | 'out'"`
+	Minutes int    `json:"minutes"` // how long a mailed link works
+}
+
+// AdminLinkPageData is the page a sign-in link opens: whom it signs in,
+// and the button that does it, or that the link is spent.
+type AdminLinkPageData struct {
+	Business AdminBusiness `json:"business"`
+	Email    string        `json:"email,omitempty"` // "" when the link opens nothing
+	FormKey  string        `json:"formKey"`
+}
+
+// AdminSignOutPageData offers to sign out of this browser or everywhere.
+type AdminSignOutPageData struct {
+	Frame AdminFrame `json:"frame"`
+}
+
+// AdminFilters are the bookings list's filters, as the query says them.
+type AdminFilters struct {
+	Search   string `json:"q"`
+	Calendar string `json:"calendar"`
+	Staff    string `json:"staff"`
+	From     string `json:"from"` // YYYY-MM-DD, in the business's zone
+	To       string `json:"to"`   // YYYY-MM-DD, the last day shown
+}
+
+// AdminChoice is a calendar or staff member to filter by.
+type AdminChoice struct {
+	Slug string `json:"slug"`
+	Name string `json:"name"`
+}
+
+// AdminBookingsPageData is a tab of the bookings list.
+type AdminBookingsPageData struct {
+	Frame     AdminFrame        `json:"frame"`
+	Tab       string            `json:"tab" tstype:"'upcoming' | 'requests' | 'past' | 'cancelled'"`
+	Filters   AdminFilters      `json:"filters"`
+	Calendars []AdminChoice     `json:"calendars"`
+	Staff     []AdminChoice     `json:"staff"` // none for a staff member, who sees their own
+	Bookings  []AdminBookingRow `json:"bookings"`
+	// Next is the address of the list's next page, "" at its end.
+	Next    string `json:"next,omitempty"`
+	Now     string `json:"now"` // RFC 3339: "today" and "tomorrow" are the business's
+	FormKey string `json:"formKey"`
+	// Done tells what the last change did (confirmed, declined,
+	// cancelled), shown once.
+	Done string `json:"done,omitempty"`
+}
+
+// AdminBookingRow is a booking as the list shows it.
+type AdminBookingRow struct {
+	ID       string `json:"id"`
+	Status   string `json:"status"`
+	Calendar string `json:"calendar"` // its name
+	Staff    string `json:"staff"`    // their name
+	Start    string `json:"start"`    // RFC 3339
+	End      string `json:"end"`
+	Name     string `json:"name"`
+	Email    string `json:"email"`
+	Phone    string `json:"phone,omitempty"`
+	Seats    int    `json:"seats"`
+	Payment  string `json:"payment,omitempty"` // the payment's state, when it has one
+}
+
+// AdminAnswer is one question of a booking's form and its answer.
+type AdminAnswer struct {
+	Label string `json:"label"`
+	Value string `json:"value"`
+}
+
+// AdminBookingPageData is one booking's page.
+type AdminBookingPageData struct {
+	Frame   AdminFrame      `json:"frame"`
+	Booking AdminBookingRow `json:"booking"`
+	// The booker's own time zone and language, as they booked.
+	TimeZone      string        `json:"timeZone"`
+	Locale        string        `json:"locale"`
+	Notes         string        `json:"notes,omitempty"`
+	Guests        []string      `json:"guests"`
+	Answers       []AdminAnswer `json:"answers"`
+	PreviousStart string        `json:"previousStart,omitempty"`
+	CancelledBy   string        `json:"cancelledBy,omitempty"`
+	Reason        string        `json:"reason,omitempty"`
+	Money         *AdminMoney   `json:"money,omitempty"`
+	Created       string        `json:"created"`
+	// What may be done with it now.
+	CanDecide bool   `json:"canDecide"`
+	CanCancel bool   `json:"canCancel"`
+	FormKey   string `json:"formKey"`
+	Done      string `json:"done,omitempty"`
+	Back      string `json:"back"` // the list it was opened from
+}
+
+// AdminMoney is what a booking costs and what happened to its money, in
+// the currency's minor unit.
+type AdminMoney struct {
+	State    string `json:"state"`
+	Currency string `json:"currency"`
+	Total    int64  `json:"total"`
+	Paid     int64  `json:"paid"`
+	Refunded int64  `json:"refunded"`
+}

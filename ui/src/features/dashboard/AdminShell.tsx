@@ -1,0 +1,67 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import type { AdminFrame } from '../../generated/web';
+import { FormattedMessage, useIntl } from '../../lib/i18n';
+import { href } from '../../routes';
+import type { Payload } from '../../payload';
+import styles from './Dashboard.module.css';
+
+// AdminShell frames every dashboard page: signed in, the business, the
+// way to the bookings and to the requests waiting (their count on every
+// page), and who is signed in; signed out, a card in the middle.
+export function AdminShell({ payload, children }: { payload: Payload; children: ReactNode }) {
+  const frame = (payload.data as { frame?: AdminFrame } | null)?.frame;
+  if (!frame) {
+    return (
+      <main id="main" className={styles.card}>
+        {children}
+      </main>
+    );
+  }
+  return (
+    <div className={styles.app}>
+      <header className={styles.bar}>
+        <Link className={styles.business} to={href('adminBookings', payload.locale)}>
+          {frame.business.name}
+        </Link>
+        <Nav frame={frame} payload={payload} />
+        <p className={styles.who}>
+          <span className={styles.email}>{frame.email}</span>{' '}
+          <span className={styles.role}>
+            <FormattedMessage id={`admin.role.${frame.role}`} />
+          </span>{' '}
+          <Link to={href('adminSignOut', payload.locale)}>
+            <FormattedMessage id="admin.signOut.link" />
+          </Link>
+        </p>
+      </header>
+      <main id="main" className={styles.main}>
+        {children}
+      </main>
+    </div>
+  );
+}
+
+function Nav({ frame, payload }: { frame: AdminFrame; payload: Payload }) {
+  const intl = useIntl();
+  const requests = href('adminBookings', payload.locale, { tab: 'requests' });
+  const here = (payload.params?.tab as string | undefined) ?? (payload.route === 'adminBookings' ? 'upcoming' : '');
+  return (
+    <nav className={styles.nav} aria-label={intl.formatMessage({ id: 'admin.nav.label' })}>
+      <Link to={href('adminBookings', payload.locale)} aria-current={here === 'upcoming' ? 'page' : undefined}>
+        <FormattedMessage id="admin.nav.bookings" />
+      </Link>
+      <Link to={requests} aria-current={here === 'requests' ? 'page' : undefined}>
+        <FormattedMessage id="admin.nav.requests" />
+        {frame.requests > 0 && (
+          <span className={styles.count}>
+            <span aria-hidden="true">{frame.requests}</span>
+            <span className="visually-hidden">
+              <FormattedMessage id="admin.nav.waiting" values={{ count: frame.requests }} />
+            </span>
+          </span>
+        )}
+      </Link>
+    </nav>
+  );
+}

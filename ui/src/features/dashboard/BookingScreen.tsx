@@ -1,0 +1,146 @@
+import type { ReactNode } from 'react';
+import { Form, Link, useLocation, useNavigation } from 'react-router';
+import { Alert } from '../../components/Alert';
+import { Button } from '../../components/Button';
+import { Field, inputClass } from '../../components/Field';
+import type { AdminBookingPageData } from '../../generated/web';
+import { FormattedMessage, useIntl } from '../../lib/i18n';
+import { formatMoney } from '../../lib/money';
+import { usePage } from '../../PageContext';
+import { StatusBadge } from './BookingsScreen';
+import { fullWhen } from './when';
+import styles from './Dashboard.module.css';
+
+// BookingScreen: route adminBooking, one booking as the business works on
+// it: whom, when, what they answered, their money; confirm or decline a
+// request, cancel with a reason the booker is told.
+export function BookingScreen() {
+  const page = usePage<AdminBookingPageData>();
+  const intl = useIntl();
+  const d = page.data;
+  const b = d.booking;
+  const zone = d.frame.business.timeZone;
+  const here = useLocation();
+  const busy = useNavigation().state !== 'idle';
+  const action = here.pathname;
+  const failed = page.action;
+  return (
+    <article className={styles.booking}>
+      <p>
+        <Link to={d.back}>
+          <FormattedMessage id="admin.booking.back" />
+        </Link>
+      </p>
+      <header className={styles.bookingHead}>
+        <h1 className={styles.title}>{b.name.trim() || b.email}</h1>
+        <StatusBadge status={b.status} payment={b.payment} />
+      </header>
+      {d.done && (
+        <p className={styles.notice} role="status">
+          <FormattedMessage id={`admin.done.${d.done}`} />
+        </p>
+      )}
+      {failed && !failed.fields && <Alert>{failed.message}</Alert>}
+      <dl className={styles.facts}>
+        <Fact label="admin.booking.when">{fullWhen(intl, b.start, b.end, zone)}</Fact>
+        {d.previousStart && (
+          <Fact label="admin.booking.movedFrom">{intl.formatDate(new Date(d.previousStart), { dateStyle: 'full', timeStyle: 'short', timeZone: zone })}</Fact>
+        )}
+        <Fact label="admin.booking.service">{b.calendar}</Fact>
+        <Fact label="admin.booking.staff">{b.staff}</Fact>
+        {b.seats > 1 && (
+          <Fact label="admin.booking.people">
+            <FormattedMessage id="admin.booking.seats" values={{ count: b.seats }} />
+          </Fact>
+        )}
+        <Fact label="admin.booking.email">
+          <a href={`mailto:${b.email}`}>{b.email}</a>
+        </Fact>
+        {b.phone && (
+          <Fact label="admin.booking.phone">
+            <a href={`tel:${b.phone}`}>{b.phone}</a>
+          </Fact>
+        )}
+        {d.timeZone && d.timeZone !== zone && <Fact label="admin.booking.theirZone">{d.timeZone}</Fact>}
+        <Fact label="admin.booking.created">{intl.formatDate(new Date(d.created), { dateStyle: 'medium', timeStyle: 'short', timeZone: zone })}</Fact>
+        {d.money && (
+          <Fact label="admin.booking.payment">
+            <FormattedMessage
+              id="admin.booking.money"
+              values={{
+                total: formatMoney(intl, d.money.total, d.money.currency),
+                paid: formatMoney(intl, d.money.paid, d.money.currency),
+                refunded: formatMoney(intl, d.money.refunded, d.money.currency),
+              }}
+            />
+          </Fact>
+        )}
+        {d.reason && <Fact label="admin.booking.reason">{d.reason}</Fact>}
+      </dl>
+      {d.guests.length > 0 && (
+        <section aria-labelledby="guests">
+          <h2 id="guests" className={styles.subheading}>
+            <FormattedMessage id="admin.booking.guests" />
+          </h2>
+          <ul>
+            {d.guests.map((g, i) => (
+              <li key={i}>{g}</li>
+            ))}
+          </ul>
+        </section>
+      )}
+      {(d.answers.length > 0 || d.notes) && (
+        <section aria-labelledby="answers">
+          <h2 id="answers" className={styles.subheading}>
+            <FormattedMessage id="admin.booking.answers" />
+          </h2>
+          <dl className={styles.facts}>
+            {d.answers.map((a, i) => (
+              <div key={i} className={styles.fact}>
+                <dt>{a.label}</dt>
+                <dd>{a.value}</dd>
+              </div>
+            ))}
+            {d.notes && <Fact label="admin.booking.notes">{d.notes}</Fact>}
+          </dl>
+        </section>
+      )}
+      {d.canDecide && (
+        <Form method="post" action={action} className={styles.row}>
+          <input type="hidden" name="idempotencyKey" value={d.formKey} />
+          <Button type="submit" name="do" value="confirm" busy={busy}>
+            <FormattedMessage id="admin.request.confirm" />
+          </Button>
+          <Button type="submit" variant="secondary" name="do" value="decline" disabled={busy}>
+            <FormattedMessage id="admin.request.decline" />
+          </Button>
+        </Form>
+      )}
+      {d.canCancel && (
+        <Form method="post" action={action} className={styles.cancel}>
+          <input type="hidden" name="idempotencyKey" value={d.formKey} />
+          <h2 className={styles.subheading}>
+            <FormattedMessage id="admin.cancel.heading" />
+          </h2>
+          <Field label={<FormattedMessage id="admin.cancel.reason" />} error={failed?.fields?.reason?.message} hint={<FormattedMessage id="admin.cancel.told" />}>
+            {(c) => <textarea {...c} className={inputClass} name="reason" rows={3} maxLength={500} defaultValue={failed?.values?.reason ?? ''} />}
+          </Field>
+          <Button type="submit" variant="danger" name="do" value="cancel" disabled={busy}>
+            <FormattedMessage id="admin.cancel.button" />
+          </Button>
+        </Form>
+      )}
+    </article>
+  );
+}
+
+function Fact({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className={styles.fact}>
+      <dt>
+        <FormattedMessage id={label} />
+      </dt>
+      <dd>{children}</dd>
+    </div>
+  );
+}

@@ -1,0 +1,25 @@
+import { BookingScreen } from '../features/dashboard/BookingScreen';
+import { BookingsScreen } from '../features/dashboard/BookingsScreen';
+import { AdminShell } from '../features/dashboard/AdminShell';
+import { LinkScreen } from '../features/dashboard/LinkScreen';
+import { SignInScreen } from '../features/dashboard/SignInScreen';
+import { SignOutScreen } from '../features/dashboard/SignOutScreen';
+import type { LayoutModule, LayoutProps } from './types';
+
+// The business's dashboard: its people's pages, never a visitor's. A chunk
+// of its own, so nothing of it reaches the public pages' bytes.
+function AdminLayout({ payload, children }: LayoutProps) {
+  return <AdminShell payload={payload}>{children}</AdminShell>;
+}
+
+const admin: LayoutModule = {
+  Layout: AdminLayout,
+  screens: {
+    adminSignIn: SignInScreen,
+    adminLink: LinkScreen,
+    adminSignOut: SignOutScreen,
+    adminBookings: BookingsScreen,
+    adminBooking: BookingScreen,
+  },
+};
+export default admin;

@@ -2,6 +2,7 @@ package booking
 
 import (
 	"context"
+	"errors"
 	"fmt"
 
 	"github.com/jackc/pgx/v5"
@@ -18,7 +19,7 @@ import (
 func (s *Service) WaitingRequests(ctx context.Context, staffID int64) (int, error) {
 	var n int
 	err := s.pool.QueryRow(ctx, `SELECT count(*) FROM bookings
-		WHERE location_id = $1 AND status = 'requested' AND holds_for IS NULL AND starts_at > $2 AND ($3 = 0 OR staff_id = $3)`,
+		WHERE location_id = $1 AND status = 'requested' AND holds_for IS NULL AND starts_at > $2 AND ($3::bigint = 0 OR staff_id = $3::bigint)`,
 		db.ThisBusiness, s.now(), staffID).Scan(&n)
 	if err != nil {
 		return 0, fmt.Errorf("booking: unable to count the requests: %w", err)
@@ -53,4 +54,19 @@ func (s *Service) choices(ctx context.Context, sql string) ([]Choice, error) {
 		return nil, fmt.Errorf("booking: unable to list the choices: %w", err)
 	}
 	return list, nil
+}
+
+// FindBooked is a booking by its id, as the business's people see it: a
+// row that only holds another person's time for a collective booking
+// (holds_for) is not one, and is not found.
+func (s *Service) FindBooked(ctx context.Context, id string) (*Booking, error) {
+	var hold bool
+	err := s.pool.QueryRow(ctx, `SELECT holds_for IS NOT NULL FROM bookings WHERE id = $1 AND location_id = $2`, id, db.ThisBusiness).Scan(&hold)
+	if errors.Is(err, pgx.ErrNoRows) || hold {
+		return nil, ErrBookingNotFound
+	}
+	if err != nil {
+		return nil, fmt.Errorf("booking: unable to find a booking: %w", err)
+	}
+	return s.Find(ctx, id)
 }

@@ -34,7 +34,13 @@ func Decode(c string) (time.Time, string, error) {
 	if !ok || err != nil || id == "" || !utf8.ValidString(id) || strings.ContainsRune(id, 0) {
 		return time.Time{}, "", ErrInvalid
 	}
-	return time.UnixMicro(n), id, nil
+	// Only a time PostgreSQL can compare with: a crafted cursor past year
+	// 9999 is refused here, not by the query (a 500).
+	at := time.UnixMicro(n).UTC()
+	if at.Year() < 1 || at.Year() > 9999 {
+		return time.Time{}, "", ErrInvalid
+	}
+	return at, id, nil
 }
 
 // MaxLimit is the most rows a page holds.

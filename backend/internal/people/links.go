@@ -68,8 +68,9 @@ func (s *Service) LinkPerson(ctx context.Context, secret string) (*Person, error
 
 // Redeem uses a live link and opens a session for its person, in one
 // statement: of two requests racing with one link, one signs in and the
-// other finds it spent. It returns the session and the secret its cookie
-// carries (a fresh one at every sign-in).
+// other finds it spent. The person's other live links are spent with it:
+// once signed in, an older mail opens nothing. It returns the session and
+// the secret its cookie carries (a fresh one at every sign-in).
 func (s *Service) Redeem(ctx context.Context, secret, userAgent string) (*Session, string, error) {
 	if !plausibleLink(secret) {
 		return nil, "", ErrLinkSpent
@@ -80,7 +81,10 @@ func (s *Service) Redeem(ctx context.Context, secret, userAgent string) (*Sessio
 	err := s.pool.QueryRow(ctx, `WITH link AS (
 			UPDATE sign_in_links SET used_at = $3
 			WHERE hash = $1 AND location_id = $2 AND used_at IS NULL AND expires_at > $3
-			RETURNING person_id, location_id)
+			RETURNING person_id, location_id),
+		others AS (
+			UPDATE sign_in_links o SET used_at = $3 FROM link
+			WHERE o.person_id = link.person_id AND o.location_id = link.location_id AND o.used_at IS NULL AND o.hash <> $1)
 		INSERT INTO admin_sessions (hash, location_id, person_id, signed_in_at, seen_at, user_agent)
 		SELECT $4, location_id, person_id, $3, $3, $5 FROM link
 		RETURNING person_id`, hash(secret), db.ThisBusiness, now, hash(session), userAgentOf(userAgent)).Scan(&personID)

@@ -257,6 +257,31 @@ func TestALinkSignsInOnceBeforeItExpires(t *testing.T) {
 	}
 }
 
+// Signed in with one link, a person's older mails open nothing; another
+// person's links stay live.
+func TestSigningInSpendsThePersonsOtherLinks(t *testing.T) {
+	f := newFixture(t)
+	p := f.add(t, f.a, "desk@example.com", RoleDesk, 0)
+	other := f.add(t, f.a, "owner@example.com", RoleOwner, 0)
+	issue := func(id int64) string {
+		secret, err := f.svc.IssueLink(f.a, id, MailedLinkLife)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return secret
+	}
+	older, newer, theirs := issue(p.ID), issue(p.ID), issue(other.ID)
+	if _, _, err := f.svc.Redeem(f.a, newer, ""); err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := f.svc.Redeem(f.a, older, ""); !errors.Is(err, ErrLinkSpent) {
+		t.Errorf("an older link after signing in = %v, want ErrLinkSpent", err)
+	}
+	if _, _, err := f.svc.Redeem(f.a, theirs, ""); err != nil {
+		t.Errorf("another person's link = %v", err)
+	}
+}
+
 func TestRequestsRacingWithOneLinkSignInOnce(t *testing.T) {
 	f := newFixture(t)
 	p := f.add(t, f.a, "desk@example.com", RoleDesk, 0)

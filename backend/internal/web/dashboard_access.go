@@ -42,12 +42,17 @@ func (d dashboardFeature) viewer(ctx context.Context, req *pages.Request) (*view
 func (v *viewer) person() people.Person { return v.session.Person }
 
 // ownOnly is the staff row a staff member is kept to; 0 for an owner or
-// the front desk, who see every booking.
+// the front desk, who see every booking. It fails closed: any other
+// role, or a staff member without a staff row, is kept to a row no
+// booking has.
 func (v *viewer) ownOnly() int64 {
-	if v.person().Role == people.RoleStaff {
-		return v.person().StaffID
+	switch p := v.person(); {
+	case p.Role == people.RoleOwner || p.Role == people.RoleDesk:
+		return 0
+	case p.Role == people.RoleStaff && p.StaffID > 0:
+		return p.StaffID
 	}
-	return 0
+	return -1
 }
 
 // bookings lists what the viewer may see of q.
@@ -62,7 +67,7 @@ func (v *viewer) bookings(ctx context.Context, q booking.ListQuery) ([]booking.R
 // booking is one booking the viewer may see: another staff member's is
 // not found, as another business's is not.
 func (v *viewer) booking(ctx context.Context, id string) (*booking.Booking, error) {
-	b, err := v.svc.Find(ctx, id)
+	b, err := v.svc.FindBooked(ctx, id)
 	if err != nil {
 		return nil, err
 	}

@@ -3,7 +3,9 @@ package web
 import (
 	"context"
 	"net/url"
+	"slices"
 	"time"
+	"unicode/utf8"
 
 	"slotwise/backend/internal/booking"
 	"slotwise/backend/internal/web/pages"
@@ -52,8 +54,9 @@ func tabQuery(tab string, f AdminFilters, zone *time.Location, now time.Time, cu
 func filtersOf(query url.Values) AdminFilters {
 	get := func(name string, max int) string {
 		v := query.Get(name)
-		if len(v) > max {
-			return ""
+		for len(v) > max { // a search too long is searched for its start
+			_, size := utf8.DecodeLastRuneInString(v)
+			v = v[:len(v)-size]
 		}
 		return v
 	}
@@ -88,21 +91,27 @@ func (d dashboardFeature) bookingsPage(ctx context.Context, req *pages.Request, 
 	if err != nil {
 		return nil, err
 	}
-	data.Calendars = choicesOf(calendars)
+	data.Calendars, data.Staff = choicesOf(calendars), []AdminChoice{}
 	if v.ownOnly() == 0 {
 		data.Staff = choicesOf(staff)
 	}
 	if next != "" {
-		q := url.Values{}
-		for k, vs := range req.Query {
-			if k != "cursor" && k != "done" {
-				q[k] = vs
-			}
-		}
+		q := filters.query()
 		q.Set("cursor", next)
 		data.Next = adminHref(req, "adminBookings", "", req.Match.Params, q)
 	}
 	return &pages.Result{Title: req.T("admin.bookings.title", "business", f.Business.Name), Data: data}, nil
+}
+
+// query is the filters as a list's address says them, those set only.
+func (f AdminFilters) query() url.Values {
+	q := url.Values{}
+	for name, v := range map[string]string{"q": f.Search, "calendar": f.Calendar, "staff": f.Staff, "from": f.From, "to": f.To} {
+		if v != "" {
+			q.Set(name, v)
+		}
+	}
+	return q
 }
 
 // doneOf is what the last change did, as its redirect told.
@@ -135,7 +144,7 @@ func rowOf(r booking.Record) AdminBookingRow {
 // changeBookings confirms, declines or cancels the bookings ticked in the
 // list (one, or several at once), each as its own command.
 func (d dashboardFeature) changeBookings(ctx context.Context, req *pages.Request, form url.Values, v *viewer) (string, error) {
-	ids := form["id"]
+	ids := slices.Compact(slices.Sorted(slices.Values(form["id"])))
 	if len(ids) == 0 || len(ids) > adminPageSize {
 		return "", &booking.ValidationError{Fields: map[string]string{"id": "admin.bookings.noneChosen"}}
 	}
@@ -143,8 +152,7 @@ func (d dashboardFeature) changeBookings(ctx context.Context, req *pages.Request
 	if err != nil {
 		return "", err
 	}
-	q := req.Query
-	q.Del("cursor")
+	q := filtersOf(req.Query).query()
 	q.Set("done", done)
 	return adminHref(req, "adminBookings", "", req.Match.Params, q), nil
 }
@@ -166,10 +174,14 @@ func (d dashboardFeature) change(ctx context.Context, v *viewer, ids []string, f
 	if done == "" {
 		return "", &booking.ValidationError{Fields: map[string]string{"do": "admin.bookings.unknownChange"}}
 	}
+	// Every booking is one the viewer may change before any is changed: a
+	// bulk change with one id out of reach changes nothing.
 	for _, id := range ids {
 		if _, err := v.booking(ctx, id); err != nil {
 			return "", err
 		}
+	}
+	for _, id := range ids {
 		// One key for the page's form, one command for each booking.
 		ikey := ""
 		if key != "" {
@@ -203,7 +215,7 @@ func (d dashboardFeature) bookingPage(ctx context.Context, req *pages.Request, v
 	data := AdminBookingPageData{Frame: f, Booking: rowOf(r), TimeZone: b.TimeZone, Locale: b.Locale, Notes: b.Contact.Notes,
 		Guests: []string{}, Answers: []AdminAnswer{}, CancelledBy: b.CancelledBy, Reason: b.CancellationReason,
 		Created: b.CreatedAt.UTC().Format(time.RFC3339), FormKey: req.FormKey(), Done: doneOf(req.Query), Back: homeHref(req),
-		CanDecide: b.Status == booking.StatusRequested && b.Start.After(now), CanCancel: b.Active() && b.End.After(now)}
+		CanDecide: b.Status == booking.StatusRequested && b.Start.After(now), CanCancel: b.CanChange(now)}
 	for _, g := range b.Guests {
 		data.Guests = append(data.Guests, guestLine(g))
 	}

@@ -100,6 +100,14 @@ func (d dashboardFeature) redeem(ctx context.Context, req *pages.Request, form u
 	if err != nil {
 		return "", err
 	}
+	// The browser's session before (another person at a shared front
+	// desk's computer) ends: its cookie is replaced, so nothing could
+	// end it later.
+	if before := req.Cookie(sessionCookieName(req.Origin)); before != "" {
+		if err := d.team.SignOut(ctx, before); err != nil {
+			return "", err
+		}
+	}
 	req.SetCookie(sessionCookieOf(req, secret))
 	return homeHref(req), nil
 }

@@ -131,6 +131,16 @@ func TestSigningOutHereAndEverywhere(t *testing.T) {
 	if rec := d.do(http.MethodGet, "/admin", map[string]string{"Cookie": second}); rec.Code != 200 {
 		t.Errorf("another browser was signed out too: %d", rec.Code)
 	}
+	// Signing in on a browser that holds a session (a shared front desk's
+	// computer) ends that session.
+	deskLink := d.link("desk@example.com")
+	page := d.do(http.MethodGet, deskLink, map[string]string{"Cookie": second})
+	if rec := d.post(deskLink, url.Values{"idempotencyKey": {formKeyOf(t, page.Body.String())}}, map[string]string{"Cookie": second}); rec.Code != 303 {
+		t.Fatalf("signing in over another's session: %d %s", rec.Code, rec.Body)
+	}
+	if rec := d.do(http.MethodGet, "/admin", map[string]string{"Cookie": second}); rec.Code != 303 {
+		t.Errorf("the session before another person signed in on the same browser lives on: %d", rec.Code)
+	}
 	third := d.signIn("", d.link("owner@example.com"))
 	d.post("/admin/sign-out", url.Values{"everywhere": {"1"}}, map[string]string{"Cookie": third})
 	for _, c := range []string{second, third} {

@@ -165,11 +165,13 @@ func TestTheDashboardShowsAndChangesOnlyWhatARoleReaches(t *testing.T) {
 		{"the front desk sees every booking", "desk", "", "GET", "/admin", nil, nil, 200, "", []string{"ada@example.com", "grace@example.com"}, nil},
 		{"the front desk opens any booking", "desk", "", "GET", "/admin/booking/" + d.miaBooking, nil, nil, 200, "", []string{"grace@example.com"}, nil},
 		{"a staff member sees their own", "jonas", "", "GET", "/admin", nil, nil, 200, "", []string{"ada@example.com"}, []string{"grace@example.com"}},
+		{"a staff member's list, as data", "jonas", "", "GET", "/api/page-data?path=" + url.QueryEscape("/admin"), nil, nil, 200, "", []string{`"staff":[]`, "ada@example.com"}, []string{"grace@example.com", "Mia Weber"}},
 		{"a staff member asking for another's", "jonas", "", "GET", "/admin?staff=mia", nil, nil, 200, "", []string{"ada@example.com"}, []string{"grace@example.com"}},
 		{"a staff member's requests", "mia", "", "GET", "/admin/bookings/requests", nil, nil, 200, "", nil, []string{"ada@example.com"}},
 		{"another staff member's booking", "mia", "", "GET", "/admin/booking/" + d.jonasRequest, nil, nil, 404, "", nil, []string{"ada@example.com"}},
 		{"another staff member's booking's data", "mia", "", "GET", "/api/page-data?path=" + url.QueryEscape("/admin/booking/"+d.jonasRequest), nil, nil, 404, "", nil, []string{"ada@example.com"}},
 		{"confirming another staff member's request", "mia", "", "POST", "/admin/booking/" + d.jonasRequest, url.Values{"do": {"confirm"}}, nil, 404, "", nil, []string{"ada@example.com"}},
+		{"a bulk change with one booking out of reach", "mia", "", "POST", "/admin", url.Values{"do": {"cancel"}, "id": {d.miaBooking, d.jonasRequest}}, nil, 404, "", nil, nil},
 		{"confirming it from the list", "mia", "", "POST", "/admin/bookings/requests", url.Values{"do": {"confirm"}, "id": {d.jonasRequest}}, nil, 404, "", nil, nil},
 		{"another business's booking", "owner", "", "GET", "/admin/booking/" + d.betaBooking, nil, nil, 404, "", nil, []string{"alan@example.com"}},
 		{"another business's person on this host", "betaOwner", "", "GET", "/admin", nil, nil, 303, signIn, nil, nil},
@@ -219,6 +221,9 @@ func TestTheDashboardShowsAndChangesOnlyWhatARoleReaches(t *testing.T) {
 	}
 	if s := d.status(d.jonasRequest); s != "requested" {
 		t.Errorf("the request is %s after changes nobody could make", s)
+	}
+	if s := d.status(d.miaBooking); s != "scheduled" {
+		t.Errorf("mia's booking is %s after a bulk change that was refused", s)
 	}
 }
 

@@ -1,0 +1,157 @@
+// The business's dashboard as its people use it: the owner on a laptop
+// signs in by mail and confirms a request; the front desk on a phone,
+// without JavaScript, declines one and cancels a booking with a reason;
+// a staff member sees only their own. Each booking is made at the first
+// free time the server offers, whatever day the test runs.
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { join } from 'node:path';
+import { describe, test } from 'node:test';
+import { SHOTS, axe, mailsTo, messages, serveAndBrowse, waitForHydration, watchConsole } from './harness.mjs';
+
+const env = serveAndBrowse();
+const en = messages('en-US');
+const real = (problems) => problems.filter((p) => !/status of (404|409|410|422)/.test(p));
+
+// addPerson runs `slotwise user add` against the server's database and
+// returns the path of the link it prints.
+function addPerson(email, role, staff) {
+  const args = ['user', 'add', '--data-dir', env.server.dataDir, '--email', email, '--role', role, ...(staff ? ['--staff', staff] : [])];
+  const out = execFileSync('bin/slotwise', args, { encoding: 'utf8' }).trim().split('\n');
+  return new URL(out.at(-1)).pathname;
+}
+
+// book makes a booking through the public API at the nth free time of a
+// calendar, with the staff member whose name starts with staff, when one is named.
+async function book(calendar, email, nth = 0, staff = undefined) {
+  const base = env.server.base;
+  const from = new Date().toISOString().slice(0, 10);
+  const to = new Date(Date.now() + 20 * 864e5).toISOString().slice(0, 10);
+  let staffId;
+  if (staff) {
+    const page = await (await fetch(`${base}/api/page-data?path=${encodeURIComponent('/widget/bookings/' + calendar)}`)).json();
+    staffId = page.data.calendar.staff.find((s) => s.name.startsWith(staff))?.id;
+  }
+  const slots = await (await fetch(`${base}/api/booking/slots?calendar=${calendar}&from=${from}&to=${to}&tz=Europe/Berlin${staffId ? `&staff=${staffId}` : ''}`)).json();
+  const start = Object.values(slots.slots).flat()[nth];
+  const res = await fetch(base + '/api/bookings', {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({
+      calendar, start, tz: 'Europe/Berlin', acceptTerms: true, ...(staffId ? { staff: staffId } : {}),
+      contact: { firstName: email.split('@')[0], lastName: 'Client', email, phone: '+49 30 1234567', location: 'Lindenstraße 12, 10969 Berlin', consent: true },
+    }),
+  });
+  assert.equal(res.status, 201, `booking ${calendar}: ${await res.clone().text()}`);
+  return (await res.json()).id;
+}
+
+describe('the dashboard', () => {
+  test('the owner on a laptop signs in by mail and confirms a request; every screen passes axe', async () => {
+    addPerson('owner.e2e@example.com', 'owner');
+    const request = await book('facial-treatment', 'ada.dashboard@example.com', 3);
+    const ctx = await env.browser.newContext({ bypassCSP: true, locale: 'en-US', viewport: { width: 1280, height: 800 } });
+    const page = await ctx.newPage();
+    const problems = watchConsole(page);
+
+    await page.goto(env.server.base + '/admin');
+    await page.waitForURL(/\/admin\/sign-in$/);
+    await page.getByRole('heading', { name: /Sign in to/ }).waitFor();
+    assert.deepEqual(await axe(page), [], 'the sign-in page');
+    await waitForHydration(page);
+    await page.getByRole('textbox', { name: en['admin.signIn.email'] }).fill('owner.e2e@example.com');
+    await page.getByRole('button', { name: en['admin.signIn.send'] }).click();
+    await page.getByRole('status').filter({ hasText: /sign-in link is on its way/ }).waitFor();
+
+    const [mail] = await mailsTo(env.server.dataDir, 'owner.e2e@example.com', 1);
+    assert.ok(mail, 'the sign-in mail is written');
+    const link = /https?:\/\/[^\s"<>]+\/admin\/sign-in\/(swl_[A-Z0-9]+)/.exec(mail.replace(/=\r?\n/g, ''));
+    assert.ok(link, 'the mail holds the link');
+    await page.goto(env.server.base + '/admin/sign-in/' + link[1]);
+    await page.getByText('owner.e2e@example.com').waitFor();
+    await page.getByRole('button', { name: en['admin.link.button'] }).click();
+    await page.getByRole('heading', { name: en['admin.bookings.heading'] }).waitFor();
+    assert.match(page.url(), /\/admin$/);
+    assert.deepEqual(await axe(page), [], 'the bookings list');
+    await page.screenshot({ path: join(SHOTS, 'dashboard-bookings-1280.png'), fullPage: true });
+
+    await page.getByRole('navigation', { name: en['admin.bookings.tabs'] }).getByRole('link', { name: /Requests/ }).click();
+    await page.waitForURL(/\/admin\/bookings\/requests$/);
+    const row = page.getByRole('listitem').filter({ hasText: 'ada.dashboard' });
+    await row.getByRole('button', { name: /Confirm the request/ }).click();
+    await page.getByRole('status').filter({ hasText: /Confirmed/ }).waitFor();
+    assert.equal(await page.getByRole('listitem').filter({ hasText: 'ada.dashboard' }).count(), 0, 'the confirmed request leaves the requests');
+
+    await page.goto(env.server.base + '/admin/booking/' + request);
+    await page.getByRole('heading', { name: /ada\.dashboard/ }).waitFor();
+    assert.ok(await page.getByText(en['admin.status.scheduled'], { exact: true }).isVisible(), 'the booking is confirmed');
+    assert.deepEqual(await axe(page), [], 'the booking page');
+    await page.screenshot({ path: join(SHOTS, 'dashboard-booking-1280.png'), fullPage: true });
+    assert.deepEqual(real(problems), []);
+    await ctx.close();
+  });
+
+  test('the front desk on a phone without JavaScript declines a request and cancels a booking with a reason', async () => {
+    const link = addPerson('desk.e2e@example.com', 'desk');
+    const declined = await book('facial-treatment', 'grace.dashboard@example.com', 5);
+    const cancelled = await book('demo-massage', 'alan.dashboard@example.com', 2);
+    const ctx = await env.browser.newContext({ javaScriptEnabled: false, locale: 'en-US', viewport: { width: 390, height: 844 } });
+    const page = await ctx.newPage();
+    await page.goto(env.server.base + link);
+    await page.getByRole('button', { name: en['admin.link.button'] }).click();
+    await page.getByRole('heading', { name: en['admin.bookings.heading'] }).waitFor();
+    await page.screenshot({ path: join(SHOTS, 'dashboard-bookings-390.png'), fullPage: true });
+
+    await page.getByRole('searchbox', { name: en['admin.filter.search'] }).fill('grace.dash');
+    await page.getByRole('button', { name: en['admin.filter.apply'] }).first().click();
+    await page.waitForURL(/q=grace\.dash/);
+    assert.equal(await page.getByRole('listitem').count(), 1, 'the search finds the one booking');
+    await page.getByRole('button', { name: /Decline the request/ }).click();
+    await page.getByRole('status').filter({ hasText: /Declined/ }).waitFor();
+
+    await page.goto(env.server.base + '/admin/booking/' + cancelled);
+    await page.getByRole('textbox', { name: en['admin.cancel.reason'] }).fill('The therapist is ill');
+    await page.getByRole('button', { name: en['admin.cancel.button'] }).click();
+    await page.getByRole('status').filter({ hasText: /Cancelled/ }).waitFor();
+    await page.getByText('The therapist is ill').waitFor();
+    assert.equal(await page.getByRole('button', { name: en['admin.cancel.button'] }).count(), 0, 'a cancelled booking offers no cancel');
+    await page.screenshot({ path: join(SHOTS, 'dashboard-booking-390.png'), fullPage: true });
+
+    await page.goto(env.server.base + '/admin/booking/' + declined);
+    await page.getByText(en['admin.status.cancelled'], { exact: true }).waitFor();
+    await ctx.close();
+  });
+
+  test('a staff member sees only their own bookings, and another\'s answers as missing', async () => {
+    const link = addPerson('mia.e2e@example.com', 'staff', 'mia');
+    const mine = await book('demo-massage', 'own.dashboard@example.com', 7, 'Mia');
+    const theirs = await book('demo-massage', 'other.dashboard@example.com', 7, 'Jonas');
+    const ctx = await env.browser.newContext({ bypassCSP: true, locale: 'en-US', viewport: { width: 1280, height: 800 } });
+    const page = await ctx.newPage();
+    await page.goto(env.server.base + link);
+    await page.getByRole('button', { name: en['admin.link.button'] }).click();
+    await page.getByRole('heading', { name: en['admin.bookings.heading'] }).waitFor();
+    await page.getByText('own.dashboard@example.com').first().waitFor({ state: 'attached' }).catch(() => {});
+    const body = await page.content();
+    assert.ok(body.includes(mine), 'their own booking is listed');
+    assert.ok(!body.includes(theirs) && !body.includes('other.dashboard'), 'another staff member\'s is not');
+    const res = await page.goto(env.server.base + '/admin/booking/' + theirs);
+    assert.equal(res.status(), 404);
+
+    // Keyboard only: the skip link, then the bar's links in order.
+    await page.goto(env.server.base + '/admin');
+    await waitForHydration(page);
+    await page.keyboard.press('Tab');
+    assert.equal(await page.evaluate(() => document.activeElement?.getAttribute('href')), '#main', 'the skip link comes first');
+    await page.keyboard.press('Tab');
+    assert.match(await page.evaluate(() => document.activeElement?.textContent ?? ''), /Slotwise Demo Studio/);
+
+    // Signing out ends it: the dashboard asks to sign in again.
+    await page.getByRole('link', { name: en['admin.signOut.link'] }).click();
+    await page.getByRole('button', { name: en['admin.signOut.here'] }).click();
+    await page.getByRole('status').filter({ hasText: en['admin.signIn.out'] }).waitFor();
+    await page.goto(env.server.base + '/admin');
+    await page.waitForURL(/\/admin\/sign-in$/);
+    await ctx.close();
+  });
+});

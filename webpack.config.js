@@ -77,8 +77,8 @@ const client = (mode) => ({
       cacheGroups: {
         // The widgets' styles, of their first screen and of the parts they
         // fetch later, in one file a page links up front (website pages
-        // keep their own).
-        widgetStyles: { type: 'css/mini-extract', name: 'widget', chunks: (chunk) => !chunk.canBeInitial() && chunk.name !== 'layout-page', enforce: true },
+        // and the dashboard keep their own).
+        widgetStyles: { type: 'css/mini-extract', name: 'widget', chunks: (chunk) => !chunk.canBeInitial() && chunk.name !== 'layout-page' && chunk.name !== 'layout-admin', enforce: true },
       },
     },
   },

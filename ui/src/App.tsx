@@ -27,10 +27,8 @@ export function App({ payload, layout, navigating = false }: Props) {
           <FormattedMessage id="a11y.skip" />
         </a>
         {/* Next in the tab order; it stands over the page's foot (and in a
-            frame's flow), never above the page's first screen. The
-            dashboard's people are the business's, and its one cookie is
-            their session: no banner there. */}
-        {payload.layout !== 'admin' && <CookieBanner key={payload.consent} initial={payload.consent} privacy={payload.privacy} />}
+            frame's flow), never above the page's first screen. */}
+        <CookieBanner key={payload.consent} initial={payload.consent} privacy={payload.privacy} />
         {/* A screen may be a chunk still on its way (lib/lazyPart.ts): until it
             arrives, hydration keeps the server's HTML. */}
         <Layout payload={payload}>{Screen ? <Suspense><Screen /></Suspense> : null}</Layout>

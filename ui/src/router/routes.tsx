@@ -6,8 +6,6 @@ import { layoutRouteId, pageRouteId, routePath } from './ids';
 import { pageAction, pageLoader, shouldRevalidatePage } from './page';
 import { settle } from './settle';
 
-const LAYOUTS: Layout[] = ['calendar', 'form', 'page', 'error', 'admin'];
-
 // The client's route tree. Go matches every URL (backend/internal/route,
 // ui/src/routes.json) and names the page and its layout in the payload, so
 // the tree is the document's frame, a route per layout (its module: a lazy
@@ -23,7 +21,8 @@ export function routeTree(first: { pathname: string; layout: Layout }, sources: 
       Component: Root,
       ErrorBoundary: PageError,
       children: [
-        ...LAYOUTS.map((layout) => layoutRoute(layout, sources[layout], layout === first.layout ? [pageRoute(first.pathname, layout)] : [])),
+        // A route for each layout there is a source of (every one: the type says so).
+        ...(Object.keys(sources) as Layout[]).map((layout) => layoutRoute(layout, sources[layout], layout === first.layout ? [pageRoute(first.pathname, layout)] : [])),
         { id: 'elsewhere', path: '*', loader: pageLoader(null), Component: Page, ErrorBoundary: PageError },
       ],
     },

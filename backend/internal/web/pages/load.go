@@ -96,6 +96,11 @@ func (e *Engine) Load(c *gin.Context, path, rawQuery string) (p *Payload) {
 	p.Route, p.Layout, p.Kind, p.Params, p.Data, p.tags, p.until = m.Route.Name, m.Route.Layout, m.Kind, m.Params, res.Data, res.Tags, res.Until
 	p.Parts, p.site = res.Parts, res.Site
 	p.ScrollToTop = !m.Route.KeepScroll
+	if p.Layout == route.LayoutAdmin && p.Consent == "" {
+		// The dashboard sets one cookie, its people's session, which it
+		// cannot work without: the banner has nothing to ask them.
+		p.Consent = "essential"
+	}
 	canonical, alternates := e.signals(c.Request.Context(), res.Content, prefix, basePath)
 	inContentLanguage(p, res.Content, cat.Locale)
 	p.Head = Head{

@@ -2,7 +2,10 @@ package booking
 
 import (
 	"context"
+	"fmt"
 	"time"
+
+	"github.com/jackc/pgx/v5"
 
 	"slotwise/backend/internal/db"
 	"slotwise/backend/internal/events"
@@ -37,8 +40,45 @@ type BookingEvent struct {
 	Together []string `json:"together,omitempty"`
 }
 
+// writeEvent tells of a change to b: its event, and a line of its history
+// (History), both in the change's transaction and with its actor.
 func writeEvent(ctx context.Context, q db.Querier, typ string, b *Booking) error {
-	return events.Emit(ctx, q, typ, EventOf(b))
+	if err := events.Emit(ctx, q, typ, EventOf(b)); err != nil {
+		return err
+	}
+	reason := ""
+	if typ == EventCancelled || typ == EventDeclined {
+		reason = b.CancellationReason
+	}
+	_, err := q.Exec(ctx, `INSERT INTO booking_history (location_id, booking_id, type, actor, starts_at, reason)
+		VALUES ($1, $2, $3, $4, $5, $6)`, db.ThisBusiness, b.ID, typ, events.ActorOf(ctx), b.Start, reason)
+	if err != nil {
+		return fmt.Errorf("booking: unable to keep %s in its history: %w", typ, err)
+	}
+	return nil
+}
+
+// Change is a line of a booking's history.
+type Change struct {
+	Type   string    // the event's type: booking.booked, booking.cancelled, …
+	Actor  string    // events.ActorOf: person:EMAIL, token:NAME, or "" (the booker, a provider, the server)
+	Start  time.Time // the booking's start after the change
+	Reason string
+	At     time.Time
+}
+
+// History is a booking's changes, the first first.
+func (s *Service) History(ctx context.Context, id string) ([]Change, error) {
+	rows, err := s.pool.Query(ctx, `SELECT type, actor, starts_at, reason, at FROM booking_history
+		WHERE location_id = $1 AND booking_id = $2 ORDER BY id LIMIT 200`, db.ThisBusiness, id)
+	if err != nil {
+		return nil, fmt.Errorf("booking: unable to read a history: %w", err)
+	}
+	list, err := pgx.CollectRows(rows, pgx.RowToStructByPos[Change])
+	if err != nil {
+		return nil, fmt.Errorf("booking: unable to read a history: %w", err)
+	}
+	return list, nil
 }
 
 // EventOf is the payload telling of b as it is now.

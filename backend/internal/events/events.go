@@ -44,18 +44,34 @@ func (e Event) Decode(v any) error {
 	return nil
 }
 
+type actorKey struct{}
+
+// WithActor says who makes the changes ctx is for: "person:EMAIL" (one of
+// the business's people, in the dashboard) or "token:NAME" (the admin
+// API). Every event emitted with it carries it.
+func WithActor(ctx context.Context, actor string) context.Context {
+	return context.WithValue(ctx, actorKey{}, actor)
+}
+
+// ActorOf is who makes the changes of ctx, "" for the booker, a provider
+// or the server itself.
+func ActorOf(ctx context.Context) string {
+	a, _ := ctx.Value(actorKey{}).(string)
+	return a
+}
+
 // Emit writes an event and its deliveries through q, the transaction of the
-// change it describes. Dispatchers are woken once that transaction has
-// committed (db.NotifyAfterCommit).
+// change it describes, with its actor (WithActor). Dispatchers are woken
+// once that transaction has committed (db.NotifyAfterCommit).
 func Emit(ctx context.Context, q db.Querier, typ string, payload any) error {
 	data, err := json.Marshal(payload)
 	if err != nil {
 		return fmt.Errorf("events: unable to encode %s: %w", typ, err)
 	}
 	_, err = q.Exec(ctx, `
-		WITH e AS (INSERT INTO events (type, payload) VALUES ($1, $2) RETURNING id)
+		WITH e AS (INSERT INTO events (type, payload, actor) VALUES ($1, $2, $3) RETURNING id)
 		INSERT INTO event_deliveries (consumer, event_id)
-		SELECT s.consumer, e.id FROM event_subscriptions s, e WHERE s.event_type = $1`, typ, data)
+		SELECT s.consumer, e.id FROM event_subscriptions s, e WHERE s.event_type = $1`, typ, data, ActorOf(ctx))
 	if err != nil {
 		return fmt.Errorf("events: unable to write %s: %w", typ, err)
 	}

@@ -21,10 +21,11 @@ var owners = map[string][]string{
 	// writes and exports the definitions from a site's files; demo seeds
 	// the demo's; make bench's deployment of many businesses books its
 	// template business directly (backend/cmd/tenantbench).
-	"staff":          {"booking", "content"},
-	"calendars":      {"booking", "content", "demo", "backend/cmd/tenantbench"},
-	"calendar_staff": {"booking", "content", "backend/cmd/tenantbench"},
-	"bookings":       {"booking", "content", "backend/cmd/tenantbench"},
+	"staff":           {"booking", "content"},
+	"calendars":       {"booking", "content", "demo", "backend/cmd/tenantbench"},
+	"calendar_staff":  {"booking", "content", "backend/cmd/tenantbench"},
+	"bookings":        {"booking", "content", "backend/cmd/tenantbench"},
+	"booking_history": {"booking"},
 	// people owns who signs in to the dashboard, and how.
 	"people":         {"people"},
 	"sign_in_links":  {"people"},

@@ -12,6 +12,7 @@ import (
 
 	"slotwise/backend/internal/admin"
 	"slotwise/backend/internal/booking"
+	"slotwise/backend/internal/events"
 	"slotwise/backend/internal/calsync"
 	"slotwise/backend/internal/content"
 	"slotwise/backend/internal/cursor"
@@ -93,6 +94,8 @@ func (h adminAPI) authenticate(c *gin.Context) {
 		return
 	}
 	c.Set(tokenKey, tok)
+	// Every change the request makes is told as the token's (events.ActorOf).
+	c.Request = c.Request.WithContext(events.WithActor(c.Request.Context(), "token:"+tok.Name))
 	c.Header("Cache-Control", "no-store")
 	c.Next()
 }

@@ -323,6 +323,22 @@ func TestAdminConfirmsDeclinesAndCancels(t *testing.T) {
 	if err := af.pool.QueryRow(context.Background(), `SELECT count(*) FROM events WHERE type = 'booking.cancelled' AND payload->>'bookingId' = $1`, plain).Scan(&mails); err != nil || mails != 1 {
 		t.Errorf("%d cancellation events for one cancellation repeated (%v)", mails, err)
 	}
+	// The changes are the token's: its name is their actor.
+	var actors []string
+	rows, err := af.pool.Query(context.Background(), `SELECT actor FROM booking_history WHERE booking_id = ANY($1) AND type <> 'booking.booked' ORDER BY id`, []string{requested, plain})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for rows.Next() {
+		var a string
+		if err := rows.Scan(&a); err != nil {
+			t.Fatal(err)
+		}
+		actors = append(actors, a)
+	}
+	if len(actors) != 2 || actors[0] != "token:test-write" || actors[1] != "token:test-write" {
+		t.Errorf("the admin API's changes were made by %v, want the token twice", actors)
+	}
 }
 
 // The admin API's errors carry a code and a plain English message; one

@@ -4,6 +4,7 @@ import (
 	"context"
 	"net/url"
 	"slices"
+	"strings"
 	"time"
 	"unicode/utf8"
 
@@ -227,6 +228,19 @@ func (d dashboardFeature) bookingPage(ctx context.Context, req *pages.Request, v
 	}
 	if p := r.Payment; p != nil {
 		data.Money = &AdminMoney{State: p.State, Currency: p.Currency, Total: p.Total, Paid: p.Paid, Refunded: p.Refunded}
+	}
+	history, err := d.svc.History(ctx, b.ID)
+	if err != nil {
+		return nil, err
+	}
+	data.History = make([]AdminChange, len(history))
+	for i, c := range history {
+		kind, by, _ := strings.Cut(c.Actor, ":")
+		if kind != "person" && kind != "token" {
+			kind, by = "", ""
+		}
+		data.History[i] = AdminChange{Type: strings.TrimPrefix(c.Type, "booking."), ByKind: kind, By: by, Reason: c.Reason,
+			Start: c.Start.UTC().Format(time.RFC3339), At: c.At.UTC().Format(time.RFC3339)}
 	}
 	return &pages.Result{Title: req.T("admin.booking.title", "name", data.Booking.Name), Data: data}, nil
 }

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"slotwise/backend/internal/booking"
+	"slotwise/backend/internal/events"
 	"slotwise/backend/internal/people"
 	"slotwise/backend/internal/route"
 	"slotwise/backend/internal/web/pages"
@@ -139,6 +140,7 @@ func (d dashboardFeature) signedInAction(act func(ctx context.Context, req *page
 		if err != nil {
 			return "", err
 		}
-		return act(ctx, req, form, v)
+		// Every change the post makes is told as this person's.
+		return act(events.WithActor(ctx, "person:"+v.person().Email), req, form, v)
 	}
 }

@@ -282,4 +282,23 @@ func TestTheDashboardConfirmsAndCancelsThroughTheBookingCommands(t *testing.T) {
 	if page := d.do(http.MethodGet, "/admin/booking/"+d.miaBooking, owner); !strings.Contains(page.Body.String(), "The studio is closed for repairs") {
 		t.Errorf("the cancelled booking's page does not tell its reason")
 	}
+	// Each change is told with who made it: in its event, and in the
+	// booking's history, which outlives the events.
+	var actor string
+	if err := d.pool.QueryRow(ctx, `SELECT actor FROM events WHERE type = 'booking.confirmed' AND payload->>'bookingId' = $1`, d.jonasRequest).Scan(&actor); err != nil || actor != "person:desk@example.com" {
+		t.Errorf("the confirmation's actor is %q (%v)", actor, err)
+	}
+	history := d.do(http.MethodGet, "/api/page-data?path="+url.QueryEscape("/admin/booking/"+d.jonasRequest), owner).Body.String()
+	for _, want := range []string{`"type":"booked"`, `"type":"confirmed","byKind":"person","by":"desk@example.com"`} {
+		if !strings.Contains(history, want) {
+			t.Errorf("the history does not hold %s: %s", want, history)
+		}
+	}
+	if _, err := d.pool.Exec(ctx, `DELETE FROM events`); err != nil {
+		t.Fatal(err)
+	}
+	history = d.do(http.MethodGet, "/api/page-data?path="+url.QueryEscape("/admin/booking/"+d.miaBooking), owner).Body.String()
+	if !strings.Contains(history, `"type":"cancelled","byKind":"person","by":"owner@example.com"`) || !strings.Contains(history, `"reason":"The studio is closed for repairs"`) {
+		t.Errorf("with the events purged, the history: %s", history)
+	}
 }

@@ -115,6 +115,21 @@ type AdminBookingPageData struct {
 	FormKey   string `json:"formKey"`
 	Done      string `json:"done,omitempty"`
 	Back      string `json:"back"` // the list it was opened from
+	// History is every change, the first first.
+	History []AdminChange `json:"history"`
+}
+
+// AdminChange is a line of a booking's history.
+type AdminChange struct {
+	Type string `json:"type"` // the event: booked, held, paid, confirmed, declined, rescheduled, cancelled, released, late_paid, refund_due, refunded
+	// ByKind and By say who made it: one of the business's people (their
+	// address), an admin API token (its name), or neither (the client, a
+	// payment provider, the server itself).
+	ByKind string `json:"byKind" tstype:"'' | 'person' | 'token'"`
+	By     string `json:"by,omitempty"`
+	Start  string `json:"start"` // RFC 3339: the booking's start after it
+	Reason string `json:"reason,omitempty"`
+	At     string `json:"at"` // RFC 3339
 }
 
 // AdminMoney is what a booking costs and what happened to its money, in

@@ -428,6 +428,26 @@ export interface AdminBookingPageData {
   formKey: string;
   done?: string;
   back: string; // the list it was opened from
+  /**
+   * History is every change, the first first.
+   */
+  history: AdminChange[];
+}
+/**
+ * AdminChange is a line of a booking's history.
+ */
+export interface AdminChange {
+  type: string; // the event: booked, held, paid, confirmed, declined, rescheduled, cancelled, released, late_paid, refund_due, refunded
+  /**
+   * ByKind and By say who made it: one of the business's people (their
+   * address), an admin API token (its name), or neither (the client, a
+   * payment provider, the server itself).
+   */
+  byKind: '' | 'person' | 'token';
+  by?: string;
+  start: string; // RFC 3339: the booking's start after it
+  reason?: string;
+  at: string; // RFC 3339
 }
 /**
  * AdminMoney is what a booking costs and what happened to its money, in

@@ -105,6 +105,30 @@ export function BookingScreen() {
           </dl>
         </section>
       )}
+      {d.history.length > 0 && (
+        <section aria-labelledby="history">
+          <h2 id="history" className={styles.subheading}>
+            <FormattedMessage id="admin.history.heading" />
+          </h2>
+          <ol className={styles.history}>
+            {d.history.map((c, i) => (
+              <li key={i}>
+                <time dateTime={c.at} className={styles.meta}>
+                  {intl.formatDate(new Date(c.at), { dateStyle: 'medium', timeStyle: 'short', timeZone: zone })}
+                </time>{' '}
+                <FormattedMessage id={`admin.history.${c.type}`} values={{ when: intl.formatDate(new Date(c.start), { dateStyle: 'full', timeStyle: 'short', timeZone: zone }) }} />
+                {c.byKind && (
+                  <>
+                    {' '}
+                    <FormattedMessage id={`admin.history.by.${c.byKind}`} values={{ who: c.by }} />
+                  </>
+                )}
+                {c.reason && <q className={styles.reason}>{c.reason}</q>}
+              </li>
+            ))}
+          </ol>
+        </section>
+      )}
       {d.canDecide && (
         <Form method="post" action={action} className={styles.row}>
           <input type="hidden" name="idempotencyKey" value={d.formKey} />

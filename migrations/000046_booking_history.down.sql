@@ -1,0 +1,2 @@
+DROP TABLE booking_history;
+ALTER TABLE events DROP COLUMN actor;

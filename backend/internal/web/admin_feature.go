@@ -12,11 +12,11 @@ import (
 
 	"slotwise/backend/internal/admin"
 	"slotwise/backend/internal/booking"
-	"slotwise/backend/internal/events"
 	"slotwise/backend/internal/calsync"
 	"slotwise/backend/internal/content"
 	"slotwise/backend/internal/cursor"
 	"slotwise/backend/internal/db"
+	"slotwise/backend/internal/events"
 	"slotwise/backend/internal/forms"
 	"slotwise/backend/internal/payments"
 	"slotwise/backend/internal/web/pages"

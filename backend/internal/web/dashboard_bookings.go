@@ -9,6 +9,7 @@ import (
 	"unicode/utf8"
 
 	"slotwise/backend/internal/booking"
+	"slotwise/backend/internal/cursor"
 	"slotwise/backend/internal/web/pages"
 )
 
@@ -79,7 +80,11 @@ func (d dashboardFeature) bookingsPage(ctx context.Context, req *pages.Request, 
 	}
 	filters := filtersOf(req.Query)
 	now := d.svc.Now()
-	list, next, err := v.bookings(ctx, tabQuery(tab, filters, zone, now, req.Query.Get("cursor")))
+	after := req.Query.Get("cursor")
+	if _, _, err := cursor.Decode(after); err != nil {
+		after = "" // a cursor this server did not write: the list from its start
+	}
+	list, next, err := v.bookings(ctx, tabQuery(tab, filters, zone, now, after))
 	if err != nil {
 		return nil, err
 	}

@@ -182,6 +182,12 @@ func TestTheDashboardShowsAndChangesOnlyWhatARoleReaches(t *testing.T) {
 		{"a change the dashboard does not make", "owner", "", "POST", "/admin/booking/" + d.jonasRequest, url.Values{"do": {"delete"}}, nil, 422, "", nil, nil},
 		{"a bulk change of nothing", "owner", "", "POST", "/admin/bookings/requests", url.Values{"do": {"confirm"}}, nil, 422, "", nil, nil},
 		{"a forged session", "", "", "GET", "/admin", nil, map[string]string{"Cookie": "__Host-slotwise_admin=sws_AAAAAAAAAAAAAAAAAAAAAAAAAA"}, 303, signIn, nil, nil},
+		{"a cursor this server did not write", "owner", "", "GET", "/admin?cursor=zzzz", nil, nil, 200, "", []string{"ada@example.com"}, nil},
+		{"a cursor past year 9999", "owner", "", "GET", "/admin?cursor=OTIyMzM3MjAzNjg1NDc3NTgwN3xiaw", nil, nil, 200, "", []string{"ada@example.com"}, nil},
+		{"a search by address", "desk", "", "GET", "/admin?q=GRACE%40", nil, nil, 200, "", []string{"grace@example.com"}, []string{"ada@example.com"}},
+		{"a search by a calendar", "desk", "", "GET", "/admin?calendar=facial-treatment", nil, nil, 200, "", []string{"ada@example.com"}, []string{"grace@example.com"}},
+		{"a search of wildcards", "owner", "", "GET", "/admin?q=%25_%5C", nil, nil, 200, "", nil, []string{"ada@example.com"}},
+		{"dates that are not", "owner", "", "GET", "/admin?from=2026-13-45&to=0000-00-00", nil, nil, 200, "", []string{"ada@example.com"}, nil},
 		{"a tab that is not one", "owner", "", "GET", "/admin/bookings/everything", nil, nil, 404, "", nil, nil},
 	}
 	for _, tt := range tests {

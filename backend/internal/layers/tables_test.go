@@ -27,9 +27,11 @@ var owners = map[string][]string{
 	"bookings":        {"booking", "content", "backend/cmd/tenantbench"},
 	"booking_history": {"booking"},
 	// people owns who signs in to the dashboard, and how.
-	"people":         {"people"},
-	"sign_in_links":  {"people"},
-	"admin_sessions": {"people"},
+	"people":             {"people"},
+	"sign_in_links":      {"people"},
+	"admin_sessions":     {"people"},
+	"passkeys":           {"people"},
+	"passkey_ceremonies": {"people"},
 }
 
 // sqlNaming finds a table named where SQL names one.

@@ -27,10 +27,12 @@ func Dashboard(team *people.Service, svc *booking.Service) Feature {
 type dashboardFeature struct {
 	team *people.Service
 	svc  *booking.Service
+	s    *Server // set as it registers
 }
 
 func (d dashboardFeature) Register(r *Registry) {
 	s := r.Server()
+	d.s = s
 	r.Page("adminSignIn", d.signInPage)
 	r.Action("adminSignIn", d.requestSignIn(s))
 	r.Page("adminLink", d.linkPage)
@@ -41,12 +43,18 @@ func (d dashboardFeature) Register(r *Registry) {
 	r.Action("adminBookings", d.signedInAction(d.changeBookings))
 	r.Page("adminBooking", d.signedIn(d.bookingPage))
 	r.Action("adminBooking", d.signedInAction(d.changeBooking))
+	r.Page("adminAccount", d.signedIn(d.accountPage))
+	r.Action("adminAccount", d.signedInAction(d.changeAccount))
 	r.Errors(dashboardErrors...)
+	if d.team != nil { // a server built without the dashboard's people (some tests)
+		d.registerPasskeys(r)
+	}
 }
 
 var dashboardErrors = []ErrorMapping{
 	{Err: people.ErrEmail, Status: http.StatusUnprocessableEntity, Code: "invalid_email", MessageID: "validation.emailInvalid"},
 	{Err: people.ErrLinkSpent, Status: http.StatusGone, Code: "link_spent", MessageID: "admin.link.spent"},
+	{Err: people.ErrNotFound, Status: http.StatusNotFound, Code: "not_found", MessageID: "admin.passkey.unknown"},
 }
 
 // The session's cookie: over HTTPS with the __Host- prefix (Secure, the

@@ -141,3 +141,22 @@ type AdminMoney struct {
 	Paid     int64  `json:"paid"`
 	Refunded int64  `json:"refunded"`
 }
+
+// AdminAccountPageData is a person's own page: their passkeys.
+type AdminAccountPageData struct {
+	Frame AdminFrame `json:"frame"`
+	// Recent tells whether the session may add a passkey now (signed in
+	// within half an hour); else the page offers a fresh sign-in by mail.
+	Recent   bool           `json:"recent"`
+	Passkeys []AdminPasskey `json:"passkeys"`
+	FormKey  string         `json:"formKey"`
+	Done     string         `json:"done,omitempty" tstype:"'' | 'removed' | 'sent' | 'added'"`
+}
+
+// AdminPasskey is one of a person's passkeys.
+type AdminPasskey struct {
+	ID       string `json:"id"` // base64url, for its remove form
+	Name     string `json:"name"`
+	Created  string `json:"created"` // RFC 3339
+	LastUsed string `json:"lastUsed,omitempty"`
+}

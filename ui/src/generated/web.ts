@@ -460,6 +460,29 @@ export interface AdminMoney {
   paid: number /* int64 */;
   refunded: number /* int64 */;
 }
+/**
+ * AdminAccountPageData is a person's own page: their passkeys.
+ */
+export interface AdminAccountPageData {
+  frame: AdminFrame;
+  /**
+   * Recent tells whether the session may add a passkey now (signed in
+   * within half an hour); else the page offers a fresh sign-in by mail.
+   */
+  recent: boolean;
+  passkeys: AdminPasskey[];
+  formKey: string;
+  done?: '' | 'removed' | 'sent' | 'added';
+}
+/**
+ * AdminPasskey is one of a person's passkeys.
+ */
+export interface AdminPasskey {
+  id: string; // base64url, for its remove form
+  name: string;
+  created: string; // RFC 3339
+  lastUsed?: string;
+}
 
 //////////
 // source: forms_wire.go

@@ -1,3 +1,4 @@
+import { AccountScreen } from '../features/dashboard/AccountScreen';
 import { BookingScreen } from '../features/dashboard/BookingScreen';
 import { BookingsScreen } from '../features/dashboard/BookingsScreen';
 import { AdminShell } from '../features/dashboard/AdminShell';
@@ -20,6 +21,7 @@ const admin: LayoutModule = {
     adminSignOut: SignOutScreen,
     adminBookings: BookingsScreen,
     adminBooking: BookingScreen,
+    adminAccount: AccountScreen,
   },
 };
 export default admin;

@@ -26,7 +26,9 @@ export function AdminShell({ payload, children }: { payload: Payload; children: 
         </Link>
         <Nav frame={frame} payload={payload} />
         <p className={styles.who}>
-          <span className={styles.email}>{frame.email}</span>{' '}
+          <Link className={styles.email} to={href('adminAccount', payload.locale)}>
+            {frame.email}
+          </Link>{' '}
           <span className={styles.role}>
             <FormattedMessage id={`admin.role.${frame.role}`} />
           </span>{' '}

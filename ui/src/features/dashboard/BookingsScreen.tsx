@@ -5,6 +5,7 @@ import type { AdminBookingRow, AdminBookingsPageData } from '../../generated/web
 import { FormattedMessage, useIntl } from '../../lib/i18n';
 import { href } from '../../routes';
 import { usePage } from '../../PageContext';
+import { useFresh } from './useFresh';
 import { dayHeading, dayKey, timeRange } from './when';
 import styles from './Dashboard.module.css';
 
@@ -15,11 +16,12 @@ const TABS = ['upcoming', 'requests', 'past', 'cancelled'] as const;
 // show the same list), the bookings by day in the business's zone. A
 // request is confirmed or declined from its row; ticked rows are changed
 // together. Every button is a form's, so all of it works without
-// JavaScript.
+// JavaScript; with it, new bookings show without a reload (useFresh).
 export function BookingsScreen() {
   const page = usePage<AdminBookingsPageData>();
   const intl = useIntl();
   const d = page.data;
+  useFresh();
   const zone = d.frame.business.timeZone;
   const here = useLocation();
   const busy = useNavigation().state !== 'idle';

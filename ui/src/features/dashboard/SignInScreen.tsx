@@ -1,12 +1,13 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Form, useNavigation } from 'react-router';
 import { Alert } from '../../components/Alert';
 import { Button } from '../../components/Button';
 import { Field, inputClass } from '../../components/Field';
 import type { AdminSignInPageData } from '../../generated/web';
-import { FormattedMessage } from '../../lib/i18n';
+import { FormattedMessage, useIntl } from '../../lib/i18n';
 import { href } from '../../routes';
 import { usePage } from '../../PageContext';
+import { passkeysWork, signInWithPasskey, type Outcome } from './passkeys';
 import styles from './Dashboard.module.css';
 
 // SignInScreen: route adminSignIn. The address gets a link that signs in
@@ -21,6 +22,7 @@ export function SignInScreen() {
   useEffect(() => {
     if (failed?.fields?.email) input.current?.focus();
   }, [failed]);
+  const passkey = usePasskeySignIn(page.locale);
   return (
     <>
       <h1 className={styles.title}>
@@ -48,7 +50,7 @@ export function SignInScreen() {
               className={inputClass}
               type="email"
               name="email"
-              autoComplete="email"
+              autoComplete="username webauthn"
               inputMode="email"
               defaultValue={failed?.values?.email ?? ''}
               required
@@ -60,6 +62,55 @@ export function SignInScreen() {
           <FormattedMessage id="admin.signIn.send" />
         </Button>
       </Form>
+      {passkey.offered && (
+        <div className={styles.stack}>
+          <p className={styles.or}>
+            <FormattedMessage id="admin.signIn.or" />
+          </p>
+          {passkey.error && <Alert>{passkey.error}</Alert>}
+          <Button type="button" variant="secondary" block busy={passkey.busy} onClick={passkey.now}>
+            <FormattedMessage id="admin.passkey.signIn" />
+          </Button>
+        </div>
+      )}
     </>
   );
+}
+
+// usePasskeySignIn offers the browser's passkeys for this site: in the
+// address field's suggestions as soon as the page runs (conditional
+// mediation, where the browser has it), and behind a button. Signed in,
+// the dashboard loads in full, with its session.
+function usePasskeySignIn(locale: string) {
+  const intl = useIntl();
+  const [offered, setOffered] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const waiting = useRef<AbortController | null>(null);
+  const generic = intl.formatMessage({ id: 'admin.passkey.failed' });
+  const done = (o: Outcome) => {
+    if (o.ok) window.location.assign(o.redirect ?? href('adminBookings', locale));
+    else if (o.message) setError(o.message);
+  };
+  useEffect(() => {
+    if (!passkeysWork()) return;
+    setOffered(true);
+    const ctrl = new AbortController();
+    waiting.current = ctrl;
+    void PublicKeyCredential.isConditionalMediationAvailable?.().then((yes) => {
+      if (yes && !ctrl.signal.aborted) void signInWithPasskey(generic, true, ctrl.signal).then(done, () => {});
+    });
+    return () => ctrl.abort();
+    // Once a page: the suggestions wait as long as it shows.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+  const now = async () => {
+    waiting.current?.abort(); // one request for credentials at a time
+    setBusy(true);
+    setError(null);
+    const outcome = await signInWithPasskey(generic, false).catch(() => ({ ok: false as const, message: generic }));
+    setBusy(false);
+    done(outcome);
+  };
+  return { offered, busy, error, now };
 }

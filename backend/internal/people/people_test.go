@@ -483,3 +483,37 @@ func TestThePurgeForgetsLinksAndSessionsAMonthPastTheirTime(t *testing.T) {
 		t.Errorf("the live session was purged: %v", err)
 	}
 }
+
+// A passkey request is answered once, within its minutes, by the browser
+// whose cookie carries it; the purge forgets those past their time.
+func TestAPasskeyRequestIsAnsweredOnceWithinItsTime(t *testing.T) {
+	f := newFixture(t)
+	rp := RP{ID: "studio.example", Origin: "https://studio.example", Name: "Studio"}
+	_, secret, err := f.svc.BeginPasskeySignIn(f.a, rp)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := f.svc.takeCeremony(f.b, secret, 0); !errors.Is(err, ErrCeremony) {
+		t.Errorf("another business's request = %v", err)
+	}
+	if _, err := f.svc.takeCeremony(f.a, secret, 0); err != nil {
+		t.Errorf("the request, once = %v", err)
+	}
+	if _, err := f.svc.takeCeremony(f.a, secret, 0); !errors.Is(err, ErrCeremony) {
+		t.Errorf("the request, twice = %v", err)
+	}
+	_, late, err := f.svc.BeginPasskeySignIn(f.a, rp)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.now = f.now.Add(CeremonyLife + time.Second)
+	if _, err := f.svc.takeCeremony(f.a, late, 0); !errors.Is(err, ErrCeremony) {
+		t.Errorf("a request past its time = %v", err)
+	}
+	if n, err := f.svc.Purge(db.WithEveryBusiness(context.Background())); err != nil || n != 1 {
+		t.Errorf("Purge = %d, %v; want the request past its time", n, err)
+	}
+	if _, _, err := f.svc.BeginPasskeySignIn(f.a, RP{ID: "127.0.0.1", Origin: "http://127.0.0.1:8080"}); !errors.Is(err, ErrNoPasskeysHere) {
+		t.Errorf("a passkey on an address = %v", err)
+	}
+}

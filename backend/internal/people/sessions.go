@@ -129,5 +129,10 @@ func (s *Service) Purge(ctx context.Context) (int64, error) {
 	if err != nil {
 		return 0, fmt.Errorf("people: unable to purge sessions: %w", err)
 	}
-	return links.RowsAffected() + sessions.RowsAffected(), nil
+	// A passkey ceremony is of no use past its few minutes.
+	ceremonies, err := s.pool.Exec(ctx, `DELETE FROM passkey_ceremonies WHERE expires_at < $1`, s.now())
+	if err != nil {
+		return 0, fmt.Errorf("people: unable to purge passkey requests: %w", err)
+	}
+	return links.RowsAffected() + sessions.RowsAffected() + ceremonies.RowsAffected(), nil
 }

@@ -5,6 +5,7 @@
 // free time the server offers, whatever day the test runs.
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { SHOTS, axe, mailsTo, messages, serveAndBrowse, waitForHydration, watchConsole } from './harness.mjs';
@@ -106,6 +107,12 @@ describe('the dashboard', () => {
     await page.getByRole('button', { name: en['admin.filter.apply'] }).first().click();
     await page.waitForURL(/q=grace\.dash/);
     assert.equal(await page.getByRole('listitem').count(), 1, 'the search finds the one booking');
+    // The list searched, as a spreadsheet.
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: en['admin.bookings.export'] }).click()]);
+    const csv = readFileSync(await download.path(), 'utf8');
+    assert.match(csv, /^id,status,start/);
+    assert.match(csv, /grace\.dashboard@example\.com/);
+    assert.equal(csv.trim().split('\n').length, 2, 'the export holds the one booking found');
     await page.getByRole('button', { name: /Decline the request/ }).click();
     await page.getByRole('status').filter({ hasText: /Declined/ }).waitFor();
 

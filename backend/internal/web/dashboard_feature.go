@@ -48,6 +48,7 @@ func (d dashboardFeature) Register(r *Registry) {
 	r.Errors(dashboardErrors...)
 	if d.team != nil { // a server built without the dashboard's people (some tests)
 		d.registerPasskeys(r)
+		r.API().GET("/dashboard/bookings.csv", d.export)
 	}
 }
 

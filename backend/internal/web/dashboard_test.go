@@ -308,3 +308,38 @@ func TestTheDashboardConfirmsAndCancelsThroughTheBookingCommands(t *testing.T) {
 		t.Errorf("with the events purged, the history: %s", history)
 	}
 }
+
+// The export is the list a viewer sees, every row of it, with nothing a
+// spreadsheet would run as a formula.
+func TestTheExportIsTheListAViewerSees(t *testing.T) {
+	d := newDashboard(t)
+	start, _ := time.Parse(time.RFC3339, nextMonday10())
+	formula := d.send(http.MethodPost, "/api/bookings", bookingBody(start.Add(5*time.Hour).Format(time.RFC3339), func(b map[string]any) {
+		b["calendar"] = "demo-massage"
+		b["contact"].(map[string]any)["firstName"] = "=HYPERLINK(\"http://evil.example\")"
+		b["contact"].(map[string]any)["email"] = "formula@example.com"
+	}), nil)
+	if formula.Code != http.StatusCreated {
+		t.Fatalf("booking: %d %s", formula.Code, formula.Body)
+	}
+	export := func(who, query string) (int, string) {
+		rec := d.do(http.MethodGet, "/api/dashboard/bookings.csv?"+query, map[string]string{"Cookie": d.cookies[who]})
+		return rec.Code, rec.Body.String()
+	}
+	code, body := export("owner", "tab=upcoming")
+	if code != 200 || !strings.Contains(body, "ada@example.com") || !strings.Contains(body, "grace@example.com") || strings.Contains(body, "alan@example.com") {
+		t.Fatalf("the owner's export: %d\n%s", code, body)
+	}
+	if !strings.Contains(body, `'=HYPERLINK`) || strings.Contains(body, "\n=") || strings.Contains(body, ",=") {
+		t.Errorf("a formula is left to run:\n%s", body)
+	}
+	if _, body := export("jonas", "tab=upcoming&staff=mia"); !strings.Contains(body, "ada@example.com") || strings.Contains(body, "grace@example.com") {
+		t.Errorf("a staff member's export holds another's bookings:\n%s", body)
+	}
+	if _, body := export("desk", "tab=requests"); !strings.Contains(body, "ada@example.com") || strings.Contains(body, "grace@example.com") {
+		t.Errorf("the requests' export:\n%s", body)
+	}
+	if code, _ := export("", "tab=upcoming"); code != 401 {
+		t.Errorf("signed out, an export: %d", code)
+	}
+}

@@ -48,6 +48,11 @@ export function BookingsScreen() {
         ))}
       </nav>
       <Filters data={d} action={tabPath(d.tab)} />
+      <p className={styles.small}>
+        <a href={exportHref(d)} download>
+          <FormattedMessage id="admin.bookings.export" />
+        </a>
+      </p>
       {d.done && (
         <p className={styles.notice} role="status">
           <FormattedMessage id={`admin.done.${d.done}`} />
@@ -104,6 +109,13 @@ export function BookingsScreen() {
       )}
     </>
   );
+}
+
+// exportHref is the list on screen, every page of it, as a spreadsheet.
+function exportHref(d: AdminBookingsPageData): string {
+  const q = new URLSearchParams({ tab: d.tab });
+  for (const [k, v] of Object.entries(d.filters)) if (v) q.set(k, v);
+  return `/api/dashboard/bookings.csv?${q}`;
 }
 
 function Row({ b, zone, tab, action, formKey, busy }: { b: AdminBookingRow; zone: string; tab: string; action: string; formKey: string; busy: boolean }) {

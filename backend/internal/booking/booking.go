@@ -205,6 +205,7 @@ type Booking struct {
 	Answers            forms.Answers // to the calendar's own questions
 	FormVersion        int           // the version of the questions answered; 0: none
 	Money              Money         // what it costs and what happened to its payment
+	Attendance         string        // once it has begun: attended, no_show, or "" (not marked)
 
 	together []string // the bookings changed with it in one command, told in its event
 

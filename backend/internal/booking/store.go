@@ -341,7 +341,7 @@ func (store) booking(ctx context.Context, q db.Querier, id, lock string) (*Booki
 		       b.terms_accepted, b.cancellation_reason, b.previous_starts_at, b.sequence, b.created_at,
 		       b.calendar_id, b.staff_id, b.seats, b.assignment, b.cancelled_by, coalesce(b.series_id, ''), b.for_guest,
 		       b.answers, coalesce(b.form_version, 0), b.payment, coalesce(b.currency, ''), b.total_cents, b.pay_now_cents,
-		       b.paid_cents, b.refunded_cents, b.hold_until, b.refund_due_cents, b.refund_rest,
+		       b.paid_cents, b.refunded_cents, b.hold_until, b.refund_due_cents, b.refund_rest, coalesce(b.attendance, ''),
 		       coalesce((SELECT json_agg(json_build_object('name', g.name, 'email', g.email) ORDER BY g.position)
 		                 FROM booking_guests g WHERE g.booking_id = b.id AND g.location_id = b.location_id), '[]')
 		FROM bookings b WHERE b.id = $1 AND b.location_id = $2`+lock, id, db.ThisBusiness).
@@ -350,7 +350,7 @@ func (store) booking(ctx context.Context, q db.Querier, id, lock string) (*Booki
 			&b.Contact.Notes, &b.Contact.Consent, &b.TermsAccepted, &b.CancellationReason,
 			&b.PreviousStart, &b.Sequence, &b.CreatedAt, &calendarID, &staffID, &b.Seats, &b.Assignment,
 			&b.CancelledBy, &b.SeriesID, &b.ForGuest, &b.Answers, &b.FormVersion, &b.Money.State, &b.Money.Currency,
-			&b.Money.Total, &b.Money.PayNow, &b.Money.Paid, &b.Money.Refunded, &b.Money.HoldUntil, &b.Money.RefundDue, &b.Money.RefundRest, &guests)
+			&b.Money.Total, &b.Money.PayNow, &b.Money.Paid, &b.Money.Refunded, &b.Money.HoldUntil, &b.Money.RefundDue, &b.Money.RefundRest, &b.Attendance, &guests)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return nil, ErrBookingNotFound
 	}

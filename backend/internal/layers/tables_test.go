@@ -26,6 +26,7 @@ var owners = map[string][]string{
 	"calendar_staff":  {"booking", "content", "backend/cmd/tenantbench"},
 	"bookings":        {"booking", "content", "backend/cmd/tenantbench"},
 	"booking_history": {"booking"},
+	"booking_notes":   {"booking"},
 	// people owns who signs in to the dashboard, and how.
 	"people":             {"people"},
 	"sign_in_links":      {"people"},

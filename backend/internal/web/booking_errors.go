@@ -17,6 +17,7 @@ var bookingErrors = []ErrorMapping{
 	{Err: booking.ErrExpired, Status: http.StatusGone, Code: "expired", MessageID: "booking.error.linkExpired"},
 	{Err: booking.ErrLinkUsed, Status: http.StatusGone, Code: "expired", MessageID: "booking.error.slugExpired"},
 	{Err: booking.ErrNotRequested, Status: http.StatusConflict, Code: "already_decided", MessageID: "booking.error.alreadyDecided"},
+	{Err: booking.ErrNotBegun, Status: http.StatusConflict, Code: "not_begun", MessageID: "admin.attendance.notBegun"},
 	{Err: booking.ErrTeamNotFound, Status: http.StatusNotFound, Code: "not_found", MessageID: "booking.error.unableToFindCalendar"},
 	{Err: booking.ErrGroupNotFound, Status: http.StatusNotFound, Code: "not_found", MessageID: "booking.error.unableToFindCalendar"},
 	{Err: booking.ErrMenuNotFound, Status: http.StatusNotFound, Code: "not_found", MessageID: "booking.error.cannotFindCalendar"},

@@ -123,7 +123,7 @@ func (f AdminFilters) query() url.Values {
 // doneOf is what the last change did, as its redirect told.
 func doneOf(query url.Values) string {
 	switch done := query.Get("done"); done {
-	case "confirmed", "declined", "cancelled":
+	case "confirmed", "declined", "cancelled", "marked", "noted":
 		return done
 	}
 	return ""
@@ -163,10 +163,26 @@ func (d dashboardFeature) changeBookings(ctx context.Context, req *pages.Request
 	return adminHref(req, "adminBookings", "", req.Match.Params, q), nil
 }
 
-// changeBooking confirms, declines or cancels the booking of the page.
+// changeBooking confirms, declines or cancels the booking of the page,
+// marks whether its client came, or adds a note to it.
 func (d dashboardFeature) changeBooking(ctx context.Context, req *pages.Request, form url.Values, v *viewer) (string, error) {
 	id := req.Match.Params["id"]
-	done, err := d.change(ctx, v, []string{id}, form)
+	var done string
+	var err error
+	switch do, key := form.Get("do"), form.Get("idempotencyKey"); do {
+	case booking.AttendanceAttended, booking.AttendanceNoShow:
+		if _, err = v.booking(ctx, id); err == nil {
+			err = d.svc.MarkAttendance(ctx, id, do, key)
+		}
+		done = "marked"
+	case "note":
+		if _, err = v.booking(ctx, id); err == nil {
+			err = d.svc.AddNote(ctx, id, form.Get("note"), key)
+		}
+		done = "noted"
+	default:
+		done, err = d.change(ctx, v, []string{id}, form)
+	}
 	if err != nil {
 		return "", err
 	}
@@ -221,7 +237,8 @@ func (d dashboardFeature) bookingPage(ctx context.Context, req *pages.Request, v
 	data := AdminBookingPageData{Frame: f, Booking: rowOf(r), TimeZone: b.TimeZone, Locale: b.Locale, Notes: b.Contact.Notes,
 		Guests: []string{}, Answers: []AdminAnswer{}, CancelledBy: b.CancelledBy, Reason: b.CancellationReason,
 		Created: b.CreatedAt.UTC().Format(time.RFC3339), FormKey: req.FormKey(), Done: doneOf(req.Query), Back: homeHref(req),
-		CanDecide: b.Status == booking.StatusRequested && b.Start.After(now), CanCancel: b.CanChange(now)}
+		CanDecide: b.Status == booking.StatusRequested && b.Start.After(now), CanCancel: b.CanChange(now),
+		Attendance: b.Attendance, CanMark: b.Active() && !b.Start.After(now), TeamNotes: []AdminNote{}}
 	for _, g := range b.Guests {
 		data.Guests = append(data.Guests, guestLine(g))
 	}
@@ -234,16 +251,21 @@ func (d dashboardFeature) bookingPage(ctx context.Context, req *pages.Request, v
 	if p := r.Payment; p != nil {
 		data.Money = &AdminMoney{State: p.State, Currency: p.Currency, Total: p.Total, Paid: p.Paid, Refunded: p.Refunded}
 	}
+	notes, err := d.svc.Notes(ctx, b.ID)
+	if err != nil {
+		return nil, err
+	}
+	for _, n := range notes {
+		kind, by := actorOf(n.Author)
+		data.TeamNotes = append(data.TeamNotes, AdminNote{ByKind: kind, By: by, Body: n.Body, At: n.At.UTC().Format(time.RFC3339)})
+	}
 	history, err := d.svc.History(ctx, b.ID)
 	if err != nil {
 		return nil, err
 	}
 	data.History = make([]AdminChange, len(history))
 	for i, c := range history {
-		kind, by, _ := strings.Cut(c.Actor, ":")
-		if kind != "person" && kind != "token" {
-			kind, by = "", ""
-		}
+		kind, by := actorOf(c.Actor)
 		data.History[i] = AdminChange{Type: strings.TrimPrefix(c.Type, "booking."), ByKind: kind, By: by, Reason: c.Reason,
 			Start: c.Start.UTC().Format(time.RFC3339), At: c.At.UTC().Format(time.RFC3339)}
 	}
@@ -255,4 +277,15 @@ func guestLine(g booking.Guest) string {
 		return g.Name
 	}
 	return g.Name + " <" + g.Email + ">"
+}
+
+// actorOf splits an actor (events.ActorOf) into who made a change: a
+// person's address or a token's name, and which of the two; neither for
+// the client, a provider or the server.
+func actorOf(actor string) (kind, by string) {
+	kind, by, _ = strings.Cut(actor, ":")
+	if kind != "person" && kind != "token" {
+		return "", ""
+	}
+	return kind, by
 }

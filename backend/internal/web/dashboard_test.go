@@ -343,3 +343,46 @@ func TestTheExportIsTheListAViewerSees(t *testing.T) {
 		t.Errorf("signed out, an export: %d", code)
 	}
 }
+
+// Once a booking has begun, its client's attendance is marked (not
+// before, not of a cancelled one); notes are added by anyone who sees the
+// booking, once per submit, and carry their author.
+func TestAttendanceAndNotes(t *testing.T) {
+	d := newDashboard(t)
+	jonas := map[string]string{"Cookie": d.cookies["jonas"]}
+	mark := func(id, attendance string, who map[string]string) int {
+		return d.post("/admin/booking/"+id, url.Values{"do": {attendance}, "idempotencyKey": {"m-" + attendance + id}}, who).Code
+	}
+	if code := mark(d.jonasRequest, "no_show", jonas); code != http.StatusConflict {
+		t.Errorf("a booking still ahead marked: %d", code)
+	}
+	// The appointment began ten minutes ago.
+	if _, err := d.pool.Exec(db.WithEveryBusiness(context.Background()), `UPDATE bookings b SET starts_at = b.starts_at - x.s, ends_at = b.ends_at - x.s,
+		blocked = tstzrange(lower(b.blocked) - x.s, upper(b.blocked) - x.s)
+		FROM (SELECT starts_at - (now() - interval '10 minutes') AS s FROM bookings WHERE id = $1) x WHERE b.id = $1`, d.jonasRequest); err != nil {
+		t.Fatal(err)
+	}
+	if code := mark(d.jonasRequest, "no_show", jonas); code != 303 {
+		t.Fatalf("a booking begun, marked by its staff member: %d", code)
+	}
+	if code := mark(d.miaBooking, "attended", jonas); code != 404 {
+		t.Errorf("another staff member's booking marked: %d", code)
+	}
+	if code := mark(d.jonasRequest, "late", jonas); code != 422 {
+		t.Errorf("an attendance that is none: %d", code)
+	}
+	key := url.Values{"do": {"note"}, "note": {"Called: she is stuck in traffic"}, "idempotencyKey": {"note-1"}}
+	for range 2 {
+		if rec := d.post("/admin/booking/"+d.jonasRequest, key, jonas); rec.Code != 303 {
+			t.Fatalf("a note: %d %s", rec.Code, rec.Body)
+		}
+	}
+	if rec := d.post("/admin/booking/"+d.jonasRequest, url.Values{"do": {"note"}, "note": {"  "}, "idempotencyKey": {"note-2"}}, jonas); rec.Code != 422 {
+		t.Errorf("an empty note: %d", rec.Code)
+	}
+	data := d.do(http.MethodGet, "/api/page-data?path="+url.QueryEscape("/admin/booking/"+d.jonasRequest), map[string]string{"Cookie": d.cookies["desk"]}).Body.String()
+	if strings.Count(data, "stuck in traffic") != 1 || !strings.Contains(data, `"attendance":"no_show"`) ||
+		!strings.Contains(data, `"byKind":"person","by":"jonas@example.com","body":"Called`) || !strings.Contains(data, `"type":"no_show","byKind":"person","by":"jonas@example.com"`) {
+		t.Errorf("the booking's page data:\n%s", data)
+	}
+}

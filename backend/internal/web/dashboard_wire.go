@@ -117,6 +117,20 @@ type AdminBookingPageData struct {
 	Back      string `json:"back"` // the list it was opened from
 	// History is every change, the first first.
 	History []AdminChange `json:"history"`
+	// Attendance is whether the client came (attended, no_show), once the
+	// booking has begun and CanMark; "" before anyone said.
+	Attendance string `json:"attendance,omitempty" tstype:"'' | 'attended' | 'no_show'"`
+	CanMark    bool   `json:"canMark"`
+	// TeamNotes are the business's people's notes of it.
+	TeamNotes []AdminNote `json:"teamNotes"`
+}
+
+// AdminNote is one of a booking's notes, never shown to the client.
+type AdminNote struct {
+	ByKind string `json:"byKind" tstype:"'' | 'person' | 'token'"`
+	By     string `json:"by,omitempty"`
+	Body   string `json:"body"`
+	At     string `json:"at"` // RFC 3339
 }
 
 // AdminChange is a line of a booking's history.

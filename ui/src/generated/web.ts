@@ -432,6 +432,25 @@ export interface AdminBookingPageData {
    * History is every change, the first first.
    */
   history: AdminChange[];
+  /**
+   * Attendance is whether the client came (attended, no_show), once the
+   * booking has begun and CanMark; "" before anyone said.
+   */
+  attendance?: '' | 'attended' | 'no_show';
+  canMark: boolean;
+  /**
+   * TeamNotes are the business's people's notes of it.
+   */
+  teamNotes: AdminNote[];
+}
+/**
+ * AdminNote is one of a booking's notes, never shown to the client.
+ */
+export interface AdminNote {
+  byKind: '' | 'person' | 'token';
+  by?: string;
+  body: string;
+  at: string; // RFC 3339
 }
 /**
  * AdminChange is a line of a booking's history.

@@ -105,6 +105,61 @@ export function BookingScreen() {
           </dl>
         </section>
       )}
+      {d.canMark && (
+        <Form method="post" action={action} className={styles.stack}>
+          <input type="hidden" name="idempotencyKey" value={d.formKey} />
+          <fieldset className={styles.attendance}>
+            <legend className={styles.subheading}>
+              <FormattedMessage id="admin.attendance.heading" />
+            </legend>
+            {d.attendance && (
+              <p className={styles.small}>
+                <FormattedMessage id={`admin.attendance.${d.attendance}`} />
+              </p>
+            )}
+            <div className={styles.row}>
+              <Button type="submit" variant={d.attendance === 'attended' ? 'primary' : 'secondary'} name="do" value="attended" disabled={busy} aria-pressed={d.attendance === 'attended'}>
+                <FormattedMessage id="admin.attendance.markAttended" />
+              </Button>
+              <Button type="submit" variant={d.attendance === 'no_show' ? 'primary' : 'secondary'} name="do" value="no_show" disabled={busy} aria-pressed={d.attendance === 'no_show'}>
+                <FormattedMessage id="admin.attendance.markNoShow" />
+              </Button>
+            </div>
+          </fieldset>
+        </Form>
+      )}
+      <section aria-labelledby="team-notes">
+        <h2 id="team-notes" className={styles.subheading}>
+          <FormattedMessage id="admin.note.heading" />
+        </h2>
+        {d.teamNotes.length > 0 && (
+          <ul className={styles.history}>
+            {d.teamNotes.map((n, i) => (
+              <li key={i}>
+                <span className={styles.meta}>
+                  {intl.formatDate(new Date(n.at), { dateStyle: 'medium', timeStyle: 'short', timeZone: zone })}
+                  {n.byKind && (
+                    <>
+                      {' '}
+                      <FormattedMessage id={`admin.history.by.${n.byKind}`} values={{ who: n.by }} />
+                    </>
+                  )}
+                </span>
+                <span className={styles.noteBody}>{n.body}</span>
+              </li>
+            ))}
+          </ul>
+        )}
+        <Form method="post" action={action} className={styles.stack}>
+          <input type="hidden" name="idempotencyKey" value={d.formKey} />
+          <Field label={<FormattedMessage id="admin.note.label" />} hint={<FormattedMessage id="admin.note.hint" />} error={failed?.fields?.note?.message}>
+            {(c) => <textarea {...c} className={inputClass} name="note" rows={2} maxLength={2000} defaultValue={failed?.values?.note ?? ''} />}
+          </Field>
+          <Button type="submit" variant="secondary" name="do" value="note" disabled={busy} className={styles.start}>
+            <FormattedMessage id="admin.note.add" />
+          </Button>
+        </Form>
+      </section>
       {d.history.length > 0 && (
         <section aria-labelledby="history">
           <h2 id="history" className={styles.subheading}>

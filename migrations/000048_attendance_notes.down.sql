@@ -1,0 +1,2 @@
+DROP TABLE booking_notes;
+ALTER TABLE bookings DROP COLUMN attendance;

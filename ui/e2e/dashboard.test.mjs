@@ -88,6 +88,16 @@ describe('the dashboard', () => {
     assert.ok(await page.getByText(en['admin.status.scheduled'], { exact: true }).isVisible(), 'the booking is confirmed');
     assert.deepEqual(await axe(page), [], 'the booking page');
     await page.screenshot({ path: join(SHOTS, 'dashboard-booking-1280.png'), fullPage: true });
+
+    // The client calls to move it: another free time of the same day.
+    const times = page.getByRole('group', { name: /Free times on/ }).getByRole('radio');
+    assert.ok((await times.count()) > 1, 'the day offers other free times');
+    const to = await times.nth(1).getAttribute('value');
+    await times.nth(1).check();
+    await page.getByRole('button', { name: en['admin.move.button'] }).click();
+    await page.getByRole('status').filter({ hasText: en['admin.done.moved'] }).waitFor();
+    await page.getByText(/Moved to/).waitFor();
+    assert.ok(to, 'the time chosen');
     assert.deepEqual(real(problems), []);
     await ctx.close();
   });

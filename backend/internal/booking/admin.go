@@ -234,6 +234,15 @@ func (s *Service) DecideAsBusiness(ctx context.Context, cmd DecideCommand) (*Boo
 	return s.decide(ctx, cmd, purposeBusiness)
 }
 
+// RescheduleAsBusiness moves a booking for its client (who asked by
+// phone, say) to a free time, by the same rules as the client's own move;
+// the client is told as for it. What the business decided stays: a
+// confirmed booking stays confirmed, a request stays to be answered.
+func (s *Service) RescheduleAsBusiness(ctx context.Context, cmd RescheduleCommand) (*Booking, error) {
+	cmd.Token = ""
+	return s.reschedule(ctx, cmd, purposeBusiness)
+}
+
 // CancelAsBusiness cancels a booking for the business. Whatever was paid
 // goes back, whatever the refund policy: the business called it off.
 func (s *Service) CancelAsBusiness(ctx context.Context, cmd CancelCommand) (*Booking, error) {

@@ -70,3 +70,14 @@ func (s *Service) FindBooked(ctx context.Context, id string) (*Booking, error) {
 	}
 	return s.Find(ctx, id)
 }
+
+// MoveSlots are the free times of date (YYYY-MM-DD in zone) b could move
+// to: its calendar's, with its own person where the calendar names one,
+// its own time counted free.
+func (s *Service) MoveSlots(ctx context.Context, b *Booking, date, zone string) (*SlotsResult, error) {
+	q := SlotsQuery{Calendar: b.Calendar.Slug, From: date, To: date, TimeZone: zone}
+	if b.Calendar.StaffMode == "named" && b.Staff != nil {
+		q.StaffID = b.Staff.ID
+	}
+	return s.slotsOf(ctx, b.Calendar, q, []string{b.ID})
+}

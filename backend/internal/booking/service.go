@@ -285,13 +285,17 @@ func (s *Service) open(ctx context.Context, id, token, purpose string) (*Booking
 // Reschedule moves a booking to a new free time, with the same person when
 // they are free, else (for "any available") with whoever is.
 func (s *Service) Reschedule(ctx context.Context, cmd RescheduleCommand) (*Booking, error) {
+	return s.reschedule(ctx, cmd, purposeManage)
+}
+
+func (s *Service) reschedule(ctx context.Context, cmd RescheduleCommand, purpose string) (*Booking, error) {
 	ctx = s.askBeforeMove(ctx, cmd)
-	return s.change(ctx, "booking.reschedule", EventRescheduled, purposeManage, cmd.ID, cmd.Token, cmd.IdempotencyKey, cmd,
+	return s.change(ctx, "booking.reschedule", EventRescheduled, purpose, cmd.ID, cmd.Token, cmd.IdempotencyKey, cmd,
 		func(ctx context.Context, tx pgx.Tx, b *Booking) error {
 			if !b.InVisit() {
-				return s.move(ctx, tx, b, cmd, false)
+				return s.move(ctx, tx, b, cmd, false, purpose == purposeBusiness)
 			}
-			all, err := s.moveVisit(ctx, tx, b, cmd)
+			all, err := s.moveVisit(ctx, tx, b, cmd, purpose == purposeBusiness)
 			if err != nil {
 				return err
 			}
@@ -300,8 +304,10 @@ func (s *Service) Reschedule(ctx context.Context, cmd RescheduleCommand) (*Booki
 }
 
 // move moves b to cmd's start; anyMinute: a visit's later service, which
-// starts when the one before ends, off its calendar's grid.
-func (s *Service) move(ctx context.Context, tx pgx.Tx, b *Booking, cmd RescheduleCommand, anyMinute bool) error {
+// starts when the one before ends, off its calendar's grid. A booker's
+// move of a booking the business confirms asks it again; the business's
+// own move (byBusiness) keeps what it decided.
+func (s *Service) move(ctx context.Context, tx pgx.Tx, b *Booking, cmd RescheduleCommand, anyMinute, byBusiness bool) error {
 	start, zone, errs := parseWhen(cmd.Start, cmd.TimeZone)
 	if len(errs) > 0 {
 		return &ValidationError{Fields: errs}
@@ -319,7 +325,8 @@ func (s *Service) move(ctx context.Context, tx pgx.Tx, b *Booking, cmd Reschedul
 	// payment stays pending, with its hold.
 	switch {
 	case b.Status == StatusPending:
-	case cal.RequiresConfirmation:
+	case byBusiness && b.Status == StatusRequested: // still to be answered
+	case cal.RequiresConfirmation && !byBusiness:
 		b.Status = StatusRequested
 	default:
 		b.Status = StatusRescheduled

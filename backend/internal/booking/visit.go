@@ -54,7 +54,7 @@ func (s *Service) ActiveVisit(ctx context.Context, b *Booking) ([]*Booking, erro
 // at cmd.Start. The services move in the order that keeps a person's
 // back-to-back times from meeting their own not yet moved times (latest
 // first when moving later), each placed by the rules of place.
-func (s *Service) moveVisit(ctx context.Context, tx pgx.Tx, anchor *Booking, cmd RescheduleCommand) ([]*Booking, error) {
+func (s *Service) moveVisit(ctx context.Context, tx pgx.Tx, anchor *Booking, cmd RescheduleCommand, byBusiness bool) ([]*Booking, error) {
 	start, zone, errs := parseWhen(cmd.Start, cmd.TimeZone)
 	if len(errs) > 0 {
 		return nil, &ValidationError{Fields: errs}
@@ -82,7 +82,7 @@ func (s *Service) moveVisit(ctx context.Context, tx pgx.Tx, anchor *Booking, cmd
 		one.Start = b.Start.Add(delta).In(zone).Format(time.RFC3339)
 		// The moved booking keeps its calendar's grid; the rest follow it
 		// to the minute, as VisitSlots offered them.
-		if err := s.move(ctx, tx, b, one, b.ID != anchor.ID); err != nil {
+		if err := s.move(ctx, tx, b, one, b.ID != anchor.ID, byBusiness); err != nil {
 			return nil, err
 		}
 	}

@@ -2,6 +2,7 @@ package web
 
 import (
 	"context"
+	"errors"
 	"net/url"
 	"slices"
 	"strings"
@@ -123,7 +124,7 @@ func (f AdminFilters) query() url.Values {
 // doneOf is what the last change did, as its redirect told.
 func doneOf(query url.Values) string {
 	switch done := query.Get("done"); done {
-	case "confirmed", "declined", "cancelled", "marked", "noted":
+	case "confirmed", "declined", "cancelled", "marked", "noted", "moved":
 		return done
 	}
 	return ""
@@ -180,6 +181,14 @@ func (d dashboardFeature) changeBooking(ctx context.Context, req *pages.Request,
 			err = d.svc.AddNote(ctx, id, form.Get("note"), key)
 		}
 		done = "noted"
+	case "reschedule":
+		if _, err = v.booking(ctx, id); err == nil {
+			var loc *booking.Location
+			if loc, err = d.svc.Business(ctx); err == nil {
+				_, err = d.svc.RescheduleAsBusiness(ctx, booking.RescheduleCommand{ID: id, Start: form.Get("start"), TimeZone: loc.TimeZone, IdempotencyKey: key})
+			}
+		}
+		done = "moved"
 	default:
 		done, err = d.change(ctx, v, []string{id}, form)
 	}
@@ -251,6 +260,11 @@ func (d dashboardFeature) bookingPage(ctx context.Context, req *pages.Request, v
 	if p := r.Payment; p != nil {
 		data.Money = &AdminMoney{State: p.State, Currency: p.Currency, Total: p.Total, Paid: p.Paid, Refunded: p.Refunded}
 	}
+	if data.CanCancel {
+		if data.Move, err = d.moveOf(ctx, b, req.Query.Get("date"), f.Business.TimeZone); err != nil {
+			return nil, err
+		}
+	}
 	notes, err := d.svc.Notes(ctx, b.ID)
 	if err != nil {
 		return nil, err
@@ -288,4 +302,31 @@ func actorOf(actor string) (kind, by string) {
 		return "", ""
 	}
 	return kind, by
+}
+
+// moveOf is the free times of the day asked for (?date=, else the
+// booking's own day), in the business's zone.
+func (d dashboardFeature) moveOf(ctx context.Context, b *booking.Booking, date, zone string) (*AdminMove, error) {
+	loc, err := time.LoadLocation(zone)
+	if err != nil {
+		loc = time.UTC
+	}
+	if _, err := time.Parse(time.DateOnly, date); err != nil {
+		date = b.Start.In(loc).Format(time.DateOnly)
+	}
+	slots, err := d.svc.MoveSlots(ctx, b, date, zone)
+	var invalid *booking.ValidationError
+	if errors.As(err, &invalid) { // a day out of the booking window: no times
+		return &AdminMove{Date: date, Times: []string{}}, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	move := &AdminMove{Date: date, Times: []string{}}
+	for _, day := range slots.Days {
+		for _, s := range day.Slots {
+			move.Times = append(move.Times, s.Start.In(loc).Format(time.RFC3339))
+		}
+	}
+	return move, nil
 }

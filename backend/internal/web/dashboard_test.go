@@ -386,3 +386,55 @@ func TestAttendanceAndNotes(t *testing.T) {
 		t.Errorf("the booking's page data:\n%s", data)
 	}
 }
+
+// The front desk moves a booking for its client on the phone: the page
+// offers the day's free times (its own time free), the move keeps what
+// the business decided, the client is told, and a taken time is refused.
+func TestTheFrontDeskMovesABookingForItsClient(t *testing.T) {
+	d := newDashboard(t)
+	desk := map[string]string{"Cookie": d.cookies["desk"]}
+	start, _ := time.Parse(time.RFC3339, nextMonday10())
+	day := start.In(berlin()).Format(time.DateOnly)
+	data := d.do(http.MethodGet, "/api/page-data?path="+url.QueryEscape("/admin/booking/"+d.miaBooking+"?date="+day), desk).Body.String()
+	own := start.Add(3 * time.Hour).In(berlin()).Format(time.RFC3339)
+	if !strings.Contains(data, `"move":{"date":"`+day+`","times":[`) || !strings.Contains(data, own) {
+		t.Fatalf("the move's times do not hold the booking's own: %s", data)
+	}
+	to := start.Add(5 * time.Hour).In(berlin()).Format(time.RFC3339)
+	rec := d.post("/admin/booking/"+d.miaBooking, url.Values{"do": {"reschedule"}, "start": {to}, "idempotencyKey": {"move-1"}}, desk)
+	if rec.Code != 303 || rec.Header().Get("Location") != "/admin/booking/"+d.miaBooking+"?done=moved" {
+		t.Fatalf("the move: %d %v %s", rec.Code, rec.Header(), rec.Body)
+	}
+	ctx := db.WithEveryBusiness(context.Background())
+	var status string
+	var at time.Time
+	if err := d.pool.QueryRow(ctx, `SELECT status, starts_at FROM bookings WHERE id = $1`, d.miaBooking).Scan(&status, &at); err != nil {
+		t.Fatal(err)
+	}
+	if status != "rescheduled" || !at.Equal(start.Add(5*time.Hour)) {
+		t.Errorf("moved, the booking is %s at %s", status, at)
+	}
+	var actor string
+	if err := d.pool.QueryRow(ctx, `SELECT actor FROM events WHERE type = 'booking.rescheduled' AND payload->>'bookingId' = $1`, d.miaBooking).Scan(&actor); err != nil || actor != "person:desk@example.com" {
+		t.Errorf("the move's actor %q (%v)", actor, err)
+	}
+	// A request moved stays a request; a time its person is taken refuses.
+	rec = d.post("/admin/booking/"+d.jonasRequest, url.Values{"do": {"reschedule"}, "start": {start.Add(time.Hour).In(berlin()).Format(time.RFC3339)}, "idempotencyKey": {"move-2"}}, desk)
+	if rec.Code != 303 || d.status(d.jonasRequest) != "requested" {
+		t.Errorf("a request moved: %d, %s", rec.Code, d.status(d.jonasRequest))
+	}
+	taken := start.Add(6 * time.Hour)
+	d.bookWith("", "demo-massage", "jonas", taken, "barbara@example.com") // its calendar takes anyone free: both are taken
+	d.bookWith("", "demo-massage", "mia", taken, "frances@example.com")
+	rec = d.post("/admin/booking/"+d.jonasRequest, url.Values{"do": {"reschedule"}, "start": {taken.In(berlin()).Format(time.RFC3339)}, "idempotencyKey": {"move-5"}}, desk)
+	if rec.Code != http.StatusConflict {
+		t.Errorf("a move onto a time everyone is taken: %d", rec.Code)
+	}
+	rec = d.post("/admin/booking/"+d.jonasRequest, url.Values{"do": {"reschedule"}, "start": {"not a time"}, "idempotencyKey": {"move-3"}}, desk)
+	if rec.Code != 422 {
+		t.Errorf("a move to no time: %d", rec.Code)
+	}
+	if rec := d.post("/admin/booking/"+d.miaBooking, url.Values{"do": {"reschedule"}, "start": {to}, "idempotencyKey": {"move-4"}}, map[string]string{"Cookie": d.cookies["jonas"]}); rec.Code != 404 {
+		t.Errorf("another staff member's booking moved: %d", rec.Code)
+	}
+}

@@ -123,6 +123,15 @@ type AdminBookingPageData struct {
 	CanMark    bool   `json:"canMark"`
 	// TeamNotes are the business's people's notes of it.
 	TeamNotes []AdminNote `json:"teamNotes"`
+	// Move is where it may move to, when it can still change.
+	Move *AdminMove `json:"move,omitempty"`
+}
+
+// AdminMove is a day's free times a booking may move to, in the
+// business's time zone.
+type AdminMove struct {
+	Date  string   `json:"date"`  // YYYY-MM-DD, the day shown
+	Times []string `json:"times"` // RFC 3339 starts
 }
 
 // AdminNote is one of a booking's notes, never shown to the client.

@@ -442,6 +442,18 @@ export interface AdminBookingPageData {
    * TeamNotes are the business's people's notes of it.
    */
   teamNotes: AdminNote[];
+  /**
+   * Move is where it may move to, when it can still change.
+   */
+  move?: AdminMove;
+}
+/**
+ * AdminMove is a day's free times a booking may move to, in the
+ * business's time zone.
+ */
+export interface AdminMove {
+  date: string; // YYYY-MM-DD, the day shown
+  times: string[]; // RFC 3339 starts
 }
 /**
  * AdminNote is one of a booking's notes, never shown to the client.

@@ -3,7 +3,7 @@ import { Form, Link, useLocation, useNavigation } from 'react-router';
 import { Alert } from '../../components/Alert';
 import { Button } from '../../components/Button';
 import { Field, inputClass } from '../../components/Field';
-import type { AdminBookingPageData } from '../../generated/web';
+import type { AdminBookingPageData, AdminMove } from '../../generated/web';
 import { FormattedMessage, useIntl } from '../../lib/i18n';
 import { formatMoney } from '../../lib/money';
 import { usePage } from '../../PageContext';
@@ -195,6 +195,7 @@ export function BookingScreen() {
           </Button>
         </Form>
       )}
+      {d.move && <Move move={d.move} action={action} formKey={d.formKey} zone={zone} busy={busy} />}
       {d.canCancel && (
         <Form method="post" action={action} className={styles.cancel}>
           <input type="hidden" name="idempotencyKey" value={d.formKey} />
@@ -221,5 +222,59 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
       </dt>
       <dd>{children}</dd>
     </div>
+  );
+}
+
+// Move offers a day's free times to move the booking to, for its client
+// on the phone: a day is chosen with a GET form (its times come with the
+// page), a time with a post; the client is told by mail.
+function Move({ move, action, formKey, zone, busy }: { move: AdminMove; action: string; formKey: string; zone: string; busy: boolean }) {
+  const intl = useIntl();
+  const day = intl.formatDate(new Date(move.date + 'T12:00:00Z'), { dateStyle: 'full', timeZone: 'UTC' });
+  return (
+    <section aria-labelledby="move" className={styles.cancel}>
+      <h2 id="move" className={styles.subheading}>
+        <FormattedMessage id="admin.move.heading" />
+      </h2>
+      <Form method="get" action={action} className={styles.filters}>
+        <label className={styles.filter}>
+          <span>
+            <FormattedMessage id="admin.move.day" />
+          </span>
+          <input type="date" name="date" defaultValue={move.date} required />
+        </label>
+        <Button type="submit" variant="secondary">
+          <FormattedMessage id="admin.move.show" />
+        </Button>
+      </Form>
+      {move.times.length === 0 ? (
+        <p className={styles.small}>
+          <FormattedMessage id="admin.move.none" values={{ day }} />
+        </p>
+      ) : (
+        <Form method="post" action={action} className={styles.stack}>
+          <input type="hidden" name="idempotencyKey" value={formKey} />
+          <fieldset className={styles.attendance}>
+            <legend className={styles.small}>
+              <FormattedMessage id="admin.move.times" values={{ day }} />
+            </legend>
+            <div className={styles.times}>
+              {move.times.map((t, i) => (
+                <label key={t} className={styles.time}>
+                  <input type="radio" name="start" value={t} required defaultChecked={i === 0} />{' '}
+                  {intl.formatDate(new Date(t), { hour: 'numeric', minute: '2-digit', timeZone: zone })}
+                </label>
+              ))}
+            </div>
+          </fieldset>
+          <p className={styles.small}>
+            <FormattedMessage id="admin.move.told" />
+          </p>
+          <Button type="submit" name="do" value="reschedule" disabled={busy} className={styles.start}>
+            <FormattedMessage id="admin.move.button" />
+          </Button>
+        </Form>
+      )}
+    </section>
   );
 }

@@ -81,3 +81,21 @@ func (s *Service) MoveSlots(ctx context.Context, b *Booking, date, zone string) 
 	}
 	return s.slotsOf(ctx, b.Calendar, q, []string{b.ID})
 }
+
+// StaffID is the id of the business's staff member of slug.
+func (s *Service) StaffID(ctx context.Context, slug string) (int64, error) {
+	p, err := PersonBySlug(ctx, s.pool, slug)
+	if err != nil {
+		return 0, err
+	}
+	return p.ID, nil
+}
+
+// StaffName is the name of the business's staff member of id.
+func (s *Service) StaffName(ctx context.Context, id int64) (string, error) {
+	p, err := PersonByID(ctx, s.pool, id)
+	if err != nil {
+		return "", err
+	}
+	return p.Name, nil
+}

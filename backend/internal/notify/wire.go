@@ -63,6 +63,8 @@ type SignInEmail struct {
 	Email    string `json:"email"`   // whom it signs in
 	Link     string `json:"link"`    // relative to BaseURL
 	Minutes  int    `json:"minutes"` // how long it works
+	// Invited: an owner just added the person (the link lives a day).
+	Invited bool `json:"invited,omitempty"`
 }
 
 // ReminderEmail is what a mail between booking and appointment adds to

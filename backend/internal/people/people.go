@@ -71,6 +71,12 @@ func NewService(pool *db.Pool, now clock.Func) *Service {
 // Add makes email a person of the business ctx works for. staffID is the
 // staff row of a staff member (booking.PersonBySlug), 0 for the others.
 func (s *Service) Add(ctx context.Context, email, role string, staffID int64) (*Person, error) {
+	return s.add(ctx, s.pool, email, role, staffID)
+}
+
+// add inserts a person through q (the pool, or an invitation's
+// transaction).
+func (s *Service) add(ctx context.Context, q db.Querier, email, role string, staffID int64) (*Person, error) {
 	email = strings.TrimSpace(email)
 	if fieldcheck.EmailProblem(email) != "" {
 		return nil, ErrEmail
@@ -82,7 +88,7 @@ func (s *Service) Add(ctx context.Context, email, role string, staffID int64) (*
 		return nil, ErrStaffRole
 	}
 	p := &Person{Email: email, Role: role, StaffID: staffID}
-	err := s.pool.QueryRow(ctx, `INSERT INTO people (location_id, email, role, staff_id) VALUES ($1, $2, $3, nullif($4, 0))
+	err := q.QueryRow(ctx, `INSERT INTO people (location_id, email, role, staff_id) VALUES ($1, $2, $3, nullif($4, 0))
 		RETURNING id, created_at`, db.ThisBusiness, email, role, staffID).Scan(&p.ID, &p.CreatedAt)
 	if db.UniqueViolation(err) {
 		return nil, ErrExists

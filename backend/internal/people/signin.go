@@ -27,6 +27,9 @@ const EventSignInRequested = "people.sign_in_requested"
 type SignInRequest struct {
 	Email  string `json:"email"`
 	Locale string `json:"locale"`
+	// Invited is an owner's invitation of a person just added: its link
+	// lives InvitationLinkLife, and its mail says who added them.
+	Invited bool `json:"invited,omitempty"`
 }
 
 // RequestSignIn records a request for a sign-in link for email, to be
@@ -40,6 +43,25 @@ func (s *Service) RequestSignIn(ctx context.Context, email, locale string) error
 		return fmt.Errorf("people: unable to record a request to sign in: %w", err)
 	}
 	return nil
+}
+
+// Invite adds email as a person of the business with role (staffID: a
+// staff member's row) and mails them a link that signs them in once,
+// within InvitationLinkLife: both in one transaction, so a person added
+// is always invited. Only a session signed in within RecentLife may.
+func (s *Service) Invite(ctx context.Context, by *Session, email, role string, staffID int64, locale string) (*Person, error) {
+	if !by.Recent(s.now()) {
+		return nil, ErrNotRecent
+	}
+	var p *Person
+	err := db.InTx(ctx, s.pool, func(tx pgx.Tx) error {
+		var err error
+		if p, err = s.add(ctx, tx, email, role, staffID); err != nil {
+			return err
+		}
+		return events.Emit(ctx, tx, EventSignInRequested, SignInRequest{Email: p.Email, Locale: locale, Invited: true})
+	})
+	return p, err
 }
 
 // LinkPath is where a sign-in link's secret opens, on the business's site.
@@ -91,14 +113,18 @@ func (m *Mailer) Handle(ctx context.Context, ev events.Event) (events.Commit, er
 		locale = b.Locale
 	}
 	secret := newSecret(LinkPrefix)
+	life := MailedLinkLife
+	if req.Invited {
+		life = InvitationLinkLife
+	}
 	data := m.Data(ctx, locale, b.Brand)
-	data.SignIn = &notify.SignInEmail{Business: b.Name, Email: p.Email, Link: LinkPath(secret), Minutes: int(MailedLinkLife.Minutes())}
+	data.SignIn = &notify.SignInEmail{Business: b.Name, Email: p.Email, Link: LinkPath(secret), Minutes: int(life.Minutes()), Invited: req.Invited}
 	msg := notify.Message{To: p.Email, Headers: map[string]string{"Auto-Submitted": "auto-generated"}}
 	mail, err := m.Render(ctx, notify.KindSignIn, data, msg)
 	if err != nil {
 		return nil, err
 	}
-	expires := m.Service.now().Add(MailedLinkLife)
+	expires := m.Service.now().Add(life)
 	return m.Queue([]notify.Mail{mail}, func(ctx context.Context, tx pgx.Tx) error {
 		_, err := tx.Exec(ctx, `INSERT INTO sign_in_links (location_id, hash, person_id, expires_at)
 			SELECT location_id, $2, id, $3 FROM people WHERE id = $4 AND location_id = $1`,

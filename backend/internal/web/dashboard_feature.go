@@ -43,6 +43,8 @@ func (d dashboardFeature) Register(r *Registry) {
 	r.Action("adminBookings", d.signedInAction(d.changeBookings))
 	r.Page("adminBooking", d.signedIn(d.bookingPage))
 	r.Action("adminBooking", d.signedInAction(d.changeBooking))
+	r.Page("adminPeople", d.signedIn(d.peoplePage))
+	r.Action("adminPeople", d.signedInAction(d.changePeople))
 	r.Page("adminAccount", d.signedIn(d.accountPage))
 	r.Action("adminAccount", d.signedInAction(d.changeAccount))
 	r.Errors(dashboardErrors...)
@@ -56,6 +58,9 @@ var dashboardErrors = []ErrorMapping{
 	{Err: people.ErrEmail, Status: http.StatusUnprocessableEntity, Code: "invalid_email", MessageID: "validation.emailInvalid"},
 	{Err: people.ErrLinkSpent, Status: http.StatusGone, Code: "link_spent", MessageID: "admin.link.spent"},
 	{Err: people.ErrNotFound, Status: http.StatusNotFound, Code: "not_found", MessageID: "admin.passkey.unknown"},
+	{Err: people.ErrLastOwner, Status: http.StatusConflict, Code: "last_owner", MessageID: "admin.people.lastOwner"},
+	{Err: people.ErrNotRecent, Status: http.StatusForbidden, Code: "sign_in_again", MessageID: "admin.passkey.signInAgain"},
+	{Err: errOwnersOnly, Status: http.StatusNotFound, Code: "not_found", MessageID: "error.notFound.title"},
 }
 
 // The session's cookie: over HTTPS with the __Host- prefix (Secure, the

@@ -29,7 +29,6 @@ import (
 const ceremonyCookie = "slotwise_passkey"
 
 var passkeyErrors = []ErrorMapping{
-	{Err: people.ErrNotRecent, Status: http.StatusForbidden, Code: "sign_in_again", MessageID: "admin.passkey.signInAgain"},
 	{Err: people.ErrCeremony, Status: http.StatusConflict, Code: "passkey_expired", MessageID: "admin.passkey.expired"},
 	{Err: people.ErrPasskey, Status: http.StatusBadRequest, Code: "passkey_refused", MessageID: "admin.passkey.refused"},
 	{Err: people.ErrNoPasskeysHere, Status: http.StatusBadRequest, Code: "passkeys_unavailable", MessageID: "admin.passkey.unavailable"},

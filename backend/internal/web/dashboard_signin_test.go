@@ -3,6 +3,7 @@ package web_test
 import (
 	"context"
 	"net/http"
+	"net/http/httptest"
 	"net/url"
 	"regexp"
 	"strings"
@@ -200,5 +201,70 @@ func TestDashboardPagesAreNeverCachedIndexedOrFramed(t *testing.T) {
 				t.Errorf("%s: X-Robots-Tag %q, CSP %q", target, h.Get("X-Robots-Tag"), h.Get("Content-Security-Policy"))
 			}
 		}
+	}
+}
+
+// An owner invites and removes the business's people; nobody else finds
+// the page; the invitation is a mail whose link lives a day; an old
+// session signs in again before it invites.
+func TestOwnersInviteAndRemoveThePeople(t *testing.T) {
+	d := newDashboard(t)
+	ctx := db.WithEveryBusiness(context.Background())
+	now := time.Now()
+	d.clock.Set(now)
+	owner := map[string]string{"Cookie": d.signIn("", d.link("owner@example.com"))}
+	invite := func(who map[string]string, email, role, staff string) *httptest.ResponseRecorder {
+		return d.post("/admin/people", url.Values{"do": {"invite"}, "email": {email}, "role": {role}, "staff": {staff}, "idempotencyKey": {"i-" + email}}, who)
+	}
+	for _, who := range []string{"desk", "jonas"} {
+		if rec := d.do(http.MethodGet, "/admin/people", map[string]string{"Cookie": d.cookies[who]}); rec.Code != 404 {
+			t.Errorf("%s opens the people page: %d", who, rec.Code)
+		}
+		if rec := invite(map[string]string{"Cookie": d.cookies[who]}, "sneaky@example.com", "owner", ""); rec.Code != 404 {
+			t.Errorf("%s invites an owner: %d", who, rec.Code)
+		}
+	}
+	if rec := invite(owner, "new.desk@example.com", "desk", ""); rec.Code != 303 || rec.Header().Get("Location") != "/admin/people?done=invited" {
+		t.Fatalf("an invitation: %d %v %s", rec.Code, rec.Header(), rec.Body)
+	}
+	for _, tc := range []struct{ name, email, role, staff, field string }{
+		{"an address already here", "DESK@example.com", "desk", "", "email"},
+		{"a staff member of nobody", "x@example.com", "staff", "", "staff"},
+		{"a staff member of no one of the business", "x@example.com", "staff", "nobody", "staff"},
+		{"a role that is none", "x@example.com", "admin", "", "role"},
+		{"no address", "nope", "desk", "", "email"},
+	} {
+		rec := d.send(http.MethodPost, "/admin/people", url.Values{"do": {"invite"}, "email": {tc.email}, "role": {tc.role}, "staff": {tc.staff}, "idempotencyKey": {"i"}}.Encode(),
+			map[string]string{"Cookie": owner["Cookie"], "Content-Type": "application/x-www-form-urlencoded", "Sec-Fetch-Site": "same-origin", "Accept": "application/json"})
+		if fields := decodeJSON[struct {
+			Action struct {
+				Fields map[string]any `json:"fields"`
+			} `json:"action"`
+		}](t, rec).Action.Fields; rec.Code != 422 || fields[tc.field] == nil {
+			t.Errorf("%s: %d, fields %v, want %s", tc.name, rec.Code, fields, tc.field)
+		}
+	}
+	if _, err := d.mails.DeliverDue(ctx); err != nil {
+		t.Fatal(err)
+	}
+	var raw []byte
+	if err := d.pool.QueryRow(ctx, `SELECT mime FROM outbox WHERE kind = 'admin.sign_in' AND recipient = 'new.desk@example.com'`).Scan(&raw); err != nil {
+		t.Fatal(err)
+	}
+	if text := readableMail(t, raw); !strings.Contains(text, "added you to its dashboard") || !strings.Contains(text, "24 hours") {
+		t.Errorf("the invitation:\n%s", text)
+	}
+	if rec := d.post("/admin/people", url.Values{"do": {"remove"}, "email": {"desk@example.com"}, "idempotencyKey": {"r-1"}}, owner); rec.Code != 303 {
+		t.Errorf("removing the front desk: %d", rec.Code)
+	}
+	if rec := d.do(http.MethodGet, "/admin", map[string]string{"Cookie": d.cookies["desk"]}); rec.Code != 303 {
+		t.Errorf("removed, the front desk is still signed in: %d", rec.Code)
+	}
+	if rec := d.post("/admin/people", url.Values{"do": {"remove"}, "email": {"owner@example.com"}, "idempotencyKey": {"r-2"}}, owner); rec.Code != 409 {
+		t.Errorf("removing the last owner: %d", rec.Code)
+	}
+	d.clock.Set(now.Add(31 * time.Minute))
+	if rec := invite(owner, "late@example.com", "desk", ""); rec.Code != 403 {
+		t.Errorf("an invitation from an old session: %d", rec.Code)
 	}
 }

@@ -183,3 +183,24 @@ type AdminPasskey struct {
 	Created  string `json:"created"` // RFC 3339
 	LastUsed string `json:"lastUsed,omitempty"`
 }
+
+// AdminPeoplePageData is the owner's page of the business's people.
+type AdminPeoplePageData struct {
+	Frame  AdminFrame    `json:"frame"`
+	People []AdminPerson `json:"people"`
+	Staff  []AdminChoice `json:"staff"` // whom a staff member's person may be
+	// Recent tells whether the session may invite now (signed in within
+	// half an hour); else the page offers a fresh sign-in by mail.
+	Recent  bool   `json:"recent"`
+	FormKey string `json:"formKey"`
+	Done    string `json:"done,omitempty" tstype:"'' | 'invited' | 'removed' | 'sent'"`
+}
+
+// AdminPerson is one of the business's people.
+type AdminPerson struct {
+	Email string `json:"email"`
+	Role  string `json:"role" tstype:"'owner' | 'desk' | 'staff'"`
+	Staff string `json:"staff,omitempty"` // a staff member's name
+	Added string `json:"added"`           // RFC 3339
+	You   bool   `json:"you"`             // the person signed in
+}

@@ -6,11 +6,12 @@ import type { EmailContent, EmailData } from './types';
 // one button, how long it works, and what to do when they did not ask.
 export function buildSignInContent(data: EmailData, intl: IntlShape): EmailContent {
   const s = data.signIn!;
-  const values = { business: s.business, minutes: s.minutes, email: s.email };
-  const lead = intl.formatMessage({ id: 'email.signIn.lead' }, values);
+  const values = { business: s.business, minutes: s.minutes, email: s.email, hours: Math.round(s.minutes / 60) };
+  // An owner's invitation says who added the person, and lives a day.
+  const lead = intl.formatMessage({ id: s.invited ? 'email.signIn.leadInvited' : 'email.signIn.lead' }, values);
   return {
     lang: data.lang,
-    subject: intl.formatMessage({ id: 'email.signIn.subject' }, values),
+    subject: intl.formatMessage({ id: s.invited ? 'email.signIn.subjectInvited' : 'email.signIn.subject' }, values),
     preheader: lead,
     business: s.business,
     brand: data.brand && /^#[0-9a-fA-F]{6}$/.test(data.brand) ? data.brand : undefined,

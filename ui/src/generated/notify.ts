@@ -137,6 +137,10 @@ export interface SignInEmail {
   email: string; // whom it signs in
   link: string; // relative to BaseURL
   minutes: number /* int */; // how long it works
+  /**
+   * Invited: an owner just added the person (the link lives a day).
+   */
+  invited?: boolean;
 }
 /**
  * ReminderEmail is what a mail between booking and appointment adds to

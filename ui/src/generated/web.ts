@@ -514,6 +514,31 @@ export interface AdminPasskey {
   created: string; // RFC 3339
   lastUsed?: string;
 }
+/**
+ * AdminPeoplePageData is the owner's page of the business's people.
+ */
+export interface AdminPeoplePageData {
+  frame: AdminFrame;
+  people: AdminPerson[];
+  staff: AdminChoice[]; // whom a staff member's person may be
+  /**
+   * Recent tells whether the session may invite now (signed in within
+   * half an hour); else the page offers a fresh sign-in by mail.
+   */
+  recent: boolean;
+  formKey: string;
+  done?: '' | 'invited' | 'removed' | 'sent';
+}
+/**
+ * AdminPerson is one of the business's people.
+ */
+export interface AdminPerson {
+  email: string;
+  role: 'owner' | 'desk' | 'staff';
+  staff?: string; // a staff member's name
+  added: string; // RFC 3339
+  you: boolean; // the person signed in
+}
 
 //////////
 // source: forms_wire.go

@@ -3,6 +3,7 @@ import { BookingScreen } from '../features/dashboard/BookingScreen';
 import { BookingsScreen } from '../features/dashboard/BookingsScreen';
 import { AdminShell } from '../features/dashboard/AdminShell';
 import { LinkScreen } from '../features/dashboard/LinkScreen';
+import { PeopleScreen } from '../features/dashboard/PeopleScreen';
 import { SignInScreen } from '../features/dashboard/SignInScreen';
 import { SignOutScreen } from '../features/dashboard/SignOutScreen';
 import type { LayoutModule, LayoutProps } from './types';
@@ -22,6 +23,7 @@ const admin: LayoutModule = {
     adminBookings: BookingsScreen,
     adminBooking: BookingScreen,
     adminAccount: AccountScreen,
+    adminPeople: PeopleScreen,
   },
 };
 export default admin;

@@ -64,6 +64,11 @@ function Nav({ frame, payload }: { frame: AdminFrame; payload: Payload }) {
           </span>
         )}
       </Link>
+      {frame.role === 'owner' && (
+        <Link to={href('adminPeople', payload.locale)} aria-current={payload.route === 'adminPeople' ? 'page' : undefined}>
+          <FormattedMessage id="admin.nav.people" />
+        </Link>
+      )}
     </nav>
   );
 }

@@ -273,6 +273,7 @@ func abuseLimits(a *app, now clock.Func) (*limits.Limiter, error) {
 		web.BucketFormsPerIP:   a.cfg.LimitFormsPerIP, web.BucketFormsPerForm: a.cfg.LimitFormsPerForm,
 		web.BucketLinksPerIP: a.cfg.LimitLinkRequests, web.BucketLinksPerEmail: a.cfg.LimitLinkRequests,
 		web.BucketSignInPerIP: a.cfg.LimitSignInPerIP, web.BucketSignInPerEmail: a.cfg.LimitSignInPerEmail,
+		web.BucketPasskeysPerIP: a.cfg.LimitPasskeysPerIP,
 	} {
 		rule, err := limits.ParseRule(text)
 		if err != nil {

@@ -53,10 +53,10 @@ func (s *Service) MarkAttendance(ctx context.Context, id, attendance, key string
 			return result{}, err
 		}
 		switch {
-		case !b.Active():
-			return result{}, ErrExpired
 		case b.Start.After(s.now()):
 			return result{}, ErrNotBegun
+		case b.Status != StatusScheduled && b.Status != StatusRescheduled: // a request unanswered, a payment missing, cancelled
+			return result{}, ErrExpired
 		}
 		if _, err := tx.Exec(ctx, `UPDATE bookings SET attendance = $3 WHERE id = $1 AND location_id = $2`, id, db.ThisBusiness, attendance); err != nil {
 			return result{}, fmt.Errorf("booking: unable to mark attendance: %w", err)

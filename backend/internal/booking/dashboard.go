@@ -76,6 +76,9 @@ func (s *Service) FindBooked(ctx context.Context, id string) (*Booking, error) {
 // its own time counted free.
 func (s *Service) MoveSlots(ctx context.Context, b *Booking, date, zone string) (*SlotsResult, error) {
 	q := SlotsQuery{Calendar: b.Calendar.Slug, From: date, To: date, TimeZone: zone}
+	if b.InVisit() { // a visit moves whole: the times all its services fit
+		return s.VisitSlots(ctx, b, q)
+	}
 	if b.Calendar.StaffMode == "named" && b.Staff != nil {
 		q.StaffID = b.Staff.ID
 	}

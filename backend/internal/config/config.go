@@ -44,6 +44,9 @@ type Config struct {
 	// (a front desk's people may share one) and per e-mail address
 	// (SLOTWISE_LIMIT_SIGN_IN_PER_IP, SLOTWISE_LIMIT_SIGN_IN_PER_EMAIL).
 	LimitSignInPerIP, LimitSignInPerEmail string
+	// Passkey sign-ins begun per client address: every sign-in page a
+	// browser with passkeys opens begins one (SLOTWISE_LIMIT_PASSKEYS_PER_IP).
+	LimitPasskeysPerIP string
 	// RedirectOrigins are the other sites a form may send its visitors to
 	// after they submit it (SLOTWISE_REDIRECT_ORIGINS, comma-separated
 	// origins such as https://example.com); with none, only this site.

@@ -79,6 +79,7 @@ func (c *Config) loadWeb(getenv Getenv) error {
 	c.LimitLinkRequests = envOr(getenv, "SLOTWISE_LIMIT_LINK_REQUESTS", "5/1h")
 	c.LimitSignInPerIP = envOr(getenv, "SLOTWISE_LIMIT_SIGN_IN_PER_IP", "30/1h")
 	c.LimitSignInPerEmail = envOr(getenv, "SLOTWISE_LIMIT_SIGN_IN_PER_EMAIL", "5/1h")
+	c.LimitPasskeysPerIP = envOr(getenv, "SLOTWISE_LIMIT_PASSKEYS_PER_IP", "300/1h")
 	for _, o := range list(getenv("SLOTWISE_REDIRECT_ORIGINS")) {
 		o = strings.TrimSuffix(o, "/")
 		if u, err := url.Parse(o); err != nil || (u.Scheme != "https" && u.Scheme != "http") || u.Host == "" || u.Path != "" || u.RawQuery != "" || u.User != nil {

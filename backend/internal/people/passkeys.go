@@ -151,8 +151,13 @@ func (s *Service) BeginPasskey(ctx context.Context, ses *Session, rp RP) (*proto
 	if err != nil {
 		return nil, "", err
 	}
+	// Discoverable (signing in asks no address) and verified (a
+	// fingerprint, a face, a PIN: a key that was only touched is not
+	// its person).
 	creation, data, err := wa.BeginRegistration(u,
-		webauthn.WithResidentKeyRequirement(protocol.ResidentKeyRequirementRequired),
+		webauthn.WithAuthenticatorSelection(protocol.AuthenticatorSelection{
+			ResidentKey: protocol.ResidentKeyRequirementRequired, RequireResidentKey: protocol.ResidentKeyRequired(),
+			UserVerification: protocol.VerificationRequired}),
 		webauthn.WithExclusions(webauthn.Credentials(u.credentials).CredentialDescriptors()))
 	if err != nil {
 		return nil, "", fmt.Errorf("people: unable to begin a passkey: %w", err)
@@ -205,7 +210,7 @@ func (s *Service) BeginPasskeySignIn(ctx context.Context, rp RP) (*protocol.Cred
 	if err != nil {
 		return nil, "", err
 	}
-	assertion, data, err := wa.BeginDiscoverableLogin()
+	assertion, data, err := wa.BeginDiscoverableLogin(webauthn.WithUserVerification(protocol.VerificationRequired))
 	if err != nil {
 		return nil, "", fmt.Errorf("people: unable to begin a passkey sign-in: %w", err)
 	}
@@ -236,6 +241,11 @@ func (s *Service) FinishPasskeySignIn(ctx context.Context, rp RP, secret, userAg
 	if err != nil {
 		return nil, "", fmt.Errorf("%w: %v", ErrPasskey, err)
 	}
+	if cred.Authenticator.CloneWarning {
+		// Its count went back: a copy of the key signs too. Refused; the
+		// person signs in by mail and removes it.
+		return nil, "", fmt.Errorf("%w: the authenticator's sign count went back", ErrPasskey)
+	}
 	person := found.(*user).person
 	now := s.now()
 	session := newSecret(sessionPrefix)
@@ -243,6 +253,11 @@ func (s *Service) FinishPasskeySignIn(ctx context.Context, rp RP, secret, userAg
 	err = db.InTx(ctx, s.pool, func(tx pgx.Tx) error {
 		if _, err := tx.Exec(ctx, `UPDATE passkeys SET credential = $3, last_used_at = $4 WHERE id = $1 AND location_id = $2`,
 			cred.ID, db.ThisBusiness, cred, now); err != nil {
+			return err
+		}
+		// Signed in, the person's mailed links open nothing, as after one.
+		if _, err := tx.Exec(ctx, `UPDATE sign_in_links SET used_at = $3 WHERE person_id = $1 AND location_id = $2 AND used_at IS NULL`,
+			person.ID, db.ThisBusiness, now); err != nil {
 			return err
 		}
 		_, err := tx.Exec(ctx, `INSERT INTO admin_sessions (hash, location_id, person_id, signed_in_at, seen_at, user_agent)

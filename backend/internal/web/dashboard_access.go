@@ -77,6 +77,26 @@ func (v *viewer) booking(ctx context.Context, id string) (*booking.Booking, erro
 	return b, nil
 }
 
+// movable is a booking the viewer may move: one they may see, and for a
+// staff member, of a visit only when every service of it is theirs (a
+// visit moves whole).
+func (v *viewer) movable(ctx context.Context, id string) (*booking.Booking, error) {
+	b, err := v.booking(ctx, id)
+	if err != nil || v.ownOnly() == 0 || !b.InVisit() {
+		return b, err
+	}
+	visit, err := v.svc.ActiveVisit(ctx, b)
+	if err != nil {
+		return nil, err
+	}
+	for _, other := range visit {
+		if other.Staff == nil || other.Staff.ID != v.ownOnly() {
+			return nil, booking.ErrBookingNotFound
+		}
+	}
+	return b, nil
+}
+
 // requests counts the requests waiting that the viewer answers.
 func (v *viewer) requests(ctx context.Context) (int, error) {
 	return v.svc.WaitingRequests(ctx, v.ownOnly())

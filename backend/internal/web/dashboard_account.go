@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/base64"
 	"net/url"
+	"strings"
 	"time"
 
 	"slotwise/backend/internal/booking"
@@ -54,7 +55,7 @@ func (d dashboardFeature) changeAccount(ctx context.Context, req *pages.Request,
 		}
 		done = "removed"
 	case "signInAgain":
-		if err := d.s.limits.Hit(ctx, BucketSignInPerEmail, v.person().Email); err != nil {
+		if err := d.s.limits.Hit(ctx, BucketSignInPerEmail, strings.ToLower(v.person().Email)); err != nil {
 			return "", err
 		}
 		if err := d.team.RequestSignIn(ctx, v.person().Email, req.Locale); err != nil {

@@ -182,11 +182,11 @@ func (d dashboardFeature) changeBooking(ctx context.Context, req *pages.Request,
 		}
 		done = "noted"
 	case "reschedule":
-		if _, err = v.booking(ctx, id); err == nil {
-			var loc *booking.Location
-			if loc, err = d.svc.Business(ctx); err == nil {
-				_, err = d.svc.RescheduleAsBusiness(ctx, booking.RescheduleCommand{ID: id, Start: form.Get("start"), TimeZone: loc.TimeZone, IdempotencyKey: key})
-			}
+		var b *booking.Booking
+		if b, err = v.movable(ctx, id); err == nil {
+			// The client's own zone stays theirs: their mails and page
+			// keep telling times in it.
+			_, err = d.svc.RescheduleAsBusiness(ctx, booking.RescheduleCommand{ID: id, Start: form.Get("start"), TimeZone: b.TimeZone, IdempotencyKey: key})
 		}
 		done = "moved"
 	default:
@@ -247,7 +247,7 @@ func (d dashboardFeature) bookingPage(ctx context.Context, req *pages.Request, v
 		Guests: []string{}, Answers: []AdminAnswer{}, CancelledBy: b.CancelledBy, Reason: b.CancellationReason,
 		Created: b.CreatedAt.UTC().Format(time.RFC3339), FormKey: req.FormKey(), Done: doneOf(req.Query), Back: homeHref(req),
 		CanDecide: b.Status == booking.StatusRequested && b.Start.After(now), CanCancel: b.CanChange(now),
-		Attendance: b.Attendance, CanMark: b.Active() && !b.Start.After(now), TeamNotes: []AdminNote{}}
+		Attendance: b.Attendance, CanMark: (b.Status == booking.StatusScheduled || b.Status == booking.StatusRescheduled) && !b.Start.After(now), TeamNotes: []AdminNote{}}
 	for _, g := range b.Guests {
 		data.Guests = append(data.Guests, guestLine(g))
 	}

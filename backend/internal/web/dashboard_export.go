@@ -62,6 +62,8 @@ func (d dashboardFeature) export(c *gin.Context) {
 	c.Header("Content-Type", "text/csv; charset=utf-8")
 	c.Header("Content-Disposition", `attachment; filename="bookings-`+tab+"-"+now.In(zone).Format(time.DateOnly)+`.csv"`)
 	c.Status(http.StatusOK)
+	// A byte order mark first: spreadsheets then read the names as UTF-8.
+	_, _ = c.Writer.WriteString("\ufeff")
 	w := csv.NewWriter(c.Writer)
 	_ = w.Write([]string{"id", "status", "start", "end", "time_zone", "service", "staff", "first_name", "last_name", "email", "phone",
 		"seats", "payment", "currency", "total", "paid", "refunded", "cancelled_by", "reason", "booked_at"})

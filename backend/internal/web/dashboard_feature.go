@@ -57,7 +57,7 @@ func (d dashboardFeature) Register(r *Registry) {
 var dashboardErrors = []ErrorMapping{
 	{Err: people.ErrEmail, Status: http.StatusUnprocessableEntity, Code: "invalid_email", MessageID: "validation.emailInvalid"},
 	{Err: people.ErrLinkSpent, Status: http.StatusGone, Code: "link_spent", MessageID: "admin.link.spent"},
-	{Err: people.ErrNotFound, Status: http.StatusNotFound, Code: "not_found", MessageID: "admin.passkey.unknown"},
+	{Err: people.ErrNotFound, Status: http.StatusNotFound, Code: "not_found", MessageID: "admin.gone"},
 	{Err: people.ErrLastOwner, Status: http.StatusConflict, Code: "last_owner", MessageID: "admin.people.lastOwner"},
 	{Err: people.ErrNotRecent, Status: http.StatusForbidden, Code: "sign_in_again", MessageID: "admin.passkey.signInAgain"},
 	{Err: errOwnersOnly, Status: http.StatusNotFound, Code: "not_found", MessageID: "error.notFound.title"},

@@ -2,8 +2,8 @@ package web
 
 import (
 	"errors"
-	"net"
 	"net/http"
+	"net/url"
 	"strings"
 	"time"
 
@@ -47,25 +47,22 @@ func (d dashboardFeature) registerPasskeys(r *Registry) {
 	r.Errors(passkeyErrors...)
 }
 
-// rp is the relying party of a request: the host the browser is on (a
-// business's host: the map of hosts admitted it), on the scheme of the
-// business's origin, and the business's name.
+// rp is the relying party of a request: the business's own origin (its
+// primary host, else the public URL), never the request's Host header; a
+// request on any other host (a secondary one not yet redirecting, an
+// address) makes no passkey, since one would not work on the business's
+// own host.
 func (d dashboardFeature) rp(c *gin.Context) (people.RP, error) {
 	origin := d.s.pages.Origin(c.Request.Context())
-	scheme := "http"
-	if strings.HasPrefix(origin, "https://") || c.Request.TLS != nil {
-		scheme = "https"
-	}
-	host := strings.ToLower(c.Request.Host)
-	id := host
-	if h, _, err := net.SplitHostPort(host); err == nil {
-		id = h
+	u, err := url.Parse(origin)
+	if err != nil || u.Host == "" || !strings.EqualFold(u.Host, c.Request.Host) {
+		return people.RP{}, people.ErrNoPasskeysHere
 	}
 	b, err := d.svc.Business(c.Request.Context())
 	if err != nil {
 		return people.RP{}, err
 	}
-	return people.RP{ID: id, Origin: scheme + "://" + host, Name: b.Name}, nil
+	return people.RP{ID: u.Hostname(), Origin: u.Scheme + "://" + u.Host, Name: b.Name}, nil
 }
 
 // session is the request's live session, or answers 401.
@@ -142,6 +139,12 @@ func (d dashboardFeature) finishPasskey(c *gin.Context) {
 func (d dashboardFeature) beginPasskeySignIn(c *gin.Context) {
 	cat := apiLocale(c, "")
 	c.Header("Cache-Control", "no-store")
+	// Each sign-in page asks for one, and each is a row: a client's are
+	// counted.
+	if err := d.s.limits.Hit(c.Request.Context(), BucketPasskeysPerIP, c.ClientIP()); err != nil {
+		d.s.apiError(c, err, cat)
+		return
+	}
 	rp, err := d.rp(c)
 	if err != nil {
 		d.s.apiError(c, err, cat)

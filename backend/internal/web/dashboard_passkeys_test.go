@@ -16,7 +16,8 @@ func TestPasskeyCeremoniesRefuseWhatIsNotOneUnderWay(t *testing.T) {
 	now := time.Now()
 	d.clock.Set(now)
 	fresh := d.signIn("", d.link("desk@example.com"))
-	json := map[string]string{"Content-Type": "application/json", "Sec-Fetch-Site": "same-origin"}
+	// The business's own host: the fixture's public URL names it.
+	json := map[string]string{"Content-Type": "application/json", "Sec-Fetch-Site": "same-origin", "Host": "book.example.com"}
 	with := func(cookie string) map[string]string {
 		h := map[string]string{"Cookie": cookie}
 		for k, v := range json {
@@ -39,6 +40,7 @@ func TestPasskeyCeremoniesRefuseWhatIsNotOneUnderWay(t *testing.T) {
 		{"a form, not JSON", "/api/dashboard/passkey-sign-in", "a=1", map[string]string{"Content-Type": "application/x-www-form-urlencoded"}, 415, ""},
 		{"from another site", "/api/dashboard/passkey-sign-in", "{}", map[string]string{"Content-Type": "application/json", "Sec-Fetch-Site": "cross-site"}, 403, ""},
 		{"on an address, not a domain name", "/api/dashboard/passkey-sign-in", "{}", map[string]string{"Content-Type": "application/json", "Host": "127.0.0.1:8080"}, 400, "passkeys_unavailable"},
+		{"on a host that is not the business's own", "/api/dashboard/passkey-sign-in", "{}", map[string]string{"Content-Type": "application/json", "Host": "evil.example"}, 400, "passkeys_unavailable"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

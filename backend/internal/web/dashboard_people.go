@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"net/url"
+	"strings"
 	"time"
 
 	"slotwise/backend/internal/booking"
@@ -89,12 +90,15 @@ func (d dashboardFeature) changePeople(ctx context.Context, req *pages.Request, 
 		}
 		done = "invited"
 	case "remove":
+		if !v.session.Recent(d.svc.Now()) { // a sensitive change, as inviting is
+			return "", people.ErrNotRecent
+		}
 		if _, err := d.team.Remove(ctx, form.Get("email")); err != nil {
 			return "", err
 		}
 		done = "removed"
 	case "signInAgain":
-		if err := d.s.limits.Hit(ctx, BucketSignInPerEmail, v.person().Email); err != nil {
+		if err := d.s.limits.Hit(ctx, BucketSignInPerEmail, strings.ToLower(v.person().Email)); err != nil {
 			return "", err
 		}
 		if err := d.team.RequestSignIn(ctx, v.person().Email, req.Locale); err != nil {

@@ -22,6 +22,8 @@ import (
 const (
 	BucketSignInPerIP    = "signin.ip"
 	BucketSignInPerEmail = "signin.email"
+	// Passkey sign-ins begun, per client (SLOTWISE_LIMIT_PASSKEYS_PER_IP).
+	BucketPasskeysPerIP = "passkey.ip"
 )
 
 func (d dashboardFeature) business(ctx context.Context) (AdminBusiness, error) {

@@ -267,4 +267,7 @@ func TestOwnersInviteAndRemoveThePeople(t *testing.T) {
 	if rec := invite(owner, "late@example.com", "desk", ""); rec.Code != 403 {
 		t.Errorf("an invitation from an old session: %d", rec.Code)
 	}
+	if rec := d.post("/admin/people", url.Values{"do": {"remove"}, "email": {"new.desk@example.com"}, "idempotencyKey": {"r-3"}}, owner); rec.Code != 403 {
+		t.Errorf("a removal from an old session: %d", rec.Code)
+	}
 }

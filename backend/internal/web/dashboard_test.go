@@ -356,10 +356,17 @@ func TestAttendanceAndNotes(t *testing.T) {
 	if code := mark(d.jonasRequest, "no_show", jonas); code != http.StatusConflict {
 		t.Errorf("a booking still ahead marked: %d", code)
 	}
-	// The appointment began ten minutes ago.
+	// Begun ten minutes ago, a request still unanswered is no appointment
+	// to attend; confirmed, it is.
 	if _, err := d.pool.Exec(db.WithEveryBusiness(context.Background()), `UPDATE bookings b SET starts_at = b.starts_at - x.s, ends_at = b.ends_at - x.s,
 		blocked = tstzrange(lower(b.blocked) - x.s, upper(b.blocked) - x.s)
 		FROM (SELECT starts_at - (now() - interval '10 minutes') AS s FROM bookings WHERE id = $1) x WHERE b.id = $1`, d.jonasRequest); err != nil {
+		t.Fatal(err)
+	}
+	if code := mark(d.jonasRequest, "attended", jonas); code != http.StatusGone {
+		t.Errorf("a request marked: %d", code)
+	}
+	if _, err := d.pool.Exec(db.WithEveryBusiness(context.Background()), `UPDATE bookings SET status = 'scheduled' WHERE id = $1`, d.jonasRequest); err != nil {
 		t.Fatal(err)
 	}
 	if code := mark(d.jonasRequest, "no_show", jonas); code != 303 {

@@ -195,7 +195,7 @@ export function BookingScreen() {
           </Button>
         </Form>
       )}
-      {d.move && <Move move={d.move} action={action} formKey={d.formKey} zone={zone} busy={busy} />}
+      {d.move && <Move move={d.move} action={action} formKey={d.formKey} zone={zone} busy={busy} error={failed?.fields?.start?.message} />}
       {d.canCancel && (
         <Form method="post" action={action} className={styles.cancel}>
           <input type="hidden" name="idempotencyKey" value={d.formKey} />
@@ -228,7 +228,7 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
 // Move offers a day's free times to move the booking to, for its client
 // on the phone: a day is chosen with a GET form (its times come with the
 // page), a time with a post; the client is told by mail.
-function Move({ move, action, formKey, zone, busy }: { move: AdminMove; action: string; formKey: string; zone: string; busy: boolean }) {
+function Move({ move, action, formKey, zone, busy, error }: { move: AdminMove; action: string; formKey: string; zone: string; busy: boolean; error?: string }) {
   const intl = useIntl();
   const day = intl.formatDate(new Date(move.date + 'T12:00:00Z'), { dateStyle: 'full', timeZone: 'UTC' });
   return (
@@ -247,6 +247,7 @@ function Move({ move, action, formKey, zone, busy }: { move: AdminMove; action: 
           <FormattedMessage id="admin.move.show" />
         </Button>
       </Form>
+      {error && <Alert>{error}</Alert>}
       {move.times.length === 0 ? (
         <p className={styles.small}>
           <FormattedMessage id="admin.move.none" values={{ day }} />

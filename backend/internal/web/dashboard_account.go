@@ -40,6 +40,15 @@ func (d dashboardFeature) accountPage(ctx context.Context, req *pages.Request, v
 	return &pages.Result{Title: req.T("admin.account.title"), Data: data}, nil
 }
 
+// freshLink mails the signed-in person a new sign-in link, within their
+// address's limit: the way to a recent session for a sensitive change.
+func (d dashboardFeature) freshLink(ctx context.Context, req *pages.Request, v *viewer) error {
+	if err := d.s.limits.Hit(ctx, BucketSignInPerEmail, strings.ToLower(v.person().Email)); err != nil {
+		return err
+	}
+	return d.team.RequestSignIn(ctx, v.person().Email, req.Locale)
+}
+
 // changeAccount removes a passkey, or mails a fresh sign-in link to the
 // person (to add a passkey from a session signed in long ago).
 func (d dashboardFeature) changeAccount(ctx context.Context, req *pages.Request, form url.Values, v *viewer) (string, error) {
@@ -55,10 +64,7 @@ func (d dashboardFeature) changeAccount(ctx context.Context, req *pages.Request,
 		}
 		done = "removed"
 	case "signInAgain":
-		if err := d.s.limits.Hit(ctx, BucketSignInPerEmail, strings.ToLower(v.person().Email)); err != nil {
-			return "", err
-		}
-		if err := d.team.RequestSignIn(ctx, v.person().Email, req.Locale); err != nil {
+		if err := d.freshLink(ctx, req, v); err != nil {
 			return "", err
 		}
 		done = "sent"

@@ -89,21 +89,32 @@ func (d dashboardFeature) setCeremony(c *gin.Context, secret string) {
 		SameSite: http.SameSiteStrictMode, MaxAge: int(people.CeremonyLife / time.Second)})
 }
 
+// signedInCeremony is what both halves of adding a passkey begin with:
+// the answer's language, never kept, the live session and the relying
+// party; on false the answer is written.
+func (d dashboardFeature) signedInCeremony(c *gin.Context) (*locales.Catalogue, *people.Session, people.RP, bool) {
+	cat := apiLocale(c, "")
+	c.Header("Cache-Control", "no-store")
+	ses, ok := d.session(c, cat)
+	if !ok {
+		return cat, nil, people.RP{}, false
+	}
+	rp, err := d.rp(c)
+	if err != nil {
+		d.s.apiError(c, err, cat)
+		return cat, nil, people.RP{}, false
+	}
+	return cat, ses, rp, true
+}
+
 func ceremonyOf(c *gin.Context) string {
 	secret, _ := c.Cookie(ceremonyCookie)
 	return secret
 }
 
 func (d dashboardFeature) beginPasskey(c *gin.Context) {
-	cat := apiLocale(c, "")
-	c.Header("Cache-Control", "no-store")
-	ses, ok := d.session(c, cat)
+	cat, ses, rp, ok := d.signedInCeremony(c)
 	if !ok {
-		return
-	}
-	rp, err := d.rp(c)
-	if err != nil {
-		d.s.apiError(c, err, cat)
 		return
 	}
 	creation, secret, err := d.team.BeginPasskey(c.Request.Context(), ses, rp)
@@ -116,15 +127,8 @@ func (d dashboardFeature) beginPasskey(c *gin.Context) {
 }
 
 func (d dashboardFeature) finishPasskey(c *gin.Context) {
-	cat := apiLocale(c, "")
-	c.Header("Cache-Control", "no-store")
-	ses, ok := d.session(c, cat)
+	cat, ses, rp, ok := d.signedInCeremony(c)
 	if !ok {
-		return
-	}
-	rp, err := d.rp(c)
-	if err != nil {
-		d.s.apiError(c, err, cat)
 		return
 	}
 	c.Request.Body = http.MaxBytesReader(c.Writer, c.Request.Body, maxCeremonyBody)

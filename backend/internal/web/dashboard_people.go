@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"net/url"
-	"strings"
 	"time"
 
 	"slotwise/backend/internal/booking"
@@ -98,10 +97,7 @@ func (d dashboardFeature) changePeople(ctx context.Context, req *pages.Request, 
 		}
 		done = "removed"
 	case "signInAgain":
-		if err := d.s.limits.Hit(ctx, BucketSignInPerEmail, strings.ToLower(v.person().Email)); err != nil {
-			return "", err
-		}
-		if err := d.team.RequestSignIn(ctx, v.person().Email, req.Locale); err != nil {
+		if err := d.freshLink(ctx, req, v); err != nil {
 			return "", err
 		}
 		done = "sent"

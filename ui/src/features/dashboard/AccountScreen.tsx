@@ -8,6 +8,7 @@ import { usePage } from '../../PageContext';
 import { href } from '../../routes';
 import { useHydrated } from './hydrated';
 import { addPasskey, passkeysWork } from './passkeys';
+import { SignInAgain } from './SignInAgain';
 import styles from './Dashboard.module.css';
 
 // AccountScreen: route adminAccount, the signed-in person's passkeys. One
@@ -95,15 +96,7 @@ export function AccountScreen() {
           </p>
         )
       ) : (
-        <Form method="post" action={here} className={styles.stack}>
-          <p className={styles.small}>
-            <FormattedMessage id="admin.account.again" />
-          </p>
-          <input type="hidden" name="idempotencyKey" value={d.formKey} />
-          <Button type="submit" variant="secondary" name="do" value="signInAgain" disabled={busy}>
-            <FormattedMessage id="admin.account.sendLink" />
-          </Button>
-        </Form>
+        <SignInAgain action={here} formKey={d.formKey} busy={busy} lead="admin.account.again" />
       )}
     </section>
   );

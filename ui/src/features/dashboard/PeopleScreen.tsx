@@ -7,6 +7,7 @@ import type { AdminPeoplePageData } from '../../generated/web';
 import { FormattedMessage, useIntl } from '../../lib/i18n';
 import { usePage } from '../../PageContext';
 import { href } from '../../routes';
+import { SignInAgain } from './SignInAgain';
 import styles from './Dashboard.module.css';
 
 const ROLES = ['owner', 'desk', 'staff'] as const;
@@ -96,15 +97,7 @@ export function PeopleScreen() {
           </Button>
         </Form>
       ) : (
-        <Form method="post" action={here} className={styles.stack}>
-          <p className={styles.small}>
-            <FormattedMessage id="admin.people.again" />
-          </p>
-          <input type="hidden" name="idempotencyKey" value={d.formKey} />
-          <Button type="submit" variant="secondary" name="do" value="signInAgain" disabled={busy} className={styles.start}>
-            <FormattedMessage id="admin.account.sendLink" />
-          </Button>
-        </Form>
+        <SignInAgain action={here} formKey={d.formKey} busy={busy} lead="admin.people.again" />
       )}
     </section>
   );

@@ -139,6 +139,57 @@ describe('the dashboard', () => {
     await ctx.close();
   });
 
+  test('the front desk without JavaScript gives a day off, reviewed first, and the booking page stops offering it', async () => {
+    const link = addPerson('rota.e2e@example.com', 'desk');
+    const from = new Date().toISOString().slice(0, 10);
+    const to = new Date(Date.now() + 20 * 864e5).toISOString().slice(0, 10);
+    // demo-duo needs Jonas and Mia both: Jonas's day off empties the day.
+    const slots = await (await fetch(`${env.server.base}/api/booking/slots?calendar=demo-duo&from=${from}&to=${to}&tz=Europe/Berlin`)).json();
+    const day = Object.keys(slots.slots).find((d) => slots.slots[d].length > 0);
+    assert.ok(day, 'the duo has a free day in the next weeks');
+    const offered = async (page) => {
+      await page.goto(`${env.server.base}/widget/bookings/demo-duo?date=${day}`);
+      return page.locator('button[data-slot]').count();
+    };
+    const ctx = await env.browser.newContext({ javaScriptEnabled: false, locale: 'en-US', viewport: { width: 390, height: 844 } });
+    const page = await ctx.newPage();
+    assert.ok((await offered(page)) > 0, 'the booking page offers the day before');
+    await page.goto(env.server.base + link);
+    await page.getByRole('button', { name: en['admin.link.button'] }).click();
+    await page.getByRole('heading', { name: en['admin.bookings.heading'] }).waitFor();
+    await page.getByRole('link', { name: en['admin.nav.availability'] }).click();
+    await page.getByRole('link', { name: 'Jonas Becker' }).click();
+    await page.getByRole('heading', { name: en['admin.off.heading'] }).waitFor();
+    await page.getByLabel(en['admin.off.from']).fill(day);
+    await page.getByRole('button', { name: en['admin.hours.review'] }).nth(1).click();
+    await page.getByRole('heading', { name: en['admin.effect.heading'] }).waitFor();
+    assert.equal(await offered(await ctx.newPage()), slots.slots[day].length, 'a review changes nothing');
+    await page.screenshot({ path: join(SHOTS, 'dashboard-day-off-review-390.png'), fullPage: true });
+    await page.getByRole('button', { name: en['admin.hours.save'], exact: true }).click();
+    await page.getByRole('status').filter({ hasText: en['admin.availability.saved'] }).waitFor();
+    assert.equal(await offered(page), 0, 'the day off is gone from the booking page');
+    await ctx.close();
+
+    // With JavaScript, on a laptop: the page passes axe, and the day off
+    // removed gives the day back.
+    const owner = addPerson('rota.owner.e2e@example.com', 'owner');
+    const laptop = await env.browser.newContext({ bypassCSP: true, locale: 'en-US', viewport: { width: 1280, height: 800 } });
+    const lp = await laptop.newPage();
+    const problems = watchConsole(lp);
+    await lp.goto(env.server.base + owner);
+    await lp.getByRole('button', { name: en['admin.link.button'] }).click();
+    await lp.getByRole('heading', { name: en['admin.bookings.heading'] }).waitFor();
+    await lp.goto(env.server.base + '/admin/availability/jonas');
+    await waitForHydration(lp);
+    assert.deepEqual(await axe(lp), [], 'the availability page');
+    await lp.screenshot({ path: join(SHOTS, 'dashboard-availability-1280.png'), fullPage: true });
+    await lp.getByRole('button', { name: /^Remove / }).first().click();
+    await lp.getByRole('status').filter({ hasText: en['admin.availability.removed'] }).waitFor();
+    assert.ok((await offered(lp)) > 0, 'the day is offered again');
+    assert.deepEqual(real(problems), [], 'no console errors');
+    await laptop.close();
+  });
+
   test('a person adds a passkey, then signs in with it instead of a mail (a virtual authenticator)', async () => {
     const link = addPerson('passkey.e2e@example.com', 'owner');
     // A passkey belongs to the business's own host, a domain name (never an

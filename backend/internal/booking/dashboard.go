@@ -102,3 +102,13 @@ func (s *Service) StaffName(ctx context.Context, id int64) (string, error) {
 	}
 	return p.Name, nil
 }
+
+// Person is the business's staff member of id.
+func (s *Service) Person(ctx context.Context, id int64) (*Person, error) {
+	return PersonByID(ctx, s.pool, id)
+}
+
+// PersonBySlug is the business's staff member of slug.
+func (s *Service) PersonBySlug(ctx context.Context, slug string) (*Person, error) {
+	return PersonBySlug(ctx, s.pool, slug)
+}

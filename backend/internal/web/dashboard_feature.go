@@ -9,6 +9,9 @@ import (
 	"time"
 
 	"slotwise/backend/internal/booking"
+	"slotwise/backend/internal/calsync"
+	"slotwise/backend/internal/content"
+	"slotwise/backend/internal/db"
 	"slotwise/backend/internal/events"
 	"slotwise/backend/internal/people"
 	"slotwise/backend/internal/route"
@@ -20,13 +23,28 @@ import (
 // Its pages are never cached, indexed or framed (pages.Engine), and every
 // loader and action reaches the business's data through one viewer
 // (dashboard_access.go), which a signed-out request never gets.
-func Dashboard(team *people.Service, svc *booking.Service) Feature {
-	return dashboardFeature{team: team, svc: svc}
+func Dashboard(d DashboardDeps) Feature {
+	return dashboardFeature{team: d.People, svc: d.Bookings, deps: d}
+}
+
+// DashboardDeps is what the dashboard works on. People and Bookings are
+// its core (a server built without them, in some tests, has only the
+// pages' routes); the rest serve pages of their own.
+type DashboardDeps struct {
+	People   *people.Service
+	Bookings *booking.Service
+	// Pool and Content read and change a person's hours, through the
+	// admin API's pipeline.
+	Pool    *db.Pool
+	Content *content.Service
+	// Calendars, when set, are the staff's calendar connections.
+	Calendars *calsync.Service
 }
 
 type dashboardFeature struct {
 	team *people.Service
 	svc  *booking.Service
+	deps DashboardDeps
 	s    *Server // set as it registers
 }
 
@@ -45,6 +63,8 @@ func (d dashboardFeature) Register(r *Registry) {
 	r.Action("adminBooking", d.signedInAction(d.changeBooking))
 	r.Page("adminPeople", d.signedIn(d.peoplePage))
 	r.Action("adminPeople", d.signedInAction(d.changePeople))
+	r.Page("adminAvailability", d.signedIn(d.availabilityPage))
+	r.Action("adminAvailability", d.signedInAction(d.changeAvailability))
 	r.Page("adminAccount", d.signedIn(d.accountPage))
 	r.Action("adminAccount", d.signedInAction(d.changeAccount))
 	r.Errors(dashboardErrors...)
@@ -60,6 +80,7 @@ var dashboardErrors = []ErrorMapping{
 	{Err: people.ErrNotFound, Status: http.StatusNotFound, Code: "not_found", MessageID: "admin.gone"},
 	{Err: people.ErrLastOwner, Status: http.StatusConflict, Code: "last_owner", MessageID: "admin.people.lastOwner"},
 	{Err: people.ErrNotRecent, Status: http.StatusForbidden, Code: "sign_in_again", MessageID: "admin.passkey.signInAgain"},
+	{Err: booking.ErrPersonNotFound, Status: http.StatusNotFound, Code: "not_found", MessageID: "error.notFound.title"},
 	{Err: errOwnersOnly, Status: http.StatusNotFound, Code: "not_found", MessageID: "error.notFound.title"},
 }
 

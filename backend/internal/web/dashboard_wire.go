@@ -204,3 +204,75 @@ type AdminPerson struct {
 	Added string `json:"added"`           // RFC 3339
 	You   bool   `json:"you"`             // the person signed in
 }
+
+// AdminDayHours is one day of a person's week: its spans as the form
+// shows them ("09:00–12:00, 13:00–17:00"; "" a day off).
+type AdminDayHours struct {
+	Day   string `json:"day" tstype:"'monday' | 'tuesday' | 'wednesday' | 'thursday' | 'friday' | 'saturday' | 'sunday'"`
+	Hours string `json:"hours"`
+}
+
+// AdminTimeOff is days in a row from today on with hours other than the
+// week's: none (Hours "", time off) or others.
+type AdminTimeOff struct {
+	From  string `json:"from"` // YYYY-MM-DD, in the person's zone
+	To    string `json:"to"`   // the last day
+	Hours string `json:"hours"`
+}
+
+// AdminWeekHours is a week's working time, as it is and as proposed, in
+// minutes.
+type AdminWeekHours struct {
+	From   string `json:"from"` // the week's first date
+	Before int    `json:"before"`
+	After  int    `json:"after"`
+}
+
+// AdminProposal is a change of hours under review: what it is, the hours
+// of the next weeks, and the bookings it would leave outside the hours.
+type AdminProposal struct {
+	Kind    string            `json:"kind" tstype:"'hours' | 'off'"`
+	From    string            `json:"from,omitempty"` // time off's days
+	To      string            `json:"to,omitempty"`
+	Hours   string            `json:"hours,omitempty"`
+	Weeks   []AdminWeekHours  `json:"weeks"`
+	Outside []AdminBookingRow `json:"outside"`
+	More    bool              `json:"more"` // more than those listed
+}
+
+// AdminConnection is one of a person's calendar connections and how its
+// last sync went.
+type AdminConnection struct {
+	Kind      string   `json:"kind"`
+	Host      string   `json:"host"`
+	Calendars []string `json:"calendars"` // the calendars checked for busy times
+	State     string   `json:"state"`
+	LastSync  string   `json:"lastSync,omitempty"`
+	Error     string   `json:"error,omitempty"`
+	LeftOut   string   `json:"leftOut,omitempty"` // what the last sync could not read
+}
+
+// AdminAgenda is a person's agenda mail: at what time ("" none), of which
+// day.
+type AdminAgenda struct {
+	At  string `json:"at"`
+	Day string `json:"day" tstype:"'today' | 'tomorrow'"`
+}
+
+// AdminAvailabilityPageData is a person's availability: whose (and whose
+// else the viewer may open), their week, time off, calendars and agenda,
+// and a change under review.
+type AdminAvailabilityPageData struct {
+	Frame       AdminFrame        `json:"frame"`
+	People      []AdminChoice     `json:"people"`
+	Staff       string            `json:"staff"` // the person's slug
+	Name        string            `json:"name"`
+	TimeZone    string            `json:"timeZone"`
+	Week        []AdminDayHours   `json:"week"`
+	TimeOff     []AdminTimeOff    `json:"timeOff"`
+	Connections []AdminConnection `json:"connections"`
+	Agenda      AdminAgenda       `json:"agenda"`
+	Proposal    *AdminProposal    `json:"proposal,omitempty"`
+	FormKey     string            `json:"formKey"`
+	Done        string            `json:"done" tstype:"'' | 'saved' | 'removed'"`
+}

@@ -40,7 +40,7 @@ func newPaymentsFixture(t *testing.T) *paymentsFixture {
 			t.Fatal(err)
 		}
 		formsSvc := d.Features[2]
-		d.Features = []web.Feature{web.Sites(sites.NewStore(pool)), web.Booking(bookings), formsSvc, web.Payments(pf.pay), web.Dashboard(nil, nil)}
+		d.Features = []web.Feature{web.Sites(sites.NewStore(pool)), web.Booking(bookings), formsSvc, web.Payments(pf.pay), web.Dashboard(web.DashboardDeps{})}
 	})
 	return pf
 }

@@ -16,6 +16,7 @@ import (
 
 	"slotwise/backend/internal/booking"
 	"slotwise/backend/internal/clock"
+	"slotwise/backend/internal/content"
 	"slotwise/backend/internal/db"
 	"slotwise/backend/internal/db/dbtest"
 	"slotwise/backend/internal/demo"
@@ -167,7 +168,7 @@ func newFixtureOn(t testing.TB, renderer pages.Renderer, pool *db.Pool, opts ...
 		Renderer: renderer,
 		DB:       pool,
 		Assets:   assets,
-		Features: []web.Feature{web.Sites(siteStore), web.Booking(bookings), web.Forms(formsSvc), web.Payments(nil), web.Dashboard(team, bookings)},
+		Features: []web.Feature{web.Sites(siteStore), web.Booking(bookings), web.Forms(formsSvc), web.Payments(nil), web.Dashboard(web.DashboardDeps{People: team, Bookings: bookings, Pool: pool, Content: content.NewService(pool, nil, clk.Now, w.cache.SeeOwnChanges)})},
 		Cache:    w.cache,
 		FormKeys: formsSvc.Keys(),
 	}

@@ -539,6 +539,85 @@ export interface AdminPerson {
   added: string; // RFC 3339
   you: boolean; // the person signed in
 }
+/**
+ * AdminDayHours is one day of a person's week: its spans as the form
+ * shows them ("09:00–12:00, 13:00–17:00"; "" a day off).
+ */
+export interface AdminDayHours {
+  day: 'monday' | 'tuesday' | 'wednesday' | 'thursday' | 'friday' | 'saturday' | 'sunday';
+  hours: string;
+}
+/**
+ * AdminTimeOff is days in a row from today on with hours other than the
+ * week's: none (Hours "", time off) or others.
+ */
+export interface AdminTimeOff {
+  from: string; // YYYY-MM-DD, in the person's zone
+  to: string; // the last day
+  hours: string;
+}
+/**
+ * AdminWeekHours is a week's working time, as it is and as proposed, in
+ * minutes.
+ */
+export interface AdminWeekHours {
+  from: string; // the week's first date
+  before: number /* int */;
+  after: number /* int */;
+}
+/**
+ * AdminProposal is a change of hours under review: what it is, the hours
+ * of the next weeks, and the bookings it would leave outside the hours.
+ */
+export interface AdminProposal {
+  kind: 'hours' | 'off';
+  from?: string; // time off's days
+  to?: string;
+  hours?: string;
+  weeks: AdminWeekHours[];
+  outside: AdminBookingRow[];
+  more: boolean; // more than those listed
+}
+/**
+ * AdminConnection is one of a person's calendar connections and how its
+ * last sync went.
+ */
+export interface AdminConnection {
+  kind: string;
+  host: string;
+  calendars: string[]; // the calendars checked for busy times
+  state: string;
+  lastSync?: string;
+  error?: string;
+  leftOut?: string; // what the last sync could not read
+}
+/**
+ * AdminAgenda is a person's agenda mail: at what time ("" none), of which
+ * day.
+ */
+export interface AdminAgenda {
+  at: string;
+  day: 'today' | 'tomorrow';
+}
+/**
+ * AdminAvailabilityPageData is a person's availability: whose (and whose
+ * else the viewer may open), their week, time off, calendars and agenda,
+ * and a change under review.
+ */
+export interface AdminAvailabilityPageData {
+  frame: AdminFrame;
+  people: AdminChoice[];
+  staff: string; // the person's slug
+  name: string;
+  timeZone: string;
+  week: AdminDayHours[];
+  timeOff: AdminTimeOff[];
+  connections: AdminConnection[];
+  agenda: AdminAgenda;
+  proposal?: AdminProposal;
+  formKey: string;
+  done: '' | 'saved' | 'removed';
+}
 
 //////////
 // source: forms_wire.go

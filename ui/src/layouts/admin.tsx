@@ -1,4 +1,5 @@
 import { AccountScreen } from '../features/dashboard/AccountScreen';
+import { AvailabilityScreen } from '../features/dashboard/AvailabilityScreen';
 import { BookingScreen } from '../features/dashboard/BookingScreen';
 import { BookingsScreen } from '../features/dashboard/BookingsScreen';
 import { AdminShell } from '../features/dashboard/AdminShell';
@@ -24,6 +25,7 @@ const admin: LayoutModule = {
     adminBooking: BookingScreen,
     adminAccount: AccountScreen,
     adminPeople: PeopleScreen,
+    adminAvailability: AvailabilityScreen,
   },
 };
 export default admin;

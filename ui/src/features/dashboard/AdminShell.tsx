@@ -64,6 +64,9 @@ function Nav({ frame, payload }: { frame: AdminFrame; payload: Payload }) {
           </span>
         )}
       </Link>
+      <Link to={href('adminAvailability', payload.locale)} aria-current={payload.route === 'adminAvailability' ? 'page' : undefined}>
+        <FormattedMessage id="admin.nav.availability" />
+      </Link>
       {frame.role === 'owner' && (
         <Link to={href('adminPeople', payload.locale)} aria-current={payload.route === 'adminPeople' ? 'page' : undefined}>
           <FormattedMessage id="admin.nav.people" />

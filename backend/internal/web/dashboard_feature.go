@@ -65,6 +65,7 @@ func (d dashboardFeature) Register(r *Registry) {
 	r.Action("adminPeople", d.signedInAction(d.changePeople))
 	r.Page("adminAvailability", d.signedIn(d.availabilityPage))
 	r.Action("adminAvailability", d.signedInAction(d.changeAvailability))
+	r.Page("adminWhy", d.signedIn(d.whyPage))
 	r.Page("adminAccount", d.signedIn(d.accountPage))
 	r.Action("adminAccount", d.signedInAction(d.changeAccount))
 	r.Errors(dashboardErrors...)

@@ -276,3 +276,48 @@ type AdminAvailabilityPageData struct {
 	FormKey     string            `json:"formKey"`
 	Done        string            `json:"done" tstype:"'' | 'saved' | 'removed'"`
 }
+
+// AdminWhyReason is one reason a time is not free: its code, and what it
+// names (a booking only to who may open it).
+type AdminWhyReason struct {
+	Code     string `json:"code"`
+	Booking  string `json:"booking,omitempty"`  // the booking in the way's id
+	Name     string `json:"name,omitempty"`     // its client
+	Calendar string `json:"calendar,omitempty"` // its calendar, or the own calendar's name
+	From     string `json:"from,omitempty"`     // the booking's or the event's time
+	To       string `json:"to,omitempty"`
+	Hours    string `json:"hours,omitempty"` // outside_hours: the person's hours that day ("" none)
+	Limit    int    `json:"limit,omitempty"`
+	At       string `json:"at,omitempty"` // min_notice, window: the bound
+}
+
+// AdminWhyPerson is one person's answer.
+type AdminWhyPerson struct {
+	Name    string           `json:"name"`
+	Free    bool             `json:"free"`
+	Reasons []AdminWhyReason `json:"reasons"`
+}
+
+// AdminWhyAnswer is whether the time is free, the calendar's reasons
+// and each person's.
+type AdminWhyAnswer struct {
+	Free     bool             `json:"free"`
+	Start    string           `json:"start"`
+	Calendar string           `json:"calendar"`
+	Step     int              `json:"step"` // minutes between the starts slots are offered at
+	Reasons  []AdminWhyReason `json:"reasons"`
+	People   []AdminWhyPerson `json:"people"`
+}
+
+// AdminWhyPageData is the question (from the address) and its answer.
+type AdminWhyPageData struct {
+	Frame     AdminFrame        `json:"frame"`
+	Calendars []AdminChoice     `json:"calendars"`
+	Staff     []AdminChoice     `json:"staff"` // whom the viewer may ask of
+	Calendar  string            `json:"calendar"`
+	Person    string            `json:"person"` // "" anyone
+	Date      string            `json:"date"`   // YYYY-MM-DD, in the business's zone
+	Time      string            `json:"time"`   // HH:MM
+	Errors    map[string]string `json:"errors"` // by field, in the page's language
+	Answer    *AdminWhyAnswer   `json:"answer,omitempty"`
+}

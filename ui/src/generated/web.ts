@@ -618,6 +618,55 @@ export interface AdminAvailabilityPageData {
   formKey: string;
   done: '' | 'saved' | 'removed';
 }
+/**
+ * AdminWhyReason is one reason a time is not free: its code, and what it
+ * names (a booking only to who may open it).
+ */
+export interface AdminWhyReason {
+  code: string;
+  booking?: string; // the booking in the way's id
+  name?: string; // its client
+  calendar?: string; // its calendar, or the own calendar's name
+  from?: string; // the booking's or the event's time
+  to?: string;
+  hours?: string; // outside_hours: the person's hours that day ("" none)
+  limit?: number /* int */;
+  at?: string; // min_notice, window: the bound
+}
+/**
+ * AdminWhyPerson is one person's answer.
+ */
+export interface AdminWhyPerson {
+  name: string;
+  free: boolean;
+  reasons: AdminWhyReason[];
+}
+/**
+ * AdminWhyAnswer is whether the time is free, the calendar's reasons
+ * and each person's.
+ */
+export interface AdminWhyAnswer {
+  free: boolean;
+  start: string;
+  calendar: string;
+  step: number /* int */; // minutes between the starts slots are offered at
+  reasons: AdminWhyReason[];
+  people: AdminWhyPerson[];
+}
+/**
+ * AdminWhyPageData is the question (from the address) and its answer.
+ */
+export interface AdminWhyPageData {
+  frame: AdminFrame;
+  calendars: AdminChoice[];
+  staff: AdminChoice[]; // whom the viewer may ask of
+  calendar: string;
+  person: string; // "" anyone
+  date: string; // YYYY-MM-DD, in the business's zone
+  time: string; // HH:MM
+  errors: { [key: string]: string}; // by field, in the page's language
+  answer?: AdminWhyAnswer;
+}
 
 //////////
 // source: forms_wire.go

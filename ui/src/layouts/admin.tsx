@@ -7,6 +7,7 @@ import { LinkScreen } from '../features/dashboard/LinkScreen';
 import { PeopleScreen } from '../features/dashboard/PeopleScreen';
 import { SignInScreen } from '../features/dashboard/SignInScreen';
 import { SignOutScreen } from '../features/dashboard/SignOutScreen';
+import { WhyScreen } from '../features/dashboard/WhyScreen';
 import type { LayoutModule, LayoutProps } from './types';
 
 // The business's dashboard: its people's pages, never a visitor's. A chunk
@@ -26,6 +27,7 @@ const admin: LayoutModule = {
     adminAccount: AccountScreen,
     adminPeople: PeopleScreen,
     adminAvailability: AvailabilityScreen,
+    adminWhy: WhyScreen,
   },
 };
 export default admin;

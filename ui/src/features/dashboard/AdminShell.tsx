@@ -67,6 +67,9 @@ function Nav({ frame, payload }: { frame: AdminFrame; payload: Payload }) {
       <Link to={href('adminAvailability', payload.locale)} aria-current={payload.route === 'adminAvailability' ? 'page' : undefined}>
         <FormattedMessage id="admin.nav.availability" />
       </Link>
+      <Link to={href('adminWhy', payload.locale)} aria-current={payload.route === 'adminWhy' ? 'page' : undefined}>
+        <FormattedMessage id="admin.nav.why" />
+      </Link>
       {frame.role === 'owner' && (
         <Link to={href('adminPeople', payload.locale)} aria-current={payload.route === 'adminPeople' ? 'page' : undefined}>
           <FormattedMessage id="admin.nav.people" />

@@ -13,6 +13,7 @@ import (
 	"slotwise/backend/internal/content"
 	"slotwise/backend/internal/db"
 	"slotwise/backend/internal/events"
+	"slotwise/backend/internal/forms"
 	"slotwise/backend/internal/people"
 	"slotwise/backend/internal/route"
 	"slotwise/backend/internal/web/pages"
@@ -39,6 +40,8 @@ type DashboardDeps struct {
 	Content *content.Service
 	// Calendars, when set, are the staff's calendar connections.
 	Calendars *calsync.Service
+	// Forms, when set, are the responses to the business's forms.
+	Forms *forms.Service
 }
 
 type dashboardFeature struct {
@@ -66,12 +69,14 @@ func (d dashboardFeature) Register(r *Registry) {
 	r.Page("adminAvailability", d.signedIn(d.availabilityPage))
 	r.Action("adminAvailability", d.signedInAction(d.changeAvailability))
 	r.Page("adminWhy", d.signedIn(d.whyPage))
+	r.Page("adminResponses", d.signedIn(d.responsesPage))
 	r.Page("adminAccount", d.signedIn(d.accountPage))
 	r.Action("adminAccount", d.signedInAction(d.changeAccount))
 	r.Errors(dashboardErrors...)
 	if d.team != nil { // a server built without the dashboard's people (some tests)
 		d.registerPasskeys(r)
 		r.API().GET("/dashboard/bookings.csv", d.export)
+		r.API().GET("/dashboard/responses.csv", d.exportResponses)
 	}
 }
 

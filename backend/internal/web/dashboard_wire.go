@@ -321,3 +321,40 @@ type AdminWhyPageData struct {
 	Errors    map[string]string `json:"errors"` // by field, in the page's language
 	Answer    *AdminWhyAnswer   `json:"answer,omitempty"`
 }
+
+// AdminFormChoice is a form to filter responses by.
+type AdminFormChoice struct {
+	Slug  string `json:"slug"`
+	Kind  string `json:"kind" tstype:"'form' | 'quiz' | 'survey'"`
+	Title string `json:"title"`
+}
+
+// AdminResponse is one response: its form, state, times, score and
+// answers as people read them.
+type AdminResponse struct {
+	ID        string        `json:"id"`
+	Form      string        `json:"form"`
+	Kind      string        `json:"kind"`
+	Status    string        `json:"status" tstype:"'submitted' | 'partial'"`
+	Started   string        `json:"started"`
+	Submitted string        `json:"submitted,omitempty"`
+	Page      string        `json:"page,omitempty"` // where it was answered
+	Scored    bool          `json:"scored"`
+	Points    int           `json:"points"`
+	Max       int           `json:"max"`
+	Answers   []AdminAnswer `json:"answers"`
+}
+
+// AdminResponsesPageData is a page of responses, newest first, with its
+// filters, the next page's address and the export's.
+type AdminResponsesPageData struct {
+	Frame     AdminFrame        `json:"frame"`
+	Forms     []AdminFormChoice `json:"forms"`
+	Form      string            `json:"form"`
+	Status    string            `json:"status"`
+	From      string            `json:"from"`
+	To        string            `json:"to"`
+	Responses []AdminResponse   `json:"responses"`
+	More      string            `json:"more,omitempty"`
+	Export    string            `json:"export"`
+}

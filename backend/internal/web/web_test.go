@@ -168,7 +168,7 @@ func newFixtureOn(t testing.TB, renderer pages.Renderer, pool *db.Pool, opts ...
 		Renderer: renderer,
 		DB:       pool,
 		Assets:   assets,
-		Features: []web.Feature{web.Sites(siteStore), web.Booking(bookings), web.Forms(formsSvc), web.Payments(nil), web.Dashboard(web.DashboardDeps{People: team, Bookings: bookings, Pool: pool, Content: content.NewService(pool, nil, clk.Now, w.cache.SeeOwnChanges)})},
+		Features: []web.Feature{web.Sites(siteStore), web.Booking(bookings), web.Forms(formsSvc), web.Payments(nil), web.Dashboard(web.DashboardDeps{People: team, Bookings: bookings, Pool: pool, Content: content.NewService(pool, nil, clk.Now, w.cache.SeeOwnChanges), Forms: formsSvc})},
 		Cache:    w.cache,
 		FormKeys: formsSvc.Keys(),
 	}

@@ -667,6 +667,46 @@ export interface AdminWhyPageData {
   errors: { [key: string]: string}; // by field, in the page's language
   answer?: AdminWhyAnswer;
 }
+/**
+ * AdminFormChoice is a form to filter responses by.
+ */
+export interface AdminFormChoice {
+  slug: string;
+  kind: 'form' | 'quiz' | 'survey';
+  title: string;
+}
+/**
+ * AdminResponse is one response: its form, state, times, score and
+ * answers as people read them.
+ */
+export interface AdminResponse {
+  id: string;
+  form: string;
+  kind: string;
+  status: 'submitted' | 'partial';
+  started: string;
+  submitted?: string;
+  page?: string; // where it was answered
+  scored: boolean;
+  points: number /* int */;
+  max: number /* int */;
+  answers: AdminAnswer[];
+}
+/**
+ * AdminResponsesPageData is a page of responses, newest first, with its
+ * filters, the next page's address and the export's.
+ */
+export interface AdminResponsesPageData {
+  frame: AdminFrame;
+  forms: AdminFormChoice[];
+  form: string;
+  status: string;
+  from: string;
+  to: string;
+  responses: AdminResponse[];
+  more?: string;
+  export: string;
+}
 
 //////////
 // source: forms_wire.go

@@ -5,6 +5,7 @@ import { BookingsScreen } from '../features/dashboard/BookingsScreen';
 import { AdminShell } from '../features/dashboard/AdminShell';
 import { LinkScreen } from '../features/dashboard/LinkScreen';
 import { PeopleScreen } from '../features/dashboard/PeopleScreen';
+import { ResponsesScreen } from '../features/dashboard/ResponsesScreen';
 import { SignInScreen } from '../features/dashboard/SignInScreen';
 import { SignOutScreen } from '../features/dashboard/SignOutScreen';
 import { WhyScreen } from '../features/dashboard/WhyScreen';
@@ -28,6 +29,7 @@ const admin: LayoutModule = {
     adminPeople: PeopleScreen,
     adminAvailability: AvailabilityScreen,
     adminWhy: WhyScreen,
+    adminResponses: ResponsesScreen,
   },
 };
 export default admin;

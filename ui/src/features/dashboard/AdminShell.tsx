@@ -70,6 +70,11 @@ function Nav({ frame, payload }: { frame: AdminFrame; payload: Payload }) {
       <Link to={href('adminWhy', payload.locale)} aria-current={payload.route === 'adminWhy' ? 'page' : undefined}>
         <FormattedMessage id="admin.nav.why" />
       </Link>
+      {frame.role !== 'staff' && (
+        <Link to={href('adminResponses', payload.locale)} aria-current={payload.route === 'adminResponses' ? 'page' : undefined}>
+          <FormattedMessage id="admin.nav.responses" />
+        </Link>
+      )}
       {frame.role === 'owner' && (
         <Link to={href('adminPeople', payload.locale)} aria-current={payload.route === 'adminPeople' ? 'page' : undefined}>
           <FormattedMessage id="admin.nav.people" />

@@ -6,8 +6,9 @@
 # RSS idle with 10,000 businesses against the demo's deployment, the
 # cached home and booking page of business #9,999 against plain net/http,
 # the first render of a business's booking page (a miss) and its slots at
-# 20 connections, and the queries a cached page costs (resolving the host
-# is a map in memory).
+# 20 connections, the queries a cached page costs (resolving the host
+# is a map in memory), and the dashboard of the demo studio, which holds
+# 10,000 bookings among them.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 work=$1
@@ -32,7 +33,7 @@ tenants_url=$("$bin" postgres start --dir "$work/tenants" --fast 2>"$work/tenant
 trap '"$bin" postgres stop --dir "$work/tenants" >/dev/null 2>&1 || true' EXIT
 DATABASE_URL=$tenants_url "$bin" seed >"$work/tenants-seed.log" 2>&1 || { cat "$work/tenants-seed.log"; exit 1; }
 go build -o "$work/tenantbench" ./backend/cmd/tenantbench
-"$work/tenantbench" generate -db "$tenants_url" -businesses "$businesses" -bookings 200
+"$work/tenantbench" generate -db "$tenants_url" -businesses "$businesses" -bookings 200 -own 10000
 
 # The demo's deployment (its two businesses), seeded, then started and idle.
 "$bin" seed --data-dir "$work/one" >"$work/one-seed.log" 2>&1 || { cat "$work/one-seed.log"; exit 1; }
@@ -77,4 +78,9 @@ awk -v d="$((after - before - 1))" 'BEGIN { printf "queries while 2,000 cached p
 echo "-- the same slots, all of business #$((businesses - 1)) (its rows warm), for comparison (wrk, 20 connections, 10 s)"
 wrk -t2 -c20 -d10s --latency -H "Host: $host" "http://127.0.0.1:$port/api/booking/slots?calendar=demo-consultation&from=$(date +%F)&to=$(date -d '+28 days' +%F)&tz=Europe/Berlin" |
   grep -E '^ +(50|99)%|Requests/sec'
+
+echo "-- the dashboard of the demo studio (10,000 bookings) among them: each page from 20 people of its front desk signed in at once"
+go build -o "$work/dashbench" ./backend/cmd/dashbench
+for i in $(seq 20); do DATABASE_URL=$tenants_url "$bin" user add --business demo-studio --email "desk$i@bench.localhost" --role desk 2>>"$work/people.log" | tail -1; done >"$work/links.txt"
+"$work/dashbench" -base "http://127.0.0.1:$port" -conns 20 -n 400 <"$work/links.txt" || tail -20 "$work/tenants.log"
 kill -TERM "$server"; wait "$server" || true

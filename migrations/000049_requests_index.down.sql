@@ -1,0 +1,1 @@
+DROP INDEX IF EXISTS bookings_requests;

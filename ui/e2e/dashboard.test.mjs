@@ -190,6 +190,50 @@ describe('the dashboard', () => {
     await laptop.close();
   });
 
+  test('the front desk books a client from the calendar\'s free times; the calendar, the check and the responses pass axe', async () => {
+    const link = addPerson('calendar.e2e@example.com', 'desk');
+    const ctx = await env.browser.newContext({ bypassCSP: true, locale: 'en-US', viewport: { width: 1280, height: 800 } });
+    const page = await ctx.newPage();
+    const problems = watchConsole(page);
+    await page.goto(env.server.base + link);
+    await page.getByRole('button', { name: en['admin.link.button'] }).click();
+    await page.getByRole('heading', { name: en['admin.bookings.heading'] }).waitFor();
+    await page.getByRole('link', { name: en['admin.nav.calendar'], exact: true }).click();
+    await page.getByRole('heading', { name: en['admin.calendar.heading'] }).waitFor();
+    await waitForHydration(page);
+    // The first day ahead with a free massage.
+    const from = new Date().toISOString().slice(0, 10);
+    const to = new Date(Date.now() + 20 * 864e5).toISOString().slice(0, 10);
+    const slots = await (await fetch(`${env.server.base}/api/booking/slots?calendar=demo-massage&from=${from}&to=${to}&tz=Europe/Berlin`)).json();
+    const day = Object.keys(slots.slots).find((d) => slots.slots[d].length > 0);
+    await page.goto(`${env.server.base}/admin/calendar?date=${day}&book=demo-massage`);
+    await waitForHydration(page);
+    assert.deepEqual(await axe(page), [], 'the calendar');
+    await page.screenshot({ path: join(SHOTS, 'dashboard-calendar-1280.png'), fullPage: true });
+    await page.getByRole('link', { name: /^Book Massage with / }).first().click();
+    await page.getByRole('heading', { name: en['admin.book.heading'] }).waitFor();
+    assert.deepEqual(await axe(page), [], 'booking for a client');
+    await page.getByLabel(en['admin.book.firstName']).fill('Hedy');
+    await page.getByLabel(en['admin.book.lastName']).fill('Lamarr');
+    await page.getByLabel(en['admin.book.email']).fill('hedy.dashboard@example.com');
+    const phone = page.getByLabel(en['admin.book.phone']);
+    if (await phone.count()) await phone.fill('+49 30 1234567');
+    const place = page.getByLabel(en['admin.book.place']);
+    if (await place.count()) await place.fill('Lindenstraße 12, 10969 Berlin');
+    await page.getByRole('button', { name: en['admin.book.submit'], exact: true }).click();
+    await page.getByRole('status').filter({ hasText: /Booked/ }).waitFor();
+    await page.getByText('hedy.dashboard@example.com').first().waitFor();
+
+    await page.goto(`${env.server.base}/admin/why-not-free?calendar=demo-massage&date=${day}&time=03:00`);
+    await page.getByText(en['admin.why.notFree']).waitFor();
+    assert.deepEqual(await axe(page), [], 'why is this time not free');
+    await page.goto(`${env.server.base}/admin/responses`);
+    await page.getByRole('heading', { name: en['admin.responses.heading'] }).waitFor();
+    assert.deepEqual(await axe(page), [], 'the responses');
+    assert.deepEqual(real(problems), [], 'no console errors');
+    await ctx.close();
+  });
+
   test('a person adds a passkey, then signs in with it instead of a mail (a virtual authenticator)', async () => {
     const link = addPerson('passkey.e2e@example.com', 'owner');
     // A passkey belongs to the business's own host, a domain name (never an

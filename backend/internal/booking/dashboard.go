@@ -4,9 +4,13 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strconv"
+	"strings"
+	"time"
 
 	"github.com/jackc/pgx/v5"
 
+	"slotwise/backend/internal/availability"
 	"slotwise/backend/internal/db"
 )
 
@@ -111,4 +115,52 @@ func (s *Service) Person(ctx context.Context, id int64) (*Person, error) {
 // PersonBySlug is the business's staff member of slug.
 func (s *Service) PersonBySlug(ctx context.Context, slug string) (*Person, error) {
 	return PersonBySlug(ctx, s.pool, slug)
+}
+
+// BusyEvent is an event of a person's own calendar, by its calendar's name.
+type BusyEvent struct {
+	Calendar   string
+	Start, End time.Time
+}
+
+// maxBusyEvents bounds the events one person's range shows.
+const maxBusyEvents = 500
+
+// BusyEvents are the events of staffID's own calendars overlapping
+// [from, to), in start order, named by their calendar (its server's
+// name when it has none).
+func (s *Service) BusyEvents(ctx context.Context, staffID int64, from, to time.Time) ([]BusyEvent, error) {
+	rows, err := s.pool.Query(ctx, `
+		SELECT coalesce(nullif(cc.name, ''), sb.calendar_url), lower(sb.span), upper(sb.span)
+		FROM staff_busy sb JOIN connection_calendars cc
+		  ON cc.connection_id = sb.connection_id AND cc.url = sb.calendar_url AND cc.location_id = sb.location_id
+		WHERE sb.location_id = $1 AND sb.staff_id = $2 AND sb.span && tstzrange($3, $4)
+		ORDER BY lower(sb.span) LIMIT `+strconv.Itoa(maxBusyEvents), db.ThisBusiness, staffID, from, to)
+	if err != nil {
+		return nil, fmt.Errorf("booking: unable to read a person's events: %w", err)
+	}
+	return pgx.CollectRows(rows, func(r pgx.CollectableRow) (BusyEvent, error) {
+		var e BusyEvent
+		err := r.Scan(&e.Calendar, &e.Start, &e.End)
+		e.Calendar = calendarNameOf(e.Calendar)
+		return e, err
+	})
+}
+
+// calendarNameOf is a calendar's name, or its server's for one that has
+// none (its address).
+func calendarNameOf(name string) string {
+	if i := strings.Index(name, "://"); i >= 0 {
+		return strings.SplitN(name[i+3:], "/", 2)[0]
+	}
+	return name
+}
+
+// WorkingTime is a person's working time on their dates from through to.
+func WorkingTime(st *Staff, from, to availability.Date) ([]availability.Interval, error) {
+	as, err := availabilityStaff(st)
+	if err != nil {
+		return nil, err
+	}
+	return availability.WorkingTime(as, from, to), nil
 }

@@ -14,6 +14,7 @@ import (
 	"slotwise/backend/internal/clock"
 	"slotwise/backend/internal/command"
 	"slotwise/backend/internal/db"
+	"slotwise/backend/internal/forms"
 )
 
 // Service runs the booking use cases. Every change goes through the
@@ -151,9 +152,12 @@ func (s *Service) book(ctx context.Context, tx pgx.Tx, cmd BookCommand, cal *Cal
 			return nil, err
 		}
 	}
-	invalid := validateContact(&cmd.Contact, cmd.LocationChoice, cal, cmd.AcceptTerms, now)
+	invalid := validateContact(&cmd.Contact, cmd.LocationChoice, cal, cmd.AcceptTerms || cmd.ForClient, now)
 	maps.Copy(invalid.Fields, errs)
-	answers := checkQuestions(cal, cmd.Answers, now, invalid)
+	var answers forms.Answers
+	if !cmd.ForClient || len(cmd.Answers) > 0 {
+		answers = checkQuestions(cal, cmd.Answers, now, invalid)
+	}
 	seats := validateGuests(&cmd, cal, invalid)
 	checkRepeat(cmd.Repeat, cal, invalid)
 	staff, err := pickStaff(cal, cmd.StaffID)
@@ -167,7 +171,7 @@ func (s *Service) book(ctx context.Context, tx pgx.Tx, cmd BookCommand, cal *Cal
 		return nil, invalid
 	}
 	status := StatusScheduled
-	if cal.RequiresConfirmation {
+	if cal.RequiresConfirmation && !cmd.ForClient {
 		status = StatusRequested
 	}
 	assignment := AssignedAny

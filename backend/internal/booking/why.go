@@ -3,7 +3,6 @@ package booking
 import (
 	"context"
 	"fmt"
-	"strings"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -232,10 +231,7 @@ func (s *Service) ownEventsInTheWay(ctx context.Context, st *Staff, blocked avai
 		var w WhyReason
 		var ev availability.Interval
 		err := r.Scan(&w.Calendar, &ev.Start, &ev.End)
-		w.Code, w.Event = WhyOwnCalendar, &ev
-		if i := strings.Index(w.Calendar, "://"); i >= 0 { // a calendar without a name: its server's
-			w.Calendar = strings.SplitN(w.Calendar[i+3:], "/", 2)[0]
-		}
+		w.Code, w.Event, w.Calendar = WhyOwnCalendar, &ev, calendarNameOf(w.Calendar)
 		return w, err
 	})
 }

@@ -77,9 +77,14 @@ type BookCommand struct {
 	// caller's abuse limits (the booker's attempt and each address).
 	Admit          Admit  `json:"-"`
 	IdempotencyKey string `json:"-"`
-	visit          string // the visit a cart's booking belongs to
-	forGuest       bool   // a visit's service for Guests[0], not the booker
-	anyMinute      bool   // a visit's later service: any minute, not the calendar's grid
+	// ForClient is the business booking for its client (the dashboard):
+	// the client's questions and the terms are theirs to answer, not
+	// required here, and a calendar that asks for confirmation books
+	// confirmed, the business having decided.
+	ForClient bool   `json:"-"`
+	visit     string // the visit a cart's booking belongs to
+	forGuest  bool   // a visit's service for Guests[0], not the booker
+	anyMinute bool   // a visit's later service: any minute, not the calendar's grid
 }
 
 // Repeat asks for a series: the same time every week or every other week,

@@ -124,7 +124,7 @@ func (f AdminFilters) query() url.Values {
 // doneOf is what the last change did, as its redirect told.
 func doneOf(query url.Values) string {
 	switch done := query.Get("done"); done {
-	case "confirmed", "declined", "cancelled", "marked", "noted", "moved":
+	case "confirmed", "declined", "cancelled", "marked", "noted", "moved", "booked":
 		return done
 	}
 	return ""

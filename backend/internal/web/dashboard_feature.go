@@ -69,6 +69,9 @@ func (d dashboardFeature) Register(r *Registry) {
 	r.Page("adminAvailability", d.signedIn(d.availabilityPage))
 	r.Action("adminAvailability", d.signedInAction(d.changeAvailability))
 	r.Page("adminWhy", d.signedIn(d.whyPage))
+	r.Page("adminCalendar", d.signedIn(d.calendarPage))
+	r.Page("adminNewBooking", d.signedIn(d.newBookingPage))
+	r.Action("adminNewBooking", d.signedInAction(d.bookForClient))
 	r.Page("adminResponses", d.signedIn(d.responsesPage))
 	r.Page("adminAccount", d.signedIn(d.accountPage))
 	r.Action("adminAccount", d.signedInAction(d.changeAccount))
@@ -87,6 +90,8 @@ var dashboardErrors = []ErrorMapping{
 	{Err: people.ErrLastOwner, Status: http.StatusConflict, Code: "last_owner", MessageID: "admin.people.lastOwner"},
 	{Err: people.ErrNotRecent, Status: http.StatusForbidden, Code: "sign_in_again", MessageID: "admin.passkey.signInAgain"},
 	{Err: booking.ErrPersonNotFound, Status: http.StatusNotFound, Code: "not_found", MessageID: "error.notFound.title"},
+	{Err: errNoSuchTime, Status: http.StatusNotFound, Code: "not_found", MessageID: "error.notFound.title"},
+	{Err: errPaidOnline, Status: http.StatusUnprocessableEntity, Code: "paid_online", MessageID: "admin.book.paidOnline"},
 	{Err: errOwnersOnly, Status: http.StatusNotFound, Code: "not_found", MessageID: "error.notFound.title"},
 }
 

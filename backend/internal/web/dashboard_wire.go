@@ -358,3 +358,65 @@ type AdminResponsesPageData struct {
 	More      string            `json:"more,omitempty"`
 	Export    string            `json:"export"`
 }
+
+// AdminSpan is a stretch of time, RFC 3339.
+type AdminSpan struct {
+	Start string `json:"start"`
+	End   string `json:"end"`
+}
+
+// AdminBusy is an event of a person's own calendar: busy, by the
+// calendar's name (never the event's title, which stays theirs).
+type AdminBusy struct {
+	Calendar string `json:"calendar"`
+	Start    string `json:"start"`
+	End      string `json:"end"`
+}
+
+// AdminCalendarColumn is one person over the calendar's range: their
+// working hours, bookings, own events, and the chosen service's free
+// starts.
+type AdminCalendarColumn struct {
+	Slug     string            `json:"slug"`
+	Name     string            `json:"name"`
+	Hours    []AdminSpan       `json:"hours"`
+	Bookings []AdminBookingRow `json:"bookings"`
+	Busy     []AdminBusy       `json:"busy"`
+	Free     []string          `json:"free"`
+}
+
+// AdminCalendarPageData is a day or a week of some people, as the
+// address asked.
+type AdminCalendarPageData struct {
+	Frame     AdminFrame            `json:"frame"`
+	View      string                `json:"view" tstype:"'day' | 'week'"`
+	Date      string                `json:"date"`  // the day asked for, YYYY-MM-DD
+	Today     string                `json:"today"` // in TimeZone
+	From      string                `json:"from"`  // the range's first day
+	To        string                `json:"to"`    // its last
+	TimeZone  string                `json:"timeZone"`
+	Staff     string                `json:"staff"` // one person's slug; "" everyone's
+	Book      string                `json:"book"`  // the service whose free times show; "" none
+	People    []AdminChoice         `json:"people"`
+	Calendars []AdminChoice         `json:"calendars"`
+	Columns   []AdminCalendarColumn `json:"columns"`
+}
+
+// AdminNewBookingPageData is a free time to book for a client: the
+// service, the person, the time, and what its form asks.
+type AdminNewBookingPageData struct {
+	Frame    AdminFrame `json:"frame"`
+	Calendar string     `json:"calendar"` // the service's name
+	Staff    string     `json:"staff"`    // the person's
+	Start    string     `json:"start"`
+	End      string     `json:"end"`
+	Phone    string     `json:"phone" tstype:"booking.FieldRule"` // what the service asks of the client
+	Notes    string     `json:"notes" tstype:"booking.FieldRule"`
+	// Places are the service's places to choose among; TypedPlace, the
+	// client says their own; AskPlace, the form asks.
+	Places     []string `json:"places"`
+	TypedPlace bool     `json:"typedPlace"`
+	AskPlace   bool     `json:"askPlace"`
+	FormKey    string   `json:"formKey"`
+	Back       string   `json:"back"` // the calendar it came from
+}

@@ -707,6 +707,75 @@ export interface AdminResponsesPageData {
   more?: string;
   export: string;
 }
+/**
+ * AdminSpan is a stretch of time, RFC 3339.
+ */
+export interface AdminSpan {
+  start: string;
+  end: string;
+}
+/**
+ * AdminBusy is an event of a person's own calendar: busy, by the
+ * calendar's name (never the event's title, which stays theirs).
+ */
+export interface AdminBusy {
+  calendar: string;
+  start: string;
+  end: string;
+}
+/**
+ * AdminCalendarColumn is one person over the calendar's range: their
+ * working hours, bookings, own events, and the chosen service's free
+ * starts.
+ */
+export interface AdminCalendarColumn {
+  slug: string;
+  name: string;
+  hours: AdminSpan[];
+  bookings: AdminBookingRow[];
+  busy: AdminBusy[];
+  free: string[];
+}
+/**
+ * AdminCalendarPageData is a day or a week of some people, as the
+ * address asked.
+ */
+export interface AdminCalendarPageData {
+  frame: AdminFrame;
+  view: 'day' | 'week';
+  date: string; // the day asked for, YYYY-MM-DD
+  today: string; // in TimeZone
+  from: string; // the range's first day
+  to: string; // its last
+  timeZone: string;
+  staff: string; // one person's slug; "" everyone's
+  book: string; // the service whose free times show; "" none
+  people: AdminChoice[];
+  calendars: AdminChoice[];
+  columns: AdminCalendarColumn[];
+}
+/**
+ * AdminNewBookingPageData is a free time to book for a client: the
+ * service, the person, the time, and what its form asks.
+ */
+export interface AdminNewBookingPageData {
+  frame: AdminFrame;
+  calendar: string; // the service's name
+  staff: string; // the person's
+  start: string;
+  end: string;
+  phone: booking.FieldRule; // what the service asks of the client
+  notes: booking.FieldRule;
+  /**
+   * Places are the service's places to choose among; TypedPlace, the
+   * client says their own; AskPlace, the form asks.
+   */
+  places: string[];
+  typedPlace: boolean;
+  askPlace: boolean;
+  formKey: string;
+  back: string; // the calendar it came from
+}
 
 //////////
 // source: forms_wire.go

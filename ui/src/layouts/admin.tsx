@@ -2,8 +2,10 @@ import { AccountScreen } from '../features/dashboard/AccountScreen';
 import { AvailabilityScreen } from '../features/dashboard/AvailabilityScreen';
 import { BookingScreen } from '../features/dashboard/BookingScreen';
 import { BookingsScreen } from '../features/dashboard/BookingsScreen';
+import { CalendarScreen } from '../features/dashboard/CalendarScreen';
 import { AdminShell } from '../features/dashboard/AdminShell';
 import { LinkScreen } from '../features/dashboard/LinkScreen';
+import { NewBookingScreen } from '../features/dashboard/NewBookingScreen';
 import { PeopleScreen } from '../features/dashboard/PeopleScreen';
 import { ResponsesScreen } from '../features/dashboard/ResponsesScreen';
 import { SignInScreen } from '../features/dashboard/SignInScreen';
@@ -29,6 +31,8 @@ const admin: LayoutModule = {
     adminPeople: PeopleScreen,
     adminAvailability: AvailabilityScreen,
     adminWhy: WhyScreen,
+    adminCalendar: CalendarScreen,
+    adminNewBooking: NewBookingScreen,
     adminResponses: ResponsesScreen,
   },
 };

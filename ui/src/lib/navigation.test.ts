@@ -14,6 +14,9 @@ describe('shouldDelayHydration', () => {
   it.each([
     ['/widget/bookings/demo', false],
     ['/widget', false],
+    ['/admin', false],
+    ['/admin/calendar', false],
+    ['/administration', true],
     ['/v2/preview/abc/b/x', false],
     ['/verify-payment-callback', false],
     ['/assets/main.js', false],

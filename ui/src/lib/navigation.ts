@@ -1,9 +1,10 @@
 // Rules of navigation shared by links, the page host and the client entry.
 
-// Paths that hydrate at once: widgets, previews, the payment callback,
-// assets and APIs. Every other page (the website) hydrates when the visitor
-// first interacts or the browser is idle, so it paints and scrolls sooner.
-const EAGER_HYDRATION = [/^\/widget(\/|$)/, /^\/v2\/preview(\/|$)/, /^\/verify-payment-callback(\/|$)/, /^\/assets(\/|$)/, /^\/api(\/|$)/];
+// Paths that hydrate at once: the dashboard (an application, used at
+// once), widgets, previews, the payment callback, assets and APIs. Every
+// other page (the website) hydrates when the visitor first interacts or
+// the browser is idle, so it paints and scrolls sooner.
+const EAGER_HYDRATION = [/^\/admin(\/|$)/, /^\/widget(\/|$)/, /^\/v2\/preview(\/|$)/, /^\/verify-payment-callback(\/|$)/, /^\/assets(\/|$)/, /^\/api(\/|$)/];
 
 export function shouldDelayHydration(basePath: string): boolean {
   return !EAGER_HYDRATION.some((re) => re.test(basePath));

@@ -64,6 +64,9 @@ function Nav({ frame, payload }: { frame: AdminFrame; payload: Payload }) {
           </span>
         )}
       </Link>
+      <Link to={href('adminCalendar', payload.locale)} aria-current={payload.route === 'adminCalendar' ? 'page' : undefined}>
+        <FormattedMessage id="admin.nav.calendar" />
+      </Link>
       <Link to={href('adminAvailability', payload.locale)} aria-current={payload.route === 'adminAvailability' ? 'page' : undefined}>
         <FormattedMessage id="admin.nav.availability" />
       </Link>

@@ -1,0 +1,145 @@
+package web
+
+import (
+	"context"
+	"strings"
+	"time"
+
+	"slotwise/backend/internal/availability"
+	"slotwise/backend/internal/booking"
+	"slotwise/backend/internal/content"
+	"slotwise/backend/internal/web/pages"
+)
+
+// The calendar: a day or a week of one person or of everyone the viewer
+// may see, side by side, in the business's zone or another the address
+// names; their hours, their bookings, the events of their own calendars
+// (busy, by the calendar's name), and, with a service chosen, its free
+// times, each a way to book it for a client. The question is the
+// address (a GET form), so Back, reload and a shared link show the same.
+
+// Bounds of one calendar page: the people shown side by side, and the
+// bookings read of each.
+const (
+	calendarPeople   = 30
+	calendarBookings = 500
+)
+
+func (d dashboardFeature) calendarPage(ctx context.Context, req *pages.Request, v *viewer) (*pages.Result, error) {
+	f, err := v.frame(ctx)
+	if err != nil {
+		return nil, err
+	}
+	q := req.Query
+	zone, err := time.LoadLocation(q.Get("tz"))
+	if err != nil || q.Get("tz") == "" || strings.EqualFold(q.Get("tz"), "local") {
+		zone, err = time.LoadLocation(f.Business.TimeZone)
+		if err != nil {
+			zone = time.UTC
+		}
+	}
+	today := availability.DateOf(d.svc.Now(), zone)
+	day, err := availability.ParseDate(q.Get("date"))
+	if err != nil {
+		day = today
+	}
+	view := q.Get("view")
+	first, last := day, day
+	if view == "week" {
+		first = day.AddDays(-((int(day.Weekday()) + 6) % 7)) // the week from its Monday
+		last = first.AddDays(6)
+	} else {
+		view = "day"
+	}
+	everyone, err := v.staffMembers(ctx)
+	if err != nil {
+		return nil, err
+	}
+	calendars, _, err := d.svc.Choices(ctx)
+	if err != nil {
+		return nil, err
+	}
+	data := AdminCalendarPageData{Frame: f, View: view, Date: day.String(), Today: today.String(), From: first.String(), To: last.String(),
+		TimeZone: zone.String(), Staff: q.Get("staff"), Book: q.Get("book"), People: choicesOf(everyone), Calendars: choicesOf(calendars),
+		Columns: []AdminCalendarColumn{}}
+	shown := everyone
+	if data.Staff != "" {
+		shown = nil
+		for _, p := range everyone {
+			if p.Slug == data.Staff {
+				shown = append(shown, p)
+			}
+		}
+	}
+	if len(shown) > calendarPeople {
+		shown = shown[:calendarPeople]
+	}
+	from, to := availability.DayRange(first, last, zone)
+	for _, p := range shown {
+		col, err := d.calendarColumn(ctx, v, p.Slug, from, to, first, last, zone, data.Book)
+		if err != nil {
+			return nil, err
+		}
+		data.Columns = append(data.Columns, col)
+	}
+	return &pages.Result{Title: req.T("admin.calendar.title"), Data: data}, nil
+}
+
+// calendarColumn is one person's range: hours, bookings, own events, and
+// the chosen service's free times when they take it.
+func (d dashboardFeature) calendarColumn(ctx context.Context, v *viewer, slug string, from, to time.Time, first, last availability.Date, zone *time.Location, book string) (AdminCalendarColumn, error) {
+	person, err := v.staffMember(ctx, slug)
+	if err != nil {
+		return AdminCalendarColumn{}, err
+	}
+	col := AdminCalendarColumn{Slug: slug, Name: person.Name, Hours: []AdminSpan{}, Bookings: []AdminBookingRow{}, Busy: []AdminBusy{}, Free: []string{}}
+	if d.deps.Content != nil && d.deps.Pool != nil {
+		it, err := content.Get(ctx, d.deps.Pool, staffKind, slug)
+		if err != nil {
+			return col, err
+		}
+		// The person's own dates around the range: their zone may differ.
+		working, err := booking.WorkingTime(bookingStaff(person.ID, it.(*content.Staff)), first.AddDays(-1), last.AddDays(1))
+		if err != nil {
+			return col, err
+		}
+		for _, iv := range working {
+			if iv.End.After(from) && iv.Start.Before(to) {
+				col.Hours = append(col.Hours, AdminSpan{Start: iv.Start.UTC().Format(time.RFC3339), End: iv.End.UTC().Format(time.RFC3339)})
+			}
+		}
+	}
+	q := booking.ListQuery{Staff: slug, From: from, To: to, Limit: 100, // the viewer keeps a staff member to their own
+		Status: strings.Join([]string{booking.StatusRequested, booking.StatusScheduled, booking.StatusRescheduled, booking.StatusPending}, ",")}
+	for len(col.Bookings) < calendarBookings {
+		page, next, err := v.bookings(ctx, q)
+		if err != nil {
+			return col, err
+		}
+		for _, r := range page {
+			col.Bookings = append(col.Bookings, rowOf(r))
+		}
+		if next == "" {
+			break
+		}
+		q.Cursor = next
+	}
+	events, err := d.svc.BusyEvents(ctx, person.ID, from, to)
+	if err != nil {
+		return col, err
+	}
+	for _, e := range events {
+		col.Busy = append(col.Busy, AdminBusy{Calendar: e.Calendar, Start: e.Start.UTC().Format(time.RFC3339), End: e.End.UTC().Format(time.RFC3339)})
+	}
+	if book != "" {
+		res, err := d.svc.Slots(ctx, booking.SlotsQuery{Calendar: book, From: first.String(), To: last.String(), TimeZone: zone.String(), StaffID: person.ID})
+		if err == nil {
+			for _, day := range res.Days {
+				for _, sl := range day.Slots {
+					col.Free = append(col.Free, sl.Start.UTC().Format(time.RFC3339))
+				}
+			}
+		} // a service the person does not take, or none of that slug: no free times
+	}
+	return col, nil
+}

@@ -80,7 +80,8 @@ function screensOf(layoutFile) {
 }
 
 // partsOf finds the chunks fetched with import() and named
-// (webpackChunkName): part name → the module it loads.
+// (webpackChunkName): part name → the modules it loads (several imports
+// may share a chunk's name, and webpack one chunk).
 function partsOf(srcDir) {
   const parts = {};
   const files = reachable([path.join(srcDir, 'entry-client.tsx'), ...LAYOUTS.map((l) => path.join(srcDir, 'layouts', `${l}.tsx`))]);
@@ -88,7 +89,7 @@ function partsOf(srcDir) {
     const src = fs.readFileSync(file, 'utf8');
     for (const m of src.matchAll(/import\(\s*\/\*\s*webpackChunkName:\s*"([^"]+)"\s*\*\/\s*['"](\.{1,2}\/[^'"]+)['"]\s*\)/g)) {
       const module = resolve(file, m[2]);
-      if (module && /\.tsx?$/.test(module) && !/^layout-/.test(m[1])) parts[m[1]] = module;
+      if (module && /\.tsx?$/.test(module) && !/^layout-/.test(m[1])) parts[m[1]] = [...new Set([...(parts[m[1]] ?? []), module])];
     }
   }
   return parts;
@@ -123,8 +124,8 @@ function messageManifest(srcDir, catalogue) {
       manifest[`${layout}/${route}`] = [...new Set([...shared, ...ids])].sort();
     }
   }
-  for (const [name, module] of Object.entries(partsOf(srcDir))) {
-    manifest[`part/${name}`] = [...idsOf(reachable([module], true))].sort();
+  for (const [name, modules] of Object.entries(partsOf(srcDir))) {
+    manifest[`part/${name}`] = [...idsOf(reachable(modules, true))].sort();
   }
   return manifest;
 }

@@ -82,7 +82,7 @@ func (d dashboardFeature) calendarPage(ctx context.Context, req *pages.Request, 
 		}
 		data.Columns = append(data.Columns, col)
 	}
-	return &pages.Result{Title: req.T("admin.calendar.title"), Data: data}, nil
+	return &pages.Result{Title: req.T("admin.calendar.title"), Data: data, Parts: adminScreens}, nil
 }
 
 // calendarColumn is one person's range: hours, bookings, own events, and

@@ -83,6 +83,11 @@ func (d dashboardFeature) Register(r *Registry) {
 	}
 }
 
+// adminScreens names the chunk of the dashboard's screens beyond the
+// bookings (ui/src/features/dashboard/lazyParts.ts): a page of one of
+// them carries its texts.
+var adminScreens = []string{"admin-screens"}
+
 var dashboardErrors = []ErrorMapping{
 	{Err: people.ErrEmail, Status: http.StatusUnprocessableEntity, Code: "invalid_email", MessageID: "validation.emailInvalid"},
 	{Err: people.ErrLinkSpent, Status: http.StatusGone, Code: "link_spent", MessageID: "admin.link.spent"},

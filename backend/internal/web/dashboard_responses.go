@@ -102,7 +102,7 @@ func (d dashboardFeature) responsesPage(ctx context.Context, req *pages.Request,
 		more.Set("cursor", next)
 		data.More = adminHref(req, "adminResponses", "", nil, more)
 	}
-	return &pages.Result{Title: req.T("admin.responses.title"), Data: data}, nil
+	return &pages.Result{Title: req.T("admin.responses.title"), Data: data, Parts: adminScreens}, nil
 }
 
 func responseOf(s forms.ReadableSubmission) AdminResponse {

@@ -1,0 +1,17 @@
+import { eagerPart } from '../../lib/lazyPart';
+import { AccountScreen } from './AccountScreen';
+import { AvailabilityScreen } from './AvailabilityScreen';
+import { CalendarScreen } from './CalendarScreen';
+import { NewBookingScreen } from './NewBookingScreen';
+import { PeopleScreen } from './PeopleScreen';
+import { ResponsesScreen } from './ResponsesScreen';
+import { WhyScreen } from './WhyScreen';
+
+// The server's twin of lazyParts.ts: the same screens, imported eagerly.
+export const CalendarPart = eagerPart(CalendarScreen);
+export const NewBookingPart = eagerPart(NewBookingScreen);
+export const AvailabilityPart = eagerPart(AvailabilityScreen);
+export const WhyPart = eagerPart(WhyScreen);
+export const ResponsesPart = eagerPart(ResponsesScreen);
+export const PeoplePart = eagerPart(PeopleScreen);
+export const AccountPart = eagerPart(AccountScreen);

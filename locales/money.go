@@ -3,6 +3,7 @@ package locales
 import (
 	"fmt"
 	"strconv"
+	"strings"
 
 	"github.com/bojanz/currency"
 )
@@ -37,4 +38,23 @@ func twoDecimals(minor int64) string {
 		sign, minor = "-", -minor
 	}
 	return fmt.Sprintf("%s%s.%02d", sign, strconv.FormatInt(minor/100, 10), minor%100)
+}
+
+// MinorAmount reads an amount typed in the currency's major unit ("12.50",
+// "12,50", "5000" for JPY) as minor units, rounded to the currency's own
+// decimals; ok is false for what is no positive amount.
+func MinorAmount(code, text string) (minor int64, ok bool) {
+	text = strings.TrimSpace(text)
+	if !strings.Contains(text, ".") {
+		text = strings.Replace(text, ",", ".", 1)
+	}
+	amount, err := currency.NewAmount(text, code)
+	if err != nil {
+		return 0, false
+	}
+	minor, err = amount.Round().Int64()
+	if err != nil || minor <= 0 {
+		return 0, false
+	}
+	return minor, true
 }

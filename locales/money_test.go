@@ -48,3 +48,27 @@ func TestAPriceForSearchEnginesIsAPlainDecimalInTheCurrencysDecimals(t *testing.
 		}
 	}
 }
+
+func TestATypedAmountIsReadInTheCurrencysMinorUnits(t *testing.T) {
+	tests := []struct {
+		code, text string
+		want       int64
+		ok         bool
+	}{
+		{"EUR", "12.50", 1250, true},
+		{"EUR", "12,50", 1250, true},
+		{"EUR", " 7 ", 700, true},
+		{"EUR", "0.004", 0, false},
+		{"JPY", "5000", 5000, true},
+		{"KWD", "1.2345", 1235, true},
+		{"EUR", "-3", 0, false},
+		{"EUR", "ten", 0, false},
+		{"EUR", "", 0, false},
+	}
+	for _, tt := range tests {
+		got, ok := MinorAmount(tt.code, tt.text)
+		if got != tt.want || ok != tt.ok {
+			t.Errorf("MinorAmount(%s, %q) = %d, %v; want %d, %v", tt.code, tt.text, got, ok, tt.want, tt.ok)
+		}
+	}
+}

@@ -4,7 +4,8 @@
 // each) come one a line on standard input; each is redeemed as a browser
 // does (its page, then its button). scripts/bench-tenants.sh runs it on
 // the deployment of many businesses, whose demo studio holds 10,000
-// bookings; it talks to 127.0.0.1 only.
+// bookings; it talks to 127.0.0.1 only. Its pages are built from the
+// route table, as every link is.
 package main
 
 import (
@@ -20,19 +21,27 @@ import (
 	"time"
 
 	"slotwise/backend/internal/loadtest"
+	"slotwise/backend/internal/route"
 )
 
 // pages are what is measured: the dashboard's screens as a front desk
-// opens them. {day} is tomorrow.
-var pages = []struct{ name, path string }{
-	{"upcoming bookings", "/admin"},
-	{"past bookings", "/admin/bookings/past"},
-	{"a search", "/admin?q=Booker+4242"},
-	{"a booking", "/admin/booking/bk_bench04242"},
-	{"the list as data (a client-side navigation)", "/api/page-data?path=%2Fadmin%2Fbookings%2Frequests"},
-	{"availability", "/admin/availability"},
-	{"why not free", "/admin/why-not-free?calendar=demo-consultation&date={day}&time=10:00"},
-	{"responses", "/admin/responses"},
+// opens them, tomorrow's where a day is asked.
+func pages() []struct{ name, path string } {
+	href := func(name string, params map[string]string, query url.Values) string {
+		return route.Default().Href("", name, "", params, query)
+	}
+	day := time.Now().AddDate(0, 0, 1).Format(time.DateOnly)
+	return []struct{ name, path string }{
+		{"upcoming bookings", href("adminBookings", nil, nil)},
+		{"past bookings", href("adminBookings", map[string]string{"tab": "past"}, nil)},
+		{"a search", href("adminBookings", nil, url.Values{"q": {"Booker 4242"}})},
+		{"a booking", href("adminBooking", map[string]string{"id": "bk_bench04242"}, nil)},
+		{"the list as data (a client-side navigation)", "/api/page-data?path=" + url.QueryEscape(href("adminBookings", map[string]string{"tab": "requests"}, nil))},
+		{"the calendar, a day of everyone", href("adminCalendar", nil, url.Values{"date": {day}})},
+		{"availability", href("adminAvailability", nil, nil)},
+		{"why not free", href("adminWhy", nil, url.Values{"calendar": {"demo-consultation"}, "date": {day}, "time": {"10:00"}})},
+		{"responses", href("adminResponses", nil, nil)},
+	}
 }
 
 func main() {
@@ -61,9 +70,8 @@ func run(c *loadtest.Common) error {
 		}
 		cookies[i] = cookie
 	}
-	day := time.Now().AddDate(0, 0, 1).Format(time.DateOnly)
-	for _, p := range pages {
-		target := c.Base + strings.ReplaceAll(p.path, "{day}", day)
+	for _, p := range pages() {
+		target := c.Base + p.path
 		res, err := c.Measure(func(i int) error {
 			req, _ := http.NewRequest(http.MethodGet, target, nil)
 			req.Header.Set("Cookie", cookies[i%len(cookies)])

@@ -164,3 +164,29 @@ func WorkingTime(st *Staff, from, to availability.Date) ([]availability.Interval
 	}
 	return availability.WorkingTime(as, from, to), nil
 }
+
+// SentReminder is one of a booking's reminders or its follow-up: to
+// whom, for when, and what became of it.
+type SentReminder struct {
+	Kind       string // reminder, follow_up
+	Before     int    // minutes before the start (after the end, for a follow-up)
+	Recipient  string // booker, guest:ADDRESS, staff:ID
+	Due        time.Time
+	State      string // due, sent, skipped
+	SkipReason string
+	Done       *time.Time
+}
+
+// Reminders are a booking's reminders and follow-up, due first.
+func (s *Service) Reminders(ctx context.Context, id string) ([]SentReminder, error) {
+	rows, err := s.pool.Query(ctx, `SELECT kind, offset_minutes, recipient, due_at, state, skip_reason, done_at FROM reminders
+		WHERE booking_id = $1 AND location_id = $2 ORDER BY due_at, id`, id, db.ThisBusiness)
+	if err != nil {
+		return nil, fmt.Errorf("booking: unable to read a booking's reminders: %w", err)
+	}
+	return pgx.CollectRows(rows, func(r pgx.CollectableRow) (SentReminder, error) {
+		var x SentReminder
+		err := r.Scan(&x.Kind, &x.Before, &x.Recipient, &x.Due, &x.State, &x.SkipReason, &x.Done)
+		return x, err
+	})
+}

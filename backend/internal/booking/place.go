@@ -27,6 +27,7 @@ type placement struct {
 	seats      int      // the seats a class booking takes (the booker and their guests)
 	holder     *Booking // collective: the booking being written, whose other people's time is held
 	anyMinute  bool     // a visit's later service: it starts when the one before ends, off its own grid
+	anyHour    bool     // an owner places it outside the hours: the person works every hour of its day
 }
 
 // write stores the booking for person inside the placement's savepoint.
@@ -45,7 +46,11 @@ type write func(ctx context.Context, tx pgx.Tx, person *Staff, blocked availabil
 //
 // "Any available" tries the free people fairest first (fairOrder).
 func (s *Service) place(ctx context.Context, tx pgx.Tx, p placement, w write) (*Staff, error) {
-	free, err := s.freeStaffAt(ctx, tx, p.cal, p.candidates, p.start, p.except, p.anyMinute)
+	candidates, anyMinute := p.candidates, p.anyMinute
+	if p.anyHour {
+		candidates, anyMinute = allDay(candidates, p.start), true
+	}
+	free, err := s.freeStaffAt(ctx, tx, p.cal, candidates, p.start, p.except, anyMinute)
 	if err != nil {
 		return nil, err
 	}
@@ -302,4 +307,27 @@ func (s *Service) placeTogether(ctx context.Context, tx pgx.Tx, p placement, fre
 		}
 	}
 	return free[0], sp.Commit(ctx)
+}
+
+// allDay is staff working every hour of the days around start, for an
+// owner who places a booking outside the hours: every other rule (their
+// bookings and buffers, their own calendars, notice, the daily limit)
+// still holds.
+func allDay(staff []*Staff, start time.Time) []*Staff {
+	out := make([]*Staff, len(staff))
+	for i, st := range staff {
+		zone, err := loadZone(st.TimeZone)
+		if err != nil {
+			out[i] = st
+			continue
+		}
+		c := *st
+		c.Overrides = slices.Clone(st.Overrides)
+		day := availability.DateOf(start, zone)
+		for d := -1; d <= 1; d++ { // the last override of a date wins
+			c.Overrides = append(c.Overrides, Override{Day: day.AddDays(d).String(), Hours: [][2]string{{"00:00", "24:00"}}})
+		}
+		out[i] = &c
+	}
+	return out
 }

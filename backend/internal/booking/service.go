@@ -342,7 +342,7 @@ func (s *Service) move(ctx context.Context, tx pgx.Tx, b *Booking, cmd Reschedul
 		candidates = cal.Staff
 	}
 	p := placement{cal: cal, candidates: candidates, start: start, except: b.ID, prefer: b.Staff.ID, named: cal.StaffMode == "named", seats: b.Seats, holder: b,
-		anyMinute: anyMinute}
+		anyMinute: anyMinute, anyHour: byBusiness && cmd.OutsideHours}
 	_, err := s.place(ctx, tx, p, func(ctx context.Context, tx pgx.Tx, person *Staff, blocked availability.Interval) error {
 		b.Staff = person
 		return s.store.moveBooking(ctx, tx, b, blocked.Start, blocked.End)

@@ -111,6 +111,9 @@ type RescheduleCommand struct {
 	Start          string `json:"start"`
 	TimeZone       string `json:"tz"`
 	IdempotencyKey string `json:"-"`
+	// OutsideHours lets the business place it at any hour of the day
+	// (an owner, on the dashboard); only RescheduleAsBusiness reads it.
+	OutsideHours bool `json:"-"`
 }
 
 // CancelCommand cancels a booking.

@@ -222,14 +222,9 @@ func (d dashboardFeature) staffItem(ctx context.Context, v *viewer, slug string)
 	return it.(*content.Staff), person, nil
 }
 
-// today is the date it is now in zone (the business's, when the person's
-// does not load).
+// today is the date it is now in zone (UTC for one that does not load).
 func today(now time.Time, zone string) availability.Date {
-	loc, err := time.LoadLocation(zone)
-	if err != nil {
-		loc = time.UTC
-	}
-	return availability.DateOf(now, loc)
+	return availability.DateOf(now, zoneOf(zone))
 }
 
 // bookingStaff is a staff item as the booking service computes with it.

@@ -38,10 +38,7 @@ func TestAvailabilityIsReachedOnlyByWhoMayChangeIt(t *testing.T) {
 	}
 	for i, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			header := map[string]string{"Host": hostOr(tt.host)}
-			if c := d.cookies[tt.who]; c != "" {
-				header["Cookie"] = c
-			}
+			header := d.browser(tt.who, tt.host)
 			var rec *httptest.ResponseRecorder
 			if tt.method == "POST" {
 				tt.form.Set("idempotencyKey", "key-"+strconv.Itoa(i))
@@ -49,20 +46,7 @@ func TestAvailabilityIsReachedOnlyByWhoMayChangeIt(t *testing.T) {
 			} else {
 				rec = d.do(tt.method, tt.target, header)
 			}
-			body := rec.Body.String()
-			if rec.Code != tt.want {
-				t.Fatalf("%d, want %d: %s", rec.Code, tt.want, body)
-			}
-			for _, s := range tt.shows {
-				if !strings.Contains(body, s) {
-					t.Errorf("does not show %q", s)
-				}
-			}
-			for _, s := range tt.hides {
-				if strings.Contains(body, s) {
-					t.Errorf("shows %q", s)
-				}
-			}
+			expect(t, rec, tt.want, tt.shows, tt.hides)
 		})
 	}
 	if agenda := d.agendaOf("mia"); agenda == "" {

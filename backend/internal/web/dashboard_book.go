@@ -105,10 +105,3 @@ func (d dashboardFeature) bookForClient(ctx context.Context, req *pages.Request,
 	}
 	return adminHref(req, "adminBooking", "", map[string]string{"id": b.ID}, url.Values{"done": {"booked"}}), nil
 }
-
-func zoneOf(name string) *time.Location {
-	if loc, err := time.LoadLocation(name); err == nil {
-		return loc
-	}
-	return time.UTC
-}

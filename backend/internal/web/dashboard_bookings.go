@@ -9,9 +9,11 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"slotwise/backend/internal/availability"
 	"slotwise/backend/internal/booking"
 	"slotwise/backend/internal/cursor"
 	"slotwise/backend/internal/web/pages"
+	"slotwise/locales"
 )
 
 // The dashboard's bookings: a list in four tabs (upcoming from the start
@@ -75,10 +77,7 @@ func (d dashboardFeature) bookingsPage(ctx context.Context, req *pages.Request, 
 	if err != nil {
 		return nil, err
 	}
-	zone, err := time.LoadLocation(f.Business.TimeZone)
-	if err != nil {
-		zone = time.UTC
-	}
+	zone := zoneOf(f.Business.TimeZone)
 	filters := filtersOf(req.Query)
 	now := d.svc.Now()
 	after := req.Query.Get("cursor")
@@ -124,7 +123,7 @@ func (f AdminFilters) query() url.Values {
 // doneOf is what the last change did, as its redirect told.
 func doneOf(query url.Values) string {
 	switch done := query.Get("done"); done {
-	case "confirmed", "declined", "cancelled", "marked", "noted", "moved", "booked":
+	case "confirmed", "declined", "cancelled", "marked", "noted", "moved", "booked", "refunded":
 		return done
 	}
 	return ""
@@ -181,6 +180,43 @@ func (d dashboardFeature) changeBooking(ctx context.Context, req *pages.Request,
 			err = d.svc.AddNote(ctx, id, form.Get("note"), key)
 		}
 		done = "noted"
+	case "refund":
+		// Money given back is the owner's decision, as the payment
+		// provider's account is.
+		if err = v.ownerOnly(); err == nil {
+			var b *booking.Booking
+			if b, err = v.booking(ctx, id); err == nil {
+				amount := int64(0) // all that is left
+				if text := form.Get("amount"); strings.TrimSpace(text) != "" {
+					currency := ""
+					if p := b.Record().Payment; p != nil {
+						currency = p.Currency
+					}
+					var ok bool
+					if amount, ok = locales.MinorAmount(currency, text); !ok {
+						err = &booking.ValidationError{Fields: map[string]string{"amount": "validation.refundAmount"}}
+					}
+				}
+				if err == nil {
+					_, err = d.svc.RefundAsBusiness(ctx, id, key, amount)
+				}
+			}
+		}
+		done = "refunded"
+	case "rescheduleOutside":
+		// An owner places it at any hour of a day: the person's hours give
+		// way, nothing else does.
+		var b *booking.Booking
+		if err = v.ownerOnly(); err == nil {
+			if b, err = v.movable(ctx, id); err == nil {
+				var start time.Time
+				if start, err = outsideStart(form, d.svc, ctx); err == nil {
+					_, err = d.svc.RescheduleAsBusiness(ctx, booking.RescheduleCommand{ID: id, Start: start.Format(time.RFC3339), TimeZone: b.TimeZone,
+						IdempotencyKey: key, OutsideHours: true})
+				}
+			}
+		}
+		done = "moved"
 	case "reschedule":
 		var b *booking.Booking
 		if b, err = v.movable(ctx, id); err == nil {
@@ -259,6 +295,21 @@ func (d dashboardFeature) bookingPage(ctx context.Context, req *pages.Request, v
 	}
 	if p := r.Payment; p != nil {
 		data.Money = &AdminMoney{State: p.State, Currency: p.Currency, Total: p.Total, Paid: p.Paid, Refunded: p.Refunded}
+		if v.ownerOnly() == nil && p.State == booking.MoneyPaid && p.Paid > p.Refunded {
+			data.Refundable = p.Paid - p.Refunded
+		}
+	}
+	reminders, err := d.svc.Reminders(ctx, b.ID)
+	if err != nil {
+		return nil, err
+	}
+	data.Reminders = make([]AdminReminder, len(reminders))
+	for i, x := range reminders {
+		to, _, _ := strings.Cut(x.Recipient, ":")
+		data.Reminders[i] = AdminReminder{Kind: x.Kind, Before: x.Before, To: to, Due: x.Due.UTC().Format(time.RFC3339), State: x.State, Reason: x.SkipReason}
+		if x.Done != nil {
+			data.Reminders[i].Done = x.Done.UTC().Format(time.RFC3339)
+		}
 	}
 	if data.CanCancel {
 		if data.Move, err = d.moveOf(ctx, b, req.Query.Get("date"), f.Business.TimeZone); err != nil {
@@ -307,10 +358,7 @@ func actorOf(actor string) (kind, by string) {
 // moveOf is the free times of the day asked for (?date=, else the
 // booking's own day), in the business's zone.
 func (d dashboardFeature) moveOf(ctx context.Context, b *booking.Booking, date, zone string) (*AdminMove, error) {
-	loc, err := time.LoadLocation(zone)
-	if err != nil {
-		loc = time.UTC
-	}
+	loc := zoneOf(zone)
 	if _, err := time.Parse(time.DateOnly, date); err != nil {
 		date = b.Start.In(loc).Format(time.DateOnly)
 	}
@@ -329,4 +377,19 @@ func (d dashboardFeature) moveOf(ctx context.Context, b *booking.Booking, date, 
 		}
 	}
 	return move, nil
+}
+
+// outsideStart is the day and time of day the owner's form names, in the
+// business's zone.
+func outsideStart(form url.Values, svc *booking.Service, ctx context.Context) (time.Time, error) {
+	biz, err := svc.Business(ctx)
+	if err != nil {
+		return time.Time{}, err
+	}
+	day, errDay := availability.ParseDate(form.Get("date"))
+	m, ok := minutesOf(form.Get("time"))
+	if errDay != nil || !ok || m >= 24*60 {
+		return time.Time{}, &booking.ValidationError{Fields: map[string]string{"time": "admin.agenda.time"}}
+	}
+	return availability.Instant(day, clockOf(m), zoneOf(biz.TimeZone))
 }

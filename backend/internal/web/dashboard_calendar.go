@@ -31,11 +31,10 @@ func (d dashboardFeature) calendarPage(ctx context.Context, req *pages.Request, 
 		return nil, err
 	}
 	q := req.Query
-	zone, err := time.LoadLocation(q.Get("tz"))
-	if err != nil || q.Get("tz") == "" || strings.EqualFold(q.Get("tz"), "local") {
-		zone, err = time.LoadLocation(f.Business.TimeZone)
-		if err != nil {
-			zone = time.UTC
+	zone := zoneOf(f.Business.TimeZone)
+	if tz := q.Get("tz"); tz != "" && !strings.EqualFold(tz, "local") { // Local is the server's: never a viewer's
+		if loc, err := time.LoadLocation(tz); err == nil {
+			zone = loc
 		}
 	}
 	today := availability.DateOf(d.svc.Now(), zone)

@@ -34,10 +34,7 @@ func (d dashboardFeature) export(c *gin.Context) {
 		d.s.apiError(c, err, cat)
 		return
 	}
-	zone, err := time.LoadLocation(b.TimeZone)
-	if err != nil {
-		zone = time.UTC
-	}
+	zone := zoneOf(b.TimeZone)
 	query := c.Request.URL.Query()
 	tab := query.Get("tab")
 	if !adminTabs[tab] {
@@ -59,14 +56,9 @@ func (d dashboardFeature) export(c *gin.Context) {
 		}
 		q.Cursor = next
 	}
-	c.Header("Content-Type", "text/csv; charset=utf-8")
-	c.Header("Content-Disposition", `attachment; filename="bookings-`+tab+"-"+now.In(zone).Format(time.DateOnly)+`.csv"`)
-	c.Status(http.StatusOK)
-	// A byte order mark first: spreadsheets then read the names as UTF-8.
-	_, _ = c.Writer.WriteString("\ufeff")
-	w := csv.NewWriter(c.Writer)
-	_ = w.Write([]string{"id", "status", "start", "end", "time_zone", "service", "staff", "first_name", "last_name", "email", "phone",
-		"seats", "payment", "currency", "total", "paid", "refunded", "cancelled_by", "reason", "booked_at"})
+	sheet := startSheet(c, "bookings-"+tab+"-"+now.In(zone).Format(time.DateOnly)+".csv", []string{"id", "status", "start", "end", "time_zone",
+		"service", "staff", "first_name", "last_name", "email", "phone", "seats", "payment", "currency", "total", "paid", "refunded",
+		"cancelled_by", "reason", "booked_at"})
 	money := func(minor int64) string { return strconv.FormatFloat(float64(minor)/100, 'f', 2, 64) }
 	for _, r := range rows {
 		line := []string{r.ID, r.Status, r.Start.In(zone).Format(time.RFC3339), r.End.In(zone).Format(time.RFC3339), b.TimeZone,
@@ -75,13 +67,35 @@ func (d dashboardFeature) export(c *gin.Context) {
 		if p := r.Payment; p != nil {
 			line[12], line[13], line[14], line[15], line[16] = p.State, p.Currency, money(p.Total), money(p.Paid), money(p.Refunded)
 		}
-		for i := range line {
-			line[i] = asText(line[i])
-		}
-		_ = w.Write(line)
+		sheet.row(line)
 	}
-	w.Flush()
+	sheet.done()
 }
+
+// sheet is a CSV download under way.
+type sheet struct{ w *csv.Writer }
+
+// startSheet answers a CSV download named name, its head written: a byte
+// order mark first, so spreadsheets read the text as UTF-8.
+func startSheet(c *gin.Context, name string, head []string) sheet {
+	c.Header("Content-Type", "text/csv; charset=utf-8")
+	c.Header("Content-Disposition", `attachment; filename="`+name+`"`)
+	c.Status(http.StatusOK)
+	_, _ = c.Writer.WriteString("\ufeff")
+	s := sheet{csv.NewWriter(c.Writer)}
+	s.row(head)
+	return s
+}
+
+// row writes a line, no cell of it a formula.
+func (s sheet) row(cells []string) {
+	for i := range cells {
+		cells[i] = asText(cells[i])
+	}
+	_ = s.w.Write(cells)
+}
+
+func (s sheet) done() { s.w.Flush() }
 
 // asText keeps a cell from being run as a formula by a spreadsheet
 // (OWASP's CSV injection): one starting with =, +, -, @, a tab or a

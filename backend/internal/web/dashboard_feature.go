@@ -195,3 +195,12 @@ func (d dashboardFeature) signedInAction(act func(ctx context.Context, req *page
 		return act(events.WithActor(ctx, "person:"+v.person().Email), req, form, v)
 	}
 }
+
+// zoneOf is the time zone of name; UTC for one that does not load (a
+// business's zone is checked when it is saved).
+func zoneOf(name string) *time.Location {
+	if loc, err := time.LoadLocation(name); err == nil {
+		return loc
+	}
+	return time.UTC
+}

@@ -2,8 +2,6 @@ package web
 
 import (
 	"context"
-	"encoding/csv"
-	"net/http"
 	"net/url"
 	"strconv"
 	"time"
@@ -68,10 +66,7 @@ func (d dashboardFeature) responsesPage(ctx context.Context, req *pages.Request,
 	if err != nil {
 		return nil, err
 	}
-	zone, err := time.LoadLocation(f.Business.TimeZone)
-	if err != nil {
-		zone = time.UTC
-	}
+	zone := zoneOf(f.Business.TimeZone)
 	choices, err := d.deps.Forms.FormChoices(ctx, req.Locale)
 	if err != nil {
 		return nil, err
@@ -142,10 +137,7 @@ func (d dashboardFeature) exportResponses(c *gin.Context) {
 		d.s.apiError(c, err, cat)
 		return
 	}
-	zone, err := time.LoadLocation(b.TimeZone)
-	if err != nil {
-		zone = time.UTC
-	}
+	zone := zoneOf(b.TimeZone)
 	filters := responseFiltersOf(c.Request.URL.Query())
 	q := filters.query(zone)
 	q.Limit = 100
@@ -176,16 +168,8 @@ func (d dashboardFeature) exportResponses(c *gin.Context) {
 	if filters.form != "" {
 		name += "-" + filters.form
 	}
-	c.Header("Content-Type", "text/csv; charset=utf-8")
-	c.Header("Content-Disposition", `attachment; filename="`+name+"-"+d.svc.Now().In(zone).Format(time.DateOnly)+`.csv"`)
-	c.Status(http.StatusOK)
-	_, _ = c.Writer.WriteString("\ufeff") // spreadsheets then read the text as UTF-8
-	w := csv.NewWriter(c.Writer)
-	head := append([]string{"id", "form", "status", "started", "submitted", "score", "max_score"}, labels...)
-	for i := range head {
-		head[i] = asText(head[i])
-	}
-	_ = w.Write(head)
+	sheet := startSheet(c, name+"-"+d.svc.Now().In(zone).Format(time.DateOnly)+".csv",
+		append([]string{"id", "form", "status", "started", "submitted", "score", "max_score"}, labels...))
 	for _, r := range rows {
 		line := make([]string, 7+len(labels))
 		line[0], line[1], line[2], line[3] = r.ID, r.Form, r.Status, r.StartedAt.In(zone).Format(time.RFC3339)
@@ -198,10 +182,7 @@ func (d dashboardFeature) exportResponses(c *gin.Context) {
 		for _, a := range r.Rows {
 			line[7+column[a.Label]] = a.Value
 		}
-		for i := range line {
-			line[i] = asText(line[i])
-		}
-		_ = w.Write(line)
+		sheet.row(line)
 	}
-	w.Flush()
+	sheet.done()
 }

@@ -3,7 +3,6 @@ package web_test
 import (
 	"net/http"
 	"net/url"
-	"strings"
 	"testing"
 	"time"
 )
@@ -45,25 +44,8 @@ func TestResponsesAreReadFilteredAndExportedByWhoMayReadThem(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			header := map[string]string{"Host": hostOr(tt.host)}
-			if c := d.cookies[tt.who]; c != "" {
-				header["Cookie"] = c
-			}
-			rec := d.do(http.MethodGet, tt.target, header)
-			body := rec.Body.String()
-			if rec.Code != tt.want {
-				t.Fatalf("%d, want %d: %s", rec.Code, tt.want, body)
-			}
-			for _, s := range tt.shows {
-				if !strings.Contains(body, s) {
-					t.Errorf("does not show %q: %s", s, body)
-				}
-			}
-			for _, s := range tt.hides {
-				if strings.Contains(body, s) {
-					t.Errorf("shows %q", s)
-				}
-			}
+			rec := d.do(http.MethodGet, tt.target, d.browser(tt.who, tt.host))
+			expect(t, rec, tt.want, tt.shows, tt.hides)
 		})
 	}
 }

@@ -445,3 +445,32 @@ func TestTheFrontDeskMovesABookingForItsClient(t *testing.T) {
 		t.Errorf("another staff member's booking moved: %d", rec.Code)
 	}
 }
+
+// browser is the headers of who's browser ("" signed out) on host ("" the
+// demo's).
+func (d *dashboard) browser(who, host string) map[string]string {
+	header := map[string]string{"Host": hostOr(host)}
+	if c := d.cookies[who]; c != "" {
+		header["Cookie"] = c
+	}
+	return header
+}
+
+// expect checks an answer: its status, and what it shows and must not.
+func expect(t *testing.T, rec *httptest.ResponseRecorder, want int, shows, hides []string) {
+	t.Helper()
+	body := rec.Body.String()
+	if rec.Code != want {
+		t.Fatalf("%d, want %d: %s", rec.Code, want, body)
+	}
+	for _, s := range shows {
+		if !strings.Contains(body, s) {
+			t.Errorf("does not show %q", s)
+		}
+	}
+	for _, s := range hides {
+		if strings.Contains(body, s) {
+			t.Errorf("shows %q", s)
+		}
+	}
+}

@@ -30,10 +30,7 @@ func (d dashboardFeature) whyPage(ctx context.Context, req *pages.Request, v *vi
 	if err != nil {
 		return nil, err
 	}
-	zone, err := time.LoadLocation(f.Business.TimeZone)
-	if err != nil {
-		zone = time.UTC
-	}
+	zone := zoneOf(f.Business.TimeZone)
 	q := req.Query
 	data := AdminWhyPageData{Frame: f, Calendars: choicesOf(calendars), Staff: choicesOf(staff), Errors: map[string]string{},
 		Calendar: q.Get("calendar"), Person: q.Get("staff"), Date: q.Get("date"), Time: q.Get("time")}

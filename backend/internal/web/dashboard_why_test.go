@@ -3,7 +3,6 @@ package web_test
 import (
 	"net/http"
 	"net/url"
-	"strings"
 	"testing"
 	"time"
 )
@@ -44,28 +43,12 @@ func TestWhyNotFreeAnswersEachRoleWithItsReasons(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			header := map[string]string{}
-			if c := d.cookies[tt.who]; c != "" {
-				header["Cookie"] = c
-			}
+			host := ""
 			if tt.who == "betaOwner" {
-				header["Host"] = hostB
+				host = hostB
 			}
-			rec := d.do(http.MethodGet, tt.target, header)
-			body := rec.Body.String()
-			if rec.Code != tt.want {
-				t.Fatalf("%d, want %d: %s", rec.Code, tt.want, body)
-			}
-			for _, s := range tt.shows {
-				if !strings.Contains(body, s) {
-					t.Errorf("does not show %s: %s", s, body)
-				}
-			}
-			for _, s := range tt.hides {
-				if strings.Contains(body, s) {
-					t.Errorf("shows %s", s)
-				}
-			}
+			rec := d.do(http.MethodGet, tt.target, d.browser(tt.who, host))
+			expect(t, rec, tt.want, tt.shows, tt.hides)
 		})
 	}
 }

@@ -125,6 +125,23 @@ type AdminBookingPageData struct {
 	TeamNotes []AdminNote `json:"teamNotes"`
 	// Move is where it may move to, when it can still change.
 	Move *AdminMove `json:"move,omitempty"`
+	// Reminders are its reminders and follow-up: whom, when, and whether
+	// they went.
+	Reminders []AdminReminder `json:"reminders"`
+	// Refundable is what an owner may still give back of what was paid
+	// (minor units); 0 when nothing is, or the viewer is no owner.
+	Refundable int64 `json:"refundable"`
+}
+
+// AdminReminder is one of a booking's reminders or its follow-up.
+type AdminReminder struct {
+	Kind   string `json:"kind" tstype:"'reminder' | 'follow_up'"`
+	Before int    `json:"before"` // minutes before the start (after the end, for a follow-up)
+	To     string `json:"to" tstype:"'booker' | 'guest' | 'staff'"`
+	Due    string `json:"due"`
+	State  string `json:"state" tstype:"'due' | 'sent' | 'skipped'"`
+	Reason string `json:"reason,omitempty"` // why it was skipped
+	Done   string `json:"done,omitempty"`   // when it went or was skipped
 }
 
 // AdminMove is a day's free times a booking may move to, in the

@@ -446,6 +446,28 @@ export interface AdminBookingPageData {
    * Move is where it may move to, when it can still change.
    */
   move?: AdminMove;
+  /**
+   * Reminders are its reminders and follow-up: whom, when, and whether
+   * they went.
+   */
+  reminders: AdminReminder[];
+  /**
+   * Refundable is what an owner may still give back of what was paid
+   * (minor units); 0 when nothing is, or the viewer is no owner.
+   */
+  refundable: number /* int64 */;
+}
+/**
+ * AdminReminder is one of a booking's reminders or its follow-up.
+ */
+export interface AdminReminder {
+  kind: 'reminder' | 'follow_up';
+  before: number /* int */; // minutes before the start (after the end, for a follow-up)
+  to: 'booker' | 'guest' | 'staff';
+  due: string;
+  state: 'due' | 'sent' | 'skipped';
+  reason?: string; // why it was skipped
+  done?: string; // when it went or was skipped
 }
 /**
  * AdminMove is a day's free times a booking may move to, in the

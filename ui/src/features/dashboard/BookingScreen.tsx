@@ -184,6 +184,45 @@ export function BookingScreen() {
           </ol>
         </section>
       )}
+      {d.reminders.length > 0 && (
+        <section aria-labelledby="reminders">
+          <h2 id="reminders" className={styles.subheading}>
+            <FormattedMessage id="admin.reminders.heading" />
+          </h2>
+          <ul className={styles.history}>
+            {d.reminders.map((r, i) => (
+              <li key={i}>
+                <FormattedMessage id={`admin.reminders.${r.kind}`} values={{ hours: Math.round(r.before / 6) / 10, to: r.to }} />{' '}
+                <span className={styles.meta}>
+                  <FormattedMessage
+                    id={`admin.reminders.${r.state}`}
+                    values={{ when: intl.formatDate(new Date(r.done || r.due), { dateStyle: 'medium', timeStyle: 'short', timeZone: zone }) }}
+                  />
+                </span>
+                {r.reason && <q className={styles.reason}>{r.reason}</q>}
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+      {d.refundable > 0 && d.money && (
+        <Form method="post" action={action} className={styles.cancel} noValidate>
+          <input type="hidden" name="idempotencyKey" value={d.formKey} />
+          <h2 className={styles.subheading}>
+            <FormattedMessage id="admin.refund.heading" />
+          </h2>
+          <Field
+            label={<FormattedMessage id="admin.refund.amount" />}
+            hint={<FormattedMessage id="admin.refund.hint" values={{ left: formatMoney(intl, d.refundable, d.money.currency) }} />}
+            error={failed?.fields?.amount?.message}
+          >
+            {(c) => <input {...c} className={inputClass} name="amount" inputMode="decimal" autoComplete="off" defaultValue={failed?.values?.amount ?? ''} />}
+          </Field>
+          <Button type="submit" variant="secondary" name="do" value="refund" disabled={busy}>
+            <FormattedMessage id="admin.refund.button" />
+          </Button>
+        </Form>
+      )}
       {d.canDecide && (
         <Form method="post" action={action} className={styles.row}>
           <input type="hidden" name="idempotencyKey" value={d.formKey} />
@@ -195,7 +234,18 @@ export function BookingScreen() {
           </Button>
         </Form>
       )}
-      {d.move && <Move move={d.move} action={action} formKey={d.formKey} zone={zone} busy={busy} error={failed?.fields?.start?.message} />}
+      {d.move && (
+        <Move
+          move={d.move}
+          action={action}
+          formKey={d.formKey}
+          zone={zone}
+          busy={busy}
+          error={failed?.fields?.start?.message}
+          owner={d.frame.role === 'owner'}
+          atError={failed?.fields?.time?.message}
+        />
+      )}
       {d.canCancel && (
         <Form method="post" action={action} className={styles.cancel}>
           <input type="hidden" name="idempotencyKey" value={d.formKey} />
@@ -228,7 +278,7 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
 // Move offers a day's free times to move the booking to, for its client
 // on the phone: a day is chosen with a GET form (its times come with the
 // page), a time with a post; the client is told by mail.
-function Move({ move, action, formKey, zone, busy, error }: { move: AdminMove; action: string; formKey: string; zone: string; busy: boolean; error?: string }) {
+function Move({ move, action, formKey, zone, busy, error, owner, atError }: { move: AdminMove; action: string; formKey: string; zone: string; busy: boolean; error?: string; owner: boolean; atError?: string }) {
   const intl = useIntl();
   const day = intl.formatDate(new Date(move.date + 'T12:00:00Z'), { dateStyle: 'full', timeZone: 'UTC' });
   return (
@@ -275,6 +325,32 @@ function Move({ move, action, formKey, zone, busy, error }: { move: AdminMove; a
             <FormattedMessage id="admin.move.button" />
           </Button>
         </Form>
+      )}
+      {owner && (
+        // An owner may place it at any hour of the day: the person's
+        // hours give way, their bookings and own calendars do not.
+        <details className={styles.moreFilters} open={Boolean(atError)}>
+          <summary>
+            <FormattedMessage id="admin.move.outside" />
+          </summary>
+          <Form method="post" action={action} className={styles.filters}>
+            <input type="hidden" name="idempotencyKey" value={formKey} />
+            <input type="hidden" name="date" value={move.date} />
+            <label className={styles.filter}>
+              <span>
+                <FormattedMessage id="admin.move.at" values={{ day }} />
+              </span>
+              <input type="time" name="time" required aria-invalid={atError ? true : undefined} />
+            </label>
+            <Button type="submit" variant="secondary" name="do" value="rescheduleOutside" disabled={busy}>
+              <FormattedMessage id="admin.move.outsideButton" />
+            </Button>
+          </Form>
+          {atError && <Alert>{atError}</Alert>}
+          <p className={styles.small}>
+            <FormattedMessage id="admin.move.outsideHint" />
+          </p>
+        </details>
       )}
     </section>
   );

@@ -17,7 +17,7 @@ const SAME_AS_ENGLISH = new Set([
   'booking.duration.minutes', 'booking.duration.hours', 'booking.duration.hoursMinutes', 'booking.field.optional',
   'site.blog.tags', 'site.pageTitle', 'site.shop.inCollections', 'site.menu', 'home.group.book',
   'admin.booking.title', 'admin.booking.email', 'admin.booking.notes', 'admin.role.staff', 'admin.filter.staff', 'admin.nav.label', 'admin.note.heading',
-  'admin.why.person', 'admin.why.date', 'admin.book.submit',
+  'admin.why.person', 'admin.why.date', 'admin.book.submit', 'admin.settings.name',
 ]);
 const onlyPlaceholders = (msg: string) => !/\p{L}/u.test(msg.replace(/\{[^{}]*\}/g, ''));
 

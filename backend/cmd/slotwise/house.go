@@ -130,7 +130,7 @@ func furnish(ctx context.Context, a *app, now clock.Func, meters *metrics.Metric
 		Metrics: meters, Limits: limiter, Logger: a.log, Renderer: renderer, DB: a.pool, Assets: assets, Cache: cache,
 		Features: []web.Feature{web.Sites(siteStore), web.Booking(bookings), web.Forms(formsSvc), web.Payments(paySvc),
 			web.Admin(web.AdminDeps{Pool: a.pool, Bookings: bookings, Forms: formsSvc, Webhooks: hooks, Payments: paySvc, Calendars: calendars,
-				Content: contentSvc}),
+				Content: contentSvc, People: team}),
 			web.Dashboard(web.DashboardDeps{People: team, Bookings: bookings, Pool: a.pool, Content: contentSvc, Calendars: calendars, Forms: formsSvc})},
 		FormKeys: formsSvc.Keys(), // on the server's clock
 	})

@@ -19,6 +19,7 @@ import (
 	"slotwise/backend/internal/events"
 	"slotwise/backend/internal/forms"
 	"slotwise/backend/internal/payments"
+	"slotwise/backend/internal/people"
 	"slotwise/backend/internal/web/pages"
 	"slotwise/backend/internal/webhooks"
 	"slotwise/locales"
@@ -36,6 +37,8 @@ type AdminDeps struct {
 	Payments *payments.Service
 	// Calendars, when set, are the staff's calendar connections.
 	Calendars *calsync.Service
+	// People, when set, are the people of the business's dashboard.
+	People *people.Service
 }
 
 // Admin is the admin API under /api/admin: a business's own tools list
@@ -70,6 +73,7 @@ func (f adminFeature) Register(r *Registry) {
 	h.registerWebhooks(g)
 	h.registerCalendarConnections(g)
 	h.registerPaymentAccounts(g)
+	h.registerPeople(g)
 	h.registerContent(g)
 	h.registerFeeds(g, r.Root())
 }

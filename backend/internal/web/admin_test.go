@@ -29,6 +29,7 @@ import (
 	"slotwise/backend/internal/formkey"
 	"slotwise/backend/internal/forms"
 	"slotwise/backend/internal/payments"
+	"slotwise/backend/internal/people"
 	"slotwise/backend/internal/seal"
 	"slotwise/backend/internal/web"
 	"slotwise/backend/internal/webhooks"
@@ -83,7 +84,8 @@ func newAdminFixtureOn(t *testing.T, pool *db.Pool, stripeAPI string, opts ...op
 			WithAccounts(calKeys, payments.APIs{Stripe: stripeAPI})
 		af.calendars = calsync.NewService(pool, calsync.Options{Keys: calKeys, AllowPrivate: true, Log: d.Logger})
 		d.Features = append(d.Features, web.Admin(web.AdminDeps{Pool: pool, Bookings: bookings, Forms: formsSvc, Webhooks: af.hooks,
-			Content: content.NewService(pool, nil, nil, w.cache.SeeOwnChanges), Payments: pay, Calendars: af.calendars}))
+			Content: content.NewService(pool, nil, nil, w.cache.SeeOwnChanges), Payments: pay, Calendars: af.calendars,
+			People: people.NewService(pool, w.now)}))
 		af.fanout = &events.Dispatcher{Pool: pool, Logger: d.Logger, Consumers: []events.Consumer{
 			&webhooks.Fanout{Store: af.hooks, Bookings: bookings, Forms: formsSvc}}}
 		if err := af.fanout.Subscribe(context.Background()); err != nil {

@@ -73,6 +73,8 @@ func (d dashboardFeature) Register(r *Registry) {
 	r.Page("adminNewBooking", d.signedIn(d.newBookingPage))
 	r.Action("adminNewBooking", d.signedInAction(d.bookForClient))
 	r.Page("adminResponses", d.signedIn(d.responsesPage))
+	r.Page("adminSettings", d.signedIn(d.settingsPage))
+	r.Action("adminSettings", d.signedInAction(d.changeSettings))
 	r.Page("adminAccount", d.signedIn(d.accountPage))
 	r.Action("adminAccount", d.signedInAction(d.changeAccount))
 	r.Errors(dashboardErrors...)

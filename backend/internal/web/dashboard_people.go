@@ -84,7 +84,10 @@ func (d dashboardFeature) changePeople(ctx context.Context, req *pages.Request, 
 			}
 			staffID = id
 		}
-		if _, err := d.team.Invite(ctx, v.session, form.Get("email"), form.Get("role"), staffID, req.Locale); err != nil {
+		if !v.session.Recent(d.svc.Now()) { // a sensitive change
+			return "", people.ErrNotRecent
+		}
+		if _, err := d.team.Invite(ctx, form.Get("email"), form.Get("role"), staffID, req.Locale); err != nil {
 			return "", peopleFieldError(err)
 		}
 		done = "invited"

@@ -437,3 +437,19 @@ type AdminNewBookingPageData struct {
 	FormKey    string   `json:"formKey"`
 	Back       string   `json:"back"` // the calendar it came from
 }
+
+// AdminSettingsPageData is the business as its owner changes it.
+type AdminSettingsPageData struct {
+	Frame         AdminFrame `json:"frame"`
+	Name          string     `json:"name"`
+	BrandColor    string     `json:"brandColor"`
+	LogoURL       string     `json:"logoUrl"`
+	Email         string     `json:"email"`
+	Phone         string     `json:"phone"`
+	Address       string     `json:"address"`
+	DefaultLocale string     `json:"defaultLocale"`
+	TimeZone      string     `json:"timeZone"` // shown, not changed here: every booking's time hangs on it
+	Currency      string     `json:"currency"`
+	FormKey       string     `json:"formKey"`
+	Done          string     `json:"done" tstype:"'' | 'saved'"`
+}

@@ -798,6 +798,23 @@ export interface AdminNewBookingPageData {
   formKey: string;
   back: string; // the calendar it came from
 }
+/**
+ * AdminSettingsPageData is the business as its owner changes it.
+ */
+export interface AdminSettingsPageData {
+  frame: AdminFrame;
+  name: string;
+  brandColor: string;
+  logoUrl: string;
+  email: string;
+  phone: string;
+  address: string;
+  defaultLocale: string;
+  timeZone: string; // shown, not changed here: every booking's time hangs on it
+  currency: string;
+  formKey: string;
+  done: '' | 'saved';
+}
 
 //////////
 // source: forms_wire.go

@@ -8,6 +8,7 @@ import {
   NewBookingPart,
   PeoplePart,
   ResponsesPart,
+  SettingsPart,
   WhyPart,
 } from '../features/dashboard/lazyParts';
 import { LinkScreen } from '../features/dashboard/LinkScreen';
@@ -37,6 +38,7 @@ const admin: LayoutModule = {
     adminCalendar: CalendarPart.Component,
     adminNewBooking: NewBookingPart.Component,
     adminResponses: ResponsesPart.Component,
+    adminSettings: SettingsPart.Component,
   },
 };
 export default admin;

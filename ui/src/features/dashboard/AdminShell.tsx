@@ -79,9 +79,14 @@ function Nav({ frame, payload }: { frame: AdminFrame; payload: Payload }) {
         </Link>
       )}
       {frame.role === 'owner' && (
-        <Link to={href('adminPeople', payload.locale)} aria-current={payload.route === 'adminPeople' ? 'page' : undefined}>
-          <FormattedMessage id="admin.nav.people" />
-        </Link>
+        <>
+          <Link to={href('adminPeople', payload.locale)} aria-current={payload.route === 'adminPeople' ? 'page' : undefined}>
+            <FormattedMessage id="admin.nav.people" />
+          </Link>
+          <Link to={href('adminSettings', payload.locale)} aria-current={payload.route === 'adminSettings' ? 'page' : undefined}>
+            <FormattedMessage id="admin.nav.settings" />
+          </Link>
+        </>
       )}
     </nav>
   );

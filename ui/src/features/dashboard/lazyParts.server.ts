@@ -5,6 +5,7 @@ import { CalendarScreen } from './CalendarScreen';
 import { NewBookingScreen } from './NewBookingScreen';
 import { PeopleScreen } from './PeopleScreen';
 import { ResponsesScreen } from './ResponsesScreen';
+import { SettingsScreen } from './SettingsScreen';
 import { WhyScreen } from './WhyScreen';
 
 // The server's twin of lazyParts.ts: the same screens, imported eagerly.
@@ -15,3 +16,4 @@ export const WhyPart = eagerPart(WhyScreen);
 export const ResponsesPart = eagerPart(ResponsesScreen);
 export const PeoplePart = eagerPart(PeopleScreen);
 export const AccountPart = eagerPart(AccountScreen);
+export const SettingsPart = eagerPart(SettingsScreen);

@@ -15,3 +15,4 @@ export const WhyPart = lazyPart(() => import(/* webpackChunkName: "admin-screens
 export const ResponsesPart = lazyPart(() => import(/* webpackChunkName: "admin-screens" */ './ResponsesScreen'), (m) => m.ResponsesScreen, 'admin-screens');
 export const PeoplePart = lazyPart(() => import(/* webpackChunkName: "admin-screens" */ './PeopleScreen'), (m) => m.PeopleScreen, 'admin-screens');
 export const AccountPart = lazyPart(() => import(/* webpackChunkName: "admin-screens" */ './AccountScreen'), (m) => m.AccountScreen, 'admin-screens');
+export const SettingsPart = lazyPart(() => import(/* webpackChunkName: "admin-screens" */ './SettingsScreen'), (m) => m.SettingsScreen, 'admin-screens');

@@ -1,0 +1,79 @@
+import { Form, useNavigation } from 'react-router';
+import { Alert } from '../../components/Alert';
+import { Button } from '../../components/Button';
+import { Field, inputClass } from '../../components/Field';
+import { LANGUAGES } from '../../components/LanguageSwitcher';
+import type { AdminSettingsPageData } from '../../generated/web';
+import { FormattedMessage } from '../../lib/i18n';
+import { usePage } from '../../PageContext';
+import { href } from '../../routes';
+import styles from './Dashboard.module.css';
+
+// SettingsScreen: route adminSettings, the business as its owner changes
+// it: name, colour, logo, first language, how visitors reach it. Its
+// time zone and currency are shown, not changed here (every booking's
+// time and price hang on them). Webhooks, tokens, payment accounts and
+// the content stay with the admin API and the site's files.
+export function SettingsScreen() {
+  const page = usePage<AdminSettingsPageData>();
+  const d = page.data;
+  const busy = useNavigation().state !== 'idle';
+  const failed = page.action;
+  const value = (name: string, fallback: string) => failed?.values?.[name] ?? fallback;
+  const error = (name: string) => failed?.fields?.[name]?.message;
+  return (
+    <section className={styles.narrow}>
+      <h1 className={styles.title}>
+        <FormattedMessage id="admin.settings.heading" />
+      </h1>
+      {d.done && (
+        <p className={styles.notice} role="status">
+          <FormattedMessage id="admin.settings.saved" />
+        </p>
+      )}
+      {failed && !failed.fields && <Alert>{failed.message}</Alert>}
+      <Form method="post" action={href('adminSettings', page.locale)} className={styles.stack} noValidate>
+        <input type="hidden" name="idempotencyKey" value={d.formKey} />
+        <input type="hidden" name="do" value="business" />
+        <Field label={<FormattedMessage id="admin.settings.name" />} error={error('name')} required>
+          {(c) => <input {...c} className={inputClass} name="name" defaultValue={value('name', d.name)} maxLength={200} required />}
+        </Field>
+        <Field label={<FormattedMessage id="admin.settings.colour.label" />} error={error('brandColor')}>
+          {(c) => <input {...c} className={inputClass} type="color" name="brandColor" defaultValue={value('brandColor', d.brandColor)} />}
+        </Field>
+        <Field label={<FormattedMessage id="admin.settings.logo" />} hint={<FormattedMessage id="admin.settings.logoHint" />} error={error('logoUrl')}>
+          {(c) => <input {...c} className={inputClass} type="url" name="logoUrl" defaultValue={value('logoUrl', d.logoUrl)} autoComplete="off" />}
+        </Field>
+        <Field label={<FormattedMessage id="admin.settings.language.label" />} hint={<FormattedMessage id="admin.settings.languageHint" />} error={error('defaultLocale')}>
+          {(c) => (
+            <select {...c} className={inputClass} name="defaultLocale" defaultValue={value('defaultLocale', d.defaultLocale)}>
+              {LANGUAGES.map(([code, name]) => (
+                <option key={code} value={code}>
+                  {name}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        <Field label={<FormattedMessage id="admin.settings.email" />} hint={<FormattedMessage id="admin.settings.emailHint" />} error={error('email')}>
+          {(c) => <input {...c} className={inputClass} type="email" name="email" defaultValue={value('email', d.email)} autoComplete="off" />}
+        </Field>
+        <Field label={<FormattedMessage id="admin.book.phone" />} error={error('phone')}>
+          {(c) => <input {...c} className={inputClass} type="tel" name="phone" defaultValue={value('phone', d.phone)} autoComplete="off" />}
+        </Field>
+        <Field label={<FormattedMessage id="admin.settings.address" />} error={error('address')}>
+          {(c) => <textarea {...c} className={inputClass} name="address" rows={3} defaultValue={value('address', d.address)} />}
+        </Field>
+        <p className={styles.small}>
+          <FormattedMessage id="admin.settings.fixed" values={{ zone: d.timeZone, currency: d.currency }} />
+        </p>
+        <Button type="submit" disabled={busy} className={styles.start}>
+          <FormattedMessage id="admin.settings.save" />
+        </Button>
+      </Form>
+      <p className={styles.small}>
+        <FormattedMessage id="admin.settings.elsewhere" />
+      </p>
+    </section>
+  );
+}

@@ -98,6 +98,15 @@ describe('the dashboard', () => {
     await page.getByRole('status').filter({ hasText: en['admin.done.moved'] }).waitFor();
     await page.getByText(/Moved to/).waitFor();
     assert.ok(to, 'the time chosen');
+
+    // The owner's settings: the business's details, changed and shown.
+    await page.getByRole('link', { name: en['admin.nav.settings'], exact: true }).click();
+    await page.getByRole('heading', { name: en['admin.settings.heading'] }).waitFor();
+    assert.deepEqual(await axe(page), [], 'the settings');
+    await page.getByLabel(en['admin.settings.name']).fill('Slotwise Demo Studio');
+    await page.getByRole('button', { name: en['admin.settings.save'] }).click();
+    await page.getByRole('status').filter({ hasText: en['admin.settings.saved'] }).waitFor();
+    await page.screenshot({ path: join(SHOTS, 'dashboard-settings-1280.png'), fullPage: true });
     assert.deepEqual(real(problems), []);
     await ctx.close();
   });

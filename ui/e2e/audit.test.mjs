@@ -29,10 +29,19 @@ const screens = [
   ],
   [
     'a month on a phone',
-    '/widget/bookings/demo-consultation',
+    // Next month, which always has free times: this month's may all be
+    // gone on its last afternoon (a month without any offers no month view).
+    `/widget/bookings/demo-consultation?month=${nextMonth()}`,
     async (page) => page.getByRole('checkbox', { name: en['booking.calendar.wholeMonth'] }).check(),
   ],
 ];
+
+// nextMonth is the month after this one in Berlin, as the page's month
+// parameter writes it (YYYY-MM).
+function nextMonth() {
+  const [y, m] = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin', year: 'numeric', month: '2-digit' }).format(new Date()).split('-').map(Number);
+  return m === 12 ? `${y + 1}-01` : `${y}-${String(m + 1).padStart(2, '0')}`;
+}
 
 // bookVisit books the cart on the page and lands on the visit's page.
 async function bookVisit(page) {

@@ -3,7 +3,7 @@
 // run here against the served pages, nothing fetched from elsewhere.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { axe, consented, fillDetails, htmlProblems, messages, pickSlot, serveAndBrowse, waitForHydration } from './harness.mjs';
+import { axe, consented, fillDetails, htmlProblems, messages, nextMonth, pickSlot, serveAndBrowse, waitForHydration } from './harness.mjs';
 
 const env = serveAndBrowse();
 const en = messages('en-US');
@@ -35,13 +35,6 @@ const screens = [
     async (page) => page.getByRole('checkbox', { name: en['booking.calendar.wholeMonth'] }).check(),
   ],
 ];
-
-// nextMonth is the month after this one in Berlin, as the page's month
-// parameter writes it (YYYY-MM).
-function nextMonth() {
-  const [y, m] = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin', year: 'numeric', month: '2-digit' }).format(new Date()).split('-').map(Number);
-  return m === 12 ? `${y + 1}-01` : `${y}-${String(m + 1).padStart(2, '0')}`;
-}
 
 // bookVisit books the cart on the page and lands on the visit's page.
 async function bookVisit(page) {

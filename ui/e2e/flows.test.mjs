@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
-import { SHOTS, consented, fillDetails, mailsTo, messages, pickSlot, serveAndBrowse, waitForHydration, watchConsole } from './harness.mjs';
+import { SHOTS, consented, fillDetails, mailsTo, messages, nextMonth, pickSlot, serveAndBrowse, waitForHydration, watchConsole } from './harness.mjs';
 
 const env = serveAndBrowse();
 const en = messages('en-US');
@@ -126,6 +126,9 @@ describe('the whole booking flow', () => {
     await waitForHydration(page);
     await page.getByRole('link', { name: /Yoga class/ }).click();
     await page.getByRole('heading', { level: 1, name: 'Yoga class' }).waitFor();
+    // Next month's classes: this month's may all be gone on its last afternoon.
+    await page.goto(`${page.url()}${page.url().includes('?') ? '&' : '?'}month=${nextMonth()}`);
+    await waitForHydration(page);
     // The places left are inside the time's button, in the header's word.
     await page.locator('button[data-slot]', { hasText: '8 places left' }).first().waitFor();
     await page.getByText('8 places per class').waitFor();

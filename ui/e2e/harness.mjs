@@ -343,3 +343,11 @@ async function startChecker() {
   java.kill('SIGKILL');
   throw new Error(`the HTML checker did not start:\n${said}`);
 }
+
+// nextMonth is the month after this one in Berlin, as a booking page's
+// month parameter writes it (YYYY-MM): a month that always has free times,
+// where this one's may all be gone on its last afternoon.
+export function nextMonth() {
+  const [y, m] = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin', year: 'numeric', month: '2-digit' }).format(new Date()).split('-').map(Number);
+  return m === 12 ? `${y + 1}-01` : `${y}-${String(m + 1).padStart(2, '0')}`;
+}

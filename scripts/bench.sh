@@ -112,34 +112,32 @@ for entry in "booking /widget/bookings/demo-consultation 11264" "booking /de/wid
 done
 
 echo
+# first_js LAYOUT: what a page of LAYOUT loads first (the entry and the
+# layout's scripts, ui/dist/client/layout-assets.json; later steps are
+# chunks of their own), gzip -9, a file a line; the total in js_total.
+first_js() {
+  local size file
+  js_total=0
+  for file in $(python3 -c "import json; m=json.load(open('ui/dist/client/manifest.json')); l=json.load(open('ui/dist/client/layout-assets.json')); print(' '.join([m['main.js']] + l['$1']['scripts']))"); do
+    size=$(gzip -9c "ui/dist/client$file" | wc -c); js_total=$((js_total + size))
+    printf '%-34s %7d bytes\n' "${file#/assets/}" "$size"
+  done
+}
+
 echo "== Initial JavaScript of a booking page (gzip -9; budget: 120 KB with react-router)"
-total=0
-# What the page's HTML loads: the entry and the calendar layout's scripts
-# (ui/dist/client/layout-assets.json); later steps are chunks of their own.
-for file in $(python3 -c "import json; m=json.load(open('ui/dist/client/manifest.json')); l=json.load(open('ui/dist/client/layout-assets.json')); print(' '.join([m['main.js']] + l['calendar']['scripts']))"); do
-  size=$(gzip -9c "ui/dist/client$file" | wc -c); total=$((total + size))
-  printf '%-34s %7d bytes\n' "${file#/assets/}" "$size"
-done
-printf '%-34s %7d bytes (budget 122880)%s\n' "in all" "$total" "$([ "$total" -le 122880 ] || echo '  OVER')"
-booking_js=$total
+first_js calendar
+booking_js=$js_total
+printf '%-34s %7d bytes (budget 122880)%s\n' "in all" "$booking_js" "$([ "$booking_js" -le 122880 ] || echo '  OVER')"
 
 echo
 echo "== Initial JavaScript of a dashboard page (gzip -9; budget: 120 KB, the admin layout's chunk with the entry)"
-total=0
-for file in $(python3 -c "import json; m=json.load(open('ui/dist/client/manifest.json')); l=json.load(open('ui/dist/client/layout-assets.json')); print(' '.join([m['main.js']] + l['admin']['scripts']))"); do
-  size=$(gzip -9c "ui/dist/client$file" | wc -c); total=$((total + size))
-  printf '%-34s %7d bytes\n' "${file#/assets/}" "$size"
-done
-printf '%-34s %7d bytes (budget 122880)%s\n' "in all" "$total" "$([ "$total" -le 122880 ] || echo '  OVER')"
+first_js admin
+printf '%-34s %7d bytes (budget 122880)%s\n' "in all" "$js_total" "$([ "$js_total" -le 122880 ] || echo '  OVER')"
 
 echo
 echo "== Initial JavaScript of a form page (gzip -9; budget: no more than the booking page's)"
-total=0
-for file in $(python3 -c "import json; m=json.load(open('ui/dist/client/manifest.json')); l=json.load(open('ui/dist/client/layout-assets.json')); print(' '.join([m['main.js']] + l['form']['scripts']))"); do
-  size=$(gzip -9c "ui/dist/client$file" | wc -c); total=$((total + size))
-  printf '%-34s %7d bytes\n' "${file#/assets/}" "$size"
-done
-printf '%-34s %7d bytes (booking page: %d)%s\n' "in all" "$total" "$booking_js" "$([ "$total" -le "$booking_js" ] || echo '  OVER')"
+first_js form
+printf '%-34s %7d bytes (booking page: %d)%s\n' "in all" "$js_total" "$booking_js" "$([ "$js_total" -le "$booking_js" ] || echo '  OVER')"
 
 echo
 echo "== /embed.js as served (gzip; budget: under 5 KB)"

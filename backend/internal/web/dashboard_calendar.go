@@ -74,8 +74,20 @@ func (d dashboardFeature) calendarPage(ctx context.Context, req *pages.Request, 
 		shown = shown[:calendarPeople]
 	}
 	from, to := availability.DayRange(first, last, zone)
+	// Their hours, read once for every column.
+	items := map[string]*content.Staff{}
+	if d.deps.Content != nil && d.deps.Pool != nil {
+		all, err := content.List(ctx, d.deps.Pool, staffKind)
+		if err != nil {
+			return nil, err
+		}
+		list, _ := all.([]content.Staff)
+		for i := range list {
+			items[list[i].Slug] = &list[i]
+		}
+	}
 	for _, p := range shown {
-		col, err := d.calendarColumn(ctx, v, p.Slug, from, to, first, last, zone, data.Book)
+		col, err := d.calendarColumn(ctx, v, p.Slug, items[p.Slug], from, to, first, last, zone, data.Book)
 		if err != nil {
 			return nil, err
 		}
@@ -86,19 +98,15 @@ func (d dashboardFeature) calendarPage(ctx context.Context, req *pages.Request, 
 
 // calendarColumn is one person's range: hours, bookings, own events, and
 // the chosen service's free times when they take it.
-func (d dashboardFeature) calendarColumn(ctx context.Context, v *viewer, slug string, from, to time.Time, first, last availability.Date, zone *time.Location, book string) (AdminCalendarColumn, error) {
+func (d dashboardFeature) calendarColumn(ctx context.Context, v *viewer, slug string, st *content.Staff, from, to time.Time, first, last availability.Date, zone *time.Location, book string) (AdminCalendarColumn, error) {
 	person, err := v.staffMember(ctx, slug)
 	if err != nil {
 		return AdminCalendarColumn{}, err
 	}
 	col := AdminCalendarColumn{Slug: slug, Name: person.Name, Hours: []AdminSpan{}, Bookings: []AdminBookingRow{}, Busy: []AdminBusy{}, Free: []string{}}
-	if d.deps.Content != nil && d.deps.Pool != nil {
-		it, err := content.Get(ctx, d.deps.Pool, staffKind, slug)
-		if err != nil {
-			return col, err
-		}
+	if st != nil {
 		// The person's own dates around the range: their zone may differ.
-		working, err := booking.WorkingTime(bookingStaff(person.ID, it.(*content.Staff)), first.AddDays(-1), last.AddDays(1))
+		working, err := booking.WorkingTime(bookingStaff(person.ID, st), first.AddDays(-1), last.AddDays(1))
 		if err != nil {
 			return col, err
 		}
@@ -110,18 +118,15 @@ func (d dashboardFeature) calendarColumn(ctx context.Context, v *viewer, slug st
 	}
 	q := booking.ListQuery{Staff: slug, From: from, To: to, Limit: 100, // the viewer keeps a staff member to their own
 		Status: strings.Join([]string{booking.StatusRequested, booking.StatusScheduled, booking.StatusRescheduled, booking.StatusPending}, ",")}
-	for len(col.Bookings) < calendarBookings {
-		page, next, err := v.bookings(ctx, q)
-		if err != nil {
-			return col, err
-		}
-		for _, r := range page {
-			col.Bookings = append(col.Bookings, rowOf(r))
-		}
-		if next == "" {
-			break
-		}
-		q.Cursor = next
+	booked, err := allPages(calendarBookings, func(cursor string) ([]booking.Record, string, error) {
+		q.Cursor = cursor
+		return v.bookings(ctx, q)
+	})
+	if err != nil {
+		return col, err
+	}
+	for _, r := range booked {
+		col.Bookings = append(col.Bookings, rowOf(r))
 	}
 	events, err := d.svc.BusyEvents(ctx, person.ID, from, to)
 	if err != nil {

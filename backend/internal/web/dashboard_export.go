@@ -43,18 +43,13 @@ func (d dashboardFeature) export(c *gin.Context) {
 	now := d.svc.Now()
 	q := tabQuery(tab, filtersOf(query), zone, now, "")
 	q.Limit = 100
-	var rows []booking.Record
-	for len(rows) < maxExportRows {
-		page, next, err := v.bookings(ctx, q)
-		if err != nil {
-			d.s.apiError(c, err, cat)
-			return
-		}
-		rows = append(rows, page...)
-		if next == "" {
-			break
-		}
-		q.Cursor = next
+	rows, err := allPages(maxExportRows, func(cursor string) ([]booking.Record, string, error) {
+		q.Cursor = cursor
+		return v.bookings(ctx, q)
+	})
+	if err != nil {
+		d.s.apiError(c, err, cat)
+		return
 	}
 	sheet := startSheet(c, "bookings-"+tab+"-"+now.In(zone).Format(time.DateOnly)+".csv", []string{"id", "status", "start", "end", "time_zone",
 		"service", "staff", "first_name", "last_name", "email", "phone", "seats", "payment", "currency", "total", "paid", "refunded",
@@ -70,6 +65,25 @@ func (d dashboardFeature) export(c *gin.Context) {
 		sheet.row(line)
 	}
 	sheet.done()
+}
+
+// allPages reads a list page after page, from its start, until its end
+// or at least most rows.
+func allPages[T any](most int, page func(cursor string) ([]T, string, error)) ([]T, error) {
+	var rows []T
+	cursor := ""
+	for len(rows) < most {
+		list, next, err := page(cursor)
+		if err != nil {
+			return nil, err
+		}
+		rows = append(rows, list...)
+		if next == "" {
+			break
+		}
+		cursor = next
+	}
+	return rows, nil
 }
 
 // sheet is a CSV download under way.

@@ -141,18 +141,13 @@ func (d dashboardFeature) exportResponses(c *gin.Context) {
 	filters := responseFiltersOf(c.Request.URL.Query())
 	q := filters.query(zone)
 	q.Limit = 100
-	var rows []forms.ReadableSubmission
-	for len(rows) < maxExportRows {
-		page, next, err := d.deps.Forms.ReadableSubmissions(ctx, q, b.DefaultLocale)
-		if err != nil {
-			d.s.apiError(c, err, cat)
-			return
-		}
-		rows = append(rows, page...)
-		if next == "" {
-			break
-		}
-		q.Cursor = next
+	rows, err := allPages(maxExportRows, func(cursor string) ([]forms.ReadableSubmission, string, error) {
+		q.Cursor = cursor
+		return d.deps.Forms.ReadableSubmissions(ctx, q, b.DefaultLocale)
+	})
+	if err != nil {
+		d.s.apiError(c, err, cat)
+		return
 	}
 	var labels []string
 	column := map[string]int{}

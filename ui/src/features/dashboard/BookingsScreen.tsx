@@ -226,21 +226,30 @@ function Filters({ data, action }: { data: AdminBookingsPageData; action: string
               </select>
             </label>
           )}
-          <label className={styles.filter}>
-            <span>
-              <FormattedMessage id="admin.filter.from" />
-            </span>
-            <input type="date" name="from" defaultValue={f.from} />
-          </label>
-          <label className={styles.filter}>
-            <span>
-              <FormattedMessage id="admin.filter.to" />
-            </span>
-            <input type="date" name="to" defaultValue={f.to} />
-          </label>
+          <DateFilters from={f.from} to={f.to} />
           {apply}
         </div>
       </details>
     </Form>
+  );
+}
+
+// DateFilters are a list's first and last day, as its GET form sends them.
+export function DateFilters({ from, to }: { from: string; to: string }) {
+  return (
+    <>
+      <label className={styles.filter}>
+        <span>
+          <FormattedMessage id="admin.filter.from" />
+        </span>
+        <input type="date" name="from" defaultValue={from} />
+      </label>
+      <label className={styles.filter}>
+        <span>
+          <FormattedMessage id="admin.filter.to" />
+        </span>
+        <input type="date" name="to" defaultValue={to} />
+      </label>
+    </>
   );
 }

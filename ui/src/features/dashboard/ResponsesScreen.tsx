@@ -4,6 +4,7 @@ import type { AdminResponsesPageData } from '../../generated/web';
 import { FormattedMessage, useIntl } from '../../lib/i18n';
 import { usePage } from '../../PageContext';
 import { href } from '../../routes';
+import { DateFilters } from './BookingsScreen';
 import styles from './Dashboard.module.css';
 
 // ResponsesScreen: route adminResponses, the responses to the business's
@@ -47,18 +48,7 @@ export function ResponsesScreen() {
               <option value="partial">{intl.formatMessage({ id: 'admin.responses.partial' })}</option>
             </select>
           </label>
-          <label className={styles.filter}>
-            <span>
-              <FormattedMessage id="admin.filter.from" />
-            </span>
-            <input type="date" name="from" defaultValue={d.from} />
-          </label>
-          <label className={styles.filter}>
-            <span>
-              <FormattedMessage id="admin.filter.to" />
-            </span>
-            <input type="date" name="to" defaultValue={d.to} />
-          </label>
+          <DateFilters from={d.from} to={d.to} />
           <Button type="submit" variant="secondary">
             <FormattedMessage id="admin.filter.apply" />
           </Button>

@@ -115,7 +115,9 @@ func bookerPage(ctx context.Context, svc *booking.Service, req *pages.Request, c
 		return &pages.Result{Title: title, Description: cal.Description, Brand: cal.Location.BrandColor, Data: data, Parts: bookerParts(req, data),
 			Tags: availabilityTags(cal), Until: settingsUntil(svc), SEO: seo, Site: &site}, nil
 	}
-	res, err := svc.SlotsOf(ctx, cal, q)
+	res, err := firstMonthWithTimes(req, cal, data, q, func(q booking.SlotsQuery) (*booking.SlotsResult, error) {
+		return svc.SlotsOf(ctx, cal, q)
+	})
 	if err != nil {
 		return nil, err
 	}
@@ -229,14 +231,48 @@ func bookerData(svc *booking.Service, req *pages.Request, cal *booking.Calendar,
 		data.Month = month
 	}
 	// Nothing past the booking window is offered.
-	if last := data.Now.AddDate(0, 0, cal.WindowDays).In(zone).Format("2006-01"); data.Month > last {
-		data.Month = last
+	data.Month = min(data.Month, lastMonth(cal, data.Now, zone))
+	return monthQuery(booking.SlotsQuery{Calendar: cal.Slug, TimeZone: zone.String(), StaffID: staffID}, data.Month)
+}
+
+// lastMonth is the month ("2006-01") the booking window ends in.
+func lastMonth(cal *booking.Calendar, now time.Time, zone *time.Location) string {
+	return now.AddDate(0, 0, cal.WindowDays).In(zone).Format("2006-01")
+}
+
+// monthQuery asks q for the days of month ("2006-01").
+func monthQuery(q booking.SlotsQuery, month string) booking.SlotsQuery {
+	first, _ := time.ParseInLocation("2006-01", month, time.UTC)
+	q.From, q.To = first.Format("2006-01-02"), first.AddDate(0, 1, -1).Format("2006-01-02")
+	return q
+}
+
+// firstMonthWithTimes answers the booker's month of free times. A visitor
+// who asked for no month is shown the first one with a time: on a month's
+// last evening they see the next month's times, not an empty calendar with
+// a link to them. The month after is tried when the answer cannot say
+// where the next time is (a cart's, a visit's), once, within the window.
+func firstMonthWithTimes(req *pages.Request, cal *booking.Calendar, data *BookingPageData, q booking.SlotsQuery,
+	slotsOf func(booking.SlotsQuery) (*booking.SlotsResult, error)) (*booking.SlotsResult, error) {
+	res, err := slotsOf(q)
+	if err != nil || len(res.Days) > 0 || req.Query.Get("month") != "" || req.Query.Get("date") != "" {
+		return res, err
 	}
+	zone := zoneOr(q.TimeZone, cal.Location.TimeZone)
 	first, _ := time.ParseInLocation("2006-01", data.Month, time.UTC)
-	return booking.SlotsQuery{
-		Calendar: cal.Slug, From: first.Format("2006-01-02"), To: first.AddDate(0, 1, -1).Format("2006-01-02"),
-		TimeZone: zone.String(), StaffID: staffID,
+	month := first.AddDate(0, 1, 0).Format("2006-01")
+	if res.Next != nil {
+		month = res.Next.In(zone).Format("2006-01")
 	}
+	if month <= data.Month || month > lastMonth(cal, data.Now, zone) {
+		return res, nil
+	}
+	later, err := slotsOf(monthQuery(q, month))
+	if err != nil || len(later.Days) == 0 {
+		return res, err // nothing there either: this month and its "next free time" say so
+	}
+	data.Month = month
+	return later, nil
 }
 
 // groupLoader lists a group's calendars, each linking to its booker.

@@ -24,7 +24,9 @@ func visitRescheduler(ctx context.Context, svc *booking.Service, req *pages.Requ
 	}
 	q := bookerData(svc, req, moving.Calendar, data)
 	q.StaffID = 0
-	slots, err := svc.VisitSlots(ctx, moving, q)
+	slots, err := firstMonthWithTimes(req, moving.Calendar, data, q, func(q booking.SlotsQuery) (*booking.SlotsResult, error) {
+		return svc.VisitSlots(ctx, moving, q)
+	})
 	if err != nil {
 		return nil, err
 	}

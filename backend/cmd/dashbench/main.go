@@ -11,6 +11,7 @@ package main
 import (
 	"bufio"
 	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"net/http"
@@ -46,10 +47,11 @@ func pages() []struct{ name, path string } {
 
 func main() {
 	c := loadtest.Flags(20, "people signed in, each a client", 400, "requests of each page")
-	loadtest.Main("dashbench", c, func() error { return run(c) })
+	only := flag.String("only", "", "measure only the pages whose name holds this")
+	loadtest.Main("dashbench", c, func() error { return run(c, *only) })
 }
 
-func run(c *loadtest.Common) error {
+func run(c *loadtest.Common, only string) error {
 	var links []string
 	in := bufio.NewScanner(os.Stdin)
 	for in.Scan() {
@@ -71,6 +73,9 @@ func run(c *loadtest.Common) error {
 		cookies[i] = cookie
 	}
 	for _, p := range pages() {
+		if !strings.Contains(p.name, only) {
+			continue
+		}
 		target := c.Base + p.path
 		res, err := c.Measure(func(i int) error {
 			req, _ := http.NewRequest(http.MethodGet, target, nil)

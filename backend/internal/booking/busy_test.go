@@ -6,6 +6,9 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"regexp"
+	"strconv"
+	"strings"
 	"testing"
 	"time"
 
@@ -13,6 +16,8 @@ import (
 	"slotwise/backend/internal/db"
 	"slotwise/backend/internal/db/dbtest"
 	"slotwise/backend/internal/demo"
+
+	"github.com/jackc/pgx/v5"
 )
 
 // ownBusy stores an event of a person's own calendar, as a calendar
@@ -128,5 +133,68 @@ func BenchmarkMonthOfSlotsWithOwnBusyTimes(b *testing.B) {
 				}
 			}
 		})
+	}
+}
+
+// A person's busy times are read by their bookings' starts near the range
+// asked, not through their whole history: row security keeps the range's
+// overlap out of an index condition, and the plan PostgreSQL makes once
+// for any parameters (a prepared statement's) must still take the starts.
+func TestAPersonsBusyTimesReadOnlyTheBookingsNearTheRange(t *testing.T) {
+	_, pool, _ := newService(t)
+	jonas := staffID(t, pool, "jonas")
+	dbtest.AsOwner(t, pool, fmt.Sprintf(`
+		INSERT INTO bookings (id, calendar_id, staff_id, status, starts_at, ends_at, blocked, booker_time_zone, locale,
+		                      first_name, last_name, email, location_id)
+		SELECT 'bk_history' || g, c.id, %d, 'scheduled', t.at, t.at + interval '1 hour', tstzrange(t.at, t.at + interval '1 hour'),
+		       'Europe/Berlin', 'en', 'Past', 'Client ' || g, 'past' || g || '@example.com', c.location_id
+		FROM calendars c CROSS JOIN generate_series(1, 3000) g
+		CROSS JOIN LATERAL (SELECT timestamptz '2019-01-01 09:00+00' + make_interval(days => g) AS at) t
+		WHERE c.slug = 'facial-treatment';
+		ANALYZE bookings`, jonas))
+	ctx := context.Background()
+	conn, err := pgx.Connect(ctx, pool.Config().ConnString())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close(ctx)
+	var business int64
+	if err := conn.QueryRow(ctx, `SELECT location_id FROM staff WHERE id = $1`, jonas).Scan(&business); err != nil {
+		t.Fatal(err)
+	}
+	from, to := time.Date(2026, 11, 23, 0, 0, 0, 0, time.UTC), time.Date(2026, 11, 30, 0, 0, 0, 0, time.UTC)
+	tx, err := conn.Begin(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer tx.Rollback(ctx)
+	for _, sql := range []string{
+		"SET LOCAL role " + db.AppRole,
+		fmt.Sprintf("SELECT set_config('slotwise.business', '%d', true)", business),
+		"SET LOCAL plan_cache_mode = force_generic_plan",
+		"PREPARE busy AS " + booking.BusySQL([]string{"$6", "$7"}, "$4", "$5"),
+	} {
+		if _, err := tx.Exec(ctx, sql); err != nil {
+			t.Fatalf("%s: %v", sql, err)
+		}
+	}
+	at := func(t time.Time) string { return "'" + t.Format(time.RFC3339) + "'" }
+	rows, err := tx.Query(ctx, fmt.Sprintf(`EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF) EXECUTE busy(%s, %s, %d, %s, %s, %d, %d)`,
+		at(from), at(to), business, at(from.Add(-48*time.Hour)), at(to.Add(24*time.Hour)), jonas, staffID(t, pool, "mia")))
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines, err := pgx.CollectRows(rows, pgx.RowTo[string])
+	if err != nil {
+		t.Fatal(err)
+	}
+	plan := strings.Join(lines, "\n")
+	removed := 0
+	for _, m := range regexp.MustCompile(`Rows Removed by Filter: (\d+)`).FindAllStringSubmatch(plan, -1) {
+		n, _ := strconv.Atoi(m[1])
+		removed += n
+	}
+	if !strings.Contains(plan, "starts_at > $4") || removed > 100 {
+		t.Errorf("the busy times are not read by their starts (%d rows read and left):\n%s", removed, plan)
 	}
 }

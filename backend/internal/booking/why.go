@@ -172,8 +172,10 @@ func (s *Service) bookingsInTheWay(ctx context.Context, cal *Calendar, st *Staff
 		SELECT coalesce(b.holds_for, b.id), b.status, b.starts_at, b.ends_at, b.first_name || ' ' || b.last_name, c.name,
 		       b.calendar_id, b.seats
 		FROM bookings b JOIN calendars c ON c.id = b.calendar_id AND c.location_id = b.location_id
-		WHERE b.location_id = $1 AND b.staff_id = $2 AND b.status <> 'cancelled' AND b.blocked && tstzrange($3, $4)
-		ORDER BY b.starts_at, b.id`, db.ThisBusiness, st.ID, blocked.Start, blocked.End)
+		WHERE b.location_id = $1 AND b.staff_id = $2 AND b.status <> 'cancelled'
+		  AND b.starts_at > $5 AND b.starts_at < $6 AND b.blocked && tstzrange($3, $4) -- startsNear's bounds
+		ORDER BY b.starts_at, b.id`, db.ThisBusiness, st.ID, blocked.Start, blocked.End,
+		blocked.Start.Add(-blockedAfterStart), blocked.End.Add(blockedBeforeStart))
 	if err != nil {
 		return nil, fmt.Errorf("booking: unable to read the bookings in the way: %w", err)
 	}

@@ -1,0 +1,1 @@
+ALTER TABLE bookings DROP CONSTRAINT bookings_blocked_near_start;

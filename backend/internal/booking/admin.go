@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -119,11 +120,64 @@ type ListQuery struct {
 	Limit  int    // 1 to 100
 }
 
-// likePattern is text to find anywhere in a column with ILIKE: its own
-// wildcards and escapes are matched as themselves.
-func likePattern(text string) string {
-	r := strings.NewReplacer(`\`, `\\`, "%", `\%`, "_", `\_`)
-	return "%" + r.Replace(text) + "%"
+// searchWords are the beginnings of terms a search asks for, every one
+// of them: its words as typed, or, when it is written as a phone number
+// is ("+49 170 123-45"), its digits.
+func searchWords(text string) []string {
+	text = strings.TrimSpace(strings.ReplaceAll(strings.ToValidUTF8(text, ""), "\x00", "")) // PostgreSQL's text holds neither
+	digits, phoneLike := strings.Builder{}, text != ""
+	for _, r := range text {
+		switch {
+		case r >= '0' && r <= '9':
+			digits.WriteRune(r)
+		case !strings.ContainsRune("+-()/. ", r):
+			phoneLike = false
+		}
+	}
+	if phoneLike && digits.Len() >= 3 {
+		return []string{digits.String()}
+	}
+	words := strings.Fields(text)
+	if len(words) > maxSearchWords {
+		words = words[:maxSearchWords]
+	}
+	return words
+}
+
+// maxSearchWords bounds the words of a search.
+const maxSearchWords = 8
+
+// rarestFirst orders words by how many terms of the business each begins
+// (counted up to a bound), the rarest first. One word is not counted.
+func (s *Service) rarestFirst(ctx context.Context, words []string) ([]string, error) {
+	if len(words) < 2 {
+		return words, nil
+	}
+	rows, err := s.pool.Query(ctx, `
+		SELECT o, (SELECT count(*) FROM (SELECT 1 FROM booking_terms t WHERE t.location_id = $1
+		           AND t.term >= lower(o) AND t.term < lower(o) || U&'\+10FFFF' LIMIT 1000) x)
+		FROM unnest($2::text[]) o`, db.ThisBusiness, words)
+	if err != nil {
+		return nil, fmt.Errorf("booking: unable to search: %w", err)
+	}
+	type counted struct {
+		word string
+		n    int
+	}
+	var found []counted
+	var c counted
+	if _, err := pgx.ForEachRow(rows, []any{&c.word, &c.n}, func() error {
+		found = append(found, c)
+		return nil
+	}); err != nil {
+		return nil, fmt.Errorf("booking: unable to search: %w", err)
+	}
+	slices.SortStableFunc(found, func(a, b counted) int { return a.n - b.n })
+	out := make([]string, len(found))
+	for i, f := range found {
+		out[i] = f.word
+	}
+	return out, nil
 }
 
 // List returns bookings in start order and the cursor of the next page
@@ -134,7 +188,8 @@ func (s *Service) List(ctx context.Context, q ListQuery) ([]Record, string, erro
 	// start order are one range of bookings_business_start.
 	args := db.Args{}
 	arg := args.Add
-	where := []string{"b.location_id = " + arg(db.ThisBusiness), "b.holds_for IS NULL"}
+	business := arg(db.ThisBusiness)
+	where := []string{"b.location_id = " + business, "b.holds_for IS NULL"}
 	if q.Calendar != "" {
 		where = append(where, "c.slug = "+arg(q.Calendar))
 	}
@@ -150,19 +205,19 @@ func (s *Service) List(ctx context.Context, q ListQuery) ([]Record, string, erro
 	if q.StaffID != 0 {
 		where = append(where, "b.staff_id = "+arg(q.StaffID))
 	}
-	if text := strings.TrimSpace(q.Search); text != "" {
-		like := arg(likePattern(text))
-		digits := strings.Map(func(r rune) rune {
-			if r >= '0' && r <= '9' {
-				return r
-			}
-			return -1
-		}, text)
-		found := "(b.first_name || ' ' || b.last_name) ILIKE " + like + " OR b.email ILIKE " + like
-		if len(digits) >= 3 { // a phone is found by its digits, however it was written
-			found += " OR regexp_replace(b.phone, '[^0-9]', '', 'g') LIKE " + arg("%"+digits+"%")
+	if words := searchWords(q.Search); len(words) > 0 {
+		// Each word begins a term of the booking (booking_terms, migration
+		// 000051): a range of its index, as row security allows. The
+		// rarest word's bookings are read, each then asked for the others.
+		words, err := s.rarestFirst(ctx, words)
+		if err != nil {
+			return nil, "", err
 		}
-		where = append(where, "("+found+")")
+		first, others := arg(words[0]), arg(words[1:])
+		where = append(where, `b.id IN (SELECT t.booking_id FROM booking_terms t
+			WHERE t.location_id = `+business+` AND t.term >= lower(`+first+`) AND t.term < lower(`+first+`) || U&'\+10FFFF'
+			  AND NOT EXISTS (SELECT 1 FROM unnest(`+others+`::text[]) o WHERE NOT EXISTS (SELECT 1 FROM booking_terms w
+			      WHERE w.location_id = `+business+` AND w.booking_id = t.booking_id AND w.term >= lower(o) AND w.term < lower(o) || U&'\+10FFFF')))`)
 	}
 	if !q.From.IsZero() {
 		where = append(where, "b.starts_at >= "+arg(q.From))

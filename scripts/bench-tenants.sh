@@ -21,9 +21,10 @@ wait_planned() { for _ in $(seq 1200); do grep -q "every business planned" "$1" 
 
 echo
 echo "== $businesses businesses on one deployment: the demo studio copied with ids of its own, 200 bookings each"
-# Their database takes about half a megabyte a business (5 GB for 10,000):
-# a disk that fills halfway leaves a broken run, so say so before.
-need_mb=$((businesses / 2 + 1024))
+# Their database takes about 0.7 MB a business (7 GB for 10,000, the
+# search's terms of their bookings a third of it): a disk that fills
+# halfway leaves a broken run, so say so before.
+need_mb=$((businesses * 7 / 10 + 1024))
 free_mb=$(df -Pm "$work" | awk 'NR == 2 { print $4 }')
 if [ "$free_mb" -lt "$need_mb" ]; then
   echo "not measured: $businesses businesses need about $need_mb MB free under $work, and $free_mb MB are"

@@ -162,7 +162,10 @@ describe('the dashboard', () => {
     };
     const ctx = await env.browser.newContext({ javaScriptEnabled: false, locale: 'en-US', viewport: { width: 390, height: 844 } });
     const page = await ctx.newPage();
-    assert.ok((await offered(page)) > 0, 'the booking page offers the day before');
+    // The page shows a day's first times (more on request): its count then,
+    // not the day's, is what a review must leave as it is.
+    const before = await offered(page);
+    assert.ok(before > 0, 'the booking page offers the day before');
     await page.goto(env.server.base + link);
     await page.getByRole('button', { name: en['admin.link.button'] }).click();
     await page.getByRole('heading', { name: en['admin.bookings.heading'] }).waitFor();
@@ -172,7 +175,7 @@ describe('the dashboard', () => {
     await page.getByLabel(en['admin.off.from']).fill(day);
     await page.getByRole('button', { name: en['admin.hours.review'] }).nth(1).click();
     await page.getByRole('heading', { name: en['admin.effect.heading'] }).waitFor();
-    assert.equal(await offered(await ctx.newPage()), slots.slots[day].length, 'a review changes nothing');
+    assert.equal(await offered(await ctx.newPage()), before, 'a review changes nothing');
     await page.screenshot({ path: join(SHOTS, 'dashboard-day-off-review-390.png'), fullPage: true });
     await page.getByRole('button', { name: en['admin.hours.save'], exact: true }).click();
     await page.getByRole('status').filter({ hasText: en['admin.availability.saved'] }).waitFor();

@@ -58,8 +58,11 @@ func (d dashboardFeature) settingsPage(ctx context.Context, req *pages.Request, 
 	data := AdminSettingsPageData{Frame: f, Name: loc.Name, BrandColor: loc.BrandColor, LogoURL: loc.LogoURL, Email: loc.Email,
 		Phone: loc.Phone, Address: loc.Address, DefaultLocale: loc.DefaultLocale, TimeZone: loc.TimeZone, Currency: loc.Currency,
 		FormKey: req.FormKey()}
-	if req.Query.Get("done") == "saved" {
-		data.Done = "saved"
+	if done := req.Query.Get("done"); done == "saved" || done == "reminders" {
+		data.Done = done
+	}
+	if data.Reminders, err = d.calendarReminders(ctx, req); err != nil {
+		return nil, err
 	}
 	return &pages.Result{Title: req.T("admin.settings.title"), Data: data, Parts: adminScreens}, nil
 }
@@ -69,7 +72,11 @@ func (d dashboardFeature) changeSettings(ctx context.Context, req *pages.Request
 	if err := v.ownerOnly(); err != nil {
 		return "", err
 	}
-	if form.Get("do") != "business" {
+	switch form.Get("do") {
+	case "reminders":
+		return d.changeReminders(ctx, req, form)
+	case "business":
+	default:
 		return "", &booking.ValidationError{Fields: map[string]string{"do": "admin.bookings.unknownChange"}}
 	}
 	loc, err := d.businessItem(ctx)

@@ -70,3 +70,34 @@ func (d *dashboard) run(t *testing.T, cases []pageCase) {
 		})
 	}
 }
+
+// The owner sets each calendar's reminders, typed as durations; what
+// content's checks refuse comes back on the field that wrote it.
+func TestTheOwnerSetsACalendarsRemindersInTheSettings(t *testing.T) {
+	d := newDashboard(t)
+	good := url.Values{"do": {"reminders"}, "calendar": {"demo-consultation"}, "booker": {"48h, 2h"}, "staff": {"1h"}, "followUp": {"3h"}}
+	d.run(t, []pageCase{
+		{"the page lists each calendar's", "owner", "", "GET", "/admin/settings", nil, 200, []string{`name="booker"`, `value="24h"`, "Save the reminders of"}, nil},
+		{"the front desk's change", "desk", "", "POST", "/admin/settings", good, 404, nil, nil},
+		{"a duration that does not read", "owner", "", "POST", "/admin/settings", cloneWith(good, "staff", "2 hours"), 422, []string{"such as 24h, 2h or 30m", `value="48h, 2h"`}, nil},
+		{"past 90 days", "owner", "", "POST", "/admin/settings", cloneWith(good, "booker", "91d"), 422, []string{"from 1 minute to 90 days"}, nil},
+		{"the same twice", "owner", "", "POST", "/admin/settings", cloneWith(good, "booker", "2h, 120m"), 422, []string{"each once"}, nil},
+		{"two thank-yous", "owner", "", "POST", "/admin/settings", cloneWith(good, "followUp", "1h 2h"), 422, []string{"a single duration"}, nil},
+		{"a calendar that is not", "owner", "", "POST", "/admin/settings", cloneWith(good, "calendar", "nope"), 422, nil, nil},
+		{"the owner saves", "owner", "", "POST", "/admin/settings", good, 303, nil, nil},
+		{"and sees them", "owner", "", "GET", "/admin/settings?done=reminders", nil, 200, []string{`value="48h, 2h"`, `value="3h"`, "Reminders saved"}, nil},
+		{"none at all", "owner", "", "POST", "/admin/settings", url.Values{"do": {"reminders"}, "calendar": {"demo-massage"}}, 303, nil, nil},
+	})
+	var consultation, massage string
+	var followUp *string
+	ctx := db.WithEveryBusiness(context.Background())
+	if err := d.pool.QueryRow(ctx, `SELECT reminders::text, follow_up->>'after' FROM calendars WHERE slug = 'demo-consultation'`).Scan(&consultation, &followUp); err != nil {
+		t.Fatal(err)
+	}
+	if err := d.pool.QueryRow(ctx, `SELECT reminders::text FROM calendars WHERE slug = 'demo-massage'`).Scan(&massage); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(consultation, "2880") || !strings.Contains(consultation, "120") || !strings.Contains(consultation, "staff") || followUp == nil || massage != "[]" {
+		t.Errorf("saved %s (follow-up %v), and %s", consultation, followUp, massage)
+	}
+}

@@ -451,5 +451,18 @@ type AdminSettingsPageData struct {
 	TimeZone      string     `json:"timeZone"` // shown, not changed here: every booking's time hangs on it
 	Currency      string     `json:"currency"`
 	FormKey       string     `json:"formKey"`
-	Done          string     `json:"done" tstype:"'' | 'saved'"`
+	Done          string     `json:"done" tstype:"'' | 'saved' | 'reminders'"`
+	// Reminders are each calendar's mails around its appointments.
+	Reminders []AdminCalendarReminders `json:"reminders"`
+}
+
+// AdminCalendarReminders is a calendar's mails around its appointments as
+// the owner writes them: durations such as "24h, 2h", each list empty for
+// none.
+type AdminCalendarReminders struct {
+	Slug     string `json:"slug"`
+	Name     string `json:"name"`
+	Booker   string `json:"booker"`   // before the start, to the client and their guests
+	Staff    string `json:"staff"`    // before the start, to the person booked
+	FollowUp string `json:"followUp"` // after the end, the thank-you; "" for none
 }

@@ -813,7 +813,23 @@ export interface AdminSettingsPageData {
   timeZone: string; // shown, not changed here: every booking's time hangs on it
   currency: string;
   formKey: string;
-  done: '' | 'saved';
+  done: '' | 'saved' | 'reminders';
+  /**
+   * Reminders are each calendar's mails around its appointments.
+   */
+  reminders: AdminCalendarReminders[];
+}
+/**
+ * AdminCalendarReminders is a calendar's mails around its appointments as
+ * the owner writes them: durations such as "24h, 2h", each list empty for
+ * none.
+ */
+export interface AdminCalendarReminders {
+  slug: string;
+  name: string;
+  booker: string; // before the start, to the client and their guests
+  staff: string; // before the start, to the person booked
+  followUp: string; // after the end, the thank-you; "" for none
 }
 
 //////////

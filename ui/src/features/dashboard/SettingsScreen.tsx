@@ -3,8 +3,8 @@ import { Alert } from '../../components/Alert';
 import { Button } from '../../components/Button';
 import { Field, inputClass } from '../../components/Field';
 import { LANGUAGES } from '../../components/LanguageSwitcher';
-import type { AdminSettingsPageData } from '../../generated/web';
-import { FormattedMessage } from '../../lib/i18n';
+import type { AdminCalendarReminders, AdminSettingsPageData } from '../../generated/web';
+import { FormattedMessage, useIntl } from '../../lib/i18n';
 import { usePage } from '../../PageContext';
 import { href } from '../../routes';
 import styles from './Dashboard.module.css';
@@ -12,8 +12,9 @@ import styles from './Dashboard.module.css';
 // SettingsScreen: route adminSettings, the business as its owner changes
 // it: name, colour, logo, first language, how visitors reach it. Its
 // time zone and currency are shown, not changed here (every booking's
-// time and price hang on them). Webhooks, tokens, payment accounts and
-// the content stay with the admin API and the site's files.
+// time and price hang on them). Each calendar's reminders are set here
+// too. Webhooks, tokens, payment accounts and the content stay with the
+// admin API and the site's files.
 export function SettingsScreen() {
   const page = usePage<AdminSettingsPageData>();
   const d = page.data;
@@ -26,7 +27,7 @@ export function SettingsScreen() {
       <h1 className={styles.title}>
         <FormattedMessage id="admin.settings.heading" />
       </h1>
-      {d.done && (
+      {d.done === 'saved' && (
         <p className={styles.notice} role="status">
           <FormattedMessage id="admin.settings.saved" />
         </p>
@@ -71,9 +72,65 @@ export function SettingsScreen() {
           <FormattedMessage id="admin.settings.save" />
         </Button>
       </Form>
+      <h2 className={styles.subheading} id="reminders">
+        <FormattedMessage id="admin.settings.reminders.heading" />
+      </h2>
+      {d.done === 'reminders' && (
+        <p className={styles.notice} role="status">
+          <FormattedMessage id="admin.settings.reminders.saved" />
+        </p>
+      )}
+      <p className={styles.small}>
+        <FormattedMessage id="admin.settings.reminders.intro" />
+      </p>
+      {d.reminders.map((r) => (
+        <CalendarReminders key={r.slug} r={r} formKey={d.formKey} busy={busy} />
+      ))}
       <p className={styles.small}>
         <FormattedMessage id="admin.settings.elsewhere" />
       </p>
     </section>
+  );
+}
+
+// CalendarReminders is one calendar's reminders, a form of its own; a
+// refused save shows what was typed, under the field that wrote it.
+function CalendarReminders(p: { r: AdminCalendarReminders; formKey: string; busy: boolean }) {
+  const page = usePage<AdminSettingsPageData>();
+  const failed = page.action?.values?.calendar === p.r.slug ? page.action : undefined;
+  const value = (name: 'booker' | 'staff' | 'followUp') => failed?.values?.[name] ?? p.r[name];
+  const error = (name: string) => failed?.fields?.[name]?.message;
+  const intl = useIntl();
+  const shown = (v: string) => v || intl.formatMessage({ id: 'admin.settings.reminders.none' });
+  // A calendar at a time, folded to what it sends: eleven calendars' three
+  // fields each would be a long page on a phone. A refused one is open.
+  return (
+    <details className={styles.fold} open={!!failed} id={`reminders-${p.r.slug}`}>
+      <summary>
+        <span className={styles.foldName}>{p.r.name}</span>{' '}
+        <span className={styles.small}>
+          <FormattedMessage id="admin.settings.reminders.summary" values={{ booker: shown(p.r.booker), staff: shown(p.r.staff), followUp: shown(p.r.followUp) }} />
+        </span>
+      </summary>
+      {/* Its own anchor in the action: a refusal rendered without JavaScript opens where the form was. */}
+      <Form method="post" action={`${href('adminSettings', page.locale)}#reminders-${p.r.slug}`} className={styles.stack} noValidate>
+        <input type="hidden" name="idempotencyKey" value={p.formKey} />
+        <input type="hidden" name="do" value="reminders" />
+        <input type="hidden" name="calendar" value={p.r.slug} />
+        {failed && !failed.fields && <Alert>{failed.message}</Alert>}
+        <Field label={<FormattedMessage id="admin.settings.reminders.booker" />} error={error('booker')}>
+          {(c) => <input {...c} className={inputClass} name="booker" defaultValue={value('booker')} autoComplete="off" spellCheck={false} />}
+        </Field>
+        <Field label={<FormattedMessage id="admin.settings.reminders.staff" />} error={error('staff')}>
+          {(c) => <input {...c} className={inputClass} name="staff" defaultValue={value('staff')} autoComplete="off" spellCheck={false} />}
+        </Field>
+        <Field label={<FormattedMessage id="admin.settings.reminders.followUp" />} error={error('followUp')}>
+          {(c) => <input {...c} className={inputClass} name="followUp" defaultValue={value('followUp')} autoComplete="off" spellCheck={false} />}
+        </Field>
+        <Button type="submit" variant="secondary" disabled={p.busy} className={styles.start}>
+          <FormattedMessage id="admin.settings.reminders.save" values={{ calendar: p.r.name }} />
+        </Button>
+      </Form>
+    </details>
   );
 }

@@ -214,11 +214,12 @@ const (
 
 // startsNear adds to args the bounds of the starts of the bookings whose
 // blocked time can meet [from, to), and returns their placeholders. With
-// them a person's bookings are one range of bookings_staff_time: row
+// them a person's bookings are one range of an index by start: row
 // security keeps "blocked && range" (its operator is not leakproof) out of
 // an index condition, and alone it read every booking the person ever had.
-// A query ordered by start takes that index in the plan PostgreSQL makes
-// once for any parameters, where it expects a row or two either way.
+// bookings_staff_starts (migration 000052) holds every column the busy
+// times read, so the plan PostgreSQL makes once for any parameters, which
+// expects a row or two whatever index it takes, takes it.
 func startsNear(from, to time.Time, args *[]any) (after, before string) {
 	*args = append(*args, from.Add(-blockedAfterStart), to.Add(blockedBeforeStart))
 	n := len(*args)

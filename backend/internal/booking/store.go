@@ -213,7 +213,8 @@ const (
 )
 
 // startsNear adds to args the bounds of the starts of the bookings whose
-// blocked time can meet [from, to), and returns their placeholders. With
+// blocked time can meet [from, to), and returns their parameters' names
+// ($5, $6) for the query's text. With
 // them a person's bookings are one range of an index by start: row
 // security keeps "blocked && range" (its operator is not leakproof) out of
 // an index condition, and alone it read every booking the person ever had.

@@ -2,7 +2,6 @@ package web
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"net/url"
 	"reflect"
@@ -183,15 +182,7 @@ func (d dashboardFeature) changeAvailability(ctx context.Context, req *pages.Req
 	default:
 		return "", &booking.ValidationError{Fields: map[string]string{"do": "admin.bookings.unknownChange"}}
 	}
-	body, err := json.Marshal(next)
-	if err != nil {
-		return "", err
-	}
-	key := form.Get("idempotencyKey")
-	if key != "" {
-		key += ":availability:" + slug
-	}
-	if _, err := d.deps.Content.Put(ctx, content.Change{Kind: staffKind, Key: slug, Body: body, IdempotencyKey: key}); err != nil {
+	if err := d.putItem(ctx, staffKind, slug, next, form, "availability:"+slug); err != nil {
 		var ps content.Problems
 		if errors.As(err, &ps) { // what the form checks should already have said
 			return "", &booking.ValidationError{Fields: map[string]string{"do": "admin.availability.refused"}}

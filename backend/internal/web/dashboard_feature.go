@@ -2,6 +2,7 @@ package web
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"net/http"
 	"net/url"
@@ -205,4 +206,22 @@ func zoneOf(name string) *time.Location {
 		return loc
 	}
 	return time.UTC
+}
+
+// putItem replaces a content item with item, as the dashboard's form
+// changed it, through the content service (the admin API's pipeline: its
+// checks, idempotency, the page cache told after the commit). The form's
+// idempotency key is made the change's own by purpose, so one form key
+// serves each of the page's forms.
+func (d dashboardFeature) putItem(ctx context.Context, kind content.Kind, key string, item any, form url.Values, purpose string) error {
+	body, err := json.Marshal(item)
+	if err != nil {
+		return err
+	}
+	idem := form.Get("idempotencyKey")
+	if idem != "" {
+		idem += ":" + purpose
+	}
+	_, err = d.deps.Content.Put(ctx, content.Change{Kind: kind, Key: key, Body: body, IdempotencyKey: idem})
+	return err
 }

@@ -2,7 +2,6 @@ package web
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"net/url"
 	"slices"
@@ -92,15 +91,7 @@ func (d dashboardFeature) changeReminders(ctx context.Context, req *pages.Reques
 			next.FollowUp.Form = was.Form // the form it links to stays the files'
 		}
 	}
-	body, err := json.Marshal(next)
-	if err != nil {
-		return "", err
-	}
-	key := form.Get("idempotencyKey")
-	if key != "" {
-		key += ":reminders:" + slug
-	}
-	if _, err := d.deps.Content.Put(ctx, content.Change{Kind: calendarKind, Key: slug, Body: body, IdempotencyKey: key}); err != nil {
+	if err := d.putItem(ctx, calendarKind, slug, next, form, "reminders:"+slug); err != nil {
 		var ps content.Problems
 		if !errors.As(err, &ps) {
 			return "", err

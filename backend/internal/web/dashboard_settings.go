@@ -2,7 +2,6 @@ package web
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"net/url"
 	"regexp"
@@ -111,15 +110,7 @@ func (d dashboardFeature) changeSettings(ctx context.Context, req *pages.Request
 	if len(errs) > 0 {
 		return "", &booking.ValidationError{Fields: errs}
 	}
-	body, err := json.Marshal(next)
-	if err != nil {
-		return "", err
-	}
-	key := form.Get("idempotencyKey")
-	if key != "" {
-		key += ":settings"
-	}
-	if _, err := d.deps.Content.Put(ctx, content.Change{Kind: locationKind, Key: next.Slug, Body: body, IdempotencyKey: key}); err != nil {
+	if err := d.putItem(ctx, locationKind, next.Slug, next, form, "settings"); err != nil {
 		var ps content.Problems
 		if errors.As(err, &ps) { // what the content's own checks refuse (a logo's address, a phone), by field
 			fields := map[string]string{}

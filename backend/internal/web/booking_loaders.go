@@ -115,7 +115,7 @@ func bookerPage(ctx context.Context, svc *booking.Service, req *pages.Request, c
 		return &pages.Result{Title: title, Description: cal.Description, Brand: cal.Location.BrandColor, Data: data, Parts: bookerParts(req, data),
 			Tags: availabilityTags(cal), Until: settingsUntil(svc), SEO: seo, Site: &site}, nil
 	}
-	res, err := firstMonthWithTimes(req, cal, data, q, func(q booking.SlotsQuery) (*booking.SlotsResult, error) {
+	res, err := firstMonthWithTimes(req, cal, data, q, true, func(q booking.SlotsQuery) (*booking.SlotsResult, error) {
 		return svc.SlotsOf(ctx, cal, q)
 	})
 	if err != nil {
@@ -252,7 +252,10 @@ func monthQuery(q booking.SlotsQuery, month string) booking.SlotsQuery {
 // last evening they see the next month's times, not an empty calendar with
 // a link to them. The month after is tried when the answer cannot say
 // where the next time is (a cart's, a visit's), once, within the window.
-func firstMonthWithTimes(req *pages.Request, cal *booking.Calendar, data *BookingPageData, q booking.SlotsQuery,
+//
+// nextKnown says the answer's Next is the next free time (a calendar's
+// own): then none means none in the window, and no month is asked again.
+func firstMonthWithTimes(req *pages.Request, cal *booking.Calendar, data *BookingPageData, q booking.SlotsQuery, nextKnown bool,
 	slotsOf func(booking.SlotsQuery) (*booking.SlotsResult, error)) (*booking.SlotsResult, error) {
 	res, err := slotsOf(q)
 	if err != nil || len(res.Days) > 0 || req.Query.Get("month") != "" || req.Query.Get("date") != "" {
@@ -261,8 +264,11 @@ func firstMonthWithTimes(req *pages.Request, cal *booking.Calendar, data *Bookin
 	zone := zoneOr(q.TimeZone, cal.Location.TimeZone)
 	first, _ := time.ParseInLocation("2006-01", data.Month, time.UTC)
 	month := first.AddDate(0, 1, 0).Format("2006-01")
-	if res.Next != nil {
+	switch {
+	case res.Next != nil:
 		month = res.Next.In(zone).Format("2006-01")
+	case nextKnown:
+		return res, nil
 	}
 	if month <= data.Month || month > lastMonth(cal, data.Now, zone) {
 		return res, nil

@@ -93,7 +93,7 @@ func cartBooker(ctx context.Context, svc *booking.Service, req *pages.Request, m
 	data := &BookingPageData{}
 	q := bookerData(svc, req, carts[0][0], data)
 	q.StaffID = 0 // each service goes to whoever of its own people is free
-	slots, err := firstMonthWithTimes(req, carts[0][0], data, q, func(q booking.SlotsQuery) (*booking.SlotsResult, error) {
+	slots, err := firstMonthWithTimes(req, carts[0][0], data, q, false, func(q booking.SlotsQuery) (*booking.SlotsResult, error) {
 		return svc.CartSlots(ctx, menu, booking.CartPeople(raw), q)
 	})
 	if err != nil {

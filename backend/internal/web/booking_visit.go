@@ -24,7 +24,7 @@ func visitRescheduler(ctx context.Context, svc *booking.Service, req *pages.Requ
 	}
 	q := bookerData(svc, req, moving.Calendar, data)
 	q.StaffID = 0
-	slots, err := firstMonthWithTimes(req, moving.Calendar, data, q, func(q booking.SlotsQuery) (*booking.SlotsResult, error) {
+	slots, err := firstMonthWithTimes(req, moving.Calendar, data, q, false, func(q booking.SlotsQuery) (*booking.SlotsResult, error) {
 		return svc.VisitSlots(ctx, moving, q)
 	})
 	if err != nil {

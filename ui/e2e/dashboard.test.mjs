@@ -107,7 +107,49 @@ describe('the dashboard', () => {
     await page.getByRole('button', { name: en['admin.settings.save'] }).click();
     await page.getByRole('status').filter({ hasText: en['admin.settings.saved'] }).waitFor();
     await page.screenshot({ path: join(SHOTS, 'dashboard-settings-1280.png'), fullPage: true });
+
+    // Payments, webhooks and API tokens: a token made is shown once, and
+    // opens the admin API; the page read again does not show it.
+    await page.getByRole('link', { name: en['admin.settings.connections'] }).click();
+    await page.getByRole('heading', { name: en['admin.connections.heading'] }).waitFor();
+    assert.deepEqual(await axe(page), [], 'the connections');
+    await page.getByLabel(en['admin.connections.tokenName']).fill('e2e reports');
+    await page.getByRole('button', { name: en['admin.connections.addToken'] }).click();
+    const shown = page.getByRole('status').locator('code');
+    await shown.waitFor();
+    const token = (await shown.textContent()).trim();
+    assert.match(token, /^swa_[A-Z0-9]+$/);
+    const api = await fetch(env.server.base + '/api/admin/bookings?limit=1', { headers: { Authorization: 'Bearer ' + token } });
+    assert.equal(api.status, 200, 'the token shown opens the admin API');
+    await page.screenshot({ path: join(SHOTS, 'dashboard-connections-1280.png'), fullPage: true });
+    await page.reload();
+    await page.getByText('e2e reports').waitFor();
+    assert.equal(await page.getByText(token).count(), 0, 'the secret is shown once');
     assert.deepEqual(real(problems), []);
+    await ctx.close();
+  });
+
+  test('the owner on a phone without JavaScript adds a webhook, and its signing secret is shown once', async () => {
+    const link = addPerson('owner.phone@example.com', 'owner');
+    const ctx = await env.browser.newContext({ javaScriptEnabled: false, locale: 'en-US', viewport: { width: 390, height: 844 } });
+    const page = await ctx.newPage();
+    await page.goto(env.server.base + link);
+    await page.getByRole('button', { name: en['admin.link.button'] }).click();
+    await page.getByRole('heading', { name: en['admin.bookings.heading'] }).waitFor();
+    await page.goto(env.server.base + '/admin/settings/connections');
+    await page.getByLabel(en['admin.connections.url']).fill('https://hooks.example.com/slotwise');
+    await page.getByRole('button', { name: en['admin.connections.addWebhook'] }).click();
+    await page.getByText(en['admin.connections.chooseEvents']).waitFor(); // no event chosen: refused, the address kept
+    assert.equal(await page.getByLabel(en['admin.connections.url']).inputValue(), 'https://hooks.example.com/slotwise');
+    await page.getByLabel('booking.created').check();
+    await page.getByRole('button', { name: en['admin.connections.addWebhook'] }).click();
+    const shown = page.getByRole('status').locator('code');
+    await shown.waitFor();
+    assert.match(await shown.textContent(), /^whsec_/);
+    await page.screenshot({ path: join(SHOTS, 'dashboard-connections-390.png'), fullPage: true });
+    await page.goto(env.server.base + '/admin/settings/connections');
+    await page.getByText('hooks.example.com/slotwise').waitFor();
+    assert.equal(await page.getByRole('status').locator('code').count(), 0, 'the secret is shown once');
     await ctx.close();
   });
 

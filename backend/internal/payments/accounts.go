@@ -56,7 +56,11 @@ type Account struct {
 type APIs struct{ Stripe, Razorpay, PayPal string }
 
 // ValidationError names the fields of Credentials that cannot be used.
-type ValidationError struct{ Fields map[string]string }
+type ValidationError struct {
+	Fields map[string]string
+	// Refused: the credentials read well, and the provider refused them.
+	Refused bool
+}
 
 func (e *ValidationError) Error() string { return "payments: the account's credentials are invalid" }
 
@@ -69,6 +73,14 @@ func (s *Service) WithAccounts(keys *seal.Keyring, apis APIs) *Service {
 	s.keys, s.apis = keys, apis
 	return s
 }
+
+// TakesAccounts tells whether businesses can connect accounts of their
+// own here (the deployment keeps keys to seal their credentials with).
+func (s *Service) TakesAccounts() bool { return s != nil && s.keys != nil }
+
+// CredentialFields are the fields of provider's credentials, in the order
+// its dashboard shows them.
+func CredentialFields(provider string) []string { return slices.Clone(credentialFields[provider]) }
 
 // credentialFields are each provider's fields, the required ones: a field
 // of another provider is refused rather than silently dropped.
@@ -416,13 +428,13 @@ func (a APIs) check(ctx context.Context, c Credentials) error {
 			"razorpay": {"keySecret", "Razorpay does not take this key id and secret: copy both again from the dashboard's API keys"},
 			"paypal":   {"clientSecret", "PayPal does not take this client id and secret: copy both again from the app's credentials"},
 		}[c.Provider]
-		return &ValidationError{Fields: map[string]string{refused[0]: refused[1]}}
+		return &ValidationError{Fields: map[string]string{refused[0]: refused[1]}, Refused: true}
 	case err == nil, errors.Is(err, ErrUnavailable):
 		return err
 	}
 	// Any other answer is the provider's (a 4xx of its own): the keys
 	// reached it, but it would not do what payments need with them.
-	return &ValidationError{Fields: map[string]string{"provider": "the provider refused to answer with these keys: see that the account is active and allowed to take payments"}}
+	return &ValidationError{Fields: map[string]string{"provider": "the provider refused to answer with these keys: see that the account is active and allowed to take payments"}, Refused: true}
 }
 
 // build makes the provider of a business's credentials.

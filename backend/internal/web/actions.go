@@ -68,7 +68,7 @@ func (s *Server) pageAction(c *gin.Context) {
 	}
 	// The action and the page rendered again after it fails try the same
 	// secret: one wrong secret is one guess.
-	c.Request = c.Request.WithContext(withOneGuess(c.Request.Context()))
+	c.Request = c.Request.WithContext(withReveal(withOneGuess(c.Request.Context())))
 	cat := locales.Get(pages.ResolveLocale(c, prefix))
 	query, _ := url.ParseQuery(rawQuery)
 	req := s.pages.NewRequest(c.Request.Context(), m, basePath, path+"?"+rawQuery, query, cat, c.ClientIP(), c.Cookie)
@@ -91,6 +91,15 @@ func (s *Server) pageAction(c *gin.Context) {
 		if query.Get("time") != "" {
 			s.rememberDone(c, path, query, next) // booked_back.go
 		}
+		if revealedOf(c.Request.Context()) != nil { // the page itself, once (dashboard_reveal.go)
+			p := s.pages.Load(c, path, rawQuery)
+			if asData {
+				s.pages.WriteData(c, p)
+				return
+			}
+			s.pages.Write(c, p)
+			return
+		}
 		if asData {
 			c.JSON(http.StatusOK, gin.H{"redirect": s.siteLocation(next)})
 			return
@@ -104,7 +113,7 @@ func (s *Server) pageAction(c *gin.Context) {
 	status, result := s.actionError(c, err, cat)
 	result.Values = map[string]string{}
 	for k, v := range c.Request.PostForm {
-		if len(v) > 0 && k != "idempotencyKey" {
+		if len(v) > 0 && k != "idempotencyKey" && !neverEchoed[k] {
 			result.Values[k] = v[0]
 		}
 		if len(v) > 1 {
@@ -124,6 +133,11 @@ func (s *Server) pageAction(c *gin.Context) {
 	}
 	s.pages.Write(c, p)
 }
+
+// neverEchoed are the fields a refused form is not shown again with: a
+// payment account's secrets, which are written and never read back, not
+// even into the page that asks for them again.
+var neverEchoed = map[string]bool{"secretKey": true, "keySecret": true, "clientSecret": true, "webhookSecret": true}
 
 // actionError is how a failed action is shown: the invalid fields, or the
 // domain error's message, from the same tables as the API.

@@ -15,9 +15,11 @@ import (
 	"slotwise/backend/internal/db"
 	"slotwise/backend/internal/events"
 	"slotwise/backend/internal/forms"
+	"slotwise/backend/internal/payments"
 	"slotwise/backend/internal/people"
 	"slotwise/backend/internal/route"
 	"slotwise/backend/internal/web/pages"
+	"slotwise/backend/internal/webhooks"
 )
 
 // Dashboard is the business's dashboard under /admin: its people sign in
@@ -43,6 +45,10 @@ type DashboardDeps struct {
 	Calendars *calsync.Service
 	// Forms, when set, are the responses to the business's forms.
 	Forms *forms.Service
+	// Payments and Webhooks, when set, are the business's accounts at
+	// payment providers and its webhook endpoints (the connections page).
+	Payments *payments.Service
+	Webhooks *webhooks.Store
 }
 
 type dashboardFeature struct {
@@ -76,6 +82,8 @@ func (d dashboardFeature) Register(r *Registry) {
 	r.Page("adminResponses", d.signedIn(d.responsesPage))
 	r.Page("adminSettings", d.signedIn(d.settingsPage))
 	r.Action("adminSettings", d.signedInAction(d.changeSettings))
+	r.Page("adminConnections", d.signedIn(d.connectionsPage))
+	r.Action("adminConnections", d.signedInAction(d.changeConnections))
 	r.Page("adminAccount", d.signedIn(d.accountPage))
 	r.Action("adminAccount", d.signedInAction(d.changeAccount))
 	r.Errors(dashboardErrors...)

@@ -466,3 +466,62 @@ type AdminCalendarReminders struct {
 	Staff    string `json:"staff"`    // before the start, to the person booked
 	FollowUp string `json:"followUp"` // after the end, the thank-you; "" for none
 }
+
+// AdminConnectionsPageData is what the business's own systems reach it
+// by, as its owner keeps them: its accounts at payment providers (their
+// keys written, never shown again), the webhook endpoints that hear its
+// events, and the admin API's tokens.
+type AdminConnectionsPageData struct {
+	Frame AdminFrame `json:"frame"`
+	// Providers are those an account can be connected at; none where the
+	// deployment keeps no keys of businesses.
+	Providers []string              `json:"providers"`
+	Accounts  []AdminPaymentAccount `json:"accounts"`
+	// Provider takes the online payments, chosen among the accounts; ""
+	// leaves it to the one account there is.
+	Provider   string         `json:"provider"`
+	Webhooks   []AdminWebhook `json:"webhooks"`
+	EventTypes []string       `json:"eventTypes"` // what an endpoint can hear
+	Tokens     []AdminToken   `json:"tokens"`
+	// Secret is the one this page's post just made, shown this once.
+	Secret  *AdminSecret `json:"secret,omitempty"`
+	Recent  bool         `json:"recent"` // signed in recently enough for a sensitive change
+	FormKey string       `json:"formKey"`
+	Done    string       `json:"done" tstype:"'' | 'connected' | 'disconnected' | 'chosen' | 'webhookRemoved' | 'webhookPaused' | 'webhookResumed' | 'tokenRevoked' | 'sent'"`
+}
+
+// AdminPaymentAccount is an account as shown: never its keys.
+type AdminPaymentAccount struct {
+	Provider string `json:"provider"`
+	Hint     string `json:"hint"` // live or test, and the key's last characters
+	Since    string `json:"since"`
+}
+
+// AdminWebhook is an endpoint as listed.
+type AdminWebhook struct {
+	ID          string   `json:"id"`
+	URL         string   `json:"url"`
+	Description string   `json:"description"`
+	Events      []string `json:"events"`
+	Enabled     bool     `json:"enabled"`
+	// Paused says why deliveries stopped when it was not the owner (its
+	// address failing for days); "".
+	Paused string `json:"paused,omitempty"`
+}
+
+// AdminToken is an admin API token as listed: never its secret.
+type AdminToken struct {
+	Name     string `json:"name"`
+	Scope    string `json:"scope" tstype:"'read' | 'write'"`
+	Prefix   string `json:"prefix"`
+	Created  string `json:"created"`
+	LastUsed string `json:"lastUsed,omitempty"`
+}
+
+// AdminSecret is a secret shown once: a new token's, or a webhook
+// endpoint's signing secret.
+type AdminSecret struct {
+	Kind   string `json:"kind" tstype:"'token' | 'webhook'"`
+	Name   string `json:"name"`
+	Secret string `json:"secret"`
+}

@@ -40,7 +40,8 @@ func newPaymentsFixture(t *testing.T) *paymentsFixture {
 			t.Fatal(err)
 		}
 		formsSvc := d.Features[2]
-		d.Features = []web.Feature{web.Sites(sites.NewStore(pool)), web.Booking(bookings), formsSvc, web.Payments(pf.pay), web.Dashboard(web.DashboardDeps{})}
+		d.Features = []web.Feature{web.Sites(sites.NewStore(pool)), web.Booking(bookings), formsSvc, web.Payments(pf.pay)}
+		*w.dashboard = web.DashboardDeps{} // a server without the dashboard's people
 	})
 	return pf
 }

@@ -87,6 +87,9 @@ type wiring struct {
 	pool  *db.Pool
 	now   func() time.Time
 	cache *pages.Cache
+	// dashboard is what the dashboard works on, which an option may add
+	// to; it is registered after the options, last.
+	dashboard *web.DashboardDeps
 }
 
 // bookings is a booking service wired as the fixture's (its clock, its
@@ -168,13 +171,15 @@ func newFixtureOn(t testing.TB, renderer pages.Renderer, pool *db.Pool, opts ...
 		Renderer: renderer,
 		DB:       pool,
 		Assets:   assets,
-		Features: []web.Feature{web.Sites(siteStore), web.Booking(bookings), web.Forms(formsSvc), web.Payments(nil), web.Dashboard(web.DashboardDeps{People: team, Bookings: bookings, Pool: pool, Content: content.NewService(pool, nil, clk.Now, w.cache.SeeOwnChanges), Forms: formsSvc})},
+		Features: []web.Feature{web.Sites(siteStore), web.Booking(bookings), web.Forms(formsSvc), web.Payments(nil)},
 		Cache:    w.cache,
 		FormKeys: formsSvc.Keys(),
 	}
+	w.dashboard = &web.DashboardDeps{People: team, Bookings: bookings, Pool: pool, Content: content.NewService(pool, nil, clk.Now, w.cache.SeeOwnChanges), Forms: formsSvc}
 	for _, o := range opts {
 		o(&deps, w)
 	}
+	deps.Features = append(deps.Features, web.Dashboard(*w.dashboard))
 	// Limits count in fixed windows: a test's hits all fall in one of them,
 	// whatever the moment it runs, rather than straddling a window's end.
 	frozen := clk.Now()

@@ -831,6 +831,78 @@ export interface AdminCalendarReminders {
   staff: string; // before the start, to the person booked
   followUp: string; // after the end, the thank-you; "" for none
 }
+/**
+ * AdminConnectionsPageData is what the business's own systems reach it
+ * by, as its owner keeps them: its accounts at payment providers (their
+ * keys written, never shown again), the webhook endpoints that hear its
+ * events, and the admin API's tokens.
+ */
+export interface AdminConnectionsPageData {
+  frame: AdminFrame;
+  /**
+   * Providers are those an account can be connected at; none where the
+   * deployment keeps no keys of businesses.
+   */
+  providers: string[];
+  accounts: AdminPaymentAccount[];
+  /**
+   * Provider takes the online payments, chosen among the accounts; ""
+   * leaves it to the one account there is.
+   */
+  provider: string;
+  webhooks: AdminWebhook[];
+  eventTypes: string[]; // what an endpoint can hear
+  tokens: AdminToken[];
+  /**
+   * Secret is the one this page's post just made, shown this once.
+   */
+  secret?: AdminSecret;
+  recent: boolean; // signed in recently enough for a sensitive change
+  formKey: string;
+  done: '' | 'connected' | 'disconnected' | 'chosen' | 'webhookRemoved' | 'webhookPaused' | 'webhookResumed' | 'tokenRevoked' | 'sent';
+}
+/**
+ * AdminPaymentAccount is an account as shown: never its keys.
+ */
+export interface AdminPaymentAccount {
+  provider: string;
+  hint: string; // live or test, and the key's last characters
+  since: string;
+}
+/**
+ * AdminWebhook is an endpoint as listed.
+ */
+export interface AdminWebhook {
+  id: string;
+  url: string;
+  description: string;
+  events: string[];
+  enabled: boolean;
+  /**
+   * Paused says why deliveries stopped when it was not the owner (its
+   * address failing for days); "".
+   */
+  paused?: string;
+}
+/**
+ * AdminToken is an admin API token as listed: never its secret.
+ */
+export interface AdminToken {
+  name: string;
+  scope: 'read' | 'write';
+  prefix: string;
+  created: string;
+  lastUsed?: string;
+}
+/**
+ * AdminSecret is a secret shown once: a new token's, or a webhook
+ * endpoint's signing secret.
+ */
+export interface AdminSecret {
+  kind: 'token' | 'webhook';
+  name: string;
+  secret: string;
+}
 
 //////////
 // source: forms_wire.go

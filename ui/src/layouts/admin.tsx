@@ -5,6 +5,7 @@ import {
   AccountPart,
   AvailabilityPart,
   CalendarPart,
+  ConnectionsPart,
   NewBookingPart,
   PeoplePart,
   ResponsesPart,
@@ -39,6 +40,7 @@ const admin: LayoutModule = {
     adminNewBooking: NewBookingPart.Component,
     adminResponses: ResponsesPart.Component,
     adminSettings: SettingsPart.Component,
+    adminConnections: ConnectionsPart.Component,
   },
 };
 export default admin;

@@ -83,7 +83,7 @@ function Nav({ frame, payload }: { frame: AdminFrame; payload: Payload }) {
           <Link to={href('adminPeople', payload.locale)} aria-current={payload.route === 'adminPeople' ? 'page' : undefined}>
             <FormattedMessage id="admin.nav.people" />
           </Link>
-          <Link to={href('adminSettings', payload.locale)} aria-current={payload.route === 'adminSettings' ? 'page' : undefined}>
+          <Link to={href('adminSettings', payload.locale)} aria-current={payload.route === 'adminSettings' || payload.route === 'adminConnections' ? 'page' : undefined}>
             <FormattedMessage id="admin.nav.settings" />
           </Link>
         </>

@@ -1,4 +1,4 @@
-import { Form, useNavigation } from 'react-router';
+import { Form, Link, useNavigation } from 'react-router';
 import { Alert } from '../../components/Alert';
 import { Button } from '../../components/Button';
 import { Field, inputClass } from '../../components/Field';
@@ -13,8 +13,8 @@ import styles from './Dashboard.module.css';
 // it: name, colour, logo, first language, how visitors reach it. Its
 // time zone and currency are shown, not changed here (every booking's
 // time and price hang on them). Each calendar's reminders are set here
-// too. Webhooks, tokens, payment accounts and the content stay with the
-// admin API and the site's files.
+// too. Payment accounts, webhooks and tokens have a page of their own
+// (ConnectionsScreen); the content stays with the site's files.
 export function SettingsScreen() {
   const page = usePage<AdminSettingsPageData>();
   const d = page.data;
@@ -86,6 +86,11 @@ export function SettingsScreen() {
       {d.reminders.map((r) => (
         <CalendarReminders key={r.slug} r={r} formKey={d.formKey} busy={busy} />
       ))}
+      <h2 className={styles.subheading}>
+        <Link to={href('adminConnections', page.locale)}>
+          <FormattedMessage id="admin.settings.connections" />
+        </Link>
+      </h2>
       <p className={styles.small}>
         <FormattedMessage id="admin.settings.elsewhere" />
       </p>

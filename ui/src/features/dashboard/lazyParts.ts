@@ -16,3 +16,4 @@ export const ResponsesPart = lazyPart(() => import(/* webpackChunkName: "admin-s
 export const PeoplePart = lazyPart(() => import(/* webpackChunkName: "admin-screens" */ './PeopleScreen'), (m) => m.PeopleScreen, 'admin-screens');
 export const AccountPart = lazyPart(() => import(/* webpackChunkName: "admin-screens" */ './AccountScreen'), (m) => m.AccountScreen, 'admin-screens');
 export const SettingsPart = lazyPart(() => import(/* webpackChunkName: "admin-screens" */ './SettingsScreen'), (m) => m.SettingsScreen, 'admin-screens');
+export const ConnectionsPart = lazyPart(() => import(/* webpackChunkName: "admin-screens" */ './ConnectionsScreen'), (m) => m.ConnectionsScreen, 'admin-screens');

@@ -36,6 +36,45 @@ func slotsAnswer(res *booking.SlotsResult) SlotsResponse {
 
 const rfc3339 = "2006-01-02T15:04:05Z07:00"
 
+// packSlots is r as a booking page's data carries it (PageSlots).
+func packSlots(r SlotsResponse) PageSlots {
+	// A start of day d that packs: "dTHH:MM:00" and its offset.
+	parts := func(d, start string) (string, string, bool) {
+		if len(start) <= 19 || start[:10] != d || start[10] != 'T' || start[16:19] != ":00" {
+			return "", "", false
+		}
+		return start[11:16], start[19:], true
+	}
+	count, offset := map[string]int{}, ""
+	for d, starts := range r.Slots {
+		for _, s := range starts {
+			if _, off, ok := parts(d, s); ok {
+				count[off]++
+				if count[off] > count[offset] || count[off] == count[offset] && off < offset {
+					offset = off
+				}
+			}
+		}
+	}
+	out := PageSlots{TimeZone: r.TimeZone, Offset: offset, Slots: make(map[string][]string, len(r.Slots)), Next: r.Next, Seats: r.Seats}
+	for d, starts := range r.Slots {
+		packed := make([]string, len(starts))
+		for i, s := range starts {
+			hm, off, ok := parts(d, s)
+			switch {
+			case !ok:
+				packed[i] = s
+			case off == offset:
+				packed[i] = hm
+			default:
+				packed[i] = hm + off
+			}
+		}
+		out.Slots[d] = packed
+	}
+	return out
+}
+
 func (a bookingAPI) slots(c *gin.Context) {
 	cat := apiLocale(c, c.Query("locale"))
 	var staffID int64

@@ -111,7 +111,7 @@ func bookerPage(ctx context.Context, svc *booking.Service, req *pages.Request, c
 	}
 	if paymentsOff {
 		// Said before a visitor picks a time, not after the whole form.
-		data.PaymentsOff, data.Slots = true, slotsAnswer(&booking.SlotsResult{TimeZone: q.TimeZone})
+		data.PaymentsOff, data.Slots = true, packSlots(slotsAnswer(&booking.SlotsResult{TimeZone: q.TimeZone}))
 		return &pages.Result{Title: title, Description: cal.Description, Brand: cal.Location.BrandColor, Data: data, Parts: bookerParts(req, data),
 			Tags: availabilityTags(cal), Until: settingsUntil(svc), SEO: seo, Site: &site}, nil
 	}
@@ -121,7 +121,7 @@ func bookerPage(ctx context.Context, svc *booking.Service, req *pages.Request, c
 	if err != nil {
 		return nil, err
 	}
-	data.Slots = slotsAnswer(res)
+	data.Slots = packSlots(slotsAnswer(res))
 	page := &pages.Result{Title: title, Description: cal.Description, Brand: cal.Location.BrandColor, Data: data, Parts: bookerParts(req, data), SEO: seo, Site: &site}
 	if data.FormKey == "" {
 		// No form of one visitor's on it: the same page for everyone until

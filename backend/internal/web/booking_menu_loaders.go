@@ -104,7 +104,7 @@ func cartBooker(ctx context.Context, svc *booking.Service, req *pages.Request, m
 	for i, c := range carts[0] {
 		names[i], total = c.Name, total+int(c.Duration/time.Minute)
 	}
-	data.Slots, data.Cart, data.SlotsStaff = slotsAnswer(slots), info, 0
+	data.Slots, data.Cart, data.SlotsStaff = packSlots(slotsAnswer(slots)), info, 0
 	data.Calendar.Name, data.Calendar.DurationMinutes = strings.Join(names, " + "), total
 	data.Calendar.Staff, data.Calendar.StaffMode, data.Calendar.RecurringMax = []StaffInfo{}, "any", 0
 	data.Calendar.Description = "" // the menu said it; the times come first

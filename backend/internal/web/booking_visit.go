@@ -50,7 +50,7 @@ func visitRescheduler(ctx context.Context, svc *booking.Service, req *pages.Requ
 			last = b.End
 		}
 	}
-	data.Slots, data.Cart, data.SlotsStaff = slotsAnswer(slots), info, 0
+	data.Slots, data.Cart, data.SlotsStaff = packSlots(slotsAnswer(slots)), info, 0
 	data.Calendar.Name, data.Calendar.DurationMinutes = strings.Join(names, " + "), int(last.Sub(first)/time.Minute)
 	data.Calendar.Staff, data.Calendar.StaffMode, data.Calendar.RecurringMax = []StaffInfo{}, "any", 0
 	data.Calendar.Description = ""

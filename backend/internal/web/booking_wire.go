@@ -19,7 +19,7 @@ type BookingPageData struct {
 	Location   LocationInfo  `json:"location"`
 	TimeZone   string        `json:"timeZone"`
 	Month      string        `json:"month"`
-	Slots      SlotsResponse `json:"slots"`
+	Slots      PageSlots     `json:"slots"`
 	Now        time.Time     `json:"now"`
 	Reschedule *booking.View `json:"reschedule,omitempty"`
 	Token      string        `json:"token,omitempty"`
@@ -233,6 +233,21 @@ type SlotsResponse struct {
 	Slots    map[string][]string `json:"slots"`
 	Next     *string             `json:"next" tstype:"string | null,required"`
 	Seats    map[string]int      `json:"seats,omitempty"` // a class's seats left per slot start
+}
+
+// PageSlots is SlotsResponse as a booking page's data carries it,
+// packed: a month of a busy calendar's starts written out whole is most
+// of the page's data (some 370 starts of 28 bytes each). A day's start is
+// its time of day, "09:30", at Offset, the offset most starts share; one
+// at another offset (on the days the clocks change) carries its own,
+// "09:30+02:00"; one that is neither is whole. The booker unpacks it
+// (ui/src/features/booking/lib/slots.ts); the API's answer stays whole.
+type PageSlots struct {
+	TimeZone string              `json:"timezone"`
+	Offset   string              `json:"offset"` // "+01:00", or "Z"
+	Slots    map[string][]string `json:"slots"`
+	Next     *string             `json:"next" tstype:"string | null,required"`
+	Seats    map[string]int      `json:"seats,omitempty"` // whole starts, as the API's
 }
 
 // SeriesResponse is GET /api/booking/series's answer: each time of the

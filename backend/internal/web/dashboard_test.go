@@ -187,6 +187,10 @@ func TestTheDashboardShowsAndChangesOnlyWhatARoleReaches(t *testing.T) {
 		{"a search by address", "desk", "", "GET", "/admin?q=GRACE%40", nil, nil, 200, "", []string{"grace@example.com"}, []string{"ada@example.com"}},
 		{"a search by a calendar", "desk", "", "GET", "/admin?calendar=facial-treatment", nil, nil, 200, "", []string{"ada@example.com"}, []string{"grace@example.com"}},
 		{"a search of wildcards", "owner", "", "GET", "/admin?q=%25_%5C", nil, nil, 200, "", nil, []string{"ada@example.com"}},
+		{"another business's search for this one's client", "betaOwner", hostB, "GET", "/admin?q=ada", nil, nil, 200, "", nil, []string{"ada@example.com"}},
+		{"another business's search by this one's client's name and address", "betaOwner", hostB, "GET", "/admin?q=grace+example", nil, nil, 200, "", nil, []string{"grace@example.com"}},
+		{"another business's search for its own client", "betaOwner", hostB, "GET", "/admin?q=alan", nil, nil, 200, "", []string{"alan@example.com"}, nil},
+		{"another business's export of a search for this one's client", "betaOwner", hostB, "GET", "/api/dashboard/bookings.csv?q=ada", nil, nil, 200, "", nil, []string{"ada@example.com"}},
 		{"dates that are not", "owner", "", "GET", "/admin?from=2026-13-45&to=0000-00-00", nil, nil, 200, "", []string{"ada@example.com"}, nil},
 		{"a tab that is not one", "owner", "", "GET", "/admin/bookings/everything", nil, nil, 404, "", nil, nil},
 	}

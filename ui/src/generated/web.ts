@@ -18,7 +18,7 @@ export interface BookingPageData {
   location: LocationInfo;
   timeZone: string;
   month: string;
-  slots: SlotsResponse;
+  slots: PageSlots;
   now: string /* RFC 3339 */;
   reschedule?: booking.View;
   token?: string;
@@ -275,6 +275,22 @@ export interface SlotsResponse {
   slots: { [key: string]: string[]};
   next: string | null;
   seats?: { [key: string]: number /* int */}; // a class's seats left per slot start
+}
+/**
+ * PageSlots is SlotsResponse as a booking page's data carries it,
+ * packed: a month of a busy calendar's starts written out whole is most
+ * of the page's data (some 370 starts of 28 bytes each). A day's start is
+ * its time of day, "09:30", at Offset, the offset most starts share; one
+ * at another offset (on the days the clocks change) carries its own,
+ * "09:30+02:00"; one that is neither is whole. The booker unpacks it
+ * (ui/src/features/booking/lib/slots.ts); the API's answer stays whole.
+ */
+export interface PageSlots {
+  timezone: string;
+  offset: string; // "+01:00", or "Z"
+  slots: { [key: string]: string[]};
+  next: string | null;
+  seats?: { [key: string]: number /* int */}; // whole starts, as the API's
 }
 /**
  * SeriesResponse is GET /api/booking/series's answer: each time of the

@@ -10,6 +10,7 @@ import { layoutSources } from '@layouts';
 import { discoverPages } from '../router/discover';
 import { firstPage } from '../router/routes';
 import type { ActionResult, BookingPageData, BookingView, BookingViewData, CalendarInfo, LocationInfo, SlotsResponse } from '../features/booking/types';
+import type { PageSlots } from '../generated/web';
 
 export const messages = english as Record<string, string>;
 
@@ -61,12 +62,16 @@ export const novemberSlots = (): SlotsResponse => ({
   next: '2026-12-01T09:00:00+01:00',
 });
 
+// asPageSlots is an API answer as a page's data carries it, its starts
+// left whole (which the booker reads as they are).
+export const asPageSlots = (r: SlotsResponse): PageSlots => ({ ...r, offset: '' });
+
 export const bookingPageData = (over: Partial<BookingPageData> = {}): BookingPageData => ({
   calendar: calendarInfo(),
   location: locationInfo(),
   timeZone: 'Europe/Berlin',
   month: '2026-11',
-  slots: novemberSlots(),
+  slots: asPageSlots(novemberSlots()),
   now: '2026-11-20T10:00:00+01:00',
   reschedule: undefined,
   slotsStaff: 0,

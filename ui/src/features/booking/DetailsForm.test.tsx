@@ -1,7 +1,7 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clientEnv } from './hooks/useBookerPreferences';
-import { booked, bookingPageData, bookingView, calendarInfo, json, locationInfo, mockFetch, query, refused, renderBooking, type Call } from '../../testing/booking';
+import { asPageSlots, booked, bookingPageData, bookingView, calendarInfo, json, locationInfo, mockFetch, query, refused, renderBooking, type Call } from '../../testing/booking';
 import type { BookingPageData } from './types';
 
 beforeEach(() => {
@@ -219,7 +219,7 @@ describe('the details step', () => {
   });
 
   it('goes back to fresh times when the slot was taken meanwhile (409)', async () => {
-    const fresh = bookingPageData({ slots: { timezone: 'Europe/Berlin', slots: { '2026-11-23': ['2026-11-23T11:00:00+01:00'] }, next: null } });
+    const fresh = bookingPageData({ slots: asPageSlots({ timezone: 'Europe/Berlin', slots: { '2026-11-23': ['2026-11-23T11:00:00+01:00'] }, next: null }) });
     mockFetch((c) =>
       c.method === 'POST'
         ? refused(409, { code: 'slot_unavailable', message: 'Booking unsuccessful, resource unavailable at the moment', values: { 'contact.firstName': 'Ada', 'contact.lastName': 'Lovelace', 'contact.email': 'ada@example.com' } }, fresh)

@@ -20,7 +20,9 @@ export function App({ payload, layout, navigating = false }: Props) {
   return (
     <RawIntlProvider value={intlFor(payload.lang, payload.messages, reportIntlError)}>
       <PageContext.Provider value={payload}>
-        {navigating && <div className="progress" role="progressbar" aria-busy="true" />}
+        {/* A bar for the eye while the next page loads; assistive technology
+            hears the next page itself (its title, the focus moved). */}
+        {navigating && <div className="progress" aria-hidden="true" />}
         {/* Every layout's main is #main: the skip link comes first, and
             before any other link (the banner's policy), as a skip link does. */}
         <a className="visually-hidden" href="#main">

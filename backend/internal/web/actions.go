@@ -116,7 +116,7 @@ func (s *Server) pageAction(c *gin.Context) {
 		if len(v) > 0 && k != "idempotencyKey" && !neverEchoed[k] {
 			result.Values[k] = v[0]
 		}
-		if len(v) > 1 {
+		if len(v) > 1 && !neverEchoed[k] {
 			if result.Lists == nil {
 				result.Lists = map[string][]string{}
 			}

@@ -56,18 +56,13 @@ func packSlots(r SlotsResponse) PageSlots {
 			}
 		}
 	}
-	out := PageSlots{TimeZone: r.TimeZone, Offset: offset, Slots: make(map[string][]string, len(r.Slots)), Next: r.Next, Seats: r.Seats}
+	out := PageSlots{TimeZone: r.TimeZone, Suffix: ":00" + offset, Slots: make(map[string][]string, len(r.Slots)), Next: r.Next, Seats: r.Seats}
 	for d, starts := range r.Slots {
 		packed := make([]string, len(starts))
 		for i, s := range starts {
 			hm, off, ok := parts(d, s)
-			switch {
-			case !ok:
-				packed[i] = s
-			case off == offset:
+			if packed[i] = s; ok && off == offset {
 				packed[i] = hm
-			default:
-				packed[i] = hm + off
 			}
 		}
 		out.Slots[d] = packed

@@ -73,9 +73,8 @@ func offers(body, start string) bool {
 	if json.Unmarshal([]byte(body), &page) != nil {
 		return false
 	}
-	at, offset := start[11:16], start[19:]
 	for _, s := range page.Data.Slots.Slots[start[:10]] {
-		if s == at && offset == page.Data.Slots.Offset || s == at+offset {
+		if s == start || s == start[11:16] && start[16:] == page.Data.Slots.Suffix {
 			return true
 		}
 	}

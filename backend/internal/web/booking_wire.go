@@ -238,13 +238,13 @@ type SlotsResponse struct {
 // PageSlots is SlotsResponse as a booking page's data carries it,
 // packed: a month of a busy calendar's starts written out whole is most
 // of the page's data (some 370 starts of 28 bytes each). A day's start is
-// its time of day, "09:30", at Offset, the offset most starts share; one
-// at another offset (on the days the clocks change) carries its own,
-// "09:30+02:00"; one that is neither is whole. The booker unpacks it
-// (ui/src/features/booking/lib/slots.ts); the API's answer stays whole.
+// its time of day, "09:30", followed by Suffix, the seconds and offset
+// most starts share (":00+01:00"); any other (at another offset, on the
+// days the clocks change) is whole. The booker unpacks it
+// (ui/src/features/booking/hooks/useMonthSlots.ts); the API's answer stays whole.
 type PageSlots struct {
 	TimeZone string              `json:"timezone"`
-	Offset   string              `json:"offset"` // "+01:00", or "Z"
+	Suffix   string              `json:"suffix"` // ":00+01:00", or ":00Z"
 	Slots    map[string][]string `json:"slots"`
 	Next     *string             `json:"next" tstype:"string | null,required"`
 	Seats    map[string]int      `json:"seats,omitempty"` // whole starts, as the API's

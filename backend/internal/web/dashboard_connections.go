@@ -8,8 +8,11 @@ import (
 	"strings"
 	"time"
 
+	"github.com/jackc/pgx/v5"
+
 	"slotwise/backend/internal/admin"
 	"slotwise/backend/internal/booking"
+	"slotwise/backend/internal/command"
 	"slotwise/backend/internal/payments"
 	"slotwise/backend/internal/people"
 	"slotwise/backend/internal/web/pages"
@@ -37,7 +40,7 @@ func (d dashboardFeature) connectionsPage(ctx context.Context, req *pages.Reques
 	data := AdminConnectionsPageData{Frame: f, Providers: []string{}, Accounts: []AdminPaymentAccount{}, Webhooks: []AdminWebhook{},
 		EventTypes: webhooks.Types, Tokens: []AdminToken{}, Recent: v.session.Recent(d.svc.Now()), FormKey: req.FormKey()}
 	switch done := req.Query.Get("done"); done {
-	case "connected", "disconnected", "chosen", "webhookRemoved", "webhookPaused", "webhookResumed", "tokenRevoked", "sent":
+	case "connected", "disconnected", "chosen", "webhookRemoved", "webhookPaused", "webhookResumed", "tokenRevoked", "sent", "made":
 		data.Done = done
 	}
 	if r := revealedOf(ctx); r != nil {
@@ -81,7 +84,7 @@ func (d dashboardFeature) connectionsPage(ctx context.Context, req *pages.Reques
 		}
 		data.Tokens = append(data.Tokens, row)
 	}
-	return &pages.Result{Title: req.T("admin.connections.title"), Data: data, Parts: adminScreens}, nil
+	return &pages.Result{Title: req.T("admin.connections.title"), Data: data, Parts: adminScreens, Secret: data.Secret != nil}, nil
 }
 
 // sensitiveConnection: these changes hand out a way in to the business's
@@ -132,6 +135,16 @@ func (d dashboardFeature) changePayments(ctx context.Context, form url.Values) (
 	case "disconnect":
 		if err := pay.Disconnect(ctx, provider); err != nil && !errors.Is(err, payments.ErrNoAccount) {
 			return "", err // none there is what was asked: the same answer again
+		}
+		// A choice of the account disconnected is forgotten: left, it
+		// would turn online payments off (or, the deployment's default
+		// business, send them to the operator's account at the provider).
+		if loc, err := d.businessItem(ctx); err == nil && loc.PaymentProvider == provider {
+			next := *loc
+			next.PaymentProvider = ""
+			if err := d.putItem(ctx, locationKind, next.Slug, next, form, "provider-"+provider); err != nil {
+				return "", err
+			}
 		}
 		return "disconnected", nil
 	case "choose":
@@ -200,22 +213,30 @@ func (d dashboardFeature) changeWebhooks(ctx context.Context, form url.Values) (
 		}
 		return "webhookPaused", nil
 	case "rotateWebhook":
-		e, err := hooks.Get(ctx, id)
-		if err != nil {
-			return "", err
-		}
-		secret, err := hooks.RotateSecret(ctx, id)
-		if err != nil {
-			return "", err
-		}
-		reveal(ctx, "webhook", e.URL, secret)
-		return "", nil
+		return d.once(ctx, form, "rotateWebhook", id, func(ctx context.Context) (string, error) {
+			e, err := hooks.Get(ctx, id)
+			if err != nil {
+				return "", err
+			}
+			secret, err := hooks.RotateSecret(ctx, id)
+			if err != nil {
+				return "", err
+			}
+			reveal(ctx, "webhook", e.URL, secret)
+			return e.ID, nil
+		})
 	}
 	address, description, events := strings.TrimSpace(form.Get("url")), strings.TrimSpace(form.Get("description")), form["events"]
 	if events == nil {
 		events = []string{}
 	}
-	e, secret, err := hooks.Create(ctx, webhooks.EndpointInput{URL: &address, Description: &description, Events: &events})
+	return d.once(ctx, form, "addWebhook", []any{address, description, events}, func(ctx context.Context) (string, error) {
+		return d.addWebhook(ctx, address, description, events)
+	})
+}
+
+func (d dashboardFeature) addWebhook(ctx context.Context, address, description string, events []string) (string, error) {
+	e, secret, err := d.deps.Webhooks.Create(ctx, webhooks.EndpointInput{URL: &address, Description: &description, Events: &events})
 	var bad *webhooks.ValidationError
 	if errors.As(err, &bad) {
 		fields := map[string]string{}
@@ -235,7 +256,7 @@ func (d dashboardFeature) changeWebhooks(ctx context.Context, form url.Values) (
 		return "", err
 	}
 	reveal(ctx, "webhook", e.URL, secret)
-	return "", nil
+	return e.ID, nil
 }
 
 func (d dashboardFeature) changeTokens(ctx context.Context, form url.Values) (string, error) {
@@ -250,17 +271,33 @@ func (d dashboardFeature) changeTokens(ctx context.Context, form url.Values) (st
 	if scope != admin.ScopeRead && scope != admin.ScopeWrite { // an operator's token is never the business's to make
 		return "", &booking.ValidationError{Fields: map[string]string{"scope": "admin.connections.chooseScope"}}
 	}
-	t, secret, err := admin.CreateToken(ctx, d.deps.Pool, name, scope)
-	switch {
-	case errors.Is(err, admin.ErrTokenName):
-		return "", &booking.ValidationError{Fields: map[string]string{"name": "admin.connections.badTokenName"}}
-	case errors.Is(err, admin.ErrTokenExists):
-		return "", &booking.ValidationError{Fields: map[string]string{"name": "admin.connections.tokenExists"}}
-	case err != nil:
-		return "", err
+	return d.once(ctx, form, "addToken", []string{name, scope}, func(ctx context.Context) (string, error) {
+		t, secret, err := admin.CreateToken(ctx, d.deps.Pool, name, scope)
+		switch {
+		case errors.Is(err, admin.ErrTokenName):
+			return "", &booking.ValidationError{Fields: map[string]string{"name": "admin.connections.badTokenName"}}
+		case errors.Is(err, admin.ErrTokenExists):
+			return "", &booking.ValidationError{Fields: map[string]string{"name": "admin.connections.tokenExists"}}
+		case err != nil:
+			return "", err
+		}
+		reveal(ctx, "token", t.Name, secret)
+		return t.Name, nil
+	})
+}
+
+// once makes a new secret (make reveals it) once for the form's key: the
+// same form posted again (the answer that showed the secret reloaded, a
+// double submit without JavaScript) makes no second endpoint or token,
+// and rotates no secret the owner has just copied; it is told it was
+// made ("made"). The key's record holds what was made, never its secret.
+func (d dashboardFeature) once(ctx context.Context, form url.Values, what string, request any, make func(ctx context.Context) (string, error)) (string, error) {
+	_, replayed, err := command.Run(ctx, command.NewRunner(d.deps.Pool), command.Op{Scope: "dashboard." + what, Key: form.Get("idempotencyKey"), Request: request},
+		func(ctx context.Context, _ pgx.Tx) (string, error) { return make(ctx) })
+	if replayed {
+		return "made", nil
 	}
-	reveal(ctx, "token", t.Name, secret)
-	return "", nil
+	return "", err
 }
 
 // forgiveMissing: removing what is gone already is done.

@@ -69,6 +69,19 @@ func TestTheOwnerKeepsPaymentAccountsWebhooksAndTokens(t *testing.T) {
 		{"an unknown change", "owner", "", "POST", "/admin/settings/connections", url.Values{"do": {"drop"}}, 422, nil, nil},
 	})
 
+	chosen := func() string {
+		var provider *string
+		if err := d.pool.QueryRow(d.ctxOf(""), `SELECT payment_provider FROM locations WHERE id = $1`, db.ThisBusiness).Scan(&provider); err != nil {
+			t.Fatal(err)
+		}
+		if provider == nil {
+			return ""
+		}
+		return *provider
+	}
+	if got := chosen(); got != "stripe" {
+		t.Errorf("the business takes its payments with %q, not the account chosen", got)
+	}
 	owner := d.browser("owner", "")
 	// A token made: its secret on the answer to the post, once, and it
 	// opens the admin API; the page read again does not show it.
@@ -85,6 +98,8 @@ func TestTheOwnerKeepsPaymentAccountsWebhooksAndTokens(t *testing.T) {
 		t.Errorf("the page read again shows the secret, or not the token")
 	}
 	expect(t, d.post("/admin/settings/connections", cloneWith(token, "idempotencyKey", "t2"), owner), 422, []string{"A token of this name exists"}, nil)
+	// The answer that showed it reloaded: the same form again makes nothing.
+	expect(t, d.post("/admin/settings/connections", cloneWith(token, "idempotencyKey", "t1"), owner), 303, nil, []string{secret})
 
 	// An endpoint added: its signing secret shown once; paused; another
 	// business's owner cannot touch it.
@@ -112,9 +127,20 @@ func TestTheOwnerKeepsPaymentAccountsWebhooksAndTokens(t *testing.T) {
 	if _, err := webhooks.NewStore(d.pool, false).Get(ctx, id); err != nil {
 		t.Errorf("another business removed the endpoint: %v", err)
 	}
+	expect(t, d.post("/admin/settings/connections", cloneWith(endpoint, "idempotencyKey", "w1"), owner), 303, nil, []string{signing})
+	var endpoints int
+	if err := d.pool.QueryRow(ctx, `SELECT count(*) FROM webhook_endpoints WHERE location_id = $1`, db.ThisBusiness).Scan(&endpoints); err != nil || endpoints != 1 {
+		t.Errorf("the form posted again made %d endpoints (%v)", endpoints, err)
+	}
 	rec = d.post("/admin/settings/connections", cloneWith(byID("rotateWebhook"), "idempotencyKey", "w2"), owner)
-	if again := webhookSecret.FindString(rec.Body.String()); rec.Code != 200 || again == "" || again == signing {
+	again := webhookSecret.FindString(rec.Body.String())
+	if rec.Code != 200 || again == "" || again == signing {
 		t.Errorf("a new signing secret: %d %q", rec.Code, again)
+	}
+	expect(t, d.post("/admin/settings/connections", cloneWith(byID("rotateWebhook"), "idempotencyKey", "w2"), owner), 303, nil, []string{again})
+	var kept string
+	if err := d.pool.QueryRow(ctx, `SELECT secret FROM webhook_endpoints WHERE id = $1 AND location_id = $2`, id, db.ThisBusiness).Scan(&kept); err != nil || kept != again {
+		t.Errorf("the rotation posted again rotated the secret once more (%v)", err)
 	}
 
 	// Half an hour after signing in, nothing new is handed out; revoking
@@ -131,5 +157,9 @@ func TestTheOwnerKeepsPaymentAccountsWebhooksAndTokens(t *testing.T) {
 	})
 	if _, err := admin.Authenticate(ctx, d.pool, secret); err == nil {
 		t.Error("a revoked token still opens the admin API")
+	}
+	// The account chosen for online payments, disconnected, is chosen no more.
+	if got := chosen(); got != "" {
+		t.Errorf("the business still takes its payments with %q", got)
 	}
 }

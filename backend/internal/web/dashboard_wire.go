@@ -487,7 +487,7 @@ type AdminConnectionsPageData struct {
 	Secret  *AdminSecret `json:"secret,omitempty"`
 	Recent  bool         `json:"recent"` // signed in recently enough for a sensitive change
 	FormKey string       `json:"formKey"`
-	Done    string       `json:"done" tstype:"'' | 'connected' | 'disconnected' | 'chosen' | 'webhookRemoved' | 'webhookPaused' | 'webhookResumed' | 'tokenRevoked' | 'sent'"`
+	Done    string       `json:"done" tstype:"'' | 'connected' | 'disconnected' | 'chosen' | 'webhookRemoved' | 'webhookPaused' | 'webhookResumed' | 'tokenRevoked' | 'sent' | 'made'"`
 }
 
 // AdminPaymentAccount is an account as shown: never its keys.

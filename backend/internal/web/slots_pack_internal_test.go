@@ -17,10 +17,10 @@ func TestABookingPagesFreeTimesArePackedToTheirTimesOfDay(t *testing.T) {
 	}{
 		{"a day at one offset", map[string][]string{"2026-12-01": {"2026-12-01T09:00:00+01:00", "2026-12-01T09:30:00+01:00"}},
 			"+01:00", map[string][]string{"2026-12-01": {"09:00", "09:30"}}},
-		{"the day the clocks go forward: the fewer carry their own", map[string][]string{
+		{"the day the clocks go forward: the fewer are whole", map[string][]string{
 			"2027-03-27": {"2027-03-27T10:00:00+01:00"},
 			"2027-03-28": {"2027-03-28T01:30:00+01:00", "2027-03-28T03:30:00+02:00", "2027-03-28T04:00:00+02:00", "2027-03-28T04:30:00+02:00"}},
-			"+02:00", map[string][]string{"2027-03-27": {"10:00+01:00"}, "2027-03-28": {"01:30+01:00", "03:30", "04:00", "04:30"}}},
+			"+02:00", map[string][]string{"2027-03-27": {"2027-03-27T10:00:00+01:00"}, "2027-03-28": {"2027-03-28T01:30:00+01:00", "03:30", "04:00", "04:30"}}},
 		{"UTC", map[string][]string{"2026-12-01": {"2026-12-01T23:45:00Z"}}, "Z", map[string][]string{"2026-12-01": {"23:45"}}},
 		{"seconds, or another day's start, left whole", map[string][]string{"2026-12-01": {"2026-12-01T09:00:30+01:00", "2026-12-02T00:15:00+01:00"}},
 			"", map[string][]string{"2026-12-01": {"2026-12-01T09:00:30+01:00", "2026-12-02T00:15:00+01:00"}}},
@@ -28,8 +28,8 @@ func TestABookingPagesFreeTimesArePackedToTheirTimesOfDay(t *testing.T) {
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			got := packSlots(SlotsResponse{TimeZone: "Europe/Berlin", Slots: tt.slots, Next: &next})
-			if got.Offset != tt.offset || !reflect.DeepEqual(got.Slots, tt.want) || got.Next != &next || got.TimeZone != "Europe/Berlin" {
-				t.Errorf("packed %q %v, want %q %v", got.Offset, got.Slots, tt.offset, tt.want)
+			if got.Suffix != ":00"+tt.offset || !reflect.DeepEqual(got.Slots, tt.want) || got.Next != &next || got.TimeZone != "Europe/Berlin" {
+				t.Errorf("packed %q %v, want %q %v", got.Suffix, got.Slots, ":00"+tt.offset, tt.want)
 			}
 		})
 	}

@@ -280,14 +280,14 @@ export interface SlotsResponse {
  * PageSlots is SlotsResponse as a booking page's data carries it,
  * packed: a month of a busy calendar's starts written out whole is most
  * of the page's data (some 370 starts of 28 bytes each). A day's start is
- * its time of day, "09:30", at Offset, the offset most starts share; one
- * at another offset (on the days the clocks change) carries its own,
- * "09:30+02:00"; one that is neither is whole. The booker unpacks it
+ * its time of day, "09:30", followed by Suffix, the seconds and offset
+ * most starts share (":00+01:00"); any other (at another offset, on the
+ * days the clocks change) is whole. The booker unpacks it
  * (ui/src/features/booking/lib/slots.ts); the API's answer stays whole.
  */
 export interface PageSlots {
   timezone: string;
-  offset: string; // "+01:00", or "Z"
+  suffix: string; // ":00+01:00", or ":00Z"
   slots: { [key: string]: string[]};
   next: string | null;
   seats?: { [key: string]: number /* int */}; // whole starts, as the API's
@@ -875,7 +875,7 @@ export interface AdminConnectionsPageData {
   secret?: AdminSecret;
   recent: boolean; // signed in recently enough for a sensitive change
   formKey: string;
-  done: '' | 'connected' | 'disconnected' | 'chosen' | 'webhookRemoved' | 'webhookPaused' | 'webhookResumed' | 'tokenRevoked' | 'sent';
+  done: '' | 'connected' | 'disconnected' | 'chosen' | 'webhookRemoved' | 'webhookPaused' | 'webhookResumed' | 'tokenRevoked' | 'sent' | 'made';
 }
 /**
  * AdminPaymentAccount is an account as shown: never its keys.

@@ -64,7 +64,7 @@ export const novemberSlots = (): SlotsResponse => ({
 
 // asPageSlots is an API answer as a page's data carries it, its starts
 // left whole (which the booker reads as they are).
-export const asPageSlots = (r: SlotsResponse): PageSlots => ({ ...r, offset: '' });
+export const asPageSlots = (r: SlotsResponse): PageSlots => ({ ...r, suffix: '' });
 
 export const bookingPageData = (over: Partial<BookingPageData> = {}): BookingPageData => ({
   calendar: calendarInfo(),

@@ -161,7 +161,7 @@ func (e *Engine) renderBody(c *gin.Context, p *Payload) (string, *Payload, []byt
 		// differs only in its messages, which its locale and layout decide,
 		// and in a page of one visitor's, its form keys (renderKey).
 		key := renderKey(p.Path, data, p.formKeys)
-		if body, ok := e.renders.get(key, p.formKeys); ok {
+		if body, ok := e.renders.get(key, p.formKeys); ok && !p.secret {
 			return body, p, data, true
 		}
 		// V8 renders with every message of the layout (a part the loader
@@ -169,7 +169,9 @@ func (e *Engine) renderBody(c *gin.Context, p *Payload) (string, *Payload, []byt
 		// carries its own.
 		var body string
 		if body, err = e.opt.Renderer.RenderWith(ctx, p.Path, data, e.opt.Assets.renderSet(locales.Get(p.Locale), p.Layout)); err == nil {
-			e.renders.put(key, body, p.formKeys)
+			if !p.secret {
+				e.renders.put(key, body, p.formKeys)
+			}
 			return body, p, data, true
 		}
 	}

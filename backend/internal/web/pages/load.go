@@ -94,6 +94,7 @@ func (e *Engine) Load(c *gin.Context, path, rawQuery string) (p *Payload) {
 		return p
 	}
 	p.Route, p.Layout, p.Kind, p.Params, p.Data, p.tags, p.until = m.Route.Name, m.Route.Layout, m.Kind, m.Params, res.Data, res.Tags, res.Until
+	p.secret = res.Secret
 	p.Parts, p.site = res.Parts, res.Site
 	p.ScrollToTop = !m.Route.KeepScroll
 	if p.Layout == route.LayoutAdmin && p.Consent == "" {

@@ -46,6 +46,7 @@ type Payload struct {
 	origin   string // of the business's absolute links (Engine.Origin)
 	until    time.Time
 	formKeys []string // the form keys it carries: it is one visitor's
+	secret   bool     // Result.Secret
 	varies   []string // the cookies its loader read
 	site     *Site    // Result.Site
 	// the languages the main content exists in, for og:locale:alternate

@@ -138,6 +138,10 @@ type Result struct {
 	// canonical form of the URL asked for (trailing slash, case, another
 	// shape of the same content).
 	Redirect string
+	// Secret says the page shows a secret once (a new token's): its
+	// render is kept in no cache of renders, even one only its own
+	// bytes could find.
+	Secret bool
 	// SeeOther makes Redirect a 303 for this answer only: the page is
 	// elsewhere for this visitor now (the dashboard's sign-in), not moved
 	// for good, which browsers would remember.

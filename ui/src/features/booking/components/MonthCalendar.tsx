@@ -30,6 +30,7 @@ interface Props {
   params: URLSearchParams;
   href: (changes: BookerChanges) => string;
   maxMonth?: YearMonth; // the booking window's last month: nothing later is offered
+  hasTimes: boolean; // a day of the month from today has a free time (useBookerMonth's availableDays)
 }
 
 // MonthCalendar is the date step: the month, its navigation and the days
@@ -40,10 +41,9 @@ export function MonthCalendar(p: Props) {
   const wholeRef = useRef<HTMLInputElement>(null);
   const { fmt } = p;
   const count = (d: IsoDate) => p.slots[d]?.length ?? 0;
-  const monthHasSlots = Object.entries(p.slots).some(([d, s]) => d.startsWith(p.month) && d >= p.today && s.length > 0);
   const canGoBack = p.month > p.minMonth;
   const canGoOn = !p.maxMonth || p.month < p.maxMonth;
-  const empty = p.monthKnown && !p.loading && !monthHasSlots;
+  const empty = p.monthKnown && !p.loading && !p.hasTimes;
   const turn = (m: YearMonth) => (e: { preventDefault: () => void }) => {
     e.preventDefault();
     p.onMonthChange(m);

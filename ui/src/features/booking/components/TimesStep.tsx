@@ -80,6 +80,7 @@ export function TimesStep({ data, b }: { data: BookingPageData; b: BookerState }
               today={when.today}
               selected={selected}
               slots={when.bySlotDate}
+              hasTimes={when.availableDays.length > 0}
               firstDay={b.firstDay}
               timeZone={timeZone}
               loading={slots.loading}

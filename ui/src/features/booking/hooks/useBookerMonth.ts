@@ -1,6 +1,4 @@
-import { useMemo } from 'react';
 import { dateInZone, isValidIsoDate, monthOf, type YearMonth } from '../../../lib/calendar';
-import { unpackSlots } from '../lib/slots';
 import type { BookerUrl } from './useBookerUrl';
 import { useMonthSlots } from './useMonthSlots';
 import type { BookingPageData } from '../types';
@@ -24,7 +22,6 @@ export function useBookerMonth(data: BookingPageData, url: BookerUrl, o: { timeZ
   // A visit being moved asks for the times every service of it fits.
   const visit = data.reschedule?.visit ? { id: data.reschedule.id, token: data.token ?? '' } : undefined;
   const cart = data.cart && !visit ? { menu: data.cart.menu, raw: data.cart.raw } : undefined;
-  const initialSlots = useMemo(() => unpackSlots(data.slots), [data.slots]);
   const slotsQ = useMonthSlots({
     calendar: calendar.slug,
     cart,
@@ -34,7 +31,7 @@ export function useBookerMonth(data: BookingPageData, url: BookerUrl, o: { timeZ
     month,
     timeZone: o.timeZone,
     staff: o.staffId,
-    initial: { month: data.month, timeZone: data.timeZone, staff: data.slotsStaff || null, slots: initialSlots },
+    initial: { month: data.month, timeZone: data.timeZone, staff: data.slotsStaff || null, slots: data.slots },
   });
   const bySlotDate = slotsQ.slots?.slots ?? {};
   const availableDays = Object.keys(bySlotDate)

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { firstOfMonth, lastOfMonth, type YearMonth } from '../../../lib/calendar';
 import { fetchSlots, type CartRef, type VisitRef } from '../lib/api';
+import type { PageSlots } from '../../../generated/web';
 import type { SlotsResponse } from '../types';
 
 export interface SlotsKey {
@@ -17,8 +18,9 @@ interface Options extends SlotsKey {
   visit?: VisitRef;
   lang: string;
   enabled: boolean;
-  // initial: the month the server rendered, so it is not fetched again.
-  initial: SlotsKey & { slots: SlotsResponse };
+  // initial: the month the server rendered, so it is not fetched again
+  // (packed, as the page's data carries it).
+  initial: SlotsKey & { slots: PageSlots };
 }
 
 export interface MonthSlots {
@@ -31,13 +33,25 @@ export interface MonthSlots {
   refresh: () => void;
 }
 
+// unpackSlots makes a booking page's packed free times (PageSlots, as the
+// page's data carries them) what the slots API answers, in place: each
+// start whole, "2026-12-01T09:30:00+01:00". A packed start is its time of
+// day, "09:30", before the answer's suffix (":00+01:00"); any other is
+// whole already, so unpacking twice changes nothing. (Here, not a module
+// of its own: each module is bytes of the booking page's first
+// JavaScript, which is at its budget.)
+export function unpackSlots(p: PageSlots): SlotsResponse {
+  for (const day in p.slots) p.slots[day] = p.slots[day].map((s) => (s[5] ? s : day + 'T' + s + p.suffix));
+  return p;
+}
+
 // useMonthSlots fetches the free times of the visible month, one request
 // per month, zone and person, and keeps what it fetched.
 export function useMonthSlots({ calendar, cart, visit, lang, enabled, initial, ...key }: Options): MonthSlots {
-  const [cache, setCache] = useState<Record<string, SlotsResponse>>(() => ({ [keyOf(initial)]: initial.slots }));
+  const [cache, setCache] = useState<Record<string, SlotsResponse>>(() => ({ [keyOf(initial)]: unpackSlots(initial.slots) }));
   const [failedKey, setFailedKey] = useState<string | null>(null);
   const [attempt, setAttempt] = useState(0);
-  const last = useRef<SlotsResponse | null>(initial.slots);
+  const last = useRef<SlotsResponse | null>(initial.slots); // unpacked by the first state's
   const k = keyOf(key);
   const have = cache[k];
 

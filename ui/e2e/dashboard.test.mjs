@@ -70,6 +70,7 @@ describe('the dashboard', () => {
     assert.ok(link, 'the mail holds the link');
     await page.goto(env.server.base + '/admin/sign-in/' + link[1]);
     await page.getByText('owner.e2e@example.com').waitFor();
+    assert.deepEqual(await axe(page), [], 'the sign-in link\'s page');
     await page.getByRole('button', { name: en['admin.link.button'] }).click();
     await page.getByRole('heading', { name: en['admin.bookings.heading'] }).waitFor();
     assert.match(page.url(), /\/admin$/);
@@ -98,6 +99,11 @@ describe('the dashboard', () => {
     await page.getByRole('status').filter({ hasText: en['admin.done.moved'] }).waitFor();
     await page.getByText(/Moved to/).waitFor();
     assert.ok(to, 'the time chosen');
+
+    // The owner's people: who signs in, as what.
+    await page.getByRole('link', { name: en['admin.nav.people'], exact: true }).click();
+    await page.getByRole('heading', { name: en['admin.people.heading'] }).waitFor();
+    assert.deepEqual(await axe(page), [], 'the people');
 
     // The owner's settings: the business's details, changed and shown.
     await page.getByRole('link', { name: en['admin.nav.settings'], exact: true }).click();
@@ -322,6 +328,7 @@ describe('the dashboard', () => {
     // field's suggestions at once (the virtual authenticator picks it as
     // a person would): signed in without a mail.
     await page.goto(base + '/admin/sign-out');
+    assert.deepEqual(await axe(page), [], 'the sign-out page');
     await page.getByRole('button', { name: en['admin.signOut.here'] }).click();
     await page.waitForURL(/\/admin$/);
     await page.getByRole('heading', { name: en['admin.bookings.heading'] }).waitFor();

@@ -283,7 +283,7 @@ export interface SlotsResponse {
  * its time of day, "09:30", followed by Suffix, the seconds and offset
  * most starts share (":00+01:00"); any other (at another offset, on the
  * days the clocks change) is whole. The booker unpacks it
- * (ui/src/features/booking/lib/slots.ts); the API's answer stays whole.
+ * (ui/src/features/booking/hooks/useMonthSlots.ts); the API's answer stays whole.
  */
 export interface PageSlots {
   timezone: string;

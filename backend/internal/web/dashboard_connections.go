@@ -13,6 +13,7 @@ import (
 	"slotwise/backend/internal/admin"
 	"slotwise/backend/internal/booking"
 	"slotwise/backend/internal/command"
+	"slotwise/backend/internal/content"
 	"slotwise/backend/internal/payments"
 	"slotwise/backend/internal/people"
 	"slotwise/backend/internal/web/pages"
@@ -140,9 +141,7 @@ func (d dashboardFeature) changePayments(ctx context.Context, form url.Values) (
 		// would turn online payments off (or, the deployment's default
 		// business, send them to the operator's account at the provider).
 		if loc, err := d.businessItem(ctx); err == nil && loc.PaymentProvider == provider {
-			next := *loc
-			next.PaymentProvider = ""
-			if err := d.putItem(ctx, locationKind, next.Slug, next, form, "provider-"+provider); err != nil {
+			if err := d.paymentsTo(ctx, loc, "", form, "provider-"+provider); err != nil {
 				return "", err
 			}
 		}
@@ -159,9 +158,7 @@ func (d dashboardFeature) changePayments(ctx context.Context, form url.Values) (
 		if err != nil {
 			return "", err
 		}
-		next := *loc
-		next.PaymentProvider = provider
-		if err := d.putItem(ctx, locationKind, next.Slug, next, form, "provider"); err != nil {
+		if err := d.paymentsTo(ctx, loc, provider, form, "provider"); err != nil {
 			return "", err
 		}
 		return "chosen", nil
@@ -192,6 +189,14 @@ func (d dashboardFeature) changePayments(ctx context.Context, form url.Values) (
 		return "", err
 	}
 	return "connected", nil
+}
+
+// paymentsTo makes provider ("" for none chosen) the account that takes
+// the business's online payments: its content item changed (putItem).
+func (d dashboardFeature) paymentsTo(ctx context.Context, loc *content.Location, provider string, form url.Values, purpose string) error {
+	next := *loc
+	next.PaymentProvider = provider
+	return d.putItem(ctx, locationKind, next.Slug, next, form, purpose)
 }
 
 func (d dashboardFeature) changeWebhooks(ctx context.Context, form url.Values) (string, error) {

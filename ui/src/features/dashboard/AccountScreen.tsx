@@ -9,6 +9,7 @@ import { href } from '../../routes';
 import { useHydrated } from './hydrated';
 import { addPasskey, passkeysWork } from './passkeys';
 import { SignInAgain } from './SignInAgain';
+import { DoneNotice } from './DoneNotice';
 import styles from './Dashboard.module.css';
 
 // AccountScreen: route adminAccount, the signed-in person's passkeys. One
@@ -42,11 +43,7 @@ export function AccountScreen() {
       <p className={styles.lead}>
         <FormattedMessage id="admin.account.lead" />
       </p>
-      {d.done && (
-        <p className={styles.notice} role="status">
-          <FormattedMessage id={`admin.done.${d.done}`} />
-        </p>
-      )}
+      <DoneNotice done={d.done} />
       {(error || page.action) && <Alert>{error ?? page.action?.message}</Alert>}
       {d.passkeys.length === 0 ? (
         <p className={styles.empty}>

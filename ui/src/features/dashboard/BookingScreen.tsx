@@ -9,6 +9,7 @@ import { formatMoney } from '../../lib/money';
 import { usePage } from '../../PageContext';
 import { StatusBadge } from './BookingsScreen';
 import { fullWhen } from './when';
+import { DoneNotice } from './DoneNotice';
 import styles from './Dashboard.module.css';
 
 // BookingScreen: route adminBooking, one booking as the business works on
@@ -35,11 +36,7 @@ export function BookingScreen() {
         <h1 className={styles.title}>{b.name.trim() || b.email}</h1>
         <StatusBadge status={b.status} payment={b.payment} />
       </header>
-      {d.done && (
-        <p className={styles.notice} role="status">
-          <FormattedMessage id={`admin.done.${d.done}`} />
-        </p>
-      )}
+      <DoneNotice done={d.done} />
       {failed && !failed.fields && <Alert>{failed.message}</Alert>}
       <dl className={styles.facts}>
         <Fact label="admin.booking.when">{fullWhen(intl, b.start, b.end, zone)}</Fact>

@@ -7,6 +7,7 @@ import { href } from '../../routes';
 import { usePage } from '../../PageContext';
 import { useFresh } from './useFresh';
 import { dayHeading, dayKey, timeRange } from './when';
+import { DoneNotice } from './DoneNotice';
 import styles from './Dashboard.module.css';
 
 const TABS = ['upcoming', 'requests', 'past', 'cancelled'] as const;
@@ -53,11 +54,7 @@ export function BookingsScreen() {
           <FormattedMessage id="admin.bookings.export" />
         </a>
       </p>
-      {d.done && (
-        <p className={styles.notice} role="status">
-          <FormattedMessage id={`admin.done.${d.done}`} />
-        </p>
-      )}
+      <DoneNotice done={d.done} />
       {page.action && <Alert>{page.action.message}</Alert>}
       {groups.length === 0 ? (
         <p className={styles.empty}>

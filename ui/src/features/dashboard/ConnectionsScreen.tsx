@@ -7,6 +7,7 @@ import { FormattedMessage, useIntl } from '../../lib/i18n';
 import { usePage } from '../../PageContext';
 import { href } from '../../routes';
 import { SignInAgain } from './SignInAgain';
+import { DoneNotice } from './DoneNotice';
 import styles from './Dashboard.module.css';
 
 // The fields of each provider's keys, as its dashboard names them
@@ -48,11 +49,7 @@ export function ConnectionsScreen() {
       <p className={styles.lead}>
         <FormattedMessage id="admin.connections.lead" />
       </p>
-      {d.done && (
-        <p className={styles.notice} role="status">
-          <FormattedMessage id={`admin.done.${d.done}`} />
-        </p>
-      )}
+      <DoneNotice done={d.done} />
       {failed && !failed.fields && <Alert>{failed.message}</Alert>}
       {!d.recent && <SignInAgain action={here} formKey={d.formKey} busy={busy} lead="admin.connections.again" />}
 

@@ -8,6 +8,7 @@ import { FormattedMessage, useIntl } from '../../lib/i18n';
 import { usePage } from '../../PageContext';
 import { href } from '../../routes';
 import { SignInAgain } from './SignInAgain';
+import { DoneNotice } from './DoneNotice';
 import styles from './Dashboard.module.css';
 
 const ROLES = ['owner', 'desk', 'staff'] as const;
@@ -32,11 +33,7 @@ export function PeopleScreen() {
       <p className={styles.lead}>
         <FormattedMessage id="admin.people.lead" />
       </p>
-      {d.done && (
-        <p className={styles.notice} role="status">
-          <FormattedMessage id={`admin.done.${d.done}`} />
-        </p>
-      )}
+      <DoneNotice done={d.done} />
       {failed && !failed.fields && <Alert>{failed.message}</Alert>}
       <ul className={styles.list}>
         {d.people.map((p) => (

@@ -89,7 +89,7 @@ func (d dashboardFeature) bookingsPage(ctx context.Context, req *pages.Request, 
 		return nil, err
 	}
 	data := AdminBookingsPageData{Frame: f, Tab: tab, Filters: filters, Bookings: make([]AdminBookingRow, len(list)),
-		Now: now.UTC().Format(time.RFC3339), FormKey: req.FormKey(), Done: doneOf(req.Query)}
+		Today: now.In(zone).Format(time.DateOnly), FormKey: req.FormKey(), Done: doneOf(req.Query)}
 	for i, r := range list {
 		data.Bookings[i] = rowOf(r)
 	}

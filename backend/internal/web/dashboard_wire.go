@@ -65,8 +65,11 @@ type AdminBookingsPageData struct {
 	Staff     []AdminChoice     `json:"staff"` // none for a staff member, who sees their own
 	Bookings  []AdminBookingRow `json:"bookings"`
 	// Next is the address of the list's next page, "" at its end.
-	Next    string `json:"next,omitempty"`
-	Now     string `json:"now"` // RFC 3339: "today" and "tomorrow" are the business's
+	Next string `json:"next,omitempty"`
+	// Today is the business's date (YYYY-MM-DD) by the server's clock: the
+	// list's "today" and "tomorrow". A date, not the moment, so the page
+	// renders the same all day (the engine keeps a render by its payload).
+	Today   string `json:"today"`
 	FormKey string `json:"formKey"`
 	// Done tells what the last change did (confirmed, declined,
 	// cancelled), shown once.

@@ -386,7 +386,12 @@ export interface AdminBookingsPageData {
    * Next is the address of the list's next page, "" at its end.
    */
   next?: string;
-  now: string; // RFC 3339: "today" and "tomorrow" are the business's
+  /**
+   * Today is the business's date (YYYY-MM-DD) by the server's clock: the
+   * list's "today" and "tomorrow". A date, not the moment, so the page
+   * renders the same all day (the engine keeps a render by its payload).
+   */
+  today: string;
   formKey: string;
   /**
    * Done tells what the last change did (confirmed, declined,

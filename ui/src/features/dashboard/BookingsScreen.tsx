@@ -30,7 +30,7 @@ export function BookingsScreen() {
   const groups: { key: string; heading: string; rows: AdminBookingRow[] }[] = [];
   for (const b of d.bookings) {
     const key = dayKey(b.start, zone);
-    if (groups.at(-1)?.key !== key) groups.push({ key, heading: dayHeading(intl, b.start, d.now, zone), rows: [] });
+    if (groups.at(-1)?.key !== key) groups.push({ key, heading: dayHeading(intl, b.start, d.today, zone), rows: [] });
     groups.at(-1)!.rows.push(b);
   }
   const tabPath = (tab: string) => href('adminBookings', page.locale, tab === 'upcoming' ? {} : { tab });

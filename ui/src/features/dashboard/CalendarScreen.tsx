@@ -7,6 +7,7 @@ import { usePage } from '../../PageContext';
 import { href } from '../../routes';
 import { useFresh } from './useFresh';
 import { useHydrated } from './hydrated';
+import { dateTimeFormat } from '../../lib/intlCache';
 import { dayKey, timeRange } from './when';
 import styles from './Calendar.module.css';
 
@@ -305,7 +306,7 @@ function DayGrid({ data, locale }: { data: AdminCalendarPageData; locale: string
 // minuteOfDay is an instant's minutes after the start of day in zone:
 // negative before it, past 1440 after it.
 function minuteOfDay(iso: string, zone: string, day: string): number {
-  const parts = new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).formatToParts(new Date(iso));
+  const parts = dateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).formatToParts(new Date(iso));
   const get = (t: string) => Number(parts.find((p) => p.type === t)?.value);
   const date = `${parts.find((p) => p.type === 'year')?.value}-${parts.find((p) => p.type === 'month')?.value}-${parts.find((p) => p.type === 'day')?.value}`;
   const offset = Math.round((Date.parse(`${date}T00:00:00Z`) - Date.parse(`${day}T00:00:00Z`)) / 60000);

@@ -37,27 +37,33 @@ type Choice struct {
 	Name string `json:"name"`
 }
 
-// Choices are the business's calendars and staff, by name.
+// Choices are the business's calendars and staff, by name, read in one
+// query: every dashboard list asks for them.
 func (s *Service) Choices(ctx context.Context) (calendars, staff []Choice, err error) {
-	if calendars, err = s.choices(ctx, `SELECT slug, name FROM calendars WHERE location_id = $1 ORDER BY lower(name), slug`); err != nil {
-		return nil, nil, err
+	rows, err := s.pool.Query(ctx, `
+		SELECT true, slug, name, lower(name) FROM calendars WHERE location_id = $1
+		UNION ALL
+		SELECT false, slug, name, lower(name) FROM staff WHERE location_id = $1
+		ORDER BY 1 DESC, 4, 2`, db.ThisBusiness)
+	if err != nil {
+		return nil, nil, fmt.Errorf("booking: unable to list the choices: %w", err)
 	}
-	if staff, err = s.choices(ctx, `SELECT slug, name FROM staff WHERE location_id = $1 ORDER BY lower(name), slug`); err != nil {
-		return nil, nil, err
+	calendars, staff = []Choice{}, []Choice{}
+	var calendar bool
+	var c Choice
+	var key string
+	_, err = pgx.ForEachRow(rows, []any{&calendar, &c.Slug, &c.Name, &key}, func() error {
+		if calendar {
+			calendars = append(calendars, c)
+		} else {
+			staff = append(staff, c)
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, nil, fmt.Errorf("booking: unable to list the choices: %w", err)
 	}
 	return calendars, staff, nil
-}
-
-func (s *Service) choices(ctx context.Context, sql string) ([]Choice, error) {
-	rows, err := s.pool.Query(ctx, sql, db.ThisBusiness)
-	if err != nil {
-		return nil, fmt.Errorf("booking: unable to list the choices: %w", err)
-	}
-	list, err := pgx.CollectRows(rows, pgx.RowToStructByPos[Choice])
-	if err != nil {
-		return nil, fmt.Errorf("booking: unable to list the choices: %w", err)
-	}
-	return list, nil
 }
 
 // FindBooked is a booking by its id, as the business's people see it: a

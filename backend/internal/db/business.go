@@ -71,6 +71,26 @@ const setEvery = "SELECT set_config('slotwise.business', 'every', true), set_con
 // queries, with as many businesses as a deployment has).
 const setBusiness = "SELECT set_config('slotwise.business', $1, true)"
 
+// planKey marks a context whose statements are planned for each call.
+type planKey struct{}
+
+// WithCustomPlan returns ctx for statements PostgreSQL must plan for each
+// call's parameters, never once for any: a list of one business's rows
+// whose right plan depends on the business (one with 10,000 bookings
+// reads its index in order; the plan made once, for a business of
+// average size, joins its people first and reads every booking of each).
+// PostgreSQL switches a prepared statement to the plan made once when
+// that plan's estimate looks no dearer, and an index added elsewhere can
+// tip it. It applies to statements run for one business outside a
+// transaction (Query, QueryRow, Exec).
+func WithCustomPlan(ctx context.Context) context.Context {
+	return context.WithValue(ctx, planKey{}, true)
+}
+
+// setBusinessCustom is setBusiness for WithCustomPlan: the plan cache
+// mode is set local to the statement's implicit transaction too.
+const setBusinessCustom = "SELECT set_config('slotwise.business', $1, true), set_config('plan_cache_mode', 'force_custom_plan', true)"
+
 // Pool is a connection pool whose statements run for the business their
 // context names (WithBusiness, WithEveryBusiness). A transaction begun here
 // says whose it is in the same round trip as its BEGIN; a statement outside
@@ -188,9 +208,12 @@ func (p *Pool) QueryRow(ctx context.Context, sql string, args ...any) pgx.Row {
 // the setting's result: what is left to read is sql's.
 func (p *Pool) scoped(ctx context.Context, business, sql string, args []any) pgx.BatchResults {
 	b := &pgx.Batch{}
-	if business == "every" {
+	switch custom, _ := ctx.Value(planKey{}).(bool); {
+	case business == "every":
 		b.Queue(setEvery)
-	} else {
+	case custom:
+		b.Queue(setBusinessCustom, business)
+	default:
 		b.Queue(setBusiness, business)
 	}
 	b.Queue(sql, args...)

@@ -142,3 +142,35 @@ func isCode(err error, code string) bool {
 	var pgErr *pgconn.PgError
 	return errors.As(err, &pgErr) && pgErr.Code == code
 }
+
+// A statement run WithCustomPlan is planned for its own parameters and
+// still for its business alone; the mode is its own, not left on the
+// connection for the next statement.
+func TestACustomPlanStatementKeepsToItsBusinessAndLeavesNoSetting(t *testing.T) {
+	pool, ctxA, _ := twoHomePages(t)
+	var mode string
+	var titles []string
+	rows, err := pool.Query(db.WithCustomPlan(ctxA), `SELECT current_setting('plan_cache_mode'), title FROM site_pages ORDER BY title`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = pgx.ForEachRow(rows, []any{&mode, new(string)}, func() error { return nil })
+	if err != nil {
+		t.Fatal(err)
+	}
+	if mode != "force_custom_plan" {
+		t.Errorf("the statement's plan cache mode is %q, want force_custom_plan", mode)
+	}
+	rows, err = pool.Query(db.WithCustomPlan(ctxA), `SELECT title FROM site_pages ORDER BY title`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if titles, err = pgx.CollectRows(rows, pgx.RowTo[string]); err != nil || fmtList(titles) != "[Alpha home]" {
+		t.Errorf("read %v (%v), want [Alpha home]", titles, err)
+	}
+	for range 4 { // the connection just used among them
+		if err := pool.QueryRow(ctxA, `SELECT current_setting('plan_cache_mode')`).Scan(&mode); err != nil || mode != "auto" {
+			t.Errorf("a later statement's plan cache mode is %q (%v), want auto", mode, err)
+		}
+	}
+}

@@ -21,6 +21,9 @@ type viewer struct {
 	session *people.Session
 	secret  string // the session cookie's, to sign this browser out
 	svc     *booking.Service
+	// business is the business as frame read it, which the page then
+	// wears (signedIn) without reading it again.
+	business *booking.Location
 }
 
 // viewer is the request's signed-in person, or errSignedOut.
@@ -108,6 +111,7 @@ func (v *viewer) frame(ctx context.Context) (AdminFrame, error) {
 	if err != nil {
 		return AdminFrame{}, err
 	}
+	v.business = b
 	n, err := v.requests(ctx)
 	if err != nil {
 		return AdminFrame{}, err

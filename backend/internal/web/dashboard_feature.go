@@ -187,6 +187,10 @@ func (d dashboardFeature) signedIn(load func(ctx context.Context, req *pages.Req
 		if res != nil && res.Robots == "" {
 			res.Robots = "noindex, nofollow"
 		}
+		if res != nil && res.Site == nil && v.business != nil {
+			site := siteOf(v.business, req.Locale)
+			res.Site = &site
+		}
 		return res, err
 	}
 }

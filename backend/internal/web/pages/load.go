@@ -102,7 +102,13 @@ func (e *Engine) Load(c *gin.Context, path, rawQuery string) (p *Payload) {
 		// cannot work without: the banner has nothing to ask them.
 		p.Consent = "essential"
 	}
-	canonical, alternates := e.signals(c.Request.Context(), res.Content, prefix, basePath)
+	var canonical string
+	var alternates []Alternate
+	if p.Layout != route.LayoutAdmin {
+		// The dashboard is never indexed: it names no address for search
+		// engines to prefer and no other language's page.
+		canonical, alternates = e.signals(c.Request.Context(), res.Content, prefix, basePath)
+	}
 	inContentLanguage(p, res.Content, cat.Locale)
 	p.Head = Head{
 		Title:       res.Title,

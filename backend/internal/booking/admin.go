@@ -191,15 +191,15 @@ func (s *Service) List(ctx context.Context, q ListQuery) ([]Record, string, erro
 	business := arg(db.ThisBusiness)
 	where := []string{"b.location_id = " + business, "b.holds_for IS NULL"}
 	if q.Calendar != "" {
-		where = append(where, "c.slug = "+arg(q.Calendar))
+		where = append(where, "b.calendar_id = (SELECT id FROM calendars WHERE slug = "+arg(q.Calendar)+" AND location_id = "+business+")")
 	}
 	if q.Staff != "" {
-		// The person's id, not their slug through the join: PostgreSQL
-		// takes a booking's person and business for independent, expects
-		// a row or two of theirs whichever index it reads, and took the
-		// exclusion constraint's, which reads every booking the person
-		// ever had; with the id written in, their bookings by start
-		// (bookings_staff_starts) serve the range.
+		// The person's id, read first rather than joined by their slug:
+		// PostgreSQL takes a booking's person and business for
+		// independent, expects a row or two of theirs whichever index it
+		// reads, and a search's plan took the exclusion constraint's,
+		// which reads every booking the person ever had; with their id,
+		// their bookings by start (bookings_staff_starts) serve it.
 		var id int64
 		err := s.pool.QueryRow(ctx, `SELECT id FROM staff WHERE slug = $1 AND location_id = $2`, q.Staff, db.ThisBusiness).Scan(&id)
 		if errors.Is(err, pgx.ErrNoRows) {
@@ -211,7 +211,7 @@ func (s *Service) List(ctx context.Context, q ListQuery) ([]Record, string, erro
 		where = append(where, "b.staff_id = "+arg(id))
 	}
 	if q.Status != "" {
-		where = append(where, "b.status = ANY("+arg(strings.Split(q.Status, ","))+")")
+		where = append(where, statusIn(q.Status, arg))
 	}
 	if q.Email != "" {
 		where = append(where, "lower(b.email) = lower("+arg(q.Email)+")")
@@ -219,7 +219,15 @@ func (s *Service) List(ctx context.Context, q ListQuery) ([]Record, string, erro
 	if q.StaffID != 0 {
 		where = append(where, "b.staff_id = "+arg(q.StaffID))
 	}
+	// A plan made once serves every business (planning this statement
+	// for each call cost more than running it): the page is read from the
+	// business's bookings in order (bookings_business_start, a person's
+	// bookings_staff_starts, the requests' own index) before anything is
+	// joined, whatever the business's size. A search is planned for its
+	// words: how many bookings each begins decides where to start.
+	plan := db.WithGenericPlan
 	if words := searchWords(q.Search); len(words) > 0 {
+		plan = db.WithCustomPlan
 		// Each word begins a term of the booking (booking_terms, migration
 		// 000051): a range of its index, as row security allows. The
 		// rarest word's bookings are read, each then asked for the others.
@@ -251,10 +259,7 @@ func (s *Service) List(ctx context.Context, q ListQuery) ([]Record, string, erro
 		where = append(where, after)
 	}
 	limit := cursor.Limit(q.Limit)
-	// Planned for each call: the right plan depends on the business's
-	// size, and an index added elsewhere once tipped this statement to a
-	// plan made for a business of average size (db.WithCustomPlan).
-	rows, err := s.pool.Query(db.WithCustomPlan(ctx), `
+	rows, err := s.pool.Query(plan(ctx), `
 		SELECT b.id, b.status, c.slug, c.name, st.slug, st.name, b.starts_at, b.ends_at, b.booker_time_zone, b.locale,
 		       b.first_name, b.last_name, b.email, b.phone, coalesce(to_char(b.date_of_birth, 'YYYY-MM-DD'), ''), b.location,
 		       b.notes, b.consent, b.seats, coalesce(b.series_id, ''), b.answers, b.previous_starts_at, b.cancelled_by,
@@ -262,10 +267,10 @@ func (s *Service) List(ctx context.Context, q ListQuery) ([]Record, string, erro
 		       b.refunded_cents, b.hold_until, b.created_at,
 		       CASE WHEN b.seats > 1 THEN coalesce((SELECT json_agg(json_build_object('name', g.name, 'email', g.email) ORDER BY g.position)
 		                 FROM booking_guests g WHERE g.booking_id = b.id AND g.location_id = b.location_id), '[]') ELSE '[]' END
-		FROM bookings b JOIN calendars c ON c.id = b.calendar_id AND c.location_id = b.location_id
+		FROM (SELECT * FROM bookings b WHERE `+strings.Join(where, " AND ")+` ORDER BY `+by+` LIMIT `+strconv.Itoa(limit+1)+`) b
+		JOIN calendars c ON c.id = b.calendar_id AND c.location_id = b.location_id
 		JOIN staff st ON st.id = b.staff_id AND st.location_id = b.location_id
-		WHERE `+strings.Join(where, " AND ")+`
-		ORDER BY `+by+` LIMIT `+strconv.Itoa(limit+1), args...)
+		ORDER BY `+by, args...)
 	if err != nil {
 		return nil, "", fmt.Errorf("booking: unable to list bookings: %w", err)
 	}
@@ -276,6 +281,24 @@ func (s *Service) List(ctx context.Context, q ListQuery) ([]Record, string, erro
 	list, next := cursor.Page(list, limit, func(r Record) (time.Time, string) { return r.Start, r.ID })
 	return list, next, nil
 }
+
+// statusIn is the condition of a list of statuses: written into the
+// statement when each is one a booking can have, so the plan made once
+// for it knows them (a list of requests reads their own index,
+// bookings_requests); any other list is a parameter, and matches
+// nothing it does not name.
+func statusIn(list string, arg func(any) string) string {
+	statuses := strings.Split(list, ",")
+	for _, s := range statuses {
+		if !slices.Contains(bookingStatuses, s) {
+			return "b.status = ANY(" + arg(statuses) + ")"
+		}
+	}
+	return "b.status IN ('" + strings.Join(statuses, "', '") + "')"
+}
+
+// bookingStatuses are every status a booking can have.
+var bookingStatuses = []string{StatusPending, StatusScheduled, StatusRequested, StatusRescheduled, StatusCancelled}
 
 func scanRecord(row pgx.CollectableRow) (Record, error) {
 	var r Record

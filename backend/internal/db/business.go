@@ -71,25 +71,37 @@ const setEvery = "SELECT set_config('slotwise.business', 'every', true), set_con
 // queries, with as many businesses as a deployment has).
 const setBusiness = "SELECT set_config('slotwise.business', $1, true)"
 
-// planKey marks a context whose statements are planned for each call.
+// planKey marks a context whose statements are planned a given way: its
+// value is the plan_cache_mode they run with.
 type planKey struct{}
 
-// WithCustomPlan returns ctx for statements PostgreSQL must plan for each
-// call's parameters, never once for any: a list of one business's rows
-// whose right plan depends on the business (one with 10,000 bookings
-// reads its index in order; the plan made once, for a business of
-// average size, joins its people first and reads every booking of each).
-// PostgreSQL switches a prepared statement to the plan made once when
-// that plan's estimate looks no dearer, and an index added elsewhere can
-// tip it. It applies to statements run for one business outside a
-// transaction (Query, QueryRow, Exec).
-func WithCustomPlan(ctx context.Context) context.Context {
-	return context.WithValue(ctx, planKey{}, true)
+// WithGenericPlan returns ctx for statements PostgreSQL plans once per
+// connection, for any parameters: a statement whose planning costs more
+// than running it, written so that one plan is right for every business
+// (a page of one business's rows read from an index that begins with the
+// business, in the page's order, before anything is joined). Left to
+// itself, PostgreSQL plans such a statement again for each call whenever
+// the plan for the call's values looks cheaper. It applies to statements
+// run for one business outside a transaction (Query, QueryRow, Exec).
+func WithGenericPlan(ctx context.Context) context.Context {
+	return context.WithValue(ctx, planKey{}, "force_generic_plan")
 }
 
-// setBusinessCustom is setBusiness for WithCustomPlan: the plan cache
-// mode is set local to the statement's implicit transaction too.
-const setBusinessCustom = "SELECT set_config('slotwise.business', $1, true), set_config('plan_cache_mode', 'force_custom_plan', true)"
+// WithCustomPlan returns ctx for statements PostgreSQL must plan for each
+// call's parameters, never once for any: one whose right plan depends on
+// its values (a search starts from its rarest word's bookings, however
+// many the business has). PostgreSQL switches a prepared statement to the
+// plan made once when that plan's estimate looks no dearer, an estimate
+// for a business of average size, and an index added elsewhere can tip
+// it. It applies as WithGenericPlan does.
+func WithCustomPlan(ctx context.Context) context.Context {
+	return context.WithValue(ctx, planKey{}, "force_custom_plan")
+}
+
+// setBusinessPlanned is setBusiness for WithGenericPlan and
+// WithCustomPlan: the plan cache mode is set local to the statement's
+// implicit transaction too.
+const setBusinessPlanned = "SELECT set_config('slotwise.business', $1, true), set_config('plan_cache_mode', $2, true)"
 
 // Pool is a connection pool whose statements run for the business their
 // context names (WithBusiness, WithEveryBusiness). A transaction begun here
@@ -208,11 +220,11 @@ func (p *Pool) QueryRow(ctx context.Context, sql string, args ...any) pgx.Row {
 // the setting's result: what is left to read is sql's.
 func (p *Pool) scoped(ctx context.Context, business, sql string, args []any) pgx.BatchResults {
 	b := &pgx.Batch{}
-	switch custom, _ := ctx.Value(planKey{}).(bool); {
+	switch mode, _ := ctx.Value(planKey{}).(string); {
 	case business == "every":
 		b.Queue(setEvery)
-	case custom:
-		b.Queue(setBusinessCustom, business)
+	case mode != "":
+		b.Queue(setBusinessPlanned, business, mode)
 	default:
 		b.Queue(setBusiness, business)
 	}

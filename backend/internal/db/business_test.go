@@ -143,34 +143,41 @@ func isCode(err error, code string) bool {
 	return errors.As(err, &pgErr) && pgErr.Code == code
 }
 
-// A statement run WithCustomPlan is planned for its own parameters and
-// still for its business alone; the mode is its own, not left on the
+// A statement run WithGenericPlan or WithCustomPlan is planned that way
+// and still for its business alone; the mode is its own, not left on the
 // connection for the next statement.
-func TestACustomPlanStatementKeepsToItsBusinessAndLeavesNoSetting(t *testing.T) {
+func TestAPlannedStatementKeepsToItsBusinessAndLeavesNoSetting(t *testing.T) {
 	pool, ctxA, _ := twoHomePages(t)
-	var mode string
-	var titles []string
-	rows, err := pool.Query(db.WithCustomPlan(ctxA), `SELECT current_setting('plan_cache_mode'), title FROM site_pages ORDER BY title`)
-	if err != nil {
-		t.Fatal(err)
-	}
-	_, err = pgx.ForEachRow(rows, []any{&mode, new(string)}, func() error { return nil })
-	if err != nil {
-		t.Fatal(err)
-	}
-	if mode != "force_custom_plan" {
-		t.Errorf("the statement's plan cache mode is %q, want force_custom_plan", mode)
-	}
-	rows, err = pool.Query(db.WithCustomPlan(ctxA), `SELECT title FROM site_pages ORDER BY title`)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if titles, err = pgx.CollectRows(rows, pgx.RowTo[string]); err != nil || fmtList(titles) != "[Alpha home]" {
-		t.Errorf("read %v (%v), want [Alpha home]", titles, err)
-	}
-	for range 4 { // the connection just used among them
-		if err := pool.QueryRow(ctxA, `SELECT current_setting('plan_cache_mode')`).Scan(&mode); err != nil || mode != "auto" {
-			t.Errorf("a later statement's plan cache mode is %q (%v), want auto", mode, err)
-		}
+	for _, tt := range []struct {
+		name string
+		with func(context.Context) context.Context
+		want string
+	}{
+		{"generic", db.WithGenericPlan, "force_generic_plan"},
+		{"custom", db.WithCustomPlan, "force_custom_plan"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			var modes, titles []string
+			rows, err := pool.Query(tt.with(ctxA), `SELECT current_setting('plan_cache_mode'), title FROM site_pages ORDER BY title`)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var mode, title string
+			_, err = pgx.ForEachRow(rows, []any{&mode, &title}, func() error {
+				modes, titles = append(modes, mode), append(titles, title)
+				return nil
+			})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if fmtList(modes) != "["+tt.want+"]" || fmtList(titles) != "[Alpha home]" {
+				t.Errorf("read %v with plan cache modes %v, want [Alpha home] with %s", titles, modes, tt.want)
+			}
+			for range 4 { // the connection just used among them
+				if err := pool.QueryRow(ctxA, `SELECT current_setting('plan_cache_mode')`).Scan(&mode); err != nil || mode != "auto" {
+					t.Errorf("a later statement's plan cache mode is %q (%v), want auto", mode, err)
+				}
+			}
+		})
 	}
 }

@@ -3,7 +3,6 @@ package pages
 import (
 	"bytes"
 	"compress/gzip"
-	"encoding/json"
 	"html/template"
 	"io"
 	"log/slog"
@@ -155,7 +154,7 @@ func (e *Engine) writeBody(buf *bytes.Buffer, p *Payload, body string, data []by
 // static page without the client script, which would not hydrate it.
 func (e *Engine) renderBody(c *gin.Context, p *Payload) (string, *Payload, []byte, bool) {
 	ctx := c.Request.Context()
-	data, err := json.Marshal(p)
+	data, err := p.marshal()
 	if err == nil {
 		// The page's own bytes key the render: what V8 renders with
 		// differs only in its messages, which its locale and layout decide,
@@ -178,7 +177,7 @@ func (e *Engine) renderBody(c *gin.Context, p *Payload) (string, *Payload, []byt
 	e.opt.Log.ErrorContext(ctx, "page render failed", slog.String("path", e.opt.LogPath(p.Path)), slog.String("route", p.Route), slog.Any("err", err))
 	failed := *p
 	e.Fail(&failed, &Error{Status: http.StatusInternalServerError, Message: http.StatusText(http.StatusInternalServerError)})
-	if data, err := json.Marshal(&failed); err == nil {
+	if data, err := failed.marshal(); err == nil {
 		if body, err := e.opt.Renderer.RenderWith(ctx, failed.Path, data, e.opt.Assets.renderSet(locales.Get(failed.Locale), failed.Layout)); err == nil {
 			return body, &failed, data, true
 		}

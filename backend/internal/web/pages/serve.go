@@ -2,7 +2,6 @@ package pages
 
 import (
 	"context"
-	"encoding/json"
 	"net/http"
 	"slices"
 	"strconv"
@@ -78,7 +77,7 @@ func (e *Engine) answer(c *gin.Context, path, asked string, as form) {
 			return kept{}, nil
 		}
 		if as == asData {
-			data, err := json.Marshal(p)
+			data, err := p.marshal()
 			if err != nil {
 				return kept{}, nil
 			}
@@ -339,7 +338,7 @@ func (e *Engine) cacheable(p *Payload) bool {
 // status: a navigation's data, or a form post's refusal asked for as data.
 func (e *Engine) WriteData(c *gin.Context, p *Payload) {
 	c.Header("Cache-Control", "no-store")
-	data, err := json.Marshal(p)
+	data, err := p.marshal()
 	if err != nil {
 		APIError(c, http.StatusInternalServerError, "internal", "Internal Server Error")
 		return

@@ -17,6 +17,7 @@ require (
 	github.com/golang-migrate/migrate/v4 v4.19.0
 	github.com/gzuidhof/tygo v0.2.18
 	github.com/jackc/pgx/v5 v5.7.6
+	github.com/klauspost/compress v1.17.9
 	github.com/mmcdole/gofeed v1.4.2
 	github.com/nyaruka/phonenumbers v1.6.5
 	github.com/piprate/json-gold v0.5.0
@@ -68,7 +69,6 @@ require (
 	github.com/jackc/pgservicefile v0.0.0-20240606120523-5a60cdf6a761 // indirect
 	github.com/jackc/puddle/v2 v2.2.2 // indirect
 	github.com/json-iterator/go v1.1.12 // indirect
-	github.com/klauspost/compress v1.17.9 // indirect
 	github.com/klauspost/cpuid/v2 v2.4.0 // indirect
 	github.com/kylelemons/godebug v1.1.0 // indirect
 	github.com/leodido/go-urn v1.4.0 // indirect

@@ -22,7 +22,9 @@ type FormChoice struct {
 // FormChoices are the business's forms, quizzes and surveys (not
 // calendars' booking questions), by slug, titled in locale.
 func (s *Service) FormChoices(ctx context.Context, locale string) ([]FormChoice, error) {
-	rows, err := s.pool.Query(ctx, `SELECT f.slug, f.kind, v.definition FROM forms f
+	// Only the title and its language of each definition: a form's whole
+	// definition is its every question, decoded for nothing here.
+	rows, err := s.pool.Query(ctx, `SELECT f.slug, f.kind, coalesce(v.definition->'title', 'null'), coalesce(v.definition->>'locale', '') FROM forms f
 		JOIN form_versions v ON v.form_id = f.id AND v.version = f.version AND v.location_id = f.location_id
 		WHERE f.location_id = $1 AND f.kind <> 'booking' ORDER BY f.slug`, db.ThisBusiness)
 	if err != nil {
@@ -30,13 +32,14 @@ func (s *Service) FormChoices(ctx context.Context, locale string) ([]FormChoice,
 	}
 	return pgx.CollectRows(rows, func(r pgx.CollectableRow) (FormChoice, error) {
 		var c FormChoice
-		var def []byte
-		if err := r.Scan(&c.Slug, &c.Kind, &def); err != nil {
+		var title []byte
+		var written string
+		if err := r.Scan(&c.Slug, &c.Kind, &title, &written); err != nil {
 			return c, err
 		}
-		var d Definition
-		if json.Unmarshal(def, &d) == nil {
-			c.Title = d.Title.In(locale, d.Locale)
+		var t Text
+		if json.Unmarshal(title, &t) == nil {
+			c.Title = t.In(locale, written)
 		}
 		if c.Title == "" {
 			c.Title = c.Slug

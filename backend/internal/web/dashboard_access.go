@@ -24,6 +24,21 @@ type viewer struct {
 	// business is the business as frame read it, which the page then
 	// wears (signedIn) without reading it again.
 	business *booking.Location
+	// calendars and staff are the business's, read once a request
+	// (choices): a page asks for them in several places.
+	calendars, staff []booking.Choice
+}
+
+// choices are the business's calendars and staff by name, read at the
+// first ask of the request.
+func (v *viewer) choices(ctx context.Context) (calendars, staff []booking.Choice, err error) {
+	if v.calendars == nil {
+		if v.calendars, v.staff, err = v.svc.Choices(ctx); err != nil {
+			v.calendars, v.staff = nil, nil
+			return nil, nil, err
+		}
+	}
+	return v.calendars, v.staff, nil
 }
 
 // viewer is the request's signed-in person, or errSignedOut.
@@ -58,11 +73,12 @@ func (v *viewer) ownOnly() int64 {
 	return -1
 }
 
-// bookings lists what the viewer may see of q.
+// bookings lists what the viewer may see of q: a staff member's own,
+// whichever person q names (StaffID, Staff); anyone's for an owner or the
+// front desk.
 func (v *viewer) bookings(ctx context.Context, q booking.ListQuery) ([]booking.Record, string, error) {
-	q.StaffID = v.ownOnly()
-	if q.StaffID != 0 {
-		q.Staff = "" // their own, whichever staff member was asked for
+	if own := v.ownOnly(); own != 0 {
+		q.StaffID, q.Staff = own, "" // their own, whichever staff member was asked for
 	}
 	return v.svc.List(ctx, q)
 }

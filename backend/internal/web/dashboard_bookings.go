@@ -93,7 +93,7 @@ func (d dashboardFeature) bookingsPage(ctx context.Context, req *pages.Request, 
 	for i, r := range list {
 		data.Bookings[i] = rowOf(r)
 	}
-	calendars, staff, err := d.svc.Choices(ctx)
+	calendars, staff, err := v.choices(ctx)
 	if err != nil {
 		return nil, err
 	}

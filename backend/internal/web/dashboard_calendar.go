@@ -54,7 +54,7 @@ func (d dashboardFeature) calendarPage(ctx context.Context, req *pages.Request, 
 	if err != nil {
 		return nil, err
 	}
-	calendars, _, err := d.svc.Choices(ctx)
+	calendars, _, err := v.choices(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -116,7 +116,7 @@ func (d dashboardFeature) calendarColumn(ctx context.Context, v *viewer, slug st
 			}
 		}
 	}
-	q := booking.ListQuery{Staff: slug, From: from, To: to, Limit: 100, // the viewer keeps a staff member to their own
+	q := booking.ListQuery{StaffID: person.ID, From: from, To: to, Limit: 100, // the viewer keeps a staff member to their own
 		Status: strings.Join([]string{booking.StatusRequested, booking.StatusScheduled, booking.StatusRescheduled, booking.StatusPending}, ",")}
 	booked, err := allPages(calendarBookings, func(cursor string) ([]booking.Record, string, error) {
 		q.Cursor = cursor

@@ -267,7 +267,7 @@ func agendaFrom(form url.Values) (*content.Agenda, map[string]string) {
 func (v *viewer) staffMembers(ctx context.Context) ([]booking.Choice, error) {
 	switch own := v.ownOnly(); {
 	case own == 0:
-		_, staff, err := v.svc.Choices(ctx)
+		_, staff, err := v.choices(ctx)
 		return staff, err
 	case own > 0:
 		p, err := v.svc.Person(ctx, own)

@@ -39,7 +39,7 @@ func (d dashboardFeature) peoplePage(ctx context.Context, req *pages.Request, v 
 	if err != nil {
 		return nil, err
 	}
-	_, staff, err := d.svc.Choices(ctx)
+	_, staff, err := v.choices(ctx)
 	if err != nil {
 		return nil, err
 	}

@@ -22,7 +22,7 @@ func (d dashboardFeature) whyPage(ctx context.Context, req *pages.Request, v *vi
 	if err != nil {
 		return nil, err
 	}
-	calendars, _, err := d.svc.Choices(ctx)
+	calendars, _, err := v.choices(ctx)
 	if err != nil {
 		return nil, err
 	}

@@ -2,7 +2,6 @@ package pages
 
 import (
 	"bytes"
-	"compress/gzip"
 	"html/template"
 	"io"
 	"log/slog"
@@ -10,6 +9,7 @@ import (
 	"sync"
 
 	"github.com/gin-gonic/gin"
+	"github.com/klauspost/compress/gzip"
 
 	"slotwise/backend/internal/route"
 	"slotwise/locales"
@@ -103,6 +103,9 @@ func (e *Engine) Write(c *gin.Context, p *Payload) {
 const RetryAfterUnavailable = "5"
 
 // gzipWriters are reused: a writer's state is a few hundred kilobytes.
+// They are klauspost/compress's, which writes the same format as the
+// standard library's at level 5 in less than half the time (a page 1 %
+// larger), and at level 1 a third faster.
 var gzipWriters = sync.Pool{New: func() any {
 	w, _ := gzip.NewWriterLevel(io.Discard, 5) // a valid level cannot fail
 	return w

@@ -6,6 +6,7 @@ import { FormattedMessage, useIntl } from '../../lib/i18n';
 import { href } from '../../routes';
 import { usePage } from '../../PageContext';
 import { useFresh } from './useFresh';
+import { useOpenLink } from './openLink';
 import { dayHeading, dayKey, timeRange } from './when';
 import { DoneNotice } from './DoneNotice';
 import styles from './Dashboard.module.css';
@@ -21,6 +22,7 @@ const TABS = ['upcoming', 'requests', 'past', 'cancelled'] as const;
 export function BookingsScreen() {
   const page = usePage<AdminBookingsPageData>();
   const intl = useIntl();
+  const open = useOpenLink();
   const d = page.data;
   useFresh();
   const zone = d.frame.business.timeZone;
@@ -90,7 +92,7 @@ export function BookingsScreen() {
               </h2>
               <ul className={styles.list}>
                 {g.rows.map((b) => (
-                  <Row key={b.id} b={b} zone={zone} tab={d.tab} action={action} formKey={d.formKey} busy={busy} />
+                  <Row key={b.id} b={b} zone={zone} tab={d.tab} action={action} formKey={d.formKey} busy={busy} open={open} />
                 ))}
               </ul>
             </section>
@@ -115,7 +117,9 @@ function exportHref(d: AdminBookingsPageData): string {
   return `/api/dashboard/bookings.csv?${q}`;
 }
 
-function Row({ b, zone, tab, action, formKey, busy }: { b: AdminBookingRow; zone: string; tab: string; action: string; formKey: string; busy: boolean }) {
+type RowProps = { b: AdminBookingRow; zone: string; tab: string; action: string; formKey: string; busy: boolean; open: ReturnType<typeof useOpenLink> };
+
+function Row({ b, zone, tab, action, formKey, busy, open }: RowProps) {
   const intl = useIntl();
   const page = usePage();
   const changeable = tab === 'upcoming' || tab === 'requests';
@@ -133,9 +137,9 @@ function Row({ b, zone, tab, action, formKey, busy }: { b: AdminBookingRow; zone
       )}
       <div className={styles.when}>{timeRange(intl, b.start, b.end, zone)}</div>
       <div className={styles.what}>
-        <Link className={styles.name} to={href('adminBooking', page.locale, { id: b.id })}>
+        <a className={styles.name} href={href('adminBooking', page.locale, { id: b.id })} onClick={open}>
           {b.name.trim() || b.email}
-        </Link>
+        </a>
         <span className={styles.meta}>
           {b.calendar} · {b.staff}
           {b.seats > 1 && <> · <FormattedMessage id="admin.booking.seats" values={{ count: b.seats }} /></>}

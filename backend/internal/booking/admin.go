@@ -190,6 +190,16 @@ func (s *Service) List(ctx context.Context, q ListQuery) ([]Record, string, erro
 	arg := args.Add
 	business := arg(db.ThisBusiness)
 	where := []string{"b.location_id = " + business, "b.holds_for IS NULL"}
+	// The cursor first: one this server did not write is refused whatever
+	// else is asked.
+	order, by := cursor.Ascending, "b.starts_at, b.id"
+	if q.Newest {
+		order, by = cursor.Descending, "b.starts_at DESC, b.id DESC"
+	}
+	after, err := cursor.After(q.Cursor, "b.starts_at", "b.id", order, arg)
+	if err != nil {
+		return nil, "", err
+	}
 	if q.Calendar != "" {
 		where = append(where, "b.calendar_id = (SELECT id FROM calendars WHERE slug = "+arg(q.Calendar)+" AND location_id = "+business+")")
 	}
@@ -247,14 +257,6 @@ func (s *Service) List(ctx context.Context, q ListQuery) ([]Record, string, erro
 	if !q.To.IsZero() {
 		where = append(where, "b.starts_at < "+arg(q.To))
 	}
-	order, by := cursor.Ascending, "b.starts_at, b.id"
-	if q.Newest {
-		order, by = cursor.Descending, "b.starts_at DESC, b.id DESC"
-	}
-	after, err := cursor.After(q.Cursor, "b.starts_at", "b.id", order, arg)
-	if err != nil {
-		return nil, "", err
-	}
 	if after != "" {
 		where = append(where, after)
 	}
@@ -294,7 +296,16 @@ func statusIn(list string, arg func(any) string) string {
 			return "b.status = ANY(" + arg(statuses) + ")"
 		}
 	}
-	return "b.status IN ('" + strings.Join(statuses, "', '") + "')"
+	// In one order, each once: a list asked in another order or with a
+	// status twice is the same statement, so a client cannot fill the
+	// connections' caches of prepared statements with variants of it.
+	var written []string
+	for _, s := range bookingStatuses {
+		if slices.Contains(statuses, s) {
+			written = append(written, s)
+		}
+	}
+	return "b.status IN ('" + strings.Join(written, "', '") + "')"
 }
 
 // bookingStatuses are every status a booking can have.

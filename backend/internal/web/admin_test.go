@@ -263,7 +263,7 @@ func TestAdminListsBookingsByFilterAndCursor(t *testing.T) {
 			t.Errorf("%s: %v, want %v", tt.query, got, tt.want)
 		}
 	}
-	for _, bad := range []string{"limit=0", "limit=101", "limit=x", "from=yesterday", "status=lost", "cursor=%00%01", "cursor=bm9wZQ"} {
+	for _, bad := range []string{"limit=0", "limit=101", "limit=x", "from=yesterday", "status=lost", "cursor=%00%01", "cursor=bm9wZQ", "staff=nobody&cursor=bm9wZQ"} {
 		rec := af.call(http.MethodGet, "/api/admin/bookings?"+bad, af.read, "", nil)
 		if rec.Code != http.StatusBadRequest {
 			t.Errorf("%s: %d %s", bad, rec.Code, rec.Body)

@@ -32,8 +32,7 @@ const adminPageSize = 50
 // tabQuery is what a tab and the request's filters ask of the list.
 func tabQuery(tab string, f AdminFilters, zone *time.Location, now time.Time, cursor string) booking.ListQuery {
 	q := booking.ListQuery{Calendar: f.Calendar, Staff: f.Staff, Search: f.Search, Cursor: cursor, Limit: adminPageSize}
-	y, m, d := now.In(zone).Date()
-	today := time.Date(y, m, d, 0, 0, 0, 0, zone)
+	today := startOfDay(now, zone)
 	switch tab {
 	case "requests":
 		q.Status, q.From = booking.StatusRequested, now
@@ -53,6 +52,12 @@ func tabQuery(tab string, f AdminFilters, zone *time.Location, now time.Time, cu
 		}
 	}
 	return q
+}
+
+// startOfDay is the first moment of t's day in zone.
+func startOfDay(t time.Time, zone *time.Location) time.Time {
+	y, m, d := t.In(zone).Date()
+	return time.Date(y, m, d, 0, 0, 0, 0, zone)
 }
 
 // filtersOf reads the list's filters from the query, each within bounds.
@@ -89,7 +94,7 @@ func (d dashboardFeature) bookingsPage(ctx context.Context, req *pages.Request, 
 		return nil, err
 	}
 	data := AdminBookingsPageData{Frame: f, Tab: tab, Filters: filters, Bookings: make([]AdminBookingRow, len(list)),
-		Today: now.In(zone).Format(time.DateOnly), FormKey: req.FormKey(), Done: doneOf(req.Query)}
+		Today: now.In(zone).Format(time.DateOnly), Now: startOfDay(now, zone).UTC().Format(time.RFC3339), FormKey: req.FormKey(), Done: doneOf(req.Query)}
 	for i, r := range list {
 		data.Bookings[i] = rowOf(r)
 	}

@@ -69,7 +69,11 @@ type AdminBookingsPageData struct {
 	// Today is the business's date (YYYY-MM-DD) by the server's clock: the
 	// list's "today" and "tomorrow". A date, not the moment, so the page
 	// renders the same all day (the engine keeps a render by its payload).
-	Today   string `json:"today"`
+	Today string `json:"today"`
+	// Now is the start of the business's day (RFC 3339), for a page whose
+	// script came before Today: a tab left open across an upgrade reads
+	// its "today" from it, and would fail without it.
+	Now     string `json:"now"`
 	FormKey string `json:"formKey"`
 	// Done tells what the last change did (confirmed, declined,
 	// cancelled), shown once.

@@ -392,6 +392,12 @@ export interface AdminBookingsPageData {
    * renders the same all day (the engine keeps a render by its payload).
    */
   today: string;
+  /**
+   * Now is the start of the business's day (RFC 3339), for a page whose
+   * script came before Today: a tab left open across an upgrade reads
+   * its "today" from it, and would fail without it.
+   */
+  now: string;
   formKey: string;
   /**
    * Done tells what the last change did (confirmed, declined,

@@ -76,9 +76,12 @@ type Alternate struct {
 // compact already, but json.Marshal scans a raw value again to compact it,
 // on every page: a tenth of the server's time under the dashboard's bench.
 // Messages comes before Data, and nothing before it has a key of that
-// name, so the first "messages":null is its.
+// name, so the first "messages":null is its. They are written in only as
+// json.Marshal writes them: its encoder escapes <, > and & (the payload
+// sits in a <script> of the document) and U+2028 and U+2029; messages
+// holding any of them raw are marshalled the long way.
 func (p *Payload) marshal() ([]byte, error) {
-	if len(p.Messages) == 0 {
+	if len(p.Messages) == 0 || bytes.ContainsAny(p.Messages, "<>&\u2028\u2029") {
 		return json.Marshal(p)
 	}
 	without := *p

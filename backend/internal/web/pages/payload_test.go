@@ -18,6 +18,8 @@ func TestAPayloadMarshalsAsJSONMarshalDoes(t *testing.T) {
 		{"without messages", Payload{Route: "home", Data: []string{`"messages":null`}}},
 		{"a route's text that looks like the key", Payload{Route: `"messages":null`, Path: `/"messages":null`, Messages: messages}},
 		{"empty messages, refused as json.Marshal refuses them", Payload{Route: "home", Messages: json.RawMessage{}}},
+		{"messages that would end the script", Payload{Route: "home", Messages: json.RawMessage(`{"a":"</script><script>alert(1)</script>"}`)}},
+		{"messages with a line separator", Payload{Route: "home", Messages: json.RawMessage("{\"a\":\"x\u2028y\"}")}},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			want, wantErr := json.Marshal(&tt.p)

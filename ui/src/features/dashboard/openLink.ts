@@ -5,14 +5,16 @@ import { useNavigate } from 'react-router';
 // own pages: each row a plain <a href>, opened as a react-router Link
 // opens it. A Link per row resolved the route tree for each (a fifth of
 // rendering a list of fifty); this resolves it once for the list. A click
-// with a modifier key or another button is the browser's own.
+// with a modifier key or another button, and a link to another window, a
+// download or another site, are the browser's own.
 export function useOpenLink(): (e: MouseEvent<HTMLAnchorElement>) => void {
   const navigate = useNavigate();
   return useCallback(
     (e: MouseEvent<HTMLAnchorElement>) => {
-      if (e.defaultPrevented || e.button !== 0 || e.metaKey || e.altKey || e.ctrlKey || e.shiftKey) return;
-      e.preventDefault();
       const a = e.currentTarget;
+      if (e.defaultPrevented || e.button !== 0 || e.metaKey || e.altKey || e.ctrlKey || e.shiftKey) return;
+      if ((a.target && a.target !== '_self') || a.hasAttribute('download') || a.origin !== window.location.origin) return;
+      e.preventDefault();
       navigate(a.pathname + a.search + a.hash);
     },
     [navigate],

@@ -210,15 +210,14 @@ func (s *Service) List(ctx context.Context, q ListQuery) ([]Record, string, erro
 		// reads, and a search's plan took the exclusion constraint's,
 		// which reads every booking the person ever had; with their id,
 		// their bookings by start (bookings_staff_starts) serve it.
-		var id int64
-		err := s.pool.QueryRow(ctx, `SELECT id FROM staff WHERE slug = $1 AND location_id = $2`, q.Staff, db.ThisBusiness).Scan(&id)
-		if errors.Is(err, pgx.ErrNoRows) {
+		p, err := PersonBySlug(ctx, s.pool, q.Staff)
+		if errors.Is(err, ErrPersonNotFound) {
 			return []Record{}, "", nil
 		}
 		if err != nil {
 			return nil, "", fmt.Errorf("booking: unable to list bookings: %w", err)
 		}
-		where = append(where, "b.staff_id = "+arg(id))
+		where = append(where, "b.staff_id = "+arg(p.ID))
 	}
 	if q.Status != "" {
 		where = append(where, statusIn(q.Status, arg))

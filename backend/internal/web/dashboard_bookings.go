@@ -56,8 +56,9 @@ func tabQuery(tab string, f AdminFilters, zone *time.Location, now time.Time, cu
 
 // startOfDay is the first moment of t's day in zone.
 func startOfDay(t time.Time, zone *time.Location) time.Time {
-	y, m, d := t.In(zone).Date()
-	return time.Date(y, m, d, 0, 0, 0, 0, zone)
+	day := availability.DateOf(t, zone)
+	start, _ := availability.DayRange(day, day, zone)
+	return start
 }
 
 // filtersOf reads the list's filters from the query, each within bounds.
@@ -94,7 +95,7 @@ func (d dashboardFeature) bookingsPage(ctx context.Context, req *pages.Request, 
 		return nil, err
 	}
 	data := AdminBookingsPageData{Frame: f, Tab: tab, Filters: filters, Bookings: make([]AdminBookingRow, len(list)),
-		Today: now.In(zone).Format(time.DateOnly), Now: startOfDay(now, zone).UTC().Format(time.RFC3339), FormKey: req.FormKey(), Done: doneOf(req.Query)}
+		Today: availability.DateOf(now, zone).String(), Now: startOfDay(now, zone).UTC().Format(time.RFC3339), FormKey: req.FormKey(), Done: doneOf(req.Query)}
 	for i, r := range list {
 		data.Bookings[i] = rowOf(r)
 	}

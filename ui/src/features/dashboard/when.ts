@@ -1,20 +1,21 @@
 import type { IntlShape } from '../../lib/i18n';
+import { dateTimeFormat } from '../../lib/intlCache';
 
 // How the dashboard tells times: in the business's zone, which the list
 // is grouped by, the day named as people say it.
 
 const formats = new Map<string, Intl.DateTimeFormat>();
 
-// pattern is the formatter of one of when's patterns in zone, built once
-// per locale and zone: a list formats each of its rows with the same few,
-// and building one costs many times formatting with it (and keying the
-// shared cache by its options, several times).
+// pattern is the formatter of one of when's patterns in zone, found once
+// per locale and zone in the shared cache (intlCache): a list formats
+// each of its rows with the same few, and keying the shared cache by its
+// options costs several times formatting.
 function pattern(locale: string, zone: string, name: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
   const key = `${locale}\u0000${zone}\u0000${name}`;
   let f = formats.get(key);
   if (!f) {
     if (formats.size >= 500) formats.clear(); // bounded, whatever zones come
-    f = new Intl.DateTimeFormat(locale, { ...options, timeZone: zone });
+    f = dateTimeFormat(locale, { ...options, timeZone: zone });
     formats.set(key, f);
   }
   return f;

@@ -20,6 +20,10 @@ func TestAPayloadMarshalsAsJSONMarshalDoes(t *testing.T) {
 		{"empty messages, refused as json.Marshal refuses them", Payload{Route: "home", Messages: json.RawMessage{}}},
 		{"messages that would end the script", Payload{Route: "home", Messages: json.RawMessage(`{"a":"</script><script>alert(1)</script>"}`)}},
 		{"messages with a line separator", Payload{Route: "home", Messages: json.RawMessage("{\"a\":\"x\u2028y\"}")}},
+		{"messages with a paragraph separator", Payload{Route: "home", Messages: json.RawMessage("{\"a\":\"x\u2029y\"}")}},
+		{"messages with an ampersand", Payload{Route: "home", Messages: json.RawMessage(`{"a":"Q&A"}`)}},
+		{"messages with a closing angle", Payload{Route: "home", Messages: json.RawMessage(`{"a":"1 > 0"}`)}},
+		{"messages with typographic quotes and an ellipsis", Payload{Route: "home", Messages: json.RawMessage("{\"a\":\"\u201cWait\u2026\u201d\"}")}},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			want, wantErr := json.Marshal(&tt.p)

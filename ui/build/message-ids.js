@@ -81,15 +81,20 @@ function screensOf(layoutFile) {
 
 // partsOf finds the chunks fetched with import() and named
 // (webpackChunkName): part name → the modules it loads (several imports
-// may share a chunk's name, and webpack one chunk).
+// may share a chunk's name, and webpack one chunk). A lazyPart that names
+// its texts (its third argument) is a part of its own even inside a
+// shared chunk: the dashboard's screens are one chunk, and a page of one
+// screen carries that screen's texts, not every screen's.
 function partsOf(srcDir) {
   const parts = {};
   const files = reachable([path.join(srcDir, 'entry-client.tsx'), ...LAYOUTS.map((l) => path.join(srcDir, 'layouts', `${l}.tsx`))]);
+  const chunk = /import\(\s*\/\*\s*webpackChunkName:\s*"([^"]+)"\s*\*\/\s*['"](\.{1,2}\/[^'"]+)['"]\s*\)(?:,[^,\n]*,\s*'([a-z0-9-]+)'\s*\))?/g;
   for (const file of files) {
     const src = fs.readFileSync(file, 'utf8');
-    for (const m of src.matchAll(/import\(\s*\/\*\s*webpackChunkName:\s*"([^"]+)"\s*\*\/\s*['"](\.{1,2}\/[^'"]+)['"]\s*\)/g)) {
+    for (const m of src.matchAll(chunk)) {
       const module = resolve(file, m[2]);
-      if (module && /\.tsx?$/.test(module) && !/^layout-/.test(m[1])) parts[m[1]] = [...new Set([...(parts[m[1]] ?? []), module])];
+      const name = m[3] ?? m[1];
+      if (module && /\.tsx?$/.test(module) && !/^layout-/.test(m[1])) parts[name] = [...new Set([...(parts[name] ?? []), module])];
     }
   }
   return parts;

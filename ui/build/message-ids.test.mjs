@@ -51,6 +51,13 @@ describe('the message manifest', () => {
     expect(manifest.calendar).toContain('booking.submit'); // what V8 renders with
   });
 
+  it('gives each lazy part that names its texts a set of its own, though it shares its chunk', () => {
+    expect(manifest['part/admin-why']).toContain('admin.why.check');
+    expect(manifest['part/admin-why']).not.toContain('admin.calendar.bookAt');
+    expect(manifest['part/admin-calendar']).toContain('admin.calendar.bookAt');
+    expect(manifest['part/admin-screens']).toBeUndefined(); // the chunk's name is no part
+  });
+
   it('keeps mail texts out of every page and other screens’ texts out of the website', () => {
     for (const layout of layouts) expect(manifest[layout].filter((id) => id.startsWith('email.'))).toEqual([]);
     expect(manifest.calendar).toContain('booking.submit');

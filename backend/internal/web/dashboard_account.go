@@ -37,7 +37,7 @@ func (d dashboardFeature) accountPage(ctx context.Context, req *pages.Request, v
 			data.Passkeys[i].LastUsed = p.LastUsed.UTC().Format(time.RFC3339)
 		}
 	}
-	return &pages.Result{Title: req.T("admin.account.title"), Data: data, Parts: adminScreens}, nil
+	return &pages.Result{Title: req.T("admin.account.title"), Data: data, Parts: screenTexts("account")}, nil
 }
 
 // freshLink mails the signed-in person a new sign-in link, within their

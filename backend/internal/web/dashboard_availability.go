@@ -70,7 +70,7 @@ func (d dashboardFeature) availabilityPage(ctx context.Context, req *pages.Reque
 			data.Connections = append(data.Connections, connectionOf(c))
 		}
 	}
-	return &pages.Result{Title: req.T("admin.availability.title"), Data: data, Parts: adminScreens}, nil
+	return &pages.Result{Title: req.T("admin.availability.title"), Data: data, Parts: screenTexts("availability")}, nil
 }
 
 // preview fills in the effect of the change the query proposes (the

@@ -77,7 +77,7 @@ func (d dashboardFeature) newBookingPage(ctx context.Context, req *pages.Request
 	if data.TypedPlace || len(data.Places) > 1 {
 		data.AskPlace = true
 	}
-	return &pages.Result{Title: req.T("admin.book.title"), Data: data, Parts: adminScreens}, nil
+	return &pages.Result{Title: req.T("admin.book.title"), Data: data, Parts: screenTexts("new-booking")}, nil
 }
 
 // bookForClient books what the address asks for the client the form names.

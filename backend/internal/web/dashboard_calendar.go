@@ -93,7 +93,7 @@ func (d dashboardFeature) calendarPage(ctx context.Context, req *pages.Request, 
 		}
 		data.Columns = append(data.Columns, col)
 	}
-	return &pages.Result{Title: req.T("admin.calendar.title"), Data: data, Parts: adminScreens}, nil
+	return &pages.Result{Title: req.T("admin.calendar.title"), Data: data, Parts: screenTexts("calendar")}, nil
 }
 
 // calendarColumn is one person's range: hours, bookings, own events, and

@@ -85,7 +85,7 @@ func (d dashboardFeature) connectionsPage(ctx context.Context, req *pages.Reques
 		}
 		data.Tokens = append(data.Tokens, row)
 	}
-	return &pages.Result{Title: req.T("admin.connections.title"), Data: data, Parts: adminScreens, Secret: data.Secret != nil}, nil
+	return &pages.Result{Title: req.T("admin.connections.title"), Data: data, Parts: screenTexts("connections"), Secret: data.Secret != nil}, nil
 }
 
 // sensitiveConnection: these changes hand out a way in to the business's

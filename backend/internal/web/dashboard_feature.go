@@ -94,10 +94,11 @@ func (d dashboardFeature) Register(r *Registry) {
 	}
 }
 
-// adminScreens names the chunk of the dashboard's screens beyond the
-// bookings (ui/src/features/dashboard/lazyParts.ts): a page of one of
-// them carries its texts.
-var adminScreens = []string{"admin-screens"}
+// screenTexts names the texts of one of the dashboard's screens beyond
+// the bookings (the part its lazyPart names in
+// ui/src/features/dashboard/lazyParts.ts): a page of the screen carries
+// them, and no other screen's.
+func screenTexts(screen string) []string { return []string{"admin-" + screen} }
 
 var dashboardErrors = []ErrorMapping{
 	{Err: people.ErrEmail, Status: http.StatusUnprocessableEntity, Code: "invalid_email", MessageID: "validation.emailInvalid"},

@@ -61,7 +61,7 @@ func (d dashboardFeature) peoplePage(ctx context.Context, req *pages.Request, v 
 		data.People[i] = AdminPerson{Email: p.Email, Role: p.Role, Staff: names[p.StaffID], Added: p.CreatedAt.UTC().Format(time.RFC3339),
 			You: p.ID == v.person().ID}
 	}
-	return &pages.Result{Title: req.T("admin.people.title"), Data: data, Parts: adminScreens}, nil
+	return &pages.Result{Title: req.T("admin.people.title"), Data: data, Parts: screenTexts("people")}, nil
 }
 
 // changePeople invites or removes a person, or mails the owner a fresh

@@ -97,7 +97,7 @@ func (d dashboardFeature) responsesPage(ctx context.Context, req *pages.Request,
 		more.Set("cursor", next)
 		data.More = adminHref(req, "adminResponses", "", nil, more)
 	}
-	return &pages.Result{Title: req.T("admin.responses.title"), Data: data, Parts: adminScreens}, nil
+	return &pages.Result{Title: req.T("admin.responses.title"), Data: data, Parts: screenTexts("responses")}, nil
 }
 
 func responseOf(s forms.ReadableSubmission) AdminResponse {

@@ -63,7 +63,7 @@ func (d dashboardFeature) settingsPage(ctx context.Context, req *pages.Request, 
 	if data.Reminders, err = d.calendarReminders(ctx, req); err != nil {
 		return nil, err
 	}
-	return &pages.Result{Title: req.T("admin.settings.title"), Data: data, Parts: adminScreens}, nil
+	return &pages.Result{Title: req.T("admin.settings.title"), Data: data, Parts: screenTexts("settings")}, nil
 }
 
 // changeSettings saves the business's details the form names.

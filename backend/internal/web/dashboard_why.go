@@ -40,7 +40,7 @@ func (d dashboardFeature) whyPage(ctx context.Context, req *pages.Request, v *vi
 	if data.Date == "" {
 		data.Date = availability.DateOf(d.svc.Now(), zone).String()
 	}
-	res := &pages.Result{Title: req.T("admin.why.title"), Data: &data, Parts: adminScreens}
+	res := &pages.Result{Title: req.T("admin.why.title"), Data: &data, Parts: screenTexts("why")}
 	if data.Calendar == "" || data.Time == "" {
 		return res, nil // the question, not yet asked
 	}

@@ -55,7 +55,8 @@ ready=$(date +%s.%N)
 wait_planned "$work/tenants.log"; sleep 3
 many_rss=$(rss "$server")
 awk -v s="$start" -v r="$ready" -v t="$(grep 'every business planned' "$work/tenants.log" | grep -o 'took=[^ ]*' | cut -d= -f2)" 'BEGIN {
-  printf "serving %.1f s after start; reminders and agendas of every business planned in the background in %s\n", r - s, t }'
+  printf "serving %.1f s after start; reminders and agendas of every business %s\n", r - s,
+    (t == "" ? "planned before (the upkeep table): nothing read at start" : "planned in the background in " t) }'
 awk -v a="$one_rss" -v b="$many_rss" -v n="$businesses" 'BEGIN {
   printf "RSS idle: the demo (2 businesses) %d MB, %d businesses %d MB: %+d MB (budget: under 100 MB more)%s\n", a, n, b, b - a, (b - a < 100 ? "" : "  OVER") }'
 

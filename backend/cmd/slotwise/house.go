@@ -187,12 +187,21 @@ func startup(ctx context.Context, a *app, dispatcher *events.Dispatcher, booking
 	return nil
 }
 
-// planLeftovers plans, once at start and in the background, what bookings
-// and people made before their reminders or agendas existed still miss,
-// business by business (each a few indexed queries: a deployment of ten
-// thousand businesses is serving long before it is done).
+// planLeftovers plans, in the background, what bookings and people made
+// before their reminders or agendas existed still miss, business by
+// business (each a few indexed queries: a deployment of ten thousand
+// businesses is serving long before it is done). It is done once: every
+// booking and person since is planned as it is made, and reading every
+// coming booking of every business again at each start took a core of
+// the database for a minute with ten thousand businesses.
 func planLeftovers(a *app, now clock.Func) background.Loop {
 	return background.Func("plans", func(ctx context.Context) error {
+		if done, err := db.UpkeepDone(ctx, a.pool, upkeepPlans); err != nil || done {
+			if done {
+				a.log.Info("reminders and agendas of every business planned at an earlier start")
+			}
+			return err
+		}
 		started := time.Now() // real time: how long the planning took
 		businesses, err := businessIDs(ctx, a.pool)
 		if err != nil {
@@ -223,9 +232,15 @@ func planLeftovers(a *app, now clock.Func) background.Loop {
 		}
 		a.log.Info("reminders and agendas of every business planned", slog.Int("businesses", len(businesses)), slog.Int("failed", failed),
 			slog.Duration("took", time.Since(started).Round(time.Millisecond))) // real time: as above
-		return nil
+		if failed > 0 {
+			return nil // the next start plans what was missed
+		}
+		return db.MarkUpkeepDone(ctx, a.pool, upkeepPlans)
 	})
 }
+
+// upkeepPlans is planLeftovers' task in the upkeep table (migration 000055).
+const upkeepPlans = "plan leftovers"
 
 // businessIDs lists every business of the deployment.
 func businessIDs(ctx context.Context, q db.Querier) ([]int64, error) {

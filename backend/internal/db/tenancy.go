@@ -21,4 +21,5 @@ var SharedTables = map[string]string{
 	"rate_limits":         "abuse limits' counters: each key is a hash of its business and its client (limits.ofBusiness), so the counters need no business column",
 	"operator_tokens":     "the operator's tokens manage the businesses themselves and belong to none",
 	"acme_storage":        "certificates are for hostnames, asked for at a handshake before any business is known, and shared by every replica",
+	"upkeep":              "the deployment's one-off work, done once for every business",
 }

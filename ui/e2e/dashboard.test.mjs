@@ -321,6 +321,14 @@ describe('the dashboard', () => {
     const { credentials } = await cdp.send('WebAuthn.getCredentials', { authenticatorId });
     assert.equal(credentials.length, 1, 'the authenticator holds one passkey');
     assert.ok(credentials[0].isResidentCredential, 'a discoverable passkey: signing in asks no address');
+    // The person is told by mail, with the way to their passkeys.
+    let told = [];
+    for (let i = 0; i < 100 && told.length === 0; i++) {
+      told = (await mailsTo(env.server.dataDir, 'passkey.e2e@example.com', 1)).filter((m) => m.includes('A passkey now signs you in'));
+      if (told.length === 0) await new Promise((r) => setTimeout(r, 100));
+    }
+    assert.equal(told.length, 1, 'one mail tells of the passkey added');
+    assert.match(told[0].replace(/=\r?\n/g, ''), /\/admin\/account/, 'the mail links to the person\'s passkeys');
     assert.deepEqual(await axe(page), [], 'the account page');
     await page.screenshot({ path: join(SHOTS, 'dashboard-account-390.png'), fullPage: true });
 

@@ -32,6 +32,8 @@ const (
 	KindFormSubmitted = "form.submitted"
 	// KindSignIn is a person's link into their business's dashboard.
 	KindSignIn = "admin.sign_in"
+	// KindPasskeyAdded tells a person a passkey now signs them in.
+	KindPasskeyAdded = "admin.passkey_added"
 )
 
 // EmailData is what the bundle's renderEmail needs, as it expects it.
@@ -54,6 +56,8 @@ type EmailData struct {
 	Reminder *ReminderEmail `json:"reminder,omitempty"`
 	// SignIn is what an admin.sign_in mail tells (instead of a booking).
 	SignIn *SignInEmail `json:"signIn,omitempty"`
+	// Passkey is what an admin.passkey_added mail tells.
+	Passkey *PasskeyEmail `json:"passkey,omitempty"`
 }
 
 // SignInEmail is a link that signs a person in to the business's
@@ -65,6 +69,16 @@ type SignInEmail struct {
 	Minutes  int    `json:"minutes"` // how long it works
 	// Invited: an owner just added the person (the link lives a day).
 	Invited bool `json:"invited,omitempty"`
+}
+
+// PasskeyEmail tells a person that a passkey was added to their sign-in:
+// if they did not add it, their account's page removes it and signs every
+// browser out.
+type PasskeyEmail struct {
+	Business string `json:"business"`
+	Email    string `json:"email"`   // whose sign-in it is
+	Name     string `json:"name"`    // the passkey's name: the browser it was made in
+	Account  string `json:"account"` // the account's page, relative to BaseURL
 }
 
 // ReminderEmail is what a mail between booking and appointment adds to

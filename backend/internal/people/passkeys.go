@@ -14,6 +14,7 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"slotwise/backend/internal/db"
+	"slotwise/backend/internal/events"
 )
 
 // Passkeys: a signed-in person adds one (a sensitive change: only a
@@ -167,8 +168,9 @@ func (s *Service) BeginPasskey(ctx context.Context, ses *Session, rp RP) (*proto
 }
 
 // FinishPasskey checks the browser's answer r to the ceremony of secret
-// and keeps the passkey, named name (the browser it was made in).
-func (s *Service) FinishPasskey(ctx context.Context, ses *Session, rp RP, secret, name string, r *http.Request) (*Passkey, error) {
+// and keeps the passkey, named name (the browser it was made in); the
+// person is told by mail, in locale, in the same transaction.
+func (s *Service) FinishPasskey(ctx context.Context, ses *Session, rp RP, secret, name, locale string, r *http.Request) (*Passkey, error) {
 	if !ses.Recent(s.now()) {
 		return nil, ErrNotRecent
 	}
@@ -192,8 +194,13 @@ func (s *Service) FinishPasskey(ctx context.Context, ses *Session, rp RP, secret
 	if len(pk.Name) > 100 {
 		pk.Name = pk.Name[:100]
 	}
-	_, err = s.pool.Exec(ctx, `INSERT INTO passkeys (id, location_id, person_id, name, credential, created_at) VALUES ($1, $2, $3, $4, $5, $6)`,
-		cred.ID, db.ThisBusiness, ses.Person.ID, pk.Name, cred, pk.Created)
+	err = db.InTx(ctx, s.pool, func(tx pgx.Tx) error {
+		if _, err := tx.Exec(ctx, `INSERT INTO passkeys (id, location_id, person_id, name, credential, created_at) VALUES ($1, $2, $3, $4, $5, $6)`,
+			cred.ID, db.ThisBusiness, ses.Person.ID, pk.Name, cred, pk.Created); err != nil {
+			return err
+		}
+		return events.Emit(ctx, tx, EventPasskeyAdded, PasskeyAdded{Email: ses.Person.Email, Name: pk.Name, Locale: locale})
+	})
 	if db.UniqueViolation(err) {
 		return nil, ErrPasskey // already someone's here: the browser excluded it, or was made to
 	}

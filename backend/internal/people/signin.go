@@ -32,6 +32,17 @@ type SignInRequest struct {
 	Invited bool `json:"invited,omitempty"`
 }
 
+// EventPasskeyAdded is a passkey added to a person's sign-in: they are
+// told by mail, so a passkey they did not add does not go unnoticed.
+const EventPasskeyAdded = "people.passkey_added"
+
+// PasskeyAdded is the payload of EventPasskeyAdded.
+type PasskeyAdded struct {
+	Email  string `json:"email"`
+	Name   string `json:"name"` // the passkey's: the browser it was made in
+	Locale string `json:"locale"`
+}
+
 // RequestSignIn records a request for a sign-in link for email, to be
 // mailed in locale. A malformed address is ErrEmail.
 func (s *Service) RequestSignIn(ctx context.Context, email, locale string) error {
@@ -88,10 +99,13 @@ type Mailer struct {
 func (m *Mailer) Name() string { return "people.mailer" }
 
 // Types implements events.Consumer.
-func (m *Mailer) Types() []string { return []string{EventSignInRequested} }
+func (m *Mailer) Types() []string { return []string{EventSignInRequested, EventPasskeyAdded} }
 
 // Handle implements events.Consumer.
 func (m *Mailer) Handle(ctx context.Context, ev events.Event) (events.Commit, error) {
+	if ev.Type == EventPasskeyAdded {
+		return m.passkeyAdded(ctx, ev)
+	}
 	var req SignInRequest
 	if err := ev.Decode(&req); err != nil {
 		return nil, err
@@ -133,4 +147,38 @@ func (m *Mailer) Handle(ctx context.Context, ev events.Event) (events.Commit, er
 		}
 		return nil // a person removed meanwhile: the mail's link opens nothing
 	}), nil
+}
+
+// passkeyAdded mails the person whose sign-in a passkey was added to,
+// with the way to their account's page, where it is removed and every
+// browser signed out.
+func (m *Mailer) passkeyAdded(ctx context.Context, ev events.Event) (events.Commit, error) {
+	var added PasskeyAdded
+	if err := ev.Decode(&added); err != nil {
+		return nil, err
+	}
+	p, err := m.Service.ByEmail(ctx, added.Email)
+	if errors.Is(err, ErrNotFound) || errors.Is(err, ErrEmail) {
+		return m.Queue(nil, nil), nil // removed since: their passkeys went with them
+	}
+	if err != nil {
+		return nil, err
+	}
+	b, err := m.Business(ctx)
+	if err != nil {
+		return nil, err
+	}
+	locale := added.Locale
+	if locale == "" {
+		locale = b.Locale
+	}
+	data := m.Data(ctx, locale, b.Brand)
+	data.Passkey = &notify.PasskeyEmail{Business: b.Name, Email: p.Email, Name: added.Name,
+		Account: route.Default().Href(locale, "adminAccount", "", nil, nil)}
+	msg := notify.Message{To: p.Email, Headers: map[string]string{"Auto-Submitted": "auto-generated"}}
+	mail, err := m.Render(ctx, notify.KindPasskeyAdded, data, msg)
+	if err != nil {
+		return nil, err
+	}
+	return m.Queue([]notify.Mail{mail}, nil), nil
 }

@@ -132,7 +132,7 @@ func (d dashboardFeature) finishPasskey(c *gin.Context) {
 		return
 	}
 	c.Request.Body = http.MaxBytesReader(c.Writer, c.Request.Body, maxCeremonyBody)
-	pk, err := d.team.FinishPasskey(c.Request.Context(), ses, rp, ceremonyOf(c), browserName(c.GetHeader("User-Agent")), c.Request)
+	pk, err := d.team.FinishPasskey(c.Request.Context(), ses, rp, ceremonyOf(c), browserName(c.GetHeader("User-Agent")), cat.Locale, c.Request)
 	if err != nil {
 		d.s.apiError(c, err, cat)
 		return

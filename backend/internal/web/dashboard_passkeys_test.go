@@ -1,11 +1,18 @@
 package web_test
 
 import (
+	"context"
 	"net/http"
 	"net/url"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/jackc/pgx/v5"
+
+	"slotwise/backend/internal/db"
+	"slotwise/backend/internal/events"
+	"slotwise/backend/internal/people"
 )
 
 // The passkey endpoints refuse what is not a ceremony under way of a
@@ -84,4 +91,50 @@ func ceremonyCookieOf(t *testing.T, setCookie string) string {
 		t.Fatalf("no ceremony cookie: %q", setCookie)
 	}
 	return name + "=" + value
+}
+
+// A passkey added is told to the person whose sign-in it is, in the
+// language they added it in, with the way to their passkeys; one added
+// for a person removed since tells nobody.
+func TestAPasskeyAddedIsToldToThePerson(t *testing.T) {
+	d := newDashboard(t)
+	every := db.WithEveryBusiness(context.Background())
+	if _, err := d.mails.DeliverDue(every); err != nil { // the bookings' mails
+		t.Fatal(err)
+	}
+	for _, added := range []people.PasskeyAdded{
+		{Email: "desk@example.com", Name: "Chrome on Linux", Locale: "de"},
+		{Email: "gone@example.com", Name: "Firefox on Windows", Locale: "en-US"},
+	} {
+		if err := events.Emit(d.ctxOf(""), d.pool, people.EventPasskeyAdded, added); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := d.mails.DeliverDue(every); err != nil {
+		t.Fatal(err)
+	}
+	rows, err := d.pool.Query(every, `SELECT recipient, mime FROM outbox WHERE kind = 'admin.passkey_added' ORDER BY id`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	type mail struct {
+		to   string
+		mime []byte
+	}
+	mails, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (mail, error) {
+		var m mail
+		return m, r.Scan(&m.to, &m.mime)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(mails) != 1 || mails[0].to != "desk@example.com" {
+		t.Fatalf("passkey mails went to %v, want the desk's only", mails)
+	}
+	text := readableMail(t, mails[0].mime)
+	for _, want := range []string{"Ein Passkey wurde hinzugefügt", "Chrome on Linux", "desk@example.com", "https://book.example.com/de/admin/account"} {
+		if !strings.Contains(text, want) {
+			t.Errorf("the mail lacks %q:\n%s", want, text)
+		}
+	}
 }

@@ -317,3 +317,24 @@ describe('the business’s mail of a submitted form', () => {
     expect(() => renderEmail('form.submitted', { ...form('en-US', english), form: undefined })).toThrow(/needs the form/);
   });
 });
+
+describe('a person’s mail of a passkey added', () => {
+  const passkey = (lang: string, messages: Record<string, string>): EmailData => ({
+    locale: lang, lang, messages, baseUrl: 'https://book.example.com', brand: '#0f766e',
+    passkey: { business: 'Demo Studio', email: 'desk@example.com', name: 'Chrome <on> Linux', account: '/de/admin/account' },
+  });
+
+  it('names the browser and whose sign-in, and links to their passkeys, in their language', () => {
+    const mail = renderEmail('admin.passkey_added', passkey('de', german));
+    expect(mail.subject).toBe('Ein Passkey meldet Sie jetzt bei Demo Studio an');
+    expect(mail.text).toContain('desk@example.com');
+    expect(mail.text).toContain('Chrome <on> Linux');
+    expect(mail.html).toContain('Chrome &lt;on&gt; Linux');
+    expect(mail.html).toContain('href="https://book.example.com/de/admin/account"');
+    expect(mail.text).toContain('überall ab');
+  });
+
+  it('refuses to render without the account’s page', () => {
+    expect(() => renderEmail('admin.passkey_added', { ...passkey('en-US', english), passkey: undefined })).toThrow(/needs the account/);
+  });
+});

@@ -2,6 +2,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { createIntl, type IntlShape } from '../lib/i18n';
 import { buildContent, isEmailKind } from './content';
 import { buildFormContent } from './formContent';
+import { buildPasskeyContent } from './passkeyContent';
 import { buildSignInContent } from './signInContent';
 import { buildOwnLayout, isOwnLayoutKind } from './dayContent';
 import { EmailBody } from './EmailHtml';
@@ -61,6 +62,10 @@ function validate(kind: string, data: EmailData) {
     if (!data.signIn?.link) throw new Error('renderEmail: admin.sign_in needs the link');
     return;
   }
+  if (kind === 'admin.passkey_added') {
+    if (!data.passkey?.account) throw new Error('renderEmail: admin.passkey_added needs the account');
+    return;
+  }
   const b = data?.booking;
   if (!b || !b.start || !b.end || !b.timeZone) throw new Error('renderEmail: booking with start, end and timeZone is required');
   if (Number.isNaN(Date.parse(b.start)) || Number.isNaN(Date.parse(b.end))) throw new Error(`renderEmail: invalid booking times ${b.start}, ${b.end}`);
@@ -68,7 +73,7 @@ function validate(kind: string, data: EmailData) {
 }
 
 export function renderEmail(kind: string, data: EmailData): RenderedEmail {
-  if (!isEmailKind(kind) && !isOwnLayoutKind(kind) && kind !== 'form.submitted' && kind !== 'admin.sign_in') throw new Error(`renderEmail: unknown kind ${kind}`);
+  if (!isEmailKind(kind) && !isOwnLayoutKind(kind) && !['form.submitted', 'admin.sign_in', 'admin.passkey_added'].includes(kind)) throw new Error(`renderEmail: unknown kind ${kind}`);
   validate(kind, data);
   intlErrors = [];
   const intl = intlFor(data.lang, data.messages);
@@ -77,6 +82,8 @@ export function renderEmail(kind: string, data: EmailData): RenderedEmail {
       ? buildFormContent(data, intl, data.form!.business)
       : kind === 'admin.sign_in'
         ? buildSignInContent(data, intl)
+        : kind === 'admin.passkey_added'
+        ? buildPasskeyContent(data, intl)
         : isOwnLayoutKind(kind)
         ? buildOwnLayout(kind, data, intl)
         : buildContent(kind as EmailKind, data, intl);

@@ -96,6 +96,10 @@ export const KindFormSubmitted = "form.submitted";
  */
 export const KindSignIn = "admin.sign_in";
 /**
+ * KindPasskeyAdded tells a person a passkey now signs them in.
+ */
+export const KindPasskeyAdded = "admin.passkey_added";
+/**
  * EmailData is what the bundle's renderEmail needs, as it expects it.
  */
 export interface EmailData {
@@ -127,6 +131,10 @@ export interface EmailData {
    * SignIn is what an admin.sign_in mail tells (instead of a booking).
    */
   signIn?: SignInEmail;
+  /**
+   * Passkey is what an admin.passkey_added mail tells.
+   */
+  passkey?: PasskeyEmail;
 }
 /**
  * SignInEmail is a link that signs a person in to the business's
@@ -141,6 +149,17 @@ export interface SignInEmail {
    * Invited: an owner just added the person (the link lives a day).
    */
   invited?: boolean;
+}
+/**
+ * PasskeyEmail tells a person that a passkey was added to their sign-in:
+ * if they did not add it, their account's page removes it and signs every
+ * browser out.
+ */
+export interface PasskeyEmail {
+  business: string;
+  email: string; // whose sign-in it is
+  name: string; // the passkey's name: the browser it was made in
+  account: string; // the account's page, relative to BaseURL
 }
 /**
  * ReminderEmail is what a mail between booking and appointment adds to

@@ -345,7 +345,7 @@ func (s *Service) BookCart(ctx context.Context, menu *Menu, cmd CartCommand) (*B
 			}
 			all = append(all, theirs...)
 		}
-		if err := s.priceGroup(ctx, tx, all, s.now()); err != nil {
+		if err := s.priceGroup(ctx, tx, all, s.now(), false); err != nil {
 			return result{}, err
 		}
 		if token, err = issueToken(ctx, tx, all[0].ID); err != nil {

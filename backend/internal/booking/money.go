@@ -149,13 +149,18 @@ func (s *Service) OnlinePayments(l *Location) bool {
 // priceGroup sets and writes the money of bookings made together (a
 // series, a visit): each booking's own total and amount due now, and when
 // any is due now, every one of them is pending and held until the
-// earliest hold of their calendars ends.
-func (s *Service) priceGroup(ctx context.Context, tx pgx.Tx, all []*Booking, now time.Time) error {
+// earliest hold of their calendars ends. Booked by the business for its
+// client (forClient), nothing is due now: the client is not at a payment
+// page, so the total is paid at the appointment.
+func (s *Service) priceGroup(ctx context.Context, tx pgx.Tx, all []*Booking, now time.Time, forClient bool) error {
 	var due int64
 	hold := time.Duration(0)
 	paidIn := "" // the currency of what is paid now
 	for _, b := range all {
 		b.Money.Total, b.Money.PayNow = Quote(b.Calendar, b.Seats)
+		if forClient {
+			b.Money.PayNow = 0
+		}
 		b.Money.Currency = b.Calendar.CurrencyCode()
 		due += b.Money.PayNow
 		if b.Money.PayNow == 0 {
@@ -177,7 +182,7 @@ func (s *Service) priceGroup(ctx context.Context, tx pgx.Tx, all []*Booking, now
 		switch {
 		case due > 0:
 			b.Status, b.Money.State, b.Money.HoldUntil = StatusPending, MoneyHold, &until
-		case b.Calendar.Payment == PaymentOnSite && b.Money.Total > 0:
+		case (b.Calendar.Payment == PaymentOnSite || b.Calendar.Payment == PaymentOnline) && b.Money.Total > 0:
 			b.Money.State = MoneyOnSite
 		default:
 			b.Money.State = MoneyNone

@@ -100,7 +100,7 @@ func (s *Service) Book(ctx context.Context, cmd BookCommand) (*Booking, string, 
 				return result{}, err
 			}
 			b := all[0]
-			if err := s.priceGroup(ctx, tx, all, s.now()); err != nil {
+			if err := s.priceGroup(ctx, tx, all, s.now(), cmd.ForClient); err != nil {
 				return result{}, err
 			}
 			if token, err = issueToken(ctx, tx, b.ID); err != nil {

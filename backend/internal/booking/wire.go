@@ -79,8 +79,9 @@ type BookCommand struct {
 	IdempotencyKey string `json:"-"`
 	// ForClient is the business booking for its client (the dashboard):
 	// the client's questions and the terms are theirs to answer, not
-	// required here, and a calendar that asks for confirmation books
-	// confirmed, the business having decided.
+	// required here, a calendar that asks for confirmation books
+	// confirmed, the business having decided, and one paid online is
+	// paid at the appointment (the client is at no payment page).
 	ForClient bool   `json:"-"`
 	visit     string // the visit a cart's booking belongs to
 	forGuest  bool   // a visit's service for Guests[0], not the booker

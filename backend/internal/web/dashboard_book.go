@@ -15,15 +15,12 @@ import (
 // who the client is. It books through the booking service's Book, as the
 // client's own page does (the same rules, the same mails to the client,
 // an idempotency key against a double submit), as the business: the
-// client's questions and the terms stay theirs, and a service that asks
-// for confirmation books confirmed. A service paid online at booking is
-// not booked here: its client pays on their own page.
+// client's questions and the terms stay theirs, a service that asks for
+// confirmation books confirmed, and one paid online at booking is paid at
+// the appointment (the form says so, with the price).
 
 // errNoSuchTime is an address whose time does not read: no page.
 var errNoSuchTime = errors.New("web: no such time to book")
-
-// errPaidOnline refuses booking for a client a service they pay online.
-var errPaidOnline = errors.New("web: a service paid online is booked by its client")
 
 // newBooking is what the address asks to book, checked.
 type newBooking struct {
@@ -36,9 +33,6 @@ func (d dashboardFeature) newBookingOf(ctx context.Context, v *viewer, q url.Val
 	cal, err := d.svc.Calendar(ctx, q.Get("calendar"))
 	if err != nil {
 		return nil, err
-	}
-	if cal.Payment == booking.PaymentOnline {
-		return nil, errPaidOnline
 	}
 	person, err := v.staffMember(ctx, q.Get("staff"))
 	if err != nil {
@@ -65,8 +59,12 @@ func (d dashboardFeature) newBookingPage(ctx context.Context, req *pages.Request
 	}
 	data := AdminNewBookingPageData{Frame: f, Calendar: nb.cal.Name, Staff: nb.person.Name, Start: nb.start.UTC().Format(time.RFC3339),
 		End: nb.start.Add(nb.cal.Duration).UTC().Format(time.RFC3339), Phone: nb.cal.Fields.Phone, Notes: nb.cal.Fields.Notes,
-		Places: []string{}, FormKey: req.FormKey(), Back: adminHref(req, "adminCalendar", "", nil, url.Values{
+		Places: []string{}, FormKey: req.FormKey(), PaidOnline: nb.cal.Payment == booking.PaymentOnline, Back: adminHref(req, "adminCalendar", "", nil, url.Values{
 			"date": {nb.start.In(zoneOf(f.Business.TimeZone)).Format(time.DateOnly)}, "staff": {req.Query.Get("staff")}, "book": {nb.cal.Slug}})}
+	if nb.cal.Payment != booking.PaymentNone {
+		data.Price, _ = booking.Quote(nb.cal, 1)
+		data.Currency = nb.cal.CurrencyCode()
+	}
 	for _, o := range nb.cal.LocationOptions {
 		if o.Kind == "booker" {
 			data.TypedPlace = true

@@ -111,7 +111,6 @@ func TestTheFrontDeskBooksAFreeTimeForAClient(t *testing.T) {
 		{"the time taken since", "desk", target("facial-treatment", "mia", at), cloneWith(client, "idempotencyKey", "k2"), 409, ""},
 		{"no name", "desk", target("facial-treatment", "jonas", at), cloneWith(client, "contact.firstName", "", "idempotencyKey", "k3"), 422, "First name is required"},
 		{"another staff member's time", "jonas", target("facial-treatment", "mia", at), cloneWith(client, "idempotencyKey", "k4"), 404, ""},
-		{"a service paid online", "desk", target("demo-paid", "mia", at), cloneWith(client, "idempotencyKey", "k5"), 422, "paid online"},
 		{"a service that is not", "desk", target("nothing", "mia", at), cloneWith(client, "idempotencyKey", "k6"), 404, ""},
 		{"a time that is not", "desk", target("facial-treatment", "mia", "tomorrow"), cloneWith(client, "idempotencyKey", "k7"), 404, ""},
 	}
@@ -123,4 +122,27 @@ func TestTheFrontDeskBooksAFreeTimeForAClient(t *testing.T) {
 			}
 		})
 	}
+	// A service its clients pay online when booking is paid at the
+	// appointment when the desk books it: the client is at no payment
+	// page, so nothing is held for a payment, and the form says so.
+	t.Run("a service paid online", func(t *testing.T) {
+		paid := target("demo-paid", "mia", start.Add(time.Hour).UTC().Format(time.RFC3339))
+		page := d.do(http.MethodGet, paid, desk)
+		if page.Code != 200 || !strings.Contains(page.Body.String(), "it is paid at the appointment") {
+			t.Fatalf("the page: %d %s", page.Code, page.Body)
+		}
+		rec := d.post(paid, cloneWith(client, "idempotencyKey", "k5"), desk)
+		if rec.Code != 303 || !strings.Contains(rec.Header().Get("Location"), "done=booked") {
+			t.Fatalf("book: %d %v %s", rec.Code, rec.Header(), rec.Body)
+		}
+		id := strings.TrimPrefix(strings.Split(rec.Header().Get("Location"), "?")[0], "/admin/booking/")
+		var status, money string
+		var total, payNow int64
+		if err := d.pool.QueryRow(ctx, `SELECT status, payment, total_cents, pay_now_cents FROM bookings WHERE id = $1`, id).Scan(&status, &money, &total, &payNow); err != nil {
+			t.Fatal(err)
+		}
+		if status != "scheduled" || money != "on_site" || total == 0 || payNow != 0 {
+			t.Errorf("booked %s, money %s, total %d, now %d; want scheduled, paid on site, its price, nothing now", status, money, total, payNow)
+		}
+	})
 }

@@ -108,7 +108,6 @@ var dashboardErrors = []ErrorMapping{
 	{Err: people.ErrNotRecent, Status: http.StatusForbidden, Code: "sign_in_again", MessageID: "admin.passkey.signInAgain"},
 	{Err: booking.ErrPersonNotFound, Status: http.StatusNotFound, Code: "not_found", MessageID: "error.notFound.title"},
 	{Err: errNoSuchTime, Status: http.StatusNotFound, Code: "not_found", MessageID: "error.notFound.title"},
-	{Err: errPaidOnline, Status: http.StatusUnprocessableEntity, Code: "paid_online", MessageID: "admin.book.paidOnline"},
 	{Err: errOwnersOnly, Status: http.StatusNotFound, Code: "not_found", MessageID: "error.notFound.title"},
 }
 

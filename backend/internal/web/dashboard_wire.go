@@ -443,6 +443,13 @@ type AdminNewBookingPageData struct {
 	AskPlace   bool     `json:"askPlace"`
 	FormKey    string   `json:"formKey"`
 	Back       string   `json:"back"` // the calendar it came from
+	// Price is what the service costs one client, in Currency's minor
+	// unit, paid at the appointment (0: free, or paid outside Slotwise);
+	// PaidOnline, a service its clients pay online when they book it
+	// themselves, paid at the appointment when booked here.
+	Price      int64  `json:"price"`
+	Currency   string `json:"currency"`
+	PaidOnline bool   `json:"paidOnline"`
 }
 
 // AdminSettingsPageData is the business as its owner changes it.

@@ -824,6 +824,15 @@ export interface AdminNewBookingPageData {
   askPlace: boolean;
   formKey: string;
   back: string; // the calendar it came from
+  /**
+   * Price is what the service costs one client, in Currency's minor
+   * unit, paid at the appointment (0: free, or paid outside Slotwise);
+   * PaidOnline, a service its clients pay online when they book it
+   * themselves, paid at the appointment when booked here.
+   */
+  price: number /* int64 */;
+  currency: string;
+  paidOnline: boolean;
 }
 /**
  * AdminSettingsPageData is the business as its owner changes it.

@@ -4,6 +4,7 @@ import { Button } from '../../components/Button';
 import { Field, inputClass } from '../../components/Field';
 import type { AdminNewBookingPageData } from '../../generated/web';
 import { FormattedMessage, useIntl } from '../../lib/i18n';
+import { formatMoney } from '../../lib/money';
 import { usePage } from '../../PageContext';
 import { fullWhen } from './when';
 import styles from './Dashboard.module.css';
@@ -44,6 +45,17 @@ export function NewBookingScreen() {
           </dt>
           <dd>{fullWhen(intl, d.start, d.end, d.frame.business.timeZone)}</dd>
         </div>
+        {d.price > 0 && (
+          <div className={styles.fact}>
+            <dt>
+              <FormattedMessage id="admin.book.price" />
+            </dt>
+            <dd>
+              {formatMoney(intl, d.price, d.currency)}{' '}
+              <FormattedMessage id={d.paidOnline ? 'admin.book.paidOnline' : 'admin.book.paidAtAppointment'} />
+            </dd>
+          </div>
+        )}
       </dl>
       {failed && !failed.fields && <Alert>{failed.message}</Alert>}
       <Form method="post" className={styles.stack} noValidate>

@@ -284,6 +284,25 @@ describe('the dashboard', () => {
     await page.getByRole('status').filter({ hasText: /Booked/ }).waitFor();
     await page.getByText('hedy.dashboard@example.com').first().waitFor();
 
+    // A service with questions: the desk answers what the client says.
+    const asks = await (await fetch(`${env.server.base}/api/booking/slots?calendar=demo-consultation&from=${from}&to=${to}&tz=Europe/Berlin`)).json();
+    const askDay = Object.keys(asks.slots).find((d) => asks.slots[d].length > 0);
+    await page.goto(`${env.server.base}/admin/calendar?date=${askDay}&book=demo-consultation`);
+    await waitForHydration(page);
+    await page.getByRole('link', { name: /^Book Consultation with / }).first().click();
+    await page.getByRole('heading', { name: en['admin.book.heading'] }).waitFor();
+    await page.getByRole('group', { name: en['admin.book.questions'] }).waitFor();
+    assert.deepEqual(await axe(page), [], 'booking for a client, with the service\'s questions');
+    await page.screenshot({ path: join(SHOTS, 'dashboard-book-questions-1280.png'), fullPage: true });
+    await page.getByLabel(en['admin.book.firstName']).fill('Ada');
+    await page.getByLabel(en['admin.book.lastName']).fill('Lovelace');
+    await page.getByLabel(en['admin.book.email']).fill('ada.dashboard@example.com');
+    await page.getByLabel(en['admin.book.place']).selectOption({ index: 1 });
+    await page.getByLabel('Dry skin').check();
+    await page.getByRole('button', { name: en['admin.book.submit'], exact: true }).click();
+    await page.getByRole('status').filter({ hasText: /Booked/ }).waitFor();
+    await page.getByText('Dry skin').first().waitFor();
+
     await page.goto(`${env.server.base}/admin/why-not-free?calendar=demo-massage&date=${day}&time=03:00`);
     await page.getByText(en['admin.why.notFree']).waitFor();
     assert.deepEqual(await axe(page), [], 'why is this time not free');

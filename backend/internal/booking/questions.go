@@ -1,6 +1,7 @@
 package booking
 
 import (
+	"strings"
 	"time"
 
 	"slotwise/backend/internal/forms"
@@ -9,8 +10,9 @@ import (
 // checkQuestions runs the calendar's own questions through the form
 // engine, as every form is run: it adds each problem to invalid under its
 // field path (answers.<id>) and returns the answers the booker could reach,
-// as they are stored.
-func checkQuestions(cal *Calendar, answers map[string][]string, now time.Time, invalid *ValidationError) forms.Answers {
+// as they are stored. Booked for a client (forClient), a question left
+// unanswered is no problem: the desk answers what the client told it.
+func checkQuestions(cal *Calendar, answers map[string][]string, now time.Time, invalid *ValidationError, forClient bool) forms.Answers {
 	if cal.Questions == nil {
 		return nil
 	}
@@ -18,6 +20,9 @@ func checkQuestions(cal *Calendar, answers map[string][]string, now time.Time, i
 		Today: forms.TodayIn(cal.Location.TimeZone, now), Region: cal.Location.Country,
 	})
 	for id, p := range problems {
+		if forClient && unanswered(answers[id]) {
+			continue // the desk answers what the client said; the rest is theirs
+		}
 		invalid.Fields[forms.FieldPath(id)] = p.ID
 		if p.Args != nil {
 			if invalid.Args == nil {
@@ -27,6 +32,16 @@ func checkQuestions(cal *Calendar, answers map[string][]string, now time.Time, i
 		}
 	}
 	return stored
+}
+
+// unanswered is a question sent without an answer (absent, or blank).
+func unanswered(values []string) bool {
+	for _, v := range values {
+		if strings.TrimSpace(v) != "" {
+			return false
+		}
+	}
+	return true
 }
 
 // answerRows are a booking's answers as people read them, in locale: each

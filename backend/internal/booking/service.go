@@ -156,7 +156,7 @@ func (s *Service) book(ctx context.Context, tx pgx.Tx, cmd BookCommand, cal *Cal
 	maps.Copy(invalid.Fields, errs)
 	var answers forms.Answers
 	if !cmd.ForClient || len(cmd.Answers) > 0 {
-		answers = checkQuestions(cal, cmd.Answers, now, invalid)
+		answers = checkQuestions(cal, cmd.Answers, now, invalid, cmd.ForClient)
 	}
 	seats := validateGuests(&cmd, cal, invalid)
 	checkRepeat(cmd.Repeat, cal, invalid)

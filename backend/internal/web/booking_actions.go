@@ -87,14 +87,7 @@ func formBooking(req *pages.Request, form url.Values) (booking.BookCommand, erro
 		},
 	}
 	var err error
-	for name, values := range form {
-		if id, ok := strings.CutPrefix(name, "answers."); ok {
-			if cmd.Answers == nil {
-				cmd.Answers = map[string][]string{}
-			}
-			cmd.Answers[id] = values
-		}
-	}
+	cmd.Answers = answersOf(form)
 	if cmd.Guests, cmd.GuestCount, err = formGuests(form); err != nil {
 		return cmd, err
 	}
@@ -227,4 +220,19 @@ func decideAction(svc *booking.Service, lim *limits.Limiter) Action {
 		// own path, which may start with "//").
 		return route.Default().Href(req.Locale, req.Match.Route.Name, req.Match.Kind, req.Match.Params, url.Values{"decide": {secret}}), nil
 	}
+}
+
+// answersOf is a form's answers to a calendar's own questions (posted as
+// answers.<id>), by question; nil when it sends none.
+func answersOf(form url.Values) map[string][]string {
+	var answers map[string][]string
+	for name, values := range form {
+		if id, ok := strings.CutPrefix(name, "answers."); ok {
+			if answers == nil {
+				answers = map[string][]string{}
+			}
+			answers[id] = values
+		}
+	}
+	return answers
 }

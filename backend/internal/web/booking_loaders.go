@@ -440,11 +440,18 @@ func calendarInfo(cal *booking.Calendar, locale string, now time.Time) CalendarI
 	for _, s := range cal.Staff {
 		info.Staff = append(info.Staff, StaffInfo{ID: s.ID, Name: s.Name})
 	}
-	if cal.Questions != nil {
-		v := forms.ViewOf(cal.Questions, cal.Slug, forms.KindBooking, locale, forms.TodayIn(cal.Location.TimeZone, now), cal.Location.Country)
-		info.Questions = &v
-	}
+	info.Questions = questionsOf(cal, locale, now)
 	return info
+}
+
+// questionsOf is a calendar's own questions as a form shows them in
+// locale; nil for a calendar without.
+func questionsOf(cal *booking.Calendar, locale string, now time.Time) *forms.View {
+	if cal.Questions == nil {
+		return nil
+	}
+	v := forms.ViewOf(cal.Questions, cal.Slug, forms.KindBooking, locale, forms.TodayIn(cal.Location.TimeZone, now), cal.Location.Country)
+	return &v
 }
 
 // priceInfo is what the booker shows of a calendar's price; nil for a

@@ -15,9 +15,10 @@ import (
 // who the client is. It books through the booking service's Book, as the
 // client's own page does (the same rules, the same mails to the client,
 // an idempotency key against a double submit), as the business: the
-// client's questions and the terms stay theirs, a service that asks for
-// confirmation books confirmed, and one paid online at booking is paid at
-// the appointment (the form says so, with the price).
+// terms stay the client's, and so do the service's questions the desk
+// leaves unanswered (it answers what the client tells it); a service that
+// asks for confirmation books confirmed, and one paid online at booking
+// is paid at the appointment (the form says so, with the price).
 
 // errNoSuchTime is an address whose time does not read: no page.
 var errNoSuchTime = errors.New("web: no such time to book")
@@ -61,6 +62,7 @@ func (d dashboardFeature) newBookingPage(ctx context.Context, req *pages.Request
 		End: nb.start.Add(nb.cal.Duration).UTC().Format(time.RFC3339), Phone: nb.cal.Fields.Phone, Notes: nb.cal.Fields.Notes,
 		Places: []string{}, FormKey: req.FormKey(), PaidOnline: nb.cal.Payment == booking.PaymentOnline, Back: adminHref(req, "adminCalendar", "", nil, url.Values{
 			"date": {nb.start.In(zoneOf(f.Business.TimeZone)).Format(time.DateOnly)}, "staff": {req.Query.Get("staff")}, "book": {nb.cal.Slug}})}
+	data.Questions = questionsOf(nb.cal, req.Locale, d.svc.Now())
 	if nb.cal.Payment != booking.PaymentNone {
 		data.Price, _ = booking.Quote(nb.cal, 1)
 		data.Currency = nb.cal.CurrencyCode()
@@ -93,6 +95,7 @@ func (d dashboardFeature) bookForClient(ctx context.Context, req *pages.Request,
 		locale = req.Locale
 	}
 	b, _, err := d.svc.Book(ctx, booking.BookCommand{
+		Answers:  answersOf(form),
 		Calendar: nb.cal.Slug, Start: nb.start.Format(time.RFC3339), TimeZone: f.Business.TimeZone, StaffID: nb.person.ID,
 		Locale: locale, ForClient: true, IdempotencyKey: form.Get("idempotencyKey"),
 		Contact: booking.Contact{FirstName: form.Get("contact.firstName"), LastName: form.Get("contact.lastName"), Email: form.Get("contact.email"),

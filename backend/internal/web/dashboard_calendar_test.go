@@ -122,6 +122,28 @@ func TestTheFrontDeskBooksAFreeTimeForAClient(t *testing.T) {
 			}
 		})
 	}
+	// The service's questions are the desk's to answer as far as the
+	// client says: an answer is checked as the client's own would be, and
+	// a question left open (even one the client must answer) stays open.
+	t.Run("a service's questions", func(t *testing.T) {
+		asks := target("demo-consultation", "jonas", start.Add(2*time.Hour).UTC().Format(time.RFC3339))
+		page := d.do(http.MethodGet, asks, desk)
+		if page.Code != 200 || !strings.Contains(page.Body.String(), "What would you like to talk about?") || !strings.Contains(page.Body.String(), `name="answers.topic"`) {
+			t.Fatalf("the page: %d %s", page.Code, page.Body)
+		}
+		if rec := d.post(asks, cloneWith(client, "idempotencyKey", "k8", "answers.topic", "nonsense"), desk); rec.Code != 422 || !strings.Contains(rec.Body.String(), `"answers.topic"`) {
+			t.Fatalf("an answer that is none of the options: %d %s", rec.Code, rec.Body)
+		}
+		rec := d.post(asks, cloneWith(client, "idempotencyKey", "k9", "answers.topic", "other"), desk)
+		if rec.Code != 303 {
+			t.Fatalf("book: %d %s", rec.Code, rec.Body)
+		}
+		id := strings.TrimPrefix(strings.Split(rec.Header().Get("Location"), "?")[0], "/admin/booking/")
+		var answers string
+		if err := d.pool.QueryRow(ctx, `SELECT answers::text FROM bookings WHERE id = $1`, id).Scan(&answers); err != nil || answers != `{"topic": ["other"]}` {
+			t.Errorf("answers %s (%v), want the topic alone", answers, err)
+		}
+	})
 	// A service its clients pay online when booking is paid at the
 	// appointment when the desk books it: the client is at no payment
 	// page, so nothing is held for a payment, and the form says so.

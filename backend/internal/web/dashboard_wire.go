@@ -3,6 +3,8 @@ package web
 // What the dashboard's pages are rendered from (ui/src/features/dashboard);
 // ui/src/generated/web.ts is generated from this file (make types).
 
+import "slotwise/backend/internal/forms"
+
 // AdminBusiness is the business a dashboard page belongs to.
 type AdminBusiness struct {
 	Name     string `json:"name"`
@@ -450,6 +452,9 @@ type AdminNewBookingPageData struct {
 	Price      int64  `json:"price"`
 	Currency   string `json:"currency"`
 	PaidOnline bool   `json:"paidOnline"`
+	// Questions are the service's own, for the desk to answer what the
+	// client tells it (none required here: the rest stays unanswered).
+	Questions *forms.View `json:"questions,omitempty"`
 }
 
 // AdminSettingsPageData is the business as its owner changes it.

@@ -833,6 +833,11 @@ export interface AdminNewBookingPageData {
   price: number /* int64 */;
   currency: string;
   paidOnline: boolean;
+  /**
+   * Questions are the service's own, for the desk to answer what the
+   * client tells it (none required here: the rest stays unanswered).
+   */
+  questions?: forms.View;
 }
 /**
  * AdminSettingsPageData is the business as its owner changes it.

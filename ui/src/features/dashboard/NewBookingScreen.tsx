@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Form, Link, useNavigation } from 'react-router';
 import { Alert } from '../../components/Alert';
 import { Button } from '../../components/Button';
@@ -6,6 +7,7 @@ import type { AdminNewBookingPageData } from '../../generated/web';
 import { FormattedMessage, useIntl } from '../../lib/i18n';
 import { formatMoney } from '../../lib/money';
 import { usePage } from '../../PageContext';
+import { QuestionFields } from '../booking/components/QuestionFields';
 import { fullWhen } from './when';
 import styles from './Dashboard.module.css';
 
@@ -21,6 +23,12 @@ export function NewBookingScreen() {
   const failed = page.action;
   const value = (name: string) => failed?.values?.[name] ?? '';
   const error = (name: string) => failed?.fields?.[name]?.message;
+  // The service's questions, as the client answers them on the phone: each
+  // kept as it is typed, and what a refused post sent, again.
+  const [answers, setAnswers] = useState<Record<string, string[]>>(() => prefixed(failed?.values ?? {}, (v) => (v ? [v] : [])));
+  const answerErrors = prefixed(failed?.fields ?? {}, (f) => f.message);
+  // None is required here: what the client does not say stays unanswered.
+  const questions = d.questions && { ...d.questions, steps: d.questions.steps.map((s) => ({ ...s, fields: s.fields.map((f) => ({ ...f, required: false })) })) };
   return (
     <section className={styles.narrow}>
       <h1 className={styles.title}>
@@ -104,6 +112,17 @@ export function NewBookingScreen() {
             {(c) => <textarea {...c} className={inputClass} name="contact.notes" rows={3} defaultValue={value('contact.notes')} />}
           </Field>
         )}
+        {questions && (
+          <fieldset className={styles.questions}>
+            <legend className={styles.legend}>
+              <FormattedMessage id="admin.book.questions" />
+            </legend>
+            <p className={styles.lead}>
+              <FormattedMessage id="admin.book.questionsHint" />
+            </p>
+            <QuestionFields questions={questions} answers={answers} errors={answerErrors} lang={page.lang} onAnswer={(id, v) => setAnswers((a) => ({ ...a, [id]: v }))} />
+          </fieldset>
+        )}
         <div className={styles.row}>
           <Button type="submit" disabled={busy}>
             <FormattedMessage id="admin.book.submit" />
@@ -115,4 +134,11 @@ export function NewBookingScreen() {
       </Form>
     </section>
   );
+}
+
+// prefixed is what a form's record names answers.<id>, by id.
+function prefixed<V, W>(record: Record<string, V>, map: (v: V) => W): Record<string, W> {
+  const out: Record<string, W> = {};
+  for (const [name, v] of Object.entries(record)) if (name.startsWith('answers.')) out[name.slice('answers.'.length)] = map(v);
+  return out;
 }

@@ -76,6 +76,9 @@ func (d dashboardFeature) newBookingPage(ctx context.Context, req *pages.Request
 	}
 	if data.TypedPlace || len(data.Places) > 1 {
 		data.AskPlace = true
+		// As the booking service judges it: one of several places, or
+		// a place the service says it needs.
+		data.PlaceRequired = nb.cal.Fields.Location == booking.FieldRequired || !data.TypedPlace
 	}
 	return &pages.Result{Title: req.T("admin.book.title"), Data: data, Parts: screenTexts("new-booking")}, nil
 }

@@ -439,12 +439,14 @@ type AdminNewBookingPageData struct {
 	Phone    string     `json:"phone" tstype:"booking.FieldRule"` // what the service asks of the client
 	Notes    string     `json:"notes" tstype:"booking.FieldRule"`
 	// Places are the service's places to choose among; TypedPlace, the
-	// client says their own; AskPlace, the form asks.
-	Places     []string `json:"places"`
-	TypedPlace bool     `json:"typedPlace"`
-	AskPlace   bool     `json:"askPlace"`
-	FormKey    string   `json:"formKey"`
-	Back       string   `json:"back"` // the calendar it came from
+	// client says their own; AskPlace, the form asks; PlaceRequired, a
+	// booking needs one.
+	Places        []string `json:"places"`
+	TypedPlace    bool     `json:"typedPlace"`
+	AskPlace      bool     `json:"askPlace"`
+	PlaceRequired bool     `json:"placeRequired"`
+	FormKey       string   `json:"formKey"`
+	Back          string   `json:"back"` // the calendar it came from
 	// Price is what the service costs one client, in Currency's minor
 	// unit, paid at the appointment (0: free, or paid outside Slotwise);
 	// PaidOnline, a service its clients pay online when they book it

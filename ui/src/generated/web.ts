@@ -817,11 +817,13 @@ export interface AdminNewBookingPageData {
   notes: booking.FieldRule;
   /**
    * Places are the service's places to choose among; TypedPlace, the
-   * client says their own; AskPlace, the form asks.
+   * client says their own; AskPlace, the form asks; PlaceRequired, a
+   * booking needs one.
    */
   places: string[];
   typedPlace: boolean;
   askPlace: boolean;
+  placeRequired: boolean;
   formKey: string;
   back: string; // the calendar it came from
   /**

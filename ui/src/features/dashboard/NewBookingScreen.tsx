@@ -83,11 +83,11 @@ export function NewBookingScreen() {
           </Field>
         )}
         {d.askPlace && (
-          <Field label={<FormattedMessage id="admin.book.place" />} error={error('contact.location')}>
+          <Field label={<FormattedMessage id="admin.book.place" />} error={error('contact.location')} required={d.placeRequired}>
             {(c) =>
               d.typedPlace ? (
                 <>
-                  <input {...c} className={inputClass} name="contact.location" list="places" defaultValue={value('contact.location')} autoComplete="off" />
+                  <input {...c} className={inputClass} name="contact.location" list="places" defaultValue={value('contact.location')} autoComplete="off" required={d.placeRequired} />
                   <datalist id="places">
                     {d.places.map((p) => (
                       <option key={p} value={p} />
@@ -95,7 +95,7 @@ export function NewBookingScreen() {
                   </datalist>
                 </>
               ) : (
-                <select {...c} className={inputClass} name="contact.location" defaultValue={value('contact.location')}>
+                <select {...c} className={inputClass} name="contact.location" defaultValue={value('contact.location')} required={d.placeRequired}>
                   <option value="">—</option>
                   {d.places.map((p) => (
                     <option key={p} value={p}>

@@ -44,7 +44,8 @@ func (e *Engine) document(c *gin.Context, p *Payload) (doc []byte, status int, w
 
 // Write answers with a page's document: its status and head flushed at
 // once, so the browser fetches styles and scripts while V8 renders the
-// body, which follows, compressed as it streams when the browser takes it.
+// body, which follows, compressed as it streams when the browser takes it
+// (a body rendered before goes with the head).
 func (e *Engine) Write(c *gin.Context, p *Payload) {
 	w := c.Writer
 	h := w.Header()
@@ -83,16 +84,21 @@ func (e *Engine) Write(c *gin.Context, p *Payload) {
 		w.WriteHeaderNow()
 		return
 	}
+	job := e.lookupBody(p)
 	if err := documentHead.Execute(out, e.headView(p)); err != nil {
 		e.opt.Log.Error("unable to write document head", slog.Any("err", err))
 		return
 	}
-	if gz != nil {
-		_ = gz.Flush()
+	// The head goes ahead of a body V8 has yet to render; with a body
+	// kept from before, both go at once (one write, one compressed block).
+	if !job.hit {
+		if gz != nil {
+			_ = gz.Flush()
+		}
+		w.Flush()
 	}
-	w.Flush()
 
-	body, p, data, hydrate := e.renderBody(c, p)
+	body, p, data, hydrate := e.finishBody(c, p, job)
 	var buf bytes.Buffer
 	e.writeBody(&buf, p, body, data, hydrate)
 	_, _ = out.Write(buf.Bytes())
@@ -156,25 +162,52 @@ func (e *Engine) writeBody(buf *bytes.Buffer, p *Payload, body string, data []by
 // gets the error layout in its place: rendered in V8 if that works, else a
 // static page without the client script, which would not hydrate it.
 func (e *Engine) renderBody(c *gin.Context, p *Payload) (string, *Payload, []byte, bool) {
-	ctx := c.Request.Context()
+	return e.finishBody(c, p, e.lookupBody(p))
+}
+
+// bodyJob is a page's body on its way: its payload's bytes, and the body
+// kept from an earlier render of the same bytes (hit), or not yet made.
+type bodyJob struct {
+	data []byte
+	key  [32]byte
+	body string
+	hit  bool
+	err  error
+}
+
+// lookupBody marshals the page and finds its body among the renders kept.
+func (e *Engine) lookupBody(p *Payload) bodyJob {
 	data, err := p.marshal()
+	if err != nil {
+		return bodyJob{err: err}
+	}
+	// The page's own bytes key the render: what V8 renders with differs
+	// only in its messages, which its locale and layout decide, and in a
+	// page of one visitor's, its form keys (renderKey).
+	key := renderKey(p.Path, data, p.formKeys)
+	if body, ok := e.renders.get(key, p.formKeys); ok && !p.secret {
+		return bodyJob{data: data, key: key, body: body, hit: true}
+	}
+	return bodyJob{data: data, key: key}
+}
+
+// finishBody is renderBody after lookupBody: the body kept, or made now.
+func (e *Engine) finishBody(c *gin.Context, p *Payload, job bodyJob) (string, *Payload, []byte, bool) {
+	ctx := c.Request.Context()
+	if job.hit {
+		return job.body, p, job.data, true
+	}
+	err := job.err
 	if err == nil {
-		// The page's own bytes key the render: what V8 renders with
-		// differs only in its messages, which its locale and layout decide,
-		// and in a page of one visitor's, its form keys (renderKey).
-		key := renderKey(p.Path, data, p.formKeys)
-		if body, ok := e.renders.get(key, p.formKeys); ok && !p.secret {
-			return body, p, data, true
-		}
 		// V8 renders with every message of the layout (a part the loader
 		// did not name still renders in full), handed over apart; the page
 		// carries its own.
 		var body string
-		if body, err = e.opt.Renderer.RenderWith(ctx, p.Path, data, e.opt.Assets.renderSet(locales.Get(p.Locale), p.Layout)); err == nil {
+		if body, err = e.opt.Renderer.RenderWith(ctx, p.Path, job.data, e.opt.Assets.renderSet(locales.Get(p.Locale), p.Layout)); err == nil {
 			if !p.secret {
-				e.renders.put(key, body, p.formKeys)
+				e.renders.put(job.key, body, p.formKeys)
 			}
-			return body, p, data, true
+			return body, p, job.data, true
 		}
 	}
 	e.opt.Log.ErrorContext(ctx, "page render failed", slog.String("path", e.opt.LogPath(p.Path)), slog.String("route", p.Route), slog.Any("err", err))

@@ -28,6 +28,9 @@ const allowedCrossFeature: { from: string; to: string; why: string }[] = [
   { from: 'booking', to: 'forms/components/FormField.tsx', why: "the details step draws its fields with the forms' field kit" },
   { from: 'booking', to: 'forms/engine/', why: "the details step shows, hides and checks the calendar's questions with the forms engine" },
   { from: 'booking', to: 'forms/lib/phone.ts', why: "the details step reads a phone number as the forms' phone field does" },
+  // The desk books for a client with the client's own questions.
+  { from: 'dashboard', to: 'booking/components/QuestionFields.tsx', why: "the desk answers a service's questions as the booker's details step draws them" },
+  { from: 'dashboard', to: 'forms/lib/actionAnswers.ts', why: "a refused post's answers come back as a form's own do" },
 ];
 
 function sourceFiles(dir: string): string[] {

@@ -112,10 +112,12 @@ func furnish(ctx context.Context, a *app, now clock.Func, meters *metrics.Metric
 	mails := notify.Mailer{Renderer: renderer, BaseURL: publicURL(a.cfg), Origin: origins, From: a.cfg.SMTP.From, FromName: a.cfg.SMTP.FromName, Logger: a.log}
 	bookingMails := &booking.Mailer{Service: bookings, Mailer: mails}
 	team := people.NewService(a.pool, now)
+	signInMails := &people.Mailer{Service: team, Business: signInBusiness(bookings), Mailer: mails}
 	dispatcher := &events.Dispatcher{Pool: a.pool, Logger: a.log, Consumers: []events.Consumer{
 		bookingMails,
 		&forms.Mailer{Service: formsSvc, Mailer: mails},
-		&people.Mailer{Service: team, Business: signInBusiness(bookings), Mailer: mails},
+		signInMails,
+		people.PasskeyMailer{Mailer: signInMails},
 		&payments.Fulfiller{Service: paySvc},
 		&webhooks.Fanout{Store: hooks, Bookings: bookings, Forms: formsSvc},
 		&calsync.Writer{Service: calendars, Bookings: bookings, BaseURL: publicURL(a.cfg), Origin: origins},
@@ -190,57 +192,63 @@ func startup(ctx context.Context, a *app, dispatcher *events.Dispatcher, booking
 // planLeftovers plans, in the background, what bookings and people made
 // before their reminders or agendas existed still miss, business by
 // business (each a few indexed queries: a deployment of ten thousand
-// businesses is serving long before it is done). It is done once: every
-// booking and person since is planned as it is made, and reading every
-// coming booking of every business again at each start took a core of
-// the database for a minute with ten thousand businesses.
+// businesses is serving long before it is done). It is done once across
+// replicas (db.RunUpkeep): every booking and person since is planned as
+// it is made, and reading every coming booking of every business again
+// at each start took a core of the database for a minute with ten
+// thousand businesses.
 func planLeftovers(a *app, now clock.Func) background.Loop {
 	return background.Func("plans", func(ctx context.Context) error {
-		if done, err := db.UpkeepDone(ctx, a.pool, upkeepPlans); err != nil || done {
-			if done {
-				a.log.Info("reminders and agendas of every business planned at an earlier start")
-			}
+		outcome, err := db.RunUpkeep(ctx, a.pool, booking.UpkeepPlans, func(ctx context.Context) (bool, error) {
+			return planEveryBusiness(ctx, a, now)
+		})
+		switch {
+		case err != nil:
 			return err
+		case outcome == db.UpkeepDoneBefore:
+			a.log.Info("reminders and agendas of every business planned at an earlier start")
+		case outcome == db.UpkeepElsewhere:
+			a.log.Info("reminders and agendas of every business being planned by another replica")
 		}
-		started := time.Now() // real time: how long the planning took
-		businesses, err := businessIDs(ctx, a.pool)
-		if err != nil {
-			return err
-		}
-		failed := 0
-		for _, id := range businesses {
-			if ctx.Err() != nil {
-				return nil
-			}
-			ctx := db.WithBusiness(ctx, id)
-			// One business's failure is said and the others planned; the
-			// next start plans what it missed.
-			if err := reminders.PlanAgendas(ctx, a.pool, now()); err != nil {
-				a.log.Error("unable to plan the agendas of a business", slog.Int64("business", id), slog.Any("err", err))
-				failed++
-				continue
-			}
-			n, err := booking.PlanUnplanned(ctx, a.pool, now())
-			if err != nil {
-				a.log.Error("unable to plan the reminders of a business", slog.Int64("business", id), slog.Any("err", err))
-				failed++
-				continue
-			}
-			if n > 0 {
-				a.log.Info("reminders planned for bookings made before them", slog.Int64("business", id), slog.Int("bookings", n))
-			}
-		}
-		a.log.Info("reminders and agendas of every business planned", slog.Int("businesses", len(businesses)), slog.Int("failed", failed),
-			slog.Duration("took", time.Since(started).Round(time.Millisecond))) // real time: as above
-		if failed > 0 {
-			return nil // the next start plans what was missed
-		}
-		return db.MarkUpkeepDone(ctx, a.pool, upkeepPlans)
+		return nil
 	})
 }
 
-// upkeepPlans is planLeftovers' task in the upkeep table (migration 000055).
-const upkeepPlans = "plan leftovers"
+// planEveryBusiness is planLeftovers' work; finished is false when a
+// business failed (the next start plans what it missed) or the server
+// stopped first.
+func planEveryBusiness(ctx context.Context, a *app, now clock.Func) (finished bool, err error) {
+	started := time.Now() // real time: how long the planning took
+	businesses, err := businessIDs(ctx, a.pool)
+	if err != nil {
+		return false, err
+	}
+	failed := 0
+	for _, id := range businesses {
+		if ctx.Err() != nil {
+			return false, nil
+		}
+		ctx := db.WithBusiness(ctx, id)
+		// One business's failure is said and the others planned.
+		if err := reminders.PlanAgendas(ctx, a.pool, now()); err != nil {
+			a.log.Error("unable to plan the agendas of a business", slog.Int64("business", id), slog.Any("err", err))
+			failed++
+			continue
+		}
+		n, err := booking.PlanUnplanned(ctx, a.pool, now())
+		if err != nil {
+			a.log.Error("unable to plan the reminders of a business", slog.Int64("business", id), slog.Any("err", err))
+			failed++
+			continue
+		}
+		if n > 0 {
+			a.log.Info("reminders planned for bookings made before them", slog.Int64("business", id), slog.Int("bookings", n))
+		}
+	}
+	a.log.Info("reminders and agendas of every business planned", slog.Int("businesses", len(businesses)), slog.Int("failed", failed),
+		slog.Duration("took", time.Since(started).Round(time.Millisecond))) // real time: as above
+	return failed == 0, nil
+}
 
 // businessIDs lists every business of the deployment.
 func businessIDs(ctx context.Context, q db.Querier) ([]int64, error) {

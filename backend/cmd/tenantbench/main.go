@@ -92,6 +92,11 @@ func generate(ctx context.Context, url string, total, bookings, own int) (err er
 	if err := bookTemplate(ctx, pool, tmpl, bookings); err != nil {
 		return err
 	}
+	// Every booking written here is planned (the template's, then copied
+	// with its reminders): nothing is left for the server's first start.
+	if err := db.MarkUpkeepDone(ctx, pool, booking.UpkeepPlans); err != nil {
+		return err
+	}
 	first, last := have+1, int64(total)
 	if own > bookings {
 		// After the copies, which keep -bookings each.

@@ -105,11 +105,16 @@ func planReminders(ctx context.Context, q db.Querier, ids []string, now time.Tim
 	return nil
 }
 
+// UpkeepPlans is the deployment's one-off planning of what was made
+// before reminders existed (db.RunUpkeep): PlanUnplanned and the agendas'
+// PlanAgendas for every business, run by the first start after the
+// upgrade.
+const UpkeepPlans = "plan leftovers"
+
 // PlanUnplanned plans the reminders of bookings still to come that have
-// none: those made before reminders existed (an upgrade). A server runs it
-// once at start; it is one query when there are none. (A booking all of
-// whose reminders were past when it was made stays without rows, and is
-// looked at again, harmlessly, at the next start.)
+// none: those made before reminders existed (an upgrade), once
+// (UpkeepPlans); it is one query when there are none. (A booking all of
+// whose reminders were past when it was made stays without rows.)
 func PlanUnplanned(ctx context.Context, q db.Querier, now time.Time) (int, error) {
 	planned, after := 0, ""
 	for {

@@ -3,91 +3,60 @@ package db_test
 import (
 	"context"
 	"errors"
-	"strings"
 	"testing"
-
-	"github.com/golang-migrate/migrate/v4"
-	"github.com/golang-migrate/migrate/v4/source/iofs"
-	"github.com/jackc/pgx/v5"
 
 	"slotwise/backend/internal/db"
 	"slotwise/backend/internal/db/dbtest"
-	"slotwise/migrations"
 )
 
-// A one-off task is done once: recorded, it stays done, and recording it
-// again is harmless.
-func TestAnUpkeepTaskIsDoneOnce(t *testing.T) {
+// A one-off task runs until a run finishes it, then never again; while
+// one replica runs it, another starting then leaves it alone.
+func TestAnUpkeepTaskRunsOnceAcrossReplicas(t *testing.T) {
 	pool := dbtest.New(t)
 	ctx := testContext(t)
-	for i, want := range []bool{false, true, true} {
-		done, err := db.UpkeepDone(ctx, pool, "a task")
-		if err != nil || done != want {
-			t.Fatalf("round %d: done = %v, %v; want %v", i, done, err, want)
-		}
-		if err := db.MarkUpkeepDone(ctx, pool, "a task"); err != nil {
-			t.Fatal(err)
+	runs := 0
+	run := func(finish bool, err error) func(context.Context) (bool, error) {
+		return func(context.Context) (bool, error) { runs++; return finish, err }
+	}
+	failed := errors.New("a business failed")
+	steps := []struct {
+		name     string
+		run      func(context.Context) (bool, error)
+		want     db.Upkeep
+		wantErr  error
+		wantRuns int
+	}{
+		{"a run that fails is run again", run(false, failed), db.UpkeepRan, failed, 1},
+		{"so is one stopped before its end", run(false, nil), db.UpkeepRan, nil, 2},
+		{"one that finishes is recorded", run(true, nil), db.UpkeepRan, nil, 3},
+		{"and not run again", run(true, nil), db.UpkeepDoneBefore, nil, 3},
+	}
+	for _, s := range steps {
+		got, err := db.RunUpkeep(ctx, pool, "a task", s.run)
+		if got != s.want || !errors.Is(err, s.wantErr) || runs != s.wantRuns {
+			t.Fatalf("%s: %v, %v after %d runs; want %v, %v after %d", s.name, got, err, runs, s.want, s.wantErr, s.wantRuns)
 		}
 	}
-}
 
-// Reminders and agendas are planned as bookings and people are made, so a
-// database without bookings never needs the plan of leftovers; one with
-// bookings from before the upkeep table (an upgrade) is planned once.
-func TestThePlanOfLeftoversIsDueOnlyWhereBookingsCameBeforeIt(t *testing.T) {
-	ctx := testContext(t)
-	t.Run("a new database", func(t *testing.T) {
-		if done, err := db.UpkeepDone(ctx, dbtest.New(t), "plan leftovers"); err != nil || !done {
-			t.Errorf("done = %v, %v; want done", done, err)
-		}
-	})
-	t.Run("an upgrade with bookings", func(t *testing.T) {
-		url := dbtest.EmptyURL(t)
-		src, err := iofs.New(migrations.FS, ".")
-		if err != nil {
-			t.Fatal(err)
-		}
-		m, err := migrate.NewWithSourceInstance("iofs", src, "pgx5"+strings.TrimPrefix(url, "postgres"))
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer m.Close()
-		if err := m.Migrate(54); err != nil {
-			t.Fatal(err)
-		}
-		oneBooking(ctx, t, url)
-		if err := m.Up(); err != nil {
-			t.Fatal(err)
-		}
-		conn, err := pgx.Connect(ctx, url)
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer conn.Close(context.Background())
-		var done bool
-		if err := conn.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM upkeep WHERE task = 'plan leftovers')`).Scan(&done); err != nil || done {
-			t.Errorf("done = %v, %v; want due", done, err)
-		}
-	})
-}
-
-// oneBooking writes a business with one booking, as a server before the
-// upkeep table did (the migrations' owner, past the policies).
-func oneBooking(ctx context.Context, t *testing.T, url string) {
-	t.Helper()
-	conn, err := pgx.Connect(ctx, url)
-	if err != nil {
-		t.Fatal(err)
+	started, release := make(chan struct{}), make(chan struct{})
+	first := make(chan db.Upkeep)
+	go func() {
+		got, _ := db.RunUpkeep(ctx, pool, "another task", func(context.Context) (bool, error) {
+			close(started)
+			<-release
+			return true, nil
+		})
+		first <- got
+	}()
+	<-started
+	if got, err := db.RunUpkeep(ctx, pool, "another task", run(true, nil)); got != db.UpkeepElsewhere || err != nil {
+		t.Errorf("a second replica while the first runs: %v, %v; want it left to the first", got, err)
 	}
-	defer conn.Close(context.Background())
-	_, err = conn.Exec(ctx, `
-		WITH l AS (INSERT INTO locations (slug, name, time_zone) VALUES ('old', 'Old', 'UTC') RETURNING id),
-		c AS (INSERT INTO calendars (location_id, slug, name, duration_minutes) SELECT id, 'cut', 'Cut', 30 FROM l RETURNING id, location_id),
-		s AS (INSERT INTO staff (location_id, slug, name, email, time_zone) SELECT id, 'ann', 'Ann', 'ann@example.com', 'UTC' FROM l RETURNING id)
-		INSERT INTO bookings (id, location_id, calendar_id, staff_id, status, starts_at, ends_at, blocked, booker_time_zone, locale, first_name, last_name, email)
-		SELECT 'bk_old', c.location_id, c.id, s.id, 'scheduled', now() + interval '1 day', now() + interval '1 day 30 minutes',
-		       tstzrange(now() + interval '1 day', now() + interval '1 day 30 minutes'), 'UTC', 'en', 'Ada', 'L', 'ada@example.com' FROM c, s`)
-	if err != nil {
-		t.Fatal(errors.Join(errors.New("writing a booking"), err))
+	close(release)
+	if got := <-first; got != db.UpkeepRan {
+		t.Errorf("the first replica: %v", got)
+	}
+	if got, err := db.RunUpkeep(ctx, pool, "another task", run(true, nil)); got != db.UpkeepDoneBefore || err != nil {
+		t.Errorf("after the first finished: %v, %v; want done before", got, err)
 	}
 }

@@ -99,13 +99,10 @@ type Mailer struct {
 func (m *Mailer) Name() string { return "people.mailer" }
 
 // Types implements events.Consumer.
-func (m *Mailer) Types() []string { return []string{EventSignInRequested, EventPasskeyAdded} }
+func (m *Mailer) Types() []string { return []string{EventSignInRequested} }
 
 // Handle implements events.Consumer.
 func (m *Mailer) Handle(ctx context.Context, ev events.Event) (events.Commit, error) {
-	if ev.Type == EventPasskeyAdded {
-		return m.passkeyAdded(ctx, ev)
-	}
 	var req SignInRequest
 	if err := ev.Decode(&req); err != nil {
 		return nil, err
@@ -149,10 +146,22 @@ func (m *Mailer) Handle(ctx context.Context, ev events.Event) (events.Commit, er
 	}), nil
 }
 
-// passkeyAdded mails the person whose sign-in a passkey was added to,
-// with the way to their account's page, where it is removed and every
-// browser signed out.
-func (m *Mailer) passkeyAdded(ctx context.Context, ev events.Event) (events.Commit, error) {
+// PasskeyMailer is the consumer of EventPasskeyAdded: it mails the person
+// whose sign-in a passkey was added to, with the way to their passkeys,
+// where it is removed and every browser signed out. It is a consumer of
+// its own, not Mailer's: deliveries are claimed by consumer, and a
+// replica of a version before it (a rolling upgrade) would take the event
+// for a request of a sign-in link.
+type PasskeyMailer struct{ *Mailer }
+
+// Name implements events.Consumer.
+func (m PasskeyMailer) Name() string { return "people.passkey_mailer" }
+
+// Types implements events.Consumer.
+func (m PasskeyMailer) Types() []string { return []string{EventPasskeyAdded} }
+
+// Handle implements events.Consumer.
+func (m PasskeyMailer) Handle(ctx context.Context, ev events.Event) (events.Commit, error) {
 	var added PasskeyAdded
 	if err := ev.Decode(&added); err != nil {
 		return nil, err

@@ -154,8 +154,9 @@ func (p agendaPlan) dueFor(listed time.Time) time.Time {
 	return time.Date(d.Year(), d.Month(), d.Day()-p.ahead, p.hour, p.minute, 0, 0, p.zone)
 }
 
-// PlanAgendas plans every staff member's agenda (after an upgrade, or to
-// repair): what a server does once at start.
+// PlanAgendas plans every staff member's agenda not yet planned: after
+// the upgrade that brought agendas, once (booking.UpkeepPlans), or again
+// to repair when an operator asks (docs/operations.md).
 func PlanAgendas(ctx context.Context, pool db.Querier, now time.Time) error {
 	ids, err := booking.PeopleWithAgenda(ctx, pool)
 	if err != nil {

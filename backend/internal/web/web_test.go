@@ -143,16 +143,18 @@ func newFixtureOn(t testing.TB, renderer pages.Renderer, pool *db.Pool, opts ...
 	formsSvc.SetClock(func() time.Time { return clk.Now().Add(time.Duration(ahead.Load())) })
 	mailer := notify.Mailer{Renderer: sharedRenderer(t), BaseURL: "https://book.example.com", From: "bookings@example.com", FromName: "Demo", Logger: logger}
 	team := people.NewService(pool, clk.Now)
+	signInMails := &people.Mailer{Service: team, Mailer: mailer, Business: func(ctx context.Context) (people.Business, error) {
+		b, err := bookings.Business(ctx)
+		if err != nil {
+			return people.Business{}, err
+		}
+		return people.Business{Name: b.Name, Locale: b.DefaultLocale, Brand: b.BrandColor}, nil
+	}}
 	mails := &events.Dispatcher{Pool: pool, Logger: logger, Consumers: []events.Consumer{
 		&booking.Mailer{Service: bookings, Mailer: mailer},
 		&forms.Mailer{Service: formsSvc, Mailer: mailer},
-		&people.Mailer{Service: team, Mailer: mailer, Business: func(ctx context.Context) (people.Business, error) {
-			b, err := bookings.Business(ctx)
-			if err != nil {
-				return people.Business{}, err
-			}
-			return people.Business{Name: b.Name, Locale: b.DefaultLocale, Brand: b.BrandColor}, nil
-		}},
+		signInMails,
+		people.PasskeyMailer{Mailer: signInMails},
 	}}
 	if err := mails.Subscribe(context.Background()); err != nil {
 		t.Fatal(err)

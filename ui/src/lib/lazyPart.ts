@@ -16,7 +16,9 @@ export interface LazyPart<P> {
   preload: () => void;
 }
 
-// name is the chunk's webpackChunkName, which names its texts too.
+// name names the part's texts (ui/build/message-ids.js finds them from its
+// module): the chunk's webpackChunkName, or, for one of several parts
+// sharing a chunk (the dashboard's screens), a name of its own.
 export function lazyPart<M, P>(load: () => Promise<M>, pick: (m: M) => ComponentType<P>, name?: string): LazyPart<P> {
   let loading: Promise<{ default: ComponentType<P> }> | null = null;
   const fetchChunk = () => (loading ??= load().then((m) => ({ default: pick(m) })));

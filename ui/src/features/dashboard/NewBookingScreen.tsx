@@ -8,6 +8,7 @@ import { FormattedMessage, useIntl } from '../../lib/i18n';
 import { formatMoney } from '../../lib/money';
 import { usePage } from '../../PageContext';
 import { QuestionFields } from '../booking/components/QuestionFields';
+import { fromAction, messagesOf } from '../forms/lib/actionAnswers';
 import { fullWhen } from './when';
 import styles from './Dashboard.module.css';
 
@@ -25,8 +26,8 @@ export function NewBookingScreen() {
   const error = (name: string) => failed?.fields?.[name]?.message;
   // The service's questions, as the client answers them on the phone: each
   // kept as it is typed, and what a refused post sent, again.
-  const [answers, setAnswers] = useState<Record<string, string[]>>(() => prefixed(failed?.values ?? {}, (v) => (v ? [v] : [])));
-  const answerErrors = prefixed(failed?.fields ?? {}, (f) => f.message);
+  const [answers, setAnswers] = useState<Record<string, string[]>>(() => (failed ? fromAction(failed) : {}));
+  const answerErrors = messagesOf(failed?.fields);
   // None is required here: what the client does not say stays unanswered.
   const questions = d.questions && { ...d.questions, steps: d.questions.steps.map((s) => ({ ...s, fields: s.fields.map((f) => ({ ...f, required: false })) })) };
   return (
@@ -136,9 +137,3 @@ export function NewBookingScreen() {
   );
 }
 
-// prefixed is what a form's record names answers.<id>, by id.
-function prefixed<V, W>(record: Record<string, V>, map: (v: V) => W): Record<string, W> {
-  const out: Record<string, W> = {};
-  for (const [name, v] of Object.entries(record)) if (name.startsWith('answers.')) out[name.slice('answers.'.length)] = map(v);
-  return out;
-}

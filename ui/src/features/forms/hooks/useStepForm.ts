@@ -4,10 +4,11 @@ import { notifyHost } from '../../../lib/embed';
 import { useIntl } from '../../../lib/i18n';
 import { currentPage } from '../../../lib/pageData';
 import { usePage } from '../../../PageContext';
-import type { ActionResult, FieldError, FormPageData } from '../../../generated/web';
+import type { FormPageData } from '../../../generated/web';
 import { check, checkField } from '../engine/check';
 import { after, normalized, walk } from '../engine/logic';
 import type { Answers } from '../engine/types';
+import { fromAction, messagesOf } from '../lib/actionAnswers';
 import { usePhoneReader } from '../lib/phone';
 import { proof } from '../lib/proof';
 import { readDraft, writeDraft } from '../../../lib/storage';
@@ -168,20 +169,6 @@ function sentHref(step: string, key: string): string {
   return url.pathname + url.search;
 }
 
-// fromAction is what a post without JavaScript sent, back on its page.
-function fromAction(a: ActionResult): Answers {
-  const out: Answers = {};
-  for (const [name, v] of Object.entries(a.values ?? {})) {
-    if (name.startsWith('answers.')) out[name.slice(8)] = a.lists?.[name] ?? [v];
-  }
-  return out;
-}
-
-function messagesOf(fields: Record<string, FieldError> | undefined): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [path, f] of Object.entries(fields ?? {})) if (path.startsWith('answers.')) out[path.slice(8)] = f.message;
-  return out;
-}
 
 // hiddenAnswers are the hidden fields as the page's query fills them.
 function hiddenAnswers(data: FormPageData): Answers {
@@ -193,4 +180,3 @@ function hiddenAnswers(data: FormPageData): Answers {
     }
   return out;
 }
-

@@ -4,7 +4,7 @@ import { notifyHost } from '../../../lib/embed';
 import { useIntl } from '../../../lib/i18n';
 import { currentPage } from '../../../lib/pageData';
 import { usePage } from '../../../PageContext';
-import type { FormPageData } from '../../../generated/web';
+import type { ActionResult, FormPageData } from '../../../generated/web';
 import { check, checkField } from '../engine/check';
 import { after, normalized, walk } from '../engine/logic';
 import type { Answers } from '../engine/types';

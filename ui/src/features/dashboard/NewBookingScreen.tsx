@@ -60,8 +60,10 @@ export function NewBookingScreen() {
               <FormattedMessage id="admin.book.price" />
             </dt>
             <dd>
-              {formatMoney(intl, d.price, d.currency)}{' '}
-              <FormattedMessage id={d.paidOnline ? 'admin.book.paidOnline' : 'admin.book.paidAtAppointment'} />
+              {formatMoney(intl, d.price, d.currency)}
+              <span className={styles.factNote}>
+                <FormattedMessage id={d.paidOnline ? 'admin.book.paidOnline' : 'admin.book.paidAtAppointment'} />
+              </span>
             </dd>
           </div>
         )}

@@ -107,20 +107,12 @@ func (m *Mailer) Handle(ctx context.Context, ev events.Event) (events.Commit, er
 	if err := ev.Decode(&req); err != nil {
 		return nil, err
 	}
-	p, err := m.Service.ByEmail(ctx, req.Email)
-	if errors.Is(err, ErrNotFound) || errors.Is(err, ErrEmail) {
+	p, b, locale, err := m.addressee(ctx, req.Email, req.Locale)
+	if err != nil {
+		return nil, err
+	}
+	if p == nil {
 		return m.Queue(nil, nil), nil // nobody to sign in: nothing is sent, and nothing said
-	}
-	if err != nil {
-		return nil, err
-	}
-	b, err := m.Business(ctx)
-	if err != nil {
-		return nil, err
-	}
-	locale := req.Locale
-	if locale == "" {
-		locale = b.Locale
 	}
 	secret := newSecret(LinkPrefix)
 	life := MailedLinkLife
@@ -129,8 +121,7 @@ func (m *Mailer) Handle(ctx context.Context, ev events.Event) (events.Commit, er
 	}
 	data := m.Data(ctx, locale, b.Brand)
 	data.SignIn = &notify.SignInEmail{Business: b.Name, Email: p.Email, Link: LinkPath(secret), Minutes: int(life.Minutes()), Invited: req.Invited}
-	msg := notify.Message{To: p.Email, Headers: map[string]string{"Auto-Submitted": "auto-generated"}}
-	mail, err := m.Render(ctx, notify.KindSignIn, data, msg)
+	mail, err := m.Render(ctx, notify.KindSignIn, data, toPerson(p))
 	if err != nil {
 		return nil, err
 	}
@@ -144,6 +135,33 @@ func (m *Mailer) Handle(ctx context.Context, ev events.Event) (events.Commit, er
 		}
 		return nil // a person removed meanwhile: the mail's link opens nothing
 	}), nil
+}
+
+// addressee is the person of email a mail goes to (nil when none is,
+// or no longer), the business it is from, and the language it is in:
+// locale, else the business's.
+func (m *Mailer) addressee(ctx context.Context, email, locale string) (*Person, Business, string, error) {
+	p, err := m.Service.ByEmail(ctx, email)
+	if errors.Is(err, ErrNotFound) || errors.Is(err, ErrEmail) {
+		return nil, Business{}, "", nil
+	}
+	if err != nil {
+		return nil, Business{}, "", err
+	}
+	b, err := m.Business(ctx)
+	if err != nil {
+		return nil, Business{}, "", err
+	}
+	if locale == "" {
+		locale = b.Locale
+	}
+	return p, b, locale, nil
+}
+
+// toPerson is a mail's envelope to a person: sent by the server, not
+// answered by an autoresponder.
+func toPerson(p *Person) notify.Message {
+	return notify.Message{To: p.Email, Headers: map[string]string{"Auto-Submitted": "auto-generated"}}
 }
 
 // PasskeyMailer is the consumer of EventPasskeyAdded: it mails the person
@@ -166,26 +184,17 @@ func (m PasskeyMailer) Handle(ctx context.Context, ev events.Event) (events.Comm
 	if err := ev.Decode(&added); err != nil {
 		return nil, err
 	}
-	p, err := m.Service.ByEmail(ctx, added.Email)
-	if errors.Is(err, ErrNotFound) || errors.Is(err, ErrEmail) {
+	p, b, locale, err := m.addressee(ctx, added.Email, added.Locale)
+	if err != nil {
+		return nil, err
+	}
+	if p == nil {
 		return m.Queue(nil, nil), nil // removed since: their passkeys went with them
-	}
-	if err != nil {
-		return nil, err
-	}
-	b, err := m.Business(ctx)
-	if err != nil {
-		return nil, err
-	}
-	locale := added.Locale
-	if locale == "" {
-		locale = b.Locale
 	}
 	data := m.Data(ctx, locale, b.Brand)
 	data.Passkey = &notify.PasskeyEmail{Business: b.Name, Email: p.Email, Name: added.Name,
 		Account: route.Default().Href(locale, "adminAccount", "", nil, nil)}
-	msg := notify.Message{To: p.Email, Headers: map[string]string{"Auto-Submitted": "auto-generated"}}
-	mail, err := m.Render(ctx, notify.KindPasskeyAdded, data, msg)
+	mail, err := m.Render(ctx, notify.KindPasskeyAdded, data, toPerson(p))
 	if err != nil {
 		return nil, err
 	}

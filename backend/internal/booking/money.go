@@ -182,7 +182,7 @@ func (s *Service) priceGroup(ctx context.Context, tx pgx.Tx, all []*Booking, now
 		switch {
 		case due > 0:
 			b.Status, b.Money.State, b.Money.HoldUntil = StatusPending, MoneyHold, &until
-		case (b.Calendar.Payment == PaymentOnSite || b.Calendar.Payment == PaymentOnline) && b.Money.Total > 0:
+		case b.Calendar.Payment != PaymentNone && b.Money.Total > 0: // on site, or online booked by the desk
 			b.Money.State = MoneyOnSite
 		default:
 			b.Money.State = MoneyNone

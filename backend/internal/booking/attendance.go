@@ -99,17 +99,3 @@ func (s *Service) AddNote(ctx context.Context, id, body, key string) error {
 	})
 	return err
 }
-
-// Notes are a booking's notes, the first first.
-func (s *Service) Notes(ctx context.Context, id string) ([]Note, error) {
-	rows, err := s.pool.Query(ctx, `SELECT author, body, created_at FROM booking_notes WHERE location_id = $1 AND booking_id = $2 ORDER BY id LIMIT 500`,
-		db.ThisBusiness, id)
-	if err != nil {
-		return nil, fmt.Errorf("booking: unable to read notes: %w", err)
-	}
-	list, err := pgx.CollectRows(rows, pgx.RowToStructByPos[Note])
-	if err != nil {
-		return nil, fmt.Errorf("booking: unable to read notes: %w", err)
-	}
-	return list, nil
-}

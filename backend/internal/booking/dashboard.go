@@ -2,7 +2,6 @@ package booking
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"strconv"
 	"strings"
@@ -17,18 +16,53 @@ import (
 // What the business's dashboard asks beside the bookings list: how many
 // requests wait for an answer, and the calendars and staff to filter by.
 
-// WaitingRequests counts the requests still ahead that wait for the
-// business's answer: the whole business's, or one staff member's
-// (staffID; 0 for everyone's).
-func (s *Service) WaitingRequests(ctx context.Context, staffID int64) (int, error) {
-	var n int
-	err := s.pool.QueryRow(ctx, `SELECT count(*) FROM bookings
-		WHERE location_id = $1 AND status = 'requested' AND holds_for IS NULL AND starts_at > $2 AND ($3::bigint = 0 OR staff_id = $3::bigint)`,
-		db.ThisBusiness, s.now(), staffID).Scan(&n)
-	if err != nil {
-		return 0, fmt.Errorf("booking: unable to count the requests: %w", err)
+// Waiting is how many requests still ahead wait for the business's
+// answer, of each staff member.
+type Waiting map[int64]int
+
+// Of is the count a viewer answers: the whole business's (staffID 0), or
+// one staff member's.
+func (w Waiting) Of(staffID int64) int {
+	if staffID != 0 {
+		return w[staffID]
 	}
-	return n, nil
+	n := 0
+	for _, c := range w {
+		n += c
+	}
+	return n
+}
+
+// QueueWaiting queues the reading of the requests that wait (into, once
+// b is sent): each staff member's, so it goes out before anyone knows
+// whose count is wanted.
+func (s *Service) QueueWaiting(b *pgx.Batch, into *Waiting) {
+	b.Queue(`SELECT staff_id, count(*) FROM bookings
+		WHERE location_id = $1 AND status = 'requested' AND holds_for IS NULL AND starts_at > $2
+		GROUP BY staff_id`, db.ThisBusiness, s.now()).Query(func(rows pgx.Rows) error {
+		w := Waiting{}
+		var staff int64
+		var n int
+		_, err := pgx.ForEachRow(rows, []any{&staff, &n}, func() error {
+			w[staff] = n
+			return nil
+		})
+		if err != nil {
+			return fmt.Errorf("booking: unable to count the requests: %w", err)
+		}
+		*into = w
+		return nil
+	})
+}
+
+// QueueBusiness queues the reading of the business ctx works for (into,
+// once b is sent; nil when there is none), as Business reads it.
+func (s *Service) QueueBusiness(b *pgx.Batch, into **Location) {
+	b.Queue(businessSQL, db.ThisBusiness).QueryRow(func(row pgx.Row) error {
+		l, err := scanBusiness(row)
+		*into = l
+		return err
+	})
 }
 
 // Choice is a calendar or staff member to filter a list by.
@@ -40,45 +74,47 @@ type Choice struct {
 // Choices are the business's calendars and staff, by name, read in one
 // query: every dashboard list asks for them.
 func (s *Service) Choices(ctx context.Context) (calendars, staff []Choice, err error) {
-	rows, err := s.pool.Query(ctx, `
+	b := &pgx.Batch{}
+	s.QueueChoices(b, &calendars, &staff)
+	if err := s.pool.SendReads(ctx, b); err != nil {
+		return nil, nil, err
+	}
+	return calendars, staff, nil
+}
+
+// QueueChoices queues Choices' read (into calendars and staff, once b is
+// sent).
+func (s *Service) QueueChoices(b *pgx.Batch, calendars, staff *[]Choice) {
+	b.Queue(`
 		SELECT true, slug, name, lower(name) FROM calendars WHERE location_id = $1
 		UNION ALL
 		SELECT false, slug, name, lower(name) FROM staff WHERE location_id = $1
-		ORDER BY 1 DESC, 4, 2`, db.ThisBusiness)
-	if err != nil {
-		return nil, nil, fmt.Errorf("booking: unable to list the choices: %w", err)
-	}
-	calendars, staff = []Choice{}, []Choice{}
-	var calendar bool
-	var c Choice
-	var key string
-	_, err = pgx.ForEachRow(rows, []any{&calendar, &c.Slug, &c.Name, &key}, func() error {
-		if calendar {
-			calendars = append(calendars, c)
-		} else {
-			staff = append(staff, c)
+		ORDER BY 1 DESC, 4, 2`, db.ThisBusiness).Query(func(rows pgx.Rows) error {
+		cals, people := []Choice{}, []Choice{}
+		var calendar bool
+		var c Choice
+		var key string
+		_, err := pgx.ForEachRow(rows, []any{&calendar, &c.Slug, &c.Name, &key}, func() error {
+			if calendar {
+				cals = append(cals, c)
+			} else {
+				people = append(people, c)
+			}
+			return nil
+		})
+		if err != nil {
+			return fmt.Errorf("booking: unable to list the choices: %w", err)
 		}
+		*calendars, *staff = cals, people
 		return nil
 	})
-	if err != nil {
-		return nil, nil, fmt.Errorf("booking: unable to list the choices: %w", err)
-	}
-	return calendars, staff, nil
 }
 
 // FindBooked is a booking by its id, as the business's people see it: a
 // row that only holds another person's time for a collective booking
 // (holds_for) is not one, and is not found.
 func (s *Service) FindBooked(ctx context.Context, id string) (*Booking, error) {
-	var hold bool
-	err := s.pool.QueryRow(ctx, `SELECT holds_for IS NOT NULL FROM bookings WHERE id = $1 AND location_id = $2`, id, db.ThisBusiness).Scan(&hold)
-	if errors.Is(err, pgx.ErrNoRows) || hold {
-		return nil, ErrBookingNotFound
-	}
-	if err != nil {
-		return nil, fmt.Errorf("booking: unable to find a booking: %w", err)
-	}
-	return s.Find(ctx, id)
+	return s.store.booking(ctx, s.pool, id, onlyBooked)
 }
 
 // MoveSlots are the free times of date (YYYY-MM-DD in zone) b could move
@@ -183,16 +219,40 @@ type SentReminder struct {
 	Done       *time.Time
 }
 
-// Reminders are a booking's reminders and follow-up, due first.
-func (s *Service) Reminders(ctx context.Context, id string) ([]SentReminder, error) {
-	rows, err := s.pool.Query(ctx, `SELECT kind, offset_minutes, recipient, due_at, state, skip_reason, done_at FROM reminders
-		WHERE booking_id = $1 AND location_id = $2 ORDER BY due_at, id`, id, db.ThisBusiness)
-	if err != nil {
-		return nil, fmt.Errorf("booking: unable to read a booking's reminders: %w", err)
-	}
-	return pgx.CollectRows(rows, func(r pgx.CollectableRow) (SentReminder, error) {
-		var x SentReminder
-		err := r.Scan(&x.Kind, &x.Before, &x.Recipient, &x.Due, &x.State, &x.SkipReason, &x.Done)
-		return x, err
+// Dossier is what a booking's page shows beside the booking: its
+// reminders and follow-up (due first), its notes and its changes (the
+// first first).
+type Dossier struct {
+	Reminders []SentReminder
+	Notes     []Note
+	History   []Change
+}
+
+// Dossier reads booking id's dossier, in one round trip.
+func (s *Service) Dossier(ctx context.Context, id string) (Dossier, error) {
+	var d Dossier
+	b := &pgx.Batch{}
+	b.Queue(`SELECT kind, offset_minutes, recipient, due_at, state, skip_reason, done_at FROM reminders
+		WHERE booking_id = $1 AND location_id = $2 ORDER BY due_at, id`, id, db.ThisBusiness).Query(func(rows pgx.Rows) (err error) {
+		d.Reminders, err = pgx.CollectRows(rows, func(r pgx.CollectableRow) (SentReminder, error) {
+			var x SentReminder
+			err := r.Scan(&x.Kind, &x.Before, &x.Recipient, &x.Due, &x.State, &x.SkipReason, &x.Done)
+			return x, err
+		})
+		return err
 	})
+	b.Queue(`SELECT author, body, created_at FROM booking_notes WHERE location_id = $1 AND booking_id = $2 ORDER BY id LIMIT 500`,
+		db.ThisBusiness, id).Query(func(rows pgx.Rows) (err error) {
+		d.Notes, err = pgx.CollectRows(rows, pgx.RowToStructByPos[Note])
+		return err
+	})
+	b.Queue(`SELECT type, actor, starts_at, reason, at FROM booking_history
+		WHERE location_id = $1 AND booking_id = $2 ORDER BY id LIMIT 200`, db.ThisBusiness, id).Query(func(rows pgx.Rows) (err error) {
+		d.History, err = pgx.CollectRows(rows, pgx.RowToStructByPos[Change])
+		return err
+	})
+	if err := s.pool.SendReads(ctx, b); err != nil {
+		return Dossier{}, fmt.Errorf("booking: unable to read a booking's reminders, notes and history: %w", err)
+	}
+	return d, nil
 }

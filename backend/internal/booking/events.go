@@ -5,8 +5,6 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/jackc/pgx/v5"
-
 	"slotwise/backend/internal/db"
 	"slotwise/backend/internal/events"
 )
@@ -65,20 +63,6 @@ type Change struct {
 	Start  time.Time // the booking's start after the change
 	Reason string
 	At     time.Time
-}
-
-// History is a booking's changes, the first first.
-func (s *Service) History(ctx context.Context, id string) ([]Change, error) {
-	rows, err := s.pool.Query(ctx, `SELECT type, actor, starts_at, reason, at FROM booking_history
-		WHERE location_id = $1 AND booking_id = $2 ORDER BY id LIMIT 200`, db.ThisBusiness, id)
-	if err != nil {
-		return nil, fmt.Errorf("booking: unable to read a history: %w", err)
-	}
-	list, err := pgx.CollectRows(rows, pgx.RowToStructByPos[Change])
-	if err != nil {
-		return nil, fmt.Errorf("booking: unable to read a history: %w", err)
-	}
-	return list, nil
 }
 
 // EventOf is the payload telling of b as it is now.

@@ -539,6 +539,16 @@ func TestACollectiveBookingNeedsAndHoldsEveryone(t *testing.T) {
 	if held != 1 {
 		t.Errorf("%d holds at the new time, want 1", held)
 	}
+	// The business's people find the booking, never the row that holds
+	// the other person's time.
+	var holdID string
+	pool.QueryRow(ctx, `SELECT id FROM bookings WHERE holds_for = $1`, b.ID).Scan(&holdID)
+	if _, err := svc.FindBooked(ctx, holdID); holdID == "" || !errors.Is(err, booking.ErrBookingNotFound) {
+		t.Errorf("the hold %q found by the business's people: %v", holdID, err)
+	}
+	if found, err := svc.FindBooked(ctx, b.ID); err != nil || found.ID != b.ID {
+		t.Errorf("the duo's booking not found by the business's people: %v", err)
+	}
 	if !offered("2026-11-23T11:00:00+01:00") {
 		t.Errorf("the old time is not free again")
 	}

@@ -132,11 +132,19 @@ func (store) calendarByID(ctx context.Context, q db.Querier, id int64) (*Calenda
 // business is the business ctx works for (db.WithBusiness, or the only
 // one there is); nil when there is none.
 func (store) business(ctx context.Context, q db.Querier) (*Location, error) {
+	return scanBusiness(q.QueryRow(ctx, businessSQL, db.ThisBusiness))
+}
+
+// businessSQL reads the business its one argument (db.ThisBusiness) names.
+const businessSQL = `SELECT id, slug, name, logo_url, brand_color, time_zone, currency, default_locale,
+	consent_text, terms_url, email, country, coalesce(payment_provider, ''), phone, contact_form, privacy_url, cancel_one_of_visit,
+	is_default, ` + paymentAccounts + `, translations
+	FROM locations l WHERE l.id = $1`
+
+// scanBusiness reads businessSQL's row: nil when there is no business.
+func scanBusiness(row pgx.Row) (*Location, error) {
 	l := &Location{}
-	err := q.QueryRow(ctx, `SELECT id, slug, name, logo_url, brand_color, time_zone, currency, default_locale,
-		consent_text, terms_url, email, country, coalesce(payment_provider, ''), phone, contact_form, privacy_url, cancel_one_of_visit,
-		is_default, `+paymentAccounts+`, translations
-		FROM locations l WHERE l.id = $1`, db.ThisBusiness).Scan(
+	err := row.Scan(
 		&l.ID, &l.Slug, &l.Name, &l.LogoURL, &l.BrandColor, &l.TimeZone, &l.Currency, &l.DefaultLocale,
 		&l.ConsentText, &l.TermsURL, &l.Email, &l.Country, &l.PaymentProvider, &l.Phone, &l.ContactForm, &l.PrivacyURL, &l.CancelOneOfVisit,
 		&l.Default, &l.PaymentAccounts, &l.translations)
@@ -148,6 +156,11 @@ func (store) business(ctx context.Context, q db.Querier) (*Location, error) {
 	}
 	return l, nil
 }
+
+// onlyBooked is store.booking's tail for a booking as the business's
+// people see it: a row that only holds another person's time for a
+// collective booking (holds_for) is not one.
+const onlyBooked = " AND b.holds_for IS NULL"
 
 // staffOf reads calendarStaffJSON.
 func staffOf(data []byte) ([]*Staff, error) {
@@ -362,7 +375,9 @@ func answersJSON(a forms.Answers) []byte {
 	return data
 }
 
-func (store) booking(ctx context.Context, q db.Querier, id, lock string) (*Booking, error) {
+// booking reads booking id; tail ends its statement's WHERE: " FOR
+// UPDATE OF b" to lock it, onlyBooked to leave a row that only holds time.
+func (store) booking(ctx context.Context, q db.Querier, id, tail string) (*Booking, error) {
 	if !plausibleKey(id) {
 		return nil, ErrBookingNotFound
 	}
@@ -379,7 +394,7 @@ func (store) booking(ctx context.Context, q db.Querier, id, lock string) (*Booki
 		       b.paid_cents, b.refunded_cents, b.hold_until, b.refund_due_cents, b.refund_rest, coalesce(b.attendance, ''),
 		       coalesce((SELECT json_agg(json_build_object('name', g.name, 'email', g.email) ORDER BY g.position)
 		                 FROM booking_guests g WHERE g.booking_id = b.id AND g.location_id = b.location_id), '[]')
-		FROM bookings b WHERE b.id = $1 AND b.location_id = $2`+lock, id, db.ThisBusiness).
+		FROM bookings b WHERE b.id = $1 AND b.location_id = $2`+tail, id, db.ThisBusiness).
 		Scan(&b.ID, &b.Status, &b.Start, &b.End, &b.TimeZone, &b.Locale, &b.Contact.FirstName,
 			&b.Contact.LastName, &b.Contact.Email, &b.Contact.Phone, &dob, &b.Contact.Location,
 			&b.Contact.Notes, &b.Contact.Consent, &b.TermsAccepted, &b.CancellationReason,

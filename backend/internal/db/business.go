@@ -321,3 +321,30 @@ func WorkAsApp(cfg *pgxpool.Config) {
 		return nil
 	}
 }
+
+// SendReads sends b's statements in one round trip behind one setting of
+// ctx's business, in one implicit transaction (so on one snapshot), and
+// runs each one's callback (pgx.QueuedQuery's Query, QueryRow or Exec) in
+// order. It returns the first error, of a statement or a callback; the
+// callbacks after a failed one are not run. A page's reads that do not
+// depend on each other go this way: a statement sent alone costs
+// PostgreSQL its own round trip and transaction, more than most of the
+// dashboard's statements cost to run.
+func (p *Pool) SendReads(ctx context.Context, b *pgx.Batch) error {
+	for _, q := range b.QueuedQueries {
+		args, err := p.bind(ctx, q.Arguments)
+		if err != nil {
+			return err
+		}
+		q.Arguments = args
+	}
+	statement, business := scope(ctx)
+	if business != "" {
+		setting := &pgx.QueuedQuery{SQL: setBusiness, Arguments: []any{business}}
+		if business == "every" {
+			setting = &pgx.QueuedQuery{SQL: statement}
+		}
+		b.QueuedQueries = append([]*pgx.QueuedQuery{setting}, b.QueuedQueries...)
+	}
+	return p.Pool.SendBatch(ctx, b).Close()
+}

@@ -50,6 +50,18 @@ func TestRowSecurityHoldsEveryStatementToItsBusiness(t *testing.T) {
 			})
 			return titles, err
 		}},
+		{"reads sent together", func(ctx context.Context) (titles []string, err error) {
+			b := &pgx.Batch{}
+			b.Queue(`SELECT count(*) FROM site_pages`).QueryRow(func(row pgx.Row) error {
+				var n int
+				return row.Scan(&n)
+			})
+			b.Queue(`SELECT title FROM site_pages ORDER BY title`).Query(func(rows pgx.Rows) error {
+				titles, err = pgx.CollectRows(rows, pgx.RowTo[string])
+				return err
+			})
+			return titles, pool.SendReads(ctx, b)
+		}},
 	}
 	for _, r := range reads {
 		t.Run(r.name, func(t *testing.T) {
@@ -89,6 +101,41 @@ func TestRowSecurityHoldsEveryStatementToItsBusiness(t *testing.T) {
 	var leftOver string
 	if err := pool.QueryRow(bg, `SELECT coalesce(current_setting('slotwise.business', true), '')`).Scan(&leftOver); err != nil || leftOver != "" {
 		t.Errorf("a statement of no business sees the setting %q (%v)", leftOver, err)
+	}
+}
+
+// Reads sent together run in order on one snapshot, each bound to the
+// business; the first failure is the answer and stops the callbacks
+// after it, and the setting is not left on the connection.
+func TestReadsSentTogetherStopAtTheFirstFailure(t *testing.T) {
+	pool, ctxA, _ := twoHomePages(t)
+	var ran []string
+	failed := errors.New("the second read failed")
+	b := &pgx.Batch{}
+	b.Queue(`SELECT title FROM site_pages WHERE location_id = $1`, db.ThisBusiness).QueryRow(func(row pgx.Row) error {
+		var title string
+		err := row.Scan(&title)
+		ran = append(ran, title)
+		return err
+	})
+	b.Queue(`SELECT 2`).QueryRow(func(pgx.Row) error { ran = append(ran, "second"); return failed })
+	b.Queue(`SELECT 3`).QueryRow(func(pgx.Row) error { ran = append(ran, "third"); return nil })
+	if err := pool.SendReads(ctxA, b); !errors.Is(err, failed) {
+		t.Errorf("the reads answered %v, want the second's failure", err)
+	}
+	if fmtList(ran) != "[Alpha home second]" {
+		t.Errorf("the callbacks run were %v, want [Alpha home second]", ran)
+	}
+	var leftOver string
+	for range 4 {
+		if err := pool.QueryRow(context.Background(), `SELECT coalesce(current_setting('slotwise.business', true), '')`).Scan(&leftOver); err != nil || leftOver != "" {
+			t.Errorf("a statement of no business sees the setting %q (%v)", leftOver, err)
+		}
+	}
+	every := &pgx.Batch{}
+	every.Queue(`SELECT 1 WHERE $1::bigint > 0`, db.ThisBusiness)
+	if err := pool.SendReads(db.WithEveryBusiness(context.Background()), every); !errors.Is(err, db.ErrNoOneBusiness) {
+		t.Errorf("a read of one business's rows sent for every business answered %v, want ErrNoOneBusiness", err)
 	}
 }
 

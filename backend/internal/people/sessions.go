@@ -49,18 +49,37 @@ func (s *Session) Recent(now time.Time) bool { return now.Sub(s.SignedInAt) < Re
 // Session returns the live session whose cookie carries secret, noting
 // its use.
 func (s *Service) Session(ctx context.Context, secret string) (*Session, error) {
+	return s.SessionAlong(ctx, secret, nil)
+}
+
+// SessionAlong is Session, with along's reads sent behind the session's
+// in the same round trip (db.Pool.SendReads): what a signed-in page reads
+// whoever is signed in. Their callbacks are not run when no session is
+// live.
+func (s *Service) SessionAlong(ctx context.Context, secret string, along *pgx.Batch) (*Session, error) {
 	if !strings.HasPrefix(secret, sessionPrefix) || len(secret) > 64 {
 		return nil, ErrNoSession
 	}
 	now := s.now()
 	var ses Session
 	p := &ses.Person
-	err := s.pool.QueryRow(ctx, `SELECT p.id, p.email, p.role, coalesce(p.staff_id, 0), p.created_at, s.signed_in_at, s.seen_at
+	b := &pgx.Batch{}
+	b.Queue(`SELECT p.id, p.email, p.role, coalesce(p.staff_id, 0), p.created_at, s.signed_in_at, s.seen_at
 		FROM admin_sessions s JOIN people p ON p.id = s.person_id AND p.location_id = s.location_id
 		WHERE s.hash = $1 AND s.location_id = $2 AND s.ended_at IS NULL AND s.seen_at > $3 AND s.signed_in_at > $4`,
 		hash(secret), db.ThisBusiness, now.Add(-IdleLife), now.Add(-AbsoluteLife)).
-		Scan(&p.ID, &p.Email, &p.Role, &p.StaffID, &p.CreatedAt, &ses.SignedInAt, &ses.SeenAt)
-	if errors.Is(err, pgx.ErrNoRows) {
+		QueryRow(func(row pgx.Row) error {
+			err := row.Scan(&p.ID, &p.Email, &p.Role, &p.StaffID, &p.CreatedAt, &ses.SignedInAt, &ses.SeenAt)
+			if errors.Is(err, pgx.ErrNoRows) {
+				return ErrNoSession
+			}
+			return err
+		})
+	if along != nil {
+		b.QueuedQueries = append(b.QueuedQueries, along.QueuedQueries...)
+	}
+	err := s.pool.SendReads(ctx, b)
+	if errors.Is(err, ErrNoSession) {
 		return nil, ErrNoSession
 	}
 	if err != nil {

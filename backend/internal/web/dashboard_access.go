@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 
+	"github.com/jackc/pgx/v5"
+
 	"slotwise/backend/internal/booking"
 	"slotwise/backend/internal/people"
 	"slotwise/backend/internal/web/pages"
@@ -21,16 +23,18 @@ type viewer struct {
 	session *people.Session
 	secret  string // the session cookie's, to sign this browser out
 	svc     *booking.Service
-	// business is the business as frame read it, which the page then
-	// wears (signedIn) without reading it again.
+	// business and waiting are what every signed-in page wears, read with
+	// the session (viewer): the business, and the requests that wait.
 	business *booking.Location
+	waiting  booking.Waiting
 	// calendars and staff are the business's, read once a request
-	// (choices): a page asks for them in several places.
+	// (choices): a page asks for them in several places. A page that
+	// lists them has them read with the session (signedInChoosing).
 	calendars, staff []booking.Choice
 }
 
 // choices are the business's calendars and staff by name, read at the
-// first ask of the request.
+// first ask of the request unless read with the session.
 func (v *viewer) choices(ctx context.Context) (calendars, staff []booking.Choice, err error) {
 	if v.calendars == nil {
 		if v.calendars, v.staff, err = v.svc.Choices(ctx); err != nil {
@@ -41,20 +45,32 @@ func (v *viewer) choices(ctx context.Context) (calendars, staff []booking.Choice
 	return v.calendars, v.staff, nil
 }
 
-// viewer is the request's signed-in person, or errSignedOut.
-func (d dashboardFeature) viewer(ctx context.Context, req *pages.Request) (*viewer, error) {
+// viewer is the request's signed-in person, or errSignedOut. What every
+// signed-in page wears (frame) is read in the same round trip as the
+// session, and the calendars and staff to choose from when choices is
+// set: a statement sent alone costs the database more than most of
+// these cost to run.
+func (d dashboardFeature) viewer(ctx context.Context, req *pages.Request, choices bool) (*viewer, error) {
 	secret := req.Cookie(sessionCookieName(req.Origin))
 	if secret == "" {
 		return nil, errSignedOut
 	}
-	ses, err := d.team.Session(ctx, secret)
+	v := &viewer{secret: secret, svc: d.svc}
+	along := &pgx.Batch{}
+	d.svc.QueueBusiness(along, &v.business)
+	d.svc.QueueWaiting(along, &v.waiting)
+	if choices {
+		d.svc.QueueChoices(along, &v.calendars, &v.staff)
+	}
+	ses, err := d.team.SessionAlong(ctx, secret, along)
 	if errors.Is(err, people.ErrNoSession) {
 		return nil, errSignedOut
 	}
 	if err != nil {
 		return nil, err
 	}
-	return &viewer{session: ses, secret: secret, svc: d.svc}, nil
+	v.session = ses
+	return v, nil
 }
 
 func (v *viewer) person() people.Person { return v.session.Person }
@@ -116,24 +132,27 @@ func (v *viewer) movable(ctx context.Context, id string) (*booking.Booking, erro
 	return b, nil
 }
 
-// requests counts the requests waiting that the viewer answers.
-func (v *viewer) requests(ctx context.Context) (int, error) {
-	return v.svc.WaitingRequests(ctx, v.ownOnly())
+// requests counts the requests waiting that the viewer answers: none of
+// anyone's for a person ownOnly keeps to no row.
+func (v *viewer) requests() int {
+	if own := v.ownOnly(); own >= 0 {
+		return v.waiting.Of(own)
+	}
+	return 0
 }
 
 // frame is what every signed-in page wears.
-func (v *viewer) frame(ctx context.Context) (AdminFrame, error) {
-	b, err := v.svc.Business(ctx)
-	if err != nil {
-		return AdminFrame{}, err
+func (v *viewer) frame() (AdminFrame, error) {
+	if v.business == nil {
+		return AdminFrame{}, errNoBusiness
 	}
-	v.business = b
-	n, err := v.requests(ctx)
-	if err != nil {
-		return AdminFrame{}, err
-	}
-	return AdminFrame{Business: adminBusiness(b), Email: v.person().Email, Role: v.person().Role, Requests: n}, nil
+	return AdminFrame{Business: adminBusiness(v.business), Email: v.person().Email, Role: v.person().Role, Requests: v.requests()}, nil
 }
+
+// errNoBusiness is a signed-in page of a deployment whose business is
+// gone since: a session outlives nothing it belongs to, so it is not
+// met but through a race with the business's removal.
+var errNoBusiness = errors.New("web: the dashboard's business is not there")
 
 func adminBusiness(b *booking.Location) AdminBusiness {
 	return AdminBusiness{Name: b.Name, LogoURL: b.LogoURL, TimeZone: b.TimeZone}

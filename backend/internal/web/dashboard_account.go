@@ -16,7 +16,7 @@ import (
 // the session is too old for adding one.
 
 func (d dashboardFeature) accountPage(ctx context.Context, req *pages.Request, v *viewer) (*pages.Result, error) {
-	f, err := v.frame(ctx)
+	f, err := v.frame()
 	if err != nil {
 		return nil, err
 	}

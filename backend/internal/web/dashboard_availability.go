@@ -40,7 +40,7 @@ func (d dashboardFeature) availabilityPage(ctx context.Context, req *pages.Reque
 	if err != nil {
 		return nil, err
 	}
-	f, err := v.frame(ctx)
+	f, err := v.frame()
 	if err != nil {
 		return nil, err
 	}

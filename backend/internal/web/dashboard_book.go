@@ -54,7 +54,7 @@ func (d dashboardFeature) newBookingPage(ctx context.Context, req *pages.Request
 	if err != nil {
 		return nil, err
 	}
-	f, err := v.frame(ctx)
+	f, err := v.frame()
 	if err != nil {
 		return nil, err
 	}
@@ -89,7 +89,7 @@ func (d dashboardFeature) bookForClient(ctx context.Context, req *pages.Request,
 	if err != nil {
 		return "", err
 	}
-	f, err := v.frame(ctx)
+	f, err := v.frame()
 	if err != nil {
 		return "", err
 	}

@@ -79,7 +79,7 @@ func (d dashboardFeature) bookingsPage(ctx context.Context, req *pages.Request, 
 	if !adminTabs[tab] {
 		tab = "upcoming"
 	}
-	f, err := v.frame(ctx)
+	f, err := v.frame()
 	if err != nil {
 		return nil, err
 	}
@@ -279,7 +279,7 @@ func (d dashboardFeature) bookingPage(ctx context.Context, req *pages.Request, v
 	if err != nil {
 		return nil, err
 	}
-	f, err := v.frame(ctx)
+	f, err := v.frame()
 	if err != nil {
 		return nil, err
 	}
@@ -305,12 +305,12 @@ func (d dashboardFeature) bookingPage(ctx context.Context, req *pages.Request, v
 			data.Refundable = p.Paid - p.Refunded
 		}
 	}
-	reminders, err := d.svc.Reminders(ctx, b.ID)
+	dossier, err := d.svc.Dossier(ctx, b.ID)
 	if err != nil {
 		return nil, err
 	}
-	data.Reminders = make([]AdminReminder, len(reminders))
-	for i, x := range reminders {
+	data.Reminders = make([]AdminReminder, len(dossier.Reminders))
+	for i, x := range dossier.Reminders {
 		to, _, _ := strings.Cut(x.Recipient, ":")
 		data.Reminders[i] = AdminReminder{Kind: x.Kind, Before: x.Before, To: to, Due: x.Due.UTC().Format(time.RFC3339), State: x.State, Reason: x.SkipReason}
 		if x.Done != nil {
@@ -322,20 +322,12 @@ func (d dashboardFeature) bookingPage(ctx context.Context, req *pages.Request, v
 			return nil, err
 		}
 	}
-	notes, err := d.svc.Notes(ctx, b.ID)
-	if err != nil {
-		return nil, err
-	}
-	for _, n := range notes {
+	for _, n := range dossier.Notes {
 		kind, by := actorOf(n.Author)
 		data.TeamNotes = append(data.TeamNotes, AdminNote{ByKind: kind, By: by, Body: n.Body, At: n.At.UTC().Format(time.RFC3339)})
 	}
-	history, err := d.svc.History(ctx, b.ID)
-	if err != nil {
-		return nil, err
-	}
-	data.History = make([]AdminChange, len(history))
-	for i, c := range history {
+	data.History = make([]AdminChange, len(dossier.History))
+	for i, c := range dossier.History {
 		kind, by := actorOf(c.Actor)
 		data.History[i] = AdminChange{Type: strings.TrimPrefix(c.Type, "booking."), ByKind: kind, By: by, Reason: c.Reason,
 			Start: c.Start.UTC().Format(time.RFC3339), At: c.At.UTC().Format(time.RFC3339)}

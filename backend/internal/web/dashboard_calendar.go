@@ -26,7 +26,7 @@ const (
 )
 
 func (d dashboardFeature) calendarPage(ctx context.Context, req *pages.Request, v *viewer) (*pages.Result, error) {
-	f, err := v.frame(ctx)
+	f, err := v.frame()
 	if err != nil {
 		return nil, err
 	}

@@ -34,7 +34,7 @@ func (d dashboardFeature) connectionsPage(ctx context.Context, req *pages.Reques
 	if err := v.ownerOnly(); err != nil || d.deps.Pool == nil {
 		return nil, pages.NotFound(req.FullPath)
 	}
-	f, err := v.frame(ctx)
+	f, err := v.frame()
 	if err != nil {
 		return nil, err
 	}

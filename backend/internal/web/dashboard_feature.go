@@ -67,16 +67,16 @@ func (d dashboardFeature) Register(r *Registry) {
 	r.Action("adminLink", d.redeem)
 	r.Page("adminSignOut", d.signedIn(d.signOutPage))
 	r.Action("adminSignOut", d.signOut)
-	r.Page("adminBookings", d.signedIn(d.bookingsPage))
+	r.Page("adminBookings", d.signedInChoosing(d.bookingsPage))
 	r.Action("adminBookings", d.signedInAction(d.changeBookings))
 	r.Page("adminBooking", d.signedIn(d.bookingPage))
 	r.Action("adminBooking", d.signedInAction(d.changeBooking))
-	r.Page("adminPeople", d.signedIn(d.peoplePage))
+	r.Page("adminPeople", d.signedInChoosing(d.peoplePage))
 	r.Action("adminPeople", d.signedInAction(d.changePeople))
 	r.Page("adminAvailability", d.signedIn(d.availabilityPage))
 	r.Action("adminAvailability", d.signedInAction(d.changeAvailability))
-	r.Page("adminWhy", d.signedIn(d.whyPage))
-	r.Page("adminCalendar", d.signedIn(d.calendarPage))
+	r.Page("adminWhy", d.signedInChoosing(d.whyPage))
+	r.Page("adminCalendar", d.signedInChoosing(d.calendarPage))
 	r.Page("adminNewBooking", d.signedIn(d.newBookingPage))
 	r.Action("adminNewBooking", d.signedInAction(d.bookForClient))
 	r.Page("adminResponses", d.signedIn(d.responsesPage))
@@ -175,8 +175,18 @@ var errSignedOut = errors.New("web: not signed in to the dashboard")
 // signedIn is a signed-in page's loader: without a live session, the
 // sign-in page (303: for now, not for good).
 func (d dashboardFeature) signedIn(load func(ctx context.Context, req *pages.Request, v *viewer) (*pages.Result, error)) pages.Loader {
+	return d.signedInReading(load, false)
+}
+
+// signedInChoosing is signedIn for a page that lists the business's
+// calendars and staff to choose from: they are read with the session.
+func (d dashboardFeature) signedInChoosing(load func(ctx context.Context, req *pages.Request, v *viewer) (*pages.Result, error)) pages.Loader {
+	return d.signedInReading(load, true)
+}
+
+func (d dashboardFeature) signedInReading(load func(ctx context.Context, req *pages.Request, v *viewer) (*pages.Result, error), choices bool) pages.Loader {
 	return func(ctx context.Context, req *pages.Request) (*pages.Result, error) {
-		v, err := d.viewer(ctx, req)
+		v, err := d.viewer(ctx, req, choices)
 		if errors.Is(err, errSignedOut) {
 			return &pages.Result{Redirect: signInHref(req, ""), SeeOther: true}, nil
 		}
@@ -199,7 +209,7 @@ func (d dashboardFeature) signedIn(load func(ctx context.Context, req *pages.Req
 // it changes nothing and goes to the sign-in page.
 func (d dashboardFeature) signedInAction(act func(ctx context.Context, req *pages.Request, form url.Values, v *viewer) (string, error)) Action {
 	return func(ctx context.Context, req *pages.Request, form url.Values) (string, error) {
-		v, err := d.viewer(ctx, req)
+		v, err := d.viewer(ctx, req, false)
 		if errors.Is(err, errSignedOut) {
 			return signInHref(req, ""), nil
 		}

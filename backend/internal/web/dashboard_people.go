@@ -31,7 +31,7 @@ func (d dashboardFeature) peoplePage(ctx context.Context, req *pages.Request, v 
 	if err := v.ownerOnly(); err != nil {
 		return nil, pages.NotFound(req.FullPath)
 	}
-	f, err := v.frame(ctx)
+	f, err := v.frame()
 	if err != nil {
 		return nil, err
 	}

@@ -62,7 +62,7 @@ func (d dashboardFeature) responsesPage(ctx context.Context, req *pages.Request,
 	if v.ownOnly() != 0 || d.deps.Forms == nil {
 		return nil, pages.NotFound(req.FullPath)
 	}
-	f, err := v.frame(ctx)
+	f, err := v.frame()
 	if err != nil {
 		return nil, err
 	}

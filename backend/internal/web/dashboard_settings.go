@@ -50,7 +50,7 @@ func (d dashboardFeature) settingsPage(ctx context.Context, req *pages.Request, 
 	if err != nil {
 		return nil, err
 	}
-	f, err := v.frame(ctx)
+	f, err := v.frame()
 	if err != nil {
 		return nil, err
 	}

@@ -37,7 +37,7 @@ func (d dashboardFeature) business(ctx context.Context) (AdminBusiness, error) {
 // signInPage asks for the address to mail a link to; a browser already
 // signed in goes on to the dashboard.
 func (d dashboardFeature) signInPage(ctx context.Context, req *pages.Request) (*pages.Result, error) {
-	if _, err := d.viewer(ctx, req); err == nil {
+	if _, err := d.viewer(ctx, req, false); err == nil {
 		return &pages.Result{Redirect: homeHref(req), SeeOther: true}, nil
 	} else if !errors.Is(err, errSignedOut) {
 		return nil, err
@@ -116,7 +116,7 @@ func (d dashboardFeature) redeem(ctx context.Context, req *pages.Request, form u
 
 // signOutPage offers to sign out here or everywhere.
 func (d dashboardFeature) signOutPage(ctx context.Context, req *pages.Request, v *viewer) (*pages.Result, error) {
-	f, err := v.frame(ctx)
+	f, err := v.frame()
 	if err != nil {
 		return nil, err
 	}
@@ -127,7 +127,7 @@ func (d dashboardFeature) signOutPage(ctx context.Context, req *pages.Request, v
 // (everywhere), and forgets the cookie; a browser not signed in is
 // simply sent to the sign-in page.
 func (d dashboardFeature) signOut(ctx context.Context, req *pages.Request, form url.Values) (string, error) {
-	v, err := d.viewer(ctx, req)
+	v, err := d.viewer(ctx, req, false)
 	switch {
 	case errors.Is(err, errSignedOut):
 	case err != nil:

@@ -18,7 +18,7 @@ import (
 // who may open it.
 
 func (d dashboardFeature) whyPage(ctx context.Context, req *pages.Request, v *viewer) (*pages.Result, error) {
-	f, err := v.frame(ctx)
+	f, err := v.frame()
 	if err != nil {
 		return nil, err
 	}

@@ -279,39 +279,39 @@ func (store) busyBetween(ctx context.Context, q db.Querier, staffIDs []int64, fr
 	}
 	ownArgs := args // the events of their own calendars need no more
 	afterArg, beforeArg := startsNear(from, to, &args)
-	rows, err := q.Query(ctx, busySQL(people, afterArg, beforeArg), args...)
-	if err != nil {
-		return busyTimes{}, fmt.Errorf("booking: unable to fetch busy times: %w", err)
-	}
-	bookings, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (busy, error) {
-		var b busy
-		err := r.Scan(&b.StaffID, &b.From, &b.To, &b.Start, &b.BookingID, &b.Session, &b.Seats)
-		return b, err
+	out := busyTimes{own: map[int64][]availability.Span{}}
+	b := &pgx.Batch{}
+	b.Queue(busySQL(people, afterArg, beforeArg), args...).Query(func(rows pgx.Rows) (err error) {
+		out.bookings, err = pgx.CollectRows(rows, func(r pgx.CollectableRow) (busy, error) {
+			var b busy
+			err := r.Scan(&b.StaffID, &b.From, &b.To, &b.Start, &b.BookingID, &b.Session, &b.Seats)
+			return b, err
+		})
+		return err
 	})
-	if err != nil {
-		return busyTimes{}, fmt.Errorf("booking: unable to fetch busy times: %w", err)
-	}
 	// The events of their own calendars come apart, three columns a row:
 	// a person's calendars may hold 20,000 of them in a month, and every
-	// column a row carries costs PostgreSQL and pgx alike.
-	rows, err = q.Query(ctx, `SELECT staff_id, lower(span), upper(span) FROM staff_busy
-		WHERE location_id = $3 AND staff_id IN (`+strings.Join(people, ", ")+`) AND span && tstzrange($1, $2)`, ownArgs...)
-	if err != nil {
-		return busyTimes{}, fmt.Errorf("booking: unable to fetch busy times: %w", err)
-	}
-	out := busyTimes{bookings: bookings, own: map[int64][]availability.Span{}}
-	var staffID int64
-	var event availability.Interval
-	if _, err := pgx.ForEachRow(rows, []any{&staffID, &event.Start, &event.End}, func() error {
-		events := out.own[staffID]
-		if len(events) == cap(events) {
-			// Doubled, not append's quarter at a time past 256: a month
-			// of 20,000 is copied a dozen times rather than thirty.
-			events = slices.Grow(events, max(64, len(events)))
-		}
-		out.own[staffID] = append(events, availability.SpanOf(event))
-		return nil
-	}); err != nil {
+	// column a row carries costs PostgreSQL and pgx alike. Both reads go
+	// in one round trip.
+	b.Queue(`SELECT staff_id, lower(span), upper(span) FROM staff_busy
+		WHERE location_id = $3 AND staff_id IN (`+strings.Join(people, ", ")+`) AND span && tstzrange($1, $2)`, ownArgs...).
+		Query(func(rows pgx.Rows) error {
+			var staffID int64
+			var event availability.Interval
+			_, err := pgx.ForEachRow(rows, []any{&staffID, &event.Start, &event.End}, func() error {
+				events := out.own[staffID]
+				if len(events) == cap(events) {
+					// Doubled, not append's quarter at a time past 256: a
+					// month of 20,000 is copied a dozen times rather than
+					// thirty.
+					events = slices.Grow(events, max(64, len(events)))
+				}
+				out.own[staffID] = append(events, availability.SpanOf(event))
+				return nil
+			})
+			return err
+		})
+	if err := db.SendReads(ctx, q, b); err != nil {
 		return busyTimes{}, fmt.Errorf("booking: unable to fetch busy times: %w", err)
 	}
 	return out, nil

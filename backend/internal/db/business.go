@@ -323,13 +323,14 @@ func WorkAsApp(cfg *pgxpool.Config) {
 }
 
 // SendReads sends b's statements in one round trip behind one setting of
-// ctx's business, in one implicit transaction (so on one snapshot), and
+// ctx's business (and of its plan cache mode: WithGenericPlan,
+// WithCustomPlan), in one implicit transaction, so on one snapshot, and
 // runs each one's callback (pgx.QueuedQuery's Query, QueryRow or Exec) in
 // order. It returns the first error, of a statement or a callback; the
-// callbacks after a failed one are not run. A page's reads that do not
-// depend on each other go this way: a statement sent alone costs
-// PostgreSQL its own round trip and transaction, more than most of the
-// dashboard's statements cost to run.
+// callbacks after a failed one are not run. Reads that do not depend on
+// each other go this way: a statement sent alone costs PostgreSQL its
+// own round trip and transaction, more than most of a page's statements
+// cost to run.
 func (p *Pool) SendReads(ctx context.Context, b *pgx.Batch) error {
 	for _, q := range b.QueuedQueries {
 		args, err := p.bind(ctx, q.Arguments)
@@ -339,12 +340,48 @@ func (p *Pool) SendReads(ctx context.Context, b *pgx.Batch) error {
 		q.Arguments = args
 	}
 	statement, business := scope(ctx)
-	if business != "" {
-		setting := &pgx.QueuedQuery{SQL: setBusiness, Arguments: []any{business}}
-		if business == "every" {
-			setting = &pgx.QueuedQuery{SQL: statement}
-		}
+	var setting *pgx.QueuedQuery
+	switch mode, _ := ctx.Value(planKey{}).(string); {
+	case business == "":
+	case business == "every":
+		setting = &pgx.QueuedQuery{SQL: statement}
+	case mode != "":
+		setting = &pgx.QueuedQuery{SQL: setBusinessPlanned, Arguments: []any{business, mode}}
+	default:
+		setting = &pgx.QueuedQuery{SQL: setBusiness, Arguments: []any{business}}
+	}
+	if setting != nil {
 		b.QueuedQueries = append([]*pgx.QueuedQuery{setting}, b.QueuedQueries...)
 	}
 	return p.Pool.SendBatch(ctx, b).Close()
+}
+
+// SendReads sends b's statements on the transaction in one round trip,
+// as Pool.SendReads does.
+func (t *tx) SendReads(ctx context.Context, b *pgx.Batch) error {
+	for _, q := range b.QueuedQueries {
+		args, err := t.bind(ctx, q.Arguments)
+		if err != nil {
+			return err
+		}
+		q.Arguments = args
+	}
+	return t.Tx.SendBatch(ctx, b).Close()
+}
+
+// SendReads sends b's statements on q in one round trip: a Pool's or a
+// transaction's SendReads, or pgx's own batch on anything else that
+// sends one.
+func SendReads(ctx context.Context, q Querier, b *pgx.Batch) error {
+	switch q := q.(type) {
+	case interface {
+		SendReads(context.Context, *pgx.Batch) error
+	}:
+		return q.SendReads(ctx, b)
+	case interface {
+		SendBatch(context.Context, *pgx.Batch) pgx.BatchResults
+	}:
+		return q.SendBatch(ctx, b).Close()
+	}
+	return fmt.Errorf("db: %T cannot send statements together", q)
 }

@@ -62,6 +62,17 @@ func TestRowSecurityHoldsEveryStatementToItsBusiness(t *testing.T) {
 			})
 			return titles, pool.SendReads(ctx, b)
 		}},
+		{"reads sent together in a transaction", func(ctx context.Context) (titles []string, err error) {
+			err = db.InTx(ctx, pool, func(tx pgx.Tx) error {
+				b := &pgx.Batch{}
+				b.Queue(`SELECT title FROM site_pages ORDER BY title`).Query(func(rows pgx.Rows) error {
+					titles, err = pgx.CollectRows(rows, pgx.RowTo[string])
+					return err
+				})
+				return db.SendReads(ctx, tx, b)
+			})
+			return titles, err
+		}},
 	}
 	for _, r := range reads {
 		t.Run(r.name, func(t *testing.T) {

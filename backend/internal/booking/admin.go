@@ -147,38 +147,41 @@ func searchWords(text string) []string {
 // maxSearchWords bounds the words of a search.
 const maxSearchWords = 8
 
-// rarestFirst orders words by how many terms of the business each begins
-// (counted up to a bound), the rarest first. One word is not counted.
-func (s *Service) rarestFirst(ctx context.Context, words []string) ([]string, error) {
-	if len(words) < 2 {
-		return words, nil
-	}
-	rows, err := s.pool.Query(ctx, `
-		SELECT o, (SELECT count(*) FROM (SELECT 1 FROM booking_terms t WHERE t.location_id = $1
-		           AND t.term >= lower(o) AND t.term < lower(o) || U&'\+10FFFF' LIMIT 1000) x)
-		FROM unnest($2::text[]) o`, db.ThisBusiness, words)
+// searchFound reads a search's words against the business's terms in one
+// statement: the words, the rarest first (each counted up to
+// broadSearch terms it begins), and, unless even the rarest begins that
+// many (broad), every booking with a term beginning with each word. A
+// search of a name or a phone number finds a few bookings: the list
+// then reads those by id, in a plan made once; a broad one is read from
+// its rarest word's terms in a plan made for it.
+func (s *Service) searchFound(ctx context.Context, words []string) (ordered, found []string, broad bool, err error) {
+	var rarest int
+	// Planned once for any words: each range of terms is an index range
+	// whatever its word (the rarest's a parameter, not a join), and a
+	// booking found is asked for the other words through its own few
+	// terms (booking_terms_booking), not through each word's range.
+	err = s.pool.QueryRow(db.WithGenericPlan(ctx), `
+		WITH counted AS (
+			SELECT w.o, w.i, (SELECT count(*) FROM (SELECT 1 FROM booking_terms t WHERE t.location_id = $1
+			                  AND t.term >= lower(w.o) AND t.term < lower(w.o) || U&'\+10FFFF' LIMIT $3) x) AS n
+			FROM unnest($2::text[]) WITH ORDINALITY w(o, i)
+		), rarest AS (SELECT lower(o) AS o, n FROM counted ORDER BY n, i LIMIT 1)
+		SELECT ARRAY(SELECT o FROM counted ORDER BY n, i), (SELECT n FROM rarest),
+		       ARRAY(SELECT DISTINCT t.booking_id FROM booking_terms t WHERE t.location_id = $1
+		               AND t.term >= (SELECT o FROM rarest) AND t.term < (SELECT o FROM rarest) || U&'\+10FFFF' AND (SELECT n FROM rarest) < $3
+		               AND NOT EXISTS (SELECT 1 FROM unnest($2::text[]) o WHERE NOT EXISTS (SELECT 1 FROM booking_terms w
+		                   WHERE w.location_id = $1 AND w.booking_id = t.booking_id AND starts_with(w.term, lower(o)))))`,
+		db.ThisBusiness, words, broadSearch).Scan(&ordered, &rarest, &found)
 	if err != nil {
-		return nil, fmt.Errorf("booking: unable to search: %w", err)
+		return nil, nil, false, fmt.Errorf("booking: unable to search: %w", err)
 	}
-	type counted struct {
-		word string
-		n    int
-	}
-	var found []counted
-	var c counted
-	if _, err := pgx.ForEachRow(rows, []any{&c.word, &c.n}, func() error {
-		found = append(found, c)
-		return nil
-	}); err != nil {
-		return nil, fmt.Errorf("booking: unable to search: %w", err)
-	}
-	slices.SortStableFunc(found, func(a, b counted) int { return a.n - b.n })
-	out := make([]string, len(found))
-	for i, f := range found {
-		out[i] = f.word
-	}
-	return out, nil
+	return ordered, found, rarest >= broadSearch, nil
 }
+
+// broadSearch is how many terms a search's rarest word begins for the
+// search to be read from the terms in its own plan rather than by the
+// ids of what it finds.
+var broadSearch = 300 // a variable for the tests of broad searches
 
 // List returns bookings in start order and the cursor of the next page
 // ("" at the end). The cursor is the last row's (start, id), so a page
@@ -232,23 +235,31 @@ func (s *Service) List(ctx context.Context, q ListQuery) ([]Record, string, erro
 	// for each call cost more than running it): the page is read from the
 	// business's bookings in order (bookings_business_start, a person's
 	// bookings_staff_starts, the requests' own index) before anything is
-	// joined, whatever the business's size. A search is planned for its
-	// words: how many bookings each begins decides where to start.
+	// joined, whatever the business's size. A search finds its bookings
+	// first (searchFound): a few are read by their ids in that plan too;
+	// a broad one is planned for its words.
 	plan := db.WithGenericPlan
 	if words := searchWords(q.Search); len(words) > 0 {
-		plan = db.WithCustomPlan
-		// Each word begins a term of the booking (booking_terms, migration
-		// 000051): a range of its index, as row security allows. The
-		// rarest word's bookings are read, each then asked for the others.
-		words, err := s.rarestFirst(ctx, words)
-		if err != nil {
+		words, found, broad, err := s.searchFound(ctx, words)
+		switch {
+		case err != nil:
 			return nil, "", err
-		}
-		first, others := arg(words[0]), arg(words[1:])
-		where = append(where, `b.id IN (SELECT t.booking_id FROM booking_terms t
+		case !broad && len(found) == 0:
+			return []Record{}, "", nil
+		case !broad:
+			where = append(where, "b.id = ANY("+arg(found)+"::text[])")
+		default:
+			// Each word begins a term of the booking (booking_terms,
+			// migration 000051): a range of its index, as row security
+			// allows. The rarest word's bookings are read, each then
+			// asked for the others, in a plan made for the words.
+			plan = db.WithCustomPlan
+			first, others := arg(words[0]), arg(words[1:])
+			where = append(where, `b.id IN (SELECT t.booking_id FROM booking_terms t
 			WHERE t.location_id = `+business+` AND t.term >= lower(`+first+`) AND t.term < lower(`+first+`) || U&'\+10FFFF'
 			  AND NOT EXISTS (SELECT 1 FROM unnest(`+others+`::text[]) o WHERE NOT EXISTS (SELECT 1 FROM booking_terms w
 			      WHERE w.location_id = `+business+` AND w.booking_id = t.booking_id AND w.term >= lower(o) AND w.term < lower(o) || U&'\+10FFFF')))`)
+		}
 	}
 	if !q.From.IsZero() {
 		where = append(where, "b.starts_at >= "+arg(q.From))

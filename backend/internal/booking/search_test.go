@@ -8,7 +8,17 @@ import (
 	"slotwise/backend/internal/db/dbtest"
 )
 
+// Each search reads the same whether it finds a few bookings (read by
+// their ids) or is broad (read from its rarest word's terms).
 func TestASearchFindsABookingByTheBeginningOfAnyWordOfItsClient(t *testing.T) {
+	t.Run("a few found", testSearch)
+	t.Run("broad", func(t *testing.T) {
+		booking.SearchAsBroad(t)
+		testSearch(t)
+	})
+}
+
+func testSearch(t *testing.T) {
 	svc, pool, _ := newService(t)
 	b, _, err := book(svc, "2026-11-23T10:00:00+01:00") // Ada Lovelace, ada@example.com, +49 30 1234567
 	if err != nil {

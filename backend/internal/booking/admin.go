@@ -118,6 +118,9 @@ type ListQuery struct {
 	Newest bool
 	Cursor string // from the previous page's Next
 	Limit  int    // 1 to 100
+	// Brief leaves out what a list on a screen does not show: each
+	// booking's answers and notes (read as none).
+	Brief bool
 }
 
 // searchWords are the beginnings of terms a search asks for, every one
@@ -271,10 +274,14 @@ func (s *Service) List(ctx context.Context, q ListQuery) ([]Record, string, erro
 		where = append(where, after)
 	}
 	limit := cursor.Limit(q.Limit)
+	answers, notes := "b.answers", "b.notes"
+	if q.Brief {
+		answers, notes = "'{}'::jsonb", "''"
+	}
 	rows, err := s.pool.Query(plan(ctx), `
 		SELECT b.id, b.status, c.slug, c.name, st.slug, st.name, b.starts_at, b.ends_at, b.booker_time_zone, b.locale,
 		       b.first_name, b.last_name, b.email, b.phone, coalesce(to_char(b.date_of_birth, 'YYYY-MM-DD'), ''), b.location,
-		       b.notes, b.consent, b.seats, coalesce(b.series_id, ''), b.answers, b.previous_starts_at, b.cancelled_by,
+		       `+notes+`, b.consent, b.seats, coalesce(b.series_id, ''), `+answers+`, b.previous_starts_at, b.cancelled_by,
 		       b.cancellation_reason, b.payment, coalesce(b.currency, ''), b.total_cents, b.pay_now_cents, b.paid_cents,
 		       b.refunded_cents, b.hold_until, b.created_at,
 		       CASE WHEN b.seats > 1 THEN coalesce((SELECT json_agg(json_build_object('name', g.name, 'email', g.email) ORDER BY g.position)

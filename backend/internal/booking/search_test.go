@@ -73,3 +73,30 @@ func testSearch(t *testing.T) {
 		}
 	}
 }
+
+// A brief list leaves out a booking's notes and answers, and only them.
+func TestABriefListLeavesOutNotesAndAnswers(t *testing.T) {
+	svc, pool, _ := newService(t)
+	b, _, err := book(svc, "2026-11-23T10:00:00+01:00")
+	if err != nil {
+		t.Fatal(err)
+	}
+	dbtest.AsOwner(t, pool, `UPDATE bookings SET notes = 'Bring the forms', answers = '{"goal": ["rest"]}' WHERE id = '`+b.ID+`'`)
+	for _, tt := range []struct {
+		brief               bool
+		wantNotes, wantGoal string
+	}{{false, "Bring the forms", "rest"}, {true, "", ""}} {
+		list, _, err := svc.List(context.Background(), booking.ListQuery{Brief: tt.brief})
+		if err != nil || len(list) != 1 {
+			t.Fatalf("brief %v: %d bookings, %v", tt.brief, len(list), err)
+		}
+		r := list[0]
+		goal := ""
+		if g := r.Answers["goal"]; len(g) > 0 {
+			goal = g[0]
+		}
+		if r.Customer.Notes != tt.wantNotes || goal != tt.wantGoal || r.ID != b.ID || r.Customer.Email != "ada@example.com" || r.CalendarName == "" {
+			t.Errorf("brief %v: notes %q, goal %q, %+v; want notes %q, goal %q and the rest", tt.brief, r.Customer.Notes, goal, r, tt.wantNotes, tt.wantGoal)
+		}
+	}
+}

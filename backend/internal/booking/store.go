@@ -385,7 +385,10 @@ func (store) booking(ctx context.Context, q db.Querier, id, tail string) (*Booki
 	var calendarID, staffID int64
 	var dob pgtype.Date
 	var guests []byte
-	err := q.QueryRow(ctx, `
+	// The booking and its calendar go in one round trip: the calendar is
+	// read by the booking's calendar_id, which never changes.
+	batch := &pgx.Batch{}
+	batch.Queue(`
 		SELECT b.id, b.status, b.starts_at, b.ends_at, b.booker_time_zone, b.locale, b.first_name,
 		       b.last_name, b.email, b.phone, b.date_of_birth, b.location, b.notes, b.consent,
 		       b.terms_accepted, b.cancellation_reason, b.previous_starts_at, b.sequence, b.created_at,
@@ -394,18 +397,32 @@ func (store) booking(ctx context.Context, q db.Querier, id, tail string) (*Booki
 		       b.paid_cents, b.refunded_cents, b.hold_until, b.refund_due_cents, b.refund_rest, coalesce(b.attendance, ''),
 		       coalesce((SELECT json_agg(json_build_object('name', g.name, 'email', g.email) ORDER BY g.position)
 		                 FROM booking_guests g WHERE g.booking_id = b.id AND g.location_id = b.location_id), '[]')
-		FROM bookings b WHERE b.id = $1 AND b.location_id = $2`+tail, id, db.ThisBusiness).
-		Scan(&b.ID, &b.Status, &b.Start, &b.End, &b.TimeZone, &b.Locale, &b.Contact.FirstName,
+		FROM bookings b WHERE b.id = $1 AND b.location_id = $2`+tail, id, db.ThisBusiness).QueryRow(func(row pgx.Row) error {
+		err := row.Scan(&b.ID, &b.Status, &b.Start, &b.End, &b.TimeZone, &b.Locale, &b.Contact.FirstName,
 			&b.Contact.LastName, &b.Contact.Email, &b.Contact.Phone, &dob, &b.Contact.Location,
 			&b.Contact.Notes, &b.Contact.Consent, &b.TermsAccepted, &b.CancellationReason,
 			&b.PreviousStart, &b.Sequence, &b.CreatedAt, &calendarID, &staffID, &b.Seats, &b.Assignment,
 			&b.CancelledBy, &b.SeriesID, &b.ForGuest, &b.Answers, &b.FormVersion, &b.Money.State, &b.Money.Currency,
 			&b.Money.Total, &b.Money.PayNow, &b.Money.Paid, &b.Money.Refunded, &b.Money.HoldUntil, &b.Money.RefundDue, &b.Money.RefundRest, &b.Attendance, &guests)
-	if errors.Is(err, pgx.ErrNoRows) {
-		return nil, ErrBookingNotFound
-	}
-	if err != nil {
-		return nil, fmt.Errorf("booking: unable to fetch booking %q: %w", id, err)
+		if errors.Is(err, pgx.ErrNoRows) {
+			return ErrBookingNotFound
+		}
+		if err != nil {
+			return fmt.Errorf("booking: unable to fetch booking %q: %w", id, err)
+		}
+		return nil
+	})
+	batch.Queue(`SELECT `+calendarColumns+`
+		FROM calendars c JOIN locations l ON l.id = c.location_id
+		WHERE c.id = (SELECT calendar_id FROM bookings WHERE id = $1 AND location_id = $2) AND c.location_id = $2`, id, db.ThisBusiness).
+		QueryRow(func(row pgx.Row) (err error) {
+			if b.Calendar, err = scanCalendar(row); err != nil {
+				return fmt.Errorf("booking: unable to fetch the calendar of booking %q: %w", id, err)
+			}
+			return nil
+		})
+	if err := db.SendReads(ctx, q, batch); err != nil {
+		return nil, err
 	}
 	if dob.Valid {
 		b.Contact.DateOfBirth = dob.Time.Format("2006-01-02")
@@ -413,9 +430,7 @@ func (store) booking(ctx context.Context, q db.Querier, id, tail string) (*Booki
 	if err := json.Unmarshal(guests, &b.Guests); err != nil {
 		return nil, fmt.Errorf("booking: guests of %q: %w", id, err)
 	}
-	if b.Calendar, err = (store{}).calendarByID(ctx, q, calendarID); err != nil {
-		return nil, err
-	}
+	var err error
 	if b.Staff = b.Calendar.StaffByID(staffID); b.Staff == nil {
 		if b.Staff, err = (store{}).staffByID(ctx, q, staffID); err != nil {
 			return nil, err

@@ -324,9 +324,10 @@ func WorkAsApp(cfg *pgxpool.Config) {
 
 // SendReads sends b's statements in one round trip behind one setting of
 // ctx's business (and of its plan cache mode: WithGenericPlan,
-// WithCustomPlan), in one implicit transaction, so on one snapshot, and
-// runs each one's callback (pgx.QueuedQuery's Query, QueryRow or Exec) in
-// order. It returns the first error, of a statement or a callback; the
+// WithCustomPlan), in one implicit transaction (each statement still on
+// a snapshot of its own, as PostgreSQL's default isolation takes), and
+// runs each one's callback (pgx.QueuedQuery's Query, QueryRow or Exec)
+// in order. It returns the first error, of a statement or a callback; the
 // callbacks after a failed one are not run. Reads that do not depend on
 // each other go this way: a statement sent alone costs PostgreSQL its
 // own round trip and transaction, more than most of a page's statements

@@ -115,7 +115,7 @@ func TestRowSecurityHoldsEveryStatementToItsBusiness(t *testing.T) {
 	}
 }
 
-// Reads sent together run in order on one snapshot, each bound to the
+// Reads sent together run in order, each bound to the
 // business; the first failure is the answer and stops the callbacks
 // after it, and the setting is not left on the connection.
 func TestReadsSentTogetherStopAtTheFirstFailure(t *testing.T) {

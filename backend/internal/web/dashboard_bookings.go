@@ -90,7 +90,9 @@ func (d dashboardFeature) bookingsPage(ctx context.Context, req *pages.Request, 
 	if _, _, err := cursor.Decode(after); err != nil {
 		after = "" // a cursor this server did not write: the list from its start
 	}
-	list, next, err := v.bookings(ctx, tabQuery(tab, filters, zone, now, after))
+	q := tabQuery(tab, filters, zone, now, after)
+	q.Brief = true // a row shows neither answers nor notes
+	list, next, err := v.bookings(ctx, q)
 	if err != nil {
 		return nil, err
 	}

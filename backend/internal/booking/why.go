@@ -137,104 +137,111 @@ func (s *Service) personReasons(ctx context.Context, cal *Calendar, st *Staff, s
 			}
 		}
 	}
+	// What is in the way is read in one round trip: the bookings, the
+	// person's own events and, under a daily limit, the day's count.
 	blocked := availability.Blocked(start, availability.Rules{Duration: cal.Duration, BufferBefore: cal.BufferBefore, BufferAfter: cal.BufferAfter})
-	inWay, err := s.bookingsInTheWay(ctx, cal, st, start, blocked)
-	if err != nil {
+	b := &pgx.Batch{}
+	var inWay, events []WhyReason
+	s.queueBookingsInTheWay(b, cal, st, start, blocked, &inWay)
+	queueOwnEventsInTheWay(b, st, blocked, &events)
+	n := 0
+	if cal.MaxPerStaffPerDay > 0 {
+		from, to := availability.DayRange(day, day, as.Zone)
+		b.Queue(`SELECT count(DISTINCT coalesce(session, id)) FROM bookings
+			WHERE location_id = $1 AND staff_id = $2 AND status <> 'cancelled' AND starts_at >= $3 AND starts_at < $4`,
+			db.ThisBusiness, st.ID, from, to).QueryRow(func(row pgx.Row) error {
+			if err := row.Scan(&n); err != nil {
+				return fmt.Errorf("booking: unable to count a day's bookings: %w", err)
+			}
+			return nil
+		})
+	}
+	if err := s.pool.SendReads(ctx, b); err != nil {
 		return nil, err
 	}
 	out = append(out, inWay...)
-	events, err := s.ownEventsInTheWay(ctx, st, blocked)
-	if err != nil {
-		return nil, err
-	}
 	out = append(out, events...)
-	if cal.MaxPerStaffPerDay > 0 {
-		from, to := availability.DayRange(day, day, as.Zone)
-		var n int
-		if err := s.pool.QueryRow(ctx, `SELECT count(DISTINCT coalesce(session, id)) FROM bookings
-			WHERE location_id = $1 AND staff_id = $2 AND status <> 'cancelled' AND starts_at >= $3 AND starts_at < $4`,
-			db.ThisBusiness, st.ID, from, to).Scan(&n); err != nil {
-			return nil, fmt.Errorf("booking: unable to count a day's bookings: %w", err)
-		}
-		if n >= cal.MaxPerStaffPerDay {
-			out = append(out, WhyReason{Code: WhyDailyLimit, Limit: cal.MaxPerStaffPerDay})
-		}
+	if cal.MaxPerStaffPerDay > 0 && n >= cal.MaxPerStaffPerDay {
+		out = append(out, WhyReason{Code: WhyDailyLimit, Limit: cal.MaxPerStaffPerDay})
 	}
 	return out, nil
 }
 
-// bookingsInTheWay are st's bookings whose blocked time meets blocked:
-// the booking itself over the appointment (booked, or held for a
-// payment), or only a buffer. A class's own slot at start is a place to
-// share, in the way only when full.
-func (s *Service) bookingsInTheWay(ctx context.Context, cal *Calendar, st *Staff, start time.Time, blocked availability.Interval) ([]WhyReason, error) {
-	rows, err := s.pool.Query(ctx, `
-		SELECT coalesce(b.holds_for, b.id), b.status, b.starts_at, b.ends_at, b.first_name || ' ' || b.last_name, c.name,
-		       b.calendar_id, b.seats
-		FROM bookings b JOIN calendars c ON c.id = b.calendar_id AND c.location_id = b.location_id
-		WHERE b.location_id = $1 AND b.staff_id = $2 AND b.status <> 'cancelled'
-		  AND b.starts_at > $5 AND b.starts_at < $6 AND b.blocked && tstzrange($3, $4) -- startsNear's bounds
-		ORDER BY b.starts_at, b.id`, db.ThisBusiness, st.ID, blocked.Start, blocked.End,
-		blocked.Start.Add(-blockedAfterStart), blocked.End.Add(blockedBeforeStart))
-	if err != nil {
-		return nil, fmt.Errorf("booking: unable to read the bookings in the way: %w", err)
-	}
+// queueBookingsInTheWay queues the reading of st's bookings whose
+// blocked time meets blocked (into, once b is sent): the booking itself
+// over the appointment (booked, or held for a payment), or only a
+// buffer. A class's own slot at start is a place to share, in the way
+// only when full.
+func (s *Service) queueBookingsInTheWay(b *pgx.Batch, cal *Calendar, st *Staff, start time.Time, blocked availability.Interval, into *[]WhyReason) {
 	type row struct {
 		b        WhyBooking
 		status   string
 		calendar int64
 		seats    int
 	}
-	list, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (row, error) {
-		var x row
-		err := r.Scan(&x.b.ID, &x.status, &x.b.Start, &x.b.End, &x.b.Name, &x.b.Calendar, &x.calendar, &x.seats)
-		return x, err
-	})
-	if err != nil {
-		return nil, fmt.Errorf("booking: unable to read the bookings in the way: %w", err)
-	}
-	var out []WhyReason
-	taken := 0
-	end := start.Add(cal.Duration)
-	for _, x := range list {
-		if cal.Class() && x.calendar == cal.ID && x.b.Start.Equal(start) {
-			taken += x.seats
-			continue
+	b.Queue(`
+		SELECT coalesce(b.holds_for, b.id), b.status, b.starts_at, b.ends_at, b.first_name || ' ' || b.last_name, c.name,
+		       b.calendar_id, b.seats
+		FROM bookings b JOIN calendars c ON c.id = b.calendar_id AND c.location_id = b.location_id
+		WHERE b.location_id = $1 AND b.staff_id = $2 AND b.status <> 'cancelled'
+		  AND b.starts_at > $5 AND b.starts_at < $6 AND b.blocked && tstzrange($3, $4) -- startsNear's bounds
+		ORDER BY b.starts_at, b.id`, db.ThisBusiness, st.ID, blocked.Start, blocked.End,
+		blocked.Start.Add(-blockedAfterStart), blocked.End.Add(blockedBeforeStart)).Query(func(rows pgx.Rows) error {
+		list, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (row, error) {
+			var x row
+			err := r.Scan(&x.b.ID, &x.status, &x.b.Start, &x.b.End, &x.b.Name, &x.b.Calendar, &x.calendar, &x.seats)
+			return x, err
+		})
+		if err != nil {
+			return fmt.Errorf("booking: unable to read the bookings in the way: %w", err)
 		}
-		b := x.b
-		code := WhyBuffer
-		if x.b.Start.Before(end) && start.Before(x.b.End) {
-			code = WhyBooked
-			if x.status == StatusPending {
-				code = WhyHeld
+		var out []WhyReason
+		taken := 0
+		end := start.Add(cal.Duration)
+		for _, x := range list {
+			if cal.Class() && x.calendar == cal.ID && x.b.Start.Equal(start) {
+				taken += x.seats
+				continue
 			}
+			b := x.b
+			code := WhyBuffer
+			if x.b.Start.Before(end) && start.Before(x.b.End) {
+				code = WhyBooked
+				if x.status == StatusPending {
+					code = WhyHeld
+				}
+			}
+			out = append(out, WhyReason{Code: code, Booking: &b})
 		}
-		out = append(out, WhyReason{Code: code, Booking: &b})
-	}
-	if cal.Class() && taken >= cal.Seats {
-		out = append(out, WhyReason{Code: WhySeats, Limit: cal.Seats})
-	}
-	return out, nil
+		if cal.Class() && taken >= cal.Seats {
+			out = append(out, WhyReason{Code: WhySeats, Limit: cal.Seats})
+		}
+		*into = out
+		return nil
+	})
 }
 
-// ownEventsInTheWay are the events of st's own calendars that meet
-// blocked, with their calendar's name.
-func (s *Service) ownEventsInTheWay(ctx context.Context, st *Staff, blocked availability.Interval) ([]WhyReason, error) {
-	rows, err := s.pool.Query(ctx, `
+// queueOwnEventsInTheWay queues the reading of the events of st's own
+// calendars that meet blocked, with their calendar's name (into, once b
+// is sent).
+func queueOwnEventsInTheWay(b *pgx.Batch, st *Staff, blocked availability.Interval, into *[]WhyReason) {
+	b.Queue(`
 		SELECT coalesce(nullif(cc.name, ''), sb.calendar_url), lower(sb.span), upper(sb.span)
 		FROM staff_busy sb JOIN connection_calendars cc
 		  ON cc.connection_id = sb.connection_id AND cc.url = sb.calendar_url AND cc.location_id = sb.location_id
 		WHERE sb.location_id = $1 AND sb.staff_id = $2 AND sb.span && tstzrange($3, $4)
-		ORDER BY lower(sb.span) LIMIT 20`, db.ThisBusiness, st.ID, blocked.Start, blocked.End)
-	if err != nil {
-		return nil, fmt.Errorf("booking: unable to read the events in the way: %w", err)
-	}
-	return pgx.CollectRows(rows, func(r pgx.CollectableRow) (WhyReason, error) {
-		var w WhyReason
-		var ev availability.Interval
-		err := r.Scan(&w.Calendar, &ev.Start, &ev.End)
-		w.Code, w.Event, w.Calendar = WhyOwnCalendar, &ev, calendarNameOf(w.Calendar)
-		return w, err
+		ORDER BY lower(sb.span) LIMIT 20`, db.ThisBusiness, st.ID, blocked.Start, blocked.End).Query(func(rows pgx.Rows) (err error) {
+		*into, err = pgx.CollectRows(rows, func(r pgx.CollectableRow) (WhyReason, error) {
+			var w WhyReason
+			var ev availability.Interval
+			err := r.Scan(&w.Calendar, &ev.Start, &ev.End)
+			w.Code, w.Event, w.Calendar = WhyOwnCalendar, &ev, calendarNameOf(w.Calendar)
+			return w, err
+		})
+		if err != nil {
+			return fmt.Errorf("booking: unable to read the events in the way: %w", err)
+		}
+		return nil
 	})
 }
 

@@ -112,6 +112,17 @@ func (v *viewer) booking(ctx context.Context, id string) (*booking.Booking, erro
 	return b, nil
 }
 
+// mayOpen tells whether the viewer may open booking id, one of the
+// business's: anyone's for an owner or the front desk, without reading
+// it again; a staff member's own, read.
+func (v *viewer) mayOpen(ctx context.Context, id string) bool {
+	if v.ownOnly() == 0 {
+		return true
+	}
+	_, err := v.booking(ctx, id)
+	return err == nil
+}
+
 // movable is a booking the viewer may move: one they may see, and for a
 // staff member, of a visit only when every service of it is theirs (a
 // visit moves whole).

@@ -120,7 +120,7 @@ func (d dashboardFeature) whyReasonOf(ctx context.Context, v *viewer, r booking.
 	}
 	if b := r.Booking; b != nil {
 		out.From, out.To = b.Start.UTC().Format(time.RFC3339), b.End.UTC().Format(time.RFC3339)
-		if _, err := v.booking(ctx, b.ID); err == nil { // named only to who may open it
+		if v.mayOpen(ctx, b.ID) { // named only to who may open it
 			out.Booking, out.Name, out.Calendar = b.ID, b.Name, b.Calendar
 		}
 	}

@@ -333,12 +333,8 @@ func WorkAsApp(cfg *pgxpool.Config) {
 // own round trip and transaction, more than most of a page's statements
 // cost to run.
 func (p *Pool) SendReads(ctx context.Context, b *pgx.Batch) error {
-	for _, q := range b.QueuedQueries {
-		args, err := p.bind(ctx, q.Arguments)
-		if err != nil {
-			return err
-		}
-		q.Arguments = args
+	if err := bindBatch(ctx, b, p.bind); err != nil {
+		return err
 	}
 	statement, business := scope(ctx)
 	var setting *pgx.QueuedQuery
@@ -360,14 +356,23 @@ func (p *Pool) SendReads(ctx context.Context, b *pgx.Batch) error {
 // SendReads sends b's statements on the transaction in one round trip,
 // as Pool.SendReads does.
 func (t *tx) SendReads(ctx context.Context, b *pgx.Batch) error {
+	if err := bindBatch(ctx, b, t.bind); err != nil {
+		return err
+	}
+	return t.Tx.SendBatch(ctx, b).Close()
+}
+
+// bindBatch resolves ThisBusiness in the arguments of each of b's
+// statements.
+func bindBatch(ctx context.Context, b *pgx.Batch, bind func(context.Context, []any) ([]any, error)) error {
 	for _, q := range b.QueuedQueries {
-		args, err := t.bind(ctx, q.Arguments)
+		args, err := bind(ctx, q.Arguments)
 		if err != nil {
 			return err
 		}
 		q.Arguments = args
 	}
-	return t.Tx.SendBatch(ctx, b).Close()
+	return nil
 }
 
 // SendReads sends b's statements on q in one round trip: a Pool's or a

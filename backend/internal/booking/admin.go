@@ -190,6 +190,51 @@ var broadSearch = 300 // a variable for the tests of broad searches
 // ("" at the end). The cursor is the last row's (start, id), so a page
 // never repeats or skips a row however the list changes in between.
 func (s *Service) List(ctx context.Context, q ListQuery) ([]Record, string, error) {
+	b := &pgx.Batch{}
+	var page ListPage
+	plan, err := s.queueList(ctx, b, q, &page)
+	if err != nil || len(b.QueuedQueries) == 0 {
+		return page.Bookings, page.Next, err
+	}
+	if err := s.pool.SendReads(plan(ctx), b); err != nil {
+		return nil, "", fmt.Errorf("booking: unable to list bookings: %w", err)
+	}
+	return page.Bookings, page.Next, nil
+}
+
+// ListPage is a page of a list: its bookings, and the cursor of the next
+// page ("" at the end).
+type ListPage struct {
+	Bookings []Record
+	Next     string
+}
+
+// QueueList queues the reading of q's page (into, once b is sent with
+// SendReads), for a page that reads it with others. What the list must
+// know first (a person named by slug) is read now. A search, planned
+// for its words, is listed by List alone.
+func (s *Service) QueueList(ctx context.Context, b *pgx.Batch, q ListQuery, into *ListPage) error {
+	if q.Search != "" {
+		return errors.New("booking: a search is listed alone")
+	}
+	_, err := s.queueList(ctx, b, q, into)
+	return err
+}
+
+// SendReads sends the reads b holds (QueueList, QueueBusyEvents, …) in
+// one round trip, each in the plan PostgreSQL made for it once: they are
+// written for that.
+func (s *Service) SendReads(ctx context.Context, b *pgx.Batch) error {
+	if err := s.pool.SendReads(db.WithGenericPlan(ctx), b); err != nil {
+		return fmt.Errorf("booking: unable to read bookings and busy times: %w", err)
+	}
+	return nil
+}
+
+// queueList queues q's page into page, and returns how the batch is to
+// be planned; a list known to be empty queues nothing.
+func (s *Service) queueList(ctx context.Context, batch *pgx.Batch, q ListQuery, page *ListPage) (func(context.Context) context.Context, error) {
+	page.Bookings, page.Next = []Record{}, ""
 	// The business named, not left to row security alone: its bookings in
 	// start order are one range of bookings_business_start.
 	args := db.Args{}
@@ -204,7 +249,7 @@ func (s *Service) List(ctx context.Context, q ListQuery) ([]Record, string, erro
 	}
 	after, err := cursor.After(q.Cursor, "b.starts_at", "b.id", order, arg)
 	if err != nil {
-		return nil, "", err
+		return nil, err
 	}
 	if q.Calendar != "" {
 		where = append(where, "b.calendar_id = (SELECT id FROM calendars WHERE slug = "+arg(q.Calendar)+" AND location_id = "+business+")")
@@ -218,10 +263,10 @@ func (s *Service) List(ctx context.Context, q ListQuery) ([]Record, string, erro
 		// their bookings by start (bookings_staff_starts) serve it.
 		p, err := PersonBySlug(ctx, s.pool, q.Staff)
 		if errors.Is(err, ErrPersonNotFound) {
-			return []Record{}, "", nil
+			return nil, nil
 		}
 		if err != nil {
-			return nil, "", fmt.Errorf("booking: unable to list bookings: %w", err)
+			return nil, fmt.Errorf("booking: unable to list bookings: %w", err)
 		}
 		where = append(where, "b.staff_id = "+arg(p.ID))
 	}
@@ -246,9 +291,9 @@ func (s *Service) List(ctx context.Context, q ListQuery) ([]Record, string, erro
 		words, found, broad, err := s.searchFound(ctx, words)
 		switch {
 		case err != nil:
-			return nil, "", err
+			return nil, err
 		case !broad && len(found) == 0:
-			return []Record{}, "", nil
+			return nil, nil
 		case !broad:
 			where = append(where, "b.id = ANY("+arg(found)+"::text[])")
 		default:
@@ -278,7 +323,7 @@ func (s *Service) List(ctx context.Context, q ListQuery) ([]Record, string, erro
 	if q.Brief {
 		answers, notes = "'{}'::jsonb", "''"
 	}
-	rows, err := s.pool.Query(plan(ctx), `
+	batch.Queue(`
 		SELECT b.id, b.status, c.slug, c.name, st.slug, st.name, b.starts_at, b.ends_at, b.booker_time_zone, b.locale,
 		       b.first_name, b.last_name, b.email, b.phone, coalesce(to_char(b.date_of_birth, 'YYYY-MM-DD'), ''), b.location,
 		       `+notes+`, b.consent, b.seats, coalesce(b.series_id, ''), `+answers+`, b.previous_starts_at, b.cancelled_by,
@@ -289,16 +334,15 @@ func (s *Service) List(ctx context.Context, q ListQuery) ([]Record, string, erro
 		FROM (SELECT * FROM bookings b WHERE `+strings.Join(where, " AND ")+` ORDER BY `+by+` LIMIT `+strconv.Itoa(limit+1)+`) b
 		JOIN calendars c ON c.id = b.calendar_id AND c.location_id = b.location_id
 		JOIN staff st ON st.id = b.staff_id AND st.location_id = b.location_id
-		ORDER BY `+by, args...)
-	if err != nil {
-		return nil, "", fmt.Errorf("booking: unable to list bookings: %w", err)
-	}
-	list, err := pgx.CollectRows(rows, scanRecord)
-	if err != nil {
-		return nil, "", fmt.Errorf("booking: unable to list bookings: %w", err)
-	}
-	list, next := cursor.Page(list, limit, func(r Record) (time.Time, string) { return r.Start, r.ID })
-	return list, next, nil
+		ORDER BY `+by, args...).Query(func(rows pgx.Rows) error {
+		list, err := pgx.CollectRows(rows, scanRecord)
+		if err != nil {
+			return err
+		}
+		page.Bookings, page.Next = cursor.Page(list, limit, func(r Record) (time.Time, string) { return r.Start, r.ID })
+		return nil
+	})
+	return plan, nil
 }
 
 // statusIn is the condition of a list of statuses: written into the

@@ -67,6 +67,7 @@ func (s *Service) QueueBusiness(b *pgx.Batch, into **Location) {
 
 // Choice is a calendar or staff member to filter a list by.
 type Choice struct {
+	ID   int64  `json:"-"`
 	Slug string `json:"slug"`
 	Name string `json:"name"`
 }
@@ -86,15 +87,15 @@ func (s *Service) Choices(ctx context.Context) (calendars, staff []Choice, err e
 // sent).
 func (s *Service) QueueChoices(b *pgx.Batch, calendars, staff *[]Choice) {
 	b.Queue(`
-		SELECT true, slug, name, lower(name) FROM calendars WHERE location_id = $1
+		SELECT true, id, slug, name, lower(name) FROM calendars WHERE location_id = $1
 		UNION ALL
-		SELECT false, slug, name, lower(name) FROM staff WHERE location_id = $1
-		ORDER BY 1 DESC, 4, 2`, db.ThisBusiness).Query(func(rows pgx.Rows) error {
+		SELECT false, id, slug, name, lower(name) FROM staff WHERE location_id = $1
+		ORDER BY 1 DESC, 5, 3`, db.ThisBusiness).Query(func(rows pgx.Rows) error {
 		cals, people := []Choice{}, []Choice{}
 		var calendar bool
 		var c Choice
 		var key string
-		_, err := pgx.ForEachRow(rows, []any{&calendar, &c.Slug, &c.Name, &key}, func() error {
+		_, err := pgx.ForEachRow(rows, []any{&calendar, &c.ID, &c.Slug, &c.Name, &key}, func() error {
 			if calendar {
 				cals = append(cals, c)
 			} else {
@@ -168,24 +169,24 @@ type BusyEvent struct {
 // maxBusyEvents bounds the events one person's range shows.
 const maxBusyEvents = 500
 
-// BusyEvents are the events of staffID's own calendars overlapping
-// [from, to), in start order, named by their calendar (its server's
-// name when it has none).
-func (s *Service) BusyEvents(ctx context.Context, staffID int64, from, to time.Time) ([]BusyEvent, error) {
-	rows, err := s.pool.Query(ctx, `
+// QueueBusyEvents queues the reading of the events of staffID's own
+// calendars overlapping [from, to), in start order, named by their
+// calendar (its server's name when it has none), into into once b is
+// sent (SendReads).
+func (s *Service) QueueBusyEvents(b *pgx.Batch, staffID int64, from, to time.Time, into *[]BusyEvent) {
+	b.Queue(`
 		SELECT coalesce(nullif(cc.name, ''), sb.calendar_url), lower(sb.span), upper(sb.span)
 		FROM staff_busy sb JOIN connection_calendars cc
 		  ON cc.connection_id = sb.connection_id AND cc.url = sb.calendar_url AND cc.location_id = sb.location_id
 		WHERE sb.location_id = $1 AND sb.staff_id = $2 AND sb.span && tstzrange($3, $4)
-		ORDER BY lower(sb.span) LIMIT `+strconv.Itoa(maxBusyEvents), db.ThisBusiness, staffID, from, to)
-	if err != nil {
-		return nil, fmt.Errorf("booking: unable to read a person's events: %w", err)
-	}
-	return pgx.CollectRows(rows, func(r pgx.CollectableRow) (BusyEvent, error) {
-		var e BusyEvent
-		err := r.Scan(&e.Calendar, &e.Start, &e.End)
-		e.Calendar = calendarNameOf(e.Calendar)
-		return e, err
+		ORDER BY lower(sb.span) LIMIT `+strconv.Itoa(maxBusyEvents), db.ThisBusiness, staffID, from, to).Query(func(rows pgx.Rows) (err error) {
+		*into, err = pgx.CollectRows(rows, func(r pgx.CollectableRow) (BusyEvent, error) {
+			var e BusyEvent
+			err := r.Scan(&e.Calendar, &e.Start, &e.End)
+			e.Calendar = calendarNameOf(e.Calendar)
+			return e, err
+		})
+		return err
 	})
 }
 

@@ -99,6 +99,15 @@ func (v *viewer) bookings(ctx context.Context, q booking.ListQuery) ([]booking.R
 	return v.svc.List(ctx, q)
 }
 
+// queueBookings queues what bookings lists of q (into, once b is sent
+// with booking.Service.SendReads), kept as bookings keeps it.
+func (v *viewer) queueBookings(ctx context.Context, b *pgx.Batch, q booking.ListQuery, into *booking.ListPage) error {
+	if own := v.ownOnly(); own != 0 {
+		q.StaffID, q.Staff = own, ""
+	}
+	return v.svc.QueueList(ctx, b, q, into)
+}
+
 // booking is one booking the viewer may see: another staff member's is
 // not found, as another business's is not.
 func (v *viewer) booking(ctx context.Context, id string) (*booking.Booking, error) {

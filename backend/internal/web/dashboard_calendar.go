@@ -5,6 +5,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/jackc/pgx/v5"
+
 	"slotwise/backend/internal/availability"
 	"slotwise/backend/internal/booking"
 	"slotwise/backend/internal/content"
@@ -86,8 +88,21 @@ func (d dashboardFeature) calendarPage(ctx context.Context, req *pages.Request, 
 			items[list[i].Slug] = &list[i]
 		}
 	}
-	for _, p := range shown {
-		col, err := d.calendarColumn(ctx, v, p.Slug, items[p.Slug], from, to, first, last, zone, data.Book)
+	// Every column's bookings and own events are read in one round trip.
+	cols := make([]calendarColumn, len(shown))
+	reads := &pgx.Batch{}
+	for i, p := range shown {
+		cols[i] = calendarColumn{person: p, query: calendarQuery(p.ID, from, to)}
+		if err := v.queueBookings(ctx, reads, cols[i].query, &cols[i].booked); err != nil {
+			return nil, err
+		}
+		d.svc.QueueBusyEvents(reads, p.ID, from, to, &cols[i].events)
+	}
+	if err := d.svc.SendReads(ctx, reads); err != nil {
+		return nil, err
+	}
+	for _, c := range cols {
+		col, err := d.column(ctx, v, c, items[c.person.Slug], from, to, first, last, zone, data.Book)
 		if err != nil {
 			return nil, err
 		}
@@ -96,14 +111,27 @@ func (d dashboardFeature) calendarPage(ctx context.Context, req *pages.Request, 
 	return &pages.Result{Title: req.T("admin.calendar.title"), Data: data, Parts: screenTexts("calendar")}, nil
 }
 
-// calendarColumn is one person's range: hours, bookings, own events, and
-// the chosen service's free times when they take it.
-func (d dashboardFeature) calendarColumn(ctx context.Context, v *viewer, slug string, st *content.Staff, from, to time.Time, first, last availability.Date, zone *time.Location, book string) (AdminCalendarColumn, error) {
-	person, err := v.staffMember(ctx, slug)
-	if err != nil {
-		return AdminCalendarColumn{}, err
-	}
-	col := AdminCalendarColumn{Slug: slug, Name: person.Name, Hours: []AdminSpan{}, Bookings: []AdminBookingRow{}, Busy: []AdminBusy{}, Free: []string{}}
+// calendarColumn is what a column's person has in its range: their
+// bookings' first page and their own events, read with the others'.
+type calendarColumn struct {
+	person booking.Choice
+	query  booking.ListQuery
+	booked booking.ListPage
+	events []booking.BusyEvent
+}
+
+// calendarQuery lists a person's bookings that take their time over
+// [from, to).
+func calendarQuery(staffID int64, from, to time.Time) booking.ListQuery {
+	return booking.ListQuery{StaffID: staffID, From: from, To: to, Limit: 100, Brief: true, // the viewer keeps a staff member to their own
+		Status: strings.Join([]string{booking.StatusRequested, booking.StatusScheduled, booking.StatusRescheduled, booking.StatusPending}, ",")}
+}
+
+// column is one person's range: hours, bookings, own events, and the
+// chosen service's free times when they take it.
+func (d dashboardFeature) column(ctx context.Context, v *viewer, c calendarColumn, st *content.Staff, from, to time.Time, first, last availability.Date, zone *time.Location, book string) (AdminCalendarColumn, error) {
+	person := c.person
+	col := AdminCalendarColumn{Slug: person.Slug, Name: person.Name, Hours: []AdminSpan{}, Bookings: []AdminBookingRow{}, Busy: []AdminBusy{}, Free: []string{}}
 	if st != nil {
 		// The person's own dates around the range: their zone may differ.
 		working, err := booking.WorkingTime(bookingStaff(person.ID, st), first.AddDays(-1), last.AddDays(1))
@@ -116,9 +144,8 @@ func (d dashboardFeature) calendarColumn(ctx context.Context, v *viewer, slug st
 			}
 		}
 	}
-	q := booking.ListQuery{StaffID: person.ID, From: from, To: to, Limit: 100, // the viewer keeps a staff member to their own
-		Status: strings.Join([]string{booking.StatusRequested, booking.StatusScheduled, booking.StatusRescheduled, booking.StatusPending}, ",")}
-	booked, err := allPages(calendarBookings, func(cursor string) ([]booking.Record, string, error) {
+	q := c.query
+	booked, err := pagesFrom(c.booked.Bookings, c.booked.Next, calendarBookings, func(cursor string) ([]booking.Record, string, error) {
 		q.Cursor = cursor
 		return v.bookings(ctx, q)
 	})
@@ -128,11 +155,7 @@ func (d dashboardFeature) calendarColumn(ctx context.Context, v *viewer, slug st
 	for _, r := range booked {
 		col.Bookings = append(col.Bookings, rowOf(r))
 	}
-	events, err := d.svc.BusyEvents(ctx, person.ID, from, to)
-	if err != nil {
-		return col, err
-	}
-	for _, e := range events {
+	for _, e := range c.events {
 		col.Busy = append(col.Busy, AdminBusy{Calendar: e.Calendar, Start: e.Start.UTC().Format(time.RFC3339), End: e.End.UTC().Format(time.RFC3339)})
 	}
 	if book != "" {

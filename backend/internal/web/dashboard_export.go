@@ -70,18 +70,22 @@ func (d dashboardFeature) export(c *gin.Context) {
 // allPages reads a list page after page, from its start, until its end
 // or at least most rows.
 func allPages[T any](most int, page func(cursor string) ([]T, string, error)) ([]T, error) {
-	var rows []T
-	cursor := ""
-	for len(rows) < most {
+	rows, next, err := page("")
+	if err != nil {
+		return nil, err
+	}
+	return pagesFrom(rows, next, most, page)
+}
+
+// pagesFrom goes on from rows, read already, to the pages after them from
+// cursor ("": there are none), until most are read.
+func pagesFrom[T any](rows []T, cursor string, most int, page func(cursor string) ([]T, string, error)) ([]T, error) {
+	for cursor != "" && len(rows) < most {
 		list, next, err := page(cursor)
 		if err != nil {
 			return nil, err
 		}
-		rows = append(rows, list...)
-		if next == "" {
-			break
-		}
-		cursor = next
+		rows, cursor = append(rows, list...), next
 	}
 	return rows, nil
 }

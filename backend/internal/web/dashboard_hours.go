@@ -274,7 +274,7 @@ func (v *viewer) staffMembers(ctx context.Context) ([]booking.Choice, error) {
 		if err != nil {
 			return nil, err
 		}
-		return []booking.Choice{{Slug: p.Slug, Name: p.Name}}, nil
+		return []booking.Choice{{ID: p.ID, Slug: p.Slug, Name: p.Name}}, nil
 	}
 	return nil, nil
 }

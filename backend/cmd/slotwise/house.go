@@ -26,6 +26,7 @@ import (
 	"slotwise/backend/internal/payments"
 	"slotwise/backend/internal/people"
 	"slotwise/backend/internal/reminders"
+	"slotwise/backend/internal/shop"
 	"slotwise/backend/internal/sites"
 	"slotwise/backend/internal/web"
 	"slotwise/backend/internal/web/pages"
@@ -106,6 +107,10 @@ func furnish(ctx context.Context, a *app, now clock.Func, meters *metrics.Metric
 	formsSvc := forms.NewService(a.pool, keys, a.cfg.RedirectOrigins, a.log, now)
 	paySvc := payments.NewService(a.pool, bookings, publicURL(a.cfg), a.log, providers...).WithOrigins(origins).
 		WithAccounts(sealed, payments.APIs{Stripe: a.cfg.Stripe.APIURL, Razorpay: a.cfg.Razorpay.APIURL, PayPal: a.cfg.PayPal.APIURL})
+	// The shop and the payments know each other: an order's payment is
+	// recorded by the shop, and a checkout is closed by the payments.
+	shopSvc := shop.NewService(a.pool, a.log, shop.Options{Clock: now, AfterCommit: cache.SeeOwnChanges}).WithPayments(paySvc)
+	paySvc.WithOrders(shopSvc)
 	siteStore := sites.NewStore(a.pool).At(now)
 	contentSvc := content.NewService(a.pool, a.cfg.RedirectOrigins, now, cache.SeeOwnChanges)
 	hooks := webhooks.NewStore(a.pool, a.cfg.AllowPrivateNetworks)
@@ -131,6 +136,7 @@ func furnish(ctx context.Context, a *app, now clock.Func, meters *metrics.Metric
 			FrameAncestors: a.cfg.FrameAncestors, TrustedProxies: a.cfg.TrustedProxies, MetricsToken: a.cfg.MetricsToken},
 		Metrics: meters, Limits: limiter, Logger: a.log, Renderer: renderer, DB: a.pool, Assets: assets, Cache: cache,
 		Features: []web.Feature{web.Sites(siteStore), web.Booking(bookings), web.Forms(formsSvc), web.Payments(paySvc),
+			web.Shop(shopSvc, paySvc, siteStore),
 			web.Admin(web.AdminDeps{Pool: a.pool, Bookings: bookings, Forms: formsSvc, Webhooks: hooks, Payments: paySvc, Calendars: calendars,
 				Content: contentSvc, People: team}),
 			web.Dashboard(web.DashboardDeps{People: team, Bookings: bookings, Pool: a.pool, Content: contentSvc, Calendars: calendars, Forms: formsSvc,
@@ -147,6 +153,7 @@ func furnish(ctx context.Context, a *app, now clock.Func, meters *metrics.Metric
 		calendars,
 		&reminders.Worker{Pool: a.pool, Bookings: bookings, Mailer: bookingMails, Now: bookings.Now, Logger: a.log, Observe: meters.Reminder},
 		payments.Holds{Service: paySvc, Every: holdSweep},
+		shop.Holds{Service: shopSvc, Every: holdSweep},
 		background.Func("hosts", func(ctx context.Context) error { businesses.Watch(ctx, a.pool, a.log); return nil }),
 		purges(a, bookings, limiter, team),
 		planLeftovers(a, now),

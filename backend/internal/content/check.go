@@ -19,6 +19,7 @@ import (
 	"slotwise/backend/internal/fieldcheck"
 	"slotwise/backend/internal/forms"
 	"slotwise/backend/internal/route"
+	"slotwise/backend/internal/shop"
 	"slotwise/backend/internal/sites"
 	"slotwise/backend/internal/strictjson"
 	"slotwise/locales"
@@ -39,6 +40,7 @@ var (
 	mediaSyntax    = regexp.MustCompile(`^[a-z0-9][a-z0-9._-]{0,119}\.(svg|png|jpg|jpeg|webp|avif)$`)
 	colorSyntax    = regexp.MustCompile(`^#[0-9a-fA-F]{6}$`)
 	currencySyntax = regexp.MustCompile(`^[A-Z]{3}$`)
+	variantSyntax  = regexp.MustCompile(`^[a-z0-9][a-z0-9-]{0,59}$`)
 	countrySyntax  = regexp.MustCompile(`^([A-Z]{2})?$`)
 	phoneSyntax    = regexp.MustCompile(`^\+?[0-9][0-9 ()./-]{3,28}[0-9]$`)
 	spanSyntax     = regexp.MustCompile(`^([01][0-9]|2[0-3]):[0-5][0-9]-(([01][0-9]|2[0-3]):[0-5][0-9]|24:00)$`)
@@ -312,6 +314,7 @@ func checkLocation(l *Location, r report, x *index) {
 	if l.PaymentProvider != "" {
 		r.oneOf("paymentProvider", l.PaymentProvider, "stripe", "razorpay", "paypal")
 	}
+	checkShop(&l.Shop, r)
 }
 
 func (r report) email(field, value string, required bool) {
@@ -550,6 +553,64 @@ func checkProduct(p *Product, r report, x *index) {
 		r.add("compareAtCents", "is a former price above the price, or 0")
 	}
 	r.syntax("currency", p.Currency, currencySyntax, "an ISO 4217 code such as EUR")
+	if p.TaxBasisPoints != nil {
+		r.between("taxBasisPoints", int64(*p.TaxBasisPoints), 0, 10000)
+	}
+	r.inventory("", p.Inventory)
+	if len(p.Variants) > 0 && p.Inventory != (Inventory{}) {
+		r.add("trackStock", "a product with variants counts stock per variant: move trackStock, stock and sellWhenOut into each")
+	}
+	if len(p.Variants) > 100 {
+		r.add("variants", "at most 100 variants")
+	}
+	seen := map[string]bool{}
+	for i, v := range p.Variants {
+		f := fmt.Sprintf("variants.%d.", i)
+		r.syntax(f+"id", v.ID, variantSyntax, "a slug of up to 60 characters")
+		if seen[v.ID] {
+			r.add(f+"id", "%s is listed twice", v.ID)
+		}
+		seen[v.ID] = true
+		r.text(f+"name", v.Name, true, 200)
+		r.between(f+"priceCents", v.PriceCents, 0, 1<<40)
+		r.inventory(f, v.Inventory)
+	}
+}
+
+// inventory checks a variant's stock rule.
+func (r report) inventory(prefix string, in Inventory) {
+	r.between(prefix+"stock", int64(in.Stock), 0, 1000000)
+	if in.Stock != 0 && !in.TrackStock {
+		r.add(prefix+"stock", "is counted only with trackStock: true")
+	}
+	if in.SellWhenOut && !in.TrackStock {
+		r.add(prefix+"sellWhenOut", "is about counted stock: set trackStock: true, or leave it out")
+	}
+}
+
+// checkShop checks how a business sells.
+func checkShop(s *shop.Settings, r report) {
+	r.text("shop.tax.name", s.Tax.Name, false, 40)
+	r.between("shop.tax.basisPoints", int64(s.Tax.BasisPoints), 0, 10000)
+	countries := map[string]bool{}
+	for i, sh := range s.Shipping {
+		f := fmt.Sprintf("shop.shipping.%d.", i)
+		r.text(f+"name", sh.Name, true, 100)
+		r.between(f+"priceCents", sh.Cents, 0, 1<<40)
+		r.between(f+"freeOverCents", sh.FreeOverCents, 0, 1<<40)
+		if len(sh.Countries) == 0 {
+			r.add(f+"countries", "names at least one country (ISO 3166 codes such as DE)")
+		}
+		for j, c := range sh.Countries {
+			r.syntax(fmt.Sprintf("%scountries.%d", f, j), c, countrySyntax, "an ISO 3166 code such as DE")
+			if countries[c] {
+				r.add(fmt.Sprintf("%scountries.%d", f, j), "%s has a rate already", c)
+			}
+			countries[c] = true
+		}
+	}
+	r.between("shop.pickup.readyInHours", int64(s.Pickup.ReadyInHours), 0, 24*30)
+	r.between("shop.holdMinutes", int64(s.HoldMinutes), 0, 24*60)
 }
 
 func checkCollection(c *Collection, r report, x *index) {

@@ -10,6 +10,7 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"slotwise/backend/internal/db"
+	"slotwise/backend/internal/shop"
 	"slotwise/backend/internal/sites"
 )
 
@@ -37,11 +38,11 @@ func collect[T any](ctx context.Context, q db.Querier, sql string, scan func(pgx
 func loadLocation(ctx context.Context, q db.Querier, s *Site) error {
 	locs, err := collect(ctx, q, `SELECT slug, name, time_zone, currency, default_locale, country, brand_color,
 		logo_url, email, consent_text, terms_url, coalesce(payment_provider, ''),
-		phone, address, map_url, opening_hours, contact_form, privacy_url, imprint_url, cancel_one_of_visit FROM locations WHERE id = $1`, func(r pgx.Row) (Location, error) {
+		phone, address, map_url, opening_hours, contact_form, privacy_url, imprint_url, cancel_one_of_visit, shop FROM locations WHERE id = $1`, func(r pgx.Row) (Location, error) {
 		var l Location
 		err := r.Scan(&l.Slug, &l.Name, &l.TimeZone, &l.Currency, &l.DefaultLocale, &l.Country, &l.BrandColor,
 			&l.LogoURL, &l.Email, &l.ConsentText, &l.TermsURL, &l.PaymentProvider,
-			&l.Phone, &l.Address, &l.MapURL, &l.Hours, &l.ContactForm, &l.PrivacyURL, &l.ImprintURL, &l.CancelOneOfVisit)
+			&l.Phone, &l.Address, &l.MapURL, &l.Hours, &l.ContactForm, &l.PrivacyURL, &l.ImprintURL, &l.CancelOneOfVisit, &l.Shop)
 		return l, err
 	}, db.ThisBusiness)
 	s.Locations = locs
@@ -240,16 +241,26 @@ func storedImage(stored []byte) (*Image, error) {
 func loadProducts(ctx context.Context, q db.Querier, s *Site) error {
 	var err error
 	s.Products, err = collect(ctx, q, `
-		SELECT id, name, summary, description_source, images, price_cents, coalesce(compare_at_cents, 0), currency, available,
-		       status = 'published' FROM products WHERE location_id = $1 ORDER BY id`, func(r pgx.Row) (Product, error) {
+		SELECT p.id, p.name, p.summary, p.description_source, p.images, p.price_cents, coalesce(p.compare_at_cents, 0), p.currency, p.available,
+		       p.status = 'published', p.tax_basis_points,
+		       coalesce((SELECT jsonb_agg(jsonb_build_object('id', v.id, 'name', v.name, 'priceCents', v.price_cents, 'trackStock', v.track_stock,
+		                 'stock', CASE WHEN v.track_stock THEN greatest(v.on_hand, 0) ELSE 0 END, 'sellWhenOut', v.sell_when_out) ORDER BY v.position)
+		                 FROM product_variants v WHERE v.product_id = p.id AND v.location_id = p.location_id), '[]')
+		FROM products p WHERE p.location_id = $1 ORDER BY p.id`, func(r pgx.Row) (Product, error) {
 		var p Product
-		var images []byte
+		var images, variants []byte
 		if err := r.Scan(&p.ID, &p.Name, &p.Summary, &p.Description, &images, &p.PriceCents, &p.CompareAtCents, &p.Currency,
-			&p.Available, &p.Published); err != nil {
+			&p.Available, &p.Published, &p.TaxBasisPoints, &variants); err != nil {
 			return p, err
 		}
 		if err := json.Unmarshal(images, &p.Images); err != nil {
 			return p, err
+		}
+		if err := json.Unmarshal(variants, &p.Variants); err != nil {
+			return p, err
+		}
+		if len(p.Variants) == 1 && p.Variants[0].ID == shop.DefaultVariant {
+			p.Inventory, p.Variants = p.Variants[0].Inventory, nil
 		}
 		if len(p.Images) == 0 {
 			p.Images = nil

@@ -1,6 +1,10 @@
 package content
 
-import "time"
+import (
+	"time"
+
+	"slotwise/backend/internal/shop"
+)
 
 // FormatVersion is the version of the folder format this build writes and
 // reads (slotwise.yaml says which one a folder has). A folder of a later
@@ -69,6 +73,9 @@ type Location struct {
 	// booked back to back) and keep the rest; otherwise a visit is
 	// cancelled whole.
 	CancelOneOfVisit bool `yaml:"cancelOneOfVisit,omitempty" json:"cancelOneOfVisit,omitempty"`
+	// Shop is how it sells its products: tax, shipping, pick-up. Without
+	// a way to hand an order over, products are shown and not sold.
+	Shop shop.Settings `yaml:"shop,omitempty" json:"shop,omitzero"`
 }
 
 // Staff is a person who is booked, with their working week and the days
@@ -224,6 +231,31 @@ type Product struct {
 	Currency       string  `yaml:"currency" json:"currency"`
 	Available      bool    `yaml:"available" json:"available"`
 	Published      bool    `yaml:"published" json:"published"`
+	// TaxBasisPoints is the product's own tax rate in hundredths of a
+	// percent (a voucher's 0); nil: the shop's.
+	TaxBasisPoints *int `yaml:"taxBasisPoints,omitempty" json:"taxBasisPoints,omitempty"`
+	// Inventory of a product without variants (its one variant, "default").
+	Inventory `yaml:",inline"`
+	// Variants are the forms it is sold in (sizes, colours), each with
+	// its price and stock; none: the product itself.
+	Variants []Variant `yaml:"variants,omitempty" json:"variants,omitempty"`
+}
+
+// Inventory is how a variant's stock is counted. Stock is what the business
+// has when the variant is first imported or starts being counted; after
+// that, sales and the dashboard count it, and an import leaves it alone.
+type Inventory struct {
+	TrackStock  bool `yaml:"trackStock,omitempty" json:"trackStock,omitempty"`
+	Stock       int  `yaml:"stock,omitempty" json:"stock,omitempty"`
+	SellWhenOut bool `yaml:"sellWhenOut,omitempty" json:"sellWhenOut,omitempty"` // keep selling at 0 (made to order)
+}
+
+// Variant is one form of a product.
+type Variant struct {
+	ID         string `yaml:"id" json:"id"`
+	Name       string `yaml:"name" json:"name"` // "50 ml", "Large / Blue"
+	PriceCents int64  `yaml:"priceCents" json:"priceCents"`
+	Inventory  `yaml:",inline"`
 }
 
 type Collection struct {

@@ -17,6 +17,7 @@ import (
 	"slotwise/backend/internal/db"
 	"slotwise/backend/internal/forms"
 	"slotwise/backend/internal/reminders"
+	"slotwise/backend/internal/shop"
 	"slotwise/backend/internal/sites"
 )
 
@@ -70,15 +71,16 @@ func (w *writer) business(ctx context.Context) (int64, error) {
 func saveLocation(ctx context.Context, w *writer, l *Location) error {
 	if err := w.q.QueryRow(ctx, `
 		INSERT INTO locations (slug, name, time_zone, currency, default_locale, country, brand_color, logo_url, email, consent_text, terms_url, payment_provider,
-			phone, address, map_url, opening_hours, contact_form, privacy_url, imprint_url, cancel_one_of_visit, is_default)
-		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, nullif($12, ''), $13, $14, $15, $16, $17, $18, $19, $20,
+			phone, address, map_url, opening_hours, contact_form, privacy_url, imprint_url, cancel_one_of_visit, shop, is_default)
+		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, nullif($12, ''), $13, $14, $15, $16, $17, $18, $19, $20, $21,
 			NOT EXISTS (SELECT 1 FROM locations)) -- the first business answers every host, as a single studio's always has
 		ON CONFLICT (slug) DO UPDATE SET name = $2, time_zone = $3, currency = $4, default_locale = $5, country = $6,
 			brand_color = $7, logo_url = $8, email = $9, consent_text = $10, terms_url = $11, payment_provider = nullif($12, ''),
-			phone = $13, address = $14, map_url = $15, opening_hours = $16, contact_form = $17, privacy_url = $18, imprint_url = $19, cancel_one_of_visit = $20
+			phone = $13, address = $14, map_url = $15, opening_hours = $16, contact_form = $17, privacy_url = $18, imprint_url = $19, cancel_one_of_visit = $20,
+			shop = $21
 		RETURNING id`, l.Slug, l.Name, l.TimeZone, l.Currency, l.DefaultLocale, l.Country, l.BrandColor, l.LogoURL, l.Email,
 		l.ConsentText, l.TermsURL, l.PaymentProvider,
-		l.Phone, l.Address, l.MapURL, l.Hours, l.ContactForm, l.PrivacyURL, l.ImprintURL, l.CancelOneOfVisit).Scan(&w.locationID); err != nil {
+		l.Phone, l.Address, l.MapURL, l.Hours, l.ContactForm, l.PrivacyURL, l.ImprintURL, l.CancelOneOfVisit, l.Shop).Scan(&w.locationID); err != nil {
 		return err
 	}
 	// The rest of the folder is this business's: the rows the import writes
@@ -305,9 +307,52 @@ func saveProduct(ctx context.Context, w *writer, p *Product) error {
 	for i := range p.Images {
 		images = append(images, *picture(&p.Images[i]))
 	}
-	return w.store.SaveProduct(ctx, sites.ProductInput{ID: p.ID, Name: p.Name, Summary: p.Summary, DescriptionHTML: p.Description,
-		Images: images, PriceCents: p.PriceCents, CompareAtCents: p.CompareAtCents, Currency: p.Currency,
-		Available: p.Available, Published: p.Published})
+	price := p.PriceCents
+	for i, v := range p.Variants {
+		if i == 0 || v.PriceCents < price {
+			price = v.PriceCents // a product with variants costs from its cheapest
+		}
+	}
+	if err := w.store.SaveProduct(ctx, sites.ProductInput{ID: p.ID, Name: p.Name, Summary: p.Summary, DescriptionHTML: p.Description,
+		Images: images, PriceCents: price, CompareAtCents: p.CompareAtCents, Currency: p.Currency,
+		Available: p.Available, Published: p.Published}); err != nil {
+		return err
+	}
+	if _, err := w.q.Exec(ctx, `UPDATE products SET tax_basis_points = $2 WHERE id = $1 AND location_id = $3`,
+		p.ID, p.TaxBasisPoints, db.ThisBusiness); err != nil {
+		return err
+	}
+	return saveVariants(ctx, w, p)
+}
+
+// saveVariants writes a product's variants (its one "default" when it has
+// none). A variant's stock is taken from the file when it is new or
+// starts being counted; after that sales and the dashboard count it.
+func saveVariants(ctx context.Context, w *writer, p *Product) error {
+	variants := p.Variants
+	if len(variants) == 0 {
+		variants = []Variant{{ID: shop.DefaultVariant, PriceCents: p.PriceCents, Inventory: p.Inventory}}
+	}
+	var ids, names []string
+	var prices []int64
+	var stock []int32
+	var tracked, sellOut []bool
+	for _, v := range variants {
+		ids, names, prices = append(ids, v.ID), append(names, v.Name), append(prices, v.PriceCents)
+		stock, tracked, sellOut = append(stock, int32(v.Stock)), append(tracked, v.TrackStock), append(sellOut, v.SellWhenOut)
+	}
+	if _, err := w.q.Exec(ctx, `
+		INSERT INTO product_variants (product_id, id, position, name, price_cents, track_stock, sell_when_out, on_hand)
+		SELECT $1, id, n, name, price, tracked, sell_out, stock
+		FROM unnest($2::text[], $3::text[], $4::bigint[], $5::bool[], $6::bool[], $7::int[]) WITH ORDINALITY AS x(id, name, price, tracked, sell_out, stock, n)
+		ON CONFLICT (product_id, id, location_id) DO UPDATE SET position = excluded.position, name = excluded.name,
+			price_cents = excluded.price_cents, sell_when_out = excluded.sell_when_out, track_stock = excluded.track_stock,
+			on_hand = CASE WHEN excluded.track_stock AND NOT product_variants.track_stock THEN excluded.on_hand ELSE product_variants.on_hand END`,
+		p.ID, ids, names, prices, tracked, sellOut, stock); err != nil {
+		return fmt.Errorf("content: unable to save the variants of %s: %w", p.ID, err)
+	}
+	_, err := w.q.Exec(ctx, `DELETE FROM product_variants WHERE product_id = $1 AND location_id = $3 AND NOT id = ANY($2)`, p.ID, ids, db.ThisBusiness)
+	return err
 }
 
 func saveCollection(ctx context.Context, w *writer, c *Collection) error {

@@ -21,7 +21,7 @@ var rule = [][]string{
 	{"backend/cmd/*"},
 	{"web"},
 	// The domain.
-	{"demo", "admin", "webhooks", "calsync", "payments", "content", "reminders", "booking", "sites", "forms", "people"},
+	{"demo", "admin", "webhooks", "calsync", "content", "shop", "payments", "reminders", "booking", "sites", "forms", "people"},
 	// The pipeline and the pieces the domain shares.
 	{"web/pages", "command", "events", "limits", "formkey", "seal", "fieldcheck", "notify", "cursor", "route", "metrics", "loadtest", "config", "wiretypes", "background", "certs", "hosts"},
 	{"db"},

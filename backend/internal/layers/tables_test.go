@@ -27,6 +27,15 @@ var owners = map[string][]string{
 	"bookings":        {"booking", "content", "backend/cmd/tenantbench"},
 	"booking_history": {"booking"},
 	"booking_notes":   {"booking"},
+	// shop owns carts and orders; a product's variants are written by
+	// content from a site's files, read by sites for its pages, and their
+	// stock moved by shop.
+	"product_variants": {"shop", "content", "sites"},
+	"carts":            {"shop"},
+	"orders":           {"shop"},
+	"order_items":      {"shop"},
+	"order_history":    {"shop"},
+	"order_numbers":    {"shop"},
 	// people owns who signs in to the dashboard, and how.
 	"people":             {"people"},
 	"sign_in_links":      {"people"},

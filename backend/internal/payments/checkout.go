@@ -2,11 +2,14 @@ package payments
 
 import (
 	"context"
+	"fmt"
+	"errors"
 	"log/slog"
 	"net/url"
 	"time"
 
 	"slotwise/backend/internal/booking"
+	"slotwise/backend/internal/db"
 	"slotwise/backend/internal/route"
 	"slotwise/locales"
 )
@@ -112,7 +115,7 @@ func (s *Service) checkoutRequest(ctx context.Context, provider Provider, p *pay
 		Key: p.ID, Amount: p.Amount, Currency: p.Currency, Email: first.Contact.Email,
 		// The service as the booker read it: in the language they pay in.
 		Description: first.Calendar.In(p.Locale).Name + " · " + first.Calendar.Location.Name, Merchant: first.Calendar.Location.Name,
-		Locale: locales.Get(p.Locale).Lang, BookingID: first.ID, PaymentID: p.ID,
+		Locale: locales.Get(p.Locale).Lang, Reference: first.ID, PaymentID: p.ID,
 		SuccessURL: success, CancelURL: cancel, ExpiresAt: expires.Unix(),
 	}
 }
@@ -121,7 +124,7 @@ func (s *Service) checkoutRequest(ctx context.Context, provider Provider, p *pay
 // provider opened by a form, our page that posts it.
 func (s *Service) openURL(ctx context.Context, provider Provider, p *payment, token string) string {
 	if _, ok := provider.(FormCheckout); ok {
-		return s.base(ctx) + "/api/payments/" + provider.Name() + "/checkout?" + url.Values{"payment": {p.ID}, "token": {token}}.Encode()
+		return s.base(ctx) + fmt.Sprintf("/api/payments/%s/checkout?%s", provider.Name(), url.Values{"payment": {p.ID}, "token": {token}}.Encode())
 	}
 	return p.URL
 }
@@ -175,16 +178,34 @@ func (s *Service) FormFor(ctx context.Context, provider, paymentID, token string
 	if !ok {
 		return nil, ErrNotFound
 	}
-	group, _, err := s.payable(ctx, p.BookingID, token)
-	if err != nil {
-		return nil, err
+	var req CheckoutRequest
+	result := ""
+	if p.OrderID != "" {
+		if s.orders == nil {
+			return nil, ErrNotFound
+		}
+		due, err := s.orders.Due(ctx, p.OrderID, token)
+		if err != nil {
+			return nil, err
+		}
+		l, err := s.bookings.Business(ctx)
+		if err != nil {
+			return nil, err
+		}
+		req, result = s.orderCheckoutRequest(ctx, fc, p, due, l.Name, token), s.orders.ResultPath(p.Locale, p.OrderID, token, false)
+	} else {
+		group, _, err := s.payable(ctx, p.BookingID, token)
+		if err != nil {
+			return nil, err
+		}
+		req = s.checkoutRequest(ctx, fc, p, group[0], token)
+		result = route.Default().Href(p.Locale, "verifyPayment", "", nil, url.Values{"payment": {p.ID}, "token": {token}})
 	}
 	if p.Provider != provider || p.Status != statusOpen || p.SessionID == "" {
 		return nil, ErrNotPayable
 	}
-	return &CheckoutForm{Action: p.URL, Fields: fc.CheckoutForm(p.SessionID, s.checkoutRequest(ctx, fc, p, group[0], token)),
-		Amount: p.Amount, Currency: p.Currency, Locale: p.Locale,
-		Result: route.Default().Href(p.Locale, "verifyPayment", "", nil, url.Values{"payment": {p.ID}, "token": {token}})}, nil
+	return &CheckoutForm{Action: p.URL, Fields: fc.CheckoutForm(p.SessionID, req), Amount: p.Amount, Currency: p.Currency, Locale: p.Locale,
+		Result: result}, nil
 }
 
 // Returned reads the answer a FormCheckout provider posts back with the
@@ -213,6 +234,15 @@ func (s *Service) Returned(ctx context.Context, provider, paymentID, token strin
 	default:
 		return "", ErrNotFound
 	}
+	if p.OrderID != "" {
+		if s.orders == nil {
+			return "", ErrNotFound
+		}
+		if _, err := s.orders.Due(ctx, p.OrderID, token); err != nil && !errors.Is(err, ErrNotPayable) {
+			return "", err
+		}
+		return s.orders.ResultPath(p.Locale, p.OrderID, token, left()), nil
+	}
 	if _, err := s.bookings.Get(ctx, p.BookingID, token); err != nil {
 		return "", err
 	}
@@ -221,4 +251,18 @@ func (s *Service) Returned(ctx context.Context, provider, paymentID, token strin
 		q.Set("cancelled", "1")
 	}
 	return route.Default().Href(p.Locale, "verifyPayment", "", nil, q), nil
+}
+
+// OpensCheckout tells whether u is the provider's page of one of the
+// business's open checkouts: the only other site a form's answer sends a
+// visitor to (web's actions), so no post can make the server redirect
+// anywhere else.
+func (s *Service) OpensCheckout(ctx context.Context, u string) (bool, error) {
+	if len(u) > 2048 {
+		return false, nil
+	}
+	var found bool
+	err := s.pool.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM payments WHERE location_id = $1 AND checkout_url = $2 AND status IN ('open', 'processing'))`,
+		db.ThisBusiness, u).Scan(&found)
+	return found, err
 }

@@ -25,7 +25,8 @@ func (f *Fulfiller) Name() string { return "payments.fulfiller" }
 
 // Types implements events.Consumer.
 func (f *Fulfiller) Types() []string {
-	return []string{EventProvider, booking.EventCancelled, booking.EventDeclined, booking.EventReleased, booking.EventLatePaid, booking.EventRefundDue}
+	return []string{EventProvider, booking.EventCancelled, booking.EventDeclined, booking.EventReleased, booking.EventLatePaid, booking.EventRefundDue,
+		EventOrderRefundDue}
 }
 
 // Handle implements events.Consumer.
@@ -39,6 +40,18 @@ func (f *Fulfiller) Handle(ctx context.Context, ev events.Event) (events.Commit,
 			return f.Service.approved(ctx, pe)
 		}
 		return f.Service.providerEvent(pe), nil
+	}
+	if ev.Type == EventOrderRefundDue {
+		var oe struct {
+			OrderID string `json:"orderId"`
+		}
+		if err := ev.Decode(&oe); err != nil {
+			return nil, err
+		}
+		if f.Service.orders == nil {
+			return nil, errors.New("payments: an order's refund, and no shop to read it")
+		}
+		return f.Service.refundOrder(ctx, oe.OrderID)
 	}
 	var be booking.BookingEvent
 	if err := ev.Decode(&be); err != nil {
@@ -86,11 +99,11 @@ func (s *Service) providerEvent(pe ProviderEvent) events.Commit {
 			return err
 		}
 		switch pe.Type {
-		case EventCompleted: // finished with a delayed method: the time stays held until it confirms
+		case EventCompleted: // finished with a delayed method: the time (or the stock) stays held until it confirms
 			if p.Status != statusOpen {
 				return nil
 			}
-			if err := s.store.settle(ctx, tx, p.ID, statusProcessing); err != nil {
+			if err := s.store.settle(ctx, tx, p.ID, statusProcessing); err != nil || p.OrderID != "" {
 				return err
 			}
 			return s.bookings.MarkProcessing(ctx, tx, p.BookingID)
@@ -98,7 +111,9 @@ func (s *Service) providerEvent(pe ProviderEvent) events.Commit {
 			if p.Status != statusOpen && p.Status != statusProcessing {
 				return nil
 			}
-			if err := s.store.settle(ctx, tx, p.ID, statusFailed); err != nil {
+			// An order keeps its stock until its hold ends: the buyer may
+			// pay another way meanwhile.
+			if err := s.store.settle(ctx, tx, p.ID, statusFailed); err != nil || p.OrderID != "" {
 				return err
 			}
 			_, err := s.bookings.ReleaseHold(ctx, tx, p.BookingID, true)

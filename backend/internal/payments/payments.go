@@ -100,7 +100,7 @@ type FormCheckout interface {
 	VerifyReturn(form url.Values) bool
 }
 
-// CheckoutRequest is one checkout: an amount for a booking.
+// CheckoutRequest is one checkout: an amount for a booking or an order.
 type CheckoutRequest struct {
 	Key         string // idempotency key: the payment's id
 	Amount      int64
@@ -109,7 +109,7 @@ type CheckoutRequest struct {
 	Merchant    string // the business's name, shown on the provider's page
 	Email       string
 	Locale      string // the booker's language, BCP 47
-	BookingID   string
+	Reference   string // the booking's or the order's id, the provider's reference
 	PaymentID   string
 	SuccessURL  string // the provider puts its session id in place of {SESSION_ID}
 	CancelURL   string
@@ -156,6 +156,10 @@ const (
 	EventApproved       = "approved"        // the booker approved a Capturer's checkout: capture it while the hold lasts
 	EventOther          = ""                // acknowledged and left alone
 )
+
+// EventOrderRefundDue is the shop's event of money an order owes back
+// (shop.EventRefundDue): the fulfiller gives it back at the provider.
+const EventOrderRefundDue = "order.refund_due"
 
 // Event is one provider event, read.
 type Event struct {

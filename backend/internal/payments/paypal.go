@@ -171,7 +171,7 @@ func (p *PayPal) Checkout(ctx context.Context, req CheckoutRequest) (Session, er
 		return Session{}, err
 	}
 	unit := map[string]any{
-		"reference_id": req.BookingID,
+		"reference_id": req.Reference,
 		"custom_id":    req.PaymentID,
 		"invoice_id":   req.PaymentID, // what an accountant finds in PayPal's reports
 		"description":  cut(req.Description, 127),

@@ -23,7 +23,7 @@ func newPayPal(t *testing.T) (*payments.PayPal, *paypaltest.Double) {
 
 func paypalCheckout(key, currency string, amount int64) payments.CheckoutRequest {
 	return payments.CheckoutRequest{Key: key, Amount: amount, Currency: currency, Description: "Deep tissue · Studio", Merchant: "Studio",
-		Locale: "de", BookingID: "bk_1", PaymentID: key,
+		Locale: "de", Reference: "bk_1", PaymentID: key,
 		SuccessURL: "https://book.example.com/api/payments/paypal/return?key=s3cret&payment=" + key,
 		CancelURL:  "https://book.example.com/api/payments/paypal/return?key=s3cret&payment=" + key + "&cancelled=1"}
 }

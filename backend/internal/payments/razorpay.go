@@ -105,7 +105,7 @@ func (r *Razorpay) Checkout(ctx context.Context, req CheckoutRequest) (Session, 
 	}
 	var o razorpayOrder
 	body := map[string]any{"amount": req.Amount, "currency": req.Currency, "receipt": req.Key,
-		"notes": map[string]string{"booking": req.BookingID, "payment": req.PaymentID}}
+		"notes": map[string]string{"reference": req.Reference, "payment": req.PaymentID}}
 	if err := r.call(ctx, http.MethodPost, "/v1/orders", body, &o, "create an order"); err != nil {
 		return Session{}, err
 	}

@@ -21,7 +21,7 @@ func newRazorpay(t *testing.T) (*payments.Razorpay, *razorpaytest.Double) {
 
 func razorpayCheckout(key string, amount int64) payments.CheckoutRequest {
 	return payments.CheckoutRequest{Key: key, Amount: amount, Currency: "INR", Description: "Consultation · Studio", Merchant: "Studio",
-		Email: "ada@example.com", BookingID: "bk_1", PaymentID: key,
+		Email: "ada@example.com", Reference: "bk_1", PaymentID: key,
 		SuccessURL: "https://book.example.com/verify-payment-callback?payment=" + key + "&session_id={SESSION_ID}",
 		CancelURL:  "https://book.example.com/verify-payment-callback?payment=" + key + "&session_id={SESSION_ID}&cancelled=1"}
 }

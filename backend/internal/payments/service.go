@@ -41,6 +41,7 @@ type Service struct {
 	store     store
 	keys      *seal.Keyring // seals the businesses' own accounts (accounts.go)
 	apis      APIs
+	orders    Orders // the shop's orders (WithOrders); nil: none are paid here
 	providerCache
 }
 
@@ -123,6 +124,9 @@ func (s *Service) Check(ctx context.Context, paymentID, token string, ask, left 
 	p, err := s.store.payment(ctx, s.pool, paymentID)
 	if err != nil {
 		return nil, err
+	}
+	if p.BookingID == "" {
+		return nil, ErrNotFound // an order's: its own page reads it (AskOrder)
 	}
 	if _, err := s.bookings.Get(ctx, p.BookingID, token); err != nil {
 		return nil, err
@@ -264,13 +268,11 @@ func (s *Service) captureHeld(ctx context.Context, provider, sessionID string) (
 	if !ok {
 		return Session{}, false, nil
 	}
-	group, err := s.bookings.MadeWith(ctx, s.pool, p.BookingID)
+	holding, err := s.holding(ctx, p)
 	if err != nil {
 		return Session{}, false, err
 	}
-	first := group[0]
-	if first.Status != booking.StatusPending || first.Money.State != booking.MoneyHold || first.Money.HoldUntil == nil ||
-		!s.Now().Before(*first.Money.HoldUntil) {
+	if !holding {
 		s.log.InfoContext(ctx, "an approval after the hold ended is left uncaptured", slog.String("payment", p.ID))
 		return Session{}, false, nil
 	}
@@ -280,6 +282,24 @@ func (s *Service) captureHeld(ctx context.Context, provider, sessionID string) (
 	}
 	s.log.InfoContext(ctx, "checkout captured", slog.String("payment", p.ID), slog.String("status", sess.Status), slog.Bool("paid", sess.Paid))
 	return sess, true, nil
+}
+
+// holding tells whether what p pays still holds its time or its stock,
+// unpaid.
+func (s *Service) holding(ctx context.Context, p *payment) (bool, error) {
+	if p.OrderID != "" {
+		if s.orders == nil {
+			return false, nil
+		}
+		return s.orders.Holding(ctx, p.OrderID)
+	}
+	group, err := s.bookings.MadeWith(ctx, s.pool, p.BookingID)
+	if err != nil {
+		return false, err
+	}
+	first := group[0]
+	return first.Status == booking.StatusPending && first.Money.State == booking.MoneyHold && first.Money.HoldUntil != nil &&
+		s.Now().Before(*first.Money.HoldUntil), nil
 }
 
 // recordPaid records that a checkout's money arrived: the payment is
@@ -303,6 +323,13 @@ func (s *Service) paidIn(ctx context.Context, tx pgx.Tx, provider string, ev Eve
 	}
 	if err := s.store.markPaid(ctx, tx, p.ID, ev.IntentID, amount); err != nil {
 		return err
+	}
+	if p.OrderID != "" {
+		if s.orders == nil {
+			return fmt.Errorf("payments: order %s paid, and no shop to record it", p.OrderID)
+		}
+		s.log.InfoContext(ctx, "payment recorded", slog.String("payment", p.ID), slog.String("order", p.OrderID))
+		return s.orders.RecordPayment(ctx, tx, p.OrderID, amount)
 	}
 	outcome, _, err := s.bookings.RecordPayment(ctx, tx, p.BookingID, amount)
 	if err != nil {

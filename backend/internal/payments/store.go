@@ -24,7 +24,7 @@ const (
 
 // payment is one checkout attempt.
 type payment struct {
-	ID, BookingID, Provider, Currency, Locale, Status string
+	ID, BookingID, OrderID, Provider, Currency, Locale, Status string // one of BookingID, OrderID
 	Amount, Refunded                                  int64
 	SessionID, IntentID, URL, RefundID                string
 	AccountID                                         *int64 // the business's account that took it; nil: the operator's
@@ -33,12 +33,12 @@ type payment struct {
 // store holds the SQL of payments, one function per query.
 type store struct{}
 
-const paymentColumns = `id, booking_id, provider, amount_cents, currency, locale, status,
+const paymentColumns = `id, coalesce(booking_id, ''), coalesce(order_id, ''), provider, amount_cents, currency, locale, status,
 	coalesce(session_id, ''), coalesce(intent_id, ''), coalesce(checkout_url, ''), coalesce(refund_id, ''), refunded_cents, account_id`
 
 func scanPayment(row pgx.Row) (*payment, error) {
 	p := &payment{}
-	err := row.Scan(&p.ID, &p.BookingID, &p.Provider, &p.Amount, &p.Currency, &p.Locale, &p.Status,
+	err := row.Scan(&p.ID, &p.BookingID, &p.OrderID, &p.Provider, &p.Amount, &p.Currency, &p.Locale, &p.Status,
 		&p.SessionID, &p.IntentID, &p.URL, &p.RefundID, &p.Refunded, &p.AccountID)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return nil, ErrNotFound

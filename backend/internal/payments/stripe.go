@@ -66,7 +66,7 @@ func (s *Stripe) Checkout(ctx context.Context, r CheckoutRequest) (Session, erro
 		Mode:              stripe.String(string(stripe.CheckoutSessionModePayment)),
 		SuccessURL:        stripe.String(strings.ReplaceAll(r.SuccessURL, SessionIDTemplate, stripeTemplate)),
 		CancelURL:         stripe.String(strings.ReplaceAll(r.CancelURL, SessionIDTemplate, stripeTemplate)),
-		ClientReferenceID: stripe.String(r.BookingID),
+		ClientReferenceID: stripe.String(r.Reference),
 		Locale:            stripe.String(locale),
 		ExpiresAt:         stripe.Int64(r.ExpiresAt),
 		LineItems: []*stripe.CheckoutSessionLineItemParams{{
@@ -78,7 +78,7 @@ func (s *Stripe) Checkout(ctx context.Context, r CheckoutRequest) (Session, erro
 			},
 		}},
 		PaymentIntentData: &stripe.CheckoutSessionPaymentIntentDataParams{
-			Metadata: map[string]string{"payment": r.PaymentID, "booking": r.BookingID},
+			Metadata: map[string]string{"payment": r.PaymentID, "reference": r.Reference},
 		},
 	}
 	if r.Email != "" {
@@ -86,7 +86,7 @@ func (s *Stripe) Checkout(ctx context.Context, r CheckoutRequest) (Session, erro
 	}
 	params.Context = ctx
 	params.AddMetadata("payment", r.PaymentID)
-	params.AddMetadata("booking", r.BookingID)
+	params.AddMetadata("reference", r.Reference)
 	params.SetIdempotencyKey("checkout-" + r.Key)
 	cs, err := s.api.CheckoutSessions.New(params)
 	if err != nil {

@@ -60,6 +60,7 @@ func TestEveryBuiltLinkMatchesItsRoute(t *testing.T) {
 			}
 			params["secret"], params["tab"] = "swl_X1", "requests"
 			params["score"] = "42"
+			params["orderId"] = "ord_x1x1x1x1x1x1x1x1"
 			path, err := routes.Path(name, spec.Kind, params)
 			if err != nil {
 				t.Errorf("%s %s: %v", name, spec.Path, err)

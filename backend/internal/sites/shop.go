@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"strconv"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -13,14 +14,22 @@ import (
 	"slotwise/locales"
 )
 
+// productColumns read a product with its variants: what each shows of its
+// stock is variant_shown's (migration 000056), the same words the cached
+// pages' change notices follow.
 const productColumns = `p.id, p.name, p.summary, p.description, p.images, p.price_cents, coalesce(p.compare_at_cents, 0), p.currency, p.available, p.updated_at,
-	p.translations, (SELECT l.default_locale FROM locations l WHERE l.id = p.location_id)`
+	p.translations, (SELECT l.default_locale FROM locations l WHERE l.id = p.location_id),
+	coalesce((SELECT jsonb_agg(jsonb_build_object('id', v.id, 'name', v.name, 'priceCents', v.price_cents, 'shown', variant_shown(v),
+	  'translations', v.translations) ORDER BY v.position) FROM product_variants v WHERE v.product_id = p.id AND v.location_id = p.location_id), '[]')`
 
 func scanProduct(row pgx.Row) (Product, error) {
 	var p Product
-	var description, images []byte
+	var description, images, variants []byte
 	if err := row.Scan(&p.ID, &p.Name, &p.Summary, &description, &images, &p.PriceCents, &p.CompareAtCents, &p.Currency, &p.Available, &p.UpdatedAt,
-		&p.translations, &p.Original); err != nil {
+		&p.translations, &p.Original, &variants); err != nil {
+		return p, err
+	}
+	if err := p.readVariants(variants); err != nil {
 		return p, err
 	}
 	p.Lang = locales.Lang(p.Original)
@@ -32,6 +41,38 @@ func scanProduct(row pgx.Row) (Product, error) {
 	}
 	p.Collections = []CollectionRef{}
 	return p, nil
+}
+
+// readVariants reads the variants' JSON and what is left of each; a
+// product is available when it is offered and one of them is not sold
+// out.
+func (p *Product) readVariants(raw []byte) error {
+	var read []struct {
+		ID           string          `json:"id"`
+		Name         string          `json:"name"`
+		PriceCents   int64           `json:"priceCents"`
+		Shown        string          `json:"shown"`
+		Translations json.RawMessage `json:"translations"`
+	}
+	if err := json.Unmarshal(raw, &read); err != nil {
+		return fmt.Errorf("sites: product %q has variants that are not: %w", p.ID, err)
+	}
+	p.Variants = make([]ProductVariant, 0, len(read))
+	buyable := false
+	for _, v := range read {
+		left := -1
+		switch v.Shown {
+		case "in":
+		case "out":
+			left = 0
+		default:
+			left, _ = strconv.Atoi(v.Shown)
+		}
+		buyable = buyable || left != 0
+		p.Variants = append(p.Variants, ProductVariant{ID: v.ID, Name: v.Name, PriceCents: v.PriceCents, Left: left, translations: v.Translations})
+	}
+	p.Available = p.Available && buyable
+	return nil
 }
 
 // ProductByID returns a published product with the collections it is in.

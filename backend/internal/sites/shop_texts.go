@@ -57,6 +57,9 @@ func (p *Product) in(locale string) error {
 		return fmt.Errorf("sites: product %q has broken translations: %w", p.ID, err)
 	}
 	p.Translations = langs
+	for i := range p.Variants {
+		p.Variants[i].in(locale)
+	}
 	if t == nil {
 		return nil
 	}
@@ -113,4 +116,16 @@ func slugsOf(refs []CollectionRef) []string {
 		out[i] = r.Slug
 	}
 	return out
+}
+
+// in puts the variant's name in locale in place of its own where the
+// business translated it.
+func (v *ProductVariant) in(locale string) {
+	if len(v.translations) <= 2 {
+		return
+	}
+	var names map[string]string
+	if json.Unmarshal(v.translations, &names) == nil && names[locale] != "" {
+		v.Name = names[locale]
+	}
 }

@@ -148,7 +148,12 @@ type Product struct {
 	PriceCents     int64   `json:"priceCents"`
 	CompareAtCents int64   `json:"compareAtCents"` // 0: none
 	Currency       string  `json:"currency"`
-	Available      bool    `json:"available"`
+	// Available: it is offered and some variant of it can be bought.
+	Available bool `json:"available"`
+	// Variants are the forms it is sold in, with their price and what is
+	// left; a product without variants of its own has one, "default",
+	// without a name.
+	Variants []ProductVariant `json:"variants" tstype:"ProductVariant[]"`
 	// Collections are the ones it is in, for its page's links.
 	Collections []CollectionRef `json:"collections" tstype:"CollectionRef[]"`
 	UpdatedAt   time.Time       `json:"updatedAt"`
@@ -159,6 +164,17 @@ type Product struct {
 	Original     string   `json:"-"`
 	Translations []string `json:"-"`
 	translations []byte
+}
+
+// ProductVariant is one form a product is sold in.
+type ProductVariant struct {
+	ID         string `json:"id"`
+	Name       string `json:"name"`
+	PriceCents int64  `json:"priceCents"`
+	// Left is how many can still be bought when few are (5 or fewer); 0:
+	// sold out; -1: plenty, or not counted.
+	Left         int    `json:"left"`
+	translations []byte // its name in other languages
 }
 
 // CollectionRef names a collection.

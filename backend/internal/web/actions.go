@@ -100,6 +100,9 @@ func (s *Server) pageAction(c *gin.Context) {
 			s.pages.Write(c, p)
 			return
 		}
+		if s.leaveForCheckout(c, next, asData) {
+			return
+		}
 		if asData {
 			c.JSON(http.StatusOK, gin.H{"redirect": s.siteLocation(next)})
 			return

@@ -44,7 +44,7 @@ func faultyServer(t *testing.T) (http.Handler, *strings.Builder) {
 	logs := &strings.Builder{}
 	h, err := web.New(web.Deps{
 		Logger: slog.New(slog.NewTextHandler(&lockedWriter{w: logs}, nil)), Renderer: sharedRenderer(t), Assets: assets,
-		Features: []web.Feature{faultySite{}, web.Booking(nil), web.Forms(nil), web.Payments(nil), web.Dashboard(web.DashboardDeps{})},
+		Features: []web.Feature{faultySite{}, web.Booking(nil), web.Forms(nil), web.Payments(nil), web.Shop(nil, nil, nil), web.Dashboard(web.DashboardDeps{})},
 	})
 	if err != nil {
 		t.Fatal(err)

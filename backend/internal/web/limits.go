@@ -15,6 +15,7 @@ import (
 	"slotwise/backend/internal/forms"
 	"slotwise/backend/internal/limits"
 	"slotwise/backend/internal/payments"
+	"slotwise/backend/internal/shop"
 	"slotwise/locales"
 )
 
@@ -49,7 +50,7 @@ func limited(c *gin.Context, err error, cat *locales.Catalogue) bool {
 func guardedToken[T any](ctx context.Context, l *limits.Limiter, client string, use func(context.Context) (T, error)) (T, error) {
 	b, err := use(ctx)
 	if errors.Is(err, booking.ErrBookingNotFound) || errors.Is(err, booking.ErrLinkUsed) || errors.Is(err, forms.ErrResponseNotFound) ||
-		errors.Is(err, payments.ErrNotFound) {
+		errors.Is(err, payments.ErrNotFound) || errors.Is(err, shop.ErrNotFound) {
 		if lerr := wrongSecret(ctx, l, client); lerr != nil {
 			var zero T
 			return zero, lerr

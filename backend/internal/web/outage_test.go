@@ -124,7 +124,7 @@ func TestADatabaseThatGoesAwayIsA503AndTheServerRecovers(t *testing.T) {
 		d.DB, d.Cache = through, pages.NewCache(through, t.Context(), nil, d.Logger)
 		bookings := booking.NewService(through, d.Logger, booking.Options{AfterCommit: d.Cache.SeeOwnChanges})
 		d.Features = []web.Feature{web.Sites(sites.NewStore(through)), web.Booking(bookings),
-			web.Forms(forms.NewService(through, keys, nil, d.Logger, nil)), web.Payments(nil)}
+			web.Forms(forms.NewService(through, keys, nil, d.Logger, nil)), web.Payments(nil), web.Shop(nil, nil, nil)}
 		*w.dashboard = web.DashboardDeps{} // a server without the dashboard's people
 	})
 	day := clock.Now().AddDate(0, 0, 7).Format("2006-01-02")

@@ -25,6 +25,9 @@ type paymentsFeature struct{ svc *payments.Service }
 
 func (f paymentsFeature) Register(r *Registry) {
 	lim := r.Server().limits
+	if f.svc != nil {
+		r.server.checkout = f.svc.OpensCheckout
+	}
 	r.Page("verifyPayment", paymentResultLoader(f.svc, lim))
 	r.Action("verifyPayment", payAction(f.svc, lim))
 	h := paymentsAPI{s: r.Server(), svc: f.svc}

@@ -53,7 +53,7 @@ func servePaymentsThrough(t *testing.T, d *web.Deps, w wiring, provider payments
 		t.Fatal(err)
 	}
 	formsSvc := d.Features[2]
-	d.Features = []web.Feature{web.Sites(sites.NewStore(pool)), web.Booking(bookings), formsSvc, web.Payments(pay)}
+	d.Features = []web.Feature{web.Sites(sites.NewStore(pool)), web.Booking(bookings), formsSvc, web.Payments(pay), web.Shop(nil, nil, nil)}
 	*w.dashboard = web.DashboardDeps{} // a server without the dashboard's people
 	return pay, worker
 }

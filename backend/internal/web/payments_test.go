@@ -40,7 +40,7 @@ func newPaymentsFixture(t *testing.T) *paymentsFixture {
 			t.Fatal(err)
 		}
 		formsSvc := d.Features[2]
-		d.Features = []web.Feature{web.Sites(sites.NewStore(pool)), web.Booking(bookings), formsSvc, web.Payments(pf.pay)}
+		d.Features = []web.Feature{web.Sites(sites.NewStore(pool)), web.Booking(bookings), formsSvc, web.Payments(pf.pay), web.Shop(nil, nil, nil)}
 		*w.dashboard = web.DashboardDeps{} // a server without the dashboard's people
 	})
 	return pf

@@ -19,6 +19,25 @@ func (s *Server) redirect(c *gin.Context, code int, target string) {
 	c.Redirect(code, s.siteLocation(target))
 }
 
+// leaveForCheckout answers an action that opens a checkout with the
+// provider's page, the one other site a form's answer sends a visitor to:
+// only the page of one of the business's open checkouts (Server.checkout)
+// leaves the site. It tells whether it answered.
+func (s *Server) leaveForCheckout(c *gin.Context, target string, asData bool) bool {
+	if s.checkout == nil || !strings.HasPrefix(target, "https://") && !strings.HasPrefix(target, "http://") {
+		return false
+	}
+	if ok, err := s.checkout(c.Request.Context(), target); err != nil || !ok {
+		return false
+	}
+	if asData {
+		c.JSON(http.StatusOK, gin.H{"redirect": target})
+	} else {
+		c.Redirect(http.StatusSeeOther, target)
+	}
+	return true
+}
+
 // siteLocation makes a redirect's target one a browser cannot read as
 // another site. A browser reads "//host/…" and "/\host/…" as a host, after
 // dropping tabs and newlines, so the address a visitor asked for

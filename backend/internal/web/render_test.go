@@ -72,7 +72,7 @@ func (g ghostFeature) Register(r *web.Registry) {
 
 func TestNewRefusesRoutesWithoutOneLoader(t *testing.T) {
 	all := func(extra ...web.Feature) []web.Feature {
-		return append([]web.Feature{web.Sites(sites.NewStore(nil)), web.Booking(nil), web.Forms(nil), web.Payments(nil), web.Dashboard(web.DashboardDeps{})}, extra...)
+		return append([]web.Feature{web.Sites(sites.NewStore(nil)), web.Booking(nil), web.Forms(nil), web.Payments(nil), web.Shop(nil, nil, nil), web.Dashboard(web.DashboardDeps{})}, extra...)
 	}
 	tests := []struct {
 		name     string

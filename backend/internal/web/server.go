@@ -85,6 +85,9 @@ type Server struct {
 	// siteBook is the website's Book action alone (wayOn): one query, not
 	// the whole frame.
 	siteBook func(ctx context.Context, locale string) (string, error)
+	// shopFront is how the business sells, which its product and
+	// collection pages show (the shop feature's); nil: nothing is sold.
+	shopFront func(ctx context.Context, locale string) (*ShopData, error)
 	// requestLinks mails an address the links to its upcoming bookings
 	// (booking_links.go); nil without the booking feature.
 	requestLinks func(ctx context.Context, client, email, locale string) error
@@ -93,6 +96,10 @@ type Server struct {
 	// redirectOrigins are the origins a redirect may name in full: the
 	// site's own and those features add (Registry.RedirectOrigins).
 	redirectOrigins []string
+	// checkout tells whether an address is the provider's page of one of
+	// the business's open checkouts (the payments feature's), where a
+	// form's answer may send the visitor.
+	checkout func(ctx context.Context, u string) (bool, error)
 }
 
 // New registers the features, builds the page engine over their loaders
@@ -121,7 +128,8 @@ func New(d Deps) (http.Handler, error) {
 	opt := pages.Options{
 		Routes: table, Loaders: reg.loaders, Renderer: d.Renderer, Assets: d.Assets, Log: d.Logger,
 		Origin: d.Config.PublicURL, FrameAncestors: d.Config.FrameAncestors, FormKeys: d.FormKeys, Cache: d.Cache,
-		Cookies:   map[string]func(string) (string, bool){timeZoneCookie: cleanZone, sessionCookie: cleanSession, secureSessionCookie: cleanSession},
+		Cookies: map[string]func(string) (string, bool){timeZoneCookie: cleanZone, sessionCookie: cleanSession, secureSessionCookie: cleanSession,
+			cartCookie: cleanCart, secureCartCookie: cleanCart},
 		ErrorPage: s.pageError, Redirect: s.siteLocation, LogPath: loggedPath, Site: reg.site, ErrorFrame: reg.errorFrame,
 		Served: noteRoute,
 	}

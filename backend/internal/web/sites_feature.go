@@ -17,8 +17,8 @@ type sitesFeature struct{ store *sites.Store }
 
 func (f sitesFeature) Register(r *Registry) {
 	r.Page("index", withCards(indexLoader(f.store)))
-	r.Page("website", withCards(websiteLoader(f.store)))
-	r.Page("preview", withoutCards(websiteLoader(f.store)))
+	r.Page("website", withCards(websiteLoader(f.store, r.Server())))
+	r.Page("preview", withoutCards(websiteLoader(f.store, r.Server())))
 	siteFiles{s: r.Server(), store: f.store}.register(r.Root())
 	r.server.siteFrame = f.frame
 	r.server.siteBook = func(ctx context.Context, locale string) (string, error) { return bookHref(ctx, f.store, locale) }

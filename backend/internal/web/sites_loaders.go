@@ -54,7 +54,7 @@ func tourOf(ctx context.Context, req *pages.Request) []DemoLink {
 }
 
 func indexLoader(store *sites.Store) pages.Loader {
-	return framed(store, indexPage(store))
+	return framed(store, nil, indexPage(store))
 }
 
 func indexPage(store *sites.Store) pages.Loader {
@@ -86,7 +86,7 @@ func indexPage(store *sites.Store) pages.Loader {
 
 // framed gives a website page what its header shows beside the menu: the
 // Book action, and the tag that drops the page when what it books changes.
-func framed(store *sites.Store, load pages.Loader) pages.Loader {
+func framed(store *sites.Store, srv *Server, load pages.Loader) pages.Loader {
 	return func(ctx context.Context, req *pages.Request) (*pages.Result, error) {
 		res, err := load(ctx, req)
 		if err != nil || res == nil {
@@ -95,6 +95,13 @@ func framed(store *sites.Store, load pages.Loader) pages.Loader {
 		d, ok := res.Data.(SiteData)
 		if !ok {
 			return res, nil
+		}
+		if (d.Product != nil || d.Collection != nil) && srv != nil && srv.shopFront != nil {
+			// The same for every visitor, and a booking setting of the
+			// business's (its tags say so below): the page stays cached.
+			if d.Shop, err = srv.shopFront(ctx, req.Locale); err != nil {
+				return nil, err
+			}
 		}
 		b, err := frameAround(ctx, store, req.Locale, &d)
 		if err != nil {
@@ -136,8 +143,8 @@ func frameAround(ctx context.Context, store *sites.Store, locale string, d *Site
 	return b, nil
 }
 
-func websiteLoader(store *sites.Store) pages.Loader {
-	return framed(store, websitePage(store))
+func websiteLoader(store *sites.Store, srv *Server) pages.Loader {
+	return framed(store, srv, websitePage(store))
 }
 
 func websitePage(store *sites.Store) pages.Loader {

@@ -38,14 +38,9 @@ func productPage(ctx context.Context, store *sites.Store, req *pages.Request, na
 	}
 	content := &pages.Content{Lang: p.Lang, Original: p.Original, Translations: p.Translations}
 	here := contentAddress(req, content, canonical)
-	availability := "https://schema.org/InStock"
-	if !p.Available {
-		availability = "https://schema.org/OutOfStock"
-	}
 	product := map[string]any{
 		"@context": "https://schema.org", "@type": "Product", "name": p.Name, "description": p.Summary, "sku": p.ID, "url": here, "inLanguage": p.Lang,
-		"offers": map[string]any{"@type": "Offer", "price": locales.DecimalAmount(p.Currency, p.PriceCents), "priceCurrency": p.Currency,
-			"availability": availability, "url": here, "seller": organization(req)},
+		"offers": offers(req, p, here),
 	}
 	seo := &pages.SEO{}
 	if len(p.Images) > 0 {
@@ -98,6 +93,38 @@ func collectionPage(ctx context.Context, store *sites.Store, req *pages.Request,
 	}
 	return &pages.Result{Title: siteTitle(req, c.Title), Description: c.Description, SEO: seo, Tags: tags, Data: SiteData{Collection: c, Nav: withoutHome(nav)},
 		Content: &pages.Content{Lang: c.Lang, Original: c.Original, Translations: c.Translations}}, nil
+}
+
+// offers are a product's offers in its JSON-LD: one per variant, each
+// with what is really left of it (stock minus what checkouts hold).
+func offers(req *pages.Request, p *sites.Product, here string) any {
+	offer := func(sku string, price int64, left int) map[string]any {
+		availability := "https://schema.org/InStock"
+		switch {
+		case !p.Available || left == 0:
+			availability = "https://schema.org/OutOfStock"
+		case left > 0:
+			availability = "https://schema.org/LimitedAvailability"
+		}
+		return map[string]any{"@type": "Offer", "sku": sku, "price": locales.DecimalAmount(p.Currency, price), "priceCurrency": p.Currency,
+			"availability": availability, "url": here, "seller": organization(req)}
+	}
+	if len(p.Variants) <= 1 {
+		left := -1
+		if len(p.Variants) == 1 {
+			left = p.Variants[0].Left
+		}
+		o := offer(p.ID, p.PriceCents, left)
+		delete(o, "sku")
+		return o
+	}
+	var out []any
+	for _, v := range p.Variants {
+		o := offer(p.ID+"-"+v.ID, v.PriceCents, v.Left)
+		o["name"] = p.Name + " · " + v.Name
+		out = append(out, o)
+	}
+	return out
 }
 
 // productPath is a product's canonical path: without a shop path, with the

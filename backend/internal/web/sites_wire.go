@@ -21,6 +21,9 @@ type SiteData struct {
 	// Business is the footer: how the business is reached and its legal
 	// pages; nil before there is a business.
 	Business *SiteBusiness `json:"business,omitempty"`
+	// Shop is how the business sells, and on the shop's own pages the
+	// cart, the checkout or an order; nil on pages that sell nothing.
+	Shop *ShopData `json:"shop,omitempty"`
 }
 
 // SiteBusiness is how the site's business is reached, when it is open and

@@ -26,6 +26,7 @@ import (
 	"slotwise/backend/internal/hosts"
 	"slotwise/backend/internal/notify"
 	"slotwise/backend/internal/people"
+	"slotwise/backend/internal/shop"
 	"slotwise/backend/internal/sites"
 	"slotwise/backend/internal/web"
 	"slotwise/backend/internal/web/pages"
@@ -173,7 +174,8 @@ func newFixtureOn(t testing.TB, renderer pages.Renderer, pool *db.Pool, opts ...
 		Renderer: renderer,
 		DB:       pool,
 		Assets:   assets,
-		Features: []web.Feature{web.Sites(siteStore), web.Booking(bookings), web.Forms(formsSvc), web.Payments(nil)},
+		Features: []web.Feature{web.Sites(siteStore), web.Booking(bookings), web.Forms(formsSvc), web.Payments(nil),
+			web.Shop(shop.NewService(pool, logger, shop.Options{Clock: clk.Now}), nil, siteStore)},
 		Cache:    w.cache,
 		FormKeys: formsSvc.Keys(),
 	}

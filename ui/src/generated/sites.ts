@@ -145,7 +145,16 @@ export interface Product {
   priceCents: number /* int64 */;
   compareAtCents: number /* int64 */; // 0: none
   currency: string;
+  /**
+   * Available: it is offered and some variant of it can be bought.
+   */
   available: boolean;
+  /**
+   * Variants are the forms it is sold in, with their price and what is
+   * left; a product without variants of its own has one, "default",
+   * without a name.
+   */
+  variants: ProductVariant[];
   /**
    * Collections are the ones it is in, for its page's links.
    */
@@ -157,6 +166,19 @@ export interface Product {
    * is translated into).
    */
   lang?: string;
+}
+/**
+ * ProductVariant is one form a product is sold in.
+ */
+export interface ProductVariant {
+  id: string;
+  name: string;
+  priceCents: number /* int64 */;
+  /**
+   * Left is how many can still be bought when few are (5 or fewer); 0:
+   * sold out; -1: plenty, or not counted.
+   */
+  left: number /* int */;
 }
 /**
  * CollectionRef names a collection.

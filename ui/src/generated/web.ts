@@ -3,6 +3,7 @@
 // own types (the payload, the API's error) from backend/internal/web/pages, in pages.ts. Do not edit.
 import type * as booking from './booking';
 import type * as forms from './forms';
+import type * as shop from './shop';
 import type * as sites from './sites';
 import type { APIErrorBody } from './pages';
 export * from './pages';
@@ -1150,6 +1151,76 @@ export interface CheckoutResponse {
 }
 
 //////////
+// source: shop_wire.go
+
+/**
+ * ShopData is what the shop's own pages show in the website's frame
+ * (SiteData.Shop): how the business sells, and the cart, the checkout or
+ * an order. On a product or a collection it is only Front and the cart's
+ * address, the same for every visitor, so those pages stay cached.
+ */
+export interface ShopData {
+  front: shop.Front;
+  cart: string; // the cart page's address
+  checkout: string; // the checkout page's address
+  quote?: shop.Quote;
+  order?: OrderView;
+  /**
+   * Pickup is the business's address, where an order is picked up.
+   */
+  pickup?: string[];
+  /**
+   * Notice is what the last change did: "added", "removed", "updated".
+   */
+  notice?: string;
+}
+/**
+ * OrderView is an order's page: the order and where its payment stands.
+ */
+export interface OrderView {
+  order: shop.Order;
+  /**
+   * State: paid, fulfilled, pending, left (came back without paying),
+   * expired, cancelled, refunded, soldOut (paid too late, refunded).
+   */
+  state: string;
+  /**
+   * Token opens the order again: the page's "pay now" form sends it.
+   */
+  token: string;
+  /**
+   * PayAgain: the order still holds its stock and can be paid.
+   */
+  payAgain: boolean;
+  /**
+   * Problem says why the last "pay now" did not open the provider's
+   * page: "unavailable", "off".
+   */
+  problem?: string;
+}
+/**
+ * CartChangeRequest changes the visitor's cart (POST /api/shop/cart).
+ */
+export interface CartChangeRequest {
+  product: string;
+  variant?: string;
+  quantity: number /* int */;
+  set?: boolean; // set the line's quantity (0 removes it) instead of adding
+  locale?: string;
+}
+/**
+ * ShopCheckoutRequest starts a checkout (POST /api/shop/checkout).
+ */
+export interface ShopCheckoutRequest {
+  email: string;
+  name: string;
+  phone?: string;
+  delivery: string;
+  address: shop.Address;
+  locale?: string;
+}
+
+//////////
 // source: sites_wire.go
 
 /**
@@ -1174,6 +1245,11 @@ export interface SiteData {
    * pages; nil before there is a business.
    */
   business?: SiteBusiness;
+  /**
+   * Shop is how the business sells, and on the shop's own pages the
+   * cart, the checkout or an order; nil on pages that sell nothing.
+   */
+  shop?: ShopData;
 }
 /**
  * SiteBusiness is how the site's business is reached, when it is open and

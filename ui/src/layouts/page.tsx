@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { Cart, Checkout, Order } from '../features/shop/lazyParts';
 import { HomePage } from '../features/sites/HomePage';
 import { NotFoundScreen } from '../features/sites/NotFoundScreen';
 import type { SiteData } from '../features/sites/types';
@@ -39,6 +40,15 @@ function PageLayout({ payload, children }: LayoutProps) {
 const page: LayoutModule = {
   Layout: PageLayout,
   // error: an address of the website that leads nowhere, in its frame.
-  screens: { index: HomePage, website: WebsitePage, preview: WebsitePage, error: NotFoundScreen },
+  // The shop's own pages are a chunk of their own (features/shop).
+  screens: {
+    index: HomePage,
+    website: WebsitePage,
+    preview: WebsitePage,
+    error: NotFoundScreen,
+    cart: Cart.Component,
+    checkout: Checkout.Component,
+    order: Order.Component,
+  },
 };
 export default page;

@@ -1,8 +1,10 @@
 import { FormattedMessage, useIntl } from '../../lib/i18n';
 import { formatMoney } from '../../lib/money';
-import { Link } from 'react-router';
+import { Form, Link } from 'react-router';
 import { usePage } from '../../PageContext';
 import type { Collection, Product } from '../../generated/sites';
+import type { ShopData } from '../../generated/web';
+import { BuyForm } from './BuyForm';
 import { collectionHref, productHref } from './links';
 import { Picture } from './Picture';
 import { Reveal } from './Reveal';
@@ -29,7 +31,7 @@ function Price({ product }: { product: Product }) {
 }
 
 // ProductView is one product: its pictures, price, stock and description.
-export function ProductView({ product }: { product: Product }) {
+export function ProductView({ product, shop }: { product: Product; shop?: ShopData }) {
   const { locale } = usePage();
   const lang = useTextLang();
   const [main, ...more] = product.images;
@@ -48,6 +50,7 @@ export function ProductView({ product }: { product: Product }) {
         <p className={product.available ? styles.inStock : styles.outOfStock}>
           <FormattedMessage id={product.available ? 'site.shop.inStock' : 'site.shop.outOfStock'} />
         </p>
+        {shop && <BuyForm product={product} shop={shop} />}
         {product.summary && (
           <p className={styles.summary} lang={lang}>
             {product.summary}
@@ -73,7 +76,7 @@ export function ProductView({ product }: { product: Product }) {
 }
 
 // CollectionView lists a collection's products in its own order.
-export function CollectionView({ collection }: { collection: Collection }) {
+export function CollectionView({ collection, shop }: { collection: Collection; shop?: ShopData }) {
   const { locale } = usePage();
   const lang = useTextLang();
   return (
@@ -111,11 +114,27 @@ export function CollectionView({ collection }: { collection: Collection }) {
                     <FormattedMessage id="site.shop.outOfStock" />
                   </p>
                 )}
+                {shop?.front.sells && p.available && p.variants.length === 1 && <QuickAdd product={p} cart={shop.cart} />}
               </Reveal>
             </li>
           ))}
         </ul>
       )}
     </section>
+  );
+}
+
+// QuickAdd is a collection card's "Add to cart", for a product sold one
+// way; one with variants is chosen on its own page.
+function QuickAdd({ product, cart }: { product: Product; cart: string }) {
+  const intl = useIntl();
+  return (
+    <Form method="post" action={cart} className={styles.quickAdd}>
+      <input type="hidden" name="product" value={product.id} />
+      <input type="hidden" name="variant" value={product.variants[0].id} />
+      <button type="submit" className={styles.quickAddButton} aria-label={intl.formatMessage({ id: 'site.shop.addNamed' }, { name: product.name })}>
+        <FormattedMessage id="site.shop.addToCart" />
+      </button>
+    </Form>
   );
 }

@@ -12,7 +12,7 @@ import type { SiteData } from './types';
 // disclosure, so it opens without JavaScript) holding the pages and the
 // language; on a wider screen the pages and the language stand in the row.
 // The business's contact form closes the pages.
-export function SiteHeader({ site }: { site: Pick<SiteData, 'nav' | 'book' | 'business'> | null | undefined }) {
+export function SiteHeader({ site }: { site: Pick<SiteData, 'nav' | 'book' | 'business' | 'shop'> | null | undefined }) {
   const { locale, siteName, lang } = usePage();
   const menu = useMenuThatCloses();
   const contact = site?.business?.contact;
@@ -42,6 +42,11 @@ export function SiteHeader({ site }: { site: Pick<SiteData, 'nav' | 'book' | 'bu
           <div className={styles.lang}>
             <LanguageSwitcher />
           </div>
+          {site?.shop?.front.sells && (
+            <Link className={styles.cart} to={site.shop.cart}>
+              <FormattedMessage id="site.shop.cart" />
+            </Link>
+          )}
           {site?.book && (
             <Link className={styles.book} to={site.book}>
               <FormattedMessage id="site.book" />

@@ -33,8 +33,8 @@ function Content() {
   const page = usePage<SiteData>();
   if (page.data.post) return <PostView post={page.data.post} />;
   if (page.data.listing) return <PostList listing={page.data.listing} />;
-  if (page.data.product) return <ProductView product={page.data.product} />;
-  if (page.data.collection) return <CollectionView collection={page.data.collection} />;
+  if (page.data.product) return <ProductView product={page.data.product} shop={page.data.shop} />;
+  if (page.data.collection) return <CollectionView collection={page.data.collection} shop={page.data.shop} />;
   const content = page.data.page;
   // Go's loaders send a page, a post, a listing, a product or a collection.
   if (!content) throw new Error('a website page without its content');

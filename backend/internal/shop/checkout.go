@@ -1,0 +1,345 @@
+package shop
+
+import (
+	"cmp"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/jackc/pgx/v5"
+
+	"slotwise/backend/internal/command"
+	"slotwise/backend/internal/db"
+	"slotwise/backend/internal/events"
+	"slotwise/backend/internal/fieldcheck"
+)
+
+// Message ids of the checkout's own field errors (locales/*.json).
+const (
+	msgRequired       = "validation.required"
+	msgTooLong        = "validation.tooLong"
+	msgPhoneInvalid   = "validation.phoneInvalid"
+	msgNotShipped     = "shop.countryNotShipped"
+	msgChooseDelivery = "shop.chooseDelivery"
+)
+
+// Limits of the checkout's fields.
+const (
+	maxNameLen       = 100
+	maxAddressLen    = 200
+	maxPostalCodeLen = 20
+)
+
+// maxLen is a field's limit, for its message.
+func maxLen(field string) int {
+	switch field {
+	case "name":
+		return maxNameLen
+	case "postalCode":
+		return maxPostalCodeLen
+	}
+	return maxAddressLen
+}
+
+// CheckoutCommand is a buyer's checkout: the cart it pays, their
+// contact, and how the order reaches them.
+type CheckoutCommand struct {
+	Cart     string
+	Locale   string
+	Email    string
+	Name     string
+	Phone    string
+	Delivery string // DeliveryShip or DeliveryPickup
+	Address  Address
+}
+
+// Started is a checkout begun: the pending order holding its stock.
+type Started struct {
+	Order *Order
+	// Token is the order's secret (its mails' and result page's); empty
+	// when a second submit of the same checkout met the first's order,
+	// which the cart's id opens as well.
+	Token string
+}
+
+// Payments is what the shop asks of the payment service.
+type Payments interface {
+	// CloseOrder closes the order's open checkouts at its provider, so
+	// that none can be paid once its stock is released; a checkout the
+	// provider says was paid is recorded as paid instead.
+	CloseOrder(ctx context.Context, orderID string) error
+	// TakesOrders tells whether the business can be paid online.
+	TakesOrders(ctx context.Context) (bool, error)
+}
+
+// WithPayments gives the shop its payment service. For the construction
+// of the service: it returns s.
+func (s *Service) WithPayments(p Payments) *Service {
+	s.pay = p
+	return s
+}
+
+// superseded is a cart's pending order that the buyer changed: its
+// checkout is closed at the provider before a new order takes its place.
+type superseded struct{ orderID string }
+
+func (e *superseded) Error() string { return "shop: the cart's pending order was changed" }
+
+// StartCheckout creates the cart's pending order and holds its stock, in
+// one transaction. A second submit of the same checkout meets the first's
+// order; a changed one replaces it once its checkout is closed.
+func (s *Service) StartCheckout(ctx context.Context, c CheckoutCommand) (*Started, error) {
+	set, _, err := s.settings(ctx, s.pool)
+	if err != nil {
+		return nil, err
+	}
+	if !set.Sells() {
+		return nil, ErrNotSold
+	}
+	if s.pay == nil {
+		return nil, ErrNotSold
+	}
+	if takes, err := s.pay.TakesOrders(ctx); err != nil || !takes {
+		return nil, cmp.Or(err, ErrNotSold)
+	}
+	if err := validateCheckout(&c, set); err != nil {
+		return nil, err
+	}
+	if !plausibleCartID(c.Cart) {
+		return nil, ErrEmptyCart
+	}
+	closed := ""
+	for {
+		started, _, err := command.Run(ctx, s.runner, command.Op{Scope: "shop.checkout"}, func(ctx context.Context, tx pgx.Tx) (*Started, error) {
+			return s.startIn(ctx, tx, c, set, closed)
+		})
+		var sup *superseded
+		if !errors.As(err, &sup) || sup.orderID == closed {
+			return started, err
+		}
+		if s.pay != nil {
+			if err := s.pay.CloseOrder(ctx, sup.orderID); err != nil {
+				return nil, err
+			}
+		}
+		closed = sup.orderID
+	}
+}
+
+func (s *Service) startIn(ctx context.Context, tx pgx.Tx, c CheckoutCommand, set Settings, closed string) (*Started, error) {
+	items, err := s.store.cart(ctx, tx, c.Cart, true) // the cart's submits take turns
+	if err != nil {
+		return nil, err
+	}
+	if len(items) == 0 {
+		return nil, ErrEmptyCart
+	}
+	switch pending, err := s.store.pendingOf(ctx, tx, c.Cart); {
+	case errors.Is(err, ErrNotFound):
+	case err != nil:
+		return nil, err
+	case sameCheckout(pending, c, items):
+		return &Started{Order: pending}, nil
+	case pending.ID != closed:
+		return nil, &superseded{orderID: pending.ID}
+	default:
+		if err := s.release(ctx, tx, pending, "replaced"); err != nil {
+			return nil, err
+		}
+	}
+	// Priced after a replaced order gave its units back.
+	quote, err := s.quote(ctx, tx, items, c.Locale, Where{Delivery: c.Delivery, Country: c.Address.Country})
+	if err != nil {
+		return nil, err
+	}
+	if !quote.Buyable() {
+		return nil, &StockError{Quote: quote}
+	}
+	if s.beforeHold != nil {
+		s.beforeHold()
+	}
+	if held, err := s.store.hold(ctx, tx, quote.Lines); err != nil || !held {
+		if err == nil {
+			// Someone took the last units since the quote: say what is left.
+			if quote, err = s.quote(ctx, tx, items, c.Locale, Where{Delivery: c.Delivery, Country: c.Address.Country}); err == nil {
+				err = &StockError{Quote: quote}
+			}
+		}
+		return nil, err
+	}
+	token := randomString(24)
+	now := s.Now()
+	o := &Order{
+		ID: newOrderID(), Status: StatusPending, Locale: c.Locale, Email: c.Email, Name: c.Name, Phone: c.Phone, Delivery: c.Delivery,
+		Currency: quote.Currency, SubtotalCents: quote.SubtotalCents, ShippingCents: quote.ShippingCents, TaxCents: quote.TaxCents,
+		TotalCents: quote.TotalCents, TaxInclusive: quote.TaxInclusive, HoldUntil: now.Add(set.Hold()), CreatedAt: now,
+		Lines: quote.Lines, cart: c.Cart, stock: stockHeld, tokenHash: hashToken(token),
+	}
+	if c.Delivery == DeliveryShip {
+		o.Address = &c.Address
+	}
+	if o.Number, err = s.store.insertOrder(ctx, tx, o); err != nil {
+		return nil, err
+	}
+	if err := s.store.history(ctx, tx, o.ID, "created", "", fmt.Sprintf("%d", o.TotalCents), now); err != nil {
+		return nil, err
+	}
+	return &Started{Order: o, Token: token}, events.Emit(ctx, tx, EventCreated, OrderEvent{OrderID: o.ID})
+}
+
+// sameCheckout tells whether c, of a cart holding items, is the
+// checkout that made pending: the same lines, contact and delivery. Its
+// price is the pending order's, which its checkout already asks.
+func sameCheckout(pending *Order, c CheckoutCommand, items []item) bool {
+	if pending.Email != c.Email || pending.Name != c.Name || pending.Phone != c.Phone || pending.Delivery != c.Delivery ||
+		len(pending.Lines) != len(items) {
+		return false
+	}
+	if c.Delivery == DeliveryShip && (pending.Address == nil || *pending.Address != c.Address) {
+		return false
+	}
+	for i, l := range pending.Lines {
+		it := items[i]
+		if l.Product != it.Product || l.Variant != it.Variant || l.Quantity != it.Quantity {
+			return false
+		}
+	}
+	return true
+}
+
+// validateCheckout trims c and checks it against the shop's settings.
+func validateCheckout(c *CheckoutCommand, set Settings) error {
+	for _, f := range []*string{&c.Email, &c.Name, &c.Phone, &c.Address.Line1, &c.Address.Line2, &c.Address.PostalCode, &c.Address.City, &c.Address.Country} {
+		*f = strings.TrimSpace(*f)
+	}
+	c.Address.Country = strings.ToUpper(c.Address.Country)
+	errs := map[string]string{}
+	text := func(field, v string, required bool, limit int) {
+		switch {
+		case v == "" && required:
+			errs[field] = msgRequired
+		case !fieldcheck.IsText(v, false):
+			errs[field] = fieldcheck.MsgInvalidText
+		case utf8.RuneCountInString(v) > limit:
+			errs[field] = msgTooLong
+		}
+	}
+	text("name", c.Name, true, maxNameLen)
+	switch {
+	case c.Email == "":
+		errs["email"] = msgRequired
+	case fieldcheck.EmailProblem(c.Email) != "":
+		errs["email"] = fieldcheck.EmailProblem(c.Email)
+	}
+	if c.Phone != "" {
+		region := c.Address.Country
+		if e164, ok := fieldcheck.PhoneE164(c.Phone, region); ok {
+			c.Phone = e164
+		} else {
+			errs["phone"] = msgPhoneInvalid
+		}
+	}
+	if !slices.Contains(set.Deliveries(), c.Delivery) {
+		errs["delivery"] = msgChooseDelivery
+	}
+	if c.Delivery == DeliveryShip {
+		text("line1", c.Address.Line1, true, maxAddressLen)
+		text("line2", c.Address.Line2, false, maxAddressLen)
+		text("postalCode", c.Address.PostalCode, true, maxPostalCodeLen)
+		text("city", c.Address.City, true, maxAddressLen)
+		if _, ok := set.ShipsTo(c.Address.Country); !ok {
+			errs["country"] = msgNotShipped
+		}
+	} else {
+		c.Address = Address{}
+	}
+	if len(errs) > 0 {
+		return &ValidationError{Fields: errs}
+	}
+	return nil
+}
+
+// hold keeps lines' units for a pending order: one UPDATE over their
+// variants, each only where enough is left, in one order of rows so that
+// two checkouts never wait for each other's. held is false when a
+// variant had too few: nothing was held then (the caller rolls back).
+func (store) hold(ctx context.Context, q db.Querier, lines []Line) (bool, error) {
+	want := merged(lines)
+	products, variants, quantities := columns(want)
+	tag, err := q.Exec(ctx, `
+		WITH want AS (SELECT * FROM unnest($1::text[], $2::text[], $3::int[]) AS w(p, v, q)),
+		locked AS (SELECT v.product_id, v.id FROM product_variants v JOIN want w ON v.product_id = w.p AND v.id = w.v
+		           WHERE v.location_id = $4 ORDER BY v.product_id, v.id FOR UPDATE OF v)
+		UPDATE product_variants v SET held = v.held + w.q
+		FROM want w JOIN locked l ON l.product_id = w.p AND l.id = w.v
+		WHERE v.location_id = $4 AND v.product_id = w.p AND v.id = w.v
+		  AND (NOT v.track_stock OR v.sell_when_out OR v.on_hand - v.held >= w.q)`,
+		products, variants, quantities, db.ThisBusiness)
+	if err != nil {
+		return false, fmt.Errorf("shop: unable to hold stock: %w", err)
+	}
+	return tag.RowsAffected() == int64(len(want)), nil
+}
+
+// merged is lines as one item per variant.
+func merged(lines []Line) []item {
+	var out []item
+	for _, l := range lines {
+		i := slices.IndexFunc(out, func(it item) bool { return it.Product == l.Product && it.Variant == l.Variant })
+		if i < 0 {
+			out = append(out, item{Product: l.Product, Variant: l.Variant, Quantity: l.Quantity})
+		} else {
+			out[i].Quantity += l.Quantity
+		}
+	}
+	return out
+}
+
+// insertOrder writes o and its items and returns its number, the
+// business's next: its counter's row is taken last, and held only for the
+// rest of the transaction.
+func (store) insertOrder(ctx context.Context, q db.Querier, o *Order) (int64, error) {
+	address := []byte("{}")
+	if o.Address != nil {
+		address, _ = json.Marshal(o.Address)
+	}
+	var number int64
+	err := q.QueryRow(ctx, `INSERT INTO order_numbers (location_id, last) VALUES ($1, 1001)
+		ON CONFLICT (location_id) DO UPDATE SET last = order_numbers.last + 1 RETURNING last`, db.ThisBusiness).Scan(&number)
+	if err != nil {
+		return 0, fmt.Errorf("shop: unable to number an order: %w", err)
+	}
+	if _, err := q.Exec(ctx, `INSERT INTO orders (id, number, cart_id, token_hash, status, stock, locale, email, name, phone, delivery, address,
+		currency, subtotal_cents, shipping_cents, tax_cents, total_cents, tax_inclusive, hold_until, created_at, updated_at)
+		VALUES ($1, $2, $3, $4, 'pending', 'held', $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $18)`,
+		o.ID, number, o.cart, o.tokenHash, o.Locale, o.Email, o.Name, o.Phone, o.Delivery, address,
+		o.Currency, o.SubtotalCents, o.ShippingCents, o.TaxCents, o.TotalCents, o.TaxInclusive, o.HoldUntil, o.CreatedAt); err != nil {
+		return 0, fmt.Errorf("shop: unable to write an order: %w", err)
+	}
+	var names, variantNames, products, variants []string
+	var units []int64
+	var quantities, rates []int32
+	for _, l := range o.Lines {
+		products, variants, names, variantNames = append(products, l.Product), append(variants, l.Variant), append(names, l.Name), append(variantNames, l.VariantName)
+		units, quantities, rates = append(units, l.UnitCents), append(quantities, int32(l.Quantity)), append(rates, int32(l.TaxBP))
+	}
+	if _, err := q.Exec(ctx, `INSERT INTO order_items (order_id, position, product_id, variant_id, name, variant_name, unit_cents, quantity, tax_basis_points)
+		SELECT $1, n, p, v, name, vname, unit, qty, rate
+		FROM unnest($2::text[], $3::text[], $4::text[], $5::text[], $6::bigint[], $7::int[], $8::int[]) WITH ORDINALITY AS x(p, v, name, vname, unit, qty, rate, n)`,
+		o.ID, products, variants, names, variantNames, units, quantities, rates); err != nil {
+		return 0, fmt.Errorf("shop: unable to write an order's items: %w", err)
+	}
+	return number, nil
+}
+
+func (store) history(ctx context.Context, q db.Querier, orderID, action, actor, detail string, at any) error {
+	if _, err := q.Exec(ctx, `INSERT INTO order_history (order_id, action, actor, detail, at) VALUES ($1, $2, $3, $4, $5)`,
+		orderID, action, actor, detail, at); err != nil {
+		return fmt.Errorf("shop: unable to record the order's history: %w", err)
+	}
+	return nil
+}

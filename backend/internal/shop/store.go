@@ -1,0 +1,116 @@
+package shop
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+
+	"github.com/jackc/pgx/v5"
+
+	"slotwise/backend/internal/db"
+)
+
+// store holds the shop's SQL, one function per query.
+type store struct{}
+
+func (store) settings(ctx context.Context, q db.Querier) (Settings, string, error) {
+	return scanSettings(q.QueryRow(ctx, `SELECT shop, currency FROM locations WHERE id = $1`, db.ThisBusiness))
+}
+
+func scanSettings(r pgx.Row) (Settings, string, error) {
+	var set Settings
+	var raw []byte
+	var currency string
+	if err := r.Scan(&raw, &currency); err != nil {
+		return set, "", err
+	}
+	return set, currency, json.Unmarshal(raw, &set)
+}
+
+// item is a cart's line as the cart keeps it: ids and a quantity.
+type item struct {
+	Product  string `json:"p"`
+	Variant  string `json:"v"`
+	Quantity int    `json:"q"`
+}
+
+// cart reads a cart's items; a cart that does not exist is empty.
+func (store) cart(ctx context.Context, q db.Querier, id string, forUpdate bool) ([]item, error) {
+	if !plausibleCartID(id) {
+		return nil, nil
+	}
+	sql := `SELECT items FROM carts WHERE id = $1 AND location_id = $2`
+	if forUpdate {
+		sql += ` FOR UPDATE`
+	}
+	var raw []byte
+	err := q.QueryRow(ctx, sql, id, db.ThisBusiness).Scan(&raw)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, fmt.Errorf("shop: unable to read cart: %w", err)
+	}
+	var items []item
+	return items, json.Unmarshal(raw, &items)
+}
+
+func (store) saveCart(ctx context.Context, q db.Querier, id string, items []item, at any) error {
+	if items == nil {
+		items = []item{}
+	}
+	raw, _ := json.Marshal(items) // ids and numbers always encode
+	_, err := q.Exec(ctx, `INSERT INTO carts (id, items, updated_at) VALUES ($1, $2, $3)
+		ON CONFLICT (id, location_id) DO UPDATE SET items = excluded.items, updated_at = excluded.updated_at`, id, raw, at)
+	if err != nil {
+		return fmt.Errorf("shop: unable to save cart: %w", err)
+	}
+	return nil
+}
+
+// linesSQL prices items ($1 products, $2 variants, $3 quantities) in
+// locale $4 from the business's current catalogue; a line whose product
+// or variant is gone comes back without a price.
+const linesSQL = `
+	SELECT w.p, w.v, w.q,
+	       coalesce(p.translations->$4->>'name', p.name, ''), coalesce(v.translations->$4->>'name', v.name, ''),
+	       coalesce(p.images->0->>'src', ''), coalesce(v.price_cents, 0), coalesce(p.currency, ''),
+	       coalesce(p.tax_basis_points, -1), coalesce(p.status = 'published' AND p.available, false) AND v.id IS NOT NULL,
+	       coalesce(v.track_stock, false) AND NOT coalesce(v.sell_when_out, false), coalesce(v.on_hand - v.held, 0)
+	FROM unnest($1::text[], $2::text[], $3::int[]) WITH ORDINALITY AS w(p, v, q, n)
+	LEFT JOIN products p ON p.id = w.p AND p.location_id = $5
+	LEFT JOIN product_variants v ON v.product_id = w.p AND v.id = w.v AND v.location_id = $5
+	ORDER BY w.n`
+
+func queueLines(b *pgx.Batch, items []item, locale string, into *[]Line) {
+	products, variants, quantities := columns(items)
+	b.Queue(linesSQL, products, variants, quantities, locale, db.ThisBusiness).Query(func(rows pgx.Rows) error {
+		lines, err := pgx.CollectRows(rows, scanLine)
+		*into = lines
+		return err
+	})
+}
+
+// scanLine reads a line; judge then sets its tax rate and its problem.
+func scanLine(r pgx.CollectableRow) (Line, error) {
+	var l Line
+	var tracked bool
+	var left int
+	err := r.Scan(&l.Product, &l.Variant, &l.Quantity, &l.Name, &l.VariantName, &l.Image, &l.UnitCents, &l.currency,
+		&l.TaxBP, &l.sold, &tracked, &left)
+	l.Available = -1
+	if tracked {
+		l.Available = max(left, 0)
+	}
+	return l, err
+}
+
+func columns(items []item) (products, variants []string, quantities []int32) {
+	for _, it := range items {
+		products = append(products, it.Product)
+		variants = append(variants, it.Variant)
+		quantities = append(quantities, int32(it.Quantity))
+	}
+	return products, variants, quantities
+}

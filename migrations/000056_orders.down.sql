@@ -1,0 +1,18 @@
+DELETE FROM payments WHERE order_id IS NOT NULL;
+DROP INDEX payments_one_open_order;
+DROP INDEX payments_open_checkouts;
+ALTER TABLE payments DROP CONSTRAINT payments_order_id_fkey;
+ALTER TABLE payments DROP CONSTRAINT payments_pays_one;
+ALTER TABLE payments DROP COLUMN order_id;
+ALTER TABLE payments ALTER COLUMN booking_id SET NOT NULL;
+DROP TABLE order_history;
+DROP TABLE order_items;
+DROP TABLE order_numbers;
+DROP TABLE orders;
+DROP TABLE carts;
+ALTER TABLE products DROP COLUMN tax_basis_points;
+ALTER TABLE locations DROP COLUMN shop;
+DROP TRIGGER product_variants_changed ON product_variants;
+DROP FUNCTION variant_changed();
+DROP FUNCTION variant_shown(product_variants);
+DROP TABLE product_variants;

@@ -60,9 +60,11 @@ const client = (mode) => ({
     publicPath: '/assets/',
     // Eight hex characters tell a file's versions apart; the entry carries
     // every chunk's, so each character more is one more byte of the first
-    // JavaScript a booking page loads, which no gzip can shorten.
+    // JavaScript a booking page loads, which no gzip can shorten. A chunk's
+    // hash is one of a file of its own name: seven (2^28 versions of one
+    // name) keep that apart and leave room in the entry for the next chunk.
     filename: '[name].[contenthash:8].js',
-    chunkFilename: '[name].[contenthash:8].js',
+    chunkFilename: '[name].[contenthash:7].js',
     clean: true,
   },
   resolve: {

@@ -91,7 +91,15 @@ export async function postForm(layout: Layout, { request }: ActionFunctionArgs) 
     if (request.signal.aborted) throw err;
     return unreachable(form); // offline, or an answer that was not Go's
   }
-  if (res.body && 'redirect' in res.body && typeof res.body.redirect === 'string') throw redirect(res.body.redirect);
+  if (res.body && 'redirect' in res.body && typeof res.body.redirect === 'string') {
+    // A page of the site is the router's to show; the server's own pages
+    // beside the routes (/api/…: a provider's checkout opened by our form)
+    // are documents, and so is another site (react-router opens it so).
+    const to = res.body.redirect;
+    if (!to.startsWith('/api/')) throw redirect(to);
+    window.location.assign(to);
+    return new Promise<never>(() => {}); // the document goes; the form stays busy meanwhile
+  }
   const payload = res.body as Payload | null;
   if (!payload || typeof payload.route !== 'string') return unreachable(form);
   if (!shows(layout, payload)) return loadInFull(target, new Error(`${target} is a ${payload.layout} page`));

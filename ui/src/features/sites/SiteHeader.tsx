@@ -44,7 +44,14 @@ export function SiteHeader({ site }: { site: Pick<SiteData, 'nav' | 'book' | 'bu
           </div>
           {site?.shop?.front.sells && (
             <Link className={styles.cart} to={site.shop.cart}>
-              <FormattedMessage id="site.shop.cart" />
+              <svg aria-hidden="true" viewBox="0 0 24 24" width="20" height="20" focusable="false" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+                <circle cx="9" cy="20" r="1.5" />
+                <circle cx="18" cy="20" r="1.5" />
+                <path d="M2 3h3l2.7 12.2a1 1 0 0 0 1 .8h9.6a1 1 0 0 0 1-.8L21 7H6" />
+              </svg>
+              <span className={styles.cartLabel}>
+                <FormattedMessage id="site.shop.cart" />
+              </span>
             </Link>
           )}
           {site?.book && (

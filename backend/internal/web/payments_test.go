@@ -76,6 +76,12 @@ func TestAPaidBookingGoesThroughCheckoutWebhookAndResultPage(t *testing.T) {
 	if n := len(pf.double.Asked(http.MethodPost, "/v1/checkout/sessions")); n != 1 {
 		t.Fatalf("%d checkouts opened, want 1", n)
 	}
+	// Without JavaScript, Pay now answers with the provider's page itself:
+	// the one other site a form's answer leads to.
+	if rec = pf.post("/verifyPayment", url.Values{"booking": {v.ID}, "token": {token}}, nil); rec.Code != http.StatusSeeOther ||
+		!strings.HasPrefix(rec.Header().Get("Location"), "https://checkout.stripe.com/") {
+		t.Fatalf("pay now without JavaScript: %d to %q", rec.Code, rec.Header().Get("Location"))
+	}
 	if rec = pf.send(http.MethodPost, "/api/bookings/"+v.ID+"/checkout", `{"token":"wrong"}`, nil); rec.Code != http.StatusNotFound {
 		t.Fatalf("checkout with a wrong secret: %d", rec.Code)
 	}

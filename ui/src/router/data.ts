@@ -92,11 +92,12 @@ export async function postForm(layout: Layout, { request }: ActionFunctionArgs) 
     return unreachable(form); // offline, or an answer that was not Go's
   }
   if (res.body && 'redirect' in res.body && typeof res.body.redirect === 'string') {
-    // A page of the site is the router's to show; the server's own pages
-    // beside the routes (/api/…: a provider's checkout opened by our form)
-    // are documents, and so is another site (react-router opens it so).
+    // A page of the site, named by its path, is the router's to show; the
+    // server's own pages beside the routes (/api/…: our page that opens a
+    // provider's checkout) and whole addresses (a provider's page, or ours
+    // with its origin) are documents.
     const to = res.body.redirect;
-    if (!to.startsWith('/api/')) throw redirect(to);
+    if (!/^(https?:|\/api\/)/.test(to)) throw redirect(to);
     window.location.assign(to);
     return new Promise<never>(() => {}); // the document goes; the form stays busy meanwhile
   }

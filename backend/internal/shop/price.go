@@ -91,7 +91,7 @@ func price(s Settings, currency string, lines []Line, delivery, country string) 
 		q.SubtotalCents += l.AmountCents
 		q.TaxCents += taxOf(l.AmountCents, l.TaxBP, s.Tax.Inclusive)
 	}
-	if delivery == DeliveryShip {
+	if delivery == DeliveryShip && q.Count > 0 { // nothing to ship, nothing to pay for it
 		if r, ok := s.ShipsTo(country); ok {
 			q.ShippingName, q.FreeShippingOverCents = r.Name, r.FreeOverCents
 			if r.FreeOverCents <= 0 || q.SubtotalCents < r.FreeOverCents {

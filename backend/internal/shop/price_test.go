@@ -27,6 +27,7 @@ func TestPriceTotalsLinesTaxAndShipping(t *testing.T) {
 		{"a product's own rate (a voucher's 0 %)", europe, []Line{voucher}, DeliveryPickup, "", 5500, 0, 0, 5500, 1},
 		{"exclusive tax is added on top, shipping taxed too", america, []Line{rated(with(cream, 3), 825)}, DeliveryShip, "US", 10200, 800, 842 + 66, 11908, 3},
 		{"a line with a problem is shown and not counted", europe, []Line{cream, {Product: "x", UnitCents: 100, Quantity: 2, Problem: ProblemSoldOut}}, DeliveryPickup, "", 3400, 0, 543, 3400, 1},
+		{"an empty cart ships nothing", europe, nil, DeliveryShip, "DE", 0, 0, 0, 0, 0},
 		{"no tax set", Settings{}, []Line{rated(with(cream, 2), 0)}, DeliveryPickup, "", 6800, 0, 0, 6800, 2},
 	}
 	for _, tc := range tests {

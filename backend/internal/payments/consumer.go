@@ -196,25 +196,13 @@ func (s *Service) refund(ctx context.Context, firstID string, b *booking.Booking
 			return err
 		}, nil
 	}
-	provider, err := s.ofPayment(ctx, p)
-	if err != nil {
-		return nil, err
-	}
-	if provider == nil {
-		return nil, errors.New("payments: the account that took this payment cannot be used; its refund waits")
-	}
-	unlock, err := s.lockPayment(ctx, p.ID)
-	if err != nil {
-		return nil, err
-	}
-	defer unlock()
 	// One key per refund: the first is the booking's, a later part's
 	// names what had been refunded before it.
 	key := "refund-" + b.ID
 	if b.Money.Refunded > 0 {
 		key += "-" + strconv.FormatInt(b.Money.Refunded, 10)
 	}
-	refundID, err := provider.Refund(ctx, RefundRequest{Key: key, IntentID: p.IntentID, Amount: amount, Currency: p.Currency})
+	refundID, err := s.refundAt(ctx, p, key, amount)
 	if err != nil {
 		return nil, err
 	}
@@ -226,6 +214,24 @@ func (s *Service) refund(ctx context.Context, firstID string, b *booking.Booking
 		}
 		return s.store.refunded(ctx, tx, p.ID, refundID, amount)
 	}, nil
+}
+
+// refundAt gives back amount of payment p at the provider that took it,
+// under key, the payment's refunds taking turns (lockPayment).
+func (s *Service) refundAt(ctx context.Context, p *payment, key string, amount int64) (string, error) {
+	provider, err := s.ofPayment(ctx, p)
+	if err != nil {
+		return "", err
+	}
+	if provider == nil {
+		return "", errors.New("payments: the account that took this payment cannot be used; its refund waits")
+	}
+	unlock, err := s.lockPayment(ctx, p.ID)
+	if err != nil {
+		return "", err
+	}
+	defer unlock()
+	return provider.Refund(ctx, RefundRequest{Key: key, IntentID: p.IntentID, Amount: amount, Currency: p.Currency})
 }
 
 // lockPayment makes the refunds of one payment take turns, across

@@ -242,20 +242,7 @@ func (s *Service) refundOrder(ctx context.Context, orderID string) (events.Commi
 	if err != nil {
 		return nil, err
 	}
-	provider, err := s.ofPayment(ctx, p)
-	if err != nil {
-		return nil, err
-	}
-	if provider == nil {
-		return nil, errors.New("payments: the account that took this payment cannot be used; its refund waits")
-	}
-	unlock, err := s.lockPayment(ctx, p.ID)
-	if err != nil {
-		return nil, err
-	}
-	defer unlock()
-	key := "refund-" + orderID + "-" + strconv.FormatInt(refunded, 10)
-	refundID, err := provider.Refund(ctx, RefundRequest{Key: key, IntentID: p.IntentID, Amount: due, Currency: p.Currency})
+	refundID, err := s.refundAt(ctx, p, "refund-"+orderID+"-"+strconv.FormatInt(refunded, 10), due)
 	if err != nil {
 		return nil, err
 	}

@@ -2,8 +2,8 @@ package payments
 
 import (
 	"context"
-	"fmt"
 	"errors"
+	"fmt"
 	"log/slog"
 	"net/url"
 	"time"

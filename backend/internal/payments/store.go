@@ -25,9 +25,9 @@ const (
 // payment is one checkout attempt.
 type payment struct {
 	ID, BookingID, OrderID, Provider, Currency, Locale, Status string // one of BookingID, OrderID
-	Amount, Refunded                                  int64
-	SessionID, IntentID, URL, RefundID                string
-	AccountID                                         *int64 // the business's account that took it; nil: the operator's
+	Amount, Refunded                                           int64
+	SessionID, IntentID, URL, RefundID                         string
+	AccountID                                                  *int64 // the business's account that took it; nil: the operator's
 }
 
 // store holds the SQL of payments, one function per query.

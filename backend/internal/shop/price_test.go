@@ -41,7 +41,7 @@ func TestPriceTotalsLinesTaxAndShipping(t *testing.T) {
 	}
 }
 
-func with(l Line, n int) Line    { l.Quantity = n; return l }
+func with(l Line, n int) Line   { l.Quantity = n; return l }
 func rated(l Line, bp int) Line { l.TaxBP = bp; return l }
 
 func TestTaxRoundsHalfUpPerAmount(t *testing.T) {

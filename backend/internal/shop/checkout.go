@@ -263,26 +263,12 @@ func validateCheckout(c *CheckoutCommand, set Settings) error {
 	return nil
 }
 
-// hold keeps lines' units for a pending order: one UPDATE over their
-// variants, each only where enough is left, in one order of rows so that
-// two checkouts never wait for each other's. held is false when a
-// variant had too few: nothing was held then (the caller rolls back).
-func (store) hold(ctx context.Context, q db.Querier, lines []Line) (bool, error) {
-	want := merged(lines)
-	products, variants, quantities := columns(want)
-	tag, err := q.Exec(ctx, `
-		WITH want AS (SELECT * FROM unnest($1::text[], $2::text[], $3::int[]) AS w(p, v, q)),
-		locked AS (SELECT v.product_id, v.id FROM product_variants v JOIN want w ON v.product_id = w.p AND v.id = w.v
-		           WHERE v.location_id = $4 ORDER BY v.product_id, v.id FOR UPDATE OF v)
-		UPDATE product_variants v SET held = v.held + w.q
-		FROM want w JOIN locked l ON l.product_id = w.p AND l.id = w.v
-		WHERE v.location_id = $4 AND v.product_id = w.p AND v.id = w.v
-		  AND (NOT v.track_stock OR v.sell_when_out OR v.on_hand - v.held >= w.q)`,
-		products, variants, quantities, db.ThisBusiness)
-	if err != nil {
-		return false, fmt.Errorf("shop: unable to hold stock: %w", err)
-	}
-	return tag.RowsAffected() == int64(len(want)), nil
+// hold keeps lines' units for a pending order, each variant only where
+// enough is left. held is false when one had too few: the caller rolls
+// back whatever the others held.
+func (st store) hold(ctx context.Context, q db.Querier, lines []Line) (bool, error) {
+	n, err := st.moveStock(ctx, q, lines, hold, true)
+	return n == len(merged(lines)), err
 }
 
 // merged is lines as one item per variant.

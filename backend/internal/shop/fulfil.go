@@ -66,7 +66,7 @@ func (s *Service) Cancel(ctx context.Context, id, key string) (*Order, error) {
 		if o.Status != StatusPaid {
 			return ErrWrongState
 		}
-		if err := s.store.moveStock(ctx, tx, o.Lines, putBack); err != nil {
+		if _, err := s.store.moveStock(ctx, tx, o.Lines, putBack, false); err != nil {
 			return err
 		}
 		now := s.Now()

@@ -53,7 +53,7 @@ func (s *Service) RecordPayment(ctx context.Context, tx pgx.Tx, orderID string, 
 	now := s.Now()
 	switch {
 	case o.Status == StatusPending && o.stock == stockHeld:
-		if err := s.store.moveStock(ctx, tx, o.Lines, takeHeld); err != nil {
+		if _, err := s.store.moveStock(ctx, tx, o.Lines, takeHeld, false); err != nil {
 			return err
 		}
 	case o.Status == StatusExpired && o.stock == stockReleased:
@@ -100,7 +100,7 @@ func (s *Service) takeAgain(ctx context.Context, tx pgx.Tx, lines []Line) (bool,
 	if err != nil {
 		return false, err
 	}
-	n, err := s.store.takeIfLeft(ctx, sp, lines)
+	n, err := s.store.moveStock(ctx, sp, lines, takeLeft, true)
 	if err != nil || n < len(merged(lines)) {
 		if rb := sp.Rollback(ctx); rb != nil && err == nil {
 			err = rb
@@ -133,7 +133,7 @@ func (s *Service) release(ctx context.Context, tx pgx.Tx, o *Order, why string) 
 	if o.Status != StatusPending || o.stock != stockHeld {
 		return nil
 	}
-	if err := s.store.moveStock(ctx, tx, o.Lines, releaseHeld); err != nil {
+	if _, err := s.store.moveStock(ctx, tx, o.Lines, releaseHeld, false); err != nil {
 		return err
 	}
 	now := s.Now()
@@ -149,42 +149,33 @@ func (s *Service) release(ctx context.Context, tx pgx.Tx, o *Order, why string) 
 
 // Stock moves of an order's variants.
 const (
+	hold        = `held = v.held + w.q`
 	takeHeld    = `held = greatest(v.held - w.q, 0), on_hand = CASE WHEN v.track_stock THEN v.on_hand - w.q ELSE v.on_hand END`
+	takeLeft    = `on_hand = CASE WHEN v.track_stock THEN v.on_hand - w.q ELSE v.on_hand END`
 	releaseHeld = `held = greatest(v.held - w.q, 0)`
 	putBack     = `on_hand = CASE WHEN v.track_stock THEN v.on_hand + w.q ELSE v.on_hand END`
 )
 
-// moveStock applies one of the moves to lines' variants, rows taken in
-// one order.
-func (store) moveStock(ctx context.Context, q db.Querier, lines []Line, set string) error {
+// moveStock applies one of the moves to lines' variants, rows locked in
+// one order so that two orders' moves never wait on each other in a
+// cycle. With onlyIfLeft, a variant moves only where enough is left of it
+// (stock counted and not sold when out): the conditional update that
+// never oversells. It says how many variants moved.
+func (store) moveStock(ctx context.Context, q db.Querier, lines []Line, set string, onlyIfLeft bool) (int, error) {
 	products, variants, quantities := columns(merged(lines))
-	_, err := q.Exec(ctx, `
+	sql := `
 		WITH w AS (SELECT * FROM unnest($1::text[], $2::text[], $3::int[]) AS w(p, v, q)),
 		locked AS (SELECT v.product_id, v.id FROM product_variants v JOIN w ON v.product_id = w.p AND v.id = w.v
 		           WHERE v.location_id = $4 ORDER BY v.product_id, v.id FOR UPDATE OF v)
-		UPDATE product_variants v SET `+set+`
+		UPDATE product_variants v SET ` + set + `
 		FROM w JOIN locked l ON l.product_id = w.p AND l.id = w.v
-		WHERE v.location_id = $4 AND v.product_id = w.p AND v.id = w.v`, products, variants, quantities, db.ThisBusiness)
-	if err != nil {
-		return fmt.Errorf("shop: unable to move stock: %w", err)
+		WHERE v.location_id = $4 AND v.product_id = w.p AND v.id = w.v`
+	if onlyIfLeft {
+		sql += ` AND (NOT v.track_stock OR v.sell_when_out OR v.on_hand - v.held >= w.q)`
 	}
-	return nil
-}
-
-// takeIfLeft takes lines' units from the shelf where enough is left, and
-// says for how many variants it did.
-func (store) takeIfLeft(ctx context.Context, q db.Querier, lines []Line) (int, error) {
-	products, variants, quantities := columns(merged(lines))
-	tag, err := q.Exec(ctx, `
-		WITH w AS (SELECT * FROM unnest($1::text[], $2::text[], $3::int[]) AS w(p, v, q)),
-		locked AS (SELECT v.product_id, v.id FROM product_variants v JOIN w ON v.product_id = w.p AND v.id = w.v
-		           WHERE v.location_id = $4 ORDER BY v.product_id, v.id FOR UPDATE OF v)
-		UPDATE product_variants v SET on_hand = CASE WHEN v.track_stock THEN v.on_hand - w.q ELSE v.on_hand END
-		FROM w JOIN locked l ON l.product_id = w.p AND l.id = w.v
-		WHERE v.location_id = $4 AND v.product_id = w.p AND v.id = w.v
-		  AND (NOT v.track_stock OR v.sell_when_out OR v.on_hand - v.held >= w.q)`, products, variants, quantities, db.ThisBusiness)
+	tag, err := q.Exec(ctx, sql, products, variants, quantities, db.ThisBusiness)
 	if err != nil {
-		return 0, fmt.Errorf("shop: unable to take stock: %w", err)
+		return 0, fmt.Errorf("shop: unable to move stock: %w", err)
 	}
 	return int(tag.RowsAffected()), nil
 }

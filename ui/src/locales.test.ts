@@ -18,7 +18,7 @@ const SAME_AS_ENGLISH = new Set([
   'site.blog.tags', 'site.pageTitle', 'site.shop.inCollections', 'site.menu', 'home.group.book',
   'admin.booking.title', 'admin.booking.email', 'admin.booking.notes', 'admin.role.staff', 'admin.filter.staff', 'admin.nav.label', 'admin.note.heading',
   'admin.why.person', 'admin.why.date', 'admin.book.submit', 'admin.settings.name',
-  'admin.connections.webhooks', 'admin.connections.tokenName', 'admin.connections.description',
+  'admin.connections.webhooks', 'admin.connections.tokenName', 'admin.connections.description', 'admin.orders.status',
 ]);
 const onlyPlaceholders = (msg: string) => !/\p{L}/u.test(msg.replace(/\{[^{}]*\}/g, ''));
 

@@ -121,10 +121,11 @@ func furnish(ctx context.Context, a *app, now clock.Func, meters *metrics.Metric
 	dispatcher := &events.Dispatcher{Pool: a.pool, Logger: a.log, Consumers: []events.Consumer{
 		bookingMails,
 		&forms.Mailer{Service: formsSvc, Mailer: mails},
+		&shop.Mailer{Service: shopSvc, Mailer: mails},
 		signInMails,
 		people.PasskeyMailer{Mailer: signInMails},
 		&payments.Fulfiller{Service: paySvc},
-		&webhooks.Fanout{Store: hooks, Bookings: bookings, Forms: formsSvc},
+		&webhooks.Fanout{Store: hooks, Bookings: bookings, Forms: formsSvc, Orders: shopSvc},
 		&calsync.Writer{Service: calendars, Bookings: bookings, BaseURL: publicURL(a.cfg), Origin: origins},
 	}}
 	if err := startup(ctx, a, dispatcher, bookings, siteStore, now); err != nil {
@@ -140,7 +141,7 @@ func furnish(ctx context.Context, a *app, now clock.Func, meters *metrics.Metric
 			web.Admin(web.AdminDeps{Pool: a.pool, Bookings: bookings, Forms: formsSvc, Webhooks: hooks, Payments: paySvc, Calendars: calendars,
 				Content: contentSvc, People: team}),
 			web.Dashboard(web.DashboardDeps{People: team, Bookings: bookings, Pool: a.pool, Content: contentSvc, Calendars: calendars, Forms: formsSvc,
-				Payments: paySvc, Webhooks: hooks})},
+				Payments: paySvc, Webhooks: hooks, Shop: shopSvc})},
 		FormKeys: formsSvc.Keys(), // on the server's clock
 	})
 	if err != nil {

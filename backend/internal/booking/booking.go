@@ -90,6 +90,9 @@ type Location struct {
 	CancelOneOfVisit bool
 	// Lang is the language its consent text is in (In).
 	Lang string
+	// Sells: it ships or hands over products (its shop settings name a
+	// way), read with the business alone (its dashboard's orders).
+	Sells bool
 	// translations are its name and consent text in other languages
 	// (location.de.yaml), by URL prefix: In reads them.
 	translations []byte

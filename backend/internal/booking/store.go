@@ -138,7 +138,8 @@ func (store) business(ctx context.Context, q db.Querier) (*Location, error) {
 // businessSQL reads the business its one argument (db.ThisBusiness) names.
 const businessSQL = `SELECT id, slug, name, logo_url, brand_color, time_zone, currency, default_locale,
 	consent_text, terms_url, email, country, coalesce(payment_provider, ''), phone, contact_form, privacy_url, cancel_one_of_visit,
-	is_default, ` + paymentAccounts + `, translations
+	is_default, ` + paymentAccounts + `, translations,
+	coalesce(jsonb_array_length(shop->'shipping'), 0) > 0 OR coalesce((shop->'pickup'->>'enabled')::boolean, false)
 	FROM locations l WHERE l.id = $1`
 
 // scanBusiness reads businessSQL's row: nil when there is no business.
@@ -147,7 +148,7 @@ func scanBusiness(row pgx.Row) (*Location, error) {
 	err := row.Scan(
 		&l.ID, &l.Slug, &l.Name, &l.LogoURL, &l.BrandColor, &l.TimeZone, &l.Currency, &l.DefaultLocale,
 		&l.ConsentText, &l.TermsURL, &l.Email, &l.Country, &l.PaymentProvider, &l.Phone, &l.ContactForm, &l.PrivacyURL, &l.CancelOneOfVisit,
-		&l.Default, &l.PaymentAccounts, &l.translations)
+		&l.Default, &l.PaymentAccounts, &l.translations, &l.Sells)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return nil, nil
 	}

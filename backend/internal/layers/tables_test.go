@@ -36,6 +36,7 @@ var owners = map[string][]string{
 	"order_items":      {"shop"},
 	"order_history":    {"shop"},
 	"order_numbers":    {"shop"},
+	"order_tokens":     {"shop"},
 	// people owns who signs in to the dashboard, and how.
 	"people":             {"people"},
 	"sign_in_links":      {"people"},

@@ -30,6 +30,14 @@ const (
 	// KindFormSubmitted goes to the business: a form, quiz or survey was
 	// submitted, with its answers.
 	KindFormSubmitted = "form.submitted"
+	// An order's mails: to the buyer once it is paid (with its receipt),
+	// shipped, ready for pick-up and refunded; to the business, each new
+	// paid order.
+	KindOrderConfirmation = "order.confirmation"
+	KindOrderShipped      = "order.shipped"
+	KindOrderReady        = "order.ready"
+	KindOrderRefunded     = "order.refunded"
+	KindOrderReceived     = "order.received"
 	// KindSignIn is a person's link into their business's dashboard.
 	KindSignIn = "admin.sign_in"
 	// KindPasskeyAdded tells a person a passkey now signs them in.
@@ -58,6 +66,55 @@ type EmailData struct {
 	SignIn *SignInEmail `json:"signIn,omitempty"`
 	// Passkey is what an admin.passkey_added mail tells.
 	Passkey *PasskeyEmail `json:"passkey,omitempty"`
+	// Order is what an order.* mail tells.
+	Order *OrderEmail `json:"order,omitempty"`
+}
+
+// OrderEmail is an order as its mails tell it: what was bought, what it
+// cost, how it reaches the buyer, and what just happened to it.
+type OrderEmail struct {
+	Business string           `json:"business"`
+	Number   int64            `json:"number"`
+	Customer string           `json:"customer"`
+	Email    string           `json:"email"`
+	Phone    string           `json:"phone,omitempty"`
+	Currency string           `json:"currency"`
+	Lines    []OrderEmailLine `json:"lines"`
+	// The totals, as every screen shows them (tax inside the total or
+	// added to it).
+	SubtotalCents int64  `json:"subtotalCents"`
+	ShippingCents int64  `json:"shippingCents"`
+	TaxCents      int64  `json:"taxCents"`
+	TotalCents    int64  `json:"totalCents"`
+	TaxInclusive  bool   `json:"taxInclusive"`
+	TaxName       string `json:"taxName,omitempty"`
+	// Delivery is "ship" (to Address, by ShippingName) or "pickup" (at
+	// PickupAddress, ready from ReadyAt).
+	Delivery      string   `json:"delivery"`
+	ShippingName  string   `json:"shippingName,omitempty"`
+	Address       []string `json:"address,omitempty"` // the lines of the delivery address, but its country
+	Country       string   `json:"country,omitempty"` // ISO 3166-1 alpha-2, named in the reader's language
+	PickupAddress string   `json:"pickupAddress,omitempty"`
+	ReadyAt       string   `json:"readyAt,omitempty"` // RFC 3339
+	PaidAt        string   `json:"paidAt,omitempty"`  // RFC 3339
+	TimeZone      string   `json:"timeZone"`          // the business's, for the times
+	TrackingURL   string   `json:"trackingUrl,omitempty"`
+	// RefundedCents is what this refund gave back; Cancelled and SoldOut
+	// say why (the business cancelled; it sold out before the payment).
+	RefundedCents int64 `json:"refundedCents,omitempty"`
+	Cancelled     bool  `json:"cancelled,omitempty"`
+	SoldOut       bool  `json:"soldOut,omitempty"`
+	// Link opens the order: the buyer's page, or the business's in its
+	// dashboard (relative to BaseURL).
+	Link string `json:"link"`
+}
+
+// OrderEmailLine is one thing bought.
+type OrderEmailLine struct {
+	Name        string `json:"name"`
+	VariantName string `json:"variantName,omitempty"`
+	Quantity    int    `json:"quantity"`
+	AmountCents int64  `json:"amountCents"`
 }
 
 // SignInEmail is a link that signs a person in to the business's

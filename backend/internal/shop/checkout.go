@@ -176,11 +176,11 @@ func (s *Service) startIn(ctx context.Context, tx pgx.Tx, c CheckoutCommand, set
 	o := &Order{
 		ID: newOrderID(), Status: StatusPending, Locale: c.Locale, Email: c.Email, Name: c.Name, Phone: c.Phone, Delivery: c.Delivery,
 		Currency: quote.Currency, SubtotalCents: quote.SubtotalCents, ShippingCents: quote.ShippingCents, TaxCents: quote.TaxCents,
-		TotalCents: quote.TotalCents, TaxInclusive: quote.TaxInclusive, HoldUntil: now.Add(set.Hold()), CreatedAt: now,
+		TotalCents: quote.TotalCents, TaxInclusive: quote.TaxInclusive, TaxName: quote.TaxName, HoldUntil: now.Add(set.Hold()), CreatedAt: now,
 		Lines: quote.Lines, cart: c.Cart, stock: stockHeld, tokenHash: hashToken(token),
 	}
 	if c.Delivery == DeliveryShip {
-		o.Address = &c.Address
+		o.Address, o.ShippingName = &c.Address, quote.ShippingName
 	}
 	if o.Number, err = s.store.insertOrder(ctx, tx, o); err != nil {
 		return nil, err
@@ -300,10 +300,10 @@ func (store) insertOrder(ctx context.Context, q db.Querier, o *Order) (int64, er
 		return 0, fmt.Errorf("shop: unable to number an order: %w", err)
 	}
 	if _, err := q.Exec(ctx, `INSERT INTO orders (id, number, cart_id, token_hash, status, stock, locale, email, name, phone, delivery, address,
-		currency, subtotal_cents, shipping_cents, tax_cents, total_cents, tax_inclusive, hold_until, created_at, updated_at)
-		VALUES ($1, $2, $3, $4, 'pending', 'held', $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $18)`,
+		currency, subtotal_cents, shipping_cents, tax_cents, total_cents, tax_inclusive, tax_name, shipping_name, hold_until, created_at, updated_at)
+		VALUES ($1, $2, $3, $4, 'pending', 'held', $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $20)`,
 		o.ID, number, o.cart, o.tokenHash, o.Locale, o.Email, o.Name, o.Phone, o.Delivery, address,
-		o.Currency, o.SubtotalCents, o.ShippingCents, o.TaxCents, o.TotalCents, o.TaxInclusive, o.HoldUntil, o.CreatedAt); err != nil {
+		o.Currency, o.SubtotalCents, o.ShippingCents, o.TaxCents, o.TotalCents, o.TaxInclusive, o.TaxName, o.ShippingName, o.HoldUntil, o.CreatedAt); err != nil {
 		return 0, fmt.Errorf("shop: unable to write an order: %w", err)
 	}
 	var names, variantNames, products, variants []string

@@ -56,6 +56,28 @@ func (s *Service) Fulfil(ctx context.Context, id, trackingURL, key string) (*Ord
 	})
 }
 
+// MarkReady tells the buyer of a paid pick-up order that it is ready to
+// be collected, once.
+func (s *Service) MarkReady(ctx context.Context, id, key string) (*Order, error) {
+	return s.change(ctx, "shop.ready", key, id, nil, func(ctx context.Context, tx pgx.Tx, o *Order) error {
+		if o.Delivery != DeliveryPickup || o.Status != StatusPaid {
+			return ErrWrongState
+		}
+		if o.ReadyToldAt != nil {
+			return nil
+		}
+		now := s.Now()
+		if _, err := tx.Exec(ctx, `UPDATE orders SET ready_told_at = $2, updated_at = $2 WHERE id = $1 AND location_id = $3`,
+			o.ID, now, db.ThisBusiness); err != nil {
+			return fmt.Errorf("shop: unable to mark %s ready: %w", o.ID, err)
+		}
+		if err := s.store.history(ctx, tx, o.ID, "ready", events.ActorOf(ctx), "", now); err != nil {
+			return err
+		}
+		return events.Emit(ctx, tx, EventReady, OrderEvent{OrderID: o.ID})
+	})
+}
+
 // Cancel cancels a paid order that was not handed over: its stock goes
 // back on the shelf and what was paid is given back.
 func (s *Service) Cancel(ctx context.Context, id, key string) (*Order, error) {

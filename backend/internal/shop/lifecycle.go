@@ -23,6 +23,7 @@ const (
 	EventPaid      = "order.paid"
 	EventExpired   = "order.expired"
 	EventFulfilled = "order.fulfilled"
+	EventReady     = "order.ready" // a pick-up order is ready to be collected
 	EventCancelled = "order.cancelled"
 	EventRefundDue = "order.refund_due" // money to give back: the payments consumer refunds it
 	EventRefunded  = "order.refunded"

@@ -59,11 +59,14 @@ type Order struct {
 	TaxCents      int64      `json:"taxCents"`
 	TotalCents    int64      `json:"totalCents"`
 	TaxInclusive  bool       `json:"taxInclusive"`
+	TaxName       string     `json:"taxName,omitempty"`      // "VAT", as the receipt names it
+	ShippingName  string     `json:"shippingName,omitempty"` // the shipping rate's name
 	PaidCents     int64      `json:"paidCents"`
 	RefundedCents int64      `json:"refundedCents"`
 	RefundDue     int64      `json:"refundDueCents,omitempty"`
 	HoldUntil     time.Time  `json:"holdUntil"`
-	ReadyAt       *time.Time `json:"readyAt,omitempty"`
+	ReadyAt       *time.Time `json:"readyAt,omitempty"`     // a pick-up's promise
+	ReadyToldAt   *time.Time `json:"readyToldAt,omitempty"` // when the buyer was told it is ready
 	TrackingURL   string     `json:"trackingUrl,omitempty"`
 	CreatedAt     time.Time  `json:"createdAt"`
 	PaidAt        *time.Time `json:"paidAt,omitempty"`
@@ -105,8 +108,8 @@ func plausibleOrderID(id string) bool {
 }
 
 const orderColumns = `o.id, o.number, o.status, o.locale, o.email, o.name, o.phone, o.delivery, o.address, o.currency,
-	o.subtotal_cents, o.shipping_cents, o.tax_cents, o.total_cents, o.tax_inclusive, o.paid_cents, o.refunded_cents, o.refund_due_cents,
-	o.hold_until, o.ready_at, o.tracking_url, o.created_at, o.paid_at, o.fulfilled_at, o.cart_id, o.stock, o.token_hash,
+	o.subtotal_cents, o.shipping_cents, o.tax_cents, o.total_cents, o.tax_inclusive, o.tax_name, o.shipping_name, o.paid_cents, o.refunded_cents, o.refund_due_cents,
+	o.hold_until, o.ready_at, o.ready_told_at, o.tracking_url, o.created_at, o.paid_at, o.fulfilled_at, o.cart_id, o.stock, o.token_hash,
 	coalesce((SELECT jsonb_agg(jsonb_build_object('product', i.product_id, 'variant', i.variant_id, 'name', i.name,
 	  'variantName', i.variant_name, 'unitCents', i.unit_cents, 'quantity', i.quantity, 'amountCents', i.unit_cents * i.quantity, 'available', -1)
 	  ORDER BY i.position) FROM order_items i WHERE i.order_id = o.id AND i.location_id = o.location_id), '[]')`
@@ -115,8 +118,8 @@ func scanOrder(r pgx.Row) (*Order, error) {
 	o := &Order{}
 	var address, lines []byte
 	err := r.Scan(&o.ID, &o.Number, &o.Status, &o.Locale, &o.Email, &o.Name, &o.Phone, &o.Delivery, &address, &o.Currency,
-		&o.SubtotalCents, &o.ShippingCents, &o.TaxCents, &o.TotalCents, &o.TaxInclusive, &o.PaidCents, &o.RefundedCents, &o.RefundDue,
-		&o.HoldUntil, &o.ReadyAt, &o.TrackingURL, &o.CreatedAt, &o.PaidAt, &o.FulfilledAt, &o.cart, &o.stock, &o.tokenHash, &lines)
+		&o.SubtotalCents, &o.ShippingCents, &o.TaxCents, &o.TotalCents, &o.TaxInclusive, &o.TaxName, &o.ShippingName, &o.PaidCents, &o.RefundedCents, &o.RefundDue,
+		&o.HoldUntil, &o.ReadyAt, &o.ReadyToldAt, &o.TrackingURL, &o.CreatedAt, &o.PaidAt, &o.FulfilledAt, &o.cart, &o.stock, &o.tokenHash, &lines)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return nil, ErrNotFound
 	}
@@ -149,14 +152,33 @@ func (store) pendingOf(ctx context.Context, q db.Querier, cart string) (*Order, 
 		WHERE o.cart_id = $1 AND o.location_id = $2 AND o.status = 'pending' FOR UPDATE OF o`, cart, db.ThisBusiness))
 }
 
-// Order reads an order its secret opens (its token, or the cart's id).
+// Order reads an order its secret opens (its token, a mail's, or the
+// cart's id).
 func (s *Service) Order(ctx context.Context, id, secret string) (*Order, error) {
 	o, err := s.store.order(ctx, s.pool, id, false)
 	if err != nil {
 		return nil, err
 	}
-	if !o.Opens(secret) {
-		return nil, ErrNotFound
+	if o.Opens(secret) {
+		return o, nil
 	}
-	return o, nil
+	if secret != "" && len(secret) <= 64 {
+		var mailed bool
+		if err := s.pool.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM order_tokens WHERE token_hash = $1 AND order_id = $2 AND location_id = $3)`,
+			hashToken(secret), o.ID, db.ThisBusiness).Scan(&mailed); err != nil {
+			return nil, fmt.Errorf("shop: unable to check a mail's secret: %w", err)
+		}
+		if mailed {
+			return o, nil
+		}
+	}
+	return nil, ErrNotFound
+}
+
+// storeToken keeps the hash of a mail's secret to order id.
+func (store) storeToken(ctx context.Context, q db.Querier, id, token string) error {
+	if _, err := q.Exec(ctx, `INSERT INTO order_tokens (token_hash, order_id) VALUES ($1, $2)`, hashToken(token), id); err != nil {
+		return fmt.Errorf("shop: unable to keep a mail's secret: %w", err)
+	}
+	return nil
 }

@@ -166,7 +166,8 @@ func (v *viewer) frame() (AdminFrame, error) {
 	if v.business == nil {
 		return AdminFrame{}, errNoBusiness
 	}
-	return AdminFrame{Business: adminBusiness(v.business), Email: v.person().Email, Role: v.person().Role, Requests: v.requests()}, nil
+	return AdminFrame{Business: adminBusiness(v.business), Email: v.person().Email, Role: v.person().Role, Requests: v.requests(),
+		Shop: v.business.Sells && v.ownOnly() == 0}, nil
 }
 
 // errNoBusiness is a signed-in page of a deployment whose business is

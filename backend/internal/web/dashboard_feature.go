@@ -18,6 +18,7 @@ import (
 	"slotwise/backend/internal/payments"
 	"slotwise/backend/internal/people"
 	"slotwise/backend/internal/route"
+	"slotwise/backend/internal/shop"
 	"slotwise/backend/internal/web/pages"
 	"slotwise/backend/internal/webhooks"
 )
@@ -49,6 +50,8 @@ type DashboardDeps struct {
 	// payment providers and its webhook endpoints (the connections page).
 	Payments *payments.Service
 	Webhooks *webhooks.Store
+	// Shop, when set, is the business's orders.
+	Shop *shop.Service
 }
 
 type dashboardFeature struct {
@@ -80,6 +83,9 @@ func (d dashboardFeature) Register(r *Registry) {
 	r.Page("adminNewBooking", d.signedIn(d.newBookingPage))
 	r.Action("adminNewBooking", d.signedInAction(d.bookForClient))
 	r.Page("adminResponses", d.signedIn(d.responsesPage))
+	r.Page("adminOrders", d.signedIn(d.ordersPage))
+	r.Page("adminOrder", d.signedIn(d.orderPage))
+	r.Action("adminOrder", d.signedInAction(d.changeOrder))
 	r.Page("adminSettings", d.signedIn(d.settingsPage))
 	r.Action("adminSettings", d.signedInAction(d.changeSettings))
 	r.Page("adminConnections", d.signedIn(d.connectionsPage))

@@ -3,7 +3,10 @@ package web
 // What the dashboard's pages are rendered from (ui/src/features/dashboard);
 // ui/src/generated/web.ts is generated from this file (make types).
 
-import "slotwise/backend/internal/forms"
+import (
+	"slotwise/backend/internal/forms"
+	"slotwise/backend/internal/shop"
+)
 
 // AdminBusiness is the business a dashboard page belongs to.
 type AdminBusiness struct {
@@ -19,6 +22,8 @@ type AdminFrame struct {
 	Email    string        `json:"email"`
 	Role     string        `json:"role" tstype:"'owner' | 'desk' | 'staff'"`
 	Requests int           `json:"requests"`
+	// Shop: the business sells products, and its orders are worked here.
+	Shop bool `json:"shop,omitempty"`
 }
 
 // AdminSignInPageData is the sign-in page: the address to mail a link to.
@@ -545,4 +550,50 @@ type AdminSecret struct {
 	Kind   string `json:"kind" tstype:"'token' | 'webhook'"`
 	Name   string `json:"name"`
 	Secret string `json:"secret"`
+}
+
+// AdminOrderRow is an order as the list shows it.
+type AdminOrderRow struct {
+	ID       string `json:"id"`
+	Number   int64  `json:"number"`
+	Status   string `json:"status" tstype:"'pending' | 'paid' | 'fulfilled' | 'expired' | 'cancelled' | 'refunded'"`
+	Created  string `json:"created"` // RFC 3339
+	Customer string `json:"customer"`
+	Email    string `json:"email"`
+	Delivery string `json:"delivery" tstype:"'ship' | 'pickup'"`
+	Items    int    `json:"items"` // units
+	Total    int64  `json:"total"`
+	Currency string `json:"currency"`
+	// Ready: a pick-up order whose buyer was told it is ready.
+	Ready bool `json:"ready,omitempty"`
+}
+
+// AdminOrdersPageData is a page of the business's orders, newest first,
+// with its filters and the next page's address.
+type AdminOrdersPageData struct {
+	Frame    AdminFrame      `json:"frame"`
+	Status   string          `json:"status"`
+	Search   string          `json:"q"`
+	Statuses []string        `json:"statuses"`
+	Orders   []AdminOrderRow `json:"orders"`
+	More     string          `json:"more,omitempty"`
+}
+
+// AdminOrderPageData is one order as the business works on it: what was
+// bought and where it goes, its money, what happened to it, and what
+// the viewer may do next.
+type AdminOrderPageData struct {
+	Frame   AdminFrame  `json:"frame"`
+	Order   shop.Record `json:"order"`
+	History []shop.Step `json:"history"`
+	Back    string      `json:"back"`
+	Done    string      `json:"done,omitempty"` // what the last post did
+	FormKey string      `json:"formKey"`
+	// What may be done now: ship (with a tracking link) or hand over;
+	// tell a pick-up's buyer it is ready; refund up to Refundable; cancel
+	// (its stock back on the shelf, its money back).
+	CanFulfil  bool  `json:"canFulfil"`
+	CanReady   bool  `json:"canReady"`
+	CanCancel  bool  `json:"canCancel"`
+	Refundable int64 `json:"refundable"`
 }

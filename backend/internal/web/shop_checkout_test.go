@@ -9,6 +9,7 @@ import (
 
 	"slotwise/backend/internal/booking"
 	"slotwise/backend/internal/events"
+	"slotwise/backend/internal/notify"
 	"slotwise/backend/internal/payments"
 	"slotwise/backend/internal/payments/stripetest"
 	"slotwise/backend/internal/shop"
@@ -16,33 +17,50 @@ import (
 	"slotwise/backend/internal/web"
 )
 
-// shopFixture is the server selling the demo's products through Stripe's
-// double.
-type shopFixture struct {
-	*fixture
+// shopParts are a shop selling through Stripe's double, and its
+// consumers (the payments' and the shop's mails), run by hand.
+type shopParts struct {
 	double *stripetest.Double
 	shop   *shop.Service
+	pay    *payments.Service
 	worker *events.Dispatcher
+}
+
+// withShop sells the demo's products through Stripe's double, the
+// dashboard's orders included.
+func withShop(t *testing.T, sp *shopParts) option {
+	sp.double = stripetest.Start(t)
+	return func(d *web.Deps, w wiring) {
+		pool := w.pool
+		stripe := payments.NewStripe(payments.StripeConfig{SecretKey: "sk_test_123", WebhookSecret: stripetest.WebhookSecret, APIURL: sp.double.URL})
+		bookings := w.bookings(d.Logger, booking.Options{OnlinePayments: payments.Payable(stripe)})
+		pay := payments.NewService(pool, bookings, "https://book.example.com", d.Logger, stripe)
+		sp.shop = shop.NewService(pool, d.Logger, shop.Options{Clock: w.now}).WithPayments(pay)
+		pay.WithOrders(sp.shop)
+		sp.pay = pay
+		mailer := notify.Mailer{Renderer: sharedRenderer(t), BaseURL: "https://book.example.com", From: "shop@example.com", FromName: "Demo", Logger: d.Logger}
+		sp.worker = &events.Dispatcher{Pool: pool, Logger: d.Logger, Consumers: []events.Consumer{&payments.Fulfiller{Service: pay},
+			&shop.Mailer{Service: sp.shop, Mailer: mailer}}}
+		if err := sp.worker.Subscribe(context.Background()); err != nil {
+			t.Fatal(err)
+		}
+		store := sites.NewStore(pool).At(w.now)
+		d.Features = []web.Feature{web.Sites(store), web.Booking(bookings), d.Features[2], web.Payments(pay), web.Shop(sp.shop, pay, store)}
+		w.dashboard.Shop = sp.shop
+	}
+}
+
+// shopFixture is the server selling the demo's products through Stripe's
+// double, without the dashboard.
+type shopFixture struct {
+	*fixture
+	shopParts
 }
 
 func newShopFixture(t *testing.T) *shopFixture {
 	t.Helper()
-	sf := &shopFixture{double: stripetest.Start(t)}
-	sf.fixture = newFixture(t, sharedRenderer(t), func(d *web.Deps, w wiring) {
-		pool := w.pool
-		stripe := payments.NewStripe(payments.StripeConfig{SecretKey: "sk_test_123", WebhookSecret: stripetest.WebhookSecret, APIURL: sf.double.URL})
-		bookings := w.bookings(d.Logger, booking.Options{OnlinePayments: payments.Payable(stripe)})
-		pay := payments.NewService(pool, bookings, "https://book.example.com", d.Logger, stripe)
-		sf.shop = shop.NewService(pool, d.Logger, shop.Options{Clock: w.now}).WithPayments(pay)
-		pay.WithOrders(sf.shop)
-		sf.worker = &events.Dispatcher{Pool: pool, Logger: d.Logger, Consumers: []events.Consumer{&payments.Fulfiller{Service: pay}}}
-		if err := sf.worker.Subscribe(context.Background()); err != nil {
-			t.Fatal(err)
-		}
-		store := sites.NewStore(pool).At(w.now)
-		d.Features = []web.Feature{web.Sites(store), web.Booking(bookings), d.Features[2], web.Payments(pay), web.Shop(sf.shop, pay, store)}
-		*w.dashboard = web.DashboardDeps{}
-	})
+	sf := &shopFixture{}
+	sf.fixture = newFixture(t, sharedRenderer(t), withShop(t, &sf.shopParts), func(d *web.Deps, w wiring) { *w.dashboard = web.DashboardDeps{} })
 	return sf
 }
 

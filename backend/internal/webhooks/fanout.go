@@ -16,6 +16,7 @@ import (
 	"slotwise/backend/internal/db"
 	"slotwise/backend/internal/events"
 	"slotwise/backend/internal/forms"
+	"slotwise/backend/internal/shop"
 )
 
 // Fanout is the consumer that turns the domain's events into deliveries:
@@ -26,6 +27,7 @@ type Fanout struct {
 	Store    *Store
 	Bookings *booking.Service
 	Forms    *forms.Service
+	Orders   *shop.Service // when set, orders' events are told too
 }
 
 // Name implements events.Consumer.
@@ -35,8 +37,14 @@ func (f *Fanout) Name() string { return "webhooks.fanout" }
 func (f *Fanout) Types() []string {
 	return []string{booking.EventHeld, booking.EventBooked, booking.EventRescheduled, booking.EventCancelled,
 		booking.EventReleased, booking.EventConfirmed, booking.EventDeclined, booking.EventPaid, booking.EventLatePaid,
-		booking.EventRefunded, booking.EventReminderSent, forms.EventSubmitted}
+		booking.EventRefunded, booking.EventReminderSent, forms.EventSubmitted,
+		shop.EventPaid, shop.EventFulfilled, shop.EventRefunded, shop.EventCancelled}
 }
+
+// orderTypes are the order events a business hears, each as its own
+// message type.
+var orderTypes = map[string]string{shop.EventPaid: OrderPaid, shop.EventFulfilled: OrderFulfilled,
+	shop.EventRefunded: OrderRefunded, shop.EventCancelled: OrderCancelled}
 
 // Message is a delivery's body, as Standard Webhooks suggests: the type,
 // when it happened, and the object.
@@ -95,7 +103,12 @@ func (f *Fanout) Handle(ctx context.Context, ev events.Event) (events.Commit, er
 	nothing := func(context.Context, pgx.Tx) error { return nil }
 	var types []string
 	var be booking.BookingEvent
-	if ev.Type == forms.EventSubmitted {
+	if typ, ok := orderTypes[ev.Type]; ok {
+		if f.Orders == nil {
+			return nothing, nil
+		}
+		types = []string{typ}
+	} else if ev.Type == forms.EventSubmitted {
 		types = []string{FormSubmitted}
 	} else {
 		if err := ev.Decode(&be); err != nil {
@@ -118,7 +131,7 @@ func (f *Fanout) Handle(ctx context.Context, ev events.Event) (events.Commit, er
 		return nothing, err
 	}
 	data, err := f.data(ctx, ev, be)
-	if errors.Is(err, booking.ErrBookingNotFound) || errors.Is(err, forms.ErrResponseNotFound) {
+	if errors.Is(err, booking.ErrBookingNotFound) || errors.Is(err, forms.ErrResponseNotFound) || errors.Is(err, shop.ErrNotFound) {
 		return nothing, nil // gone since: nothing to tell
 	}
 	if err != nil {
@@ -154,6 +167,17 @@ func (f *Fanout) Handle(ctx context.Context, ev events.Event) (events.Commit, er
 // data is the object a message carries: the booking as the event tells
 // of it, or the submission.
 func (f *Fanout) data(ctx context.Context, ev events.Event, be booking.BookingEvent) (any, error) {
+	if _, ok := orderTypes[ev.Type]; ok {
+		var oe shop.OrderEvent
+		if err := ev.Decode(&oe); err != nil {
+			return nil, err
+		}
+		o, err := f.Orders.Find(ctx, oe.OrderID)
+		if err != nil {
+			return nil, err
+		}
+		return OrderChange{Record: o.Record(), AmountCents: oe.Amount}, nil
+	}
 	if ev.Type == forms.EventSubmitted {
 		var se forms.SubmittedEvent
 		if err := ev.Decode(&se); err != nil {
@@ -191,4 +215,11 @@ type RemindedBooking struct {
 type Reminder struct {
 	Before int    `json:"beforeMinutes"`
 	To     string `json:"to"`
+}
+
+// OrderChange is an order.* message's object: the order as it stands,
+// and the amount the event moved (paid, or refunded), when it moved one.
+type OrderChange struct {
+	shop.Record
+	AmountCents int64 `json:"amountCents,omitempty"`
 }

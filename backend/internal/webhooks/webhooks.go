@@ -39,11 +39,19 @@ const (
 	// business sending its own text messages hears it).
 	BookingReminderSent = "booking.reminder_sent"
 	FormSubmitted       = "form.submitted"
+	// An order's: paid (its stock taken), fulfilled (shipped or picked
+	// up), refunded (all or part of its money back), cancelled (by the
+	// business, its stock back on the shelf).
+	OrderPaid      = "order.paid"
+	OrderFulfilled = "order.fulfilled"
+	OrderRefunded  = "order.refunded"
+	OrderCancelled = "order.cancelled"
 )
 
 // Types lists every event type, in the order the documentation gives.
 var Types = []string{BookingCreated, BookingRequested, BookingConfirmed, BookingDeclined, BookingRescheduled,
-	BookingCancelled, BookingPaid, BookingRefunded, BookingReminderSent, FormSubmitted}
+	BookingCancelled, BookingPaid, BookingRefunded, BookingReminderSent, FormSubmitted,
+	OrderPaid, OrderFulfilled, OrderRefunded, OrderCancelled}
 
 // Channel wakes senders when deliveries are written.
 const Channel = "slotwise_webhooks"

@@ -338,3 +338,46 @@ describe('a person’s mail of a passkey added', () => {
     expect(() => renderEmail('admin.passkey_added', { ...passkey('en-US', english), passkey: undefined })).toThrow(/needs the account/);
   });
 });
+
+describe('an order’s mails', () => {
+  const order = (lang: string, messages: Record<string, string>, over: Partial<NonNullable<EmailData['order']>> = {}): EmailData => ({
+    locale: lang, lang, messages, baseUrl: 'https://shop.example.com', brand: '#0f766e',
+    order: {
+      business: 'Demo Studio', number: 1004, customer: 'Ada <Lovelace>', email: 'ada@example.com', currency: 'USD',
+      lines: [{ name: 'Calming cream', quantity: 2, amountCents: 6400 }, { name: 'Massage oil', variantName: '250 ml', quantity: 1, amountCents: 4900 }],
+      subtotalCents: 11300, shippingCents: 0, taxCents: 904, totalCents: 12204, taxInclusive: false, taxName: 'Sales tax',
+      delivery: 'pickup', pickupAddress: 'Torstraße 109, 10119 Berlin', readyAt: '2026-11-23T12:00:00Z', paidAt: '2026-11-23T10:00:00Z',
+      timeZone: 'Europe/Berlin', link: '/order/ord_x?token=t', ...over,
+    },
+  });
+
+  it('is a receipt: every line, the tax added as every screen adds it, where to pick it up, and its link', () => {
+    const mail = renderEmail('order.confirmation', order('en-US', english));
+    const text = plain(mail.text);
+    expect(mail.subject).toBe('Order #1004 confirmed: Demo Studio');
+    for (const want of ['2 × Calming cream: $64.00', '1 × Massage oil (250 ml): $49.00', 'Subtotal: $113.00', 'Sales tax: $9.04', 'Total: $122.04',
+      'Pick up at: Demo Studio, Torstraße 109, 10119 Berlin', 'Ready for pick-up from', 'View your order: https://shop.example.com/order/ord_x?token=t']) {
+      expect(text).toContain(want);
+    }
+    expect(text).not.toContain('Shipping');
+    expect(mail.html).toContain('Ada &lt;Lovelace&gt;');
+  });
+
+  it('tells a buyer in German why the money came back when it sold out', () => {
+    const mail = renderEmail('order.refunded', order('de', german, { soldOut: true, refundedCents: 12204, currency: 'EUR', taxInclusive: true }));
+    expect(mail.subject).toBe('Erstattung zu Ihrer Bestellung #1004');
+    expect(plain(mail.text)).toContain('ausverkauft');
+    expect(plain(mail.text)).toContain('Enthält Sales tax: 9,04 €');
+    expect(plain(mail.text)).toContain('Erstattet: 122,04 €');
+  });
+
+  it('gives a shipped order its tracking link first', () => {
+    const mail = renderEmail('order.shipped', order('en-US', english, { delivery: 'ship', address: ['Ada', 'Main St 1', '10119 Berlin'], country: 'DE', trackingUrl: 'https://parcels.example/1' }));
+    expect(mail.text).toContain('Track your parcel: https://parcels.example/1');
+    expect(mail.text).toContain('Ada, Main St 1, 10119 Berlin, Germany');
+  });
+
+  it('refuses to render without its order', () => {
+    expect(() => renderEmail('order.confirmation', { ...order('en-US', english), order: undefined })).toThrow(/needs the order/);
+  });
+});

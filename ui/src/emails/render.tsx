@@ -2,6 +2,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { createIntl, type IntlShape } from '../lib/i18n';
 import { buildContent, isEmailKind } from './content';
 import { buildFormContent } from './formContent';
+import { buildOrderContent, isOrderKind } from './orderContent';
 import { buildPasskeyContent } from './passkeyContent';
 import { buildSignInContent } from './signInContent';
 import { buildOwnLayout, isOwnLayoutKind } from './dayContent';
@@ -66,6 +67,11 @@ function validate(kind: string, data: EmailData) {
     if (!data.passkey?.account) throw new Error('renderEmail: admin.passkey_added needs the account');
     return;
   }
+  if (isOrderKind(kind)) {
+    const o = data.order;
+    if (!o || !Array.isArray(o.lines) || !o.currency || !o.link || !o.timeZone) throw new Error(`renderEmail: ${kind} needs the order`);
+    return;
+  }
   const b = data?.booking;
   if (!b || !b.start || !b.end || !b.timeZone) throw new Error('renderEmail: booking with start, end and timeZone is required');
   if (Number.isNaN(Date.parse(b.start)) || Number.isNaN(Date.parse(b.end))) throw new Error(`renderEmail: invalid booking times ${b.start}, ${b.end}`);
@@ -73,7 +79,7 @@ function validate(kind: string, data: EmailData) {
 }
 
 export function renderEmail(kind: string, data: EmailData): RenderedEmail {
-  if (!isEmailKind(kind) && !isOwnLayoutKind(kind) && !['form.submitted', 'admin.sign_in', 'admin.passkey_added'].includes(kind)) throw new Error(`renderEmail: unknown kind ${kind}`);
+  if (!isEmailKind(kind) && !isOwnLayoutKind(kind) && !['form.submitted', 'admin.sign_in', 'admin.passkey_added'].includes(kind) && !isOrderKind(kind)) throw new Error(`renderEmail: unknown kind ${kind}`);
   validate(kind, data);
   intlErrors = [];
   const intl = intlFor(data.lang, data.messages);
@@ -84,6 +90,8 @@ export function renderEmail(kind: string, data: EmailData): RenderedEmail {
         ? buildSignInContent(data, intl)
         : kind === 'admin.passkey_added'
         ? buildPasskeyContent(data, intl)
+        : isOrderKind(kind)
+        ? buildOrderContent(kind, data, intl)
         : isOwnLayoutKind(kind)
         ? buildOwnLayout(kind, data, intl)
         : buildContent(kind as EmailKind, data, intl);

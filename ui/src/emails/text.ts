@@ -3,7 +3,7 @@ import type { EmailContent, LinkGroup } from './types';
 // renderText lays out the same content as the HTML for clients that show
 // plain text: one fact per line, links spelled out.
 export function renderText(c: EmailContent): string {
-  const row = (label: string, value: string) => `${label}: ${value}`;
+  const row = (label: string, value: string) => (label ? `${label}: ${value}` : value);
   const group = (g: LinkGroup) => [g.heading, ...g.links.map((l) => row(l.label, l.href))].join('\n');
   const blocks = [
     c.title,

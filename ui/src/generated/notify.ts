@@ -92,6 +92,32 @@ export const KindLinks = "booking.links";
  */
 export const KindFormSubmitted = "form.submitted";
 /**
+ * An order's mails: to the buyer once it is paid (with its receipt),
+ * shipped, ready for pick-up and refunded; to the business, each new
+ * paid order.
+ */
+export const KindOrderConfirmation = "order.confirmation";
+/**
+ * Kinds of booking e-mail: booking.* go to the booker, staff.* to the staff
+ * member who takes the appointment, guest.* to the booker's guests.
+ */
+export const KindOrderShipped = "order.shipped";
+/**
+ * Kinds of booking e-mail: booking.* go to the booker, staff.* to the staff
+ * member who takes the appointment, guest.* to the booker's guests.
+ */
+export const KindOrderReady = "order.ready";
+/**
+ * Kinds of booking e-mail: booking.* go to the booker, staff.* to the staff
+ * member who takes the appointment, guest.* to the booker's guests.
+ */
+export const KindOrderRefunded = "order.refunded";
+/**
+ * Kinds of booking e-mail: booking.* go to the booker, staff.* to the staff
+ * member who takes the appointment, guest.* to the booker's guests.
+ */
+export const KindOrderReceived = "order.received";
+/**
  * KindSignIn is a person's link into their business's dashboard.
  */
 export const KindSignIn = "admin.sign_in";
@@ -135,6 +161,67 @@ export interface EmailData {
    * Passkey is what an admin.passkey_added mail tells.
    */
   passkey?: PasskeyEmail;
+  /**
+   * Order is what an order.* mail tells.
+   */
+  order?: OrderEmail;
+}
+/**
+ * OrderEmail is an order as its mails tell it: what was bought, what it
+ * cost, how it reaches the buyer, and what just happened to it.
+ */
+export interface OrderEmail {
+  business: string;
+  number: number /* int64 */;
+  customer: string;
+  email: string;
+  phone?: string;
+  currency: string;
+  lines: OrderEmailLine[];
+  /**
+   * The totals, as every screen shows them (tax inside the total or
+   * added to it).
+   */
+  subtotalCents: number /* int64 */;
+  shippingCents: number /* int64 */;
+  taxCents: number /* int64 */;
+  totalCents: number /* int64 */;
+  taxInclusive: boolean;
+  taxName?: string;
+  /**
+   * Delivery is "ship" (to Address, by ShippingName) or "pickup" (at
+   * PickupAddress, ready from ReadyAt).
+   */
+  delivery: string;
+  shippingName?: string;
+  address?: string[]; // the lines of the delivery address, but its country
+  country?: string; // ISO 3166-1 alpha-2, named in the reader's language
+  pickupAddress?: string;
+  readyAt?: string; // RFC 3339
+  paidAt?: string; // RFC 3339
+  timeZone: string; // the business's, for the times
+  trackingUrl?: string;
+  /**
+   * RefundedCents is what this refund gave back; Cancelled and SoldOut
+   * say why (the business cancelled; it sold out before the payment).
+   */
+  refundedCents?: number /* int64 */;
+  cancelled?: boolean;
+  soldOut?: boolean;
+  /**
+   * Link opens the order: the buyer's page, or the business's in its
+   * dashboard (relative to BaseURL).
+   */
+  link: string;
+}
+/**
+ * OrderEmailLine is one thing bought.
+ */
+export interface OrderEmailLine {
+  name: string;
+  variantName?: string;
+  quantity: number /* int */;
+  amountCents: number /* int64 */;
 }
 /**
  * SignInEmail is a link that signs a person in to the business's

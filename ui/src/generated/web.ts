@@ -328,6 +328,10 @@ export interface AdminFrame {
   email: string;
   role: 'owner' | 'desk' | 'staff';
   requests: number /* int */;
+  /**
+   * Shop: the business sells products, and its orders are worked here.
+   */
+  shop?: boolean;
 }
 /**
  * AdminSignInPageData is the sign-in page: the address to mail a link to.
@@ -946,6 +950,59 @@ export interface AdminSecret {
   kind: 'token' | 'webhook';
   name: string;
   secret: string;
+}
+/**
+ * AdminOrderRow is an order as the list shows it.
+ */
+export interface AdminOrderRow {
+  id: string;
+  number: number /* int64 */;
+  status: 'pending' | 'paid' | 'fulfilled' | 'expired' | 'cancelled' | 'refunded';
+  created: string; // RFC 3339
+  customer: string;
+  email: string;
+  delivery: 'ship' | 'pickup';
+  items: number /* int */; // units
+  total: number /* int64 */;
+  currency: string;
+  /**
+   * Ready: a pick-up order whose buyer was told it is ready.
+   */
+  ready?: boolean;
+}
+/**
+ * AdminOrdersPageData is a page of the business's orders, newest first,
+ * with its filters and the next page's address.
+ */
+export interface AdminOrdersPageData {
+  frame: AdminFrame;
+  status: string;
+  q: string;
+  statuses: string[];
+  orders: AdminOrderRow[];
+  more?: string;
+}
+/**
+ * AdminOrderPageData is one order as the business works on it: what was
+ * bought and where it goes, its money, what happened to it, and what
+ * the viewer may do next.
+ */
+export interface AdminOrderPageData {
+  frame: AdminFrame;
+  order: shop.Record;
+  history: shop.Step[];
+  back: string;
+  done?: string; // what the last post did
+  formKey: string;
+  /**
+   * What may be done now: ship (with a tracking link) or hand over;
+   * tell a pick-up's buyer it is ready; refund up to Refundable; cancel
+   * (its stock back on the shelf, its money back).
+   */
+  canFulfil: boolean;
+  canReady: boolean;
+  canCancel: boolean;
+  refundable: number /* int64 */;
 }
 
 //////////

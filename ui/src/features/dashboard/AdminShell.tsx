@@ -73,6 +73,11 @@ function Nav({ frame, payload }: { frame: AdminFrame; payload: Payload }) {
       <Link to={href('adminWhy', payload.locale)} aria-current={payload.route === 'adminWhy' ? 'page' : undefined}>
         <FormattedMessage id="admin.nav.why" />
       </Link>
+      {frame.shop && (
+        <Link to={href('adminOrders', payload.locale)} aria-current={payload.route === 'adminOrders' || payload.route === 'adminOrder' ? 'page' : undefined}>
+          <FormattedMessage id="admin.nav.orders" />
+        </Link>
+      )}
       {frame.role !== 'staff' && (
         <Link to={href('adminResponses', payload.locale)} aria-current={payload.route === 'adminResponses' ? 'page' : undefined}>
           <FormattedMessage id="admin.nav.responses" />

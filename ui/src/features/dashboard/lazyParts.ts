@@ -19,3 +19,5 @@ export const PeoplePart = lazyPart(() => import(/* webpackChunkName: "admin-scre
 export const AccountPart = lazyPart(() => import(/* webpackChunkName: "admin-screens" */ './AccountScreen'), (m) => m.AccountScreen, 'admin-account');
 export const SettingsPart = lazyPart(() => import(/* webpackChunkName: "admin-screens" */ './SettingsScreen'), (m) => m.SettingsScreen, 'admin-settings');
 export const ConnectionsPart = lazyPart(() => import(/* webpackChunkName: "admin-screens" */ './ConnectionsScreen'), (m) => m.ConnectionsScreen, 'admin-connections');
+export const OrdersPart = lazyPart(() => import(/* webpackChunkName: "admin-screens" */ './OrdersScreen'), (m) => m.OrdersScreen, 'admin-orders');
+export const OrderPart = lazyPart(() => import(/* webpackChunkName: "admin-screens" */ './OrderScreen'), (m) => m.OrderScreen, 'admin-orders');

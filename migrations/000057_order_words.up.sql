@@ -1,0 +1,20 @@
+-- What an order's receipt names (its tax, its shipping rate) as they were
+-- when it was bought, and when a pick-up order was told ready.
+ALTER TABLE orders ADD COLUMN tax_name text NOT NULL DEFAULT '' CHECK (length(tax_name) <= 60);
+ALTER TABLE orders ADD COLUMN shipping_name text NOT NULL DEFAULT '' CHECK (length(shipping_name) <= 120);
+ALTER TABLE orders ADD COLUMN ready_told_at timestamptz;
+COMMENT ON COLUMN orders.ready_told_at IS 'a pick-up order: when the business told the buyer it is ready (the mail went once).';
+
+-- An order's mails each carry a secret of their own that opens its page;
+-- only their hashes are kept.
+CREATE TABLE order_tokens (
+    location_id bigint      NOT NULL DEFAULT slotwise_business(),
+    token_hash  bytea       NOT NULL,
+    order_id    text        NOT NULL,
+    PRIMARY KEY (token_hash, location_id),
+    FOREIGN KEY (order_id, location_id) REFERENCES orders (id, location_id) ON DELETE CASCADE
+);
+CREATE INDEX order_tokens_order ON order_tokens (location_id, order_id);
+ALTER TABLE order_tokens ENABLE ROW LEVEL SECURITY, FORCE ROW LEVEL SECURITY;
+CREATE POLICY business ON order_tokens USING (location_id = (SELECT slotwise_business_id()));
+CREATE POLICY every_business ON order_tokens TO slotwise_every USING (true);

@@ -139,7 +139,7 @@ func furnish(ctx context.Context, a *app, now clock.Func, meters *metrics.Metric
 		Features: []web.Feature{web.Sites(siteStore), web.Booking(bookings), web.Forms(formsSvc), web.Payments(paySvc),
 			web.Shop(shopSvc, paySvc, siteStore),
 			web.Admin(web.AdminDeps{Pool: a.pool, Bookings: bookings, Forms: formsSvc, Webhooks: hooks, Payments: paySvc, Calendars: calendars,
-				Content: contentSvc, People: team}),
+				Content: contentSvc, People: team, Shop: shopSvc}),
 			web.Dashboard(web.DashboardDeps{People: team, Bookings: bookings, Pool: a.pool, Content: contentSvc, Calendars: calendars, Forms: formsSvc,
 				Payments: paySvc, Webhooks: hooks, Shop: shopSvc})},
 		FormKeys: formsSvc.Keys(), // on the server's clock

@@ -20,6 +20,7 @@ import (
 	"slotwise/backend/internal/forms"
 	"slotwise/backend/internal/payments"
 	"slotwise/backend/internal/people"
+	"slotwise/backend/internal/shop"
 	"slotwise/backend/internal/web/pages"
 	"slotwise/backend/internal/webhooks"
 	"slotwise/locales"
@@ -39,6 +40,8 @@ type AdminDeps struct {
 	Calendars *calsync.Service
 	// People, when set, are the people of the business's dashboard.
 	People *people.Service
+	// Shop, when set, is the business's orders.
+	Shop *shop.Service
 }
 
 // Admin is the admin API under /api/admin: a business's own tools list
@@ -74,6 +77,7 @@ func (f adminFeature) Register(r *Registry) {
 	h.registerCalendarConnections(g)
 	h.registerPaymentAccounts(g)
 	h.registerPeople(g)
+	h.registerOrders(g)
 	h.registerContent(g)
 	h.registerFeeds(g, r.Root())
 }

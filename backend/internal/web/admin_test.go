@@ -85,9 +85,9 @@ func newAdminFixtureOn(t *testing.T, pool *db.Pool, stripeAPI string, opts ...op
 		af.calendars = calsync.NewService(pool, calsync.Options{Keys: calKeys, AllowPrivate: true, Log: d.Logger})
 		d.Features = append(d.Features, web.Admin(web.AdminDeps{Pool: pool, Bookings: bookings, Forms: formsSvc, Webhooks: af.hooks,
 			Content: content.NewService(pool, nil, nil, w.cache.SeeOwnChanges), Payments: pay, Calendars: af.calendars,
-			People: people.NewService(pool, w.now)}))
+			People: people.NewService(pool, w.now), Shop: w.dashboard.Shop})) // a shop when withShop came first
 		af.fanout = &events.Dispatcher{Pool: pool, Logger: d.Logger, Consumers: []events.Consumer{
-			&webhooks.Fanout{Store: af.hooks, Bookings: bookings, Forms: formsSvc}}}
+			&webhooks.Fanout{Store: af.hooks, Bookings: bookings, Forms: formsSvc, Orders: w.dashboard.Shop}}}
 		if err := af.fanout.Subscribe(context.Background()); err != nil {
 			t.Fatal(err)
 		}
@@ -554,7 +554,7 @@ func TestWebhooksTellAnEndpointWhatHappenedSigned(t *testing.T) {
 }
 
 func TestAdminDocumentDescribesEveryRouteAndNoOther(t *testing.T) {
-	af := newAdminFixture(t)
+	af := newAdminFixture(t, withShop(t, &shopParts{})) // every feature the API has
 	rec := af.do(http.MethodGet, "/api/admin/openapi.json", nil)
 	if rec.Code != 200 || rec.Header().Get("Content-Type") != "application/json" {
 		t.Fatalf("openapi.json: %d %v", rec.Code, rec.Header())

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 
@@ -185,9 +186,6 @@ func (s *Service) startIn(ctx context.Context, tx pgx.Tx, c CheckoutCommand, set
 	if o.Number, err = s.store.insertOrder(ctx, tx, o); err != nil {
 		return nil, err
 	}
-	if err := s.store.history(ctx, tx, o.ID, "created", "", fmt.Sprintf("%d", o.TotalCents), now); err != nil {
-		return nil, err
-	}
 	return &Started{Order: o, Token: token}, events.Emit(ctx, tx, EventCreated, OrderEvent{OrderID: o.ID})
 }
 
@@ -285,26 +283,14 @@ func merged(lines []Line) []item {
 	return out
 }
 
-// insertOrder writes o and its items and returns its number, the
-// business's next: its counter's row is taken last, and held only for the
-// rest of the transaction.
-func (store) insertOrder(ctx context.Context, q db.Querier, o *Order) (int64, error) {
+// insertOrder writes o, its items and its history's first step in one
+// round trip, and returns its number, the business's next: its counter's
+// row is taken first in that batch and held only for the rest of the
+// transaction, which ends soon after.
+func (store) insertOrder(ctx context.Context, tx pgx.Tx, o *Order) (int64, error) {
 	address := []byte("{}")
 	if o.Address != nil {
 		address, _ = json.Marshal(o.Address)
-	}
-	var number int64
-	err := q.QueryRow(ctx, `INSERT INTO order_numbers (location_id, last) VALUES ($1, 1001)
-		ON CONFLICT (location_id) DO UPDATE SET last = order_numbers.last + 1 RETURNING last`, db.ThisBusiness).Scan(&number)
-	if err != nil {
-		return 0, fmt.Errorf("shop: unable to number an order: %w", err)
-	}
-	if _, err := q.Exec(ctx, `INSERT INTO orders (id, number, cart_id, token_hash, status, stock, locale, email, name, phone, delivery, address,
-		currency, subtotal_cents, shipping_cents, tax_cents, total_cents, tax_inclusive, tax_name, shipping_name, hold_until, created_at, updated_at)
-		VALUES ($1, $2, $3, $4, 'pending', 'held', $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $20)`,
-		o.ID, number, o.cart, o.tokenHash, o.Locale, o.Email, o.Name, o.Phone, o.Delivery, address,
-		o.Currency, o.SubtotalCents, o.ShippingCents, o.TaxCents, o.TotalCents, o.TaxInclusive, o.TaxName, o.ShippingName, o.HoldUntil, o.CreatedAt); err != nil {
-		return 0, fmt.Errorf("shop: unable to write an order: %w", err)
 	}
 	var names, variantNames, products, variants []string
 	var units []int64
@@ -313,11 +299,29 @@ func (store) insertOrder(ctx context.Context, q db.Querier, o *Order) (int64, er
 		products, variants, names, variantNames = append(products, l.Product), append(variants, l.Variant), append(names, l.Name), append(variantNames, l.VariantName)
 		units, quantities, rates = append(units, l.UnitCents), append(quantities, int32(l.Quantity)), append(rates, int32(l.TaxBP))
 	}
-	if _, err := q.Exec(ctx, `INSERT INTO order_items (order_id, position, product_id, variant_id, name, variant_name, unit_cents, quantity, tax_basis_points)
+	var number int64
+	b := &pgx.Batch{}
+	b.Queue(`INSERT INTO order_numbers (location_id, last) VALUES ($1, 1001)
+		ON CONFLICT (location_id) DO UPDATE SET last = order_numbers.last + 1 RETURNING last`, db.ThisBusiness).QueryRow(func(r pgx.Row) error {
+		if err := r.Scan(&number); err != nil {
+			return fmt.Errorf("shop: unable to number an order: %w", err)
+		}
+		return nil
+	})
+	b.Queue(`INSERT INTO orders (id, number, cart_id, token_hash, status, stock, locale, email, name, phone, delivery, address,
+		currency, subtotal_cents, shipping_cents, tax_cents, total_cents, tax_inclusive, tax_name, shipping_name, hold_until, created_at, updated_at)
+		VALUES ($1, (SELECT last FROM order_numbers WHERE location_id = $20), $2, $3, 'pending', 'held', $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $19)`,
+		o.ID, o.cart, o.tokenHash, o.Locale, o.Email, o.Name, o.Phone, o.Delivery, address,
+		o.Currency, o.SubtotalCents, o.ShippingCents, o.TaxCents, o.TotalCents, o.TaxInclusive, o.TaxName, o.ShippingName, o.HoldUntil, o.CreatedAt,
+		db.ThisBusiness)
+	b.Queue(`INSERT INTO order_items (order_id, position, product_id, variant_id, name, variant_name, unit_cents, quantity, tax_basis_points)
 		SELECT $1, n, p, v, name, vname, unit, qty, rate
 		FROM unnest($2::text[], $3::text[], $4::text[], $5::text[], $6::bigint[], $7::int[], $8::int[]) WITH ORDINALITY AS x(p, v, name, vname, unit, qty, rate, n)`,
-		o.ID, products, variants, names, variantNames, units, quantities, rates); err != nil {
-		return 0, fmt.Errorf("shop: unable to write an order's items: %w", err)
+		o.ID, products, variants, names, variantNames, units, quantities, rates)
+	b.Queue(`INSERT INTO order_history (order_id, action, actor, detail, at) VALUES ($1, 'created', '', $2, $3)`,
+		o.ID, strconv.FormatInt(o.TotalCents, 10), o.CreatedAt)
+	if err := tx.SendBatch(ctx, b).Close(); err != nil {
+		return 0, fmt.Errorf("shop: unable to write an order: %w", err)
 	}
 	return number, nil
 }

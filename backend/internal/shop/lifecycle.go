@@ -151,34 +151,40 @@ func (s *Service) release(ctx context.Context, tx pgx.Tx, o *Order, why string) 
 // Stock moves of an order's variants.
 const (
 	hold        = `held = v.held + w.q`
-	takeHeld    = `held = greatest(v.held - w.q, 0), on_hand = CASE WHEN v.track_stock THEN v.on_hand - w.q ELSE v.on_hand END`
-	takeLeft    = `on_hand = CASE WHEN v.track_stock THEN v.on_hand - w.q ELSE v.on_hand END`
+	takeHeld    = `held = greatest(v.held - w.q, 0), on_hand = v.on_hand - w.q`
+	takeLeft    = `on_hand = v.on_hand - w.q`
 	releaseHeld = `held = greatest(v.held - w.q, 0)`
-	putBack     = `on_hand = CASE WHEN v.track_stock THEN v.on_hand + w.q ELSE v.on_hand END`
+	putBack     = `on_hand = v.on_hand + w.q`
 )
 
-// moveStock applies one of the moves to lines' variants, rows locked in
-// one order so that two orders' moves never wait on each other in a
-// cycle. With onlyIfLeft, a variant moves only where enough is left of it
-// (stock counted and not sold when out): the conditional update that
-// never oversells. It says how many variants moved.
+// moveStock applies one of the moves to lines' variants that count their
+// stock, rows locked in one order so that two orders' moves never wait on
+// each other in a cycle; a variant that does not count its stock has
+// nothing to move, and is not locked, so checkouts of it never wait on
+// one another. With onlyIfLeft, a counted variant moves only where
+// enough is left of it (unless it is sold when out): the conditional
+// update that never oversells. It says how many variants are settled:
+// those moved and those with nothing to move.
 func (store) moveStock(ctx context.Context, q db.Querier, lines []Line, set string, onlyIfLeft bool) (int, error) {
 	products, variants, quantities := columns(merged(lines))
+	cond := ""
+	if onlyIfLeft {
+		cond = ` AND (v.sell_when_out OR v.on_hand - v.held >= w.q)`
+	}
 	sql := `
 		WITH w AS (SELECT * FROM unnest($1::text[], $2::text[], $3::int[]) AS w(p, v, q)),
 		locked AS (SELECT v.product_id, v.id FROM product_variants v JOIN w ON v.product_id = w.p AND v.id = w.v
-		           WHERE v.location_id = $4 ORDER BY v.product_id, v.id FOR UPDATE OF v)
-		UPDATE product_variants v SET ` + set + `
-		FROM w JOIN locked l ON l.product_id = w.p AND l.id = w.v
-		WHERE v.location_id = $4 AND v.product_id = w.p AND v.id = w.v`
-	if onlyIfLeft {
-		sql += ` AND (NOT v.track_stock OR v.sell_when_out OR v.on_hand - v.held >= w.q)`
-	}
-	tag, err := q.Exec(ctx, sql, products, variants, quantities, db.ThisBusiness)
-	if err != nil {
+		           WHERE v.location_id = $4 AND v.track_stock ORDER BY v.product_id, v.id FOR UPDATE OF v),
+		moved AS (UPDATE product_variants v SET ` + set + `
+		          FROM w JOIN locked l ON l.product_id = w.p AND l.id = w.v
+		          WHERE v.location_id = $4 AND v.product_id = w.p AND v.id = w.v` + cond + ` RETURNING 1)
+		SELECT (SELECT count(*) FROM moved) + (SELECT count(*) FROM product_variants v JOIN w ON v.product_id = w.p AND v.id = w.v
+		                                       WHERE v.location_id = $4 AND NOT v.track_stock)`
+	var n int
+	if err := q.QueryRow(ctx, sql, products, variants, quantities, db.ThisBusiness).Scan(&n); err != nil {
 		return 0, fmt.Errorf("shop: unable to move stock: %w", err)
 	}
-	return int(tag.RowsAffected()), nil
+	return n, nil
 }
 
 // ReleaseDue ends the holds of pending orders whose time is up, across

@@ -18,3 +18,10 @@ CREATE INDEX order_tokens_order ON order_tokens (location_id, order_id);
 ALTER TABLE order_tokens ENABLE ROW LEVEL SECURITY, FORCE ROW LEVEL SECURITY;
 CREATE POLICY business ON order_tokens USING (location_id = (SELECT slotwise_business_id()));
 CREATE POLICY every_business ON order_tokens TO slotwise_every USING (true);
+
+-- An order's items and first step are written before the order itself in
+-- the transaction that creates it, so the business's order counter, taken
+-- with the order's row, is held only for that statement and the commit:
+-- the references are checked at the commit.
+ALTER TABLE order_items ALTER CONSTRAINT order_items_order_id_location_id_fkey DEFERRABLE INITIALLY DEFERRED;
+ALTER TABLE order_history ALTER CONSTRAINT order_history_order_id_location_id_fkey DEFERRABLE INITIALLY DEFERRED;

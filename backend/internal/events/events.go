@@ -81,6 +81,24 @@ func Emit(ctx context.Context, q db.Querier, typ string, payload any) error {
 	return nil
 }
 
+// EmitIn is Emit queued in b, for a transaction tx that sends its
+// statements together: the event is written when b is sent, and the
+// workers are signalled after tx commits.
+func EmitIn(ctx context.Context, b *pgx.Batch, tx db.Querier, typ string, payload any) error {
+	data, err := json.Marshal(payload)
+	if err != nil {
+		return fmt.Errorf("events: unable to encode %s: %w", typ, err)
+	}
+	b.Queue(`
+		WITH e AS (INSERT INTO events (type, payload, actor) VALUES ($1, $2, $3) RETURNING id)
+		INSERT INTO event_deliveries (consumer, event_id)
+		SELECT s.consumer, e.id FROM event_subscriptions s, e WHERE s.event_type = $1`, typ, data, ActorOf(ctx))
+	if err := db.NotifyAfterCommit(ctx, tx, Channel); err != nil {
+		return fmt.Errorf("events: unable to signal %s: %w", typ, err)
+	}
+	return nil
+}
+
 // Commit is what a consumer writes for an event; it runs in the
 // transaction that marks the delivery done.
 type Commit func(ctx context.Context, tx pgx.Tx) error

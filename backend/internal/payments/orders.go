@@ -98,9 +98,11 @@ func (s *Service) CheckoutOrder(ctx context.Context, orderID, secret string) (Op
 	if err != nil {
 		return Opened{}, err
 	}
-	provider, err := s.ofPayment(ctx, p)
-	if err != nil {
-		return Opened{}, err
+	provider := live.provider
+	if p.Provider != chosen || !sameAccount(p.AccountID, live.id) { // made before the business changed its account
+		if provider, err = s.ofPayment(ctx, p); err != nil {
+			return Opened{}, err
+		}
 	}
 	if provider == nil {
 		return Opened{}, booking.ErrPaymentsOff
@@ -113,10 +115,7 @@ func (s *Service) CheckoutOrder(ctx context.Context, orderID, secret string) (Op
 	if err != nil {
 		return Opened{}, err
 	}
-	if err := s.store.opened(ctx, s.pool, p.ID, sess); err != nil {
-		return Opened{}, err
-	}
-	if p, err = s.store.payment(ctx, s.pool, p.ID); err != nil {
+	if p, err = s.store.openedAs(ctx, s.pool, p.ID, sess); err != nil {
 		return Opened{}, err
 	}
 	s.log.InfoContext(ctx, "checkout opened", slog.String("payment", p.ID), slog.String("order", orderID),
@@ -257,15 +256,22 @@ func (s *Service) refundOrder(ctx context.Context, orderID string) (events.Commi
 
 // openOrderPayment returns the order's unsettled payment, or makes one.
 func (store) openOrderPayment(ctx context.Context, q db.Querier, orderID, provider string, account *int64, amount int64, currency, locale string) (*payment, error) {
-	if _, err := q.Exec(ctx, `INSERT INTO payments (id, order_id, provider, account_id, amount_cents, currency, locale)
-		VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (order_id, location_id) WHERE status IN ('open', 'processing') DO NOTHING`,
-		newPaymentID(), orderID, provider, account, amount, currency, locale); err != nil {
-		return nil, fmt.Errorf("payments: unable to open a payment for %q: %w", orderID, err)
+	// One round trip: the new payment, or the open one a concurrent
+	// checkout of the same order made (which the statement's snapshot
+	// may not see yet: then it is read again).
+	p, err := scanPayment(q.QueryRow(ctx, `WITH made AS (
+			INSERT INTO payments (id, order_id, provider, account_id, amount_cents, currency, locale)
+			VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (order_id, location_id) WHERE status IN ('open', 'processing') DO NOTHING
+			RETURNING `+paymentColumns+`)
+		SELECT * FROM made UNION ALL
+		SELECT `+paymentColumns+` FROM payments WHERE order_id = $2 AND location_id = $8 AND status IN ('open', 'processing') AND NOT EXISTS (SELECT 1 FROM made)`,
+		newPaymentID(), orderID, provider, account, amount, currency, locale, db.ThisBusiness))
+	if errors.Is(err, ErrNotFound) {
+		p, err = scanPayment(q.QueryRow(ctx, `SELECT `+paymentColumns+` FROM payments
+			WHERE order_id = $1 AND location_id = $2 AND status IN ('open', 'processing')`, orderID, db.ThisBusiness))
 	}
-	p, err := scanPayment(q.QueryRow(ctx, `SELECT `+paymentColumns+` FROM payments
-		WHERE order_id = $1 AND location_id = $2 AND status IN ('open', 'processing')`, orderID, db.ThisBusiness))
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("payments: unable to open a payment for %q: %w", orderID, err)
 	}
 	if p.Status == statusProcessing {
 		return nil, ErrNotPayable

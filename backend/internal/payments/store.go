@@ -120,6 +120,20 @@ func (store) opened(ctx context.Context, q db.Querier, id string, s Session) err
 	return nil
 }
 
+// openedAs is opened, answering the payment as it then stands: the
+// checkout it now has, or, when another opened it first, that one's.
+func (st store) openedAs(ctx context.Context, q db.Querier, id string, s Session) (*payment, error) {
+	p, err := scanPayment(q.QueryRow(ctx, `UPDATE payments SET session_id = $2, checkout_url = $3, intent_id = nullif($4, ''), updated_at = now()
+		WHERE id = $1 AND location_id = $5 AND session_id IS NULL RETURNING `+paymentColumns, id, s.ID, s.URL, s.IntentID, db.ThisBusiness))
+	if errors.Is(err, ErrNotFound) {
+		return st.payment(ctx, q, id)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("payments: unable to record the checkout of %q: %w", id, err)
+	}
+	return p, nil
+}
+
 func (store) markPaid(ctx context.Context, q db.Querier, id, intent string, amount int64) error {
 	_, err := q.Exec(ctx, `UPDATE payments SET status = 'paid', intent_id = coalesce(nullif($2, ''), intent_id),
 		amount_cents = $3, paid_at = now(), updated_at = now() WHERE id = $1 AND location_id = $4`, id, intent, amount, db.ThisBusiness)

@@ -133,7 +133,7 @@ func (s *Service) ChangeCart(ctx context.Context, c Change) (string, *Quote, err
 	if !plausibleCartID(c.Cart) {
 		c.Cart = NewCartID()
 	}
-	quote, _, err := command.Run(ctx, s.runner, command.Op{Scope: "shop.cart"}, func(ctx context.Context, tx pgx.Tx) (*Quote, error) {
+	quote, _, err := command.Run(ctx, s.carts, command.Op{Scope: "shop.cart"}, func(ctx context.Context, tx pgx.Tx) (*Quote, error) {
 		items, err := s.store.cart(ctx, tx, c.Cart, true)
 		if err != nil {
 			return nil, err

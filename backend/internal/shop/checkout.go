@@ -163,15 +163,6 @@ func (s *Service) startIn(ctx context.Context, tx pgx.Tx, c CheckoutCommand, set
 	if s.beforeHold != nil {
 		s.beforeHold()
 	}
-	if held, err := s.store.hold(ctx, tx, quote.Lines); err != nil || !held {
-		if err == nil {
-			// Someone took the last units since the quote: say what is left.
-			if quote, err = s.quote(ctx, tx, items, c.Locale, Where{Delivery: c.Delivery, Country: c.Address.Country}); err == nil {
-				err = &StockError{Quote: quote}
-			}
-		}
-		return nil, err
-	}
 	token := randomString(24)
 	now := s.Now()
 	o := &Order{
@@ -183,10 +174,20 @@ func (s *Service) startIn(ctx context.Context, tx pgx.Tx, c CheckoutCommand, set
 	if c.Delivery == DeliveryShip {
 		o.Address, o.ShippingName = &c.Address, quote.ShippingName
 	}
-	if o.Number, err = s.store.insertOrder(ctx, tx, o); err != nil {
+	// One round trip holds the stock and writes the order, numbered last
+	// (insertOrder); when some line's stock was no longer there, all of
+	// it is rolled back and the buyer told what is left.
+	held, err := s.store.insertOrder(ctx, tx, o)
+	if err != nil || !held {
+		if err == nil {
+			// Someone took the last units since the quote: say what is left.
+			if quote, err = s.quote(ctx, tx, items, c.Locale, Where{Delivery: c.Delivery, Country: c.Address.Country}); err == nil {
+				err = &StockError{Quote: quote}
+			}
+		}
 		return nil, err
 	}
-	return &Started{Order: o, Token: token}, events.Emit(ctx, tx, EventCreated, OrderEvent{OrderID: o.ID})
+	return &Started{Order: o, Token: token}, nil
 }
 
 // sameCheckout tells whether c, of a cart holding items, is the
@@ -261,14 +262,6 @@ func validateCheckout(c *CheckoutCommand, set Settings) error {
 	return nil
 }
 
-// hold keeps lines' units for a pending order, each variant only where
-// enough is left. held is false when one had too few: the caller rolls
-// back whatever the others held.
-func (st store) hold(ctx context.Context, q db.Querier, lines []Line) (bool, error) {
-	n, err := st.moveStock(ctx, q, lines, hold, true)
-	return n == len(merged(lines)), err
-}
-
 // merged is lines as one item per variant.
 func merged(lines []Line) []item {
 	var out []item
@@ -283,11 +276,14 @@ func merged(lines []Line) []item {
 	return out
 }
 
-// insertOrder writes o, its items and its history's first step in one
-// round trip, and returns its number, the business's next: its counter's
-// row is taken first in that batch and held only for the rest of the
-// transaction, which ends soon after.
-func (store) insertOrder(ctx context.Context, tx pgx.Tx, o *Order) (int64, error) {
+// insertOrder holds o's stock and writes o, its event, its items and
+// its history's first step in one round trip; held is false when some
+// line's stock was no longer there (the caller rolls back). The order
+// comes last, numbered by the business's counter in the same statement,
+// so the counter's row is held only from there to the commit, which
+// follows at once (the items' references to the order are checked
+// there): concurrent checkouts wait on one another only that long.
+func (st store) insertOrder(ctx context.Context, tx pgx.Tx, o *Order) (held bool, err error) {
 	address := []byte("{}")
 	if o.Address != nil {
 		address, _ = json.Marshal(o.Address)
@@ -299,31 +295,30 @@ func (store) insertOrder(ctx context.Context, tx pgx.Tx, o *Order) (int64, error
 		products, variants, names, variantNames = append(products, l.Product), append(variants, l.Variant), append(names, l.Name), append(variantNames, l.VariantName)
 		units, quantities, rates = append(units, l.UnitCents), append(quantities, int32(l.Quantity)), append(rates, int32(l.TaxBP))
 	}
-	var number int64
 	b := &pgx.Batch{}
-	b.Queue(`INSERT INTO order_numbers (location_id, last) VALUES ($1, 1001)
-		ON CONFLICT (location_id) DO UPDATE SET last = order_numbers.last + 1 RETURNING last`, db.ThisBusiness).QueryRow(func(r pgx.Row) error {
-		if err := r.Scan(&number); err != nil {
-			return fmt.Errorf("shop: unable to number an order: %w", err)
-		}
-		return nil
-	})
-	b.Queue(`INSERT INTO orders (id, number, cart_id, token_hash, status, stock, locale, email, name, phone, delivery, address,
-		currency, subtotal_cents, shipping_cents, tax_cents, total_cents, tax_inclusive, tax_name, shipping_name, hold_until, created_at, updated_at)
-		VALUES ($1, (SELECT last FROM order_numbers WHERE location_id = $20), $2, $3, 'pending', 'held', $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $19)`,
-		o.ID, o.cart, o.tokenHash, o.Locale, o.Email, o.Name, o.Phone, o.Delivery, address,
-		o.Currency, o.SubtotalCents, o.ShippingCents, o.TaxCents, o.TotalCents, o.TaxInclusive, o.TaxName, o.ShippingName, o.HoldUntil, o.CreatedAt,
-		db.ThisBusiness)
+	queueMoveStock(b, o.Lines, hold, true, &held)
+	if err := events.EmitIn(ctx, b, tx, EventCreated, OrderEvent{OrderID: o.ID}); err != nil {
+		return false, err
+	}
 	b.Queue(`INSERT INTO order_items (order_id, position, product_id, variant_id, name, variant_name, unit_cents, quantity, tax_basis_points)
 		SELECT $1, n, p, v, name, vname, unit, qty, rate
 		FROM unnest($2::text[], $3::text[], $4::text[], $5::text[], $6::bigint[], $7::int[], $8::int[]) WITH ORDINALITY AS x(p, v, name, vname, unit, qty, rate, n)`,
 		o.ID, products, variants, names, variantNames, units, quantities, rates)
 	b.Queue(`INSERT INTO order_history (order_id, action, actor, detail, at) VALUES ($1, 'created', '', $2, $3)`,
 		o.ID, strconv.FormatInt(o.TotalCents, 10), o.CreatedAt)
+	b.Queue(`WITH n AS (INSERT INTO order_numbers (location_id, last) VALUES ($20, 1001)
+			ON CONFLICT (location_id) DO UPDATE SET last = order_numbers.last + 1 RETURNING last)
+		INSERT INTO orders (id, number, cart_id, token_hash, status, stock, locale, email, name, phone, delivery, address,
+			currency, subtotal_cents, shipping_cents, tax_cents, total_cents, tax_inclusive, tax_name, shipping_name, hold_until, created_at, updated_at)
+		SELECT $1, n.last, $2, $3, 'pending', 'held', $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $19 FROM n
+		RETURNING number`,
+		o.ID, o.cart, o.tokenHash, o.Locale, o.Email, o.Name, o.Phone, o.Delivery, address,
+		o.Currency, o.SubtotalCents, o.ShippingCents, o.TaxCents, o.TotalCents, o.TaxInclusive, o.TaxName, o.ShippingName, o.HoldUntil, o.CreatedAt,
+		db.ThisBusiness).QueryRow(func(r pgx.Row) error { return r.Scan(&o.Number) })
 	if err := tx.SendBatch(ctx, b).Close(); err != nil {
-		return 0, fmt.Errorf("shop: unable to write an order: %w", err)
+		return false, fmt.Errorf("shop: unable to write an order: %w", err)
 	}
-	return number, nil
+	return held, nil
 }
 
 func (store) history(ctx context.Context, q db.Querier, orderID, action, actor, detail string, at any) error {

@@ -101,8 +101,8 @@ func (s *Service) takeAgain(ctx context.Context, tx pgx.Tx, lines []Line) (bool,
 	if err != nil {
 		return false, err
 	}
-	n, err := s.store.moveStock(ctx, sp, lines, takeLeft, true)
-	if err != nil || n < len(merged(lines)) {
+	taken, err := s.store.moveStock(ctx, sp, lines, takeLeft, true)
+	if err != nil || !taken {
 		if rb := sp.Rollback(ctx); rb != nil && err == nil {
 			err = rb
 		}
@@ -163,15 +163,35 @@ const (
 // nothing to move, and is not locked, so checkouts of it never wait on
 // one another. With onlyIfLeft, a counted variant moves only where
 // enough is left of it (unless it is sold when out): the conditional
-// update that never oversells. It says how many variants are settled:
-// those moved and those with nothing to move.
-func (store) moveStock(ctx context.Context, q db.Querier, lines []Line, set string, onlyIfLeft bool) (int, error) {
+// update that never oversells. It says whether every variant is settled
+// (moved, or with nothing to move).
+func (store) moveStock(ctx context.Context, q db.Querier, lines []Line, set string, onlyIfLeft bool) (bool, error) {
+	sql, args := moveStockSQL(lines, set, onlyIfLeft)
+	var settled bool
+	if err := q.QueryRow(ctx, sql, args...).Scan(&settled); err != nil {
+		return false, fmt.Errorf("shop: unable to move stock: %w", err)
+	}
+	return settled, nil
+}
+
+// queueMoveStock is moveStock queued in b; settled is set when b is sent.
+func queueMoveStock(b *pgx.Batch, lines []Line, set string, onlyIfLeft bool, settled *bool) {
+	sql, args := moveStockSQL(lines, set, onlyIfLeft)
+	b.Queue(sql, args...).QueryRow(func(r pgx.Row) error {
+		if err := r.Scan(settled); err != nil {
+			return fmt.Errorf("shop: unable to move stock: %w", err)
+		}
+		return nil
+	})
+}
+
+func moveStockSQL(lines []Line, set string, onlyIfLeft bool) (string, []any) {
 	products, variants, quantities := columns(merged(lines))
 	cond := ""
 	if onlyIfLeft {
 		cond = ` AND (v.sell_when_out OR v.on_hand - v.held >= w.q)`
 	}
-	sql := `
+	return `
 		WITH w AS (SELECT * FROM unnest($1::text[], $2::text[], $3::int[]) AS w(p, v, q)),
 		locked AS (SELECT v.product_id, v.id FROM product_variants v JOIN w ON v.product_id = w.p AND v.id = w.v
 		           WHERE v.location_id = $4 AND v.track_stock ORDER BY v.product_id, v.id FOR UPDATE OF v),
@@ -179,12 +199,8 @@ func (store) moveStock(ctx context.Context, q db.Querier, lines []Line, set stri
 		          FROM w JOIN locked l ON l.product_id = w.p AND l.id = w.v
 		          WHERE v.location_id = $4 AND v.product_id = w.p AND v.id = w.v` + cond + ` RETURNING 1)
 		SELECT (SELECT count(*) FROM moved) + (SELECT count(*) FROM product_variants v JOIN w ON v.product_id = w.p AND v.id = w.v
-		                                       WHERE v.location_id = $4 AND NOT v.track_stock)`
-	var n int
-	if err := q.QueryRow(ctx, sql, products, variants, quantities, db.ThisBusiness).Scan(&n); err != nil {
-		return 0, fmt.Errorf("shop: unable to move stock: %w", err)
-	}
-	return n, nil
+		                                       WHERE v.location_id = $4 AND NOT v.track_stock) = $5`,
+		[]any{products, variants, quantities, db.ThisBusiness, len(products)}
 }
 
 // ReleaseDue ends the holds of pending orders whose time is up, across

@@ -63,10 +63,13 @@ const (
 type Service struct {
 	pool   *db.Pool
 	runner *command.Runner
-	now    clock.Func
-	log    *slog.Logger
-	store  store
-	pay    Payments // closes checkouts before their stock is released (WithPayments)
+	// carts runs the changes of carts, which no cached page shows: they
+	// do not wait for the replica's pages to catch up.
+	carts *command.Runner
+	now   clock.Func
+	log   *slog.Logger
+	store store
+	pay   Payments // closes checkouts before their stock is released (WithPayments)
 	// beforeHold runs between a checkout's quote and its hold, for tests
 	// that put another buyer's checkout there (export_test.go).
 	beforeHold func()
@@ -82,7 +85,7 @@ type Options struct {
 
 // NewService returns the shop over pool.
 func NewService(pool *db.Pool, log *slog.Logger, opt Options) *Service {
-	return &Service{pool: pool, runner: command.NewRunnerAfter(pool, opt.AfterCommit), now: opt.Clock, log: log}
+	return &Service{pool: pool, runner: command.NewRunnerAfter(pool, opt.AfterCommit), carts: command.NewRunner(pool), now: opt.Clock, log: log}
 }
 
 // Now is the shop's clock.

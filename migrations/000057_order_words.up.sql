@@ -25,3 +25,21 @@ CREATE POLICY every_business ON order_tokens TO slotwise_every USING (true);
 -- the references are checked at the commit.
 ALTER TABLE order_items ALTER CONSTRAINT order_items_order_id_location_id_fkey DEFERRABLE INITIALLY DEFERRED;
 ALTER TABLE order_history ALTER CONSTRAINT order_history_order_id_location_id_fkey DEFERRABLE INITIALLY DEFERRED;
+
+-- A variant's name in other languages is its product's translation's
+-- (products/oil.de.yaml's variants:), kept with the product's other texts.
+CREATE OR REPLACE FUNCTION variant_changed() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+    IF TG_OP = 'UPDATE' AND (OLD.position, OLD.name, OLD.price_cents, variant_shown(OLD))
+        IS NOT DISTINCT FROM (NEW.position, NEW.name, NEW.price_cents, variant_shown(NEW)) THEN
+        RETURN NULL;
+    END IF;
+    IF TG_OP = 'DELETE' THEN
+        PERFORM notify_change(OLD.location_id, 'product:' || OLD.product_id);
+    ELSE
+        PERFORM notify_change(NEW.location_id, 'product:' || NEW.product_id);
+    END IF;
+    RETURN NULL;
+END
+$$;
+ALTER TABLE product_variants DROP COLUMN translations;

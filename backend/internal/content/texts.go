@@ -47,6 +47,9 @@ type TextFields struct {
 	// Alts describe a product's pictures in this language, by the
 	// picture's address.
 	Alts map[string]string `yaml:"alts,omitempty" json:"alts,omitempty"`
+	// Variants name a product's variants in this language, by their ids
+	// (a size, a colour).
+	Variants map[string]string `yaml:"variants,omitempty" json:"variants,omitempty"`
 	// Categories are a service menu's categories' names in this
 	// language, by the original's name, or a blog's categories' names
 	// and descriptions, by their slugs.
@@ -83,7 +86,7 @@ var textKinds = []textKind{
 	{"teams", "team-translations", "teams", "slug", []string{"name", "description"}, "", ""},
 	{"groups", "group-translations", "calendar_groups", "slug", []string{"name", "description"}, "", ""},
 	{"menus", "menu-translations", "service_menus", "slug", []string{"name", "description", "categories"}, "", ""},
-	{"products", "product-translations", "products", "id", []string{"name", "summary", "description", "alts"}, "", ""},
+	{"products", "product-translations", "products", "id", []string{"name", "summary", "description", "alts", "variants"}, "", ""},
 	{"collections", "collection-translations", "collections", "slug", []string{"title", "description"}, "", ""},
 	{"blogs", "blog-translations", "blogs", "path", []string{"title", "description", "categories"}, "blogs.yaml", ""},
 	{"authors", "author-translations", "authors", "slug", []string{"bio"}, "authors.yaml", ""},
@@ -309,6 +312,9 @@ func ownTexts(orig any) TextFields {
 		for _, im := range o.Images {
 			t.Alts = setIn(t.Alts, im.Src, im.Alt)
 		}
+		for _, v := range o.Variants {
+			t.Variants = setIn(t.Variants, v.ID, v.Name)
+		}
 		return t
 	case *Collection:
 		return TextFields{Title: o.Title, Description: o.Description}
@@ -371,6 +377,10 @@ func overlay(orig any, t TextFields) any {
 		for i, im := range c.Images {
 			c.Images[i].Alt = cmp.Or(t.Alts[im.Src], im.Alt)
 		}
+		c.Variants = slices.Clone(o.Variants)
+		for i, v := range c.Variants {
+			c.Variants[i].Name = cmp.Or(t.Variants[v.ID], v.Name)
+		}
 		return &c
 	case *Collection:
 		c := *o
@@ -418,7 +428,7 @@ func (k textKind) check(t *Texts, r report, x *index) {
 	}
 	sameLanguage(r, x.defaultLocale, locale)
 	has := map[string]bool{"name": t.Name != "", "title": t.Title != "", "summary": t.Summary != "",
-		"description": t.Description != "", "places": len(t.Places) > 0, "alts": len(t.Alts) > 0, "categories": len(t.Categories) > 0,
+		"description": t.Description != "", "places": len(t.Places) > 0, "alts": len(t.Alts) > 0, "variants": len(t.Variants) > 0, "categories": len(t.Categories) > 0,
 		"bio": t.Bio != "", "address": t.Address != "", "consentText": t.ConsentText != ""}
 	for _, f := range slices.Sorted(maps.Keys(has)) {
 		if has[f] && !slices.Contains(k.fields, f) {
@@ -438,6 +448,7 @@ func (k textKind) check(t *Texts, r report, x *index) {
 		}
 	}
 	unknown(r, "alts", t.Alts, own.Alts, "is not one of the product's pictures: a description is translated by its picture's src")
+	unknown(r, "variants", t.Variants, own.Variants, "is not one of the product's variants: a variant's name is translated by its id")
 	r.rename = byKeys(orig)
 	switch o := overlay(orig, t.TextFields).(type) {
 	case *Calendar:
@@ -470,7 +481,13 @@ func (k textKind) check(t *Texts, r report, x *index) {
 // translation writes them with (categories.0.name is categories.massage.name).
 func byKeys(orig any) func(string) string {
 	var keys []string
+	list := "categories."
 	switch o := orig.(type) {
+	case *Product: // a variant's name, by the variant's id
+		list = "variants."
+		for _, v := range o.Variants {
+			keys = append(keys, v.ID)
+		}
 	case *Blog:
 		for _, c := range o.Categories {
 			keys = append(keys, c.Slug)
@@ -483,12 +500,15 @@ func byKeys(orig any) func(string) string {
 		return nil
 	}
 	return func(field string) string {
-		rest, ok := strings.CutPrefix(field, "categories.")
+		rest, ok := strings.CutPrefix(field, list)
 		if !ok {
 			return field
 		}
 		i, tail, _ := strings.Cut(rest, ".")
 		if n, err := strconv.Atoi(i); err == nil && n >= 0 && n < len(keys) {
+			if list == "variants." { // translated as variants.ID: the name
+				return "variants." + keys[n]
+			}
 			return strings.TrimSuffix("categories."+keys[n]+"."+tail, ".")
 		}
 		return field

@@ -156,6 +156,7 @@ func TestARecordsTranslationIsCheckedAsItsOriginalIs(t *testing.T) {
 	write("calendars/demo-consultation.fr.yaml", "name: \"Con\\0sultation\"\nsummary: Non\nplaces:\n  Somewhere else: Ailleurs\n")
 	write("teams/demo-team.en.yaml", "name: The team\n")
 	write("products/calming-cream.it.yaml", "name: Crema\ndescription: '<p onclick=\"x()\">Ciao</p>'\nalts:\n  /media/nowhere.svg: Niente\n")
+	write("products/massage-oil.fr.yaml", "variants:\n  100ml: 100 ml\n  1l: 1 litre\n  250ml: \"250\\0ml\"\n")
 	write("collections/gifts.nl.yaml", "title: Cadeaus\ndescription: \"Bel\\a\"\n")
 	write("menus/demo-salon.es.yaml", "name: Menú del salón\ncategories:\n  Hair: Cabello\n  Nails: Uñas\n  Face and body: \"\"\n")
 	write("blogs.fr.yaml", "blog:\n  title: Journal\n  categories:\n    massage: {name: \"Mass\\0age\"}\n    knitting: Tricot\nnews:\n  title: Nouvelles\n")
@@ -173,6 +174,8 @@ func TestARecordsTranslationIsCheckedAsItsOriginalIs(t *testing.T) {
 		`calendars/nobody.de.yaml: key: there is no calendar "nobody" to translate (calendars/nobody.yaml)`,
 		`collections/gifts.nl.yaml:2: description: holds characters that are not text`,
 		`products/calming-cream.it.yaml:3: alts: "/media/nowhere.svg" is not one of the product's pictures: a description is translated by its picture's src`,
+		`products/massage-oil.fr.yaml:1: variants: "1l" is not one of the product's variants: a variant's name is translated by its id`,
+		`products/massage-oil.fr.yaml:4: variants.250ml: holds characters that are not text`,
 		`location.es.yaml:2: address: holds characters that are not text`,
 		`menus/demo-salon.es.yaml:2: categories: "Nails" is not one of the menu's categories: a category is translated by its name`,
 		`tags.nl.yaml:3: bio: a tag's translation has name`,

@@ -108,7 +108,7 @@ func (m *Mailer) alert(ctx context.Context, o *Order, b seller) (*notify.Mail, e
 		return nil, nil
 	}
 	data := m.Data(ctx, b.locale, b.brand)
-	data.Order = o.email(b, route.Default().Href("", "adminOrder", "", map[string]string{"id": o.ID}, nil))
+	data.Order = o.email(b, route.Default().Href("", "adminOrder", "", map[string]string{"orderId": o.ID}, nil))
 	msg := notify.Message{To: b.email, ToName: b.name, Headers: map[string]string{"Auto-Submitted": "auto-generated", "Reply-To": o.Email}}
 	mail, err := m.Render(ctx, notify.KindOrderReceived, data, msg)
 	if err != nil {

@@ -74,7 +74,7 @@ func (store) saveCart(ctx context.Context, q db.Querier, id string, items []item
 // or variant is gone comes back without a price.
 const linesSQL = `
 	SELECT w.p, w.v, w.q,
-	       coalesce(p.translations->$4->>'name', p.name, ''), coalesce(v.translations->$4->>'name', v.name, ''),
+	       coalesce(p.translations->$4->>'name', p.name, ''), coalesce(p.translations->$4->'variants'->>v.id, v.name, ''),
 	       coalesce(p.images->0->>'src', ''), coalesce(v.price_cents, 0), coalesce(p.currency, ''),
 	       coalesce(p.tax_basis_points, -1), coalesce(p.status = 'published' AND p.available, false) AND v.id IS NOT NULL,
 	       coalesce(v.track_stock, false) AND NOT coalesce(v.sell_when_out, false), coalesce(v.on_hand - v.held, 0)

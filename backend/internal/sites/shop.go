@@ -19,8 +19,8 @@ import (
 // pages' change notices follow.
 const productColumns = `p.id, p.name, p.summary, p.description, p.images, p.price_cents, coalesce(p.compare_at_cents, 0), p.currency, p.available, p.updated_at,
 	p.translations, (SELECT l.default_locale FROM locations l WHERE l.id = p.location_id),
-	coalesce((SELECT jsonb_agg(jsonb_build_object('id', v.id, 'name', v.name, 'priceCents', v.price_cents, 'shown', variant_shown(v),
-	  'translations', v.translations) ORDER BY v.position) FROM product_variants v WHERE v.product_id = p.id AND v.location_id = p.location_id), '[]')`
+	coalesce((SELECT jsonb_agg(jsonb_build_object('id', v.id, 'name', v.name, 'priceCents', v.price_cents, 'shown', variant_shown(v))
+	  ORDER BY v.position) FROM product_variants v WHERE v.product_id = p.id AND v.location_id = p.location_id), '[]')`
 
 func scanProduct(row pgx.Row) (Product, error) {
 	var p Product
@@ -48,11 +48,10 @@ func scanProduct(row pgx.Row) (Product, error) {
 // out.
 func (p *Product) readVariants(raw []byte) error {
 	var read []struct {
-		ID           string          `json:"id"`
-		Name         string          `json:"name"`
-		PriceCents   int64           `json:"priceCents"`
-		Shown        string          `json:"shown"`
-		Translations json.RawMessage `json:"translations"`
+		ID         string `json:"id"`
+		Name       string `json:"name"`
+		PriceCents int64  `json:"priceCents"`
+		Shown      string `json:"shown"`
 	}
 	if err := json.Unmarshal(raw, &read); err != nil {
 		return fmt.Errorf("sites: product %q has variants that are not: %w", p.ID, err)
@@ -69,7 +68,7 @@ func (p *Product) readVariants(raw []byte) error {
 			left, _ = strconv.Atoi(v.Shown)
 		}
 		buyable = buyable || left != 0
-		p.Variants = append(p.Variants, ProductVariant{ID: v.ID, Name: v.Name, PriceCents: v.PriceCents, Left: left, translations: v.Translations})
+		p.Variants = append(p.Variants, ProductVariant{ID: v.ID, Name: v.Name, PriceCents: v.PriceCents, Left: left})
 	}
 	p.Available = p.Available && buyable
 	return nil

@@ -21,7 +21,8 @@ type shopTexts struct {
 	Summary     string            `json:"summary"`
 	Rich        []Node            `json:"rich"` // a product's description, sanitised when it was saved
 	Description string            `json:"description"`
-	Alts        map[string]string `json:"alts"` // by the picture's src
+	Alts        map[string]string `json:"alts"`     // by the picture's src
+	Variants    map[string]string `json:"variants"` // a product's variants' names, by id
 	// Categories are a blog's categories' texts by slug: a name, or
 	// {"name", "description"}.
 	Categories map[string]json.RawMessage `json:"categories"`
@@ -57,11 +58,11 @@ func (p *Product) in(locale string) error {
 		return fmt.Errorf("sites: product %q has broken translations: %w", p.ID, err)
 	}
 	p.Translations = langs
-	for i := range p.Variants {
-		p.Variants[i].in(locale)
-	}
 	if t == nil {
 		return nil
+	}
+	for i, v := range p.Variants {
+		p.Variants[i].Name = cmp.Or(t.Variants[v.ID], v.Name)
 	}
 	p.Name, p.Summary, p.Lang = cmp.Or(t.Name, p.Name), cmp.Or(t.Summary, p.Summary), locales.Lang(locale)
 	if t.Rich != nil {
@@ -116,16 +117,4 @@ func slugsOf(refs []CollectionRef) []string {
 		out[i] = r.Slug
 	}
 	return out
-}
-
-// in puts the variant's name in locale in place of its own where the
-// business translated it.
-func (v *ProductVariant) in(locale string) {
-	if len(v.translations) <= 2 {
-		return
-	}
-	var names map[string]string
-	if json.Unmarshal(v.translations, &names) == nil && names[locale] != "" {
-		v.Name = names[locale]
-	}
 }

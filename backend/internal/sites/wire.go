@@ -173,8 +173,7 @@ type ProductVariant struct {
 	PriceCents int64  `json:"priceCents"`
 	// Left is how many can still be bought when few are (5 or fewer); 0:
 	// sold out; -1: plenty, or not counted.
-	Left         int    `json:"left"`
-	translations []byte // its name in other languages
+	Left int `json:"left"`
 }
 
 // CollectionRef names a collection.

@@ -101,7 +101,7 @@ func (d dashboardFeature) orderPage(ctx context.Context, req *pages.Request, v *
 	if err != nil {
 		return nil, err
 	}
-	o, err := orders.Find(ctx, req.Match.Params["id"])
+	o, err := orders.Find(ctx, req.Match.Params["orderId"])
 	if err != nil {
 		return nil, err
 	}
@@ -140,7 +140,7 @@ func (d dashboardFeature) changeOrder(ctx context.Context, req *pages.Request, f
 	if orders == nil {
 		return "", errOwnersOnly
 	}
-	id, key := req.Match.Params["id"], form.Get("idempotencyKey")
+	id, key := req.Match.Params["orderId"], form.Get("idempotencyKey")
 	o, err := orders.Find(ctx, id)
 	if err != nil {
 		return "", err
@@ -182,5 +182,5 @@ func (d dashboardFeature) changeOrder(ctx context.Context, req *pages.Request, f
 	if err != nil {
 		return "", err
 	}
-	return adminHref(req, "adminOrder", "", map[string]string{"id": id}, url.Values{"done": {done}}), nil
+	return adminHref(req, "adminOrder", "", map[string]string{"orderId": id}, url.Values{"done": {done}}), nil
 }

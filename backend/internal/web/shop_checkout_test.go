@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"slotwise/backend/internal/booking"
+	"slotwise/backend/internal/db"
 	"slotwise/backend/internal/events"
 	"slotwise/backend/internal/notify"
 	"slotwise/backend/internal/payments"
@@ -149,5 +150,30 @@ func TestABuyerWithoutJavaScriptGoesFromProductToProvider(t *testing.T) {
 	}
 	if rec = sf.do(http.MethodGet, strings.Replace(back.RequestURI(), "token=", "token=x", 1), nil); rec.Code != http.StatusNotFound {
 		t.Fatalf("the order page with a wrong secret: %d", rec.Code)
+	}
+}
+
+// A product's variants are named in the visitor's language where the
+// business translated them (products/massage-oil.de.yaml's variants:): on
+// its page, in the cart and on the order.
+func TestAVariantIsNamedInTheVisitorsLanguage(t *testing.T) {
+	sf := newShopFixture(t)
+	if _, err := sf.pool.Exec(db.WithEveryBusiness(context.Background()), `UPDATE products SET translations =
+		'{"de": {"name": "Wärmendes Massageöl", "variants": {"250ml": "Große Flasche"}, "source": ""}}' WHERE id = 'massage-oil'`); err != nil {
+		t.Fatal(err)
+	}
+	page := sf.do(http.MethodGet, "/de/product/massage-oil/", nil).Body.String()
+	for _, want := range []string{"Wärmendes Massageöl", "Große Flasche", "100 ml"} {
+		if !strings.Contains(page, want) {
+			t.Errorf("the German product page lacks %q", want)
+		}
+	}
+	if page := sf.do(http.MethodGet, "/product/massage-oil/", nil).Body.String(); strings.Contains(page, "Große Flasche") {
+		t.Error("the English product page names the variant in German")
+	}
+	rec := sf.post("/de/cart", url.Values{"product": {"massage-oil"}, "variant": {"250ml"}, "quantity": {"1"}}, nil)
+	cart := sf.do(http.MethodGet, "/de/cart", map[string]string{"Cookie": cartCookie(t, rec)}).Body.String()
+	if !strings.Contains(cart, "Wärmendes Massageöl · Große Flasche") {
+		t.Error("the German cart does not name the line in German")
 	}
 }

@@ -60,10 +60,9 @@ export function OrderScreen() {
         {o.holdUntil && <Fact label="admin.order.heldUntil">{when(o.holdUntil)}</Fact>}
         {o.delivery === 'ship' && o.address ? (
           <Fact label="admin.order.shipTo">
-            <address className={styles.noteBody}>
+            <address className={styles.address}>
               {[o.customer.name, o.address.line1, o.address.line2, `${o.address.postalCode} ${o.address.city}`, country].filter(Boolean).join('\n')}
             </address>
-            {o.shippingName && <span className={styles.meta}>{o.shippingName}</span>}
           </Fact>
         ) : (
           <Fact label="admin.order.delivery">
@@ -98,7 +97,15 @@ export function OrderScreen() {
             </div>
           ))}
           <Fact label="shop.subtotal">{money(o.subtotalCents)}</Fact>
-          {o.delivery === 'ship' && <Fact label="shop.shipping">{o.shippingCents === 0 ? <FormattedMessage id="shop.free" /> : money(o.shippingCents)}</Fact>}
+          {o.delivery === 'ship' && (
+            <div className={styles.fact}>
+              <dt>
+                <FormattedMessage id="shop.shipping" />
+                {o.shippingName && ` (${o.shippingName})`}
+              </dt>
+              <dd>{o.shippingCents === 0 ? <FormattedMessage id="shop.free" /> : money(o.shippingCents)}</dd>
+            </div>
+          )}
           {o.taxCents > 0 && !o.taxInclusive && (
             <div className={styles.fact}>
               <dt>{taxName}</dt>

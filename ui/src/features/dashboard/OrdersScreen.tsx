@@ -58,7 +58,7 @@ export function OrdersScreen() {
             <li key={o.id} className={styles.item}>
               <div className={styles.when}>{intl.formatDate(new Date(o.created), { dateStyle: 'medium', timeStyle: 'short', timeZone: zone })}</div>
               <div className={styles.what}>
-                <Link className={styles.name} to={href('adminOrder', page.locale, { id: o.id })}>
+                <Link className={styles.name} to={href('adminOrder', page.locale, { orderId: o.id })}>
                   #{o.number} · {o.customer || o.email}
                 </Link>
                 <span className={styles.meta}>

@@ -26,7 +26,14 @@ export function CheckoutScreen() {
   const [delivery, setDelivery] = useState(values.delivery ?? shop.front.deliveries[0] ?? '');
   const [country, setCountry] = useState(values['country'] ?? shop.front.countries[0] ?? '');
   const q = usePricedFor(shop.quote!, delivery, country, page.locale);
-  const errorOf = (f: string) => failed?.fields?.[f]?.message;
+  // A field's error goes once the buyer changes the field: what is still
+  // wrong stays marked, what they fixed no longer says it is wrong.
+  const [changed, setChanged] = useState<{ of?: unknown; names: string[] }>({ names: [] });
+  const fixedNow = changed.of === failed ? changed.names : [];
+  const errorOf = (f: string) => (fixedNow.includes(f) ? undefined : failed?.fields?.[f]?.message);
+  const touched = (f: string) => {
+    if (failed?.fields?.[f] && !fixedNow.includes(f)) setChanged({ of: failed, names: [...fixedNow, f] });
+  };
   const firstInvalid = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (failed?.fields) firstInvalid.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
@@ -49,7 +56,9 @@ export function CheckoutScreen() {
   const names = countryNames(page.lang);
   const text = (name: string, label: string, autoComplete: string, required = true, type = 'text') => (
     <Field label={<FormattedMessage id={label} />} error={errorOf(name)} required={required} optionalLabel={!required && <FormattedMessage id="booking.field.optional" />}>
-      {(c) => <input {...c} className={inputClass} type={type} name={name} autoComplete={autoComplete} defaultValue={values[name] ?? ''} required={required} />}
+      {(c) => (
+        <input {...c} className={inputClass} type={type} name={name} autoComplete={autoComplete} defaultValue={values[name] ?? ''} required={required} onChange={() => touched(name)} />
+      )}
     </Field>
   );
   return (
@@ -75,7 +84,16 @@ export function CheckoutScreen() {
               </legend>
               {shop.front.deliveries.map((d) => (
                 <label key={d} className={styles.variant}>
-                  <input type="radio" name="delivery" value={d} checked={delivery === d} onChange={() => setDelivery(d)} />
+                  <input
+                    type="radio"
+                    name="delivery"
+                    value={d}
+                    checked={delivery === d}
+                    onChange={() => {
+                      setDelivery(d);
+                      touched('delivery');
+                    }}
+                  />
                   <span>
                     {d === 'ship' ? (
                       <FormattedMessage id="shop.checkout.ship" />
@@ -114,7 +132,17 @@ export function CheckoutScreen() {
                 </div>
                 <Field label={<FormattedMessage id="shop.checkout.country" />} error={errorOf('country')} required>
                   {(c) => (
-                    <select {...c} className={inputClass} name="country" autoComplete="country" value={country} onChange={(e) => setCountry(e.target.value)}>
+                    <select
+                      {...c}
+                      className={inputClass}
+                      name="country"
+                      autoComplete="country"
+                      value={country}
+                      onChange={(e) => {
+                        setCountry(e.target.value);
+                        touched('country');
+                      }}
+                    >
                       {shop.front.countries.map((code) => (
                         <option key={code} value={code}>
                           {names?.of(code) ?? code}

@@ -1,4 +1,3 @@
-import type { ReactNode } from 'react';
 import { Form, Link, useLocation, useNavigation } from 'react-router';
 import { Alert } from '../../components/Alert';
 import { Button } from '../../components/Button';
@@ -10,6 +9,7 @@ import { usePage } from '../../PageContext';
 import { StatusBadge } from './BookingsScreen';
 import { fullWhen } from './when';
 import { DoneNotice } from './DoneNotice';
+import { Fact, RefundForm } from './Fact';
 import styles from './Dashboard.module.css';
 
 // BookingScreen: route adminBooking, one booking as the business works on
@@ -203,22 +203,7 @@ export function BookingScreen() {
         </section>
       )}
       {d.refundable > 0 && d.money && (
-        <Form method="post" action={action} className={styles.cancel} noValidate>
-          <input type="hidden" name="idempotencyKey" value={d.formKey} />
-          <h2 className={styles.subheading}>
-            <FormattedMessage id="admin.refund.heading" />
-          </h2>
-          <Field
-            label={<FormattedMessage id="admin.refund.amount" />}
-            hint={<FormattedMessage id="admin.refund.hint" values={{ left: formatMoney(intl, d.refundable, d.money.currency) }} />}
-            error={failed?.fields?.amount?.message}
-          >
-            {(c) => <input {...c} className={inputClass} name="amount" inputMode="decimal" autoComplete="off" defaultValue={failed?.values?.amount ?? ''} />}
-          </Field>
-          <Button type="submit" variant="secondary" name="do" value="refund" disabled={busy}>
-            <FormattedMessage id="admin.refund.button" />
-          </Button>
-        </Form>
+        <RefundForm action={action} formKey={d.formKey} left={formatMoney(intl, d.refundable, d.money.currency)} failed={failed} busy={busy} />
       )}
       {d.canDecide && (
         <Form method="post" action={action} className={styles.row}>
@@ -258,17 +243,6 @@ export function BookingScreen() {
         </Form>
       )}
     </article>
-  );
-}
-
-function Fact({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div className={styles.fact}>
-      <dt>
-        <FormattedMessage id={label} />
-      </dt>
-      <dd>{children}</dd>
-    </div>
   );
 }
 

@@ -1,4 +1,3 @@
-import type { ReactNode } from 'react';
 import { Form, Link, useLocation, useNavigation } from 'react-router';
 import { Alert } from '../../components/Alert';
 import { Button } from '../../components/Button';
@@ -8,6 +7,7 @@ import { FormattedMessage, useIntl } from '../../lib/i18n';
 import { formatMoney } from '../../lib/money';
 import { usePage } from '../../PageContext';
 import { DoneNotice } from './DoneNotice';
+import { Fact, RefundForm } from './Fact';
 import { OrderBadge } from './OrdersScreen';
 import styles from './Dashboard.module.css';
 
@@ -163,24 +163,7 @@ export function OrderScreen() {
           )}
         </Form>
       )}
-      {d.refundable > 0 && (
-        <Form method="post" action={action} className={styles.cancel} noValidate>
-          <input type="hidden" name="idempotencyKey" value={d.formKey} />
-          <h2 className={styles.subheading}>
-            <FormattedMessage id="admin.refund.heading" />
-          </h2>
-          <Field
-            label={<FormattedMessage id="admin.refund.amount" />}
-            hint={<FormattedMessage id="admin.refund.hint" values={{ left: money(d.refundable) }} />}
-            error={failed?.fields?.amount?.message}
-          >
-            {(c) => <input {...c} className={inputClass} name="amount" inputMode="decimal" autoComplete="off" defaultValue={failed?.values?.amount ?? ''} />}
-          </Field>
-          <Button type="submit" variant="secondary" name="do" value="refund" disabled={busy} className={styles.start}>
-            <FormattedMessage id="admin.refund.button" />
-          </Button>
-        </Form>
-      )}
+      {d.refundable > 0 && <RefundForm action={action} formKey={d.formKey} left={money(d.refundable)} failed={failed} busy={busy} />}
       {d.canCancel && (
         <Form method="post" action={action} className={styles.cancel}>
           <input type="hidden" name="idempotencyKey" value={d.formKey} />
@@ -222,17 +205,6 @@ export function OrderScreen() {
         </section>
       )}
     </article>
-  );
-}
-
-function Fact({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div className={styles.fact}>
-      <dt>
-        <FormattedMessage id={label} />
-      </dt>
-      <dd>{children}</dd>
-    </div>
   );
 }
 

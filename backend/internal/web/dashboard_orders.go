@@ -7,7 +7,6 @@ import (
 	"strconv"
 	"strings"
 	"time"
-	"unicode/utf8"
 
 	"slotwise/backend/internal/cursor"
 	"slotwise/backend/internal/shop"
@@ -40,7 +39,7 @@ func orderFiltersOf(q url.Values) orderFilters {
 	if !slices.Contains(shop.Statuses, f.status) {
 		f.status = ""
 	}
-	if len(f.search) > 200 || !utf8.ValidString(f.search) || strings.ContainsRune(f.search, 0) {
+	if len(f.search) > 200 { // its bytes are text: checkURL refused any other query
 		f.search = ""
 	}
 	return f
@@ -109,8 +108,12 @@ func (d dashboardFeature) orderPage(ctx context.Context, req *pages.Request, v *
 	if err != nil {
 		return nil, err
 	}
-	data := AdminOrderPageData{Frame: f, Order: o.Record(), History: history, FormKey: req.FormKey(),
+	data := AdminOrderPageData{Frame: f, Order: o.Record(), History: make([]AdminOrderStep, len(history)), FormKey: req.FormKey(),
 		Back: adminHref(req, "adminOrders", "", nil, nil), Done: orderDoneOf(req.Query)}
+	for i, st := range history {
+		data.History[i] = AdminOrderStep{Step: st}
+		data.History[i].ByKind, data.History[i].By = actorOf(st.Actor)
+	}
 	if o.Status == shop.StatusPaid {
 		data.CanFulfil = true
 		data.CanReady = o.Delivery == shop.DeliveryPickup && o.ReadyToldAt == nil

@@ -579,16 +579,24 @@ type AdminOrdersPageData struct {
 	More     string          `json:"more,omitempty"`
 }
 
+// AdminOrderStep is one step of an order's history, with who took it as
+// a booking's history tells it (ByKind, By).
+type AdminOrderStep struct {
+	shop.Step `tstype:",extends"`
+	ByKind    string `json:"byKind" tstype:"'' | 'person' | 'token'"`
+	By        string `json:"by,omitempty"`
+}
+
 // AdminOrderPageData is one order as the business works on it: what was
 // bought and where it goes, its money, what happened to it, and what
 // the viewer may do next.
 type AdminOrderPageData struct {
-	Frame   AdminFrame  `json:"frame"`
-	Order   shop.Record `json:"order"`
-	History []shop.Step `json:"history"`
-	Back    string      `json:"back"`
-	Done    string      `json:"done,omitempty"` // what the last post did
-	FormKey string      `json:"formKey"`
+	Frame   AdminFrame       `json:"frame"`
+	Order   shop.Record      `json:"order"`
+	History []AdminOrderStep `json:"history"`
+	Back    string           `json:"back"`
+	Done    string           `json:"done,omitempty"` // what the last post did
+	FormKey string           `json:"formKey"`
 	// What may be done now: ship (with a tracking link) or hand over;
 	// tell a pick-up's buyer it is ready; refund up to Refundable; cancel
 	// (its stock back on the shelf, its money back).

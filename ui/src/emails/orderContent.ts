@@ -1,4 +1,5 @@
 import { formatMoney } from '../lib/money';
+import { regionName } from '../lib/regionNames';
 import type { IntlShape, MessageDescriptor } from '../lib/i18n';
 import { absolute } from './content';
 import type { EmailContent, EmailData, EmailRow, LinkGroup } from './types';
@@ -23,14 +24,6 @@ const KINDS: Record<OrderKind, OrderMessages> = {
   'order.refunded': { subject: { id: 'email.order.refunded.subject' }, title: { id: 'email.order.refunded.title' }, lead: { id: 'email.order.refunded.lead' } },
   'order.received': { subject: { id: 'email.order.received.subject' }, title: { id: 'email.order.received.title' }, lead: { id: 'email.order.received.lead' } },
 };
-
-function countryName(lang: string, code: string): string {
-  try {
-    return new Intl.DisplayNames([lang], { type: 'region' }).of(code) ?? code;
-  } catch {
-    return code;
-  }
-}
 
 // buildOrderContent is an order's mail: what happened, every line and the
 // totals as the cart and the order's page show them (tax inside the total
@@ -67,7 +60,7 @@ export function buildOrderContent(kind: OrderKind, data: EmailData, intl: IntlSh
   if (o.paidAt) rows.push({ label: intl.formatMessage({ id: 'email.label.paidOn' }), value: when(o.paidAt) });
   if (kind === 'order.refunded' && o.refundedCents) rows.push({ label: intl.formatMessage({ id: 'email.label.refunded' }), value: money(o.refundedCents) });
   if (o.delivery === 'ship' && o.address?.length) {
-    const lines = o.country ? [...o.address, countryName(data.lang, o.country)] : o.address;
+    const lines = o.country ? [...o.address, regionName(data.lang, o.country)] : o.address;
     rows.push({ label: intl.formatMessage({ id: 'shop.checkout.address' }), value: lines.join(', ') });
   }
   if (o.delivery === 'pickup') {

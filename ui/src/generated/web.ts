@@ -983,6 +983,14 @@ export interface AdminOrdersPageData {
   more?: string;
 }
 /**
+ * AdminOrderStep is one step of an order's history, with who took it as
+ * a booking's history tells it (ByKind, By).
+ */
+export interface AdminOrderStep extends shop.Step {
+  byKind: '' | 'person' | 'token';
+  by?: string;
+}
+/**
  * AdminOrderPageData is one order as the business works on it: what was
  * bought and where it goes, its money, what happened to it, and what
  * the viewer may do next.
@@ -990,7 +998,7 @@ export interface AdminOrdersPageData {
 export interface AdminOrderPageData {
   frame: AdminFrame;
   order: shop.Record;
-  history: shop.Step[];
+  history: AdminOrderStep[];
   back: string;
   done?: string; // what the last post did
   formKey: string;

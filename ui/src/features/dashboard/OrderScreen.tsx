@@ -5,6 +5,7 @@ import { Field, inputClass } from '../../components/Field';
 import type { AdminOrderPageData } from '../../generated/web';
 import { FormattedMessage, useIntl } from '../../lib/i18n';
 import { formatMoney } from '../../lib/money';
+import { regionName } from '../../lib/regionNames';
 import { usePage } from '../../PageContext';
 import { DoneNotice } from './DoneNotice';
 import { Fact, RefundForm } from './Fact';
@@ -184,23 +185,20 @@ export function OrderScreen() {
             <FormattedMessage id="admin.history.heading" />
           </h2>
           <ol className={styles.history}>
-            {d.history.map((h, i) => {
-              const [kind, who] = splitActor(h.actor);
-              return (
-                <li key={i}>
-                  <time dateTime={h.at} className={styles.meta}>
-                    {when(h.at)}
-                  </time>{' '}
-                  <FormattedMessage id={`admin.orderStep.${h.action}`} values={{ amount: amountOf(h.detail, money) }} />
-                  {kind && (
-                    <>
-                      {' '}
-                      <FormattedMessage id={`admin.history.by.${kind}`} values={{ who }} />
-                    </>
-                  )}
-                </li>
-              );
-            })}
+            {d.history.map((h, i) => (
+              <li key={i}>
+                <time dateTime={h.at} className={styles.meta}>
+                  {when(h.at)}
+                </time>{' '}
+                <FormattedMessage id={`admin.orderStep.${h.action}`} values={{ amount: amountOf(h.detail, money) }} />
+                {h.byKind && (
+                  <>
+                    {' '}
+                    <FormattedMessage id={`admin.history.by.${h.byKind}`} values={{ who: h.by }} />
+                  </>
+                )}
+              </li>
+            ))}
           </ol>
         </section>
       )}
@@ -208,25 +206,8 @@ export function OrderScreen() {
   );
 }
 
-// splitActor reads who made a change ("person:ada@example.com",
-// "token:shop-sync"); the buyer's and the system's have none.
-function splitActor(actor?: string): [string, string] {
-  const i = actor ? actor.indexOf(':') : -1;
-  if (!actor || i < 0) return ['', ''];
-  const kind = actor.slice(0, i);
-  return kind === 'person' || kind === 'token' ? [kind, actor.slice(i + 1)] : ['', ''];
-}
-
 // amountOf is a step's amount (its detail's leading cents), formatted.
 function amountOf(detail: string | undefined, money: (n: number) => string): string {
   const n = Number.parseInt(detail ?? '', 10);
   return Number.isFinite(n) ? money(n) : '';
-}
-
-function regionName(lang: string, code: string): string {
-  try {
-    return new Intl.DisplayNames([lang], { type: 'region' }).of(code) ?? code;
-  } catch {
-    return code;
-  }
 }

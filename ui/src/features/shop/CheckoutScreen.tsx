@@ -7,6 +7,7 @@ import type { Quote } from '../../generated/shop';
 import type { SiteData } from '../../generated/web';
 import { FormattedMessage, useIntl } from '../../lib/i18n';
 import { formatMoney } from '../../lib/money';
+import { regionNames } from '../../lib/regionNames';
 import { usePage } from '../../PageContext';
 import { Totals } from './Totals';
 import styles from './Shop.module.css';
@@ -53,7 +54,7 @@ export function CheckoutScreen() {
       </section>
     );
   }
-  const names = countryNames(page.lang);
+  const names = regionNames(page.lang);
   const text = (name: string, label: string, autoComplete: string, required = true, type = 'text') => (
     <Field label={<FormattedMessage id={label} />} error={errorOf(name)} required={required} optionalLabel={!required && <FormattedMessage id="booking.field.optional" />}>
       {(c) => (
@@ -205,14 +206,4 @@ function usePricedFor(initial: Quote, delivery: string, country: string, locale:
     return () => ctl.abort();
   }, [delivery, country, locale]);
   return q;
-}
-
-// countryNames names countries in the page's language where the engine
-// can (ICU's display names); elsewhere the codes stand.
-function countryNames(lang: string): Intl.DisplayNames | null {
-  try {
-    return new Intl.DisplayNames([lang], { type: 'region' });
-  } catch {
-    return null;
-  }
 }

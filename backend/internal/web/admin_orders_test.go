@@ -5,6 +5,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -45,6 +46,10 @@ func TestAdminAPIWorksOrdersAndWebhooksTellThem(t *testing.T) {
 		{"fulfilled by a read token", "POST", "/api/admin/orders/" + id + "/fulfil", af.read, "", 403, ""},
 		{"a tracking link that is none", "POST", "/api/admin/orders/" + id + "/fulfil", af.write, `{"trackingUrl":"ftp://x"}`, 422, ""},
 		{"a field unknown", "POST", "/api/admin/orders/" + id + "/fulfil", af.write, `{"tracking":"https://x.example"}`, 400, ""},
+		{"a NUL in the tracking link", "POST", "/api/admin/orders/" + id + "/fulfil", af.write, `{"trackingUrl":"https://x.example/\u0000"}`, 422, ""},
+		{"a body that is not UTF-8", "POST", "/api/admin/orders/" + id + "/fulfil", af.write, "{\"trackingUrl\":\"https://x.example/\xff\"}", 422, ""},
+		{"a body far too large", "POST", "/api/admin/orders/" + id + "/fulfil", af.write, `{"trackingUrl":"https://x.example/` + strings.Repeat("a", 2<<20) + `"}`, 413, ""},
+		{"an id that is no id", "GET", "/api/admin/orders/ord_%C3%A9%C3%A9%C3%A9%C3%A9%C3%A9%C3%A9%C3%A9%C3%A9%C3%A9", af.read, "", 404, ""},
 		{"a shipped order is no pick-up", "POST", "/api/admin/orders/" + id + "/ready", af.write, "", 409, ""},
 		{"fulfilled", "POST", "/api/admin/orders/" + id + "/fulfil", af.write, `{"trackingUrl":"https://parcels.example/1"}`, 200, "fulfilled"},
 		{"cancelled once shipped", "POST", "/api/admin/orders/" + id + "/cancel", af.write, "", 409, ""},

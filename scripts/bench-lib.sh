@@ -37,3 +37,17 @@ against_ceiling() {
       printf "%-8s %-38s Slotwise %7.0f req/s, net/http %7.0f (round 1): median %3.0f %% (rounds: %s; budget %d %%)%s\n", n, p, page[1], plain[1], med, list, g, (med >= g ? "" : "  UNDER") }'
   done
 }
+
+# settle ORIGIN waits, up to a minute, until the server at ORIGIN has no
+# events left to hand to their consumers (slotwise_backlog at /metrics):
+# what one step left behind after its commits (mails rendered, caches
+# dropped, webhooks queued) is that step's work, not the next step's.
+settle() {
+  local n
+  for _ in $(seq 600); do
+    n=$(curl -fs "$1/metrics" | awk '/^slotwise_backlog\{queue="events"\}/ { print $2 }')
+    [ "${n:-0}" = 0 ] && return 0
+    sleep 0.1
+  done
+  echo "(the server still had ${n} events waiting after a minute)"
+}

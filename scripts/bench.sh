@@ -97,11 +97,13 @@ echo "-- the same pages' cost in the server's own code, without sockets or neigh
 echo
 echo "== Submitting a form: 20 concurrent submitters, after 40 to warm up (budget: p99 under 100 ms)"
 go build -o "$work/formbench" ./backend/cmd/formbench
+settle "http://127.0.0.1:$port"
 "$work/formbench" -base "http://127.0.0.1:$port" -conns 20 -n 400 || { tail -20 "$work/serve.log"; kill "$server"; exit 1; }
 
 echo
 echo "== Payment providers' webhooks: 20 concurrent deliveries each, after 200 to warm up (budget: p99 under 50 ms; the work follows after the answer)"
 go build -o "$work/webhookbench" ./backend/cmd/webhookbench
+settle "http://127.0.0.1:$port"
 "$work/webhookbench" -base "http://127.0.0.1:$port" -conns 20 -n 2000 -provider stripe -secret whsec_bench || { tail -20 "$work/serve.log"; kill "$server"; exit 1; }
 "$work/webhookbench" -base "http://127.0.0.1:$port" -conns 20 -n 2000 -provider razorpay -secret rzp_whsec_bench || { tail -20 "$work/serve.log"; kill "$server"; exit 1; }
 "$work/webhookbench" -base "http://127.0.0.1:$port" -conns 20 -n 2000 -provider paypal -double "$paypal_url" || { tail -20 "$work/serve.log"; kill "$server" "$paypal"; exit 1; }
@@ -109,6 +111,7 @@ go build -o "$work/webhookbench" ./backend/cmd/webhookbench
 echo
 echo "== Admin API: lists of 100 bookings, 20 concurrent clients, after 100 to warm up (budget: p99 under 50 ms)"
 go build -o "$work/adminbench" ./backend/cmd/adminbench
+settle "http://127.0.0.1:$port"
 SLOTWISE_BENCH_TOKEN="$bench_token" "$work/adminbench" -base "http://127.0.0.1:$port" -conns 20 -n 1000 -limit 100 || { tail -20 "$work/serve.log"; kill "$server"; exit 1; }
 
 echo
@@ -117,6 +120,7 @@ curl -fs -X PUT -H "Authorization: Bearer $write_token" -H 'Content-Type: applic
   -d '{"clientId":"paypal-client-slotwise","clientSecret":"paypal-secret-slotwise","webhookId":"WH-SLOTWISE-1"}' \
   "http://127.0.0.1:$port/api/admin/payment-accounts/paypal" >/dev/null || { echo "connecting the demo's PayPal account failed"; tail -20 "$work/serve.log"; exit 1; }
 go build -o "$work/shopbench" ./backend/cmd/shopbench
+settle "http://127.0.0.1:$port"
 "$work/shopbench" -base "http://127.0.0.1:$port" -conns 20 -n 400 || { tail -20 "$work/serve.log"; kill "$server"; exit 1; }
 if command -v wrk >/dev/null 2>&1; then
   echo "-- a product's page and its collection's, cached, while buyers hold its stock one checkout after another (as above, budget 90 %)"

@@ -6,6 +6,7 @@ import (
 	"log/slog"
 	"maps"
 	"slices"
+	"sync"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -69,7 +70,27 @@ func (s *Service) Calendar(ctx context.Context, slug string) (*Calendar, error) 
 // without a calendar of their own wear (the website, error pages); nil
 // when there is none.
 func (s *Service) Business(ctx context.Context) (*Location, error) {
+	if m, ok := ctx.Value(businessMemoKey{}).(*businessMemo); ok {
+		m.once.Do(func() { m.l, m.err = s.store.business(ctx, s.pool) })
+		return m.l, m.err
+	}
 	return s.store.business(ctx, s.pool)
+}
+
+// ReadBusinessOnce returns ctx in which Business reads the business once
+// and then answers as it did: for one request whose steps each ask (a
+// checkout asks whether the business is paid online, then opens its
+// provider's page), none of which changes it.
+func ReadBusinessOnce(ctx context.Context) context.Context {
+	return context.WithValue(ctx, businessMemoKey{}, &businessMemo{})
+}
+
+type businessMemoKey struct{}
+
+type businessMemo struct {
+	once sync.Once
+	l    *Location
+	err  error
 }
 
 // Book validates the request and books the first free person that the

@@ -79,6 +79,15 @@ func (s *Service) CheckoutOrder(ctx context.Context, orderID, secret string) (Op
 	if err != nil {
 		return Opened{}, err
 	}
+	return s.CheckoutNewOrder(ctx, orderID, secret, due)
+}
+
+// CheckoutNewOrder is CheckoutOrder for an order its caller has just
+// written, pending, and knows what it owes: it is not read again.
+func (s *Service) CheckoutNewOrder(ctx context.Context, orderID, secret string, due OrderDue) (Opened, error) {
+	if s.orders == nil {
+		return Opened{}, booking.ErrPaymentsOff
+	}
 	l, err := s.bookings.Business(ctx)
 	if err != nil {
 		return Opened{}, err

@@ -64,7 +64,7 @@ func (s *Service) quote(ctx context.Context, q db.Querier, items []item, locale 
 	var currency string
 	var lines []Line
 	b := &pgx.Batch{}
-	b.Queue(`SELECT shop, currency FROM locations WHERE id = $1`, db.ThisBusiness).QueryRow(func(r pgx.Row) error {
+	b.Queue(settingsSQL, db.ThisBusiness).QueryRow(func(r pgx.Row) error {
 		var err error
 		set, currency, err = scanSettings(r)
 		return err
@@ -75,6 +75,12 @@ func (s *Service) quote(ctx context.Context, q db.Querier, items []item, locale 
 	if err := db.SendReads(ctx, q, b); err != nil {
 		return nil, err
 	}
+	return priced(set, currency, lines, where), nil
+}
+
+// priced is the quote of lines, read from the catalogue, for where the
+// order would go (empty: the first way and country the shop offers).
+func priced(set Settings, currency string, lines []Line, where Where) *Quote {
 	judge(set, currency, lines)
 	if where.Delivery == "" {
 		if ds := set.Deliveries(); len(ds) > 0 {
@@ -87,7 +93,7 @@ func (s *Service) quote(ctx context.Context, q db.Querier, items []item, locale 
 		}
 	}
 	quote := price(set, currency, lines, where.Delivery, where.Country)
-	return &quote, nil
+	return &quote
 }
 
 // judge gives each line its tax rate (the shop's unless the product has

@@ -94,56 +94,46 @@ func (e *superseded) Error() string { return "shop: the cart's pending order was
 // one transaction. A second submit of the same checkout meets the first's
 // order; a changed one replaces it once its checkout is closed.
 func (s *Service) StartCheckout(ctx context.Context, c CheckoutCommand) (*Started, error) {
-	set, _, err := s.settings(ctx, s.pool)
-	if err != nil {
-		return nil, err
-	}
-	if !set.Sells() {
-		return nil, ErrNotSold
-	}
 	if s.pay == nil {
 		return nil, ErrNotSold
 	}
 	if takes, err := s.pay.TakesOrders(ctx); err != nil || !takes {
 		return nil, cmp.Or(err, ErrNotSold)
 	}
-	if err := validateCheckout(&c, set); err != nil {
-		return nil, err
-	}
-	if !plausibleCartID(c.Cart) {
-		return nil, ErrEmptyCart
-	}
 	closed := ""
 	for {
 		started, _, err := command.Run(ctx, s.runner, command.Op{Scope: "shop.checkout"}, func(ctx context.Context, tx pgx.Tx) (*Started, error) {
-			return s.startIn(ctx, tx, c, set, closed)
+			return s.startIn(ctx, tx, c, closed)
 		})
 		var sup *superseded
 		if !errors.As(err, &sup) || sup.orderID == closed {
 			return started, err
 		}
-		if s.pay != nil {
-			if err := s.pay.CloseOrder(ctx, sup.orderID); err != nil {
-				return nil, err
-			}
+		if err := s.pay.CloseOrder(ctx, sup.orderID); err != nil {
+			return nil, err
 		}
 		closed = sup.orderID
 	}
 }
 
-func (s *Service) startIn(ctx context.Context, tx pgx.Tx, c CheckoutCommand, set Settings, closed string) (*Started, error) {
-	items, err := s.store.cart(ctx, tx, c.Cart, true) // the cart's submits take turns
+func (s *Service) startIn(ctx context.Context, tx pgx.Tx, c CheckoutCommand, closed string) (*Started, error) {
+	op, err := s.store.openCheckout(ctx, tx, c.Cart, c.Locale)
 	if err != nil {
 		return nil, err
 	}
-	if len(items) == 0 {
+	if !op.set.Sells() {
+		return nil, ErrNotSold
+	}
+	if err := validateCheckout(&c, op.set); err != nil {
+		return nil, err
+	}
+	if len(op.items) == 0 {
 		return nil, ErrEmptyCart
 	}
-	switch pending, err := s.store.pendingOf(ctx, tx, c.Cart); {
-	case errors.Is(err, ErrNotFound):
-	case err != nil:
-		return nil, err
-	case sameCheckout(pending, c, items):
+	where := Where{Delivery: c.Delivery, Country: c.Address.Country}
+	switch pending := op.pending; {
+	case pending == nil:
+	case sameCheckout(pending, c, op.items):
 		return &Started{Order: pending}, nil
 	case pending.ID != closed:
 		return nil, &superseded{orderID: pending.ID}
@@ -151,12 +141,14 @@ func (s *Service) startIn(ctx context.Context, tx pgx.Tx, c CheckoutCommand, set
 		if err := s.release(ctx, tx, pending, "replaced"); err != nil {
 			return nil, err
 		}
+		// Priced again once the replaced order gave its units back.
+		b := &pgx.Batch{}
+		queueLines(b, op.items, c.Locale, &op.lines)
+		if err := tx.SendBatch(ctx, b).Close(); err != nil {
+			return nil, fmt.Errorf("shop: unable to price a cart: %w", err)
+		}
 	}
-	// Priced after a replaced order gave its units back.
-	quote, err := s.quote(ctx, tx, items, c.Locale, Where{Delivery: c.Delivery, Country: c.Address.Country})
-	if err != nil {
-		return nil, err
-	}
+	quote := priced(op.set, op.currency, op.lines, where)
 	if !quote.Buyable() {
 		return nil, &StockError{Quote: quote}
 	}
@@ -168,7 +160,7 @@ func (s *Service) startIn(ctx context.Context, tx pgx.Tx, c CheckoutCommand, set
 	o := &Order{
 		ID: newOrderID(), Status: StatusPending, Locale: c.Locale, Email: c.Email, Name: c.Name, Phone: c.Phone, Delivery: c.Delivery,
 		Currency: quote.Currency, SubtotalCents: quote.SubtotalCents, ShippingCents: quote.ShippingCents, TaxCents: quote.TaxCents,
-		TotalCents: quote.TotalCents, TaxInclusive: quote.TaxInclusive, TaxName: quote.TaxName, HoldUntil: now.Add(set.Hold()), CreatedAt: now,
+		TotalCents: quote.TotalCents, TaxInclusive: quote.TaxInclusive, TaxName: quote.TaxName, HoldUntil: now.Add(op.set.Hold()), CreatedAt: now,
 		Lines: quote.Lines, cart: c.Cart, stock: stockHeld, tokenHash: hashToken(token),
 	}
 	if c.Delivery == DeliveryShip {
@@ -181,13 +173,64 @@ func (s *Service) startIn(ctx context.Context, tx pgx.Tx, c CheckoutCommand, set
 	if err != nil || !held {
 		if err == nil {
 			// Someone took the last units since the quote: say what is left.
-			if quote, err = s.quote(ctx, tx, items, c.Locale, Where{Delivery: c.Delivery, Country: c.Address.Country}); err == nil {
+			if quote, err = s.quote(ctx, tx, op.items, c.Locale, where); err == nil {
 				err = &StockError{Quote: quote}
 			}
 		}
 		return nil, err
 	}
 	return &Started{Order: o, Token: token}, nil
+}
+
+// checkoutOpening is what a checkout's transaction reads first, in one
+// round trip: the cart, locked so that its submits take turns; the order
+// it is already being paid with, if any; the shop's settings; and the
+// cart's lines priced from the current catalogue.
+type checkoutOpening struct {
+	items    []item
+	pending  *Order
+	set      Settings
+	currency string
+	lines    []Line
+}
+
+func (store) openCheckout(ctx context.Context, tx pgx.Tx, cart, locale string) (*checkoutOpening, error) {
+	op := &checkoutOpening{}
+	b := &pgx.Batch{}
+	if plausibleCartID(cart) {
+		b.Queue(cartSQL+` FOR UPDATE`, cart, db.ThisBusiness).QueryRow(func(r pgx.Row) error {
+			var raw []byte
+			if err := r.Scan(&raw); err != nil {
+				return noRows(err)
+			}
+			return json.Unmarshal(raw, &op.items)
+		})
+		b.Queue(pendingSQL, cart, db.ThisBusiness).QueryRow(func(r pgx.Row) error {
+			var err error
+			if op.pending, err = scanOrder(r); errors.Is(err, ErrNotFound) {
+				return nil
+			}
+			return err
+		})
+		queueCartLines(b, cart, locale, &op.lines)
+	}
+	b.Queue(settingsSQL, db.ThisBusiness).QueryRow(func(r pgx.Row) error {
+		var err error
+		op.set, op.currency, err = scanSettings(r)
+		return err
+	})
+	if err := tx.SendBatch(ctx, b).Close(); err != nil {
+		return nil, fmt.Errorf("shop: unable to open a checkout: %w", err)
+	}
+	return op, nil
+}
+
+// noRows is err, or nil when it says a row was not there.
+func noRows(err error) error {
+	if errors.Is(err, pgx.ErrNoRows) {
+		return nil
+	}
+	return err
 }
 
 // sameCheckout tells whether c, of a cart holding items, is the

@@ -23,8 +23,13 @@ func (s *Service) Due(ctx context.Context, id, secret string) (payments.OrderDue
 	if o.Status != StatusPending || !s.Now().Before(o.HoldUntil) {
 		return payments.OrderDue{}, payments.ErrNotPayable
 	}
+	return o.Due(), nil
+}
+
+// Due is what the order owes while it waits for its payment.
+func (o *Order) Due() payments.OrderDue {
 	return payments.OrderDue{Amount: o.TotalCents, Currency: o.Currency, Email: o.Email, Locale: o.Locale,
-		Description: o.description(), HoldUntil: o.HoldUntil}, nil
+		Description: o.description(), HoldUntil: o.HoldUntil}
 }
 
 // description is what the provider's page says is bought: the lines.

@@ -15,8 +15,11 @@ import (
 type store struct{}
 
 func (store) settings(ctx context.Context, q db.Querier) (Settings, string, error) {
-	return scanSettings(q.QueryRow(ctx, `SELECT shop, currency FROM locations WHERE id = $1`, db.ThisBusiness))
+	return scanSettings(q.QueryRow(ctx, settingsSQL, db.ThisBusiness))
 }
+
+// settingsSQL reads the business's shop settings and its currency.
+const settingsSQL = `SELECT shop, currency FROM locations WHERE id = $1`
 
 func scanSettings(r pgx.Row) (Settings, string, error) {
 	var set Settings
@@ -36,11 +39,14 @@ type item struct {
 }
 
 // cart reads a cart's items; a cart that does not exist is empty.
+// cartSQL reads cart $1's items.
+const cartSQL = `SELECT items FROM carts WHERE id = $1 AND location_id = $2`
+
 func (store) cart(ctx context.Context, q db.Querier, id string, forUpdate bool) ([]item, error) {
 	if !plausibleCartID(id) {
 		return nil, nil
 	}
-	sql := `SELECT items FROM carts WHERE id = $1 AND location_id = $2`
+	sql := cartSQL
 	if forUpdate {
 		sql += ` FOR UPDATE`
 	}
@@ -69,27 +75,48 @@ func (store) saveCart(ctx context.Context, q db.Querier, id string, items []item
 	return nil
 }
 
-// linesSQL prices items ($1 products, $2 variants, $3 quantities) in
-// locale $4 from the business's current catalogue; a line whose product
-// or variant is gone comes back without a price.
-const linesSQL = `
+// linesSQL prices the items w (product p, variant v, quantity q, in
+// the order n) in locale $1 from business $2's current catalogue; a line
+// whose product or variant is gone comes back without a price.
+func linesSQL(w string) string {
+	return `
 	SELECT w.p, w.v, w.q,
-	       coalesce(p.translations->$4->>'name', p.name, ''), coalesce(p.translations->$4->'variants'->>v.id, v.name, ''),
+	       coalesce(p.translations->$1->>'name', p.name, ''), coalesce(p.translations->$1->'variants'->>v.id, v.name, ''),
 	       coalesce(p.images->0->>'src', ''), coalesce(v.price_cents, 0), coalesce(p.currency, ''),
 	       coalesce(p.tax_basis_points, -1), coalesce(p.status = 'published' AND p.available, false) AND v.id IS NOT NULL,
 	       coalesce(v.track_stock, false) AND NOT coalesce(v.sell_when_out, false), coalesce(v.on_hand - v.held, 0)
-	FROM unnest($1::text[], $2::text[], $3::int[]) WITH ORDINALITY AS w(p, v, q, n)
-	LEFT JOIN products p ON p.id = w.p AND p.location_id = $5
-	LEFT JOIN product_variants v ON v.product_id = w.p AND v.id = w.v AND v.location_id = $5
+	FROM ` + w + `
+	LEFT JOIN products p ON p.id = w.p AND p.location_id = $2
+	LEFT JOIN product_variants v ON v.product_id = w.p AND v.id = w.v AND v.location_id = $2
 	ORDER BY w.n`
+}
+
+var (
+	// itemLinesSQL prices the items given ($3 products, $4 variants, $5
+	// quantities).
+	itemLinesSQL = linesSQL(`unnest($3::text[], $4::text[], $5::int[]) WITH ORDINALITY AS w(p, v, q, n)`)
+	// cartLinesSQL prices the items of cart $3 as the database holds them,
+	// so that they are read with the cart, in the same round trip.
+	cartLinesSQL = linesSQL(`(SELECT e->>'p', e->>'v', (e->>'q')::int, x.n FROM carts c, jsonb_array_elements(c.items) WITH ORDINALITY AS x(e, n)
+		WHERE c.id = $3 AND c.location_id = $2) AS w(p, v, q, n)`)
+)
 
 func queueLines(b *pgx.Batch, items []item, locale string, into *[]Line) {
 	products, variants, quantities := columns(items)
-	b.Queue(linesSQL, products, variants, quantities, locale, db.ThisBusiness).Query(func(rows pgx.Rows) error {
+	b.Queue(itemLinesSQL, locale, db.ThisBusiness, products, variants, quantities).Query(collectLines(into))
+}
+
+// queueCartLines queues the pricing of the items cart holds.
+func queueCartLines(b *pgx.Batch, cart, locale string, into *[]Line) {
+	b.Queue(cartLinesSQL, locale, db.ThisBusiness, cart).Query(collectLines(into))
+}
+
+func collectLines(into *[]Line) func(pgx.Rows) error {
+	return func(rows pgx.Rows) error {
 		lines, err := pgx.CollectRows(rows, scanLine)
 		*into = lines
 		return err
-	})
+	}
 }
 
 // scanLine reads a line; judge then sets its tax rate and its problem.

@@ -213,18 +213,22 @@ func (f shopFeature) checkoutAction(ctx context.Context, req *pages.Request, for
 }
 
 func (f shopFeature) startAndPay(ctx context.Context, locale string, c shop.CheckoutCommand) (string, error) {
+	ctx = booking.ReadBusinessOnce(ctx) // asked when starting, and when opening the provider's page
 	started, err := f.svc.StartCheckout(ctx, c)
 	if err != nil {
 		return "", err
 	}
-	secret := started.Token
-	if secret == "" {
-		secret = c.Cart // a second submit: the cart opens its order
-	}
 	if f.pay == nil {
 		return "", booking.ErrPaymentsOff
 	}
-	opened, err := f.pay.CheckoutOrder(ctx, started.Order.ID, secret)
+	var opened payments.Opened
+	secret := started.Token
+	if secret != "" {
+		opened, err = f.pay.CheckoutNewOrder(ctx, started.Order.ID, secret, started.Order.Due())
+	} else {
+		secret = c.Cart // a second submit: the cart opens its order
+		opened, err = f.pay.CheckoutOrder(ctx, started.Order.ID, secret)
+	}
 	for reason, cause := range paymentFailures {
 		if errors.Is(err, cause) {
 			return shopOrderHref(locale, started.Order.ID, secret, url.Values{"payment": {reason}}), nil

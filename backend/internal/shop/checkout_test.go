@@ -2,7 +2,9 @@ package shop_test
 
 import (
 	"errors"
+	"maps"
 	"net/http"
+	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -116,7 +118,7 @@ func TestFiftyBuyersRacingForTheLastThreeUnitsMakeThreeOrders(t *testing.T) {
 
 func TestASecondSubmitOfTheSameCheckoutMeetsTheFirstOrder(t *testing.T) {
 	f := newFixture(t)
-	f.stock(t, "calming-cream", "default", 5)
+	f.stock(t, "calming-cream", "default", 3)
 	cart := f.cart(t, "calming-cream", 1)
 	var wg sync.WaitGroup
 	ids := make([]string, 2)
@@ -144,6 +146,12 @@ func TestASecondSubmitOfTheSameCheckoutMeetsTheFirstOrder(t *testing.T) {
 	if _, _, err := f.shop.ChangeCart(f.ctx(), shop.Change{Cart: cart, Product: "calming-cream", Quantity: 2, Set: true, Locale: "de"}); err != nil {
 		t.Fatal(err)
 	}
+	// Another buyer holds the third unit meanwhile: the two are there only
+	// once the replaced order gives its one back, so the new order is
+	// priced after the release.
+	if _, err := f.shop.StartCheckout(f.ctx(), buyer(f.cart(t, "calming-cream", 1))); err != nil {
+		t.Fatal(err)
+	}
 	started, err := f.shop.StartCheckout(f.ctx(), buyer(cart))
 	if err != nil {
 		t.Fatal(err)
@@ -151,8 +159,8 @@ func TestASecondSubmitOfTheSameCheckoutMeetsTheFirstOrder(t *testing.T) {
 	if started.Order.ID == ids[0] || f.order(t, ids[0]).Status != shop.StatusExpired {
 		t.Fatalf("the changed checkout kept order %s (%s)", ids[0], f.order(t, ids[0]).Status)
 	}
-	if l := f.level(t, "calming-cream", "default"); l.held != 2 {
-		t.Fatalf("held %d after the change, want the new order's 2", l.held)
+	if l := f.level(t, "calming-cream", "default"); l.held != 3 {
+		t.Fatalf("held %d after the change, want the new order's 2 and the other buyer's 1", l.held)
 	}
 }
 
@@ -291,5 +299,44 @@ func TestTheHoldRefusesWhatAnotherBuyerTookAfterTheQuote(t *testing.T) {
 	}
 	if l := f.level(t, "calming-cream", "default"); l != (level{onHand: 1, held: 1}) {
 		t.Fatalf("stock %+v, want the one unit held once", l)
+	}
+}
+
+func TestACheckoutThatCannotStartSaysWhyAndHoldsNothing(t *testing.T) {
+	f := newFixture(t)
+	f.stock(t, "calming-cream", "default", 5)
+	cart := f.cart(t, "calming-cream", 1)
+	invalid := func(c shop.CheckoutCommand) shop.CheckoutCommand {
+		c.Email, c.Address.Country = "ada@example", "ZZ"
+		return c
+	}
+	tests := []struct {
+		name   string
+		c      shop.CheckoutCommand
+		fields []string // the fields refused, or none
+		err    error
+	}{
+		{"fields refused, the cart full", invalid(buyer(cart)), []string{"country", "email"}, nil},
+		{"fields refused before an unknown cart", invalid(buyer(shop.NewCartID())), []string{"country", "email"}, nil},
+		{"fields refused before a cookie that is no cart's", invalid(buyer("x\x00'")), []string{"country", "email"}, nil},
+		{"an unknown cart", buyer(shop.NewCartID()), nil, shop.ErrEmptyCart},
+		{"a cookie that is no cart's", buyer("short"), nil, shop.ErrEmptyCart},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := f.shop.StartCheckout(f.ctx(), tt.c)
+			var verr *shop.ValidationError
+			switch {
+			case tt.err != nil && !errors.Is(err, tt.err):
+				t.Fatalf("err = %v, want %v", err, tt.err)
+			case tt.fields != nil && !errors.As(err, &verr):
+				t.Fatalf("err = %v, want the fields refused", err)
+			case tt.fields != nil && !slices.Equal(slices.Sorted(maps.Keys(verr.Fields)), tt.fields):
+				t.Fatalf("fields refused %v, want %v", verr.Fields, tt.fields)
+			}
+			if l := f.level(t, "calming-cream", "default"); l.held != 0 {
+				t.Fatalf("held %d, want none", l.held)
+			}
+		})
 	}
 }

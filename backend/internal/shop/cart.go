@@ -54,12 +54,12 @@ func (s *Service) Cart(ctx context.Context, id, locale string, where Where) (*Qu
 	if err != nil {
 		return nil, err
 	}
-	return s.quote(ctx, s.pool, items, locale, where)
+	return s.quote(ctx, s.pool, id, items, locale, where)
 }
 
 // quote prices items from the business's current catalogue in one round
 // trip with its shop settings.
-func (s *Service) quote(ctx context.Context, q db.Querier, items []item, locale string, where Where) (*Quote, error) {
+func (s *Service) quote(ctx context.Context, q db.Querier, cart string, items []item, locale string, where Where) (*Quote, error) {
 	var set Settings
 	var currency string
 	var lines []Line
@@ -70,7 +70,7 @@ func (s *Service) quote(ctx context.Context, q db.Querier, items []item, locale 
 		return err
 	})
 	if len(items) > 0 {
-		queueLines(b, items, locale, &lines)
+		queueLines(b, cart, items, locale, &lines)
 	}
 	if err := db.SendReads(ctx, q, b); err != nil {
 		return nil, err
@@ -148,7 +148,7 @@ func (s *Service) ChangeCart(ctx context.Context, c Change) (string, *Quote, err
 		if len(items) > MaxLines {
 			return nil, ErrCartFull
 		}
-		q, err := s.quote(ctx, tx, items, c.Locale, Where{})
+		q, err := s.quote(ctx, tx, c.Cart, items, c.Locale, Where{})
 		if err != nil {
 			return nil, err
 		}

@@ -143,7 +143,7 @@ func (s *Service) startIn(ctx context.Context, tx pgx.Tx, c CheckoutCommand, clo
 		}
 		// Priced again once the replaced order gave its units back.
 		b := &pgx.Batch{}
-		queueLines(b, op.items, c.Locale, &op.lines)
+		queueLines(b, c.Cart, op.items, c.Locale, &op.lines)
 		if err := tx.SendBatch(ctx, b).Close(); err != nil {
 			return nil, fmt.Errorf("shop: unable to price a cart: %w", err)
 		}
@@ -172,8 +172,10 @@ func (s *Service) startIn(ctx context.Context, tx pgx.Tx, c CheckoutCommand, clo
 	held, err := s.store.insertOrder(ctx, tx, o)
 	if err != nil || !held {
 		if err == nil {
-			// Someone took the last units since the quote: say what is left.
-			if quote, err = s.quote(ctx, tx, op.items, c.Locale, where); err == nil {
+			// Someone took the last units since the quote: say what is
+			// left. The order written in the same batch, rolled back with
+			// it, holds none of it: no cart's is counted as its own.
+			if quote, err = s.quote(ctx, tx, "", op.items, c.Locale, where); err == nil {
 				err = &StockError{Quote: quote}
 			}
 		}

@@ -340,3 +340,33 @@ func TestACheckoutThatCannotStartSaysWhyAndHoldsNothing(t *testing.T) {
 		})
 	}
 }
+
+func TestABuyerBackFromThePaymentPageMayTakeTheUnitsTheirOwnOrderHolds(t *testing.T) {
+	f := newFixture(t)
+	f.stock(t, "calming-cream", "default", 2)
+	cart := f.cart(t, "calming-cream", 1)
+	if _, err := f.shop.StartCheckout(f.ctx(), buyer(cart)); err != nil {
+		t.Fatal(err)
+	}
+	// Back in the cart, the buyer wants both: one is theirs already.
+	_, q, err := f.shop.ChangeCart(f.ctx(), shop.Change{Cart: cart, Product: "calming-cream", Quantity: 2, Set: true, Locale: "de"})
+	if err != nil {
+		t.Fatalf("the buyer's own held unit counted against them: %v", err)
+	}
+	if l := q.Lines[0]; l.Available != 2 || l.Problem != "" {
+		t.Fatalf("the cart says %d left (%q), want 2", l.Available, l.Problem)
+	}
+	started, err := f.shop.StartCheckout(f.ctx(), buyer(cart))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if l := f.level(t, "calming-cream", "default"); l.held != 2 || started.Order.Lines[0].Quantity != 2 {
+		t.Fatalf("held %d for an order of %d, want 2", l.held, started.Order.Lines[0].Quantity)
+	}
+	// Anyone else's cart finds none left.
+	_, _, err = f.shop.ChangeCart(f.ctx(), shop.Change{Product: "calming-cream", Quantity: 1, Locale: "de"})
+	var stockErr *shop.StockError
+	if !errors.As(err, &stockErr) {
+		t.Fatalf("another buyer added a unit held for someone else: %v", err)
+	}
+}

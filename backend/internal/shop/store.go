@@ -77,33 +77,40 @@ func (store) saveCart(ctx context.Context, q db.Querier, id string, items []item
 
 // linesSQL prices the items w (product p, variant v, quantity q, in
 // the order n) in locale $1 from business $2's current catalogue; a line
-// whose product or variant is gone comes back without a price.
-func linesSQL(w string) string {
+// whose product or variant is gone comes back without a price. What is
+// left of a variant counts the units cart holds in its pending order as
+// the cart's own: a buyer who comes back from the provider's page to
+// change the cart is not told that their own order took the last ones.
+func linesSQL(w, cart string) string {
 	return `
 	SELECT w.p, w.v, w.q,
 	       coalesce(p.translations->$1->>'name', p.name, ''), coalesce(p.translations->$1->'variants'->>v.id, v.name, ''),
 	       coalesce(p.images->0->>'src', ''), coalesce(v.price_cents, 0), coalesce(p.currency, ''),
 	       coalesce(p.tax_basis_points, -1), coalesce(p.status = 'published' AND p.available, false) AND v.id IS NOT NULL,
-	       coalesce(v.track_stock, false) AND NOT coalesce(v.sell_when_out, false), coalesce(v.on_hand - v.held, 0)
+	       coalesce(v.track_stock, false) AND NOT coalesce(v.sell_when_out, false), coalesce(v.on_hand - v.held, 0) + coalesce(mine.q, 0)
 	FROM ` + w + `
 	LEFT JOIN products p ON p.id = w.p AND p.location_id = $2
 	LEFT JOIN product_variants v ON v.product_id = w.p AND v.id = w.v AND v.location_id = $2
+	LEFT JOIN LATERAL (SELECT sum(i.quantity)::int AS q FROM orders o
+		JOIN order_items i ON i.order_id = o.id AND i.location_id = o.location_id AND i.product_id = w.p AND i.variant_id = w.v
+		WHERE o.location_id = $2 AND o.cart_id = ` + cart + ` AND o.status = 'pending' AND o.stock = 'held') mine ON true
 	ORDER BY w.n`
 }
 
 var (
 	// itemLinesSQL prices the items given ($3 products, $4 variants, $5
-	// quantities).
-	itemLinesSQL = linesSQL(`unnest($3::text[], $4::text[], $5::int[]) WITH ORDINALITY AS w(p, v, q, n)`)
+	// quantities) for cart $6.
+	itemLinesSQL = linesSQL(`unnest($3::text[], $4::text[], $5::int[]) WITH ORDINALITY AS w(p, v, q, n)`, `$6`)
 	// cartLinesSQL prices the items of cart $3 as the database holds them,
 	// so that they are read with the cart, in the same round trip.
 	cartLinesSQL = linesSQL(`(SELECT e->>'p', e->>'v', (e->>'q')::int, x.n FROM carts c, jsonb_array_elements(c.items) WITH ORDINALITY AS x(e, n)
-		WHERE c.id = $3 AND c.location_id = $2) AS w(p, v, q, n)`)
+		WHERE c.id = $3 AND c.location_id = $2) AS w(p, v, q, n)`, `$3`)
 )
 
-func queueLines(b *pgx.Batch, items []item, locale string, into *[]Line) {
+// queueLines queues the pricing of items, cart's lines to be.
+func queueLines(b *pgx.Batch, cart string, items []item, locale string, into *[]Line) {
 	products, variants, quantities := columns(items)
-	b.Queue(itemLinesSQL, locale, db.ThisBusiness, products, variants, quantities).Query(collectLines(into))
+	b.Queue(itemLinesSQL, locale, db.ThisBusiness, products, variants, quantities, cart).Query(collectLines(into))
 }
 
 // queueCartLines queues the pricing of the items cart holds.

@@ -347,13 +347,24 @@ func saveVariants(ctx context.Context, w *writer, p *Product) error {
 		FROM unnest($2::text[], $3::text[], $4::bigint[], $5::bool[], $6::bool[], $7::int[]) WITH ORDINALITY AS x(id, name, price, tracked, sell_out, stock, n)
 		ON CONFLICT (product_id, id, location_id) DO UPDATE SET position = excluded.position, name = excluded.name,
 			price_cents = excluded.price_cents, sell_when_out = excluded.sell_when_out, track_stock = excluded.track_stock,
-			on_hand = CASE WHEN excluded.track_stock AND NOT product_variants.track_stock THEN excluded.on_hand ELSE product_variants.on_hand END`,
+			on_hand = CASE WHEN excluded.track_stock AND NOT product_variants.track_stock THEN excluded.on_hand ELSE product_variants.on_hand END,
+			held = CASE WHEN excluded.track_stock AND NOT product_variants.track_stock THEN `+pendingUnits+` ELSE product_variants.held END`,
 		p.ID, ids, names, prices, tracked, sellOut, stock); err != nil {
 		return fmt.Errorf("content: unable to save the variants of %s: %w", p.ID, err)
 	}
 	_, err := w.q.Exec(ctx, `DELETE FROM product_variants WHERE product_id = $1 AND location_id = $3 AND NOT id = ANY($2)`, p.ID, ids, db.ThisBusiness)
 	return err
 }
+
+// pendingUnits is what the pending orders holding their stock bought of
+// the variant an upsert updates. A variant that starts counting its stock
+// counts them as held: they were not held while it did not count, and
+// each will give back or take from held what it bought when it is paid
+// or its hold ends, as every order of a counted variant does.
+const pendingUnits = `(SELECT coalesce(sum(i.quantity), 0) FROM orders o
+	JOIN order_items i ON i.order_id = o.id AND i.location_id = o.location_id
+	WHERE o.location_id = product_variants.location_id AND o.status = 'pending' AND o.stock = 'held'
+	  AND i.product_id = product_variants.product_id AND i.variant_id = product_variants.id)`
 
 func saveCollection(ctx context.Context, w *writer, c *Collection) error {
 	if err := w.store.SaveCollection(ctx, sites.Collection{Slug: c.Slug, Title: c.Title, Description: c.Description},

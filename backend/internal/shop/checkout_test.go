@@ -1,6 +1,8 @@
 package shop_test
 
 import (
+	"context"
+	"encoding/json"
 	"errors"
 	"maps"
 	"net/http"
@@ -11,6 +13,7 @@ import (
 	"testing"
 	"time"
 
+	"slotwise/backend/internal/content"
 	"slotwise/backend/internal/payments/stripetest"
 	"slotwise/backend/internal/shop"
 )
@@ -368,5 +371,48 @@ func TestABuyerBackFromThePaymentPageMayTakeTheUnitsTheirOwnOrderHolds(t *testin
 	var stockErr *shop.StockError
 	if !errors.As(err, &stockErr) {
 		t.Fatalf("another buyer added a unit held for someone else: %v", err)
+	}
+}
+
+// A business that starts counting a product's stock while orders of it
+// wait for their payment counts their units as held: the one paid takes
+// its unit from the shelf, the one whose hold ends gives its unit back,
+// and nothing is sold twice meanwhile.
+func TestAVariantThatStartsCountingItsStockCountsThePendingOrdersAsHeld(t *testing.T) {
+	f := newFixture(t)
+	cream := func(track bool, stock int) {
+		t.Helper()
+		kind, _ := content.KindNamed("products")
+		p, err := content.Get(f.ctx(), f.pool, kind, "calming-cream")
+		if err != nil {
+			t.Fatal(err)
+		}
+		product := p.(*content.Product)
+		product.Variants, product.Inventory = nil, content.Inventory{TrackStock: track, Stock: stock}
+		body, _ := json.Marshal(product)
+		if _, err := content.NewService(f.pool, nil, f.shop.Now, nil).Put(f.ctx(), content.Change{Kind: kind, Key: "calming-cream", Body: body}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	cream(false, 0)
+	paid, _, session := f.checkout(t, f.cart(t, "calming-cream", 1))
+	lapsing, err := f.shop.StartCheckout(f.ctx(), buyer(f.cart(t, "calming-cream", 2)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	cream(true, 4)
+	if l := f.level(t, "calming-cream", "default"); l != (level{onHand: 4, held: 3}) {
+		t.Fatalf("stock %+v once counted, want 4 on hand, 3 held by the two pending orders", l)
+	}
+	if _, _, err := f.shop.ChangeCart(f.ctx(), shop.Change{Product: "calming-cream", Quantity: 2, Locale: "de"}); err == nil {
+		t.Fatal("a third buyer added two of the one unit left")
+	}
+	f.paid(t, "evt_counted", session, paid.TotalCents)
+	f.advance(lapsing.Order.HoldUntil.Sub(*f.now.Load()) + time.Minute)
+	if _, err := f.shop.ReleaseDue(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	if l := f.level(t, "calming-cream", "default"); l != (level{onHand: 3, held: 0}) {
+		t.Fatalf("stock %+v after one paid and one lapsed, want 3 on hand, none held", l)
 	}
 }

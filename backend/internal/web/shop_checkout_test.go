@@ -31,11 +31,15 @@ type shopParts struct {
 // dashboard's orders included.
 func withShop(t *testing.T, sp *shopParts) option {
 	sp.double = stripetest.Start(t)
+	return withShopThrough(t, sp, payments.NewStripe(payments.StripeConfig{SecretKey: "sk_test_123", WebhookSecret: stripetest.WebhookSecret, APIURL: sp.double.URL}))
+}
+
+// withShopThrough sells the demo's products through provider alone.
+func withShopThrough(t *testing.T, sp *shopParts, provider payments.Provider) option {
 	return func(d *web.Deps, w wiring) {
 		pool := w.pool
-		stripe := payments.NewStripe(payments.StripeConfig{SecretKey: "sk_test_123", WebhookSecret: stripetest.WebhookSecret, APIURL: sp.double.URL})
-		bookings := w.bookings(d.Logger, booking.Options{OnlinePayments: payments.Payable(stripe)})
-		pay := payments.NewService(pool, bookings, "https://book.example.com", d.Logger, stripe)
+		bookings := w.bookings(d.Logger, booking.Options{OnlinePayments: payments.Payable(provider)})
+		pay := payments.NewService(pool, bookings, "https://book.example.com", d.Logger, provider)
 		sp.shop = shop.NewService(pool, d.Logger, shop.Options{Clock: w.now}).WithPayments(pay)
 		pay.WithOrders(sp.shop)
 		sp.pay = pay

@@ -39,15 +39,21 @@ against_ceiling() {
 }
 
 # settle ORIGIN waits, up to a minute, until the server at ORIGIN has no
-# events left to hand to their consumers (slotwise_backlog at /metrics):
-# what one step left behind after its commits (mails rendered, caches
-# dropped, webhooks queued) is that step's work, not the next step's.
+# events left to hand to their consumers (slotwise_backlog at /metrics,
+# with SLOTWISE_METRICS_TOKEN when one is set): what one step left behind
+# after its commits (mails rendered, caches dropped, webhooks queued) is
+# that step's work, not the next step's.
 settle() {
-  local n
+  local n auth=()
+  [ -n "${SLOTWISE_METRICS_TOKEN:-}" ] && auth=(-H "Authorization: Bearer $SLOTWISE_METRICS_TOKEN")
   for _ in $(seq 600); do
-    n=$(curl -fs "$1/metrics" | awk '/^slotwise_backlog\{queue="events"\}/ { print $2 }')
-    [ "${n:-0}" = 0 ] && return 0
+    n=$(curl -fs "${auth[@]}" "$1/metrics" | awk '/^slotwise_backlog\{queue="events"\}/ { print $2 }') || n=""
+    if [ -z "$n" ]; then
+      echo "(settle: $1/metrics tells no backlog of events; the next step may start in the last one's wake)"
+      return 0
+    fi
+    [ "$n" = 0 ] && return 0
     sleep 0.1
   done
-  echo "(the server still had ${n} events waiting after a minute)"
+  echo "(settle: the server still had $n events waiting after a minute)"
 }

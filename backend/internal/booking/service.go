@@ -71,26 +71,31 @@ func (s *Service) Calendar(ctx context.Context, slug string) (*Calendar, error) 
 // when there is none.
 func (s *Service) Business(ctx context.Context) (*Location, error) {
 	if m, ok := ctx.Value(businessMemoKey{}).(*businessMemo); ok {
-		m.once.Do(func() { m.l, m.err = s.store.business(ctx, s.pool) })
-		return m.l, m.err
+		if id, _ := db.BusinessOf(ctx); id == m.business {
+			m.once.Do(func() { m.l, m.err = s.store.business(ctx, s.pool) })
+			return m.l, m.err
+		}
 	}
 	return s.store.business(ctx, s.pool)
 }
 
-// ReadBusinessOnce returns ctx in which Business reads the business once
-// and then answers as it did: for one request whose steps each ask (a
-// checkout asks whether the business is paid online, then opens its
-// provider's page), none of which changes it.
+// ReadBusinessOnce returns ctx in which Business reads the business ctx
+// works for once and then answers as it did: for one request whose steps
+// each ask (a checkout asks whether the business is paid online, then
+// opens its provider's page), none of which changes it. A context made
+// from it for another business reads that one's, every time.
 func ReadBusinessOnce(ctx context.Context) context.Context {
-	return context.WithValue(ctx, businessMemoKey{}, &businessMemo{})
+	id, _ := db.BusinessOf(ctx)
+	return context.WithValue(ctx, businessMemoKey{}, &businessMemo{business: id})
 }
 
 type businessMemoKey struct{}
 
 type businessMemo struct {
-	once sync.Once
-	l    *Location
-	err  error
+	business int64
+	once     sync.Once
+	l        *Location
+	err      error
 }
 
 // Book validates the request and books the first free person that the

@@ -341,30 +341,47 @@ func saveVariants(ctx context.Context, w *writer, p *Product) error {
 		ids, names, prices = append(ids, v.ID), append(names, v.Name), append(prices, v.PriceCents)
 		stock, tracked, sellOut = append(stock, int32(v.Stock)), append(tracked, v.TrackStock), append(sellOut, v.SellWhenOut)
 	}
+	// The product's variants as they are, locked in the order a checkout
+	// locks them: a checkout of one shares or holds its row until it
+	// commits (shop's moveStock), so every order it takes part in is
+	// committed before the held units are counted below.
+	rows, err := w.q.Query(ctx, `SELECT id, track_stock FROM product_variants WHERE product_id = $1 AND location_id = $2
+		ORDER BY product_id, id FOR UPDATE`, p.ID, db.ThisBusiness)
+	if err != nil {
+		return fmt.Errorf("content: unable to read the variants of %s: %w", p.ID, err)
+	}
+	counted := map[string]bool{}
+	var id string
+	var counts bool
+	if _, err := pgx.ForEachRow(rows, []any{&id, &counts}, func() error { counted[id] = counts; return nil }); err != nil {
+		return fmt.Errorf("content: unable to read the variants of %s: %w", p.ID, err)
+	}
+	var recount []string // counted from now on
+	for _, v := range variants {
+		if v.TrackStock && !counted[v.ID] {
+			recount = append(recount, v.ID)
+		}
+	}
 	if _, err := w.q.Exec(ctx, `
 		INSERT INTO product_variants (product_id, id, position, name, price_cents, track_stock, sell_when_out, on_hand)
 		SELECT $1, id, n, name, price, tracked, sell_out, stock
 		FROM unnest($2::text[], $3::text[], $4::bigint[], $5::bool[], $6::bool[], $7::int[]) WITH ORDINALITY AS x(id, name, price, tracked, sell_out, stock, n)
 		ON CONFLICT (product_id, id, location_id) DO UPDATE SET position = excluded.position, name = excluded.name,
 			price_cents = excluded.price_cents, sell_when_out = excluded.sell_when_out, track_stock = excluded.track_stock,
-			on_hand = CASE WHEN excluded.track_stock AND NOT product_variants.track_stock THEN excluded.on_hand ELSE product_variants.on_hand END,
-			held = CASE WHEN excluded.track_stock AND NOT product_variants.track_stock THEN `+pendingUnits+` ELSE product_variants.held END`,
+			on_hand = CASE WHEN excluded.track_stock AND NOT product_variants.track_stock THEN excluded.on_hand ELSE product_variants.on_hand END`,
 		p.ID, ids, names, prices, tracked, sellOut, stock); err != nil {
 		return fmt.Errorf("content: unable to save the variants of %s: %w", p.ID, err)
 	}
-	_, err := w.q.Exec(ctx, `DELETE FROM product_variants WHERE product_id = $1 AND location_id = $3 AND NOT id = ANY($2)`, p.ID, ids, db.ThisBusiness)
+	// A variant that starts counting, or is new, counts what pending
+	// orders of it hold, read afresh by this statement.
+	if len(recount) > 0 {
+		if err := shop.CountHeld(ctx, w.q, p.ID, recount); err != nil {
+			return err
+		}
+	}
+	_, err = w.q.Exec(ctx, `DELETE FROM product_variants WHERE product_id = $1 AND location_id = $3 AND NOT id = ANY($2)`, p.ID, ids, db.ThisBusiness)
 	return err
 }
-
-// pendingUnits is what the pending orders holding their stock bought of
-// the variant an upsert updates. A variant that starts counting its stock
-// counts them as held: they were not held while it did not count, and
-// each will give back or take from held what it bought when it is paid
-// or its hold ends, as every order of a counted variant does.
-const pendingUnits = `(SELECT coalesce(sum(i.quantity), 0) FROM orders o
-	JOIN order_items i ON i.order_id = o.id AND i.location_id = o.location_id
-	WHERE o.location_id = product_variants.location_id AND o.status = 'pending' AND o.stock = 'held'
-	  AND i.product_id = product_variants.product_id AND i.variant_id = product_variants.id)`
 
 func saveCollection(ctx context.Context, w *writer, c *Collection) error {
 	if err := w.store.SaveCollection(ctx, sites.Collection{Slug: c.Slug, Title: c.Title, Description: c.Description},

@@ -138,14 +138,10 @@ func (s *Service) startIn(ctx context.Context, tx pgx.Tx, c CheckoutCommand, clo
 	case pending.ID != closed:
 		return nil, &superseded{orderID: pending.ID}
 	default:
+		// The lines were priced with the units it holds counted as the
+		// cart's own (linesSQL), as they are once it gives them back.
 		if err := s.release(ctx, tx, pending, "replaced"); err != nil {
 			return nil, err
-		}
-		// Priced again once the replaced order gave its units back.
-		b := &pgx.Batch{}
-		queueLines(b, c.Cart, op.items, c.Locale, &op.lines)
-		if err := tx.SendBatch(ctx, b).Close(); err != nil {
-			return nil, fmt.Errorf("shop: unable to price a cart: %w", err)
 		}
 	}
 	quote := priced(op.set, op.currency, op.lines, where)
@@ -173,9 +169,11 @@ func (s *Service) startIn(ctx context.Context, tx pgx.Tx, c CheckoutCommand, clo
 	if err != nil || !held {
 		if err == nil {
 			// Someone took the last units since the quote: say what is
-			// left. The order written in the same batch, rolled back with
-			// it, holds none of it: no cart's is counted as its own.
-			if quote, err = s.quote(ctx, tx, "", op.items, c.Locale, where); err == nil {
+			// left, as committed. This transaction, rolled back next, has
+			// held the lines that were there and written an order of the
+			// cart; outside it, a replaced order still holds its units,
+			// which count as the cart's own.
+			if quote, err = s.quote(ctx, s.pool, c.Cart, op.items, c.Locale, where); err == nil {
 				err = &StockError{Quote: quote}
 			}
 		}
@@ -226,6 +224,10 @@ func (store) openCheckout(ctx context.Context, tx pgx.Tx, cart, locale string) (
 	}
 	return op, nil
 }
+
+// pendingSQL reads, and locks, the order cart $1 is being paid with.
+const pendingSQL = `SELECT ` + orderColumns + ` FROM orders o
+	WHERE o.cart_id = $1 AND o.location_id = $2 AND o.status = 'pending' FOR UPDATE OF o`
 
 // noRows is err, or nil when it says a row was not there.
 func noRows(err error) error {

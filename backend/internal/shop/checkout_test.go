@@ -149,9 +149,8 @@ func TestASecondSubmitOfTheSameCheckoutMeetsTheFirstOrder(t *testing.T) {
 	if _, _, err := f.shop.ChangeCart(f.ctx(), shop.Change{Cart: cart, Product: "calming-cream", Quantity: 2, Set: true, Locale: "de"}); err != nil {
 		t.Fatal(err)
 	}
-	// Another buyer holds the third unit meanwhile: the two are there only
-	// once the replaced order gives its one back, so the new order is
-	// priced after the release.
+	// Another buyer holds the third unit meanwhile: the two are there
+	// only with the one the replaced order holds, the cart's own.
 	if _, err := f.shop.StartCheckout(f.ctx(), buyer(f.cart(t, "calming-cream", 1))); err != nil {
 		t.Fatal(err)
 	}
@@ -284,7 +283,11 @@ func TestCancellingAPaidOrderReturnsItsStockAndRefundsIt(t *testing.T) {
 func TestTheHoldRefusesWhatAnotherBuyerTookAfterTheQuote(t *testing.T) {
 	f := newFixture(t)
 	f.stock(t, "calming-cream", "default", 1)
+	f.stock(t, "massage-oil", "250ml", 5)
 	first, second := f.cart(t, "calming-cream", 1), f.cart(t, "calming-cream", 1)
+	if _, _, err := f.shop.ChangeCart(f.ctx(), shop.Change{Cart: first, Product: "massage-oil", Variant: "250ml", Quantity: 2, Locale: "de"}); err != nil {
+		t.Fatal(err)
+	}
 	// The first buyer's checkout has read the last unit as there; before it
 	// holds it, the second buyer's checkout takes it.
 	var hooked atomic.Bool
@@ -300,8 +303,16 @@ func TestTheHoldRefusesWhatAnotherBuyerTookAfterTheQuote(t *testing.T) {
 	if _, err := f.shop.StartCheckout(f.ctx(), buyer(first)); !errors.As(err, &stock) {
 		t.Fatalf("the first buyer: %v, want told it is sold out", err)
 	}
+	// Told exactly what is left: the cream is gone, the oil all there
+	// (the refused hold took none of it).
+	if cream, oil := stock.Quote.Lines[0], stock.Quote.Lines[1]; cream.Problem != shop.ProblemSoldOut || oil.Problem != "" || oil.Available != 5 {
+		t.Fatalf("the first buyer told the cream %q, the oil %q with %d left; want sold out, and 5 left", cream.Problem, oil.Problem, oil.Available)
+	}
 	if l := f.level(t, "calming-cream", "default"); l != (level{onHand: 1, held: 1}) {
 		t.Fatalf("stock %+v, want the one unit held once", l)
+	}
+	if l := f.level(t, "massage-oil", "250ml"); l != (level{onHand: 5, held: 0}) {
+		t.Fatalf("oil %+v, want none held", l)
 	}
 }
 

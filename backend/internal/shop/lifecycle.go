@@ -191,16 +191,42 @@ func moveStockSQL(lines []Line, set string, onlyIfLeft bool) (string, []any) {
 	if onlyIfLeft {
 		cond = ` AND (v.sell_when_out OR v.on_hand - v.held >= w.q)`
 	}
+	// A hold shares the rows of the variants that do not count their
+	// stock: they are not moved, and checkouts of them do not wait on one
+	// another, but a variant starting to count waits until the order is
+	// committed, then counts it as held (content's saveVariants).
+	share := ""
+	if set == hold {
+		share = ` ORDER BY v.product_id, v.id FOR SHARE OF v`
+	}
 	return `
 		WITH w AS (SELECT * FROM unnest($1::text[], $2::text[], $3::int[]) AS w(p, v, q)),
 		locked AS (SELECT v.product_id, v.id FROM product_variants v JOIN w ON v.product_id = w.p AND v.id = w.v
 		           WHERE v.location_id = $4 AND v.track_stock ORDER BY v.product_id, v.id FOR UPDATE OF v),
+		uncounted AS (SELECT v.product_id FROM product_variants v JOIN w ON v.product_id = w.p AND v.id = w.v
+		              WHERE v.location_id = $4 AND NOT v.track_stock` + share + `),
 		moved AS (UPDATE product_variants v SET ` + set + `
 		          FROM w JOIN locked l ON l.product_id = w.p AND l.id = w.v
 		          WHERE v.location_id = $4 AND v.product_id = w.p AND v.id = w.v` + cond + ` RETURNING 1)
-		SELECT (SELECT count(*) FROM moved) + (SELECT count(*) FROM product_variants v JOIN w ON v.product_id = w.p AND v.id = w.v
-		                                       WHERE v.location_id = $4 AND NOT v.track_stock) = $5`,
+		SELECT (SELECT count(*) FROM moved) + (SELECT count(*) FROM uncounted) = $5`,
 		[]any{products, variants, quantities, db.ThisBusiness, len(products)}
+}
+
+// CountHeld sets the units held of product's variants to what the
+// pending orders holding their stock bought of them, in q's transaction:
+// for variants that start counting their stock, or are new (content's
+// import, which locked their rows first). Those orders' units were not
+// held while the variant did not count; from now on each gives back or
+// takes from held what it bought when it is paid or its hold ends, as
+// every order of a counted variant does.
+func CountHeld(ctx context.Context, q db.Querier, product string, variants []string) error {
+	if _, err := q.Exec(ctx, `UPDATE product_variants v SET held = (SELECT coalesce(sum(i.quantity), 0) FROM orders o
+			JOIN order_items i ON i.order_id = o.id AND i.location_id = o.location_id
+			WHERE o.location_id = $2 AND o.status = 'pending' AND o.stock = 'held' AND i.product_id = v.product_id AND i.variant_id = v.id)
+		WHERE v.product_id = $1 AND v.location_id = $2 AND v.id = ANY($3)`, product, db.ThisBusiness, variants); err != nil {
+		return fmt.Errorf("shop: unable to count the units held of %s: %w", product, err)
+	}
+	return nil
 }
 
 // ReleaseDue ends the holds of pending orders whose time is up, across

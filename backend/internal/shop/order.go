@@ -146,10 +146,6 @@ func (store) order(ctx context.Context, q db.Querier, id string, forUpdate bool)
 	return scanOrder(q.QueryRow(ctx, sql, id, db.ThisBusiness))
 }
 
-// pendingSQL reads, and locks, the order cart $1 is being paid with.
-const pendingSQL = `SELECT ` + orderColumns + ` FROM orders o
-	WHERE o.cart_id = $1 AND o.location_id = $2 AND o.status = 'pending' FOR UPDATE OF o`
-
 // Order reads an order its secret opens (its token, a mail's, or the
 // cart's id).
 func (s *Service) Order(ctx context.Context, id, secret string) (*Order, error) {

@@ -14,8 +14,8 @@ import (
 
 // An order paid through PayPal: approved at PayPal's page, captured once
 // when the buyer comes back (the order's page asks PayPal), its unit
-// taken from the shelf; PayPal's own events after that, twice, capture
-// and record nothing more.
+// taken from the shelf; PayPal's own events after that (its approval
+// twice, its capture) capture and record nothing more.
 func TestAnOrderPaidThroughPayPalIsCapturedOnceAndTakesItsStock(t *testing.T) {
 	double := paypaltest.Start(t)
 	sf := &shopFixture{}
@@ -60,8 +60,13 @@ func TestAnOrderPaidThroughPayPalIsCapturedOnceAndTakesItsStock(t *testing.T) {
 		t.Fatalf("the order's page after approving: %d %.400s", page.Code, page.Body)
 	}
 
-	event := double.Event("WH-order-approved-1", "CHECKOUT.ORDER.APPROVED", paypalOrder)
-	for range 2 {
+	// PayPal's events follow: the approval (told twice) and the capture.
+	captures := double.CapturesOf(paypalOrder)
+	if len(captures) != 1 {
+		t.Fatalf("%d captures, want the order page's one", len(captures))
+	}
+	approved := double.Event("WH-order-approved-1", "CHECKOUT.ORDER.APPROVED", paypalOrder)
+	for _, event := range [][]byte{approved, approved, double.Event("WH-order-captured-1", "PAYMENT.CAPTURE.COMPLETED", captures[0])} {
 		if rec := sf.send(http.MethodPost, "/api/payments/paypal/webhook", string(event), headerMap(double.Headers(event, paypaltest.WebhookID))); rec.Code != http.StatusOK {
 			t.Fatalf("webhook: %d %s", rec.Code, rec.Body)
 		}

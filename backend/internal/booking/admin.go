@@ -268,7 +268,7 @@ func (s *Service) queueList(ctx context.Context, batch *pgx.Batch, q ListQuery, 
 		if err != nil {
 			return nil, fmt.Errorf("booking: unable to list bookings: %w", err)
 		}
-		where = append(where, "b.staff_id = "+arg(p.ID))
+		where = append(where, staffIs(p.ID, arg))
 	}
 	if q.Status != "" {
 		where = append(where, statusIn(q.Status, arg))
@@ -277,7 +277,7 @@ func (s *Service) queueList(ctx context.Context, batch *pgx.Batch, q ListQuery, 
 		where = append(where, "lower(b.email) = lower("+arg(q.Email)+")")
 	}
 	if q.StaffID != 0 {
-		where = append(where, "b.staff_id = "+arg(q.StaffID))
+		where = append(where, staffIs(q.StaffID, arg))
 	}
 	// A plan made once serves every business (planning this statement
 	// for each call cost more than running it): the page is read from the
@@ -343,6 +343,18 @@ func (s *Service) queueList(ctx context.Context, batch *pgx.Batch, q ListQuery, 
 		return nil
 	})
 	return plan, nil
+}
+
+// staffIs is the condition of one person's bookings, written as a list
+// of one so that only a B-tree can read it from its index: in the plan
+// made once, PostgreSQL's estimate of a person's bookings is a row or
+// two whichever index it reads, and the exclusion constraint's GiST
+// (bookings_no_overlap, which cannot search a list) came out a hair
+// cheaper, though it reads every booking the person ever had and sorts
+// them: 10 ms for a day of a person with 10,000, against 0.1 ms by
+// their bookings by start (bookings_staff_starts) or the business's.
+func staffIs(id int64, arg func(any) string) string {
+	return "b.staff_id = ANY(" + arg([]int64{id}) + "::bigint[])"
 }
 
 // statusIn is the condition of a list of statuses: written into the

@@ -42,6 +42,9 @@ func TestAPersonsListReadsTheBookingsOfItsRangeNotTheirHistory(t *testing.T) {
 			Status: "requested,scheduled,rescheduled,pending"}},
 		{"what comes", booking.ListQuery{StaffID: jonas, From: from, Limit: 50, Status: "requested,scheduled,rescheduled,pending"}},
 		{"by their slug", booking.ListQuery{Staff: "jonas", From: from, To: from.AddDate(0, 0, 7), Limit: 50}},
+		{"their past", booking.ListQuery{StaffID: jonas, To: from, Newest: true, Limit: 50, Status: "scheduled,rescheduled"}},
+		{"their requests", booking.ListQuery{StaffID: jonas, From: from, Limit: 50, Status: "requested"}},
+		{"their cancelled", booking.ListQuery{StaffID: jonas, Newest: true, Limit: 50, Status: "cancelled"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -6,8 +6,6 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
-	"regexp"
-	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -16,8 +14,6 @@ import (
 	"slotwise/backend/internal/db"
 	"slotwise/backend/internal/db/dbtest"
 	"slotwise/backend/internal/demo"
-
-	"github.com/jackc/pgx/v5"
 )
 
 // ownBusy stores an event of a person's own calendar, as a calendar
@@ -144,48 +140,10 @@ func TestAPersonsBusyTimesReadOnlyTheBookingsNearTheRange(t *testing.T) {
 	_, pool, _ := newService(t)
 	jonas := staffID(t, pool, "jonas")
 	pastBookings(t, pool, jonas, 3000)
-	ctx := context.Background()
-	conn, err := pgx.Connect(ctx, pool.Config().ConnString())
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer conn.Close(ctx)
-	var business int64
-	if err := conn.QueryRow(ctx, `SELECT location_id FROM staff WHERE id = $1`, jonas).Scan(&business); err != nil {
-		t.Fatal(err)
-	}
 	from, to := time.Date(2026, 11, 23, 0, 0, 0, 0, time.UTC), time.Date(2026, 11, 30, 0, 0, 0, 0, time.UTC)
-	tx, err := conn.Begin(ctx)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer tx.Rollback(ctx)
-	for _, sql := range []string{
-		"SET LOCAL role " + db.AppRole,
-		fmt.Sprintf("SELECT set_config('slotwise.business', '%d', true)", business),
-		"SET LOCAL plan_cache_mode = force_generic_plan",
-		"PREPARE busy AS " + booking.BusySQL([]string{"$6", "$7"}, "$4", "$5"),
-	} {
-		if _, err := tx.Exec(ctx, sql); err != nil {
-			t.Fatalf("%s: %v", sql, err)
-		}
-	}
-	at := func(t time.Time) string { return "'" + t.Format(time.RFC3339) + "'" }
-	rows, err := tx.Query(ctx, fmt.Sprintf(`EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF) EXECUTE busy(%s, %s, %d, %s, %s, %d, %d)`,
-		at(from), at(to), business, at(from.Add(-48*time.Hour)), at(to.Add(24*time.Hour)), jonas, staffID(t, pool, "mia")))
-	if err != nil {
-		t.Fatal(err)
-	}
-	lines, err := pgx.CollectRows(rows, pgx.RowTo[string])
-	if err != nil {
-		t.Fatal(err)
-	}
-	plan := strings.Join(lines, "\n")
-	removed := 0
-	for _, m := range regexp.MustCompile(`Rows Removed by Filter: (\d+)`).FindAllStringSubmatch(plan, -1) {
-		n, _ := strconv.Atoi(m[1])
-		removed += n
-	}
+	plan := genericPlan(t, pool, booking.BusySQL([]string{"$6", "$7"}, "$4", "$5"),
+		from, to, db.ThisBusiness, from.Add(-48*time.Hour), to.Add(24*time.Hour), jonas, staffID(t, pool, "mia"))
+	removed := rowsRemoved(plan)
 	if !strings.Contains(plan, "Index Only Scan using bookings_staff_starts") || !strings.Contains(plan, "starts_at > $4") || removed > 100 {
 		t.Errorf("the busy times are not read by their starts (%d rows read and left):\n%s", removed, plan)
 	}

@@ -1,6 +1,7 @@
 package booking
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -387,25 +388,37 @@ var bookingStatuses = []string{StatusPending, StatusScheduled, StatusRequested, 
 func scanRecord(row pgx.CollectableRow) (Record, error) {
 	var r Record
 	var m Money
-	var guests []byte
+	var guests, answers []byte
 	err := row.Scan(&r.ID, &r.Status, &r.Calendar, &r.CalendarName, &r.Staff, &r.StaffName, &r.Start, &r.End, &r.TimeZone,
 		&r.Locale, &r.Customer.FirstName, &r.Customer.LastName, &r.Customer.Email, &r.Customer.Phone, &r.Customer.DateOfBirth,
-		&r.Customer.Location, &r.Customer.Notes, &r.Customer.Consent, &r.Seats, &r.SeriesID, &r.Answers, &r.PreviousStart,
+		&r.Customer.Location, &r.Customer.Notes, &r.Customer.Consent, &r.Seats, &r.SeriesID, &answers, &r.PreviousStart,
 		&r.CancelledBy, &r.CancellationReason, &m.State, &m.Currency, &m.Total, &m.PayNow, &m.Paid, &m.Refunded, &m.HoldUntil,
 		&r.CreatedAt, &guests)
 	if err != nil {
 		return r, err
 	}
 	r.Start, r.End, r.CreatedAt = r.Start.UTC(), r.End.UTC(), r.CreatedAt.UTC()
-	if err := json.Unmarshal(guests, &r.Guests); err != nil {
-		return r, err
+	// Most bookings of a list have no guests and no answers (a brief list
+	// reads none): those are not decoded, a tenth of a list's reading.
+	r.Guests, r.Answers = []Guest{}, forms.Answers{}
+	if !bytes.Equal(guests, emptyArray) {
+		if err := json.Unmarshal(guests, &r.Guests); err != nil {
+			return r, err
+		}
 	}
-	if r.Answers == nil {
-		r.Answers = forms.Answers{}
+	if len(answers) > 0 && !bytes.Equal(answers, emptyObject) {
+		if err := json.Unmarshal(answers, &r.Answers); err != nil {
+			return r, err
+		}
+		if r.Answers == nil { // a JSON null
+			r.Answers = forms.Answers{}
+		}
 	}
 	r.Payment = m.record()
 	return r, nil
 }
+
+var emptyArray, emptyObject = []byte("[]"), []byte("{}")
 
 // DecideAsBusiness confirms or declines a requested booking for the
 // business.
